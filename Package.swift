@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (DESIGN.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
+let package = Package(
+    name: "flowrun",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flowrun", targets: ["flowrun"]),
+        .executable(name: "flowbench", targets: ["flowbench"]),
+        .library(name: "FlowKit", targets: ["FlowKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "GeoKit"),
+        .target(name: "ScreenModel"),
+        .target(
+            name: "FlowKit",
+            dependencies: ["LuaKit", "GeoKit", "ScreenModel"]
+        ),
+        .executableTarget(
+            name: "flowrun",
+            dependencies: ["FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "flowbench", dependencies: ["FlowKit", "LuaKit", "GeoKit"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "GeoKitTests", dependencies: ["GeoKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun"], resources: [.copy("Fixtures")]),
+    ]
+)

@@ -1,0 +1,11 @@
+public import ScreenModel
+
+/// Turns a validated screen into output for one audience: `TextRenderer` for people
+/// in a terminal (the default), `JSONRenderer` for app clients.
+///
+/// Adding a format: write `<Format>Renderer.swift` with one `ScreenRenderer` type,
+/// then add one `--format` case to the CLI.
+public protocol ScreenRenderer: Sendable {
+    /// The screen as output text, ending with a newline.
+    func render(_ screen: Screen) -> String
+}

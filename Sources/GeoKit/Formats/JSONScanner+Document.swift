@@ -1,0 +1,75 @@
+extension JSONScanner {
+    /// Parses a whole file: skips a UTF-8 byte-order mark and reports syntax errors with
+    /// the file's display path, line and column.
+    /// - Parameters:
+    ///   - bytes: The file's content.
+    ///   - file: The display path used in errors (`parks/GOGA/sites.geojson`).
+    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/malformedJSON``: `file is empty`, or
+    ///   the syntax problem at `file:line:column`.
+    static func document(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(GeoError) -> JSONValue {
+        let start = hasByteOrderMark(bytes) ? 3 : 0
+        var scanner = JSONScanner(bytes, from: start)
+        scanner.skipWhitespace()
+        guard scanner.index < bytes.count else {
+            throw GeoError(.malformedJSON, "file is empty").inFile(file)
+        }
+        do {
+            return try scanner.parseDocument()
+        } catch {
+            var located = GeoError(.malformedJSON, "malformed JSON: \(error.message)").inFile(file)
+            (located.line, located.column) = lineAndColumn(of: error.offset, in: bytes)
+            throw located
+        }
+    }
+
+    /// The 1-based line and column (counting Unicode scalars, not bytes) of a byte offset.
+    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = hasByteOrderMark(bytes) ? 3 : 0
+        for position in lineStart..<end where bytes[position] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = position + 1
+        }
+        var column = 1
+        // UTF-8 continuation bytes (10xxxxxx) belong to the scalar before them.
+        for position in lineStart..<end where bytes[position] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return (line, column)
+    }
+
+    /// The byte at `offset` as a message shows it: `'x'`, `'“'`, `U+0009` or `end of file`.
+    func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of file" }
+        let byte = bytes[offset]
+        if byte < 0x20 || byte == 0x7F {
+            return "U+" + hex(UInt32(byte))
+        }
+        return "'\(describeRaw(at: offset))'"
+    }
+
+    /// The character at `offset` without quotes; a broken UTF-8 byte shows as `\xFF`.
+    func describeRaw(at offset: Int) -> String {
+        guard offset < bytes.count else { return "" }
+        let byte = bytes[offset]
+        if byte < 0x80 { return String(UnicodeScalar(byte)) }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        let end = min(offset + length, bytes.count)
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[offset..<end]).makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return String(scalar) }
+        return "\\x" + hex(UInt32(byte), digits: 2)
+    }
+}
+
+// MARK: - Pure helpers
+
+private func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+}
+
+private func hex(_ value: UInt32, digits: Int = 4) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+}

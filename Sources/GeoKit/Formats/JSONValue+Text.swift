@@ -1,0 +1,63 @@
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON text with sorted object keys: `{"a":[1,2.5,"x"]}`.
+    public var description: String {
+        var text = ""
+        write(to: &text, limit: .max)
+        return text
+    }
+
+    /// Compact JSON text cut to about `limit` characters with `…`, for quoting input in messages.
+    func snippet(limit: Int = 60) -> String {
+        var text = ""
+        write(to: &text, limit: limit)
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "…"
+    }
+
+    /// Appends the JSON text, stopping early once `text` is longer than `limit`.
+    private func write(to text: inout String, limit: Int) {
+        guard text.utf8.count <= limit else { return }
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += GeoError.text(value)
+        case .string(let value): Self.writeQuoted(value, to: &text)
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                element.write(to: &text, limit: limit)
+                if text.utf8.count > limit { return }
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                Self.writeQuoted(key, to: &text)
+                text += ":"
+                members[key]?.write(to: &text, limit: limit)
+                if text.utf8.count > limit { return }
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeQuoted(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}

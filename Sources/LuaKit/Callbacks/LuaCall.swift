@@ -1,0 +1,150 @@
+import CLua
+import CLuaShim
+
+/// A Swift function callable from Lua. It reads its arguments from `call` and pushes its
+/// results onto it; throwing fails the Lua call with the error's description.
+public typealias LuaNativeFunction = (inout LuaCall) throws -> Void
+
+/// One call from Lua into Swift: typed access to the arguments and a place for results.
+///
+/// Argument readers throw Lua's usual message (`bad argument #2 to 'distance' (number
+/// expected, got string)`). Nothing here can raise a Lua error.
+public struct LuaCall {
+    let L: OpaquePointer
+    let handle: StateHandle
+    /// The name the function was registered under, for messages.
+    public let name: String
+    /// How many arguments Lua passed.
+    public let argumentCount: Int
+    /// How many results have been pushed.
+    public private(set) var resultCount: Int32 = 0
+
+    init(L: OpaquePointer, handle: StateHandle, name: String) {
+        self.L = L
+        self.handle = handle
+        self.name = name
+        self.argumentCount = Int(lua_gettop(L))
+    }
+
+    var stack: LuaStack { LuaStack(L: L, handle: handle) }
+
+    // MARK: - Arguments (1-based, like Lua)
+
+    /// Lua's type name of argument `i` (`"no value"` past the last one).
+    public func typeName(_ i: Int) -> String {
+        i > argumentCount ? "no value" : String(cString: lua_typename(L, lua_type(L, Int32(i))))
+    }
+
+    public func isNil(_ i: Int) -> Bool { i > argumentCount || lua_type(L, Int32(i)) <= LUA_TNIL }
+
+    public func number(_ i: Int) throws(LuaCallError) -> Double {
+        guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TNUMBER else { throw argumentError(i, expected: "number") }
+        return lua_tonumberx(L, Int32(i), nil)
+    }
+
+    public func optionalNumber(_ i: Int) throws(LuaCallError) -> Double? {
+        isNil(i) ? nil : try number(i)
+    }
+
+    public func integer(_ i: Int) throws(LuaCallError) -> Int {
+        var ok: Int32 = 0
+        let value = lua_tointegerx(L, Int32(i), &ok)
+        guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TNUMBER else { throw argumentError(i, expected: "integer") }
+        guard ok != 0, let result = Int(exactly: value) else {
+            throw badArgument(i, "number has no integer representation")
+        }
+        return result
+    }
+
+    public func string(_ i: Int) throws(LuaCallError) -> String {
+        guard i <= argumentCount, let s = stack.string(at: Int32(i)) else { throw argumentError(i, expected: "string") }
+        return s
+    }
+
+    public func optionalString(_ i: Int) throws(LuaCallError) -> String? {
+        isNil(i) ? nil : try string(i)
+    }
+
+    public func boolean(_ i: Int) -> Bool { i <= argumentCount && lua_toboolean(L, Int32(i)) != 0 }
+
+    /// Argument `i` copied to Swift (tables deeply; no metamethods run).
+    public func value(_ i: Int) throws(LuaCallError) -> LuaValue {
+        guard i <= argumentCount else { return .nil }
+        do { return try stack.value(at: Int32(i)) } catch { throw badArgument(i, error.description) }
+    }
+
+    public func table(_ i: Int) throws(LuaCallError) -> LuaTable {
+        guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TTABLE else { throw argumentError(i, expected: "table") }
+        do { return try stack.table(at: Int32(i), depth: 0) } catch { throw badArgument(i, error.description) }
+    }
+
+    public func function(_ i: Int) throws(LuaCallError) -> LuaFunctionRef {
+        guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TFUNCTION else { throw argumentError(i, expected: "function") }
+        return LuaFunctionRef(handle: handle, L: L, index: Int32(i))
+    }
+
+    /// Argument `i` decoded from a Lua table or value; errors name the field path.
+    public func decode<T: Decodable>(_ type: T.Type, _ i: Int) throws(LuaCallError) -> T {
+        let v = try value(i)
+        do { return try LuaValueDecoder().decode(type, from: v) } catch { throw badArgument(i, "\(error)") }
+    }
+
+    /// The native object of type `T` at argument `i` (a userdata made by `push(object:)`).
+    public func object<T: LuaObject>(_ i: Int, as type: T.Type) throws(LuaCallError) -> T {
+        let tname = T.luaTypeName
+        guard i <= argumentCount, let raw = luakit_toobject(L, Int32(i), tname) else {
+            throw argumentError(i, expected: tname)
+        }
+        guard let object = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T else {
+            throw argumentError(i, expected: tname)
+        }
+        return object
+    }
+
+    public func argumentError(_ i: Int, expected: String) -> LuaCallError {
+        badArgument(i, "\(expected) expected, got \(typeName(i))")
+    }
+
+    public func badArgument(_ i: Int, _ message: String) -> LuaCallError {
+        LuaCallError("bad argument #\(i) to '\(name)' (\(message))")
+    }
+
+    // MARK: - Results
+
+    private mutating func reserve() -> Bool {
+        guard lua_checkstack(L, 1) != 0 else { return false }
+        resultCount += 1
+        return true
+    }
+
+    /// Counts `n` values pushed directly with the C API as results.
+    mutating func adopt(_ n: Int32) { resultCount += n }
+
+    public mutating func push(_ value: Double) { if reserve() { lua_pushnumber(L, value) } }
+    public mutating func push(_ value: Int) { if reserve() { lua_pushinteger(L, lua_Integer(value)) } }
+    public mutating func push(_ value: Bool) { if reserve() { lua_pushboolean(L, value ? 1 : 0) } }
+    public mutating func push(_ value: String) { if reserve() { stack.push(value) } }
+    public mutating func pushNil() { if reserve() { lua_pushnil(L) } }
+
+    public mutating func push(_ value: LuaValue) {
+        guard reserve() else { return }
+        if !stack.push(value) { lua_pushnil(L) }
+    }
+
+    /// Pushes `value` encoded as Lua tables (`Encodable` → `LuaValue`).
+    public mutating func push<T: Encodable>(encoding value: T) throws {
+        push(try LuaValueEncoder().encode(value))
+    }
+
+    /// Pushes a native object as userdata of its registered type; Lua's `__gc` releases it.
+    public mutating func push<T: LuaObject>(object: T) {
+        guard reserve() else { return }
+        luakit_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), T.luaTypeName)
+    }
+
+    /// Pushes a new Lua function backed by `function`.
+    public mutating func push(function name: String, _ function: @escaping LuaNativeFunction) {
+        guard reserve() else { return }
+        NativeFunctionBox.push(name: name, function: function, handle: handle, L: L)
+    }
+}

@@ -1,0 +1,10 @@
+/// A Swift class whose instances Lua holds as userdata (a cluster index, a geofence
+/// monitor). Register its methods once with `LuaState.defineType`; push instances with
+/// `LuaCall.push(object:)`. Lua's `__gc` releases the instance.
+public protocol LuaObject: AnyObject {
+    /// The type's name in Lua messages and as its metatable key, e.g. `"cluster.Index"`.
+    static var luaTypeName: String { get }
+}
+
+/// A method of a `LuaObject`: `self` is argument 1 (`obj:method(...)`), already checked.
+public typealias LuaMethod<T: LuaObject> = (T, inout LuaCall) throws -> Void

@@ -1,0 +1,47 @@
+import CLua
+import CLuaShim
+
+/// A Swift function as Lua sees it: the box lives in a Lua-owned userdata (upvalue 1 of a
+/// C closure) and is released by that userdata's `__gc`.
+final class NativeFunctionBox {
+    let name: String
+    let function: LuaNativeFunction
+    let handle: StateHandle
+
+    init(name: String, function: @escaping LuaNativeFunction, handle: StateHandle) {
+        self.name = name
+        self.function = function
+        self.handle = handle
+    }
+
+    static func push(name: String, function: @escaping LuaNativeFunction, handle: StateHandle, L: OpaquePointer) {
+        let box = NativeFunctionBox(name: name, function: function, handle: handle)
+        luakit_pushclosure(L, Unmanaged.passRetained(box).toOpaque())
+    }
+
+    /// Installs the C entry points once per process.
+    static let installed: Void = {
+        luakit_install(dispatchNativeCall, releaseNativeBox)
+    }()
+}
+
+/// Runs a Swift function for the C trampoline. Returns the number of results, or
+/// `LUAKIT_CALL_ERROR` with the message pushed; the trampoline raises after we return.
+private func dispatchNativeCall(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPointer?) -> Int32 {
+    guard let L, let raw else { return Int32(LUAKIT_CALL_ERROR) }
+    let box = Unmanaged<NativeFunctionBox>.fromOpaque(raw).takeUnretainedValue()
+    var call = LuaCall(L: L, handle: box.handle, name: box.name)
+    do {
+        try box.function(&call)
+        return call.resultCount
+    } catch {
+        let message = (error as? LuaCallError)?.message ?? String(describing: error)
+        if lua_checkstack(L, 1) != 0 { call.stack.push(message) }
+        return Int32(LUAKIT_CALL_ERROR)
+    }
+}
+
+private func releaseNativeBox(_ raw: UnsafeMutableRawPointer?) {
+    guard let raw else { return }
+    Unmanaged<AnyObject>.fromOpaque(raw).release()
+}

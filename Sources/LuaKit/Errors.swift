@@ -1,0 +1,42 @@
+/// What can go wrong when running Lua. Every case says where: a chunk name and line
+/// (`flows/home.lua:12: ...`) and, for runtime failures, a traceback.
+public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// A chunk did not compile (`LUA_ERRSYNTAX`); the message starts with `file:line:`.
+    case syntax(message: String)
+    /// A script raised an error (`LUA_ERRRUN`); the message starts with `file:line:`.
+    case runtime(message: String, traceback: String)
+    /// The run executed more instructions than its budget allows.
+    case instructionBudget(limit: Int, location: String, traceback: String)
+    /// The state's memory would have grown past its cap (`LUA_ERRMEM`).
+    case memoryCap(limitBytes: Int, location: String, traceback: String)
+    /// A value could not cross the bridge (a cyclic table, say); names the value.
+    case conversion(String)
+    /// The state could not be created or set up.
+    case setup(String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let message): return message
+        case .runtime(let message, let traceback): return traceback.isEmpty ? message : "\(message)\n\(traceback)"
+        case .instructionBudget(let limit, let location, let traceback):
+            return "\(location)instruction budget of \(limit) instructions exceeded (an endless loop?)\n\(traceback)"
+        case .memoryCap(let limit, let location, let traceback):
+            return "\(location)memory cap of \(limit / 1024) KiB exceeded\n\(traceback)"
+        case .conversion(let message): return message
+        case .setup(let message): return message
+        }
+    }
+
+    /// The first line of the description: the message without its traceback.
+    public var summary: String {
+        description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? description
+    }
+}
+
+/// Thrown by a native function to fail its Lua call. The message reaches the script as an
+/// ordinary Lua error, prefixed with the caller's `file:line:`.
+public struct LuaCallError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

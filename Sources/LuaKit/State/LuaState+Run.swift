@@ -1,0 +1,134 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    // MARK: - Loading
+
+    /// Compiles `source` as a text chunk named `chunkName` (a path relative to the project
+    /// root, such as `flows/home.lua`, so messages read `flows/home.lua:12: ...`). The chunk
+    /// gets a fresh sandbox environment. Binary chunks are refused.
+    /// - Throws: `LuaError.syntax` with `file:line:` of the first error.
+    public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
+        try loadChunk(source, chunkName: "@" + chunkName)
+        defer { lua_pop(L, 1) }
+        return LuaFunctionRef(handle: handle, L: L, index: -1)
+    }
+
+    /// Pushes the compiled chunk with its own environment, or throws.
+    func loadChunk(_ source: String, chunkName: String, on target: OpaquePointer? = nil) throws(LuaError) {
+        let L = target ?? self.L
+        let status = loadBuffer(L, source, chunkName: chunkName)
+        guard status == LUA_OK else {
+            let message = LuaStack(L: L, handle: handle).string(at: -1) ?? "cannot load \(chunkName)"
+            lua_pop(L, 1)
+            throw .syntax(message: message)
+        }
+        pushEnvironment(on: L)
+        lua_setupvalue(L, -2, 1)   // _ENV of a main chunk is its first upvalue
+    }
+
+    // MARK: - Running under budgets
+
+    /// Calls `function` with `arguments` in a fresh coroutine under the instruction budget
+    /// and memory cap, and returns its results.
+    /// - Throws: `LuaError.runtime` (message and traceback), `.instructionBudget`,
+    ///   `.memoryCap` or `.conversion`. The state stays usable after any of them.
+    public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        luakit_arm(L)                          // new coroutines inherit the armed hook
+        guard lua_checkstack(L, Int32(arguments.count) + 4) != 0, let co = lua_newthread(L) else {
+            throw .setup("Lua stack overflow")
+        }
+        function.push(onto: co)
+        for argument in arguments {
+            guard lua_checkstack(co, 4) != 0, LuaStack(L: co, handle: handle).push(argument) else {
+                throw .conversion("argument too deeply nested to pass to Lua")
+            }
+        }
+        let budget = handle.budget
+        budget.pointee.enforcing = 1
+        var resultCount: Int32 = 0
+        let status = lua_resume(co, L, Int32(arguments.count), &resultCount)
+        budget.pointee.enforcing = 0
+
+        switch status {
+        case LUA_OK:
+            let coStack = LuaStack(L: co, handle: handle)
+            var results: [LuaValue] = []
+            results.reserveCapacity(Int(resultCount))
+            let first = lua_gettop(co) - resultCount + 1
+            for i in 0..<resultCount { results.append(try coStack.value(at: first + i)) }
+            return results
+        case LUA_YIELD where budget.pointee.instructions_exhausted != 0:
+            throw budgetError(co)
+        case LUA_YIELD:
+            throw .runtime(message: "\(location(co))a flow may not yield outside its own coroutines",
+                           traceback: traceback(co))
+        default:
+            let message = errorMessage(co)
+            collectAfterFailure()
+            if budget.pointee.instructions_exhausted != 0 { throw budgetError(co) }
+            if status == LUA_ERRMEM || (budget.pointee.memory_exceeded != 0 && message.hasSuffix("exceeded") && message.contains("memory cap")) {
+                throw .memoryCap(limitBytes: Int(budget.pointee.memory_limit), location: location(co), traceback: traceback(co))
+            }
+            throw .runtime(message: message, traceback: traceback(co))
+        }
+    }
+
+    /// Loads and runs a chunk; returns what it returns.
+    public func run(_ source: String, chunkName: String, arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        try call(try load(source, chunkName: chunkName), arguments)
+    }
+
+    // MARK: - Failure details
+
+    private func budgetError(_ co: OpaquePointer) -> LuaError {
+        .instructionBudget(limit: Int(handle.budget.pointee.instruction_limit), location: location(co), traceback: traceback(co))
+    }
+
+    /// `file:line: ` of the innermost Lua function of `co`, or "" if there is none.
+    func location(_ co: OpaquePointer) -> String {
+        var ar = lua_Debug()
+        var level: Int32 = 0
+        while lua_getstack(co, level, &ar) != 0 {
+            lua_getinfo(co, "Sl", &ar)
+            if ar.currentline > 0 {
+                let source = withUnsafeBytes(of: &ar.short_src) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                return "\(source):\(ar.currentline): "
+            }
+            level += 1
+        }
+        return ""
+    }
+
+    private func traceback(_ co: OpaquePointer) -> String {
+        guard lua_checkstack(L, 2) != 0 else { return "" }
+        luaL_traceback(L, co, nil, 0)
+        defer { lua_pop(L, 1) }
+        return stack.string(at: -1) ?? ""
+    }
+
+    private func errorMessage(_ co: OpaquePointer) -> String {
+        if let message = LuaStack(L: co, handle: handle).string(at: -1) { return message }
+        if lua_type(co, -1) == LUA_TNUMBER { return "\(lua_tonumberx(co, -1, nil))" }
+        return "(error object is a \(String(cString: lua_typename(co, lua_type(co, -1)))) value)"
+    }
+
+    /// A failed run may leave garbage near the cap; collect it so the next run starts clean.
+    private func collectAfterFailure() {
+        luakit_collect(L)
+    }
+}
+
+/// luaL_loadbufferx for a Swift string, text mode only. Protected inside Lua: never raises.
+func loadBuffer(_ L: OpaquePointer, _ source: String, chunkName: String) -> Int32 {
+    var source = source
+    return source.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import CLua
+import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A sandboxed Lua 5.4 state with an instruction budget and a memory cap.
+///
+/// Scripts see only the sandbox (DESIGN.md rule 2): each chunk gets its own environment,
+/// whose library tables are private copies, so one script cannot change `string.format`
+/// for another. Every `call` runs in a fresh coroutine under the budgets (rule 3).
+/// Not thread-safe: one state belongs to one thread at a time.
+public final class LuaState {
+    let handle: StateHandle
+    public let options: LuaOptions
+    /// Where `print` writes; the default writes to standard error, so it never mixes with
+    /// a flow's output. Receives `file:line: message`.
+    public var printHandler: (String) -> Void = { line in
+        var stderr = StandardError()
+        print(line, to: &stderr)
+    }
+
+    /// Finds the Lua source of module `name` for `require`, or returns nil. The host decides
+    /// where modules may come from; the default finds none.
+    public var moduleResolver: (String) throws(LuaError) -> LuaModuleSource? = { _ in nil }
+    /// Where `moduleResolver` looks, for "module not found" messages.
+    public var moduleSearchDescription = "nowhere: require is not set up"
+
+    var L: OpaquePointer { handle.L }
+    var stack: LuaStack { LuaStack(L: handle.L, handle: handle) }
+
+    /// - Parameter options: budgets and clock (defaults in `LuaOptions`).
+    /// - Throws: `LuaError.setup` if the state cannot be created.
+    public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
+        NativeFunctionBox.installed
+        self.options = options
+        let budget = UnsafeMutablePointer<luakit_budget>.allocate(capacity: 1)
+        budget.initialize(to: luakit_budget(
+            memory_used: 0, memory_limit: max(options.memoryLimit, 1 << 20), memory_peak: 0,
+            enforcing: 0, memory_exceeded: 0,
+            instruction_limit: Int64(max(options.instructionLimit, 1)), instructions_left: 0,
+            hook_interval: Int32(clamping: max(options.hookInterval, 1)), instructions_exhausted: 0,
+            pattern_limit: options.patternLimit))
+        guard let L = luakit_newstate(budget) else {
+            budget.deallocate()
+            throw .setup("cannot create a Lua state (out of memory)")
+        }
+        handle = StateHandle(L: L, budget: budget)
+        try installSandbox()
+    }
+
+    deinit {
+        handle.close(finalizerInstructions: 1_000_000)
+    }
+
+    /// Bytes the state holds now.
+    public var memoryUsed: Int { Int(handle.budget.pointee.memory_used) }
+    /// The most bytes the state has held.
+    public var memoryPeak: Int { Int(handle.budget.pointee.memory_peak) }
+
+    // MARK: - Globals seen by every chunk
+
+    /// Sets global `name` for every chunk loaded afterwards.
+    public func setGlobal(_ name: String, _ value: LuaValue) {
+        stack.push(value)
+        lua_setglobal(L, name)
+    }
+
+    /// Registers global function `name`.
+    public func register(_ name: String, _ function: @escaping LuaNativeFunction) {
+        NativeFunctionBox.push(name: name, function: function, handle: handle, L: L)
+        lua_setglobal(L, name)
+    }
+
+    /// Registers a module: a global table `name` of functions (`geo.distance`, ...), plus
+    /// plain values. Each chunk sees its own copy of the table.
+    public func register(module name: String, functions: [String: LuaNativeFunction], values: [String: LuaValue] = [:]) {
+        lua_createtable(L, 0, Int32(functions.count + values.count))
+        for (key, function) in functions.sorted(by: { $0.key < $1.key }) {
+            NativeFunctionBox.push(name: key, function: function, handle: handle, L: L)
+            lua_setfield(L, -2, key)
+        }
+        for (key, value) in values {
+            stack.push(value)
+            lua_setfield(L, -2, key)
+        }
+        lua_setglobal(L, name)
+    }
+
+    /// Makes a native function value, to pass to Lua as an argument or in a table.
+    public func function(_ name: String, _ function: @escaping LuaNativeFunction) -> LuaFunctionRef {
+        NativeFunctionBox.push(name: name, function: function, handle: handle, L: L)
+        defer { lua_pop(L, 1) }
+        return LuaFunctionRef(handle: handle, L: L, index: -1)
+    }
+
+    /// Declares the methods of a native object type (`obj:method(...)` in Lua).
+    public func defineType<T: LuaObject>(_ type: T.Type, methods: [String: LuaMethod<T>]) {
+        luaL_newmetatable(L, T.luaTypeName)
+        lua_createtable(L, 0, Int32(methods.count))
+        for (key, method) in methods.sorted(by: { $0.key < $1.key }) {
+            NativeFunctionBox.push(name: key, function: { call in
+                let object = try call.object(1, as: T.self)
+                try method(object, &call)
+            }, handle: handle, L: L)
+            lua_setfield(L, -2, key)
+        }
+        lua_setfield(L, -2, "__index")
+        stack.push(T.luaTypeName)
+        lua_setfield(L, -2, "__name")
+        lua_pushboolean(L, 0)
+        lua_setfield(L, -2, "__metatable")
+        lua_pop(L, 1)
+    }
+}
+
+/// Standard error as a `TextOutputStream`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var s = string
+        s.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
+    }
+}
+
+/// A Lua module's text and its path relative to the project root (its chunk name).
+public struct LuaModuleSource: Sendable {
+    public var source: String
+    public var path: String
+    public init(source: String, path: String) {
+        self.source = source
+        self.path = path
+    }
+}

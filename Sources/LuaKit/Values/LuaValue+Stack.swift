@@ -1,0 +1,101 @@
+import CLua
+
+/// Moving `LuaValue`s on and off a Lua stack. Only raw, non-raising API calls are used
+/// (no metamethods run), so this is safe inside Swift callbacks (DESIGN.md rule 1); the
+/// callers make sure no memory cap is enforced meanwhile.
+struct LuaStack {
+    let L: OpaquePointer
+    let handle: StateHandle
+
+    /// Nesting deeper than this is refused: it is a cycle or a mistake.
+    static let maxDepth = 100
+
+    // MARK: - Reading
+
+    func value(at index: Int32, depth: Int = 0) throws(LuaError) -> LuaValue {
+        let index = lua_absindex(L, index)
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
+            return .number(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TTABLE: return .table(try table(at: index, depth: depth))
+        case LUA_TFUNCTION: return .function(LuaFunctionRef(handle: handle, L: L, index: index))
+        default: return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
+        }
+    }
+
+    /// The string at `index` without converting numbers in place; `nil` for other types.
+    func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    func table(at index: Int32, depth: Int) throws(LuaError) -> LuaTable {
+        guard depth < Self.maxDepth else {
+            throw .conversion("table nested deeper than \(Self.maxDepth) levels (is it cyclic?)")
+        }
+        guard lua_checkstack(L, 3) != 0 else { throw .conversion("Lua stack overflow while reading a table") }
+        var table = LuaTable()
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            // Read the key from a copy: lua_tolstring on the original would confuse lua_next.
+            lua_pushvalue(L, -2)
+            let key: LuaValue
+            let value: LuaValue
+            do {
+                key = try self.value(at: -1, depth: depth + 1)
+                value = try self.value(at: -2, depth: depth + 1)
+            } catch {
+                lua_pop(L, 3)
+                throw error
+            }
+            lua_pop(L, 2)
+            table[key] = value
+        }
+        return table
+    }
+
+    // MARK: - Pushing
+
+    /// Pushes `value`; returns false (pushing nothing) when the stack cannot grow.
+    @discardableResult
+    func push(_ value: LuaValue, depth: Int = 0) -> Bool {
+        guard lua_checkstack(L, 3) != 0, depth < Self.maxDepth else { return false }
+        switch value {
+        case .nil, .opaque: lua_pushnil(L)
+        case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .integer(let i): lua_pushinteger(L, i)
+        case .number(let d): lua_pushnumber(L, d)
+        case .string(let s): push(s)
+        case .function(let f): f.push(onto: L)
+        case .table(let t):
+            let sequenceCount = t.sequence.count
+            lua_createtable(L, Int32(clamping: sequenceCount), Int32(clamping: t.count - sequenceCount))
+            for (key, element) in t.entries {
+                // nil and NaN keys would make lua_rawset raise; LuaTable cannot hold nil keys.
+                if case .number(let d) = key, d.isNaN { continue }
+                guard push(key, depth: depth + 1) else { lua_pop(L, 1); return false }
+                guard push(element, depth: depth + 1) else { lua_pop(L, 2); return false }
+                lua_rawset(L, -3)
+            }
+        }
+        return true
+    }
+
+    func push(_ string: String) {
+        if string.isEmpty { lua_pushstring(L, ""); return }
+        var string = string
+        string.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = lua_pushlstring(L, chars.baseAddress, chars.count)
+            }
+        }
+    }
+}

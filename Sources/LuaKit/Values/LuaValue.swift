@@ -1,0 +1,120 @@
+/// A Lua value on the Swift side: data, plus references to Lua functions.
+///
+/// Tables are copied into `LuaTable` when they cross the bridge. Values Swift cannot
+/// hold (userdata, threads) arrive as `.opaque(typeName)` and push back as `nil`.
+public enum LuaValue: Sendable, Hashable {
+    case `nil`
+    case boolean(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case table(LuaTable)
+    case function(LuaFunctionRef)
+    case opaque(String)
+
+    /// Lua's name of the value's type (`"nil"`, `"number"`, `"table"`, ...), for messages.
+    public var typeName: String {
+        switch self {
+        case .nil: return "nil"
+        case .boolean: return "boolean"
+        case .integer, .number: return "number"
+        case .string: return "string"
+        case .table: return "table"
+        case .function: return "function"
+        case .opaque(let name): return name
+        }
+    }
+
+    /// The value as a Double when it is a number.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .number(let d): return d
+        default: return nil
+        }
+    }
+
+    /// The value as a String when it is a string.
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The value as a table when it is one.
+    public var tableValue: LuaTable? {
+        if case .table(let t) = self { return t }
+        return nil
+    }
+
+    /// Field `key` of a table value, `nil` otherwise.
+    public subscript(key: String) -> LuaValue {
+        tableValue?[key] ?? .nil
+    }
+}
+
+extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    public init(nilLiteral: ()) { self = .nil }
+    public init(arrayLiteral elements: LuaValue...) { self = .table(LuaTable(sequence: elements)) }
+    public init(dictionaryLiteral elements: (String, LuaValue)...) {
+        var table = LuaTable()
+        for (key, value) in elements { table[key] = value }
+        self = .table(table)
+    }
+}
+
+/// A Lua table copied to Swift. Keys follow Lua's rules: a float key with an integral
+/// value is the integer key, and `nil` values are absent entries.
+public struct LuaTable: Sendable, Hashable {
+    public private(set) var entries: [LuaValue: LuaValue] = [:]
+
+    public init() {}
+
+    /// A table whose keys are 1...n, like a Lua sequence.
+    public init(sequence: [LuaValue]) {
+        for (i, v) in sequence.enumerated() where v != .nil { entries[.integer(Int64(i + 1))] = v }
+    }
+
+    public subscript(key: LuaValue) -> LuaValue {
+        get { entries[Self.normalized(key)] ?? .nil }
+        set {
+            let k = Self.normalized(key)
+            if newValue == .nil { entries[k] = nil } else { entries[k] = newValue }
+        }
+    }
+
+    public subscript(key: String) -> LuaValue {
+        get { self[.string(key)] }
+        set { self[.string(key)] = newValue }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+
+    /// The values at keys 1, 2, ... up to the first missing one (Lua's `ipairs` order).
+    public var sequence: [LuaValue] {
+        var out: [LuaValue] = []
+        var i: Int64 = 1
+        while let v = entries[.integer(i)] { out.append(v); i += 1 }
+        return out
+    }
+
+    /// Whether every key is 1...n: the table is an array.
+    public var isSequence: Bool {
+        sequence.count == entries.count
+    }
+
+    /// String keys in sorted order, for output that must not depend on hash order.
+    public var sortedStringKeys: [String] {
+        entries.keys.compactMap(\.stringValue).sorted()
+    }
+
+    static func normalized(_ key: LuaValue) -> LuaValue {
+        if case .number(let d) = key, let i = Int64(exactly: d) { return .integer(i) }
+        return key
+    }
+}

@@ -1,0 +1,221 @@
+/// Decodes `Decodable` types from Lua values. Errors carry the coding path, so a bad
+/// field reads `sections[2].title: expected string, got number`.
+///
+/// An empty Lua table decodes as an empty array or an empty object alike; integral
+/// numbers decode as integers, integers as floating point.
+public struct LuaValueDecoder {
+    public init() {}
+
+    public func decode<T: Decodable>(_ type: T.Type, from value: LuaValue) throws -> T {
+        try T(from: LuaDecoding(value: value, codingPath: []))
+    }
+}
+
+/// A decoding failure with its field path (`sections[2].items[0].title`).
+public struct LuaDecodingError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// Renders a coding path as `a.b[2].c`.
+    public static func path(_ codingPath: [CodingKey]) -> String {
+        var out = ""
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
+                out += "[\(index)]"
+            } else {
+                out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return out
+    }
+
+    /// The path and message of any `DecodingError` (or this type), readable by people.
+    public static func describe(_ error: Error) -> LuaDecodingError {
+        if let error = error as? LuaDecodingError { return error }
+        guard let error = error as? DecodingError else { return LuaDecodingError(path: "", message: "\(error)") }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return LuaDecodingError(path: path(context.codingPath), message: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return LuaDecodingError(path: path(context.codingPath + [key]), message: "missing (required)")
+        @unknown default:
+            return LuaDecodingError(path: "", message: "\(error)")
+        }
+    }
+}
+
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    let stringValue: String
+    init(_ index: Int) { intValue = index; stringValue = "\(index)" }
+    init?(intValue: Int) { self.init(intValue) }
+    init?(stringValue: String) { return nil }
+}
+
+struct NameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}
+
+private struct LuaDecoding: Decoder {
+    let value: LuaValue
+    let codingPath: [CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func fail(_ message: String) -> LuaDecodingError {
+        LuaDecodingError(path: LuaDecodingError.path(codingPath), message: message)
+    }
+
+    func table(for what: String) throws -> LuaTable {
+        guard case .table(let t) = value else { throw fail("expected \(what), got \(value.typeName)") }
+        return t
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let t = try table(for: "table")
+        if !t.isEmpty && t.isSequence { throw fail("expected a table with named fields, got a list") }
+        return KeyedDecodingContainer(LuaKeyedDecoding<Key>(table: t, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        let t = try table(for: "list")
+        guard t.isSequence else {
+            let stray = t.entries.keys.first { if case .integer = $0 { return false } else { return true } }
+            throw fail("expected a list (keys 1...n), found key \(stray.map(describeKey) ?? "beyond the sequence")")
+        }
+        return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer { LuaSingleDecoding(decoder: self) }
+}
+
+private func describeKey(_ key: LuaValue) -> String {
+    switch key {
+    case .string(let s): return "'\(s)'"
+    case .integer(let i): return "\(i)"
+    case .number(let d): return "\(d)"
+    default: return key.typeName
+    }
+}
+
+private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let table: LuaTable
+    let codingPath: [CodingKey]
+
+    var allKeys: [Key] { table.entries.keys.compactMap { $0.stringValue.flatMap(Key.init(stringValue:)) } }
+    func contains(_ key: Key) -> Bool { table[key.stringValue] != .nil }
+
+    private func child(_ key: Key) -> LuaDecoding {
+        LuaDecoding(value: table[key.stringValue], codingPath: codingPath + [key])
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { table[key.stringValue] == .nil }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let decoder = child(key)
+        if decoder.value == .nil, !(T.self is any OptionalProtocol.Type) {
+            throw LuaDecodingError(path: LuaDecodingError.path(decoder.codingPath), message: "missing (required)")
+        }
+        return try T(from: decoder)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func superDecoder() throws -> Decoder { LuaDecoding(value: .table(table), codingPath: codingPath) }
+    func superDecoder(forKey key: Key) throws -> Decoder { child(key) }
+}
+
+private protocol OptionalProtocol {}
+extension Optional: OptionalProtocol {}
+
+private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
+    let elements: [LuaValue]
+    let codingPath: [CodingKey]
+    var currentIndex = 0
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    init(elements: [LuaValue], codingPath: [CodingKey]) {
+        self.elements = elements
+        self.codingPath = codingPath
+    }
+
+    private mutating func next() throws -> LuaDecoding {
+        guard !isAtEnd else {
+            throw LuaDecodingError(path: LuaDecodingError.path(codingPath), message: "list has only \(elements.count) elements")
+        }
+        defer { currentIndex += 1 }
+        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        if !isAtEnd, elements[currentIndex] == .nil { currentIndex += 1; return true }
+        return false
+    }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    mutating func superDecoder() throws -> Decoder { try next() }
+}
+
+private struct LuaSingleDecoding: SingleValueDecodingContainer {
+    let decoder: LuaDecoding
+    var codingPath: [CodingKey] { decoder.codingPath }
+    var value: LuaValue { decoder.value }
+
+    func decodeNil() -> Bool { value == .nil }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard case .boolean(let b) = value else { throw decoder.fail("expected boolean, got \(value.typeName)") }
+        return b
+    }
+    func decode(_ type: String.Type) throws -> String {
+        guard case .string(let s) = value else { throw decoder.fail("expected string, got \(describe(value))") }
+        return s
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        guard let d = value.doubleValue else { throw decoder.fail("expected number, got \(describe(value))") }
+        return d
+    }
+    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    func decode(_ type: Int.Type) throws -> Int { try integer() }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: decoder) }
+
+    private func integer<T: FixedWidthInteger>() throws -> T {
+        switch value {
+        case .integer(let i):
+            if let v = T(exactly: i) { return v }
+        case .number(let d):
+            if let v = T(exactly: d) { return v }
+        default:
+            throw decoder.fail("expected integer, got \(describe(value))")
+        }
+        throw decoder.fail("expected integer in \(T.min)...\(T.max), got \(describe(value))")
+    }
+
+    private func describe(_ v: LuaValue) -> String {
+        switch v {
+        case .string(let s): return "string '\(s.prefix(40))'"
+        case .integer(let i): return "number \(i)"
+        case .number(let d): return "number \(d)"
+        case .boolean(let b): return "boolean \(b)"
+        default: return v.typeName
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// Something a visitor can do, as data, selected in JSON by its `kind` key:
+/// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}`,
+/// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`.
+/// Every action may carry an `id` (``Screen/assigningActionIDs()`` numbers the
+/// rest) and a `label`.
+public struct Action: Hashable, Sendable {
+    /// Where an action leads.
+    public enum Target: Hashable, Sendable {
+        /// Run another flow with string arguments (default `[:]`: none).
+        case go(flow: String, args: [String: String] = [:])
+        /// Open a web page: an absolute http(s) URL.
+        case url(String)
+        /// Call a phone number, like `+1 415-561-4700`.
+        case call(phone: String)
+    }
+
+    /// The `kind` strings this model decodes: `go, url, call`.
+    public static let knownKinds = ["go", "url", "call"]
+
+    /// The id used with `flowrun --follow ID` (default `nil`: numbered by ``Screen/assigningActionIDs()``).
+    public var id: String?
+    /// What the action says, like "Call the visitor center" (default `nil`: the context's label).
+    public var label: String?
+    /// Where the action leads.
+    public var target: Target
+
+    /// Creates an action.
+    /// - Parameters:
+    ///   - target: where it leads.
+    ///   - label: what it says (default `nil`).
+    ///   - id: its id (default `nil`).
+    public init(_ target: Target, label: String? = nil, id: String? = nil) {
+        self.target = target
+        self.label = label
+        self.id = id
+    }
+
+    /// An action that runs `flow` with `args` (default `[:]`).
+    public static func go(_ flow: String, args: [String: String] = [:], label: String? = nil, id: String? = nil) -> Action {
+        Action(.go(flow: flow, args: args), label: label, id: id)
+    }
+
+    /// An action that opens `url`.
+    public static func url(_ url: String, label: String? = nil, id: String? = nil) -> Action {
+        Action(.url(url), label: label, id: id)
+    }
+
+    /// An action that calls `phone`.
+    public static func call(_ phone: String, label: String? = nil, id: String? = nil) -> Action {
+        Action(.call(phone: phone), label: label, id: id)
+    }
+
+    /// This action's `kind` string: `go`, `url` or `call`.
+    public var kind: String {
+        switch target {
+        case .go: "go"
+        case .url: "url"
+        case .call: "call"
+        }
+    }
+}
+
+// MARK: - Codable
+
+extension Action: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, id, label, flow, args, url, phone
+    }
+
+    /// The keys each kind accepts besides `kind`, `id` and `label`.
+    private static func targetKeys(of kind: String) -> [CodingKeys] {
+        switch kind {
+        case "go": [.flow, .args]
+        case "url": [.url]
+        default: [.phone]
+        }
+    }
+
+    /// Decodes an action from any Decoder; `args` may be an empty container of either kind.
+    /// - Throws: `DecodingError.dataCorrupted` for an unknown `kind`, listing the known ones.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try c.decode(String.self, forKey: .kind)
+        guard Self.knownKinds.contains(kind) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: c,
+                debugDescription: "unknown action kind '\(kind)'; expected one of: \(Self.knownKinds.joined(separator: ", "))"
+            )
+        }
+        let allowed = [CodingKeys.kind, .id, .label] + Self.targetKeys(of: kind)
+        try decoder.rejectUnknownKeys(allowed: allowed.map(\.stringValue), in: "\(kind) action")
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        label = try c.decodeIfPresent(String.self, forKey: .label)
+        switch kind {
+        case "go": target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
+        case "url": target = .url(try c.decode(String.self, forKey: .url))
+        default: target = .call(phone: try c.decode(String.self, forKey: .phone))
+        }
+    }
+
+    /// Encodes `kind`, `id`, `label` and the target's fields; empty `args` are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encodeIfPresent(label, forKey: .label)
+        switch target {
+        case .go(let flow, let args):
+            try c.encode(flow, forKey: .flow)
+            if !args.isEmpty { try c.encode(args, forKey: .args) }
+        case .url(let url):
+            try c.encode(url, forKey: .url)
+        case .call(let phone):
+            try c.encode(phone, forKey: .phone)
+        }
+    }
+}
+
+// MARK: - Walking
+
+extension Action: ScreenNode {
+    func validate(at path: String, into check: inout ScreenCheck) {
+        if let id {
+            if id.isEmpty { check.report("\(path).id", "must not be empty") }
+            else { check.claimActionID(id, at: "\(path).id") }
+        }
+        switch target {
+        case .go(let flow, _):
+            if flow.isEmpty {
+                check.report("\(path).flow", "must not be empty")
+            } else if let known = check.knownFlows, !known.contains(flow) {
+                let hint = ScreenRules.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
+                    ?? "; known flows: \(known.sorted().joined(separator: ", "))"
+                check.report("\(path).flow", "unknown flow '\(flow)'\(hint)")
+            }
+        case .url(let url):
+            if let problem = ScreenRules.urlProblem(url) { check.report("\(path).url", problem) }
+        case .call(let phone):
+            if let problem = ScreenRules.phoneProblem(phone) { check.report("\(path).phone", problem) }
+        }
+    }
+
+    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+        body(&self, path)
+    }
+}

@@ -1,0 +1,88 @@
+// Decoding helpers shared by every screen type. They use only the standard Codable
+// API, so the host's Lua-table Decoder gets the same behaviour as JSONDecoder.
+
+extension Decoder {
+    /// Throws when the object holds a key outside `allowed`, so a misspelt field
+    /// (`subtitel`) is an error instead of silently vanishing.
+    /// - Parameter what: the object's name in the message ("card", "go action").
+    func rejectUnknownKeys(allowed: [String], in what: String) throws {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        let unknown = container.allKeys
+            .filter { !allowed.contains($0.stringValue) }
+            .sorted { $0.stringValue < $1.stringValue }
+        guard let first = unknown.first else { return }
+        let names = unknown.map { "'\($0.stringValue)'" }.joined(separator: ", ")
+        let noun = unknown.count == 1 ? "key" : "keys"
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: codingPath + [first],
+            debugDescription: "unknown \(noun) \(names) in \(what); expected one of: \(allowed.joined(separator: ", "))"
+        ))
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes an array that may also arrive as an empty *keyed* container: an
+    /// empty Lua table carries no hint whether it was meant as a list or a map.
+    func decodeList<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
+        do {
+            return try decode([T].self, forKey: key)
+        } catch {
+            if let keyed = try? nestedContainer(keyedBy: AnyCodingKey.self, forKey: key), keyed.allKeys.isEmpty {
+                return []
+            }
+            throw error
+        }
+    }
+
+    /// Like ``decodeList(_:forKey:)`` for an optional key; a missing key or null gives `[]`.
+    func decodeListIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
+        guard contains(key), try !decodeNil(forKey: key) else { return [] }
+        return try decodeList(type, forKey: key)
+    }
+
+    /// Decodes an optional string map that may also arrive as an empty *unkeyed*
+    /// container (the other reading of an empty Lua table); a missing key gives `[:]`.
+    func decodeMapIfPresent(forKey key: Key) throws -> [String: String] {
+        guard contains(key), try !decodeNil(forKey: key) else { return [:] }
+        do {
+            return try decode([String: String].self, forKey: key)
+        } catch {
+            if let unkeyed = try? nestedUnkeyedContainer(forKey: key), unkeyed.isAtEnd {
+                return [:]
+            }
+            throw error
+        }
+    }
+
+    /// Decodes a string enum, naming the accepted values when the string is not one.
+    /// - Parameter what: the value's name in the message ("text style").
+    func decodeChoice<T>(_ type: T.Type, forKey key: Key, in what: String) throws -> T?
+    where T: RawRepresentable & CaseIterable, T.RawValue == String {
+        guard let raw = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let value = T(rawValue: raw) else {
+            let known = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "unknown \(what) '\(raw)'; expected one of: \(known)"
+            )
+        }
+        return value
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes a list only when it is not empty: empty optional lists are omitted.
+    mutating func encodeUnlessEmpty<T: Encodable>(_ list: [T], forKey key: Key) throws {
+        if !list.isEmpty { try encode(list, forKey: key) }
+    }
+
+    /// Encodes a value only when it differs from the documented default.
+    mutating func encode<T: Encodable & Equatable>(_ value: T, forKey key: Key, unless defaultValue: T) throws {
+        if value != defaultValue { try encode(value, forKey: key) }
+    }
+}
+
+/// The key names of a CodingKeys enum, in declaration order.
+func keyNames<K: CodingKey & CaseIterable>(_ keys: K.Type) -> [String] {
+    keys.allCases.map(\.stringValue)
+}

@@ -1,0 +1,92 @@
+/// What a flow returns: a titled page of components for one park, as plain data.
+///
+/// JSON shape (version ``schemaID``):
+/// `{"schema": "flowrun/screen@1", "park": "GOGA", "flow": "home", "title": "…",
+///   "subtitle": "…", "sections": [component, …]}` — `subtitle` is omitted when nil.
+public struct Screen: Hashable, Sendable {
+    /// The version tag every screen of this model carries: `"flowrun/screen@1"`.
+    public static let schemaID = "flowrun/screen@1"
+
+    /// The version tag; ``ScreenValidator`` requires it to equal ``schemaID`` (the default).
+    public var schema: String
+    /// The park's four-letter code, like `GOGA`.
+    public var park: String
+    /// The name of the flow that produced the screen, like `home`.
+    public var flow: String
+    /// The screen's title.
+    public var title: String
+    /// A line under the title (default `nil`: none).
+    public var subtitle: String?
+    /// The components, top to bottom (default `[]`).
+    public var sections: [Component]
+
+    /// Creates a screen.
+    /// - Parameters:
+    ///   - park: the park's code.
+    ///   - flow: the flow's name.
+    ///   - title: the screen's title.
+    ///   - subtitle: a line under the title (default `nil`).
+    ///   - sections: the components (default `[]`).
+    ///   - schema: the version tag (default ``schemaID``).
+    public init(
+        park: String, flow: String, title: String, subtitle: String? = nil,
+        sections: [Component] = [], schema: String = Screen.schemaID
+    ) {
+        self.schema = schema
+        self.park = park
+        self.flow = flow
+        self.title = title
+        self.subtitle = subtitle
+        self.sections = sections
+    }
+}
+
+// MARK: - Codable
+
+extension Screen: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case schema, park, flow, title, subtitle, sections
+    }
+
+    /// Decodes a screen from any Decoder; `sections` may be an empty keyed container.
+    /// - Throws: `DecodingError` for a missing, misspelt or mistyped field.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: keyNames(CodingKeys.self), in: "screen")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(String.self, forKey: .schema)
+        park = try c.decode(String.self, forKey: .park)
+        flow = try c.decode(String.self, forKey: .flow)
+        title = try c.decode(String.self, forKey: .title)
+        subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+        sections = try c.decodeList(Component.self, forKey: .sections)
+    }
+
+    /// Encodes the JSON shape above, omitting `subtitle` when nil.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(park, forKey: .park)
+        try c.encode(flow, forKey: .flow)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(subtitle, forKey: .subtitle)
+        try c.encode(sections, forKey: .sections)
+    }
+}
+
+// MARK: - Walking
+
+extension Screen: ScreenNode {
+    func validate(at path: String, into check: inout ScreenCheck) {
+        if schema != Screen.schemaID {
+            check.report("schema", "expected '\(Screen.schemaID)', got '\(schema)'")
+        }
+        check.requireNonEmpty(park, at: "park")
+        check.requireNonEmpty(flow, at: "flow")
+        check.requireNonEmpty(title, at: "title")
+        sections.validate(at: "sections", into: &check)
+    }
+
+    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+        sections.forEachAction(at: "sections", body)
+    }
+}

@@ -1,0 +1,28 @@
+/// Checks a decoded screen against the rules the JSON Schema cannot express, and
+/// the ones it can, so a flow's mistakes are reported with their field paths
+/// before anything is rendered.
+///
+/// Rules: `schema` equals ``Screen/schemaID``; park, flow, title, text, labels and
+/// titles are not empty; `url` actions are absolute http(s) URLs with a host;
+/// phone numbers have 7–15 digits and only digits, spaces and `+ - ( ) .`; `go`
+/// actions name a non-empty flow (one of ``knownFlows`` when given); action ids
+/// are unique across the screen; image URLs are not empty; placeholders are
+/// `#RRGGBB`; layer positions and depths are finite and within 0...1; an
+/// onboarding has at least one page.
+public struct ScreenValidator: Sendable {
+    /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
+    public var knownFlows: Set<String>?
+
+    /// Creates a validator.
+    /// - Parameter knownFlows: flows that `go` actions may name (default `nil`: any).
+    public init(knownFlows: Set<String>? = nil) {
+        self.knownFlows = knownFlows
+    }
+
+    /// Every issue in `screen`, in document order; empty when the screen is valid.
+    public func validate(_ screen: Screen) -> [ScreenIssue] {
+        var check = ScreenCheck(knownFlows: knownFlows)
+        screen.validate(at: "", into: &check)
+        return check.issues
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import LuaKit
+
+@Suite struct SandboxTests {
+    let lua: LuaState
+    init() throws { lua = try LuaState() }
+
+    func run(_ source: String) throws -> [LuaValue] { try lua.run(source, chunkName: "flows/evil.lua") }
+
+    func message(_ source: String) -> String {
+        guard let error = luaError({ try lua.run(source, chunkName: "flows/evil.lua") }) else { return "no error" }
+        return error.runtimeMessage ?? error.description
+    }
+
+    @Test(arguments: ["io", "debug", "package", "dofile", "loadfile", "warn", "require_native", "string.dump",
+                      "os.execute", "os.exit", "os.getenv", "os.remove", "os.rename", "os.tmpname", "os.setlocale"])
+    func dangerousThingsAreAbsent(name: String) throws {
+        let path = name.split(separator: ".").joined(separator: "\"][\"")
+        #expect(try run("return _ENV[\"\(path)\"] == nil") == [true])
+    }
+
+    @Test func allowedLibrariesArePresent() throws {
+        #expect(try run("return type(string.format), type(table.sort), type(math.floor), type(utf8.char), type(coroutine.wrap), type(os.time), type(os.clock), type(os.date), type(pcall)")
+                == ["function", "function", "function", "function", "function", "function", "function", "function", "function"])
+    }
+
+    @Test func ioOpenIsAnErrorWithLocation() {
+        #expect(message("local x = 1\nio.open('/etc/passwd')") == "flows/evil.lua:2: attempt to index a nil value (global 'io')")
+        #expect(message("os.execute('ls')") == "flows/evil.lua:1: attempt to call a nil value (field 'execute')")
+    }
+
+    @Test func binaryChunksAreRefused() throws {
+        let out = try run("return load('\\27Lua\\84\\0', 'x', 'b')")
+        #expect(out[0] == .nil)
+        #expect(out[1].stringValue?.contains("binary chunks are not allowed") == true)
+        let sneaky = try run("return load('\\27LuaT\\0\\25\\147\\r\\n\\26\\n')")
+        #expect(sneaky[0] == .nil)
+        #expect(sneaky[1].stringValue?.contains("binary chunk") == true)
+    }
+
+    @Test func loadOfTextWorksInASandboxedEnvironment() throws {
+        #expect(try run("return load('return 1 + 2')()") == [3])
+        #expect(try run("return load('return io')()") == [.nil])
+        #expect(try run("local env = {x = 5}; return load('return x', 'chunk', 't', env)()") == [5])
+    }
+
+    @Test func stringMetatableIsLocked() throws {
+        #expect(try run("return getmetatable('')") == [false])
+        #expect(message("setmetatable('', {})").contains("bad argument"))
+    }
+
+    @Test func oneChunkCannotChangeAnothersLibraries() throws {
+        _ = try run("string.format = function() return 'pwned' end; string.upper = nil; x_global = 1")
+        #expect(try lua.run("return string.format('%d', 7), ('a'):upper(), x_global", chunkName: "flows/other.lua") == ["7", "A", .nil])
+        #expect(message("rawset(getmetatable(_ENV) or {}, '__index', {})") == "no error")
+        #expect(try lua.run("return string.format('%d', 8)", chunkName: "flows/other.lua") == ["8"])
+    }
+
+    @Test func requireRefusesPathsAndUnknownModules() throws {
+        lua.moduleResolver = { name in name == "lib.ui" ? LuaModuleSource(source: "return {ok = true}", path: "flows/lib/ui.lua") : nil }
+        lua.moduleSearchDescription = "flows/lib"
+        #expect(try run("return require('lib.ui').ok") == [true])
+        #expect(message("require('../../etc/passwd')").contains("is not a module name"))
+        #expect(message("require('/etc/passwd')").contains("is not a module name"))
+        #expect(message("local x\nrequire('socket')") == "flows/evil.lua:2: require: module 'socket' not found (looked in flows/lib)")
+    }
+
+    @Test func collectgarbageIsRestricted() {
+        #expect(message("collectgarbage('stop')").contains("not allowed in the sandbox"))
+    }
+
+    @Test func printGoesToTheHandlerWithLocation() throws {
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines()
+        lua.printHandler = { lines.all.append($0) }
+        _ = try run("\nprint('hello', 1, nil, true)")
+        #expect(lines.all == ["flows/evil.lua:2: hello\t1\tnil\ttrue"])
+    }
+
+    @Test func fixedClock() throws {
+        let fixed = try LuaState(options: LuaOptions(fixedTime: 1_780_000_000))
+        #expect(try fixed.run("return os.time(), os.date('!%Y-%m-%d', os.time())", chunkName: "t.lua") == [1_780_000_000, "2026-05-28"])
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import ScreenModel
+
+/// Keeps `schema/screen.schema.json` and the Swift model from drifting apart: every
+/// document the model writes validates, documents the model rejects are rejected by
+/// the schema too, and both name the same component types, action kinds and keys.
+@Suite struct SchemaTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let schema: JSONSchemaSubset
+
+    init() throws {
+        let text = try String(contentsOf: Self.packageRoot.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8)
+        schema = JSONSchemaSubset(root: try JSONValue(parsing: text))
+    }
+
+    @Test func schemaUsesOnlyKeywordsTheseTestsCheck() {
+        #expect(schema.unsupportedKeywords() == [])
+        #expect(schema.root["$id"]?.string == "https://flowrun.dev/schema/screen@1.json")
+        #expect(schema.root["properties"]?["schema"]?["const"]?.string == Screen.schemaID)
+    }
+
+    @Test func componentTypesMatchTheModel() {
+        let types = constants(of: "component", key: "type")
+        #expect(Set(types) == Set(Component.knownTypes))
+        #expect(types == Component.knownTypes)
+    }
+
+    @Test func actionKindsMatchTheModel() {
+        let kinds = constants(of: "action", key: "kind")
+        #expect(Set(kinds) == Set(Action.knownKinds))
+        #expect(kinds == Action.knownKinds)
+    }
+
+    @Test func goldenJSONOutputValidates() throws {
+        let folder = Self.packageRoot.appendingPathComponent("Tests/FlowKitTests/Fixtures/renderers")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count >= 3)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(schema.errors(in: try JSONValue(parsing: text)) == [], "\(file)")
+        }
+    }
+
+    /// With every optional field set somewhere, the keys written for each object
+    /// definition are exactly its schema properties, and every definition is exercised.
+    @Test func completeScreenUsesExactlyTheSchemasKeys() throws {
+        let json = try JSONValue(parsing: String(decoding: JSONEncoder().encode(Samples.complete.assigningActionIDs()), as: UTF8.self))
+        #expect(schema.errors(in: json) == [])
+        let matches = schema.objectMatches(in: json)
+        for (definition, group) in Dictionary(grouping: matches, by: \.definition) {
+            let written = group.reduce(into: Set<String>()) { $0.formUnion($1.instanceKeys) }
+            #expect(Set(group.map(\.schemaKeys)) == [written], "\(definition)")
+        }
+        let objectDefinitions = (schema.root["$defs"]?.object ?? [:]).filter { $0.value["properties"] != nil }.keys
+        #expect(Set(objectDefinitions).subtracting(matches.map(\.definition)) == [])
+    }
+
+    @Test(arguments: SchemaTests.validDocuments)
+    func validDocumentsPassBoth(document: String) throws {
+        #expect(schema.errors(in: try JSONValue(parsing: document)) == [])
+        let screen = try JSONDecoder().decode(Screen.self, from: Data(document.utf8))
+        #expect(ScreenValidator().validate(screen) == [])
+    }
+
+    @Test(arguments: SchemaTests.brokenDocuments)
+    func brokenDocumentsFailBoth(name: String, document: String) throws {
+        #expect(!schema.errors(in: try JSONValue(parsing: document)).isEmpty, "schema accepts \(name)")
+        let screen = try? JSONDecoder().decode(Screen.self, from: Data(document.utf8))
+        if let screen {
+            #expect(!ScreenValidator().validate(screen).isEmpty, "Swift accepts \(name)")
+        }
+    }
+
+    /// The `const` of `key` in each branch of the `oneOf` definition `name`, in order.
+    private func constants(of name: String, key: String) -> [String] {
+        (schema.root["$defs"]?[name]?["oneOf"]?.array ?? []).compactMap { branch in
+            branch["$ref"]?.string.flatMap(schema.definition)?["properties"]?[key]?["const"]?.string
+        }
+    }
+}
+
+// MARK: - Documents
+
+extension SchemaTests {
+    /// A screen document with `sections` spliced in; `top` replaces the other keys.
+    static func document(_ sections: String, top: String = #""schema": "flowrun/screen@1", "park": "GOGA", "flow": "home", "title": "T""#) -> String {
+        #"{\#(top), "sections": [\#(sections)]}"#
+    }
+
+    static func button(action: String) -> String {
+        document(#"{"type": "button", "label": "B", "action": \#(action)}"#)
+    }
+
+    static func layer(_ fields: String) -> String {
+        document(#"{"type": "onboarding", "pages": [{"title": "P", "body": "", "background": [{\#(fields)}]}]}"#)
+    }
+
+    static let validDocuments: [String] = [
+        document(""),
+        document(#"{"type": "list", "items": []}, {"type": "carousel", "cards": []}"#),
+        document(#"{"type": "card", "title": "C", "badges": []}"#),
+        button(action: #"{"kind": "go", "flow": "sites", "args": {}}"#),
+        button(action: #"{"kind": "url", "url": "http://[::1]:8080/a?b#c"}"#),
+        button(action: #"{"kind": "call", "phone": "(307) 344-7311"}"#),
+        layer(#""image": "a.png", "position": {"x": 0, "y": 1}, "depth": 0.5"#),
+    ]
+
+    static let brokenDocuments: [(String, String)] = [
+        ("missing title", document("", top: #""schema": "flowrun/screen@1", "park": "GOGA", "flow": "home""#)),
+        ("wrong schema", document("", top: #""schema": "flowrun/screen@2", "park": "GOGA", "flow": "home", "title": "T""#)),
+        ("empty park", document("", top: #""schema": "flowrun/screen@1", "park": "", "flow": "home", "title": "T""#)),
+        ("extra top-level key", document("", top: #""schema": "flowrun/screen@1", "park": "GOGA", "flow": "home", "title": "T", "theme": "dark""#)),
+        ("sections not an array", #"{"schema": "flowrun/screen@1", "park": "GOGA", "flow": "home", "title": "T", "sections": "none"}"#),
+        ("unknown type", document(#"{"type": "txt", "text": "hi"}"#)),
+        ("text without text", document(#"{"type": "text"}"#)),
+        ("empty text", document(#"{"type": "text", "text": ""}"#)),
+        ("unknown text style", document(#"{"type": "text", "text": "T", "style": "headline"}"#)),
+        ("subtitle not a string", document("", top: #""schema": "flowrun/screen@1", "park": "GOGA", "flow": "home", "title": "T", "subtitle": 3"#)),
+        ("image without alt", document(#"{"type": "image", "url": "a.jpg"}"#)),
+        ("image with empty url", document(#"{"type": "image", "url": "", "alt": "a"}"#)),
+        ("placeholder not #RRGGBB", document(#"{"type": "image", "url": "a.jpg", "alt": "a", "placeholder": "blue"}"#)),
+        ("unknown priority", document(#"{"type": "image", "url": "a.jpg", "alt": "a", "priority": "urgent"}"#)),
+        ("misspelt card key", document(#"{"type": "card", "title": "C", "subtitel": "S"}"#)),
+        ("badges not a list", document(#"{"type": "card", "title": "C", "badges": "History"}"#)),
+        ("card image with type", document(#"{"type": "card", "title": "C", "image": {"type": "image", "url": "a", "alt": "a"}}"#)),
+        ("carousel card with type", document(#"{"type": "carousel", "cards": [{"type": "card", "title": "C"}]}"#)),
+        ("list without items", document(#"{"type": "list", "title": "L"}"#)),
+        ("list item without title", document(#"{"type": "list", "items": [{"subtitle": "S"}]}"#)),
+        ("button without action", document(#"{"type": "button", "label": "B"}"#)),
+        ("unknown button style", document(#"{"type": "button", "label": "B", "style": "tertiary", "action": {"kind": "go", "flow": "x"}}"#)),
+        ("unknown action kind", button(action: #"{"kind": "mail", "to": "ranger@nps.gov"}"#)),
+        ("url action with phone", button(action: #"{"kind": "url", "url": "https://nps.gov", "phone": "4155614700"}"#)),
+        ("ftp url", button(action: #"{"kind": "url", "url": "ftp://nps.gov"}"#)),
+        ("url without host", button(action: #"{"kind": "url", "url": "https:///goga"}"#)),
+        ("url with a space", button(action: #"{"kind": "url", "url": "https://nps.gov/a b"}"#)),
+        ("phone with letters", button(action: #"{"kind": "call", "phone": "call 4155614700"}"#)),
+        ("phone too short", button(action: #"{"kind": "call", "phone": "555-12"}"#)),
+        ("phone too long", button(action: #"{"kind": "call", "phone": "+1234567890123456"}"#)),
+        ("go without flow", button(action: #"{"kind": "go"}"#)),
+        ("go with empty flow", button(action: #"{"kind": "go", "flow": ""}"#)),
+        ("go arg not a string", button(action: #"{"kind": "go", "flow": "site", "args": {"id": 3}}"#)),
+        ("empty action id", button(action: #"{"kind": "go", "flow": "site", "id": ""}"#)),
+        ("no onboarding pages", document(#"{"type": "onboarding", "pages": []}"#)),
+        ("page without background", document(#"{"type": "onboarding", "pages": [{"title": "P", "body": ""}]}"#)),
+        ("depth above 1", layer(#""image": "a.png", "position": {"x": 0, "y": 0}, "depth": 1.5"#)),
+        ("x below 0", layer(#""image": "a.png", "position": {"x": -0.1, "y": 0}, "depth": 0"#)),
+        ("position without y", layer(#""image": "a.png", "position": {"x": 0}, "depth": 0"#)),
+        ("depth as a string", layer(#""image": "a.png", "position": {"x": 0, "y": 0}, "depth": "far""#)),
+        ("layer placeholder #FFF", layer(##""image": "a.png", "position": {"x": 0, "y": 0}, "depth": 0, "placeholder": "#FFF""##)),
+    ]
+}

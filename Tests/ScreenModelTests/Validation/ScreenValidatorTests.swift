@@ -1,0 +1,138 @@
+import Testing
+import ScreenModel
+
+@Suite struct ScreenValidatorTests {
+    private func issues(_ sections: [Component], knownFlows: Set<String>? = nil) -> [String] {
+        let screen = Screen(park: "GOGA", flow: "home", title: "Golden Gate", sections: sections)
+        return ScreenValidator(knownFlows: knownFlows).validate(screen).map(\.description)
+    }
+
+    @Test func completeSampleIsValid() {
+        #expect(ScreenValidator(knownFlows: ["home", "site", "sites"]).validate(Samples.complete) == [])
+    }
+
+    @Test func screenFields() {
+        let screen = Screen(park: "", flow: " ", title: "", schema: "flowrun/screen@2")
+        #expect(ScreenValidator().validate(screen).map(\.description) == [
+            "schema: expected 'flowrun/screen@1', got 'flowrun/screen@2'",
+            "park: must not be empty",
+            "flow: must not be empty",
+            "title: must not be empty",
+        ])
+    }
+
+    @Test func reportsEveryIssueInDocumentOrderWithPaths() {
+        let found = issues([
+            .text(.init("")),
+            .list(.init(items: [
+                .init(title: "Fort Point", action: .url("ftp://nps.gov")),
+                .init(title: "", action: .call("555-12")),
+            ])),
+            .card(.init(title: "C", image: .init(url: "", alt: "a", placeholder: "blue"))),
+        ])
+        #expect(found == [
+            "sections[0].text: must not be empty",
+            "sections[1].items[0].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
+            "sections[1].items[1].title: must not be empty",
+            "sections[1].items[1].action.phone: '555-12' has 5 digits; a phone number needs 7–15",
+            "sections[2].image.url: must not be empty",
+            "sections[2].image.placeholder: 'blue' is not a colour of the form #RRGGBB",
+        ])
+    }
+
+    @Test(arguments: [
+        "https://www.nps.gov/goga/", "http://nps.gov", "https://example.com:8443/a?b=c#d",
+        "https://user@host.org/x", "http://[::1]:8080/", "https://xn--bcher-kva.example",
+    ])
+    func acceptsHTTPURLs(url: String) {
+        #expect(issues([.button(.init("B", action: .url(url)))]) == [])
+    }
+
+    @Test(arguments: [
+        "", "nps.gov", "/relative", "https://", "https:///path", "mailto:ranger@nps.gov", "ftp://nps.gov",
+        "https://nps .gov", "https://host:port/", "HTTPS://NPS.GOV", "https://:80/", "javascript:alert(1)",
+    ])
+    func rejectsOtherURLs(url: String) {
+        let found = issues([.button(.init("B", action: .url(url)))])
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("sections[0].action.url: ") == true)
+    }
+
+    @Test(arguments: ["+1 415-561-4700", "(307) 344-7311", "4155614700", "+44 20 7946 0958", "555.1234", "+123456789012345"])
+    func acceptsPhoneNumbers(phone: String) {
+        #expect(issues([.button(.init("B", action: .call(phone)))]) == [])
+    }
+
+    @Test func rejectsBadPhoneNumbers() {
+        #expect(issues([.button(.init("B", action: .call("call 415")))]) == [
+            "sections[0].action.phone: 'call 415' contains 'c'; a phone number holds only digits, spaces and + - ( ) .",
+        ])
+        #expect(issues([.button(.init("B", action: .call("+1234567890123456")))]) == [
+            "sections[0].action.phone: '+1234567890123456' has 16 digits; a phone number needs 7–15",
+        ])
+        #expect(issues([.button(.init("B", action: .call("１２３４５６７")))]).count == 1)
+    }
+
+    @Test func goActionsNeedAKnownFlow() {
+        let sections: [Component] = [
+            .button(.init("A", action: .go(""))),
+            .button(.init("B", action: .go("sitse"))),
+            .button(.init("C", action: .go("zzz"))),
+            .button(.init("D", action: .go("sites"))),
+        ]
+        #expect(issues(sections) == ["sections[0].action.flow: must not be empty"])
+        #expect(issues(sections, knownFlows: ["home", "sites", "map"]) == [
+            "sections[0].action.flow: must not be empty",
+            "sections[1].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
+            "sections[2].action.flow: unknown flow 'zzz'; known flows: home, map, sites",
+        ])
+    }
+
+    @Test func actionIDsAreUniqueAcrossTheScreen() {
+        let found = issues([
+            .button(.init("A", action: .go("a", id: "more"))),
+            .carousel(.init(cards: [.init(title: "C", action: .go("c", id: "more"))])),
+            .button(.init("B", action: .go("b", id: ""))),
+        ])
+        #expect(found == [
+            "sections[1].cards[0].action.id: action id 'more' is already used by sections[0].action",
+            "sections[2].action.id: must not be empty",
+        ])
+    }
+
+    @Test func onboardingLayers() {
+        typealias Layer = Component.Onboarding.Layer
+        let found = issues([
+            .onboarding(.init(pages: [])),
+            .onboarding(.init(pages: [
+                .init(title: "P", body: "", background: [
+                    Layer(image: "a.jpg", position: .init(x: 0, y: 1), depth: 0.5),
+                    Layer(image: "", position: .init(x: -0.1, y: .nan), depth: 1.5, placeholder: "#12345G"),
+                    Layer(image: "c.jpg", position: .init(x: .infinity, y: 0.5), depth: 1),
+                ], action: .url("https://nps.gov")),
+            ])),
+        ])
+        #expect(found == [
+            "sections[0].pages: an onboarding needs at least one page",
+            "sections[1].pages[0].background[1].image: must not be empty",
+            "sections[1].pages[0].background[1].position.x: -0.1 is outside 0...1",
+            "sections[1].pages[0].background[1].position.y: nan is outside 0...1",
+            "sections[1].pages[0].background[1].depth: 1.5 is outside 0...1",
+            "sections[1].pages[0].background[1].placeholder: '#12345G' is not a colour of the form #RRGGBB",
+            "sections[1].pages[0].background[2].position.x: inf is outside 0...1",
+        ])
+    }
+
+    @Test func titlesAndLabelsMustNotBeEmpty() {
+        let found = issues([
+            .card(.init(title: "")),
+            .button(.init("", action: .go("x"))),
+            .carousel(.init(cards: [.init(title: " ")])),
+        ])
+        #expect(found == [
+            "sections[0].title: must not be empty",
+            "sections[1].label: must not be empty",
+            "sections[2].cards[0].title: must not be empty",
+        ])
+    }
+}
