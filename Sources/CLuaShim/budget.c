@@ -48,7 +48,7 @@ lua_State *luakit_newstate(luakit_budget *budget) {
     lua_State *L = lua_newstate(budget_alloc, budget);
     if (L == NULL) return NULL;
     // Errors need memory too: reserve the cap's message now, while nothing is capped.
-    lua_pushfstring(L, "memory cap of %d KiB exceeded", (int)(budget->memory_limit / 1024));
+    lua_pushstring(L, "memory cap exceeded");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &memory_error_key);
     luakit_arm(L);
     return L;

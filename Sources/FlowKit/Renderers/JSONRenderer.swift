@@ -16,11 +16,16 @@ public struct JSONRenderer: ScreenRenderer {
 
     /// The screen as JSON text with a trailing newline.
     public func render(_ screen: Screen) -> String {
+        Self.encode(screen)
+    }
+
+    /// Any value in the same JSON style (an action, a park list), with a trailing newline.
+    public static func encode(_ value: some Encodable) -> String {
         do {
-            return try Self.encoded(screen) + "\n"
+            return try Self.encoded(value) + "\n"
         } catch {
             // Unreachable for screens built from the model; kept as data rather than a trap.
-            let failure = (try? Self.encoded(["error": "cannot encode screen: \(error)"])) ?? "{}"
+            let failure = (try? Self.encoded(["error": "cannot encode: \(error)"])) ?? "{}"
             return failure + "\n"
         }
     }

@@ -101,6 +101,14 @@ public struct LuaCall {
         return object
     }
 
+    /// `file:line:` of the Lua code that made this call (empty if it is not Lua code).
+    public func callerLocation() -> String {
+        guard lua_checkstack(L, 1) != 0 else { return "" }
+        luaL_where(L, 1)
+        defer { lua_pop(L, 1) }
+        return stack.string(at: -1) ?? ""
+    }
+
     public func argumentError(_ i: Int, expected: String) -> LuaCallError {
         badArgument(i, "\(expected) expected, got \(typeName(i))")
     }

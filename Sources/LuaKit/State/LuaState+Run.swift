@@ -69,7 +69,7 @@ extension LuaState {
             let message = errorMessage(co)
             collectAfterFailure()
             if budget.pointee.instructions_exhausted != 0 { throw budgetError(co) }
-            if status == LUA_ERRMEM || (budget.pointee.memory_exceeded != 0 && message.hasSuffix("exceeded") && message.contains("memory cap")) {
+            if status == LUA_ERRMEM || (budget.pointee.memory_exceeded != 0 && message == "memory cap exceeded") {
                 throw .memoryCap(limitBytes: Int(budget.pointee.memory_limit), location: location(co), traceback: traceback(co))
             }
             throw .runtime(message: message, traceback: traceback(co))

@@ -133,3 +133,14 @@ public struct LuaModuleSource: Sendable {
         self.path = path
     }
 }
+
+extension LuaState {
+    /// Changes the budgets, e.g. once a park's own settings are known.
+    /// - Parameters:
+    ///   - instructions: instructions one `call` may execute.
+    ///   - memoryBytes: the state's memory cap; not below what it holds now plus 1 MiB.
+    public func setBudgets(instructions: Int, memoryBytes: Int) {
+        handle.budget.pointee.instruction_limit = Int64(max(instructions, 1))
+        handle.budget.pointee.memory_limit = max(memoryBytes, memoryUsed + (1 << 20))
+    }
+}

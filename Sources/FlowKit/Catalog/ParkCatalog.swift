@@ -1,0 +1,29 @@
+/// The parks of a project: every folder `parks/<CODE>/` holding a `park.lua`.
+public struct ParkCatalog: Sendable {
+    public let root: ProjectRoot
+    /// Park codes, sorted.
+    public let codes: [String]
+
+    public init(root: ProjectRoot) {
+        self.root = root
+        let names = root.exists("parks") ? ((try? FileManagerFolders.list(root.url("parks").path)) ?? []) : []
+        codes = names.filter { root.exists("parks/\($0)/park.lua") }.sorted()
+    }
+
+    /// The code as given, if a park has it (codes are matched case-insensitively: `goga` → `GOGA`).
+    public func resolve(_ code: String) throws(FlowError) -> String {
+        if let match = codes.first(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) { return match }
+        throw .unknownPark(code: code, known: codes)
+    }
+}
+
+import Foundation
+
+enum FileManagerFolders {
+    static func list(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+}

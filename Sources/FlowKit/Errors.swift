@@ -1,0 +1,61 @@
+import LuaKit
+
+/// What can go wrong in the runtime. Every case names where: a file and line, a file and
+/// field path, or the argument. `exitCode` follows the CLI's contract: 2 for bad usage or
+/// bad input (a park, a content file, an argument), 1 for a flow that fails.
+public enum FlowError: Error, CustomStringConvertible, Sendable {
+    /// A park code with no folder under `parks/`.
+    case unknownPark(code: String, known: [String])
+    /// A flow name nobody registered, or one the park disabled.
+    case unknownFlow(name: String, park: String, known: [String])
+    case disabledFlow(name: String, park: String)
+    /// A configuration or content file is wrong: `parks/GOGA/park.lua: center.lat: ...`.
+    case badContent(file: String, message: String)
+    /// A content file is wrong, with the location already in the message
+    /// (`parks/GOGA/sites.geojson: feature 7 ('Alcatraz'): latitude 137.8 out of range`).
+    case invalidContent(String)
+    /// A command-line value is wrong: `--at: ...`.
+    case badArgument(name: String, message: String)
+    /// A flow file failed to load or run, or ran out of budget.
+    case script(LuaError)
+    /// A flow registration without a name or function: `flows/x.lua:3: ...`.
+    case badRegistration(message: String)
+    /// A flow returned something that is not a valid screen.
+    case invalidScreen(flow: String, file: String, issues: [String])
+    /// `--follow` named no action of the screen.
+    case unknownAction(id: String, flow: String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownPark(let code, let known):
+            return "unknown park '\(code)'; parks here: \(known.joined(separator: ", "))"
+        case .unknownFlow(let name, let park, let known):
+            return "unknown flow '\(name)' for park \(park); flows: \(known.joined(separator: ", "))"
+        case .disabledFlow(let name, let park):
+            return "flow '\(name)' is disabled for park \(park) (flows.\(name) = false in parks/\(park)/park.lua or parks/defaults.lua)"
+        case .badContent(let file, let message):
+            return "\(file): \(message)"
+        case .invalidContent(let message):
+            return message
+        case .badArgument(let name, let message):
+            return "\(name): \(message)"
+        case .script(let error):
+            return error.description
+        case .badRegistration(let message):
+            return message
+        case .invalidScreen(let flow, let file, let issues):
+            return "\(file): flow '\(flow)' returned an invalid screen:\n" + issues.map { "  \($0)" }.joined(separator: "\n")
+        case .unknownAction(let id, let flow, let known):
+            let list = known.isEmpty ? "it has none" : "its actions: \(known.joined(separator: ", "))"
+            return "--follow \(id): screen '\(flow)' has no action with that id; \(list)"
+        }
+    }
+
+    /// 2 for bad usage or input, 1 for a flow or runtime error.
+    public var exitCode: Int32 {
+        switch self {
+        case .unknownPark, .unknownFlow, .disabledFlow, .badContent, .invalidContent, .badArgument, .unknownAction: return 2
+        case .script, .badRegistration, .invalidScreen: return 1
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// Every native module, in the order they are installed. Adding a module is one line here.
+public enum ModuleRegistry {
+    public static let all: [any NativeModule] = [
+        GeoModule(),
+    ]
+}

@@ -1,0 +1,29 @@
+import LuaKit
+
+/// The flows of one park run: defaults from `flows/*.lua`, then the park's own from
+/// `parks/<CODE>/flows/*.lua`. A registration under an existing name replaces it; the
+/// replaced one stays reachable as the new flow's `super`.
+public struct FlowRegistry {
+    /// One `flow.register(name, fn)` call.
+    public struct Registration {
+        public let name: String
+        let function: LuaFunctionRef
+        /// Where it was registered: `parks/GOGA/flows/home.lua:3`.
+        public let location: String
+        /// The file, for messages about what the flow returns.
+        public let file: String
+    }
+
+    /// Registrations by name, newest first.
+    private(set) var chains: [String: [Registration]] = [:]
+
+    /// Registered flow names, sorted.
+    public var names: [String] { chains.keys.sorted() }
+
+    /// The chain for `name`, newest first: the flow and every flow it replaced.
+    public func chain(_ name: String) -> [Registration]? { chains[name] }
+
+    mutating func add(_ registration: Registration) {
+        chains[registration.name, default: []].insert(registration, at: 0)
+    }
+}

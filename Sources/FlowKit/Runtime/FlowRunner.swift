@@ -1,0 +1,24 @@
+/// The Lua side of running a flow: calls the newest registration with `ctx` and a
+/// `super` function that runs the one it replaced, and loads `ctx.sites` on first use.
+enum FlowRunner {
+    static let chunkName = "[flowrun]/runner.lua"
+    static let source = """
+    local function chain(fns, i, ctx)
+      local super = nil
+      if fns[i + 1] ~= nil then
+        super = function(c) return chain(fns, i + 1, c or ctx) end
+      end
+      return fns[i](ctx, super)
+    end
+    return function(fns, ctx, load_sites)
+      setmetatable(ctx, { __index = function(t, key)
+        if key == "sites" then
+          local sites = load_sites()
+          rawset(t, "sites", sites)
+          return sites
+        end
+      end })
+      return chain(fns, 1, ctx)
+    end
+    """
+}

@@ -1,0 +1,130 @@
+public import Foundation
+public import GeoKit
+import LuaKit
+public import ScreenModel
+
+/// One park's runtime: its configuration, its Lua state with the native modules, and its
+/// flows. Build one per park (scripts of one park never see another's state) and run
+/// flows on it as often as needed.
+public final class FlowRuntime {
+    public let root: ProjectRoot
+    public let park: ParkConfig
+    /// The clock flows see (`ctx.time`, `os.time()`); fixed for the runtime's life.
+    public let clock: Date
+    public let registry: FlowRegistry
+    let lua: LuaState
+    let content: ParkContent
+    private let runner: LuaFunctionRef
+    private var sitesValue: LuaValue?
+
+    /// Loads park `code` from `root`: configuration, native modules, default flows, then
+    /// the park's flows.
+    /// - Parameter time: the clock flows see (default: now).
+    /// - Throws: `FlowError` naming the park, file and line or field at fault.
+    public init(root: ProjectRoot, park code: String, time: Date? = nil) throws(FlowError) {
+        let code = try ParkCatalog(root: root).resolve(code)
+        self.root = root
+        let clock = time ?? Date()
+        self.clock = clock
+        do {
+            lua = try LuaState(options: LuaOptions(fixedTime: Int64(clock.timeIntervalSince1970.rounded(.down))))
+        } catch {
+            throw .script(error)
+        }
+        lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
+        lua.moduleResolver = { [root] name throws(LuaError) in
+            let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
+            for path in ["parks/\(code)/flows/\(relative)", "flows/\(relative)"] where root.exists(path) {
+                guard let source = try? root.read(path) else { throw .setup("\(path): cannot read file") }
+                return LuaModuleSource(source: source, path: path)
+            }
+            return nil
+        }
+
+        park = try ParkConfig.load(code: code, root: root, lua: lua)
+        lua.setBudgets(instructions: park.budgets.instructions, memoryBytes: park.budgets.memory_mb << 20)
+        content = ParkContent(code: code, root: root)
+
+        let context = ModuleContext(park: park, lua: lua, content: content)
+        for module in ModuleRegistry.all { module.install(into: lua, context: context) }
+        let loader = FlowLoader()
+        loader.install(into: lua)
+        try loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
+        registry = loader.registry
+
+        let made: [LuaValue]
+        do {
+            made = try lua.run(FlowRunner.source, chunkName: FlowRunner.chunkName)
+        } catch {
+            throw .script(error)
+        }
+        guard case .function(let function)? = made.first else { throw .script(.setup("the flow runner did not load")) }
+        runner = function
+    }
+
+    /// Flows this park can run: registered and enabled, sorted.
+    public var flowNames: [String] { registry.names.filter(park.isEnabled) }
+
+    /// Runs a flow and returns its screen, validated and with every action numbered.
+    /// - Throws: `FlowError.unknownFlow`/`.disabledFlow`, `.script` (with traceback, or a
+    ///   budget error), `.invalidScreen` (field paths), `.badArgument`.
+    public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
+        guard let chain = registry.chain(request.flow) else {
+            throw .unknownFlow(name: request.flow, park: park.code, known: flowNames)
+        }
+        guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
+        let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
+        let ctx = FlowContext.make(request: request, park: park, clock: clock, insidePark: inside)
+        let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
+        let sites = lua.function("sites") { [unowned self] call in call.push(try self.sitesForLua()) }
+        let result: [LuaValue]
+        do {
+            result = try lua.call(runner, [functions, ctx, .function(sites)])
+        } catch {
+            throw .script(error)
+        }
+        return try screen(from: result.first ?? .nil, flow: request.flow, file: chain[0].file)
+    }
+
+    /// Follows action `id` of `screen`: runs the flow a `go` action leads to (keeping the
+    /// visitor's position), or returns a URL or phone action for the app to perform.
+    public func follow(_ id: String, from screen: Screen, at: Coordinate?) throws(FlowError) -> FollowOutcome {
+        guard let located = screen.action(withID: id) else {
+            throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
+        }
+        guard case .go(let flow, let args) = located.action.target else { return .external(located.action) }
+        return .screen(try run(FlowRequest(flow: flow, args: args, at: at)))
+    }
+
+    /// The park's sites (loads `sites.geojson` on first use).
+    public func sites() throws(FlowError) -> [Site] { try content.sites() }
+    /// The park's boundary, if it has one.
+    public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+
+    // MARK: - Private
+
+    private func sitesForLua() throws -> LuaValue {
+        if let sitesValue { return sitesValue }
+        let value = LuaValue.table(LuaTable(sequence: try content.sites().map(FlowContext.site)))
+        sitesValue = value
+        return value
+    }
+
+    private func screen(from value: LuaValue, flow: String, file: String) throws(FlowError) -> Screen {
+        guard case .table(var table) = value else {
+            throw .invalidScreen(flow: flow, file: file, issues: ["the flow returned \(value.typeName); it must return a screen table {title = ..., sections = {...}}"])
+        }
+        if table["schema"] == .nil { table["schema"] = .string(Screen.schemaID) }
+        if table["park"] == .nil { table["park"] = .string(park.code) }
+        if table["flow"] == .nil { table["flow"] = .string(flow) }
+        let screen: Screen
+        do {
+            screen = try LuaValueDecoder().decode(Screen.self, from: .table(table))
+        } catch {
+            throw .invalidScreen(flow: flow, file: file, issues: [LuaDecodingError.describe(error).description])
+        }
+        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen)
+        guard issues.isEmpty else { throw .invalidScreen(flow: flow, file: file, issues: issues.map(\.description)) }
+        return screen.assigningActionIDs()
+    }
+}

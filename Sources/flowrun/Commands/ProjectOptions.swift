@@ -1,0 +1,32 @@
+import ArgumentParser
+import FlowKit
+import GeoKit
+
+/// `--root`, shared by every command.
+struct ProjectOptions: ParsableArguments {
+    @Option(help: "Folder holding flows/ and parks/.")
+    var root: String = "."
+
+    /// The project folder, or a usage error saying what is missing.
+    func project() throws -> ProjectRoot {
+        let project = ProjectRoot(path: root)
+        guard project.looksLikeProject else {
+            throw FlowError.badArgument(name: "--root", message: "'\(root)' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)")
+        }
+        return project
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// Parses `--at LAT,LON`.
+func parseCoordinate(_ text: String?, option: String = "--at") throws -> Coordinate? {
+    guard let text else { return nil }
+    do {
+        return try Coordinate.parse(text)
+    } catch {
+        throw FlowError.badArgument(name: option, message: error.message)
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import FlowKit
+import Foundation
+import GeoKit
+import ScreenModel
+
+extension Flowrun {
+    /// `flowrun [run] --park CODE [FLOW]`: runs a flow and prints its screen.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a flow for a park and print its screen (the default command).")
+
+        @OptionGroup var project: ProjectOptions
+
+        @Option(help: "Park code, e.g. GOGA (see 'flowrun parks').")
+        var park: String
+
+        @Argument(help: "The flow to run.")
+        var flow: String = "home"
+
+        @Option(help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750.")
+        var at: String?
+
+        @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
+        var args: [String] = []
+
+        @Option(help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).")
+        var time: String?
+
+        @Option(help: "Output: text (for people) or json (for app clients).")
+        var format: OutputFormat = .text
+
+        @Option(help: "Follow the action with this id and print where it leads (repeatable, in order).")
+        var follow: [String] = []
+
+        func run() throws {
+            let position = try parseCoordinate(at)
+            let request = FlowRequest(flow: flow, args: try Self.parseArgs(args), at: position)
+            let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time))
+            var screen = try runtime.run(request)
+            for id in follow {
+                switch try runtime.follow(id, from: screen, at: position) {
+                case .screen(let next):
+                    screen = next
+                case .external(let action):
+                    print(Self.describe(action, format: format), terminator: "")
+                    return
+                }
+            }
+            print(render(screen), terminator: "")
+        }
+
+        private func render(_ screen: Screen) -> String {
+            switch format {
+            case .text: return TextRenderer().render(screen)
+            case .json: return JSONRenderer().render(screen)
+            }
+        }
+
+        static func parseArgs(_ pairs: [String]) throws -> [String: String] {
+            var args: [String: String] = [:]
+            for pair in pairs {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw FlowError.badArgument(name: "--arg", message: "expected KEY=VALUE such as category=viewpoint, got '\(pair)'")
+                }
+                args[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            return args
+        }
+
+        static func parseTime(_ text: String?) throws -> Date? {
+            guard let text else { return nil }
+            let formatter = ISO8601DateFormatter()
+            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
+                formatter.formatOptions = options
+                if let date = formatter.date(from: text) { return date }
+            }
+            throw FlowError.badArgument(name: "--time", message: "expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got '\(text)'")
+        }
+
+        /// What the app would do for a URL or phone action.
+        static func describe(_ action: Action, format: OutputFormat) -> String {
+            switch format {
+            case .json:
+                return JSONRenderer.encode(action)
+            case .text:
+                switch action.target {
+                case .url(let url): return "The app opens \(url)\n"
+                case .call(let phone): return "The app calls \(phone)\n"
+                case .go(let flow, _): return "The app goes to \(flow)\n"
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import FlowKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flowrun`: runs park flows and prints their screens.
+@main
+struct Flowrun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowrun",
+        abstract: "Run national-park flows written in Lua and print the screens they produce.",
+        discussion: """
+            Examples:
+              flowrun --park GOGA home
+              flowrun --park GOGA sites --at 37.8078,-122.4750
+              flowrun --park GOGA sites --arg category=viewpoint --format json
+              flowrun parks --at 44.6,-110.5
+              flowrun check
+            Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
+            """,
+        subcommands: [Run.self, Parks.self, Check.self, Stubs.self],
+        defaultSubcommand: Run.self
+    )
+
+    /// Maps errors to the exit codes of the contract: usage errors (ArgumentParser's 64)
+    /// become 2; FlowError says its own.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as FlowError {
+            printError("flowrun: \(error.description)")
+            Glibc.exit(error.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { Flowrun.exit(withError: error) }
+            printError(fullMessage(for: error))
+            Glibc.exit(2)
+        }
+    }
+}
+
+func printError(_ message: String) {
+    var line = message.hasSuffix("\n") ? message : message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,75 @@
+-- Home: what the park is, a few highlights, its collections of sites, and how to reach it.
+-- Sections and their order come from park.home.sections.
+local ui = require("lib.ui")
+local sites = require("lib.sites")
+
+local function greeting(hour)
+  if hour < 5 then return "Good night" end
+  if hour < 12 then return "Good morning" end
+  if hour < 18 then return "Good afternoon" end
+  return "Good evening"
+end
+
+local builders = {}
+
+function builders.welcome(ctx, out)
+  out[#out + 1] = ui.text(greeting(ctx.time.hour) .. " from " .. ctx.park.name .. ".", "heading")
+  if ctx.park.description then out[#out + 1] = ui.text(ctx.park.description) end
+end
+
+function builders.highlights(ctx, out)
+  local wanted, picked = {}, {}
+  for rank, category in ipairs(ctx.park.home.highlight_categories) do wanted[category] = rank end
+  for _, site in ipairs(ctx.sites) do
+    if wanted[site.category] then picked[#picked + 1] = site end
+  end
+  table.sort(picked, function(a, b)
+    if wanted[a.category] ~= wanted[b.category] then return wanted[a.category] < wanted[b.category] end
+    return a.name:lower() < b.name:lower()
+  end)
+  local cards = {}
+  for i = 1, math.min(ctx.park.home.highlights, #picked) do
+    local site = picked[i]
+    cards[i] = { title = site.name, subtitle = ui.category_title(site.category):gsub("s$", ""),
+                 action = ui.go("sites", { id = site.id }, "Open") }
+  end
+  if #cards > 0 then out[#out + 1] = ui.carousel("Highlights", cards) end
+end
+
+function builders.collections(ctx, out)
+  local items = {}
+  for _, c in ipairs(sites.collections(ctx)) do
+    items[#items + 1] = { title = c.title, detail = tostring(#c.sites),
+                          action = ui.go("sites", { collection = c.id }, "Browse") }
+  end
+  out[#out + 1] = ui.list("Explore", items, "No sites have been published for this park yet. Check back soon.")
+  if #items > 0 then
+    out[#out + 1] = ui.button("All " .. #ctx.sites .. " sites", ui.go("sites", nil, "All sites"), "secondary")
+  end
+end
+
+function builders.links(ctx, out)
+  for _, link in ipairs(ctx.park.home.links) do
+    out[#out + 1] = ui.button(link.label, ui.go(link.flow, link.args, link.label), "secondary")
+  end
+end
+
+function builders.contact(ctx, out)
+  local park = ctx.park
+  if park.website then out[#out + 1] = ui.button("Park website", ui.url(park.website, "Park website")) end
+  if park.phone then out[#out + 1] = ui.button("Call the park", ui.call(park.phone, "Call the park"), "secondary") end
+end
+
+flow.register("home", function(ctx)
+  local out = {}
+  for _, name in ipairs(ctx.park.home.sections) do
+    local build = builders[name]
+    if not build then
+      error(("parks/%s/park.lua: home.sections: unknown section '%s' (known: collections, contact, highlights, links, welcome)")
+        :format(ctx.park.code, tostring(name)), 0)
+    end
+    build(ctx, out)
+  end
+  local subtitle = ctx.park.state ~= "" and ctx.park.state or nil
+  return ui.screen(ctx.park.name, out, subtitle)
+end)

@@ -1,0 +1,14 @@
+--- How sites are ranked for a visitor at ctx.at: the lower the score, the earlier the
+--- site is listed. The default is the distance itself. A park overrides the ranking by
+--- adding parks/<CODE>/flows/lib/scoring.lua with its own `score`.
+local scoring = {}
+
+--- @param site table the site ({id, name, category, lat, lon, ...})
+--- @param ctx table the flow's context
+--- @param distance number metres from the visitor
+--- @return number score lower is better
+function scoring.score(site, ctx, distance)
+  return distance
+end
+
+return scoring

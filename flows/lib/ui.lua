@@ -1,0 +1,83 @@
+--- Screen builders. Each returns a plain table in the flowrun/screen@1 shape
+--- (schema/screen.schema.json); a flow may also write the tables by hand.
+local ui = {}
+
+--- A screen: what a flow returns. The runtime fills in schema, park and flow.
+function ui.screen(title, sections, subtitle)
+  return { title = title, subtitle = subtitle, sections = sections or {} }
+end
+
+--- Text; style is "title", "heading", "body" (default), "caption" or "notice".
+function ui.text(text, style)
+  return { type = "text", text = text, style = style }
+end
+
+function ui.heading(text) return ui.text(text, "heading") end
+function ui.notice(text) return ui.text(text, "notice") end
+
+--- An image with the colour shown while it loads and its load priority ("high", "normal", "low").
+function ui.image(url, alt, placeholder, priority)
+  return { type = "image", url = url, alt = alt, placeholder = placeholder, priority = priority }
+end
+
+--- A card: { title, subtitle?, body?, image?, badges?, action? }.
+function ui.card(fields)
+  fields.type = "card"
+  return fields
+end
+
+--- A list of items { title, subtitle?, detail?, badge?, action? }, with the text shown when it is empty.
+function ui.list(title, items, empty)
+  return { type = "list", title = title, items = items, empty = empty }
+end
+
+--- A horizontally scrolling row of cards.
+function ui.carousel(title, cards)
+  return { type = "carousel", title = title, cards = cards }
+end
+
+--- A button; style is "primary" (default) or "secondary".
+function ui.button(label, action, style)
+  return { type = "button", label = label, action = action, style = style }
+end
+
+--- Onboarding pages: { title, body, background = { {image, position = {x, y}, depth, placeholder?} }, action? }.
+function ui.onboarding(pages)
+  return { type = "onboarding", pages = pages }
+end
+
+--- Actions are data: the app performs them, `flowrun --follow ID` follows `go` ones.
+--- Argument values are passed as strings.
+function ui.go(flow, args, label)
+  local strings = nil
+  if args then
+    strings = {}
+    for k, v in pairs(args) do strings[tostring(k)] = tostring(v) end
+  end
+  return { kind = "go", flow = flow, args = strings, label = label }
+end
+
+function ui.url(url, label) return { kind = "url", url = url, label = label } end
+function ui.call(phone, label) return { kind = "call", phone = phone, label = label } end
+
+--- "350 m", "1.2 km", "38 km".
+function ui.distance(metres)
+  if metres < 1000 then return string.format("%d m", math.floor(metres / 10 + 0.5) * 10) end
+  if metres < 10000 then return string.format("%.1f km", metres / 1000) end
+  return string.format("%d km", math.floor(metres / 1000 + 0.5))
+end
+
+local compass = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
+--- "NE" for a bearing in degrees.
+function ui.compass(degrees)
+  return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1]
+end
+
+--- "Geysers" for "geyser", "Visitor centers" for "visitor_center".
+function ui.category_title(category)
+  local words = category:gsub("_", " ")
+  local plural = words:match("s$") and words or words .. "s"
+  return (plural:gsub("^%l", string.upper))
+end
+
+return ui

@@ -1,0 +1,87 @@
+-- Sites: the park's sites grouped into collections, one collection or category
+-- (--arg collection=views, --arg category=viewpoint), or one site (--arg id=...).
+-- With --at the lists are ranked by lib.scoring (distance first) and show how far.
+local ui = require("lib.ui")
+local sites = require("lib.sites")
+
+local function item(ctx, site)
+  local detail = nil
+  if site.distance then detail = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
+  return { title = site.name, subtitle = ui.category_title(site.category):gsub("s$", ""), detail = detail,
+           action = ui.go("sites", { id = site.id }, "Open") }
+end
+
+local function items(ctx, list, limit)
+  local out = {}
+  for i, site in ipairs(sites.ranked(ctx, list)) do
+    if limit and i > limit then break end
+    out[#out + 1] = item(ctx, site)
+  end
+  return out
+end
+
+local function where(ctx)
+  if not ctx.at then return nil end
+  local inside = ctx.at.inside_park
+  local place = inside == true and "inside the park" or inside == false and "outside the park" or "here"
+  return ui.text(("Ranked from %.4f, %.4f (%s), nearest first."):format(ctx.at.lat, ctx.at.lon, place), "caption")
+end
+
+local function one_site(ctx, id)
+  for _, site in ipairs(sites.ranked(ctx, ctx.sites)) do
+    if site.id == id then
+      local body = site.description
+      if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
+      return ui.screen(site.name, {
+        ui.card({ title = site.name, subtitle = ui.category_title(site.category):gsub("s$", ""), body = body,
+                  badges = { site.category } }),
+        ui.text(("%.5f, %.5f"):format(site.lat, site.lon), "caption"),
+        ui.button("More " .. ui.category_title(site.category):lower(),
+                  ui.go("sites", { category = site.category }, "Same category"), "secondary"),
+      }, ctx.park.name)
+    end
+  end
+  return ui.screen("Site not found", { ui.notice("No site with id '" .. id .. "' in " .. ctx.park.name .. "."),
+                                       ui.button("All sites", ui.go("sites", nil, "All sites")) }, ctx.park.name)
+end
+
+flow.register("sites", function(ctx)
+  local args, limit = ctx.args, ctx.park.sites.nearby_limit
+  if args.id then return one_site(ctx, args.id) end
+
+  local sections = {}
+  sections[#sections + 1] = where(ctx)
+  if args.collection or args.category then
+    local title, list
+    if args.collection then
+      local c = sites.collection(ctx, args.collection)
+      title, list = c and c.title or args.collection, c and c.sites or {}
+    else
+      title, list = ui.category_title(args.category), {}
+      for _, site in ipairs(ctx.sites) do
+        if site.category == args.category then list[#list + 1] = site end
+      end
+    end
+    local shown = ctx.at and limit or nil
+    sections[#sections + 1] = ui.list(title .. " (" .. #list .. ")", items(ctx, list, shown),
+                                      "No sites in this group.")
+    if shown and #list > shown then
+      sections[#sections + 1] = ui.text(("Showing the nearest %d of %d."):format(shown, #list), "caption")
+    end
+    sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
+    return ui.screen(title, sections, ctx.park.name)
+  end
+
+  local groups = sites.collections(ctx)
+  for _, c in ipairs(groups) do
+    sections[#sections + 1] = ui.list(c.title .. " (" .. #c.sites .. ")", items(ctx, c.sites, limit))
+    if #c.sites > limit then
+      sections[#sections + 1] = ui.button("All " .. #c.sites .. " in " .. c.title,
+                                          ui.go("sites", { collection = c.id }, c.title), "secondary")
+    end
+  end
+  if #groups == 0 then
+    sections[#sections + 1] = ui.list("Sites", {}, "No sites have been published for " .. ctx.park.name .. " yet.")
+  end
+  return ui.screen("Sites", sections, ctx.park.name)
+end)

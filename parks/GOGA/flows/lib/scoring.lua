@@ -1,0 +1,11 @@
+--- Golden Gate's ranking: the views are why most visitors come, so viewpoints and
+--- lighthouses rank as if they were half as far away; everything else by distance.
+local scoring = {}
+
+local pull = { viewpoint = 0.5, lighthouse = 0.5 }
+
+function scoring.score(site, ctx, distance)
+  return distance * (pull[site.category] or 1)
+end
+
+return scoring

@@ -1,0 +1,37 @@
+-- Yellowstone National Park. Sites: USGS GNIS natural features and NPS destinations.
+return {
+  name = "Yellowstone National Park",
+  state = "Wyoming, Montana, Idaho",
+  timezone = "America/Denver",
+  description = "On March 1, 1872, Yellowstone became the first national park for all to enjoy the "
+    .. "unique hydrothermal and geologic wonders. Spring is a time of transition within the park, as snow "
+    .. "flurries eventually give way to blue skies, bears leave their dens, plants grow once more, and "
+    .. "migrating birds return.",
+  website = "https://www.nps.gov/yell/index.htm",
+  phone = "+1 307-344-7381",
+  center = { lat = 44.60, lon = -110.55 },
+  zoom = 8,
+  theme = { primary = "#7A4B1E", accent = "#3D8EB9" },
+
+  onboarding = {
+    pages = {
+      { title = "Welcome to Yellowstone",
+        body = "More than half of the world's geysers, and the wildlife that lives among them.",
+        background = {
+          { image = "yell/onboarding/sky.png", position = { x = 0.5, y = 0.0 }, depth = 0.0, placeholder = "#B7D3E9" },
+          { image = "yell/onboarding/steam.png", position = { x = 0.4, y = 0.5 }, depth = 0.6, placeholder = "#F2F2F2" },
+        } },
+      { title = "Stay on the boardwalks",
+        body = "Thermal ground is thin and the water is scalding; the app reminds you near every basin.",
+        background = {
+          { image = "yell/onboarding/boardwalk.png", position = { x = 0.5, y = 0.8 }, depth = 0.5, placeholder = "#A67C52" },
+        } },
+    },
+  },
+
+  home = {
+    highlight_categories = { "geyser", "waterfall", "lake", "hot_spring" },
+    links = { { label = "Geysers near you", flow = "geysers" } },
+  },
+  flows = { geysers = true },
+}

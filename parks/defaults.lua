@@ -1,0 +1,58 @@
+-- Settings every park starts from. parks/<CODE>/park.lua is deep-merged over this table:
+-- tables with named fields merge key by key; lists and plain values replace.
+-- Flows see the merged table as ctx.park (plus ctx.park.code).
+return {
+  -- name = "...",                 required in every park.lua
+  state = "",
+  timezone = "America/Los_Angeles", -- IANA zone for ctx.time
+  -- description, website, phone: optional; home shows them when present
+  -- center = { lat = ..., lon = ... }, required in every park.lua
+  zoom = 10,                       -- map zoom that shows the park (0-22)
+
+  theme = {
+    primary = "#2E5E4E",           -- NPS green
+    accent = "#E0A526",
+    background = "#F7F4EC",
+  },
+
+  onboarding = {
+    pages = {},                    -- { title, body, background = { {image, position = {x, y}, depth, placeholder?} } }
+  },
+
+  home = {
+    sections = { "welcome", "highlights", "collections", "links", "contact" },
+    highlights = 5,                -- how many sites the highlights carousel shows
+    highlight_categories = { "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" },
+    links = {},                    -- extra links: { { label = "...", flow = "...", args = {...} } }
+  },
+
+  flows = {                        -- set a flow to false to switch it off for a park
+    onboarding = true,
+    home = true,
+    sites = true,
+  },
+
+  budgets = {
+    instructions = 20000000,       -- per flow run
+    memory_mb = 64,                -- the park's Lua state
+  },
+
+  sites = {
+    nearby_limit = 10,             -- sites listed per collection, and when ranked by --at
+    -- Collections group sites by category; a category in none of them lands in "More places".
+    collections = {
+      { id = "services", title = "Visitor services",
+        categories = { "visitor_center", "entrance", "food", "lodging", "shop", "transit", "education", "locale" } },
+      { id = "views", title = "Views", categories = { "viewpoint", "lighthouse", "peak", "summit", "pass" } },
+      { id = "history", title = "History", categories = { "historic", "landmark", "museum", "chapel", "cemetery" } },
+      { id = "water", title = "Water", categories = { "geyser", "hot_spring", "spring", "lake", "waterfall", "beach", "pier", "stream", "bay" } },
+      { id = "outdoors", title = "Outdoors",
+        categories = { "trailhead", "park_area", "recreation", "picnic_area", "campground", "garden", "stable", "area", "valley", "flat", "basin" } },
+    },
+  },
+
+  -- Room for the settings of the map, geofence and AR flows (read by their modules).
+  map = {},
+  geofence = {},
+  ar = {},
+}
