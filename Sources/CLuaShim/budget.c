@@ -2,6 +2,7 @@
 #include "CLuaShim.h"
 #include <lua.h>
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static const char memory_error_key = 'm';
@@ -30,11 +31,17 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 // coroutine. It re-arms itself to fire on every instruction, so the first instruction
 // that runs in a yieldable place ends the run.
 static void count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     luakit_budget *b = luakit_budget_of(L);
     if (!b->enforcing) return;
     b->instructions_left -= b->hook_interval;
     if (b->instructions_left > 0 && !b->instructions_exhausted) return;
+    if (!b->instructions_exhausted) {
+        // Record the place now: after a hook yields, Lua rewinds the saved pc by one
+        // instruction, so a post-mortem line could name the line before the loop.
+        b->exhausted_at[0] = '\0';
+        if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            snprintf(b->exhausted_at, sizeof b->exhausted_at, "%s:%d: ", ar->short_src, ar->currentline);
+    }
     b->instructions_exhausted = 1;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
     if (lua_isyieldable(L)) {
@@ -64,6 +71,7 @@ void luakit_arm(lua_State *L) {
     luakit_budget *b = luakit_budget_of(L);
     b->instructions_left = b->instruction_limit;
     b->instructions_exhausted = 0;
+    b->exhausted_at[0] = '\0';
     b->memory_exceeded = 0;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, b->hook_interval > 0 ? b->hook_interval : 1000);
 }

@@ -22,6 +22,7 @@ typedef struct luakit_budget {
     int hook_interval;           // instructions between two count hooks
     int instructions_exhausted;  // set when the budget ran out
     double pattern_limit;        // estimated matcher steps one string.find/match/gmatch/gsub may take
+    char exhausted_at[160];      // "file:line: " where the instruction budget ran out
 } luakit_budget;
 
 /// Called by a Swift closure's trampoline; returns the number of results pushed, or

@@ -99,7 +99,9 @@ extension ParkConfig {
         }
         let merged = ConfigMerge.merge(defaults, park)
         func fail(_ path: String, _ message: String) -> FlowError {
-            let file = ConfigMerge.sets(park, fieldOf: path) ? parkFile : "parks/defaults.lua"
+            // A required field nobody set is the park's to set.
+            let parkSets = ConfigMerge.sets(park, fieldOf: path) || !ConfigMerge.sets(defaults, fieldOf: path)
+            let file = parkSets ? parkFile : "parks/defaults.lua"
             return .badContent(file: file, message: "\(path): \(message)")
         }
         let shape: Shape

@@ -76,12 +76,24 @@ public final class FlowRuntime {
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
         let ctx = FlowContext.make(request: request, park: park, clock: clock, insidePark: inside)
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
-        let sites = lua.function("sites") { [unowned self] call in call.push(try self.sitesForLua()) }
+        // A broken content file is bad input (exit 2) even when a flow's first use of it
+        // is what fails: keep the content error and report it instead of the Lua error.
+        var contentError: FlowError?
+        let sites = lua.function("sites") { [unowned self] call in
+            do {
+                call.push(try self.sitesForLua())
+            } catch let error as FlowError {
+                contentError = error
+                throw LuaCallError(error.description)
+            }
+        }
         let result: [LuaValue]
         do {
             result = try lua.call(runner, [functions, ctx, .function(sites)])
+        } catch let error as LuaError {
+            throw contentError ?? .script(error)
         } catch {
-            throw .script(error)
+            throw .script(.conversion("\(error)"))
         }
         return try screen(from: result.first ?? .nil, flow: request.flow, file: chain[0].file)
     }
@@ -103,7 +115,7 @@ public final class FlowRuntime {
 
     // MARK: - Private
 
-    private func sitesForLua() throws -> LuaValue {
+    private func sitesForLua() throws(FlowError) -> LuaValue {
         if let sitesValue { return sitesValue }
         let value = LuaValue.table(LuaTable(sequence: try content.sites().map(FlowContext.site)))
         sitesValue = value

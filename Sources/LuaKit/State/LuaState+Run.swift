@@ -84,7 +84,11 @@ extension LuaState {
     // MARK: - Failure details
 
     private func budgetError(_ co: OpaquePointer) -> LuaError {
-        .instructionBudget(limit: Int(handle.budget.pointee.instruction_limit), location: location(co), traceback: traceback(co))
+        let recorded = withUnsafeBytes(of: &handle.budget.pointee.exhausted_at) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        return .instructionBudget(limit: Int(handle.budget.pointee.instruction_limit),
+                                  location: recorded.isEmpty ? location(co) : recorded, traceback: traceback(co))
     }
 
     /// `file:line: ` of the innermost Lua function of `co`, or "" if there is none.

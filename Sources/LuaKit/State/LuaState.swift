@@ -37,12 +37,11 @@ public final class LuaState {
         NativeFunctionBox.installed
         self.options = options
         let budget = UnsafeMutablePointer<luakit_budget>.allocate(capacity: 1)
-        budget.initialize(to: luakit_budget(
-            memory_used: 0, memory_limit: max(options.memoryLimit, 1 << 20), memory_peak: 0,
-            enforcing: 0, memory_exceeded: 0,
-            instruction_limit: Int64(max(options.instructionLimit, 1)), instructions_left: 0,
-            hook_interval: Int32(clamping: max(options.hookInterval, 1)), instructions_exhausted: 0,
-            pattern_limit: options.patternLimit))
+        budget.initialize(to: luakit_budget())
+        budget.pointee.memory_limit = max(options.memoryLimit, 1 << 20)
+        budget.pointee.instruction_limit = Int64(max(options.instructionLimit, 1))
+        budget.pointee.hook_interval = Int32(clamping: max(options.hookInterval, 1))
+        budget.pointee.pattern_limit = options.patternLimit
         guard let L = luakit_newstate(budget) else {
             budget.deallocate()
             throw .setup("cannot create a Lua state (out of memory)")

@@ -1,0 +1,61 @@
+import Testing
+import LuaKit
+@testable import FlowKit
+
+@Suite struct ParkConfigTests {
+    @Test func deepMergeMergesTablesAndReplacesListsAndValues() {
+        let base: LuaValue = ["theme": ["primary": "#000000", "accent": "#111111"], "home": ["sections": ["a", "b", "c"]], "zoom": 10]
+        let over: LuaValue = ["theme": ["accent": "#222222"], "home": ["sections": ["x"]], "zoom": 12]
+        let merged = ConfigMerge.merge(base, over)
+        #expect(merged["theme"] == ["primary": "#000000", "accent": "#222222"])
+        #expect(merged["home"]["sections"] == ["x"])
+        #expect(merged["zoom"] == 12)
+    }
+
+    @Test func realParksLoadWithDefaultsMerged() throws {
+        let goga = try ParkConfig.load(code: "GOGA", root: repository, lua: try LuaState())
+        #expect(goga.name == "Golden Gate National Recreation Area")
+        #expect(goga.raw["theme"]["primary"] == "#C0362C")         // from park.lua
+        #expect(goga.raw["theme"]["background"] == "#F7F4EC")      // from defaults.lua
+        #expect(goga.budgets.instructions == 20_000_000)
+        #expect(goga.raw["onboarding"]["pages"].tableValue?.sequence.count == 3)
+        let yell = try ParkConfig.load(code: "YELL", root: repository, lua: try LuaState())
+        #expect(yell.isEnabled("geysers") && yell.isEnabled("home"))
+    }
+
+    func loadError(_ park: String) throws -> FlowError? {
+        let p = try TestProject(files: ["parks/GOGA/park.lua": park])
+        return flowError { try ParkConfig.load(code: "GOGA", root: p.root, lua: try LuaState()) }
+    }
+
+    @Test(arguments: [
+        ("return { name = 'X', center = { lat = '37.8', lon = -122 } }",
+         "parks/GOGA/park.lua: center.lat: expected number, got string '37.8'"),
+        ("return { center = { lat = 37.8, lon = -122 } }", "parks/GOGA/park.lua: name: missing (required)"),
+        ("return { name = 'X', center = { lat = 137.8, lon = -122 } }",
+         "parks/GOGA/park.lua: center.lat: latitude 137.8 out of range [-90, 90]"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, colour = 'red' }",
+         "parks/GOGA/park.lua: unknown setting 'colour'; known: ar, budgets, center, description, flows, geofence, home, map, name, onboarding, phone, sites, state, theme, timezone, website, zoom"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, theme = { primary = 'red' } }",
+         "parks/GOGA/park.lua: theme.primary: expected a colour like \"#2E5E4E\", got \"red\""),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, budgets = { instructions = -5 } }",
+         "parks/GOGA/park.lua: budgets.instructions: -5 out of range [1, 1000000000]"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, flows = { home = 'yes' } }",
+         "parks/GOGA/park.lua: flows.home: expected boolean, got string"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, onboarding = { pages = { { title = 'a', body = 'b', background = { { image = 'i', position = { x = 2, y = 0 }, depth = 0 } } } } } }",
+         "parks/GOGA/park.lua: onboarding.pages[0].background[0].position.x: 2.0 out of range [0, 1]"),
+        ("return 42", "parks/GOGA/park.lua: must return a table, returned number"),
+        ("return { name = 'X',\n center = }", "parks/GOGA/park.lua:2: unexpected symbol near '}'"),
+    ])
+    func wrongValuesNameFileAndField(park: String, message: String) throws {
+        let error = try loadError(park)
+        #expect(error?.description == message)
+        #expect(error?.exitCode == 2)
+    }
+
+    @Test func errorsInDefaultsNameDefaults() throws {
+        let p = try TestProject(files: ["parks/defaults.lua": "return { timezone = 42 }"])
+        let error = flowError { try ParkConfig.load(code: "GOGA", root: p.root, lua: try LuaState()) }
+        #expect(error?.description == "parks/defaults.lua: timezone: expected string, got number 42")
+    }
+}

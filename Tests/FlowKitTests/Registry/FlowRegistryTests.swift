@@ -1,0 +1,74 @@
+import Testing
+import ScreenModel
+@testable import FlowKit
+
+@Suite struct FlowRegistryTests {
+    /// A minimal park whose flows return a text naming who answered.
+    static let park = """
+        return { name = "Test Park", center = { lat = 10, lon = 20 } }
+        """
+    static func text(_ screen: Screen) -> [String] {
+        screen.sections.compactMap { if case .text(let t) = $0 { t.text } else { nil } }
+    }
+
+    func project(_ files: [String: String]) throws -> TestProject {
+        var all = files
+        all["parks/defaults.lua"] = try repository.read("parks/defaults.lua")
+        if all["parks/TEST/park.lua"] == nil { all["parks/TEST/park.lua"] = Self.park }
+        return try TestProject(copyingRepository: false, files: all)
+    }
+
+    @Test func parkRegistrationReplacesTheDefaultAndCanCallIt() throws {
+        let p = try project([
+            "flows/greet.lua": #"flow.register("greet", function(ctx) return { title = "t", sections = { { type = "text", text = "default" } } } end)"#,
+            "parks/TEST/flows/greet.lua": """
+                flow.register("greet", function(ctx, super)
+                  local s = super(ctx)
+                  table.insert(s.sections, 1, { type = "text", text = "park" })
+                  return s
+                end)
+                """,
+        ])
+        let runtime = try p.runtime("TEST")
+        #expect(Self.text(try runtime.run(FlowRequest(flow: "greet"))) == ["park", "default"])
+        #expect(runtime.registry.chain("greet")?.map(\.file) == ["parks/TEST/flows/greet.lua", "flows/greet.lua"])
+    }
+
+    @Test func laterFilesOverrideEarlierOnesInNameOrder() throws {
+        let flow = { (word: String) in
+            "flow.register('f', function(ctx, super) local s = super and super(ctx) or { title = 't', sections = {} } table.insert(s.sections, { type = 'text', text = '\(word)' }) return s end)"
+        }
+        let p = try project([
+            "flows/a.lua": flow("default"),
+            "parks/TEST/flows/a.lua": flow("park-a"),
+            "parks/TEST/flows/b.lua": flow("park-b"),
+        ])
+        #expect(Self.text(try p.runtime("TEST").run(FlowRequest(flow: "f"))) == ["default", "park-a", "park-b"])
+    }
+
+    @Test func aFlowWithoutSuperGetsNil() throws {
+        let p = try project(["flows/a.lua": "flow.register('f', function(ctx, super) return { title = tostring(super), sections = {} } end)"])
+        #expect(try p.runtime("TEST").run(FlowRequest(flow: "f")).title == "nil")
+    }
+
+    @Test(arguments: [
+        ("flow.register(nil, function() end)", "flows/bad.lua:1: flow.register: the first argument must be the flow's name (a non-empty string), got nil"),
+        ("\nflow.register('x')", "flows/bad.lua:2: flow.register('x', ...): the second argument must be the flow's function, got no value"),
+        ("flow.register('  ', print)", "flows/bad.lua:1: flow.register: the first argument must be the flow's name (a non-empty string), got string"),
+        ("flow.register('a b', print)", "flows/bad.lua:1: flow.register: flow name 'a b' may use only letters, digits, '_' and '-'"),
+    ])
+    func badRegistrationsNameFileAndLine(source: String, message: String) throws {
+        let p = try project(["flows/bad.lua": source])
+        let error = flowError { try p.runtime("TEST") }
+        #expect(error?.description == message)
+        #expect(error?.exitCode == 1)
+    }
+
+    @Test func unknownAndDisabledFlows() throws {
+        let p = try project(["flows/a.lua": "flow.register('a', function() return { title = 't', sections = {} } end)",
+                             "parks/TEST/park.lua": "return { name = 'T', center = { lat = 1, lon = 2 }, flows = { a = false } }"])
+        let runtime = try p.runtime("TEST")
+        #expect(flowError { try runtime.run(FlowRequest(flow: "nope")) }?.description == "unknown flow 'nope' for park TEST; flows: ")
+        #expect(flowError { try runtime.run(FlowRequest(flow: "a")) }?.exitCode == 2)
+    }
+}
