@@ -30,6 +30,17 @@ import Testing
         #expect(out.first?.tableValue?.sequence == ["a", "b"])
     }
 
+    /// Keys Lua cannot hold must never reach lua_rawset (it would raise across Swift frames).
+    @Test func nilNaNAndOpaqueKeysAreDropped() throws {
+        var table = LuaTable()
+        table[.nil] = 1
+        table[.number(.nan)] = 2
+        table["ok"] = 3
+        table[.opaque("userdata")] = 4
+        let identity = try lua.load("local t = ...; local n = 0; for _ in pairs(t) do n = n + 1 end; return n, t.ok", chunkName: "t.lua")
+        #expect(try lua.call(identity, [.table(table)]) == [1, 3])
+    }
+
     @Test func cyclicTableIsAConversionError() {
         #expect(throws: LuaError.self) { try lua.run("local t = {}; t.self = t; return t", chunkName: "t.lua") }
     }

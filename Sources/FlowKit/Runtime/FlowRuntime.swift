@@ -90,10 +90,8 @@ public final class FlowRuntime {
         let result: [LuaValue]
         do {
             result = try lua.call(runner, [functions, ctx, .function(sites)])
-        } catch let error as LuaError {
-            throw contentError ?? .script(error)
         } catch {
-            throw .script(.conversion("\(error)"))
+            throw contentError ?? .script(error)
         }
         return try screen(from: result.first ?? .nil, flow: request.flow, file: chain[0].file)
     }

@@ -79,8 +79,13 @@ struct LuaStack {
             let sequenceCount = t.sequence.count
             lua_createtable(L, Int32(clamping: sequenceCount), Int32(clamping: t.count - sequenceCount))
             for (key, element) in t.entries {
-                // nil and NaN keys would make lua_rawset raise; LuaTable cannot hold nil keys.
-                if case .number(let d) = key, d.isNaN { continue }
+                // nil and NaN keys make lua_rawset raise, and a raise here would unwind
+                // through Swift frames: skip them (opaque values push as nil).
+                switch key {
+                case .nil, .opaque: continue
+                case .number(let d) where d.isNaN: continue
+                default: break
+                }
                 guard push(key, depth: depth + 1) else { lua_pop(L, 1); return false }
                 guard push(element, depth: depth + 1) else { lua_pop(L, 2); return false }
                 lua_rawset(L, -3)

@@ -83,6 +83,8 @@ public struct LuaTable: Sendable, Hashable {
         get { entries[Self.normalized(key)] ?? .nil }
         set {
             let k = Self.normalized(key)
+            if case .nil = k { return }              // Lua tables have no nil keys
+            if case .number(let d) = k, d.isNaN { return }
             if newValue == .nil { entries[k] = nil } else { entries[k] = newValue }
         }
     }

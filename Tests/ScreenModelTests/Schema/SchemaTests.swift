@@ -35,13 +35,19 @@ import ScreenModel
     }
 
     @Test func goldenJSONOutputValidates() throws {
-        let folder = Self.packageRoot.appendingPathComponent("Tests/FlowKitTests/Fixtures/renderers")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(files.count >= 3)
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            #expect(schema.errors(in: try JSONValue(parsing: text)) == [], "\(file)")
+        // The renderer goldens, and the screens flowrun printed for the real parks.
+        var checked = 0
+        for path in ["Tests/FlowKitTests/Fixtures/renderers", "Tests/FlowrunTests/Fixtures"] {
+            let folder = Self.packageRoot.appendingPathComponent(path)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix("parks") }.sorted()
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                #expect(schema.errors(in: try JSONValue(parsing: text)) == [], "\(file)")
+                checked += 1
+            }
         }
+        #expect(checked >= 6)
     }
 
     /// With every optional field set somewhere, the keys written for each object

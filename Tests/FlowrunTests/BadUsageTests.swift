@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Bad usage and bad input: exact message on stderr, nothing on stdout, exit code 2;
+/// a failing flow exits 1.
+@Suite struct BadUsageTests {
+    @Test(arguments: [
+        (["--park", "XXXX", "home"], "flowrun: unknown park 'XXXX'; parks here: GOGA, GRTE, YELL, YOSE\n"),
+        (["--park", "GOGA", "nope"], "flowrun: unknown flow 'nope' for park GOGA; flows: home, onboarding, sites\n"),
+        (["--park", "GOGA", "sites", "--at", "137.8,-122.4"], "flowrun: --at: latitude 137.8 out of range [-90, 90]\n"),
+        (["--park", "GOGA", "sites", "--at", "abc"], "flowrun: --at: expected LAT,LON such as 37.8078,-122.4750, got 'abc'\n"),
+        (["--park", "GOGA", "sites", "--arg", "nokey"], "flowrun: --arg: expected KEY=VALUE such as category=viewpoint, got 'nokey'\n"),
+        (["--park", "GOGA", "home", "--time", "yesterday"], "flowrun: --time: expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got 'yesterday'\n"),
+        (["--park", "GOGA", "home", "--follow", "99", "--time", fixedTime], nil),
+        (["--park", "GOGA", "home", "--format", "xml"], nil),
+        (["--park", "GOGA", "home", "--bogus"], nil),
+        (["home"], nil),
+        (["--root", "/nonexistent", "--park", "GOGA"], "flowrun: --root: '/nonexistent' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)\n"),
+    ])
+    func exitsTwoWithAClearMessage(arguments: [String], message: String?) throws {
+        let result = try flowrun(arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout == "")
+        if let message { #expect(result.stderr == message) } else { #expect(!result.stderr.isEmpty) }
+    }
+
+    @Test func aFailingFlowExitsOneWithItsLocation() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for folder in ["flows", "parks"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
+        }
+        try Data("flow.register('home', function(ctx)\n  return ctx.nothing.here\nend)\n".utf8)
+            .write(to: copy.appendingPathComponent("parks/GRTE/flows/home.lua"))
+        let result = try flowrun(["--park", "GRTE", "home"], in: copy)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("flowrun: parks/GRTE/flows/home.lua:2: attempt to index a nil value (field 'nothing')\nstack traceback:\n"))
+        let check = try flowrun(["check"], in: copy)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("FAIL GRTE"))
+        #expect(check.stderr.contains("parks/GRTE/flows/home.lua:2:"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try flowrun(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input."))
+    }
+}

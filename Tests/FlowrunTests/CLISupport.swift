@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The repository root (holds flows/ and parks/).
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The flowrun binary built next to this test bundle.
+let flowrunBinary: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var folder = exe.deletingLastPathComponent()
+    // swift test runs <products>/flowrunPackageTests.xctest; the binary is in <products>.
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("flowrun")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/flowrun")
+}()
+
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs flowrun with `arguments` in `directory` (default: the repository).
+func flowrun(_ arguments: [String], in directory: URL = repositoryRoot) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = flowrunBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                     stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// Compares `text` with Fixtures/<name>; `UPDATE_GOLDENS=1 swift test` rewrites the file.
+func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = repositoryRoot.appendingPathComponent("Tests/FlowrunTests/Fixtures/\(name)")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+        try Data(text.utf8).write(to: file)
+        return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == expected, "golden \(name) differs; rerun with UPDATE_GOLDENS=1 and review the diff", sourceLocation: sourceLocation)
+}
+
+/// 2026-07-04 09:30 in San Francisco: every golden uses this clock.
+let fixedTime = "2026-07-04T09:30:00-07:00"

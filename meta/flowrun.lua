@@ -1,0 +1,83 @@
+--- @meta _
+-- This file is NOT generated, edit it directly. It describes what flowrun gives every
+-- flow script, for LuaLS completion (add meta/ to "workspace.library" in .luarc.json).
+-- Native modules (geo, ...) have generated stubs beside it: meta/<module>.gen.lua.
+error('Cannot require a meta file')
+
+--- Registering flows. Files in flows/ load first, then parks/<CODE>/flows/ (each folder in
+--- name order); a registration under an existing name replaces it.
+flow = {}
+
+--- Registers flow `name`. The function receives the context and `super`, the flow this
+--- registration replaced (nil if none), so an override can build on the default:
+---
+--- ```lua
+--- flow.register("home", function(ctx, super)
+---   local screen = super(ctx)
+---   table.insert(screen.sections, 1, { type = "text", text = "Hello" })
+---   return screen
+--- end)
+--- ```
+--- @param name string letters, digits, '_' and '-'
+--- @param fn fun(ctx: flowrun.Context, super: (fun(ctx?: flowrun.Context): flowrun.Screen)?): flowrun.Screen
+function flow.register(name, fn) end
+
+--- Whether a flow with this name has been registered so far.
+--- @param name string
+--- @return boolean
+function flow.exists(name) end
+
+--- Loads a Lua module from parks/<CODE>/flows/<path>.lua, else flows/<path>.lua, where
+--- the dotted name maps to a path (`lib.ui` → `lib/ui.lua`). Nothing else can be required.
+--- @param name string
+--- @return any
+function require(name) end
+
+--- @class flowrun.Context
+--- @field park flowrun.Park the park's merged configuration (parks/defaults.lua + park.lua)
+--- @field flow string the flow being run
+--- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action
+--- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known
+--- @field time flowrun.Time the clock (fixed by `--time`)
+--- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none)
+
+--- @class flowrun.Park
+--- @field code string four-letter park code
+--- @field name string
+--- @field state string
+--- @field timezone string
+--- @field description string?
+--- @field website string?
+--- @field phone string?
+--- @field center { lat: number, lon: number }
+--- @field zoom number
+--- @field theme table<string, string> colours "#RRGGBB"
+--- @field onboarding { pages: table[] }
+--- @field home table
+--- @field flows table<string, boolean>
+--- @field budgets { instructions: integer, memory_mb: integer }
+--- @field sites { nearby_limit: integer, collections: { id: string, title: string, categories: string[] }[] }
+
+--- @class flowrun.Time
+--- @field epoch integer seconds since 1970
+--- @field iso string ISO 8601 in the park's time zone
+--- @field date string YYYY-MM-DD
+--- @field clock string HH:MM
+--- @field hour integer
+--- @field minute integer
+--- @field weekday string
+--- @field timezone string
+
+--- @class flowrun.Site
+--- @field id string
+--- @field name string
+--- @field category string
+--- @field description string?
+--- @field lat number
+--- @field lon number
+--- @field properties table
+
+--- @class flowrun.Screen
+--- @field title string
+--- @field subtitle string?
+--- @field sections table[] components: text, image, card, list, carousel, button, onboarding (schema/screen.schema.json)
