@@ -36,4 +36,26 @@ enum BenchEnvironment {
         guard let sites = try? ParkContent(code: park, root: ProjectRoot(path: root)).sites() else { return "?" }
         return Format.grouped(sites.count)
     }
+
+    /// The peak resident memory of this process so far (VmHWM), in KiB; nil if unknown.
+    static func ownPeakKiB() -> Int? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                return Int(text.dropFirst(6).filter(\.isNumber))
+            }
+        }
+        return nil
+    }
+
+    /// The absolute path of this executable, from /proc/self/exe.
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

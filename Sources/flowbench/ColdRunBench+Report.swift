@@ -12,9 +12,8 @@ extension ColdRunBench.Result {
         table.note("wall = posix_spawn to wait4; peak = wait4's rusage ru_maxrss.")
         table.note("command: \(command.joined(separator: " "))")
         if let spawnerPeakMiB {
-            table.note("glibc's posix_spawn is a vfork, and Linux charges the spawner's peak RSS to the child at exec:")
-            table.note("flowbench's own peak was \(Format.fixed(spawnerPeakMiB, 1)) MiB when it spawned, so no peak above can read lower;"
-                       + " /bin/true shows that floor.")
+            table.note("glibc's posix_spawn is a vfork, and Linux charges the spawner's peak RSS to the child at exec: every")
+            table.note("peak above reads at least flowbench's own \(Format.fixed(spawnerPeakMiB, 1)) MiB (the /bin/true row); above that floor it is the child's.")
         }
         return table.render()
     }

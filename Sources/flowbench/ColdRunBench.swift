@@ -11,7 +11,6 @@ struct ColdRunBench {
     }
 
     struct Result {
-        var flowrun: String
         var command: [String]
         var spawns: Int
         var warmups: Int
@@ -29,7 +28,7 @@ struct ColdRunBench {
     /// - Throws: `BenchError.setup` if there is no executable file there.
     init(flowrun explicit: String?, root: String, park: String) throws(BenchError) {
         var path = explicit
-        if path == nil, let own = ProcessSpawner.ownExecutable() {
+        if path == nil, let own = BenchEnvironment.ownExecutable() {
             path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun").path
         }
         guard let path else { throw .setup("cannot locate flowrun: /proc/self/exe is unreadable; pass --flowrun PATH") }
@@ -50,8 +49,8 @@ struct ColdRunBench {
         if access("/bin/true", X_OK) == 0 {
             figures.append(try figure("/bin/true (spawner floor)", "/bin/true", [], spawns: spawns, warmups: warmups))
         }
-        return Result(flowrun: flowrun, command: [flowrun] + homeArguments, spawns: spawns, warmups: warmups,
-                      figures: figures, spawnerPeakMiB: ProcessSpawner.ownPeakKiB().map { Double($0) / 1024 })
+        return Result(command: [flowrun] + homeArguments, spawns: spawns, warmups: warmups,
+                      figures: figures, spawnerPeakMiB: BenchEnvironment.ownPeakKiB().map { Double($0) / 1024 })
     }
 
     private func figure(_ label: String, _ path: String, _ arguments: [String], spawns: Int, warmups: Int) throws(BenchError) -> Figure {
@@ -60,7 +59,7 @@ struct ColdRunBench {
             let outcome = try ProcessSpawner.run(path, arguments)
             guard outcome.exitStatus == 0 else {
                 let how = outcome.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(outcome.signal ?? 0)"
-                throw .setup("\(([path] + arguments).joined(separator: " ")) \(how) (its messages are above)")
+                throw .setup("case 2: `\(([path] + arguments).joined(separator: " "))` \(how) (its standard error is above)")
             }
             guard i >= warmups else { continue }
             wall.add(outcome.wallNanoseconds / 1e6)

@@ -1,5 +1,5 @@
 /// Case 3 as a table.
-enum InProcessReport {
+extension InProcessBench {
     static func render(_ steps: [InProcessBench.Step], runs: Int, park: String, root: String) -> String {
         var table = TextTable(
             "3. In-process, park \(park) from \(root) — median of \(runs) runs, each on a fresh FlowRuntime",

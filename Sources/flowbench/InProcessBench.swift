@@ -28,31 +28,36 @@ struct InProcessBench {
     func run(runs: Int) throws(BenchError) -> [Step] {
         var steps = StepID.allCases.map { Step(label: label($0)) }
         for pass in 0...runs {
-            var first = [Double](repeating: .nan, count: steps.count)
-            var again = first
-            let runtime: FlowRuntime
-            (runtime, first[StepID.construct.rawValue]) = try construct()
-            for round in 0..<2 {
-                var times = [Double](repeating: .nan, count: steps.count)
-                let home = try execute("home") { () throws(FlowError) in try runtime.run(FlowRequest(flow: "home")) }
-                times[StepID.home.rawValue] = home.ms
-                times[StepID.render.rawValue] = MonotonicClock.measure { TextRenderer().render(home.screen) }.nanoseconds / 1e6
-                times[StepID.sites.rawValue] = try execute("sites") { () throws(FlowError) in try runtime.run(FlowRequest(flow: "sites")) }.ms
-                times[StepID.sitesAt.rawValue] = try execute("sites --at") { () throws(FlowError) in try runtime.run(FlowRequest(flow: "sites", at: Self.at)) }.ms
-                for step in StepID.allCases where step != .construct {
-                    if round == 0 { first[step.rawValue] = times[step.rawValue] } else { again[step.rawValue] = times[step.rawValue] }
-                }
-            }
-            for i in steps.indices {
-                if pass == 0 {
+            let (runtime, buildMs) = try construct()
+            let first = try flows(on: runtime), again = try flows(on: runtime)
+            for step in StepID.allCases {
+                let i = step.rawValue
+                if step == .construct {
+                    if pass == 0 { steps[i].firstInProcess = buildMs } else { steps[i].fresh.add(buildMs) }
+                } else if pass == 0 {
                     steps[i].firstInProcess = first[i]
                 } else {
                     steps[i].fresh.add(first[i])
-                    if !again[i].isNaN { steps[i].again.add(again[i]) }
+                    steps[i].again.add(again[i])
                 }
             }
         }
         return steps
+    }
+
+    /// Milliseconds of each flow step on `runtime`, indexed by `StepID` (construct is NaN).
+    private func flows(on runtime: FlowRuntime) throws(BenchError) -> [Double] {
+        var ms = [Double](repeating: .nan, count: StepID.allCases.count)
+        let home = try execute("home") { () throws(FlowError) in try runtime.run(FlowRequest(flow: "home")) }
+        ms[StepID.home.rawValue] = home.ms
+        ms[StepID.render.rawValue] = MonotonicClock.measure { TextRenderer().render(home.screen) }.nanoseconds / 1e6
+        ms[StepID.sites.rawValue] = try execute("sites") { () throws(FlowError) in
+            try runtime.run(FlowRequest(flow: "sites"))
+        }.ms
+        ms[StepID.sitesAt.rawValue] = try execute("sites --at") { () throws(FlowError) in
+            try runtime.run(FlowRequest(flow: "sites", at: Self.at))
+        }.ms
+        return ms
     }
 
     private func label(_ step: StepID) -> String {

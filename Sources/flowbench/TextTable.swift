@@ -11,6 +11,7 @@ struct TextTable {
         self.header = header
     }
 
+    /// A row; a single cell is a section heading and does not widen the first column.
     mutating func add(_ row: [String]) { rows.append(row) }
     mutating func note(_ line: String) { notes.append(line) }
 
@@ -18,17 +19,19 @@ struct TextTable {
         let all = [header] + rows
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
-        for row in all {
+        for row in all where row.count > 1 {
             for (i, cell) in row.enumerated() { widths[i] = Swift.max(widths[i], cell.count) }
         }
         func line(_ row: [String]) -> String {
+            if row.count == 1 { return "  " + row[0] }
             var cells: [String] = []
             for i in 0..<columns {
                 let cell = i < row.count ? row[i] : ""
                 let pad = String(repeating: " ", count: widths[i] - cell.count)
                 cells.append(i == 0 ? cell + pad : pad + cell)
             }
-            return "  " + cells.joined(separator: "   ")
+            let text = "  " + cells.joined(separator: "   ")
+            return String(text.reversed().drop(while: { $0 == " " }).reversed())
         }
         var out = [title, line(header), "  " + String(repeating: "-", count: widths.reduce(0, +) + 3 * Swift.max(columns - 1, 0))]
         out += rows.map(line)

@@ -38,9 +38,9 @@ func runBenchmarks(_ options: BenchOptions) throws(BenchError) {
     let geo = try GeoCallBench(project: staged, park: park, iterations: options.geoIterations).run(runs: options.runs)
 
     print(BenchEnvironment.header(options: options, root: root, park: park))
-    print(CallCostReport.render(calls: calls, geo: geo, runs: options.runs, park: park))
+    print(calls.render(geo: geo, runs: options.runs, park: park))
     print(cold.render())
-    print(InProcessReport.render(steps, runs: options.runs, park: park, root: root))
+    print(InProcessBench.render(steps, runs: options.runs, park: park, root: root))
     print(Goal.render(Goal.all(calls: calls, cold: cold)), terminator: "")
 }
 

@@ -3,11 +3,15 @@ public struct ParkCatalog: Sendable {
     public let root: ProjectRoot
     /// Park codes, sorted.
     public let codes: [String]
+    /// Folders under `parks/` that are not parks yet, each with what is wrong.
+    public let problems: [String]
 
     public init(root: ProjectRoot) {
         self.root = root
         let names = root.exists("parks") ? ((try? FileManagerFolders.list(root.url("parks").path)) ?? []) : []
         codes = names.filter { root.exists("parks/\($0)/park.lua") }.sorted()
+        problems = names.filter { !root.exists("parks/\($0)/park.lua") }.sorted()
+            .map { "parks/\($0): not a park: it has no park.lua (see README, 'Adding a park')" }
     }
 
     /// The code as given, if a park has it (codes are matched case-insensitively: `goga` → `GOGA`).

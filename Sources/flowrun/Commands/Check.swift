@@ -23,7 +23,7 @@ extension Flowrun {
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let clock = try Run.parseTime(time)
-            var problems: [String] = []
+            var problems = park == nil ? catalog.problems : []
             var screens = 0
             for code in codes {
                 let report = Self.check(code: code, root: root, time: clock)

@@ -39,8 +39,9 @@ extension Flowrun {
             let root = try project.project()
             let position = try parseCoordinate(at)
             var entries: [Entry] = []
-            var problems: [String] = []
-            for code in ParkCatalog(root: root).codes {
+            let catalog = ParkCatalog(root: root)
+            var problems = catalog.problems
+            for code in catalog.codes {
                 do {
                     entries.append(try Self.entry(code: code, root: root, at: position))
                 } catch {
