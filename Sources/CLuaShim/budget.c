@@ -54,6 +54,7 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
 lua_State *luakit_newstate(luakit_budget *budget) {
     lua_State *L = lua_newstate(budget_alloc, budget);
     if (L == NULL) return NULL;
+    *(luakit_budget **)lua_getextraspace(L) = budget;
     // Errors need memory too: reserve the cap's message now, while nothing is capped.
     lua_pushstring(L, "memory cap exceeded");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &memory_error_key);
@@ -61,10 +62,10 @@ lua_State *luakit_newstate(luakit_budget *budget) {
     return L;
 }
 
+// The budget pointer lives in the state's extra space, which every new thread copies
+// from the main thread: one load on the hot path of every native call.
 luakit_budget *luakit_budget_of(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return ud;
+    return *(luakit_budget **)lua_getextraspace(L);
 }
 
 void luakit_arm(lua_State *L) {

@@ -25,32 +25,21 @@ import Testing
     }
 
     @Test func aFailingFlowExitsOneWithItsLocation() throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for folder in ["flows", "parks"] {
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
-        }
-        try FileManager.default.createDirectory(at: copy.appendingPathComponent("parks/GRTE/flows"), withIntermediateDirectories: true)
-        try Data("flow.register('home', function(ctx)\n  return ctx.nothing.here\nend)\n".utf8)
-            .write(to: copy.appendingPathComponent("parks/GRTE/flows/home.lua"))
-        let result = try flowrun(["--park", "GRTE", "home"], in: copy)
+        let copy = try ProjectCopy()
+        try copy.write("parks/GRTE/flows/home.lua", "flow.register('home', function(ctx)\n  return ctx.nothing.here\nend)\n")
+        let result = try flowrun(["--park", "GRTE", "home"], in: copy.url)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("flowrun: parks/GRTE/flows/home.lua:2: attempt to index a nil value (field 'nothing')\nstack traceback:\n"))
-        let check = try flowrun(["check"], in: copy)
+        let check = try flowrun(["check"], in: copy.url)
         #expect(check.status == 1)
         #expect(check.stdout.contains("FAIL GRTE"))
         #expect(check.stderr.contains("parks/GRTE/flows/home.lua:2:"))
     }
 
     @Test func aParkFolderWithoutParkLuaIsReported() throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.createDirectory(at: copy.appendingPathComponent("parks/ZION"), withIntermediateDirectories: true)
-        for folder in ["flows", "parks/defaults.lua", "parks/GRTE"] {
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
-        }
-        let result = try flowrun(["parks"], in: copy)
+        let copy = try ProjectCopy(["flows", "parks/defaults.lua", "parks/GRTE"])
+        try FileManager.default.createDirectory(at: copy.url.appendingPathComponent("parks/ZION"), withIntermediateDirectories: true)
+        let result = try flowrun(["parks"], in: copy.url)
         #expect(result.status == 2)
         #expect(result.stdout.contains("GRTE  Grand Teton National Park"))
         #expect(result.stderr == "flowrun: parks/ZION: not a park: it has no park.lua (see README, 'Adding a park')\n")

@@ -54,3 +54,24 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
 
 /// 2026-07-04 09:30 in San Francisco: every golden uses this clock.
 let fixedTime = "2026-07-04T09:30:00-07:00"
+
+/// A temporary copy of the repository's `items` (default flows/ and parks/), removed on deinit.
+final class ProjectCopy {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cli-\(UUID().uuidString)")
+
+    init(_ items: [String] = ["flows", "parks"]) throws {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("parks"), withIntermediateDirectories: true)
+        for item in items {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(item), to: url.appendingPathComponent(item))
+        }
+    }
+
+    /// Writes `text` to `path`, creating folders (git keeps no empty ones).
+    func write(_ path: String, _ text: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

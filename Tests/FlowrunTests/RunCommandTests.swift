@@ -33,15 +33,9 @@ import Testing
     }
 
     @Test func rootOptionRunsACopyOfTheProject() throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for folder in ["flows", "parks"] {
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
-        }
-        try Data("return { name = 'Renamed Park', center = { lat = 43.79, lon = -110.68 } }".utf8)
-            .write(to: copy.appendingPathComponent("parks/GRTE/park.lua"))
-        let result = try flowrun(["--root", copy.path, "--park", "GRTE", "home", "--time", fixedTime], in: URL(fileURLWithPath: "/"))
+        let copy = try ProjectCopy()
+        try copy.write("parks/GRTE/park.lua", "return { name = 'Renamed Park', center = { lat = 43.79, lon = -110.68 } }")
+        let result = try flowrun(["--root", copy.url.path, "--park", "GRTE", "home", "--time", fixedTime], in: URL(fileURLWithPath: "/"))
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Renamed Park\n"))
     }

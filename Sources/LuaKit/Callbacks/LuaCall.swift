@@ -11,18 +11,19 @@ public typealias LuaNativeFunction = (inout LuaCall) throws -> Void
 /// expected, got string)`). Nothing here can raise a Lua error.
 public struct LuaCall {
     let L: OpaquePointer
-    let handle: StateHandle
+    /// The function's box; Lua keeps it alive for the whole call, so no reference is taken.
+    unowned(unsafe) let box: NativeFunctionBox
+    var handle: StateHandle { box.handle }
     /// The name the function was registered under, for messages.
-    public let name: String
+    public var name: String { box.name }
     /// How many arguments Lua passed.
     public let argumentCount: Int
     /// How many results have been pushed.
     public private(set) var resultCount: Int32 = 0
 
-    init(L: OpaquePointer, handle: StateHandle, name: String) {
+    init(L: OpaquePointer, box: NativeFunctionBox) {
         self.L = L
-        self.handle = handle
-        self.name = name
+        self.box = box
         self.argumentCount = Int(lua_gettop(L))
     }
 
@@ -120,7 +121,8 @@ public struct LuaCall {
     // MARK: - Results
 
     private mutating func reserve() -> Bool {
-        guard lua_checkstack(L, 1) != 0 else { return false }
+        // Lua gives a C function LUA_MINSTACK (20) free slots; grow only beyond them.
+        guard resultCount < 16 || lua_checkstack(L, 1) != 0 else { return false }
         resultCount += 1
         return true
     }
