@@ -67,7 +67,9 @@ public struct NativeFunction: Sendable {
 /// What a module may use of the park it serves. Content loads lazily, once per runtime.
 public final class ModuleContext {
     public let park: ParkConfig
-    public let lua: LuaState
+    /// The park's Lua state, e.g. for `defineType`. Unowned: the state owns the closures
+    /// that hold this context, and a strong reference would keep it from ever closing.
+    public unowned let lua: LuaState
     private let content: ParkContent
 
     init(park: ParkConfig, lua: LuaState, content: ParkContent) {

@@ -7,16 +7,24 @@ import LuaKit
 final class FlowLoader {
     private(set) var registry = FlowRegistry()
     private var currentFile = ""
+    /// Set once every file has loaded: flows register while their files load, not later.
+    private(set) var isSealed = false
 
-    /// The `flow` module: registration, plus the names registered so far.
+    /// The `flow` module: registration, plus the names registered so far. The closures keep
+    /// the loader alive as long as the Lua state (the loader holds no reference back).
     func install(into lua: LuaState) {
         lua.register(module: "flow", functions: [
-            "register": { [unowned self] call in try self.register(&call) },
-            "exists": { [unowned self] call in call.push(self.registry.chain(try call.string(1)) != nil) },
+            "register": { call in try self.register(&call) },
+            "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
         ])
     }
 
+    func seal() { isSealed = true }
+
     private func register(_ call: inout LuaCall) throws {
+        guard !isSealed else {
+            throw LuaCallError("flow.register: flows are registered when their file loads, not while a flow runs")
+        }
         guard let name = try? call.string(1), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw LuaCallError("flow.register: the first argument must be the flow's name (a non-empty string), got \(call.typeName(1))")
         }

@@ -50,6 +50,7 @@ public final class FlowRuntime {
         let loader = FlowLoader()
         loader.install(into: lua)
         try loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
+        loader.seal()
         registry = loader.registry
 
         let made: [LuaValue]

@@ -64,6 +64,31 @@ import ScreenModel
         #expect(error?.exitCode == 1)
     }
 
+    @Test func flowsCanAskWhatExistsButNotRegisterWhileRunning() throws {
+        let p = try project(["flows/a.lua": """
+            flow.register('a', function(ctx)
+              return { title = tostring(flow.exists('a')) .. ' ' .. tostring(flow.exists('zzz')), sections = {} }
+            end)
+            flow.register('late', function(ctx) flow.register('b', print) end)
+            """])
+        let runtime = try p.runtime("TEST")
+        #expect(try runtime.run(FlowRequest(flow: "a")).title == "true false")
+        #expect(flowError { try runtime.run(FlowRequest(flow: "late")) }?.description
+                .hasPrefix("flows/a.lua:4: flow.register: flows are registered when their file loads, not while a flow runs") == true)
+    }
+
+    /// The runtime's Lua state must close when the runtime goes: no reference cycle through
+    /// the closures the state owns.
+    @Test func aRuntimeReleasesItsLuaState() throws {
+        weak var state: AnyObject?
+        try {
+            let runtime = try FlowRuntime(root: repository, park: "GOGA", time: fixedTime)
+            _ = try runtime.run(FlowRequest(flow: "home"))
+            state = runtime.lua
+        }()
+        #expect(state == nil)
+    }
+
     @Test func unknownAndDisabledFlows() throws {
         let p = try project(["flows/a.lua": "flow.register('a', function() return { title = 't', sections = {} } end)",
                              "parks/TEST/park.lua": "return { name = 'T', center = { lat = 1, lon = 2 }, flows = { a = false } }"])
