@@ -51,8 +51,19 @@ return {
     },
   },
 
-  -- Room for the settings of the map, geofence and AR flows (read by their modules).
-  map = {},
+  map = {
+    size = "390x844",              -- screen points, when the request gives no --size
+    cluster = {                    -- cluster index options (supercluster's defaults)
+      radius = 40,                 -- cluster radius, pixels
+      extent = 512,                -- tile extent the radius is relative to, pixels
+      min_zoom = 0,
+      max_zoom = 16,               -- above it every site shows as a pin
+      min_points = 2,              -- fewest points that form a cluster
+      node_size = 64,              -- KD-tree leaf size
+    },
+  },
+  -- Room for the settings of the geofence and AR flows (read by their modules).
+
   geofence = {},
   ar = {},
 }

@@ -2,7 +2,7 @@ import ScreenModel
 
 /// Screens shared by the model tests.
 enum Samples {
-    /// Every component kind and every action kind, with every optional field set.
+    /// Every component kind, annotation kind and action kind, with every optional field set.
     static let complete = Screen(
         park: "GOGA", flow: "home", title: "Golden Gate", subtitle: "Where the city meets the Pacific",
         sections: [
@@ -28,7 +28,32 @@ enum Samples {
                     .init(image: "sky.jpg", position: .init(x: 0.5, y: 0), depth: 0, placeholder: "#9CC3E0"),
                 ], action: .go("home", label: "Start")),
             ], id: "intro")),
+            .map(map),
         ]
+    )
+
+    /// A map with every optional field set: a cluster with categories and an action,
+    /// a pin with a category and an action, a boundary ring.
+    static let map = Component.Map(
+        camera: .init(center: .init(latitude: 37.80, longitude: -122.46), zoom: 12),
+        bbox: .init(west: -122.5436, south: 37.7536, east: -122.3764, north: 37.8463),
+        size: .init(width: 390, height: 844),
+        annotations: [
+            .cluster(.init(
+                id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14,
+                categories: [.init("historic", count: 30), .init("viewpoint", count: 27)],
+                action: .go("map", args: ["center": "37.8012,-122.4611", "zoom": "14"], label: "Zoom in")
+            )),
+            .pin(.init(
+                id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
+                category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"])
+            )),
+        ],
+        boundary: [[
+            .init(latitude: 37.7, longitude: -122.5), .init(latitude: 37.7, longitude: -122.4),
+            .init(latitude: 37.8, longitude: -122.4), .init(latitude: 37.7, longitude: -122.5),
+        ]],
+        id: "map"
     )
 
     /// A small screen whose JSON is spelled out in the tests.

@@ -31,15 +31,6 @@ struct GeoModule: NativeModule {
 
     /// Arguments 1-4 as two checked coordinates.
     static func coordinates(_ call: LuaCall) throws -> (Coordinate, Coordinate) {
-        (try coordinate(call, 1), try coordinate(call, 3))
-    }
-
-    static func coordinate(_ call: LuaCall, _ i: Int) throws -> Coordinate {
-        let lat = try call.number(i), lon = try call.number(i + 1)
-        do {
-            return try Coordinate(validatingLatitude: lat, longitude: lon)
-        } catch {
-            throw call.badArgument(lat.isNaN || !(-90...90).contains(lat) ? i : i + 1, error.message)
-        }
+        (try call.coordinate(1), try call.coordinate(3))
     }
 }

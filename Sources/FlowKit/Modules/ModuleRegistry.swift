@@ -2,5 +2,6 @@
 public enum ModuleRegistry {
     public static let all: [any NativeModule] = [
         GeoModule(),
+        MapModule(),
     ]
 }

@@ -13,11 +13,16 @@ public protocol NativeModule: Sendable {
     var summary: String { get }
     /// The module's documented functions.
     var functions: [NativeFunction] { get }
+    /// Native object types the functions hand out (default: none).
+    var types: [NativeType] { get }
 }
 
 extension NativeModule {
+    public var types: [NativeType] { [] }
+
     /// Installs the module as a global table in one park's Lua state.
     func install(into lua: LuaState, context: ModuleContext) {
+        for type in types { type.define(lua, context) }
         var table: [String: LuaNativeFunction] = [:]
         for function in functions {
             let body = function.body
@@ -80,4 +85,16 @@ public final class ModuleContext {
 
     /// The park's sites (empty when it has no `sites.geojson`).
     public func sites() throws(FlowError) -> [Site] { try content.sites() }
+    /// The park's boundary, if it has one.
+    public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+
+    private var cache: [String: AnyObject] = [:]
+
+    /// An object built once per runtime and reused by every flow (the sites' cluster index).
+    public func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
+        if let hit = cache[key] as? T { return hit }
+        let made = try make()
+        cache[key] = made
+        return made
+    }
 }

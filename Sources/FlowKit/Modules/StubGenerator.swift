@@ -18,16 +18,31 @@ public enum StubGenerator {
 
         """
         for function in module.functions.sorted(by: { $0.name < $1.name }) {
-            out += "\n--- \(function.summary)\n"
-            if let example = function.example {
-                out += "---\n--- ```lua\n"
-                for line in example.split(separator: "\n", omittingEmptySubsequences: false) { out += "--- \(line)\n" }
-                out += "--- ```\n"
-            }
-            for p in function.parameters { out += "--- @param \(p.name) \(p.type) \(p.summary)\n" }
-            for r in function.returns { out += "--- @return \(r.type) # \(r.summary)\n" }
-            out += "function \(module.name).\(function.name)(\(function.parameters.map(\.name).joined(separator: ", "))) end\n"
+            out += document(function, as: "\(module.name).\(function.name)", parameters: function.parameters.map(\.name))
         }
+        for type in module.types {
+            out += "\n--- \(type.summary)\n--- @class \(type.name)\nlocal \(localName(type)) = {}\n"
+            for method in type.methods.sorted(by: { $0.name < $1.name }) {
+                out += document(method, as: "\(localName(type)):\(method.name)", parameters: method.parameters.map(\.name))
+            }
+        }
+        return out
+    }
+
+    private static func localName(_ type: NativeType) -> String {
+        type.name.split(separator: ".").last.map { $0.prefix(1).lowercased() + $0.dropFirst() } ?? "object"
+    }
+
+    private static func document(_ function: NativeFunction, as name: String, parameters: [String]) -> String {
+        var out = "\n--- \(function.summary)\n"
+        if let example = function.example {
+            out += "---\n--- ```lua\n"
+            for line in example.split(separator: "\n", omittingEmptySubsequences: false) { out += "--- \(line)\n" }
+            out += "--- ```\n"
+        }
+        for p in function.parameters { out += "--- @param \(p.name) \(p.type) \(p.summary)\n" }
+        for r in function.returns { out += "--- @return \(r.type) # \(r.summary)\n" }
+        out += "function \(name)(\(parameters.joined(separator: ", "))) end\n"
         return out
     }
 }

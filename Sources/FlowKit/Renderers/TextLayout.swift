@@ -16,6 +16,7 @@ struct TextLayout {
         case .carousel(let carousel): self.carousel(carousel, width: width)
         case .button(let button): self.button(button, width: width)
         case .onboarding(let onboarding): self.onboarding(onboarding, width: width)
+        case .map(let map): self.map(map, width: width)
         }
     }
 

@@ -18,6 +18,27 @@ extension Decoder {
             debugDescription: "unknown \(noun) \(names) in \(what); expected one of: \(allowed.joined(separator: ", "))"
         ))
     }
+
+    /// Decodes a fixed-length list of numbers such as `[west, south, east, north]`.
+    /// - Parameters:
+    ///   - names: what each number is, in order; the list must hold exactly as many.
+    ///   - what: the value's name in the message ("coordinate").
+    /// - Throws: `DecodingError.dataCorrupted` naming the expected shape when the length differs.
+    func decodeNumbers(_ names: [String], in what: String) throws -> [Double] {
+        var c = try unkeyedContainer()
+        var numbers: [Double] = []
+        while !c.isAtEnd && numbers.count <= names.count {
+            numbers.append(try c.decode(Double.self))
+        }
+        guard numbers.count == names.count else {
+            let more = c.isAtEnd ? "" : " or more"
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath,
+                debugDescription: "a \(what) is [\(names.joined(separator: ", "))]; got \(numbers.count)\(more) numbers"
+            ))
+        }
+        return numbers
+    }
 }
 
 extension KeyedDecodingContainer {
@@ -85,4 +106,19 @@ extension KeyedEncodingContainer {
 /// The key names of a CodingKeys enum, in declaration order.
 func keyNames<K: CodingKey & CaseIterable>(_ keys: K.Type) -> [String] {
     keys.allCases.map(\.stringValue)
+}
+
+/// A list inside a list (a ring of a boundary) that may also arrive as an empty
+/// *keyed* container, like ``KeyedDecodingContainer/decodeList(_:forKey:)`` one level down.
+struct NestedList<Element: Decodable>: Decodable {
+    var elements: [Element]
+
+    init(from decoder: any Decoder) throws {
+        do {
+            elements = try [Element](from: decoder)
+        } catch {
+            guard let keyed = try? decoder.container(keyedBy: AnyCodingKey.self), keyed.allKeys.isEmpty else { throw error }
+            elements = []
+        }
+    }
 }

@@ -32,6 +32,15 @@ struct ScreenCheck {
         }
     }
 
+    /// Checks that `value` is a finite number within `range`: "latitude 137.8 is outside -90...90".
+    /// - Parameter name: what the number is, when `path` alone does not say (default `nil`).
+    mutating func checkRange(_ value: Double, within range: ClosedRange<Double>, at path: String, named name: String? = nil) {
+        if !(value.isFinite && range.contains(value)) {
+            let bounds = "\(ScreenRules.number(range.lowerBound))...\(ScreenRules.number(range.upperBound))"
+            report(path, "\(name.map { "\($0) " } ?? "")\(ScreenRules.number(value)) is outside \(bounds)")
+        }
+    }
+
     /// Records an action id; reports it when an earlier action already used it.
     mutating func claimActionID(_ id: String, at path: String) {
         if let first = actionIDs[id] {

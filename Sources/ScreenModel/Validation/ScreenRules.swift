@@ -47,6 +47,12 @@ enum ScreenRules {
         return best?.name
     }
 
+    /// `value` as an author wrote it: `14` rather than `14.0`, else as Swift prints it (`37.8`, `nan`).
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
     // MARK: - Private helpers
 
     private static func isHostAndPort(_ text: Substring) -> Bool {

@@ -8,7 +8,11 @@
 /// actions name a non-empty flow (one of ``knownFlows`` when given); action ids
 /// are unique across the screen; image URLs are not empty; placeholders are
 /// `#RRGGBB`; layer positions and depths are finite and within 0...1; an
-/// onboarding has at least one page.
+/// onboarding has at least one page. Maps: latitudes within -90...90 and
+/// longitudes within -180...180, finite; `south < north`; zooms within 0...30;
+/// sides more than 0 and at most 10,000 points; annotation ids not empty and unique
+/// within their map; a cluster holds at least 2 sites and each category at least 1;
+/// pin titles not empty; boundary rings closed, with at least 4 positions.
 public struct ScreenValidator: Sendable {
     /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
     public var knownFlows: Set<String>?

@@ -33,6 +33,7 @@ extension Flowrun {
 
         func validate() throws {
             guard limit > 0 else { throw ValidationError("--limit must be positive, got \(limit)") }
+            guard format != .svg else { throw ValidationError("--format svg draws maps; the park list is text or json") }
         }
 
         func run() throws {
@@ -54,7 +55,7 @@ extension Flowrun {
             }
             switch format {
             case .json: print(JSONRenderer.encode(entries), terminator: "")
-            case .text: print(Self.table(entries, withDistance: position != nil), terminator: "")
+            case .text, .svg: print(Self.table(entries, withDistance: position != nil), terminator: "")
             }
             for problem in problems { printError("flowrun: \(problem)") }
             if !problems.isEmpty { throw ExitCode(2) }

@@ -18,7 +18,7 @@ struct ProjectOptions: ParsableArguments {
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, svg
 }
 
 /// Parses `--at LAT,LON`.

@@ -27,15 +27,20 @@ extension Flowrun {
         @Option(help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).")
         var time: String?
 
-        @Option(help: "Output: text (for people) or json (for app clients).")
+        @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map).")
         var format: OutputFormat = .text
 
         @Option(help: "Follow the action with this id and print where it leads (repeatable, in order).")
         var follow: [String] = []
 
+        @OptionGroup(title: "Map")
+        var camera: CameraOptions
+
         func run() throws {
             let position = try parseCoordinate(at)
-            let request = FlowRequest(flow: flow, args: try Self.parseArgs(args), at: position)
+            var flowArgs = try Self.parseArgs(args)
+            flowArgs.merge(try camera.arguments()) { _, camera in camera }
+            let request = FlowRequest(flow: flow, args: flowArgs, at: position)
             let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time))
             var screen = try runtime.run(request)
             for id in follow {
@@ -47,13 +52,18 @@ extension Flowrun {
                     return
                 }
             }
-            print(render(screen), terminator: "")
+            print(try render(screen), terminator: "")
         }
 
-        private func render(_ screen: Screen) -> String {
+        private func render(_ screen: Screen) throws -> String {
             switch format {
             case .text: return TextRenderer().render(screen)
             case .json: return JSONRenderer().render(screen)
+            case .svg:
+                guard SVGRenderer.canRender(screen) else {
+                    throw FlowError.badArgument(name: "--format svg", message: "screen '\(screen.flow)' has no map to draw; use text or json")
+                }
+                return SVGRenderer().render(screen)
             }
         }
 
@@ -83,7 +93,7 @@ extension Flowrun {
             switch format {
             case .json:
                 return JSONRenderer.encode(action)
-            case .text:
+            case .text, .svg:
                 switch action.target {
                 case .url(let url): return "The app opens \(url)\n"
                 case .call(let phone): return "The app calls \(phone)\n"

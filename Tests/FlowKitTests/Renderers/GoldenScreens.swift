@@ -6,6 +6,7 @@ enum GoldenScreens {
         ("goga-home", gogaHome),
         ("goga-onboarding", gogaOnboarding),
         ("yell-campgrounds-empty", yellCampgroundsEmpty),
+        ("goga-map", gogaMap),
     ]
 
     /// A park home: hero picture, description, notice, website and phone buttons, a
@@ -119,4 +120,61 @@ enum GoldenScreens {
             .button(.init("Call Yellowstone reservations", style: .secondary, action: .call("(307) 344-7311"))),
         ]
     )
+
+    /// The map around the Golden Gate at zoom 11.5 on a 390 × 844 phone: four clusters
+    /// (largest first, one without an action), seven pins (one without a category), and
+    /// the Presidio and Marin Headlands as two boundary rings.
+    static let gogaMap: Screen = {
+        typealias Map = Component.Map
+        func at(_ latitude: Double, _ longitude: Double) -> Component.Coordinate {
+            .init(latitude: latitude, longitude: longitude)
+        }
+        func zoomIn(_ latitude: Double, _ longitude: Double, to zoom: Int) -> Action {
+            .go("map", args: ["center": "\(latitude),\(longitude)", "zoom": String(zoom)], label: "Zoom in")
+        }
+        func site(_ id: String, _ title: String, _ category: String?, _ coordinate: Component.Coordinate) -> Map.Annotation {
+            .pin(.init(id: "nps-poi:goga:\(id)", coordinate: coordinate, title: title, category: category,
+                       action: .go("sites", args: ["id": "nps-poi:goga:\(id)"])))
+        }
+        let annotations: [Map.Annotation] = [
+            .cluster(.init(id: "c-11-42", coordinate: at(37.7900, -122.4570), count: 57, expansionZoom: 14,
+                           categories: [.init("historic", count: 30), .init("trail", count: 15), .init("viewpoint", count: 12)],
+                           action: zoomIn(37.79, -122.457, to: 14))),
+            .cluster(.init(id: "c-11-17", coordinate: at(37.8330, -122.4990), count: 23, expansionZoom: 13,
+                           categories: [.init("viewpoint", count: 14), .init("historic", count: 6), .init("trail", count: 3)],
+                           action: zoomIn(37.833, -122.499, to: 13))),
+            .cluster(.init(id: "c-11-8", coordinate: at(37.7800, -122.5040), count: 9, expansionZoom: 15,
+                           categories: [.init("trail", count: 5), .init("viewpoint", count: 4)],
+                           action: zoomIn(37.78, -122.504, to: 15))),
+            .cluster(.init(id: "c-11-3", coordinate: at(37.7600, -122.5080), count: 4, expansionZoom: 16,
+                           categories: [.init("beach", count: 3)])),
+            site("0001", "Fort Point", "historic", at(37.8106, -122.4771)),
+            site("0002", "Golden Gate Bridge Welcome Center", "visitor-center", at(37.8073, -122.4750)),
+            site("0003", "Crissy Field", "beach", at(37.8039, -122.4640)),
+            site("0004", "Baker Beach", "beach", at(37.7936, -122.4838)),
+            site("0005", "Battery Spencer", "viewpoint", at(37.8277, -122.4818)),
+            site("0006", "Alcatraz Island", "historic", at(37.8267, -122.4230)),
+            site("0007", "Fort Mason Center", nil, at(37.8066, -122.4310)),
+        ]
+        let presidio: Map.Ring = [
+            at(37.7880, -122.4850), at(37.7880, -122.4470), at(37.8050, -122.4470), at(37.8065, -122.4640),
+            at(37.8110, -122.4780), at(37.8070, -122.4850), at(37.7880, -122.4850),
+        ]
+        let headlands: Map.Ring = [
+            at(37.8190, -122.5300), at(37.8250, -122.4800), at(37.8330, -122.4740), at(37.8560, -122.4850),
+            at(37.8700, -122.5300), at(37.8190, -122.5300),
+        ]
+        return Screen(
+            park: "GOGA", flow: "map", title: "Golden Gate National Recreation Area", subtitle: "Sites around the bridge",
+            sections: [
+                .map(.init(
+                    camera: .init(center: at(37.805, -122.465), zoom: 11.5),
+                    bbox: .init(west: -122.5123, south: 37.7240, east: -122.4177, north: 37.8859),
+                    size: .init(width: 390, height: 844),
+                    annotations: annotations, boundary: [presidio, headlands], id: "map"
+                )),
+                .button(.init("Show as a list", style: .secondary, action: .go("sites", args: ["near": "37.805,-122.465"]))),
+            ]
+        )
+    }()
 }

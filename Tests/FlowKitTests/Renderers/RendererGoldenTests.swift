@@ -18,10 +18,17 @@ import ScreenModel
         try Golden.check(JSONRenderer().render(screen.assigningActionIDs()), named: "\(name).json")
     }
 
+    /// Every golden screen with a map, as SVG.
+    @Test(arguments: GoldenScreens.all.filter { SVGRenderer.canRender($0.screen) }.map(\.name))
+    func svg(name: String) throws {
+        let screen = try #require(GoldenScreens.all.first { $0.name == name }?.screen)
+        try Golden.check(SVGRenderer().render(screen), named: "\(name).svg")
+    }
+
     @Test(arguments: GoldenScreens.all.map(\.name))
     func goldenScreensAreValid(name: String) throws {
         let screen = try #require(GoldenScreens.all.first { $0.name == name }?.screen)
-        #expect(ScreenValidator(knownFlows: ["home", "onboarding", "site", "sites"]).validate(screen) == [])
+        #expect(ScreenValidator(knownFlows: ["home", "map", "onboarding", "site", "sites"]).validate(screen) == [])
     }
 
     @Test(arguments: GoldenScreens.all.map(\.name))

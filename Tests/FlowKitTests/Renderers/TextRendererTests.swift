@@ -91,4 +91,58 @@ import ScreenModel
         let text = render([.list(.init(items: [.init(title: title, detail: "12 mi")]))], options: .init(width: 40))
         #expect(text.contains("\n  12 mi\n") || text.contains("  12 mi\n"))
     }
+
+    // MARK: - Maps
+
+    @Test func mapListsClustersThenPinsWithTheirActions() {
+        let map = Component.Map(
+            camera: .init(center: .init(latitude: 37.80, longitude: -122.46), zoom: 12),
+            bbox: .init(west: -122.5436, south: 37.7536, east: -122.3764, north: 37.8463),
+            size: .init(width: 390, height: 844),
+            annotations: [
+                .pin(.init(id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
+                           category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"]))),
+                .cluster(.init(id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14,
+                               categories: [.init("historic", count: 30), .init("viewpoint", count: 27)],
+                               action: .go("map", args: ["center": "37.8012,-122.4611", "zoom": "14"], label: "Zoom in"))),
+            ]
+        )
+        #expect(render([.map(map)]).hasSuffix("""
+
+            Map · zoom 12 · 390×844 pt · 37.7536,-122.5436 → 37.8463,-122.3764
+            ◉ 57 sites · historic 30, viewpoint 27 · splits at zoom 14
+              [2] Zoom in → go map center=37.8012,-122.4611 zoom=14
+            • Fort Point · historic · 37.8105, -122.4770
+              [1] → go sites id=nps-poi:goga:0001
+
+            """))
+    }
+
+    @Test func mapWithoutAnnotationsSaysSo() {
+        let map = Component.Map(
+            camera: .init(center: .init(latitude: 44.6, longitude: -110.5), zoom: 9.25),
+            bbox: .init(west: -111.2, south: 44.1, east: -109.8, north: 45.1), size: .init(width: 1024.5, height: 768)
+        )
+        let text = render([.map(map)], options: .init(width: 40))
+        #expect(text.contains("""
+            Map · zoom 9.25 · 1024.5×768 pt ·
+            44.1000,-111.2000 → 45.1000,-109.8000
+            ∅ No sites in this view.
+            """))
+    }
+
+    @Test func brokenMapNumbersRenderWithoutTrapping() {
+        let map = Component.Map(
+            camera: .init(center: .init(latitude: .nan, longitude: 0), zoom: .infinity),
+            bbox: .init(west: 1e300, south: -.infinity, east: .nan, north: 0), size: .init(width: -1, height: .nan),
+            annotations: [
+                .cluster(.init(id: "", coordinate: .init(latitude: 0, longitude: 0), count: Int.min, expansionZoom: Int.max,
+                               categories: [.init("", count: -1)])),
+                .pin(.init(id: "", coordinate: .init(latitude: .nan, longitude: -.infinity), title: "")),
+            ]
+        )
+        let text = render([.map(map)], options: .init(width: 0))
+        #expect(text.contains("zoom inf"))
+        #expect(text.contains("nan, -inf"))
+    }
 }

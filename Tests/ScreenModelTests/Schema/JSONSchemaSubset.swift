@@ -2,7 +2,8 @@ import Foundation
 
 /// A validator for the part of JSON Schema 2020-12 that `schema/screen.schema.json`
 /// uses: type, const, enum, required, properties, additionalProperties, items,
-/// oneOf, $ref into $defs, minimum, maximum, minLength, minItems, pattern.
+/// prefixItems, oneOf, $ref into $defs, minimum, exclusiveMinimum, maximum,
+/// minLength, minItems, maxItems, pattern.
 /// Annotations ($schema, $id, title, description, default) are ignored; any other
 /// keyword is reported by ``unsupportedKeywords()`` so the schema cannot rely on
 /// a rule these tests would silently skip.
@@ -16,8 +17,8 @@ struct JSONSchemaSubset {
     }
 
     static let keywords: Set<String> = [
-        "type", "const", "enum", "required", "properties", "additionalProperties", "items", "oneOf",
-        "$ref", "$defs", "minimum", "maximum", "minLength", "minItems", "pattern",
+        "type", "const", "enum", "required", "properties", "additionalProperties", "items", "prefixItems", "oneOf",
+        "$ref", "$defs", "minimum", "exclusiveMinimum", "maximum", "minLength", "minItems", "maxItems", "pattern",
         "$schema", "$id", "title", "description", "default",
     ]
 
@@ -76,14 +77,17 @@ struct JSONSchemaSubset {
         }
         if case .number(let number) = value {
             if case .number(let low)? = rules["minimum"], number < low { errors.append("\(path): \(number) < minimum \(low)") }
+            if case .number(let low)? = rules["exclusiveMinimum"], number <= low { errors.append("\(path): \(number) <= exclusiveMinimum \(low)") }
             if case .number(let high)? = rules["maximum"], number > high { errors.append("\(path): \(number) > maximum \(high)") }
         }
         if case .array(let elements) = value {
             if case .number(let least)? = rules["minItems"], Double(elements.count) < least { errors.append("\(path): fewer than \(least) items") }
-            if let items = rules["items"] {
-                for (index, element) in elements.enumerated() {
-                    check(element, against: items, definition: definition, path: "\(path)[\(index)]", errors: &errors, matches: &matches)
-                }
+            if case .number(let most)? = rules["maxItems"], Double(elements.count) > most { errors.append("\(path): more than \(most) items") }
+            // 2020-12: prefixItems checks the leading elements by position, items the rest.
+            let prefix = rules["prefixItems"]?.array ?? []
+            for (index, element) in elements.enumerated() {
+                guard let schema = index < prefix.count ? prefix[index] : rules["items"] else { continue }
+                check(element, against: schema, definition: definition, path: "\(path)[\(index)]", errors: &errors, matches: &matches)
             }
         }
         if case .object(let members) = value {
@@ -157,8 +161,8 @@ struct JSONSchemaSubset {
                 for (name, child) in value.object ?? [:] { walkSchema(child, path: "\(path)/\(keyword)/\(name)", found: &found) }
             case "items", "additionalProperties":
                 walkSchema(value, path: "\(path)/\(keyword)", found: &found)
-            case "oneOf":
-                for (index, child) in (value.array ?? []).enumerated() { walkSchema(child, path: "\(path)/oneOf/\(index)", found: &found) }
+            case "oneOf", "prefixItems":
+                for (index, child) in (value.array ?? []).enumerated() { walkSchema(child, path: "\(path)/\(keyword)/\(index)", found: &found) }
             default:
                 break
             }

@@ -28,6 +28,10 @@ import ScreenModel
         #expect(types == Component.knownTypes)
     }
 
+    @Test func annotationTypesMatchTheModel() {
+        #expect(constants(of: "annotation", key: "type") == Component.Map.Annotation.knownTypes)
+    }
+
     @Test func actionKindsMatchTheModel() {
         let kinds = constants(of: "action", key: "kind")
         #expect(Set(kinds) == Set(Action.knownKinds))
@@ -104,6 +108,22 @@ extension SchemaTests {
         document(#"{"type": "onboarding", "pages": [{"title": "P", "body": "", "background": [{\#(fields)}]}]}"#)
     }
 
+    /// A screen with one map; each argument is the JSON of its field, `extra` more fields.
+    static func map(
+        camera: String = #"{"center": [-122.46, 37.8], "zoom": 12}"#, bbox: String = "[-122.55, 37.75, -122.37, 37.85]",
+        size: String = #"{"width": 390, "height": 844}"#, annotations: String = "", extra: String = ""
+    ) -> String {
+        document(#"{"type": "map", "camera": \#(camera), "bbox": \#(bbox), "size": \#(size), "annotations": [\#(annotations)]\#(extra)}"#)
+    }
+
+    static func pin(id: String = #""p""#, title: String = #""Fort Point""#, coordinate: String = "[-122.477, 37.8105]", extra: String = "") -> String {
+        map(annotations: #"{"type": "pin", "id": \#(id), "title": \#(title), "coordinate": \#(coordinate)\#(extra)}"#)
+    }
+
+    static func cluster(count: String = "57", expansionZoom: String = "14", extra: String = "") -> String {
+        map(annotations: #"{"type": "cluster", "id": "c", "coordinate": [-122.46, 37.8], "count": \#(count), "expansion_zoom": \#(expansionZoom)\#(extra)}"#)
+    }
+
     static let validDocuments: [String] = [
         document(""),
         document(#"{"type": "list", "items": []}, {"type": "carousel", "cards": []}"#),
@@ -112,6 +132,12 @@ extension SchemaTests {
         button(action: #"{"kind": "url", "url": "http://[::1]:8080/a?b#c"}"#),
         button(action: #"{"kind": "call", "phone": "(307) 344-7311"}"#),
         layer(#""image": "a.png", "position": {"x": 0, "y": 1}, "depth": 0.5"#),
+        map(),
+        map(extra: #", "boundary": [], "id": "m""#),
+        pin(),
+        cluster(extra: #", "categories": []"#),
+        cluster(extra: #", "categories": [{"category": "historic", "count": 57}], "action": {"kind": "go", "flow": "map", "args": {"zoom": "14"}}"#),
+        document(#"{"type": "map", "camera": {"center": [179.9, -17.7], "zoom": 6.5}, "bbox": [177.5, -19.5, -178.2, -15.9], "size": {"width": 0.5, "height": 10000}, "annotations": [], "boundary": [[[179, -18], [-179, -18], [-179, -17], [179, -18]]]}"#),
     ]
 
     static let brokenDocuments: [(String, String)] = [
@@ -156,5 +182,35 @@ extension SchemaTests {
         ("position without y", layer(#""image": "a.png", "position": {"x": 0}, "depth": 0"#)),
         ("depth as a string", layer(#""image": "a.png", "position": {"x": 0, "y": 0}, "depth": "far""#)),
         ("layer placeholder #FFF", layer(##""image": "a.png", "position": {"x": 0, "y": 0}, "depth": 0, "placeholder": "#FFF""##)),
+        ("map without annotations", document(#"{"type": "map", "camera": {"center": [0, 0], "zoom": 1}, "bbox": [-1, -1, 1, 1], "size": {"width": 1, "height": 1}}"#)),
+        ("map without camera", document(#"{"type": "map", "bbox": [-1, -1, 1, 1], "size": {"width": 1, "height": 1}, "annotations": []}"#)),
+        ("misspelt map key", map(extra: #", "boundry": []"#)),
+        ("zoom above 30", map(camera: #"{"center": [0, 0], "zoom": 31}"#)),
+        ("camera with bearing", map(camera: #"{"center": [0, 0], "zoom": 3, "bearing": 90}"#)),
+        ("bbox of three numbers", map(bbox: "[-1, -1, 1]")),
+        ("bbox latitude beyond 90", map(bbox: "[-1, -91, 1, 1]")),
+        ("size of zero", map(size: #"{"width": 0, "height": 844}"#)),
+        ("size too large", map(size: #"{"width": 390, "height": 10001}"#)),
+        ("center as an object", map(camera: #"{"center": {"lat": 37.8, "lon": -122.46}, "zoom": 12}"#)),
+        ("ring of three positions", map(extra: #", "boundary": [[[0, 0], [1, 0], [0, 0]]]"#)),
+        ("ring position out of range", map(extra: #", "boundary": [[[0, 0], [1, 0], [1, 95], [0, 0]]]"#)),
+        ("unknown annotation type", map(annotations: #"{"type": "marker", "id": "m", "coordinate": [0, 0]}"#)),
+        ("pin latitude beyond 90", pin(coordinate: "[-122.4, 137.8]")),
+        ("pin longitude beyond 180", pin(coordinate: "[200, 37.8]")),
+        ("coordinate with altitude", pin(coordinate: "[-122.4, 37.8, 12]")),
+        ("coordinate of one number", pin(coordinate: "[-122.4]")),
+        ("coordinate as a string", pin(coordinate: #""37.8,-122.4""#)),
+        ("pin without title", map(annotations: #"{"type": "pin", "id": "p", "coordinate": [0, 0]}"#)),
+        ("pin with empty title", pin(title: #""""#)),
+        ("pin with empty category", pin(extra: #", "category": """#)),
+        ("pin with empty id", pin(id: #""""#)),
+        ("pin with count", pin(extra: #", "count": 3"#)),
+        ("cluster of one", cluster(count: "1")),
+        ("cluster count not an integer", cluster(count: "2.5")),
+        ("expansion zoom above 30", cluster(expansionZoom: "31")),
+        ("cluster without expansion zoom", map(annotations: #"{"type": "cluster", "id": "c", "coordinate": [0, 0], "count": 2}"#)),
+        ("category count of zero", cluster(extra: #", "categories": [{"category": "historic", "count": 0}]"#)),
+        ("category without name", cluster(extra: #", "categories": [{"count": 3}]"#)),
+        ("annotation action with ftp url", cluster(extra: #", "action": {"kind": "url", "url": "ftp://nps.gov"}"#)),
     ]
 }

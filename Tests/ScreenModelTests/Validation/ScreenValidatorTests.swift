@@ -8,7 +8,7 @@ import ScreenModel
     }
 
     @Test func completeSampleIsValid() {
-        #expect(ScreenValidator(knownFlows: ["home", "site", "sites"]).validate(Samples.complete) == [])
+        #expect(ScreenValidator(knownFlows: ["home", "map", "site", "sites"]).validate(Samples.complete) == [])
     }
 
     @Test func screenFields() {

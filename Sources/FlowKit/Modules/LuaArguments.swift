@@ -1,0 +1,49 @@
+import GeoKit
+import LuaKit
+
+/// Argument readers shared by the map modules: boxes and coordinates with range checks,
+/// failing with Lua's usual `bad argument` message.
+extension LuaCall {
+    /// A box given as `{west=, south=, east=, north=}` or `{w, s, e, n}`.
+    func boundingBox(_ i: Int) throws -> BoundingBox {
+        let t = try table(i)
+        let named = ["west", "south", "east", "north"].map { t[$0].doubleValue }
+        let listed = t.sequence.map(\.doubleValue)
+        let edges: [Double]
+        if named.allSatisfy({ $0 != nil }) { edges = named.compactMap { $0 } }
+        else if listed.count == 4, listed.allSatisfy({ $0 != nil }) { edges = listed.compactMap { $0 } }
+        else { throw badArgument(i, "expected a box {west=, south=, east=, north=} or {w, s, e, n}") }
+        guard edges.allSatisfy(\.isFinite) else { throw badArgument(i, "box edges must be finite numbers") }
+        guard (-90...90).contains(edges[1]), (-90...90).contains(edges[3]), edges[1] <= edges[3] else {
+            throw badArgument(i, "box latitudes must be within [-90, 90] with south <= north, got \(edges[1])...\(edges[3])")
+        }
+        guard (-180...180).contains(edges[0]), (-180...180).contains(edges[2]) else {
+            throw badArgument(i, "box longitudes must be within [-180, 180], got \(edges[0]) and \(edges[2])")
+        }
+        return BoundingBox(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+    }
+
+    /// Arguments `i` and `i + 1` as a checked latitude and longitude.
+    func coordinate(_ i: Int) throws -> Coordinate {
+        let lat = try number(i), lon = try number(i + 1)
+        do {
+            return try Coordinate(validatingLatitude: lat, longitude: lon)
+        } catch {
+            throw badArgument(lat.isNaN || !(-90...90).contains(lat) ? i : i + 1, error.message)
+        }
+    }
+
+    /// A zoom level in [0, 30].
+    func zoom(_ i: Int) throws -> Double {
+        let z = try number(i)
+        guard z.isFinite, (0...30).contains(z) else { throw badArgument(i, "zoom \(z) out of range [0, 30]") }
+        return z
+    }
+
+    /// A screen dimension in points, (0, 10000].
+    func screenSize(_ i: Int) throws -> Double {
+        let v = try number(i)
+        guard v.isFinite, v > 0, v <= 10_000 else { throw badArgument(i, "screen size \(v) out of range (0, 10000]") }
+        return v
+    }
+}

@@ -1,0 +1,92 @@
+public import ScreenModel
+
+/// Renders the screen's first `map` as a standalone SVG picture of the map's `size`:
+/// Web Mercator over its `bbox`, the park's boundary, clusters and pins, the title
+/// and zoom, a scale bar and a legend. No external resources; the same screen
+/// always gives the same bytes (numbers with at most two decimals).
+///
+/// A screen without a map gives a small picture that says so; callers that treat
+/// that as an error ask ``canRender(_:)`` first.
+public struct SVGRenderer: ScreenRenderer {
+    /// The picture's size when the map's own is unusable (not finite, not positive).
+    static let fallbackSize = Component.Map.Size(width: 390, height: 844)
+
+    /// Creates an SVG renderer; it has no options.
+    public init() {}
+
+    /// Whether `screen` holds a map to draw.
+    public static func canRender(_ screen: Screen) -> Bool {
+        firstMap(in: screen) != nil
+    }
+
+    /// The picture as SVG text with a trailing newline.
+    public func render(_ screen: Screen) -> String {
+        guard let map = Self.firstMap(in: screen) else { return Self.noMap(screen) }
+        let width = Self.side(map.size.width, fallback: Self.fallbackSize.width)
+        let height = Self.side(map.size.height, fallback: Self.fallbackSize.height)
+        let projection = SVGProjection(bbox: map.bbox, width: width, height: height)
+        let layer = SVGMapLayer(map: map, projection: projection)
+        let overlay = SVGOverlay(screen: screen, map: map, projection: projection, layer: layer)
+
+        var svg = Self.document(width: width, height: height, title: "\(screen.title) · map")
+        svg.element("rect", [
+            ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)), ("fill", SVGStyle.background),
+        ])
+        Self.grid(width: width, height: height, into: &svg)
+        layer.draw(into: &svg, reserved: overlay.boxes)
+        overlay.draw(into: &svg)
+        svg.close("svg")
+        return svg.lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Private helpers
+
+    private static func firstMap(in screen: Screen) -> Component.Map? {
+        for case .map(let map) in screen.sections { return map }
+        return nil
+    }
+
+    /// The XML declaration and the opened `<svg>` root with its `<title>`.
+    private static func document(width: Double, height: Double, title: String) -> SVGMarkup {
+        var svg = SVGMarkup()
+        svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        let (w, h) = (SVGMarkup.number(width), SVGMarkup.number(height))
+        svg.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h), ("viewBox", "0 0 \(w) \(h)"),
+            ("font-family", SVGStyle.font),
+        ])
+        svg.text("title", title)
+        return svg
+    }
+
+    /// Faint lines every 50 points, so the picture reads as a map even where it is empty.
+    private static func grid(width: Double, height: Double, into svg: inout SVGMarkup) {
+        let step = 50.0
+        var d: [String] = []
+        var x = step
+        while x < width { d.append("M\(SVGMarkup.number(x)) 0 V\(SVGMarkup.number(height))"); x += step }
+        var y = step
+        while y < height { d.append("M0 \(SVGMarkup.number(y)) H\(SVGMarkup.number(width))"); y += step }
+        guard !d.isEmpty else { return }
+        svg.element("path", [("d", d.joined(separator: " ")), ("stroke", SVGStyle.gridLine), ("stroke-width", "1")])
+    }
+
+    /// A 320 × 80 picture saying the screen has no map.
+    private static func noMap(_ screen: Screen) -> String {
+        var svg = document(width: 320, height: 80, title: "\(screen.title) · no map")
+        svg.element("rect", [("width", "320"), ("height", "80"), ("fill", SVGStyle.background)])
+        svg.text("text", "No map on this screen", [
+            ("x", "160"), ("y", "36"), ("text-anchor", "middle"), ("font-size", "15"), ("font-weight", "bold"), ("fill", SVGStyle.ink),
+        ])
+        svg.text("text", SVGStyle.truncated("\(screen.park) · \(screen.flow) · \(screen.title)", to: 48), [
+            ("x", "160"), ("y", "58"), ("text-anchor", "middle"), ("font-size", "11"), ("fill", SVGStyle.mutedInk),
+        ])
+        svg.close("svg")
+        return svg.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `value` when it is a usable side in points (finite, positive, at most 10,000), else `fallback`.
+    private static func side(_ value: Double, fallback: Double) -> Double {
+        value.isFinite && value > 0 ? min(value, Component.Map.maximumSide) : fallback
+    }
+}

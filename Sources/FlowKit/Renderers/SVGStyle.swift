@@ -1,0 +1,43 @@
+/// How the SVG map looks, in one place: colours, sizes and limits.
+enum SVGStyle {
+    static let font = "Helvetica, Arial, sans-serif"  // no web fonts: the file stands alone
+    static let background = "#E6ECEE"                 // land and water outside the park
+    static let gridLine = "#D5DEE2"                   // faint lines every 50 points
+    static let parkFill = "#CFE2C4"                   // inside the boundary
+    static let parkStroke = "#5E8C56"                 // the boundary's outline
+    static let clusterFill = "#264A5D"                // a cluster's disc
+    static let ink = "#1D2930"                        // titles and labels
+    static let mutedInk = "#56656D"                   // secondary text
+    static let halo = "#FFFFFF"                       // around labels and markers
+    static let panel = "#FFFFFF"                      // behind the title, legend and scale bar
+    static let panelOpacity = "0.92"
+    static let uncategorised = "#8A969D"              // pins and ring parts without a category
+
+    /// Category colours, assigned in the sorted order of the categories on the map
+    /// (distinguishable with the common colour-vision deficiencies, after Okabe–Ito).
+    static let palette = ["#D55E00", "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D31", "#B2182B"]
+
+    static let margin = 12.0           // from the picture's edges to the panels
+    static let clusterBaseRadius = 11.0 // a cluster's radius is base + perLog × ln(count) …
+    static let clusterRadiusPerLog = 4.5
+    static let clusterMaxRadius = 40.0  // … up to this
+    static let ringWidth = 3.5          // the category ring around a cluster
+    static let ringMaxSegments = 6      // more categories than this share one grey "other" arc
+    static let pinRadius = 5.5
+    static let labelLimit = 30          // pins get title labels only when there are at most this many
+    static let labelSize = 10.5
+    static let labelMaxCharacters = 28  // longer titles are cut with "…"
+    static let labelShortCharacters = 16 // … and cut to this when the longer cut finds no room
+    static let legendMaxRows = 6        // categories listed before "+ N more"
+    static let scaleBarMaxLength = 110.0
+
+    /// Approximate width of `text` at `size` points in a sans-serif face, for placing panels.
+    static func textWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
+        Double(TextWrap.columns(text)) * size * (bold ? 0.62 : 0.58)
+    }
+
+    /// `text` cut to `limit` characters with "…" when longer.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(max(limit - 1, 1))) + "…"
+    }
+}

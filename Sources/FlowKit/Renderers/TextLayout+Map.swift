@@ -1,0 +1,81 @@
+import ScreenModel
+
+extension TextLayout {
+    /// A map as a summary line, then its clusters and pins in the order given (the
+    /// flow lists clusters largest first), each followed by its action:
+    ///
+    /// ```
+    /// Map · zoom 12 · 390×844 pt · 37.7536,-122.5436 → 37.8463,-122.3764
+    /// ◉ 57 sites · historic 30, viewpoint 27 · splits at zoom 14
+    ///   [5] Zoom in → go map center=37.8012,-122.4611 zoom=14
+    /// • Fort Point · historic · 37.8105, -122.4770
+    ///   [6] → go sites id=nps-poi:goga:0001
+    /// ```
+    func map(_ map: Component.Map, width: Int) -> [String] {
+        let box = map.bbox
+        let size = "\(Decimals.short(map.size.width, 1))×\(Decimals.short(map.size.height, 1)) pt"
+        let head = Self.dotted([
+            ["Map"], ["zoom \(Decimals.short(map.camera.zoom, 2))"], [size],
+            ["\(Self.compact(latitude: box.south, longitude: box.west)) →", Self.compact(latitude: box.north, longitude: box.east)],
+        ])
+        var lines = TextWrap.lines(words: head, width: width).map(paint.bold)
+        if map.annotations.isEmpty {
+            lines += TextWrap.hanging("No sites in this view.", width: width, first: "∅ ", rest: "  ").map(paint.dim)
+        }
+        let clusters = map.annotations.compactMap { if case .cluster(let cluster) = $0 { cluster } else { nil } }
+        let pins = map.annotations.compactMap { if case .pin(let pin) = $0 { pin } else { nil } }
+        for cluster in clusters {
+            lines += annotation(cluster, marker: "◉ ", width: width)
+        }
+        for pin in pins {
+            lines += annotation(pin, marker: "• ", width: width)
+        }
+        return lines
+    }
+
+    // MARK: - Private helpers
+
+    private func annotation(_ cluster: Component.Map.Cluster, marker: String, width: Int) -> [String] {
+        // A number stays on the line of the word it counts.
+        var parts = [["\(cluster.count) \(cluster.count == 1 ? "site" : "sites")"]]
+        let counts = cluster.categories.map { "\($0.category) \($0.count)" }
+        parts.append(counts.enumerated().map { index, count in index < counts.count - 1 ? count + "," : count })
+        parts.append(["splits", "at", "zoom \(cluster.expansionZoom)"])
+        return entry(parts, action: cluster.action, marker: marker, width: width)
+    }
+
+    private func annotation(_ pin: Component.Map.Pin, marker: String, width: Int) -> [String] {
+        var parts = [Self.words(pin.title)]
+        if let category = pin.category { parts.append(Self.words(category)) }
+        let c = pin.coordinate
+        parts.append(["\(Decimals.fixed(c.latitude, 4)), \(Decimals.fixed(c.longitude, 4))"])
+        return entry(parts, action: pin.action, marker: marker, width: width)
+    }
+
+    /// `parts` on lines after `marker`, then the action's lines indented under them.
+    private func entry(_ parts: [[String]], action: Action?, marker: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: TextWrap.columns(marker))
+        var lines = TextWrap.prefixed(TextWrap.lines(words: Self.dotted(parts), width: width - indent.count), first: marker, rest: indent)
+        if let action {
+            lines += TextWrap.prefixed(actionLines(action, label: action.label, width: width - indent.count), first: indent, rest: indent)
+        }
+        return lines
+    }
+
+    /// Word groups joined by ` · `: the dot stays at the end of its group's last word.
+    private static func dotted(_ parts: [[String]]) -> [String] {
+        let parts = parts.filter { !$0.isEmpty }
+        return parts.enumerated().flatMap { index, words in
+            index == parts.count - 1 ? words : words.dropLast() + [(words.last ?? "") + " ·"]
+        }
+    }
+
+    /// `37.7536,-122.5436`: latitude first, four decimals (about 10 m), no space.
+    private static func compact(latitude: Double, longitude: Double) -> String {
+        "\(Decimals.fixed(latitude, 4)),\(Decimals.fixed(longitude, 4))"
+    }
+
+    private static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    }
+}

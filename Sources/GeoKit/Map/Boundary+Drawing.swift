@@ -1,0 +1,67 @@
+extension Boundary {
+    /// The rings that reach into `box`, simplified for drawing: vertices closer than
+    /// `tolerance` degrees to the simplified line are dropped (Douglas–Peucker), and rings
+    /// smaller than the tolerance are left out. Each ring stays closed with at least 4
+    /// positions. Returned as [longitude, latitude] pairs, GeoJSON's order.
+    /// - Parameters:
+    ///   - box: the area shown; rings whose box misses it are skipped.
+    ///   - tolerance: the largest error allowed, in degrees (e.g. one screen point).
+    public func rings(in box: BoundingBox, tolerance: Double) -> [[[Double]]] {
+        var out: [[[Double]]] = []
+        for ring in 0..<ringCount {
+            let b = ring * Self.boxStride
+            let west = ringBoxes[b + Self.boxWest], south = ringBoxes[b + Self.boxSouth]
+            let east = ringBoxes[b + Self.boxEast], north = ringBoxes[b + Self.boxNorth]
+            guard Self.overlaps(box, west: west, south: south, east: east, north: north),
+                  east - west >= tolerance || north - south >= tolerance else { continue }
+            let start = ringStarts[ring], end = ringStarts[ring + 1]
+            var keep = [Bool](repeating: false, count: end - start)
+            keep[0] = true
+            keep[end - start - 1] = true
+            simplify(start, end - 1, start: start, tolerance: tolerance * tolerance, keep: &keep)
+            var points: [[Double]] = []
+            for v in start..<end where keep[v - start] {
+                points.append([vertices[v * Self.vertexStride], vertices[v * Self.vertexStride + 1]])
+            }
+            if points.count >= 4 { out.append(points) }
+        }
+        return out
+    }
+
+    /// Marks the vertices between `first` and `last` that must stay (iterative, so a long
+    /// ring cannot overflow the stack).
+    private func simplify(_ first: Int, _ last: Int, start: Int, tolerance: Double, keep: inout [Bool]) {
+        var stack = [(first, last)]
+        while let (a, b) = stack.popLast() {
+            guard b > a + 1 else { continue }
+            var farthest = a, farthestDistance = 0.0
+            for v in (a + 1)..<b {
+                let d = segmentDistanceSquared(v, a, b)
+                if d > farthestDistance { farthest = v; farthestDistance = d }
+            }
+            // A closed ring's first and last vertex coincide: keep its farthest point at least.
+            if farthestDistance > tolerance || (a == first && b == last && keep.filter { $0 }.count < 4) {
+                keep[farthest - start] = true
+                stack.append((a, farthest))
+                stack.append((farthest, b))
+            }
+        }
+    }
+
+    private func segmentDistanceSquared(_ p: Int, _ a: Int, _ b: Int) -> Double {
+        let s = Self.vertexStride
+        let px = vertices[p * s], py = vertices[p * s + 1]
+        let ax = vertices[a * s], ay = vertices[a * s + 1]
+        let dx = vertices[b * s] - ax, dy = vertices[b * s + 1] - ay
+        let length = dx * dx + dy * dy
+        let t = length == 0 ? 0 : max(0, min(1, ((px - ax) * dx + (py - ay) * dy) / length))
+        let ex = ax + t * dx - px, ey = ay + t * dy - py
+        return ex * ex + ey * ey
+    }
+
+    private static func overlaps(_ box: BoundingBox, west: Double, south: Double, east: Double, north: Double) -> Bool {
+        guard south <= box.north, north >= box.south else { return false }
+        if box.west <= box.east { return west <= box.east && east >= box.west }
+        return east >= box.west || west <= box.east     // the box crosses the antimeridian
+    }
+}

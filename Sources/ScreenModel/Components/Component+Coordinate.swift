@@ -1,0 +1,43 @@
+extension Component {
+    /// A point on the Earth in degrees, written in GeoJSON order: `[longitude, latitude]`,
+    /// like `[-122.4770, 37.8105]`. Used by the map (and later the AR view and timeline).
+    public struct Coordinate: Hashable, Sendable {
+        /// Degrees north of the equator, within -90...90.
+        public var latitude: Double
+        /// Degrees east of Greenwich, within -180...180.
+        public var longitude: Double
+
+        /// Creates a coordinate; labels keep the order GeoKit uses, JSON writes longitude first.
+        /// - Parameters:
+        ///   - latitude: degrees north, within -90...90.
+        ///   - longitude: degrees east, within -180...180.
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+}
+
+extension Component.Coordinate: Codable {
+    /// Decodes `[longitude, latitude]` from any Decoder.
+    /// - Throws: `DecodingError.dataCorrupted` when the list does not hold exactly two numbers.
+    public init(from decoder: any Decoder) throws {
+        let numbers = try decoder.decodeNumbers(["longitude", "latitude"], in: "coordinate")
+        longitude = numbers[0]
+        latitude = numbers[1]
+    }
+
+    /// Encodes `[longitude, latitude]`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(longitude)
+        try c.encode(latitude)
+    }
+}
+
+extension Component.Coordinate: ScreenNode {
+    func validate(at path: String, into check: inout ScreenCheck) {
+        check.checkRange(latitude, within: -90...90, at: path, named: "latitude")
+        check.checkRange(longitude, within: -180...180, at: path, named: "longitude")
+    }
+}

@@ -1,0 +1,117 @@
+extension Component {
+    /// A map of sites: `{"type": "map", "camera": {…}, "bbox": [west, south, east, north],
+    /// "size": {"width": 390, "height": 844}, "annotations": [cluster or pin, …],
+    /// "boundary": [[[lon, lat], …], …]}`. Coordinates are `[longitude, latitude]`.
+    public struct Map: Hashable, Sendable {
+        /// A closed line of at least 4 positions whose first equals its last.
+        public typealias Ring = [Component.Coordinate]
+
+        /// The map's identifier (default `nil`).
+        public var id: String?
+        /// Where the map looks.
+        public var camera: Camera
+        /// The area the screen shows.
+        public var bbox: BoundingBox
+        /// The screen the map was laid out for.
+        public var size: Size
+        /// Clusters and pins, in drawing order (the flow lists clusters largest first); may be empty.
+        public var annotations: [Annotation]
+        /// The park's outline as rings, already simplified for drawing (default `[]`,
+        /// omitted from JSON when empty).
+        public var boundary: [Ring]
+
+        /// Creates a map.
+        /// - Parameters:
+        ///   - camera: where it looks.
+        ///   - bbox: the area shown.
+        ///   - size: the screen in points.
+        ///   - annotations: clusters and pins (default `[]`).
+        ///   - boundary: the park's outline (default `[]`).
+        ///   - id: an identifier (default `nil`).
+        public init(
+            camera: Camera, bbox: BoundingBox, size: Size, annotations: [Annotation] = [],
+            boundary: [Ring] = [], id: String? = nil
+        ) {
+            self.id = id
+            self.camera = camera
+            self.bbox = bbox
+            self.size = size
+            self.annotations = annotations
+            self.boundary = boundary
+        }
+    }
+}
+
+extension Component.Map: Codable, ComponentPayload {
+    static let type = "map"
+    var component: Component { .map(self) }
+    static func payload(of component: Component) -> Self? {
+        if case .map(let payload) = component { payload } else { nil }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, camera, bbox, size, annotations, boundary
+    }
+
+    /// Decodes the map's fields from any Decoder; `annotations`, `boundary` and each
+    /// ring may be empty keyed containers.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, allowing: [])
+    }
+
+    init(from decoder: any Decoder, allowing extraKeys: [String]) throws {
+        try decoder.rejectUnknownKeys(allowed: extraKeys + keyNames(CodingKeys.self), in: "map")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        camera = try c.decode(Camera.self, forKey: .camera)
+        bbox = try c.decode(BoundingBox.self, forKey: .bbox)
+        size = try c.decode(Size.self, forKey: .size)
+        annotations = try c.decodeList(Annotation.self, forKey: .annotations)
+        boundary = try c.decodeListIfPresent(NestedList<Component.Coordinate>.self, forKey: .boundary).map(\.elements)
+    }
+
+    /// Encodes the map's fields, omitting a nil id and an empty boundary.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(camera, forKey: .camera)
+        try c.encode(bbox, forKey: .bbox)
+        try c.encode(size, forKey: .size)
+        try c.encode(annotations, forKey: .annotations)
+        try c.encodeUnlessEmpty(boundary, forKey: .boundary)
+    }
+
+    func validate(at path: String, into check: inout ScreenCheck) {
+        camera.validate(at: "\(path).camera", into: &check)
+        bbox.validate(at: "\(path).bbox", into: &check)
+        size.validate(at: "\(path).size", into: &check)
+        var firstUse: [String: Int] = [:]
+        for (index, annotation) in annotations.enumerated() {
+            let annotationPath = "\(path).annotations[\(index)]"
+            if annotation.id.allSatisfy(\.isWhitespace) {
+                check.report("\(annotationPath).id", "must not be empty")
+            } else if let first = firstUse[annotation.id] {
+                check.report("\(annotationPath).id", "annotation id '\(annotation.id)' is already used by \(path).annotations[\(first)]")
+            } else {
+                firstUse[annotation.id] = index
+            }
+            annotation.validate(at: annotationPath, into: &check)
+        }
+        for (index, ring) in boundary.enumerated() {
+            validate(ring: ring, at: "\(path).boundary[\(index)]", into: &check)
+        }
+    }
+
+    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+        annotations.forEachAction(at: "\(path).annotations", body)
+    }
+
+    private func validate(ring: Ring, at path: String, into check: inout ScreenCheck) {
+        if ring.count < 4 {
+            check.report(path, "a ring needs at least 4 positions, got \(ring.count)")
+        } else if ring.first != ring.last {
+            check.report(path, "a ring must end where it starts (its last position equals its first)")
+        }
+        ring.validate(at: path, into: &check)
+    }
+}

@@ -1,0 +1,77 @@
+extension Component.Map {
+    /// One site on the map: `{"type": "pin", "id": "nps-poi:goga:0001",
+    /// "coordinate": [-122.4770, 37.8105], "title": "Fort Point", "category": "historic",
+    /// "action": {…}}`.
+    public struct Pin: Hashable, Sendable {
+        /// The pin's identifier, unique within its map (usually the site's id).
+        public var id: String
+        /// Where the site is.
+        public var coordinate: Component.Coordinate
+        /// The site's name; must not be empty.
+        public var title: String
+        /// The site's category, like `historic`, which picks its colour (default `nil`).
+        public var category: String?
+        /// What tapping it does, usually opening the site (default `nil`: nothing).
+        public var action: Action?
+
+        /// Creates a pin.
+        /// - Parameters:
+        ///   - id: its identifier, unique within the map.
+        ///   - coordinate: where the site is.
+        ///   - title: the site's name.
+        ///   - category: the site's category (default `nil`).
+        ///   - action: what tapping does (default `nil`).
+        public init(id: String, coordinate: Component.Coordinate, title: String, category: String? = nil, action: Action? = nil) {
+            self.id = id
+            self.coordinate = coordinate
+            self.title = title
+            self.category = category
+            self.action = action
+        }
+    }
+}
+
+extension Component.Map.Pin: Codable, AnnotationPayload {
+    static let type = "pin"
+    var annotation: Component.Map.Annotation { .pin(self) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, coordinate, title, category, action
+    }
+
+    /// Decodes the pin's fields from any Decoder.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, allowing: [])
+    }
+
+    init(from decoder: any Decoder, allowing extraKeys: [String]) throws {
+        try decoder.rejectUnknownKeys(allowed: extraKeys + keyNames(CodingKeys.self), in: "pin")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        coordinate = try c.decode(Component.Coordinate.self, forKey: .coordinate)
+        title = try c.decode(String.self, forKey: .title)
+        category = try c.decodeIfPresent(String.self, forKey: .category)
+        action = try c.decodeIfPresent(Action.self, forKey: .action)
+    }
+
+    /// Encodes the pin's fields, omitting nil values.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(coordinate, forKey: .coordinate)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(category, forKey: .category)
+        try c.encodeIfPresent(action, forKey: .action)
+    }
+
+    func validate(at path: String, into check: inout ScreenCheck) {
+        coordinate.validate(at: "\(path).coordinate", into: &check)
+        check.requireNonEmpty(title, at: "\(path).title")
+        if let category { check.requireNonEmpty(category, at: "\(path).category") }
+        action.validate(at: "\(path).action", into: &check)
+    }
+
+    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+        action.forEachAction(at: "\(path).action", body)
+    }
+}

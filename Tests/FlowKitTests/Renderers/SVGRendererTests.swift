@@ -1,0 +1,172 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import FlowKit
+import ScreenModel
+
+@Suite struct SVGRendererTests {
+    typealias Map = Component.Map
+
+    private func screen(_ map: Map?, title: String = "Golden Gate") -> Screen {
+        Screen(park: "GOGA", flow: "map", title: title, sections: [.text(.init("Sites"))] + (map.map { [.map($0)] } ?? []))
+    }
+
+    private func map(
+        bbox: Map.BoundingBox = .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89),
+        size: Map.Size = .init(width: 390, height: 844), annotations: [Map.Annotation] = [], boundary: [Map.Ring] = []
+    ) -> Map {
+        Map(camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12), bbox: bbox, size: size,
+            annotations: annotations, boundary: boundary)
+    }
+
+    private func pin(_ id: String, _ latitude: Double, _ longitude: Double, title: String? = nil, category: String? = nil) -> Map.Annotation {
+        .pin(.init(id: id, coordinate: .init(latitude: latitude, longitude: longitude), title: title ?? id, category: category))
+    }
+
+    /// Whether `svg` parses as XML.
+    private func isWellFormed(_ svg: String) -> Bool {
+        XMLParser(data: Data(svg.utf8)).parse()
+    }
+
+    /// The numbers after `attribute="` in `svg`, in order.
+    private func values(of attribute: String, in svg: String) -> [Double] {
+        svg.components(separatedBy: " \(attribute)=\"").dropFirst().compactMap { Double($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test func canRenderOnlyScreensWithAMap() {
+        #expect(SVGRenderer.canRender(screen(map())))
+        #expect(!SVGRenderer.canRender(screen(nil)))
+        #expect(!SVGRenderer.canRender(GoldenScreens.gogaHome))
+    }
+
+    @Test func screenWithoutAMapSaysSo() {
+        let svg = SVGRenderer().render(screen(nil, title: "Fort <Point> & \"friends\""))
+        #expect(svg.contains("No map on this screen"))
+        #expect(svg.contains(#"width="320" height="80""#))
+        #expect(svg.contains("Fort &lt;Point&gt; &amp; &quot;friends&quot;"))
+        #expect(svg.hasSuffix("</svg>\n"))
+        #expect(isWellFormed(svg))
+    }
+
+    @Test func goldenIsWellFormedAndStandalone() {
+        let svg = SVGRenderer().render(GoldenScreens.gogaMap)
+        #expect(isWellFormed(svg))
+        #expect(svg.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+        #expect(svg.contains(#"width="390" height="844" viewBox="0 0 390 844""#))
+        for external in ["href", "url(", "@import", "<image", "<script"] {
+            #expect(!svg.contains(external), "\(external)")
+        }
+        #expect(svg == SVGRenderer().render(GoldenScreens.gogaMap))
+    }
+
+    @Test func escapesTextAndDropsCharactersXMLForbids() {
+        let svg = SVGRenderer().render(screen(
+            map(annotations: [pin("p", 37.8, -122.46, title: "Rock & <Roll> \"Café\" 'n'\u{1}\u{FFFE}", category: "a&b")]),
+            title: "Park <&>"
+        ))
+        #expect(isWellFormed(svg))
+        #expect(svg.contains("Rock &amp; &lt;Roll&gt; &quot;Café&quot; &apos;n&apos;</text>"))
+        #expect(svg.contains("Park &lt;&amp;&gt;"))
+        #expect(!svg.contains("\u{1}"))
+    }
+
+    @Test func drawsClustersBySizeWithTheirCountAndCategoryRing() {
+        let svg = SVGRenderer().render(screen(map(annotations: [
+            .cluster(.init(id: "big", coordinate: .init(latitude: 37.80, longitude: -122.46), count: 1234, expansionZoom: 13,
+                           categories: [.init("historic", count: 1000), .init("trail", count: 234)])),
+            .cluster(.init(id: "small", coordinate: .init(latitude: 37.75, longitude: -122.44), count: 2, expansionZoom: 15)),
+        ])))
+        #expect(svg.contains(">1.2k</text>"))
+        #expect(svg.contains(">2</text>"))
+        let radii = values(of: "r", in: svg)
+        #expect(radii.first == SVGMapLayer.radius(count: 1234))
+        #expect(SVGMapLayer.radius(count: 1234) > SVGMapLayer.radius(count: 57))
+        #expect(SVGMapLayer.radius(count: 57) > SVGMapLayer.radius(count: 2))
+        #expect(SVGMapLayer.radius(count: 1_000_000) == SVGStyle.clusterMaxRadius)
+        // Two arcs for the two categories; the small cluster without categories has none.
+        #expect(svg.components(separatedBy: #"stroke-width="3.5""#).count - 1 == 2)
+    }
+
+    @Test func labelsPinsOnlyWhenThereAreFew() {
+        func pins(_ count: Int) -> [Map.Annotation] {
+            (0..<count).map { pin("p\($0)", 37.73 + Double($0 / 6) * 0.03, -122.515 + Double($0 % 6) * 0.018, title: "Site \($0)") }
+        }
+        let few = SVGRenderer().render(screen(map(annotations: pins(SVGStyle.labelLimit))))
+        let many = SVGRenderer().render(screen(map(annotations: pins(SVGStyle.labelLimit + 1))))
+        #expect(few.contains(">Site 0</text>"))
+        #expect(!many.contains(">Site 0</text>"))
+        #expect(many.contains("<title>Site 0</title>"))
+    }
+
+    @Test func pinsAreColouredByCategoryAndListedInTheLegend() {
+        let layer = SVGMapLayer(map: map(annotations: [
+            pin("a", 37.8, -122.46, category: "viewpoint"), pin("b", 37.81, -122.45, category: "beach"), pin("c", 37.82, -122.44),
+        ]), projection: SVGProjection(bbox: map().bbox, width: 390, height: 844))
+        #expect(layer.categories == ["beach", "viewpoint"])
+        #expect(layer.colour(for: "beach") == SVGStyle.palette[0])
+        #expect(layer.colour(for: "viewpoint") == SVGStyle.palette[1])
+        #expect(layer.colour(for: nil) == SVGStyle.uncategorised)
+        #expect(layer.hasUncategorised)
+        let svg = SVGRenderer().render(screen(layer.map))
+        #expect(svg.contains(">beach</text>") && svg.contains(">viewpoint</text>") && svg.contains(">other</text>"))
+    }
+
+    @Test func unwrapsTheEastAcrossTheAntimeridian() {
+        let fiji = map(bbox: .init(west: 177, south: -19, east: -178, north: -15), size: .init(width: 500, height: 500), annotations: [
+            pin("west", -17, 178), pin("date-line-west", -17, 179.9), pin("date-line-east", -17, -179.9), pin("east", -17, -179),
+        ])
+        let svg = SVGRenderer().render(screen(fiji))
+        let dots = svg.split(separator: "\n").filter { $0.contains("<circle") && $0.contains(#"r="5.5""#) }
+        let xs = values(of: "cx", in: dots.joined(separator: "\n"))
+        #expect(xs.count == 4)
+        #expect(xs == xs.sorted())
+        #expect(xs.allSatisfy { $0 > 0 && $0 < 500 })
+        // 0.2° apart across the date line: 20 points of a 500-point picture 5° wide.
+        #expect(abs((xs[2] - xs[1]) - 20) < 0.5)
+    }
+
+    @Test func projectionFitsTheBoxAndKeepsProportions() {
+        let projection = SVGProjection(bbox: .init(west: -122.5123, south: 37.7240, east: -122.4177, north: 37.8859), width: 390, height: 844)
+        let northWest = projection.point(.init(latitude: 37.8859, longitude: -122.5123))
+        let southEast = projection.point(.init(latitude: 37.7240, longitude: -122.4177))
+        #expect(abs(northWest.x) < 0.5 && abs(northWest.y) < 0.5)
+        #expect(abs(southEast.x - 390) < 0.5 && abs(southEast.y - 844) < 0.5)
+        // The box was cut for zoom 11.5 with 512-point tiles: about 21.35 m per point at 37.8° N.
+        let expected = SVGProjection.earthCircumference * cos(37.805 * .pi / 180) / (512 * pow(2, 11.5))
+        #expect(abs((projection.metresPerPoint ?? 0) / expected - 1) < 0.002)
+    }
+
+    @Test(arguments: [
+        (22.0, "2 km", 2000.0), (1.0, "100 m", 100.0), (0.05, "5 m", 5.0), (900.0, "50 km", 50_000.0),
+    ])
+    func scaleBarPicksARoundDistance(metresPerPoint: Double, label: String, metres: Double) {
+        let bar = SVGOverlay.scaleBar(metresPerPoint: metresPerPoint, maxPoints: 110)
+        #expect(bar.label == label)
+        #expect(abs(bar.points * metresPerPoint - metres) < 1e-6)
+        #expect(bar.points <= 110)
+    }
+
+    @Test func invalidMapsRenderWithoutTrappingOrInvalidNumbers() {
+        let broken = Map(
+            camera: .init(center: .init(latitude: .nan, longitude: .infinity), zoom: -3),
+            bbox: .init(west: .nan, south: 50, east: 200, north: -50),
+            size: .init(width: 0, height: .infinity),
+            annotations: [
+                .cluster(.init(id: "", coordinate: .init(latitude: .infinity, longitude: 0), count: -5, expansionZoom: 99,
+                               categories: [.init("", count: -1), .init("x", count: Int.max)])),
+                pin("p", .nan, .nan, title: ""),
+                .cluster(.init(id: "c", coordinate: .init(latitude: 0, longitude: 0), count: Int.max, expansionZoom: 0,
+                               categories: [.init("a", count: Int.max), .init("b", count: Int.max)])),
+            ],
+            boundary: [[], [.init(latitude: .nan, longitude: 1)], [.init(latitude: 1e300, longitude: -1e300)]]
+        )
+        let svg = SVGRenderer().render(screen(broken, title: ""))
+        #expect(isWellFormed(svg))
+        #expect(svg.contains(#"width="390" height="844""#))
+        for bad in ["nan", "inf", "\"-0\""] {
+            #expect(!svg.contains(bad), "\(bad)")
+        }
+    }
+}
