@@ -30,6 +30,7 @@ return {
     onboarding = true,
     home = true,
     sites = true,
+    map = true,
   },
 
   budgets = {

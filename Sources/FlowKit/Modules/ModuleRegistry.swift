@@ -3,5 +3,6 @@ public enum ModuleRegistry {
     public static let all: [any NativeModule] = [
         GeoModule(),
         MapModule(),
+        ClusterModule(),
     ]
 }

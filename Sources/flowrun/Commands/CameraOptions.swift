@@ -5,7 +5,8 @@ import GeoKit
 /// `--center`, `--zoom`, `--size`, `--bbox`: where the map flow looks. Checked here so a
 /// typo is a usage error (exit 2); passed to the flow as `ctx.args`.
 struct CameraOptions: ParsableArguments {
-    @Option(help: "Map centre as LAT,LON, e.g. 37.80,-122.46 (default: the park's centre).")
+    // .unconditional: a value may start with '-' (a southern latitude, a western edge).
+    @Option(parsing: .unconditional, help: "Map centre as LAT,LON, e.g. 37.80,-122.46 (default: the park's centre).")
     var center: String?
 
     @Option(help: "Map zoom, 0-30 (default: the park's zoom).")
@@ -14,7 +15,7 @@ struct CameraOptions: ParsableArguments {
     @Option(help: "Screen size in points as WIDTHxHEIGHT (default 390x844).")
     var size: String?
 
-    @Option(help: "Show this box instead of a centre and zoom: W,S,E,N, e.g. -122.52,37.74,-122.40,37.82.")
+    @Option(parsing: .unconditional, help: "Show this box instead of a centre and zoom: W,S,E,N, e.g. -122.52,37.74,-122.40,37.82.")
     var bbox: String?
 
     func arguments() throws -> [String: String] {

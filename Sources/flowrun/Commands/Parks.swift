@@ -12,7 +12,7 @@ extension Flowrun {
 
         @OptionGroup var project: ProjectOptions
 
-        @Option(help: "Sort parks by distance from LAT,LON and show the nearest 20.")
+        @Option(parsing: .unconditional, help: "Sort parks by distance from LAT,LON and show the nearest 20.")
         var at: String?
 
         @Option(help: "How many parks to show with --at.")

@@ -18,7 +18,7 @@ extension Flowrun {
         @Argument(help: "The flow to run.")
         var flow: String = "home"
 
-        @Option(help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750.")
+        @Option(parsing: .unconditional, help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').")
         var at: String?
 
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))

@@ -1,0 +1,140 @@
+import GeoKit
+import LuaKit
+
+/// A `ClusterIndex` held by Lua, with the ids and names of its points so pins can name
+/// their sites.
+final class ClusterIndexObject: LuaObject {
+    static let luaTypeName = "cluster.Index"
+
+    let index: ClusterIndex
+    /// Per point id: the caller's `id` and `name`, if given.
+    private var ids: [String?]
+    private var names: [String?]
+
+    struct PointSpec: Decodable {
+        var lat: Double
+        var lon: Double
+        var category: String?
+        var value: Double?
+        var id: String?
+        var name: String?
+    }
+
+    init(points: [PointSpec], options: ClusterOptions) throws {
+        index = try ClusterIndex(points: points.map(Self.clusterPoint), options: options)
+        ids = points.map(\.id)
+        names = points.map(\.name)
+    }
+
+    static func clusterPoint(_ p: PointSpec) -> ClusterPoint {
+        ClusterPoint(longitude: p.lon, latitude: p.lat, category: p.category, value: p.value)
+    }
+
+    /// Options from a Lua table over the park's `map.cluster` settings over the defaults.
+    static func options(_ value: LuaValue?, park: ParkConfig, call: LuaCall? = nil, argument: Int = 0) throws -> ClusterOptions {
+        struct Spec: Decodable {
+            var radius: Double?, extent: Double?
+            var min_zoom: Int?, max_zoom: Int?, min_points: Int?, node_size: Int?
+        }
+        var o = ClusterOptions()
+        for source in [park.raw["map"]["cluster"], value ?? .nil] where source != .nil {
+            let spec: Spec
+            do { spec = try LuaValueDecoder().decode(Spec.self, from: source) } catch {
+                let message = "cluster options: \(LuaDecodingError.describe(error))"
+                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError("parks/\(park.code)/park.lua: map.\(message)")
+            }
+            if let v = spec.radius { o.radius = v }
+            if let v = spec.extent { o.extent = v }
+            if let v = spec.min_zoom { o.minZoom = v }
+            if let v = spec.max_zoom { o.maxZoom = v }
+            if let v = spec.min_points { o.minPoints = v }
+            if let v = spec.node_size { o.nodeSize = v }
+        }
+        return o
+    }
+
+    // MARK: - Items as Lua tables
+
+    /// `{type = "cluster", id, lat, lon, count, expansion_zoom, categories = {{category, count}}, sum}`
+    /// or `{type = "pin", id, lat, lon, site_id?, name?, category?, value?}`.
+    func value(_ item: ClusterItem) throws -> LuaValue {
+        var t = LuaTable()
+        t["id"] = .integer(Int64(item.id))
+        t["lat"] = .number(item.latitude)
+        t["lon"] = .number(item.longitude)
+        if item.isCluster {
+            t["type"] = "cluster"
+            t["count"] = .integer(Int64(item.count))
+            t["expansion_zoom"] = .integer(Int64(try index.expansionZoom(of: item.id)))
+            t["categories"] = .table(LuaTable(sequence: index.categoryCounts(of: item).map {
+                ["category": .string($0.category), "count": .integer(Int64($0.count))]
+            }))
+            t["sum"] = .number(index.valueSum(of: item))
+        } else {
+            t["type"] = "pin"
+            t["count"] = 1
+            if item.id < ids.count {
+                if let id = ids[item.id] { t["site_id"] = .string(id) }
+                if let name = names[item.id] { t["name"] = .string(name) }
+            }
+            if let point = index.point(item.id) {
+                if let category = point.category { t["category"] = .string(category) }
+                if let value = point.value { t["value"] = .number(value) }
+            }
+        }
+        return .table(t)
+    }
+
+    func values(_ items: [ClusterItem]) throws -> LuaValue {
+        .table(LuaTable(sequence: try items.map(value)))
+    }
+
+    func insert(_ spec: PointSpec) throws -> Int {
+        let id = try index.insert(Self.clusterPoint(spec))
+        while ids.count <= id { ids.append(nil); names.append(nil) }
+        ids[id] = spec.id
+        names[id] = spec.name
+        return id
+    }
+
+    // MARK: - Methods
+
+    static let type = NativeType(ClusterIndexObject.self, summary: "A cluster index: query it per zoom, drill into clusters, insert and remove points.", methods: [
+        .init("clusters", summary: "Clusters and single points in a box at a zoom.",
+              parameters: [.init("box", "{west: number, south: number, east: number, north: number}", "west > east crosses the antimeridian"),
+                           .init("zoom", "integer", "0-30; above max_zoom every point is single")],
+              returns: [("table[]", "items {type = 'cluster'|'pin', id, lat, lon, count, ...}")],
+              example: "local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)") { o, _, call in
+            call.push(try o.values(try o.index.clusters(in: try call.boundingBox(2), zoom: Int(try call.zoom(3)))))
+        },
+        .init("children", summary: "The items a cluster splits into at the next zoom.",
+              parameters: [.init("id", "integer", "a cluster id from clusters()")], returns: [("table[]", "items")]) { o, _, call in
+            call.push(try o.values(try o.index.children(of: try call.integer(2))))
+        },
+        .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`.",
+              parameters: [.init("id", "integer", "a cluster id"), .init("limit", "integer?", "default 10"),
+                           .init("offset", "integer?", "default 0")], returns: [("table[]", "pins")]) { o, _, call in
+            let ids = try o.index.leaves(of: try call.integer(2), limit: call.isNil(3) ? 10 : try call.integer(3),
+                                         offset: call.isNil(4) ? 0 : try call.integer(4))
+            call.push(try o.values(ids.compactMap { id in
+                o.index.point(id).map { ClusterItem(id: id, isCluster: false, longitude: $0.longitude, latitude: $0.latitude, count: 1) }
+            }))
+        },
+        .init("expansion_zoom", summary: "The zoom at which a cluster splits.",
+              parameters: [.init("id", "integer", "a cluster id")], returns: [("integer", "zoom")]) { o, _, call in
+            call.push(try o.index.expansionZoom(of: try call.integer(2)))
+        },
+        .init("insert", summary: "Adds a point without rebuilding the index.",
+              parameters: [.init("point", "{lat: number, lon: number, category: string?, value: number?, id: string?, name: string?}", "the point")],
+              returns: [("integer", "the new point's id")]) { o, _, call in
+            call.push(try o.insert(try call.decode(PointSpec.self, 2)))
+        },
+        .init("remove", summary: "Removes a point by its id without rebuilding the index.",
+              parameters: [.init("id", "integer", "a point id (a pin's id)")]) { o, _, call in
+            try o.index.remove(pointID: try call.integer(2))
+        },
+        .init("count", summary: "How many points the index holds.", returns: [("integer", "points")]) { o, _, call in
+            call.push(o.index.count)
+        },
+    ])
+}

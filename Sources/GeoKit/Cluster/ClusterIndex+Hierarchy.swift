@@ -1,0 +1,87 @@
+extension ClusterIndex {
+    /// The items a cluster formed from, one zoom above it: at least two, in ascending order of
+    /// their smallest point id. Exact (supercluster searches a radius and can miss far children).
+    /// - Parameter clusterID: A cluster id from a query.
+    /// - Throws: ``ClusterError`` `no cluster with id N` for an unknown id.
+    public func children(of clusterID: Int) throws(ClusterError) -> [ClusterItem] {
+        var out: [ClusterItem] = []
+        try children(of: clusterID, into: &out)
+        return out
+    }
+
+    /// ``children(of:)`` into `out` (emptied first); allocates nothing once `out` is big enough.
+    public func children(of clusterID: Int, into out: inout [ClusterItem]) throws(ClusterError) {
+        out.removeAll(keepingCapacity: true)
+        var c = store.firstChild(try clusterSlot(clusterID))
+        while c >= 0 {
+            out.append(item(c))
+            c = store.nextSibling(c)
+        }
+    }
+
+    /// The ids of the points inside a cluster, depth first in child order, skipping `offset`
+    /// points and returning at most `limit` (supercluster's `getLeaves`).
+    /// - Parameters:
+    ///   - clusterID: A cluster id from a query.
+    ///   - limit: Most ids to return, ≥ 0 (default `10`; `Int.max` for all).
+    ///   - offset: Ids to skip first, ≥ 0 (default `0`).
+    /// - Throws: ``ClusterError`` for an unknown id or a negative limit or offset.
+    public func leaves(of clusterID: Int, limit: Int = 10, offset: Int = 0) throws(ClusterError) -> [Int] {
+        var out: [Int] = []
+        try leaves(of: clusterID, limit: limit, offset: offset, into: &out)
+        return out
+    }
+
+    /// ``leaves(of:limit:offset:)`` into `out` (emptied first); allocates nothing once `out` is big enough.
+    public func leaves(of clusterID: Int, limit: Int = 10, offset: Int = 0, into out: inout [Int]) throws(ClusterError) {
+        out.removeAll(keepingCapacity: true)
+        guard limit >= 0 else { throw ClusterError(.invalidQuery, "leaves limit \(limit) is negative") }
+        guard offset >= 0 else { throw ClusterError(.invalidQuery, "leaves offset \(offset) is negative") }
+        let s = try clusterSlot(clusterID)
+        var skip = offset
+        appendLeaves(of: s, limit: limit, skip: &skip, into: &out)
+    }
+
+    /// The zoom where a cluster splits into its children: one above the zoom where it formed
+    /// (supercluster's `getClusterExpansionZoom`), at most `maxZoom + 1`.
+    /// - Parameter clusterID: A cluster id from a query.
+    /// - Throws: ``ClusterError`` `no cluster with id N` for an unknown id.
+    public func expansionZoom(of clusterID: Int) throws(ClusterError) -> Int {
+        store.highest(try clusterSlot(clusterID)) + 1
+    }
+
+    // MARK: - Private helpers
+
+    /// The slot of cluster `id` (`32 × p + z`): the ancestor of point p that formed at zoom z.
+    func clusterSlot(_ id: Int) throws(ClusterError) -> Int32 {
+        let z = id & 31, p = id >> 5
+        if id >= 0, z >= options.minZoom, z <= options.maxZoom, var s = points.slot(p) {
+            while true {
+                let highest = store.highest(s)
+                if highest == z {
+                    if store.isCluster(s), store.rep(s) == Int32(p) { return s }
+                    break
+                }
+                let parent = store.parent(s)
+                guard highest > z, parent >= 0 else { break }
+                s = parent
+            }
+        }
+        throw ClusterError(.unknownID, "no cluster with id \(id)")
+    }
+
+    private func appendLeaves(of s: Int32, limit: Int, skip: inout Int, into out: inout [Int]) {
+        var c = store.firstChild(s)
+        while c >= 0, out.count < limit {
+            let n = Int(store.count(c))
+            if skip >= n {
+                skip -= n
+            } else if store.isCluster(c) {
+                appendLeaves(of: c, limit: limit, skip: &skip, into: &out)
+            } else {
+                out.append(Int(store.rep(c)))
+            }
+            c = store.nextSibling(c)
+        }
+    }
+}

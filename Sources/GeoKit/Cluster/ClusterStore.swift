@@ -1,0 +1,181 @@
+/// The items of a ``ClusterIndex``, one slot each, in flat arrays: every point and every cluster
+/// of every zoom, stored once. An item is *alive* on the zooms `lowest...highest`: a point from
+/// `maxZoom + 1` down to where a cluster absorbs it, a cluster from the zoom where it formed
+/// (`highest`) down to where a bigger one absorbs it. Children of a cluster are the items it was
+/// formed from (alive at `highest + 1`), linked by `nextSibling` in ascending `rep`.
+struct ClusterStore {
+    // Positions: projected Web Mercator x, y in [0, 1], float64 as the reference (supercluster in float64).
+    static let positionStride = 2
+    static let xOffset = 0
+    static let yOffset = 1
+    // Links and counts, Int32 each.
+    static let linkStride = 5
+    static let parentOffset = 0       // parent slot, `noParent`, or `rootMark - rootIndex`
+    static let firstChildOffset = 1   // first child slot (smallest rep), -1 for a point
+    static let nextSiblingOffset = 2  // next child of the same parent, -1 at the end
+    static let repOffset = 3          // smallest point id inside (a point's own id)
+    static let countOffset = 4        // points inside (1 for a point)
+    // Zoom range alive, UInt8 each.
+    static let zoomStride = 2
+    static let lowestOffset = 0
+    static let highestOffset = 1
+    // Category spans, Int32 each: where a cluster's (category, count) pairs sit in `categoryPool`.
+    static let spanStride = 2
+    static let spanStartOffset = 0
+    static let spanLengthOffset = 1
+    static let pairStride = 2         // categoryPool: category index, count
+
+    static let none: Int32 = -1
+    static let noParent: Int32 = -1
+    /// Parents at or below this mark are roots: `rootMark - parent` is the index in `roots`.
+    static let rootMark: Int32 = -2
+
+    var positions = ContiguousArray<Double>()
+    var links = ContiguousArray<Int32>()
+    var zooms = ContiguousArray<UInt8>()
+    /// Conservative reach: every point inside lies within this distance (per axis) of the position.
+    var reaches = ContiguousArray<Float>()
+    /// Sum of the points' values per slot, once `tracksValues`.
+    var valueSums = ContiguousArray<Double>()
+    var tracksValues = false
+    /// Per slot, once `tracksCategories`; points have none (their own category counts instead).
+    var categorySpans = ContiguousArray<Int32>()
+    var tracksCategories = false
+    var categoryPool = ContiguousArray<Int32>()
+    var categoryPoolGarbage = 0
+    /// Per slot, bit z set when the item, alive at z, was taken at zoom z by a seed whose group
+    /// stayed under `minPoints` (so it passed through without being a seed). Only when minPoints > 2.
+    var releasedMasks = ContiguousArray<UInt32>()
+    var tracksReleases = false
+    /// Slots of deleted items, reused first.
+    var freeSlots = ContiguousArray<Int32>()
+
+    var slotCount: Int { reaches.count }
+
+    mutating func reserve(_ capacity: Int) {
+        positions.reserveCapacity(capacity * Self.positionStride)
+        links.reserveCapacity(capacity * Self.linkStride)
+        zooms.reserveCapacity(capacity * Self.zoomStride)
+        reaches.reserveCapacity(capacity)
+    }
+
+    /// A new slot (reusing a freed one if any) holding an item at (x, y) with no links.
+    mutating func allocate(x: Double, y: Double, rep: Int32, count: Int32, highest: Int) -> Int32 {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            let s = Int(slot)
+            positions[s * Self.positionStride + Self.xOffset] = x
+            positions[s * Self.positionStride + Self.yOffset] = y
+            let l = s * Self.linkStride
+            links[l + Self.parentOffset] = Self.noParent
+            links[l + Self.firstChildOffset] = Self.none
+            links[l + Self.nextSiblingOffset] = Self.none
+            links[l + Self.repOffset] = rep
+            links[l + Self.countOffset] = count
+            zooms[s * Self.zoomStride + Self.lowestOffset] = UInt8(highest)
+            zooms[s * Self.zoomStride + Self.highestOffset] = UInt8(highest)
+            reaches[s] = 0
+            if tracksReleases { releasedMasks[s] = 0 }
+            if tracksValues { valueSums[s] = 0 }
+            if tracksCategories {
+                categorySpans[s * Self.spanStride + Self.spanStartOffset] = 0
+                categorySpans[s * Self.spanStride + Self.spanLengthOffset] = 0
+            }
+        } else {
+            slot = Int32(reaches.count)
+            positions.append(x)
+            positions.append(y)
+            links.append(Self.noParent)
+            links.append(Self.none)
+            links.append(Self.none)
+            links.append(rep)
+            links.append(count)
+            zooms.append(UInt8(highest))
+            zooms.append(UInt8(highest))
+            reaches.append(0)
+            if tracksReleases { releasedMasks.append(0) }
+            if tracksValues { valueSums.append(0) }
+            if tracksCategories { categorySpans.append(0); categorySpans.append(0) }
+        }
+        return slot
+    }
+
+    // MARK: - Field access
+
+    @inline(__always) func x(_ s: Int32) -> Double { positions[Int(s) &* Self.positionStride &+ Self.xOffset] }
+    @inline(__always) func y(_ s: Int32) -> Double { positions[Int(s) &* Self.positionStride &+ Self.yOffset] }
+    @inline(__always) func link(_ s: Int32, _ offset: Int) -> Int32 { links[Int(s) &* Self.linkStride &+ offset] }
+    @inline(__always) func parent(_ s: Int32) -> Int32 { link(s, Self.parentOffset) }
+    @inline(__always) func firstChild(_ s: Int32) -> Int32 { link(s, Self.firstChildOffset) }
+    @inline(__always) func nextSibling(_ s: Int32) -> Int32 { link(s, Self.nextSiblingOffset) }
+    @inline(__always) func rep(_ s: Int32) -> Int32 { link(s, Self.repOffset) }
+    @inline(__always) func count(_ s: Int32) -> Int32 { link(s, Self.countOffset) }
+    @inline(__always) func isCluster(_ s: Int32) -> Bool { firstChild(s) >= 0 }
+    @inline(__always) func lowest(_ s: Int32) -> Int { Int(zooms[Int(s) &* Self.zoomStride &+ Self.lowestOffset]) }
+    @inline(__always) func highest(_ s: Int32) -> Int { Int(zooms[Int(s) &* Self.zoomStride &+ Self.highestOffset]) }
+
+    @inline(__always) mutating func setPosition(_ s: Int32, _ x: Double, _ y: Double) {
+        positions[Int(s) * Self.positionStride + Self.xOffset] = x
+        positions[Int(s) * Self.positionStride + Self.yOffset] = y
+    }
+    @inline(__always) mutating func setLink(_ s: Int32, _ offset: Int, _ value: Int32) {
+        links[Int(s) * Self.linkStride + offset] = value
+    }
+    @inline(__always) mutating func setLowest(_ s: Int32, _ zoom: Int) {
+        zooms[Int(s) * Self.zoomStride + Self.lowestOffset] = UInt8(zoom)
+    }
+
+    /// Starts keeping value sums (all zero so far).
+    mutating func trackValues() {
+        guard !tracksValues else { return }
+        tracksValues = true
+        valueSums = ContiguousArray(repeating: 0, count: slotCount)
+    }
+
+    /// Starts keeping category counts (none so far).
+    mutating func trackCategories() {
+        guard !tracksCategories else { return }
+        tracksCategories = true
+        categorySpans = ContiguousArray(repeating: 0, count: slotCount * Self.spanStride)
+    }
+
+    /// A cluster's (category, count) pairs, ascending by category.
+    func categoryPairs(_ s: Int32) -> ArraySlice<Int32> {
+        let start = Int(categorySpans[Int(s) * Self.spanStride + Self.spanStartOffset])
+        let length = Int(categorySpans[Int(s) * Self.spanStride + Self.spanLengthOffset])
+        return categoryPool[start..<(start + length * Self.pairStride)]
+    }
+
+    /// Replaces a cluster's category pairs (the old ones become garbage, compacted when it dominates).
+    mutating func setCategoryPairs(_ s: Int32, _ pairs: UnsafeBufferPointer<Int32>) {
+        let span = Int(s) * Self.spanStride
+        categoryPoolGarbage += Int(categorySpans[span + Self.spanLengthOffset]) * Self.pairStride
+        categorySpans[span + Self.spanStartOffset] = Int32(categoryPool.count)
+        categorySpans[span + Self.spanLengthOffset] = Int32(pairs.count / Self.pairStride)
+        categoryPool.append(contentsOf: pairs)
+    }
+
+    /// Drops a deleted cluster's pairs.
+    mutating func clearCategoryPairs(_ s: Int32) {
+        let span = Int(s) * Self.spanStride
+        categoryPoolGarbage += Int(categorySpans[span + Self.spanLengthOffset]) * Self.pairStride
+        categorySpans[span + Self.spanLengthOffset] = 0
+    }
+
+    /// Rewrites the pool without garbage once garbage is most of it.
+    mutating func compactCategoryPoolIfNeeded() {
+        guard categoryPoolGarbage > 4096, categoryPoolGarbage * 2 > categoryPool.count else { return }
+        var pool = ContiguousArray<Int32>()
+        pool.reserveCapacity(categoryPool.count - categoryPoolGarbage)
+        for s in 0..<slotCount {
+            let span = s * Self.spanStride
+            let start = Int(categorySpans[span + Self.spanStartOffset])
+            let length = Int(categorySpans[span + Self.spanLengthOffset]) * Self.pairStride
+            categorySpans[span + Self.spanStartOffset] = Int32(pool.count)
+            pool.append(contentsOf: categoryPool[start..<(start + length)])
+        }
+        categoryPool = pool
+        categoryPoolGarbage = 0
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The map flow from the command line: golden screens in every format, following a
+/// cluster, and bad camera options.
+@Suite struct MapCommandTests {
+    @Test(arguments: [
+        (["--park", "GOGA", "map", "--center", "37.80,-122.46", "--zoom", "12"], "goga-map-z12.txt"),
+        (["--park", "GOGA", "map", "--center", "37.80,-122.46", "--zoom", "12", "--format", "json"], "goga-map-z12.json"),
+        (["--park", "GOGA", "map", "--center", "37.80,-122.46", "--zoom", "12", "--format", "svg"], "goga-map-z12.svg"),
+        (["--park", "YELL", "map", "--size", "600x400"], "yell-map.txt"),
+        (["--park", "YELL", "map", "--size", "600x400", "--format", "svg"], "yell-map.svg"),
+        (["--park", "GOGA", "map", "--bbox", "-122.52,37.74,-122.40,37.82"], "goga-map-bbox.txt"),
+    ])
+    func goldenMaps(arguments: [String], golden: String) throws {
+        let result = try flowrun(arguments + ["--time", fixedTime])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectGolden(result.stdout, golden)
+    }
+
+    @Test func followingAClusterZoomsIntoIt() throws {
+        let base = ["--park", "GOGA", "map", "--center", "37.80,-122.46", "--zoom", "12", "--time", fixedTime]
+        let map = try flowrun(base)
+        let line = try #require(map.stdout.split(separator: "\n").first { $0.contains("Zoom in → go map") })
+        let id = try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first)
+        let zoom = try #require(line.split(separator: "zoom=").last.map(String.init))
+        let next = try flowrun(base + ["--follow", String(id)])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.contains("zoom \(zoom)"))
+    }
+
+    @Test(arguments: [
+        (["--zoom", "40"], "flowrun: --zoom: 40.0 out of range [0, 30]\n"),
+        (["--size", "0x100"], "flowrun: --size: expected WIDTHxHEIGHT in points such as 390x844, got '0x100'\n"),
+        (["--center", "95,10"], "flowrun: --center: latitude 95 out of range [-90, 90] (expected LAT,LON; are the two swapped?)\n"),
+        (["--bbox", "1,2,3"], "flowrun: --bbox: expected W,S,E,N such as -122.52,37.74,-122.40,37.82, got '1,2,3'\n"),
+        (["--bbox", "-122.5,37.9,-122.4,37.8"], nil),
+        (["--bbox", "-122.5,37.7,-122.4,37.8", "--zoom", "3"], "flowrun: --bbox: give either --bbox or --center/--zoom, not both\n"),
+    ])
+    func badCameraOptionsExitTwo(options: [String], message: String?) throws {
+        let result = try flowrun(["--park", "GOGA", "map"] + options)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        if let message { #expect(result.stderr == message) } else { #expect(result.stderr.hasPrefix("flowrun: --bbox: edges out of range")) }
+    }
+
+    @Test func svgOfAScreenWithoutAMapIsAUsageError() throws {
+        let result = try flowrun(["--park", "GOGA", "home", "--format", "svg"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "flowrun: --format svg: screen 'home' has no map to draw; use text or json\n")
+    }
+}
