@@ -1,27 +1,15 @@
 import Foundation
 
-/// Spherical (Web) Mercator in [0, 1] as supercluster computes it, in float64: x grows east
-/// from the antimeridian, y grows south from the northern limit. Same operations in the same
-/// order as supercluster's `lngX`/`latY`/`xLng`/`yLat`, so projected values are bit-identical.
+/// Web Mercator in [0, 1] for the cluster index: `WebMercator`'s functions, which do the
+/// same operations in the same order as supercluster's `lngX`/`latY`/`xLng`/`yLat`, so
+/// projected values are bit-identical to the reference's.
 enum Projection {
-    /// The latitude where the projected world is square, atan(sinh(π)) in degrees.
-    static let maxLatitude = 85.051_128_779_806_59
+    static let maxLatitude = WebMercator.maxLatitude
 
-    @inline(__always) static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
-
-    /// y in [0, 1], clamped as supercluster does.
-    @inline(__always) static func y(latitude: Double) -> Double {
-        let s = sin(latitude * Double.pi / 180)
-        let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / Double.pi
-        return y < 0 ? 0 : (y > 1 ? 1 : y)
-    }
-
-    @inline(__always) static func longitude(x: Double) -> Double { (x - 0.5) * 360 }
-
-    @inline(__always) static func latitude(y: Double) -> Double {
-        let y2 = (180 - y * 360) * Double.pi / 180
-        return 360 * atan(exp(y2)) / Double.pi - 90
-    }
+    @inline(__always) static func x(longitude: Double) -> Double { WebMercator.x(longitude: longitude) }
+    @inline(__always) static func y(latitude: Double) -> Double { WebMercator.y(latitude: latitude) }
+    @inline(__always) static func longitude(x: Double) -> Double { WebMercator.longitude(x: x) }
+    @inline(__always) static func latitude(y: Double) -> Double { WebMercator.latitude(y: y) }
 
     /// Cluster radius at `zoom` in projected units, as supercluster: radius / (extent · 2^zoom).
     @inline(__always) static func radius(_ options: ClusterOptions, zoom: Int) -> Double {

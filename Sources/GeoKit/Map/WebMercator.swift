@@ -1,6 +1,7 @@
 import Foundation
 
-/// Web Mercator (EPSG:3857) as map clients draw it: the world is a square of
+/// Web Mercator (EPSG:3857) as map clients draw it, computed as supercluster does (the
+/// cluster index relies on the bits matching): the world is a square of
 /// `tileSize × 2^zoom` points, x from the antimeridian eastwards, y from the north.
 public enum WebMercator {
     /// Points across the world at zoom 0 (Mapbox GL's 512).
@@ -9,18 +10,18 @@ public enum WebMercator {
     public static let maxLatitude = 85.051_128_779_806_59
 
     /// Longitude → x in [0, 1].
-    public static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
+    @inline(__always) public static func x(longitude: Double) -> Double { longitude / 360 + 0.5 }
 
     /// Latitude → y in [0, 1] (0 at the north edge), clamped to the projection's limits.
-    public static func y(latitude: Double) -> Double {
+    @inline(__always) public static func y(latitude: Double) -> Double {
         let s = sin(latitude * .pi / 180)
         let y = 0.5 - 0.25 * log((1 + s) / (1 - s)) / .pi
         return min(max(y, 0), 1)
     }
 
-    public static func longitude(x: Double) -> Double { (x - 0.5) * 360 }
+    @inline(__always) public static func longitude(x: Double) -> Double { (x - 0.5) * 360 }
 
-    public static func latitude(y: Double) -> Double {
+    @inline(__always) public static func latitude(y: Double) -> Double {
         let y2 = (180 - y * 360) * .pi / 180
         return 360 * atan(exp(y2)) / .pi - 90
     }
