@@ -45,7 +45,20 @@ func runBenchmarks(_ options: BenchOptions) throws(BenchError) {
 }
 
 do throws(BenchError) {
-    let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    switch arguments.first {
+    case "cluster":
+        try ClusterBench(Array(arguments.dropFirst())).run()
+        exit(0)
+    case "cluster-build-once":
+        try ClusterBench.buildOnce(Array(arguments.dropFirst()))
+        exit(0)
+    case "cluster-query":
+        try ClusterQueryCommand.run(Array(arguments.dropFirst()))
+        exit(0)
+    default: break
+    }
+    let options = try BenchOptions.parse(arguments)
     if options.showHelp {
         print(BenchOptions.usage)
         exit(0)
