@@ -79,14 +79,8 @@ extension Action: Codable {
     /// Decodes an action from any Decoder; `args` may be an empty container of either kind.
     /// - Throws: `DecodingError.dataCorrupted` for an unknown `kind`, listing the known ones.
     public init(from decoder: any Decoder) throws {
+        let kind = try decoder.discriminator("kind", choosing: Self.knownKinds, by: { $0 }, naming: "action kind")
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let kind = try c.decode(String.self, forKey: .kind)
-        guard Self.knownKinds.contains(kind) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: c,
-                debugDescription: "unknown action kind '\(kind)'; expected one of: \(Self.knownKinds.joined(separator: ", "))"
-            )
-        }
         let allowed = [CodingKeys.kind, .id, .label] + Self.targetKeys(of: kind)
         try decoder.rejectUnknownKeys(allowed: allowed.map(\.stringValue), in: "\(kind) action")
         id = try c.decodeIfPresent(String.self, forKey: .id)

@@ -2,6 +2,25 @@
 // API, so the host's Lua-table Decoder gets the same behaviour as JSONDecoder.
 
 extension Decoder {
+    /// The entry of `choices` named by the object's discriminator (`type`, `kind`).
+    /// - Parameters:
+    ///   - key: the discriminator's key.
+    ///   - choices: what it may name, in the order the message lists them.
+    ///   - name: an entry's discriminator value.
+    ///   - what: the discriminator's name in the message ("component type", "action kind").
+    /// - Throws: `DecodingError.dataCorrupted` for an unknown value, listing the known ones.
+    func discriminator<T>(_ key: String, choosing choices: [T], by name: (T) -> String, naming what: String) throws -> T {
+        let c = try container(keyedBy: AnyCodingKey.self)
+        let value = try c.decode(String.self, forKey: AnyCodingKey(key))
+        guard let choice = choices.first(where: { name($0) == value }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(key), in: c,
+                debugDescription: "unknown \(what) '\(value)'; expected one of: \(choices.map(name).joined(separator: ", "))"
+            )
+        }
+        return choice
+    }
+
     /// Throws when the object holds a key outside `allowed`, so a misspelt field
     /// (`subtitel`) is an error instead of silently vanishing.
     /// - Parameter what: the object's name in the message ("card", "go action").

@@ -66,14 +66,7 @@ extension Component.Map.Annotation: Codable {
     /// Decodes the payload named by `type` from any Decoder.
     /// - Throws: `DecodingError.dataCorrupted` for an unknown `type`, listing the known ones.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        let type = try c.decode(String.self, forKey: "type")
-        guard let payloadType = Self.registry.first(where: { $0.type == type }) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: "type", in: c,
-                debugDescription: "unknown annotation type '\(type)'; expected one of: \(Self.knownTypes.joined(separator: ", "))"
-            )
-        }
+        let payloadType = try decoder.discriminator("type", choosing: Self.registry, by: { $0.type }, naming: "annotation type")
         self = try payloadType.init(from: decoder, allowing: ["type"]).annotation
     }
 
