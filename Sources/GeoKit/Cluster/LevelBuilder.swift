@@ -6,16 +6,16 @@ final class LevelBuilder {
     let options: ClusterOptions
     private let keys = ScratchBuffer<UInt64>()             // cell key per item, sorted, then each cell's once
     private let order = ScratchBuffer<Int32>()             // grid position → rep rank
-    private let seeds = ScratchBuffer<SeedRecord>()        // per rep rank, read in order by the greedy pass
+    private let byRank = ScratchBuffer<RankedItem>()       // items by rep rank, until they move to grid order
+    private let positionOfRank = ScratchBuffer<Int32>()    // rep rank → grid position
+    private let taken = ScratchBuffer<UInt8>()             // rep rank → 1 once in a group
     private let cellStart = ScratchBuffer<Int32>()         // first grid position per cell, then the end
-    // Per cell, the grid positions of its 3×3 neighbourhood: three runs (rows above, same, below).
-    private static let rangeStride = 6
-    private let cellRanges = ScratchBuffer<Int32>()
     // Per grid position: x, y interleaved (x is NaN once the item is taken, which also fails
     // every distance test), and the rest of the item apart so neighbour scans read 16 bytes each.
     // The same memory is the radix sort's scratch before it holds x, y.
     private static let xyStride = 2
     private let xy = ScratchBuffer<Double>()
+    private let gridItems = ScratchBuffer<GridItem>()
     private let members = ScratchBuffer<Member>()          // the current seed's group
     private var outRanks = ContiguousArray<Int32>()
     private var released = ContiguousArray<Int64>()        // rank << 32 | slot, when minPoints > 2
@@ -33,14 +33,24 @@ final class LevelBuilder {
         var y: Double
     }
 
-    /// An item by rep rank: what the greedy pass needs when it reaches it, read sequentially.
-    struct SeedRecord {
+    /// An item by rep rank, as read from the store before the sort.
+    struct RankedItem {
         var x: Double
         var y: Double
-        var position: Int32  // grid position, -1 once taken
-        var cell: Int32
         var count: Int32
         var reach: Float
+    }
+
+    /// An item by grid position, beside its x, y: a group's members are read where the
+    /// neighbour scan found them rather than by rank at random, and a seed finds its cell's
+    /// neighbourhood here, with no further lookup: the greedy pass is bound by the latency of
+    /// each seed's chain of dependent reads, so the chain is kept short.
+    struct GridItem {
+        var rank: Int32
+        var count: Int32
+        var reach: Float
+        /// The grid positions of the cell's 3×3 neighbourhood: three runs (rows above, same, below).
+        var runs: (Int32, Int32, Int32, Int32, Int32, Int32)
     }
 
     init(options: ClusterOptions) { self.options = options }
@@ -61,7 +71,7 @@ final class LevelBuilder {
     private func sortIntoCells(_ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore) {
         let m = level.count
         let scale = Projection.cellScale(options, zoom: z)
-        let keys = self.keys.reserve(m), order = self.order.reserve(m), seeds = self.seeds.reserve(m)
+        let keys = self.keys.reserve(m), order = self.order.reserve(m), byRank = self.byRank.reserve(m)
         var minX = UInt64.max, maxX: UInt64 = 0, minY = UInt64.max, maxY: UInt64 = 0
         // In rep order, which for the points is store order: read each item once, sequentially.
         level.withUnsafeBufferPointer { lv in
@@ -77,9 +87,9 @@ final class LevelBuilder {
                             minY = min(minY, cy); maxY = max(maxY, cy)
                             keys[i] = cy << 32 | cx
                             order[i] = Int32(i)
-                            seeds[i] = SeedRecord(x: x, y: y, position: 0, cell: 0,
-                                                  count: links[s &* ClusterStore.linkStride &+ ClusterStore.countOffset],
-                                                  reach: storeReaches[s])
+                            byRank[i] = RankedItem(x: x, y: y,
+                                                   count: links[s &* ClusterStore.linkStride &+ ClusterStore.countOffset],
+                                                   reach: storeReaches[s])
                         }
                     }
                 }
@@ -97,6 +107,9 @@ final class LevelBuilder {
                        valueScratch: (shared + 8 * m).assumingMemoryBound(to: Int32.self))
 
         let xy = self.xy.base, cellStart = self.cellStart.reserve(m + 1)
+        let gridItems = self.gridItems.reserve(m), positionOfRank = self.positionOfRank.reserve(m)
+        let taken = self.taken.reserve(m)
+        taken.initialize(repeating: 0, count: m)
         var cells = 0
         var previous = UInt64.max
         for p in 0..<m {
@@ -108,21 +121,22 @@ final class LevelBuilder {
                 previous = key
             }
             let rank = Int(order[p])
-            seeds[rank].position = Int32(p)
-            seeds[rank].cell = Int32(cells &- 1)
-            xy[p &* Self.xyStride] = seeds[rank].x
-            xy[p &* Self.xyStride &+ 1] = seeds[rank].y
+            let item = byRank[rank]
+            positionOfRank[rank] = Int32(p)
+            gridItems[p] = GridItem(rank: Int32(rank), count: item.count, reach: item.reach, runs: (0, 0, 0, 0, 0, 0))
+            xy[p &* Self.xyStride] = item.x
+            xy[p &* Self.xyStride &+ 1] = item.y
         }
         cellStart[cells] = Int32(m)
         cellCount = cells
     }
 
     /// For each cell, the runs of grid positions in the rows above, of and below it that cover
-    /// columns cx-1...cx+1: a sweep with one cursor per row offset, since keys are sorted.
+    /// columns cx-1...cx+1, written to each of the cell's items: a sweep with one cursor per row
+    /// offset, since keys are sorted.
     private func findNeighbourRuns() {
         let cells = cellCount
-        let ck = keys.base, start = cellStart.base
-        let ranges = cellRanges.reserve(cells * Self.rangeStride)
+        let ck = keys.base, start = cellStart.base, items = gridItems.base
         let bitsX = self.bitsX, lastColumn = self.lastColumn, lastRow = self.lastRow
         let maskX = (UInt64(1) << bitsX) &- 1
         var cursors: (Int, Int, Int) = (0, 0, 0)
@@ -130,13 +144,9 @@ final class LevelBuilder {
             let key = ck[c]
             let cy = key >> bitsX, cx = key & maskX
             let low = cx > 0 ? cx &- 1 : 0, high = min(cx &+ 1, lastColumn)
+            var runs: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
             for d in 0..<3 {
-                let at = c &* Self.rangeStride &+ 2 &* d
-                guard d > 0 || cy > 0, d < 2 || cy < lastRow else {
-                    ranges[at] = 0
-                    ranges[at &+ 1] = 0
-                    continue
-                }
+                guard d > 0 || cy > 0, d < 2 || cy < lastRow else { continue }
                 let row = cy &+ UInt64(d) &- 1
                 let lowKey = row << bitsX | low, highKey = row << bitsX | high
                 var first = d == 0 ? cursors.0 : (d == 1 ? cursors.1 : cursors.2)
@@ -144,13 +154,12 @@ final class LevelBuilder {
                 var end = first
                 while end < cells && ck[end] <= highKey { end &+= 1 }
                 switch d {
-                case 0: cursors.0 = first
-                case 1: cursors.1 = first
-                default: cursors.2 = first
+                case 0: cursors.0 = first; runs.0 = start[first]; runs.1 = start[end]
+                case 1: cursors.1 = first; runs.2 = start[first]; runs.3 = start[end]
+                default: cursors.2 = first; runs.4 = start[first]; runs.5 = start[end]
                 }
-                ranges[at] = start[first]
-                ranges[at &+ 1] = start[end]
             }
+            for p in Int(start[c])..<Int(start[c &+ 1]) { items[p].runs = runs }
         }
     }
 
@@ -162,8 +171,8 @@ final class LevelBuilder {
         let r = Projection.radius(options, zoom: z)
         let r2 = r * r
         let minPoints = Int32(options.minPoints)
-        let xy = self.xy.base, ranks = order.base
-        let seeds = self.seeds.base, ranges = cellRanges.base
+        let xy = self.xy.base, gridItems = self.gridItems.base
+        let positionOfRank = self.positionOfRank.base, taken = self.taken.base
         let members = self.members.reserve(m)
         var outRanks = self.outRanks, released = self.released
         self.outRanks = []
@@ -174,32 +183,33 @@ final class LevelBuilder {
         do {
           level.withUnsafeMutableBufferPointer { level in
             for i in 0..<m {
-                let seedInfo = seeds[i]
-                if seedInfo.position < 0 { continue }
-                let p = Int(seedInfo.position)
-                let px = seedInfo.x, py = seedInfo.y
+                if taken[i] != 0 { continue }
+                let p = Int(positionOfRank[i])
+                let px = xy[p &* Self.xyStride], py = xy[p &* Self.xyStride &+ 1]
+                let seedInfo = gridItems[p]
                 xy[p &* Self.xyStride] = .nan
                 members[0] = Member(rank: Int32(i), count: seedInfo.count, reach: seedInfo.reach, x: px, y: py)
                 var memberCount = 1
                 var total = seedInfo.count
-                let c = Int(seedInfo.cell) &* Self.rangeStride
-                for d in 0..<3 {
-                    var q = Int(ranges[c &+ 2 &* d])
-                    let to = Int(ranges[c &+ 2 &* d &+ 1])
-                    while q < to {
-                        let qx = xy[q &* Self.xyStride], qy = xy[q &* Self.xyStride &+ 1]
-                        let dx = qx - px, dy = qy - py
-                        if dx * dx + dy * dy <= r2 {
-                            xy[q &* Self.xyStride] = .nan
-                            let rank = ranks[q]
-                            seeds[Int(rank)].position = -1
-                            let memberInfo = seeds[Int(rank)]
-                            members[memberCount] = Member(rank: rank, count: memberInfo.count, reach: memberInfo.reach,
-                                                          x: qx, y: qy)
-                            memberCount &+= 1
-                            total &+= memberInfo.count
+                withUnsafeBytes(of: seedInfo.runs) { runs in
+                    let runs = runs.assumingMemoryBound(to: Int32.self)
+                    for d in 0..<3 {
+                        var q = Int(runs[2 &* d])
+                        let to = Int(runs[2 &* d &+ 1])
+                        while q < to {
+                            let qx = xy[q &* Self.xyStride], qy = xy[q &* Self.xyStride &+ 1]
+                            let dx = qx - px, dy = qy - py
+                            if dx * dx + dy * dy <= r2 {
+                                xy[q &* Self.xyStride] = .nan
+                                let memberInfo = gridItems[q]
+                                taken[Int(memberInfo.rank)] = 1
+                                members[memberCount] = Member(rank: memberInfo.rank, count: memberInfo.count,
+                                                              reach: memberInfo.reach, x: qx, y: qy)
+                                memberCount &+= 1
+                                total &+= memberInfo.count
+                            }
+                            q &+= 1
                         }
-                        q &+= 1
                     }
                 }
                 let seed = level[i]
@@ -281,12 +291,20 @@ final class LevelBuilder {
         level = merged
     }
 
-    /// Sorts members by ascending rank (insertion sort up to 16, which is nearly always).
+    /// Sorts members by ascending rank: insertion sort up to 24 members (nearly always); beyond,
+    /// sorts packed rank-and-index integers, cheaper than moving 32-byte members in a generic sort.
     static func sortByRank(_ a: UnsafeMutablePointer<Member>, _ count: Int) {
         guard count > 1 else { return }
-        guard count <= 16 else {
-            var run = UnsafeMutableBufferPointer(start: a, count: count)
-            run.sort { $0.rank < $1.rank }
+        guard count <= 24 else {
+            var keys = [UInt64](unsafeUninitializedCapacity: count) { keys, initialized in
+                for i in 0..<count { keys[i] = UInt64(UInt32(bitPattern: a[i].rank)) << 32 | UInt64(i) }
+                initialized = count
+            }
+            keys.sort()
+            let copy = UnsafeMutablePointer<Member>.allocate(capacity: count)
+            defer { copy.deallocate() }
+            copy.initialize(from: a, count: count)
+            for (i, key) in keys.enumerated() { a[i] = copy[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)] }
             return
         }
         for i in 1..<count {
