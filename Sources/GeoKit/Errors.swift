@@ -4,6 +4,8 @@
 /// - `parks/GOGA/sites.geojson:3:17: malformed JSON: expected ',' or '}' after an object member, got 'x'`
 /// - `parks/GOGA/sites.geojson: feature 7 ('Alcatraz'): latitude 137.8 out of range [-90, 90]`
 /// - `parks/GOGA/sites.geojson: file is empty`
+/// - `tracks/yose.gpx:7:3: malformed XML: expected </trkseg>, got </trk> (<trkseg> opened at 4:1)`
+/// - `tracks/yose.gpx: line 812: track point has no <time>; a replay needs times`
 /// - `latitude 137.8 out of range [-90, 90]` (a coordinate checked outside any file)
 ///
 /// Feature indexes count from 0, as in `jq '.features[7]'`; lines and columns count from 1.
@@ -16,7 +18,11 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
         case unreadableFile
         /// The file is empty or not well-formed JSON.
         case malformedJSON
-        /// Well-formed JSON that is not the expected GeoJSON, or a site or boundary rule is broken.
+        /// The file is empty or not well-formed XML (or XML that GeoKit does not read:
+        /// a DOCTYPE, an encoding other than UTF-8).
+        case malformedXML
+        /// Well-formed JSON or XML that is not the expected GeoJSON or GPX, or a site,
+        /// boundary or replay rule is broken.
         case invalidContent
     }
 
@@ -26,9 +32,10 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
     public internal(set) var message: String
     /// The display path of the file given by the caller (`parks/GOGA/sites.geojson`), if any.
     public internal(set) var file: String?
-    /// The 1-based line of a JSON syntax error.
+    /// The 1-based line of the problem: a syntax error, or the GPX element at fault.
     public internal(set) var line: Int?
-    /// The 1-based column (in Unicode scalars) of a JSON syntax error.
+    /// The 1-based column (in Unicode scalars) of the problem. The description shows
+    /// `file:line:column` only when both are known.
     public internal(set) var column: Int?
     /// The 0-based index of the feature in `features`, for content errors.
     public internal(set) var feature: Int?

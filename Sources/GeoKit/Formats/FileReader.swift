@@ -37,6 +37,22 @@ enum FileReader {
         }
     }
 
+    /// The bytes of a local file given by its path.
+    /// - Parameters:
+    ///   - path: A file system path, absolute or relative to the working directory.
+    ///   - file: The display path used in errors.
+    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/unreadableFile``, as ``bytes(of:file:)``.
+    static func bytes(atPath path: String, file: String) throws(GeoError) -> [UInt8] {
+        guard !path.utf8.contains(0) else {
+            throw GeoError(.unreadableFile, "cannot read file: the path contains a NUL byte").inFile(file)
+        }
+        do {
+            return try path.withCString { readAll($0) }.get()
+        } catch {
+            throw error.inFile(file)
+        }
+    }
+
     private static func readAll(_ path: UnsafePointer<CChar>) -> Result<[UInt8], GeoError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(systemError()) }

@@ -24,19 +24,7 @@ extension JSONScanner {
 
     /// The 1-based line and column (counting Unicode scalars, not bytes) of a byte offset.
     static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = hasByteOrderMark(bytes) ? 3 : 0
-        for position in lineStart..<end where bytes[position] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = position + 1
-        }
-        var column = 1
-        // UTF-8 continuation bytes (10xxxxxx) belong to the scalar before them.
-        for position in lineStart..<end where bytes[position] & 0xC0 != 0x80 {
-            column += 1
-        }
-        return (line, column)
+        LineCounter.lineAndColumn(of: offset, in: bytes)
     }
 
     /// The byte at `offset` as a message shows it: `'x'`, `'“'`, `U+0009` or `end of file`.

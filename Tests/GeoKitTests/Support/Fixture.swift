@@ -3,11 +3,14 @@ import Foundation
 
 /// Test data in `Fixtures/`, loaded from the test bundle (never from ../shared).
 enum Fixture {
-    /// The URL of `Fixtures/<name>`.
+    /// The URL of `Fixtures/<name>`; `name` may include a subfolder (`tracks/a.gpx`).
     static func url(_ name: String) throws -> URL {
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        guard let url = Bundle.module.url(forResource: base, withExtension: ext, subdirectory: "Fixtures") else {
+        let folder = (name as NSString).deletingLastPathComponent
+        let file = (name as NSString).lastPathComponent
+        let base = (file as NSString).deletingPathExtension
+        let ext = (file as NSString).pathExtension
+        let subdirectory = folder.isEmpty ? "Fixtures" : "Fixtures/" + folder
+        guard let url = Bundle.module.url(forResource: base, withExtension: ext, subdirectory: subdirectory) else {
             throw FixtureMissing(name: name)
         }
         return url
