@@ -1,0 +1,119 @@
+/// The app-side geofence service: a ``RegionMonitor`` fed with fixes, a stack of monitoring
+/// contexts (only the top one is active, and the monitor follows its site list), callout
+/// throttling, and observers told of presence changes and callouts.
+public final class GeofenceController: @unchecked Sendable {
+    /// A named set of sites to monitor (nil sites: every region).
+    public struct Context: Sendable, Hashable {
+        public var name: String
+        public var sites: [String]?
+
+        public init(name: String, sites: [String]? = nil) {
+            self.name = name
+            self.sites = sites
+        }
+    }
+
+    /// What observers hear.
+    public enum Notice: Sendable {
+        case presence(inside: Bool, time: Double)
+        case callout(site: String, time: Double, hold: CalloutThrottle.Hold?)
+        case context(stack: [String], time: Double)
+    }
+
+    public let monitor: RegionMonitor
+    public private(set) var throttle: CalloutThrottle
+    /// The contexts, bottom first; the last is active. Never empty: the base context is "all".
+    public private(set) var contexts: [Context] = [Context(name: "all")]
+    private var observers: [(Notice) -> Void] = []
+    private var regionByID: [String: Int32] = [:]
+    private var now = 0.0
+
+    public init(monitor: RegionMonitor, throttle: CalloutThrottle) {
+        self.monitor = monitor
+        self.throttle = throttle
+        for (i, region) in monitor.index.regions.enumerated() where regionByID[region.id] == nil {
+            regionByID[region.id] = Int32(i)
+        }
+    }
+
+    /// The active context.
+    public var active: Context { contexts[contexts.count - 1] }
+
+    /// Adds an observer; it is called synchronously, in the order observers were added.
+    public func observe(_ observer: @escaping (Notice) -> Void) { observers.append(observer) }
+
+    /// Makes `context` the active one.
+    /// - Returns: Site ids the index does not know (they are ignored).
+    @discardableResult
+    public func push(_ context: Context) -> [String] {
+        contexts.append(context)
+        return apply()
+    }
+
+    /// Drops the active context (the base context stays).
+    /// - Returns: The dropped context, or nil when only the base was left.
+    @discardableResult
+    public func pop() -> Context? {
+        guard contexts.count > 1 else { return nil }
+        let dropped = contexts.removeLast()
+        apply()
+        return dropped
+    }
+
+    /// Changes the active context's sites; monitoring follows at the next fix.
+    @discardableResult
+    public func setSites(_ sites: [String]?) -> [String] {
+        contexts[contexts.count - 1].sites = sites
+        return apply()
+    }
+
+    /// Feeds a fix to the monitor; tells observers of presence changes.
+    public func feed(_ fix: GeofenceFix) throws(GeoError) -> RegionMonitor.Step {
+        now = fix.time
+        let step = try monitor.feed(fix)
+        for event in step.events where event.region == GeofenceEvent.presence && event.kind != .dwell {
+            notify(.presence(inside: event.kind == .enter, time: event.time))
+        }
+        return step
+    }
+
+    /// Asks to show a callout for `site` now (the last fix's time); throttled, and held when
+    /// the site is outside the active context.
+    /// - Returns: nil when shown, else why it was held.
+    public func callout(site: String, at time: Double? = nil) -> CalloutThrottle.Hold? {
+        let t = time ?? now
+        let hold: CalloutThrottle.Hold?
+        if let sites = active.sites, !sites.contains(site) {
+            hold = .notInContext(context: active.name)
+        } else {
+            hold = throttle.offer(site: site, at: t)
+        }
+        notify(.callout(site: site, time: t, hold: hold))
+        return hold
+    }
+
+    /// The region index of a site id, if the index has it.
+    public func region(forSite id: String) -> Int32? { regionByID[id] }
+
+    // MARK: - Private helpers
+
+    @discardableResult
+    private func apply() -> [String] {
+        var unknown: [String] = []
+        if let sites = active.sites {
+            var regions: [Int32] = []
+            for site in sites {
+                if let r = regionByID[site] { regions.append(r) } else { unknown.append(site) }
+            }
+            monitor.restrict(to: regions)
+        } else {
+            monitor.restrict(to: nil)
+        }
+        notify(.context(stack: contexts.map(\.name), time: now))
+        return unknown
+    }
+
+    private func notify(_ notice: Notice) {
+        for observer in observers { observer(notice) }
+    }
+}

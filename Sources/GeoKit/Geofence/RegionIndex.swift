@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A spatial index over geofence regions: which regions hold a fix, and which are nearest
+/// to it (by the edge of the circle a phone would monitor).
+///
+/// Containment uses a uniform grid over the regions' boxes (each region listed in every cell
+/// its box overlaps), so a fix tests only the few regions of its own cell. Nearest-k uses
+/// grids over the monitored circles' centres, one per radius tier, searched ring by ring
+/// outwards until no unvisited cell can hold a nearer edge. Regions must not cross the
+/// antimeridian. Storage is flat arrays, no object per region.
+public final class RegionIndex: @unchecked Sendable {
+    /// The regions, in the order given; queries answer with their indexes.
+    public let regions: [GeofenceRegion]
+
+    // Circles, structure of arrays, by region index (areas hold NaN radius).
+    private var circleLatitude: [Double] = []
+    private var circleLongitude: [Double] = []
+    private var circleRadius: [Double] = []
+    private var circleMetric: [LocalMetric] = []
+    private var areaSlot: [Int32] = []       // region → index in `areas`, -1 for circles
+    private var areas: [Boundary] = []
+
+    private let containment: CellGrid
+    private var large: [Int32] = []          // regions whose box spans too many cells: tested by box
+    private var tiers: [CentreTier] = []
+
+    /// Indexes the regions.
+    /// - Parameter regions: Any number of regions (an empty index answers nothing).
+    public init(_ regions: [GeofenceRegion]) {
+        self.regions = regions
+        let n = regions.count
+        circleLatitude.reserveCapacity(n)
+        circleLongitude.reserveCapacity(n)
+        circleRadius.reserveCapacity(n)
+        circleMetric.reserveCapacity(n)
+        for region in regions {
+            switch region.shape {
+            case .circle(let center, let radius):
+                circleLatitude.append(center.latitude)
+                circleLongitude.append(center.longitude)
+                circleRadius.append(radius)
+                circleMetric.append(LocalMetric(latitude: center.latitude))
+                areaSlot.append(-1)
+            case .area(let boundary):
+                circleLatitude.append(.nan)
+                circleLongitude.append(.nan)
+                circleRadius.append(.nan)
+                circleMetric.append(LocalMetric(latitude: 0))
+                areaSlot.append(Int32(areas.count))
+                areas.append(boundary)
+            }
+        }
+        containment = CellGrid(boxes: regions.map(\.boundingBox),
+                               typicalSize: Self.median(regions.map { 2 * $0.monitorRadius }))
+        large = containment.overflow
+        tiers = CentreTier.tiers(for: regions)
+    }
+
+    /// The number of regions.
+    public var count: Int { regions.count }
+
+    /// The indexes of the regions holding `coordinate`, ascending.
+    public func regions(containing coordinate: Coordinate) -> [Int32] {
+        var out: [Int32] = []
+        regions(containing: coordinate, into: &out)
+        return out
+    }
+
+    /// The indexes of the regions holding `coordinate`, ascending, into `out` (cleared first).
+    public func regions(containing c: Coordinate, into out: inout [Int32]) {
+        out.removeAll(keepingCapacity: true)
+        containment.forEachCandidate(latitude: c.latitude, longitude: c.longitude) { r in
+            if contains(Int(r), c) { out.append(r) }
+        }
+        for r in large where regions[Int(r)].boundingBox.contains(c) && contains(Int(r), c) { out.append(r) }
+        if out.count > 1 { out.sort() }
+    }
+
+    /// Whether region `r` holds `c`.
+    @inline(__always)
+    public func contains(_ r: Int, _ c: Coordinate) -> Bool {
+        let radius = circleRadius[r]
+        if radius.isNaN { return areas[Int(areaSlot[r])].contains(c) }
+        let metric = circleMetric[r]
+        let lat = circleLatitude[r], lon = circleLongitude[r]
+        let d = metric.distance(latitude0: lat, longitude0: lon, latitude: c.latitude, longitude: c.longitude)
+        let band = radius * GeofenceCircle.screenTolerance + 1e-3
+        if d < radius - band { return true }
+        if d > radius + band { return false }
+        return GeodesicDistance.metres(Coordinate(latitude: lat, longitude: lon), c) <= radius
+    }
+
+    /// The `k` regions whose monitored circles' edges are nearest to `coordinate` (inside
+    /// counts as negative distance), nearest first; ties go to the lower index.
+    /// - Parameters:
+    ///   - k: How many regions at most.
+    ///   - coordinate: Where from.
+    ///   - allowed: When given, only regions whose flag is true (indexed by region) count.
+    public func nearest(_ k: Int, to coordinate: Coordinate, allowed: [Bool]? = nil) -> [(region: Int32, distance: Double)] {
+        var heap = NearestHeap(capacity: k)
+        for tier in tiers { tier.search(coordinate, allowed: allowed, into: &heap) }
+        return heap.sorted()
+    }
+
+    /// Metres from `coordinate` to the edge of region `r`'s monitored circle, negative inside.
+    public func monitorDistance(_ r: Int, from coordinate: Coordinate) -> Double {
+        regions[r].monitorDistance(from: coordinate)
+    }
+
+    /// Approximate bytes held by the index's own arrays (regions' geometry excluded).
+    public var indexBytes: Int {
+        circleLatitude.count * (8 * 3 + MemoryLayout<LocalMetric>.stride)
+            + containment.bytes + tiers.reduce(0) { $0 + $1.bytes } + large.count * 4
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 1000 }
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,163 @@
+/// Watches regions the way a phone does: only a capped set of the nearest regions is
+/// monitored at a time, re-chosen after the visitor has moved ``GeofenceSettings/refreshDistance``,
+/// with hysteresis; only monitored regions raise (debounced) events. Beside it, an unlimited
+/// monitor can report the enters the cap made it miss. Feeding the same fixes with the same
+/// settings always gives the same events.
+public final class RegionMonitor: @unchecked Sendable {
+    /// What one fix changed.
+    public struct Step: Sendable {
+        /// Events in time order, then region order (presence first).
+        public var events: [GeofenceEvent] = []
+        /// Regions that started being monitored at this fix, ascending.
+        public var added: [Int32] = []
+        /// Regions that stopped being monitored at this fix, ascending.
+        public var removed: [Int32] = []
+    }
+
+    public let index: RegionIndex
+    /// The park: always monitored (it takes one slot of the cap), events with region ``GeofenceEvent/presence``.
+    public let presence: GeofenceRegion?
+    public let settings: GeofenceSettings
+
+    /// The monitored regions, ascending.
+    public private(set) var monitored: [Int32] = []
+    /// Whether the presence region is confirmed inside.
+    public var isPresent: Bool { presenceTracker.inside }
+    /// How many fixes have been fed.
+    public private(set) var fixCount = 0
+    /// How many times the monitored set was re-chosen.
+    public private(set) var refreshCount = 0
+    /// Where the monitored set was last chosen.
+    public private(set) var lastRefresh: Coordinate?
+
+    private var allowed: [Bool]?
+    private var trackers: [Int32: RegionTracker] = [:]
+    private var presenceTracker = RegionTracker()
+    private var shadow: [Int32: RegionTracker] = [:]
+    private var lastTime = -Double.infinity
+    private var containing: [Int32] = []
+    private var forceRefresh = true
+
+    /// - Throws: ``GeoError`` when the settings are out of range.
+    public init(index: RegionIndex, presence: GeofenceRegion? = nil, settings: GeofenceSettings = GeofenceSettings()) throws(GeoError) {
+        if let problem = settings.problem() { throw GeoError(.invalidContent, "geofence settings: \(problem)") }
+        self.index = index
+        self.presence = presence
+        self.settings = settings
+    }
+
+    /// Restricts monitoring to some regions (nil: all); the set is re-chosen at the next fix.
+    public func restrict(to regions: [Int32]?) {
+        if let regions {
+            var flags = [Bool](repeating: false, count: index.count)
+            for r in regions where r >= 0 && Int(r) < index.count { flags[Int(r)] = true }
+            allowed = flags
+        } else {
+            allowed = nil
+        }
+        forceRefresh = true
+    }
+
+    /// Feeds one fix.
+    /// - Throws: ``GeoError`` when the fix's time is before the previous fix's or not finite.
+    @discardableResult
+    public func feed(_ fix: GeofenceFix) throws(GeoError) -> Step {
+        guard fix.time.isFinite else { throw GeoError(.invalidContent, "fix \(fixCount): time is not a finite number") }
+        guard fix.time >= lastTime else {
+            throw GeoError(.invalidContent, "fix \(fixCount): time \(GeoError.text(fix.time)) is before the previous fix's "
+                           + "\(GeoError.text(lastTime)); fixes must be in time order")
+        }
+        lastTime = fix.time
+        var step = Step()
+        let here = fix.coordinate
+        if forceRefresh || lastRefresh.map({ $0.distance(to: here) > settings.refreshDistance }) ?? true {
+            refresh(at: fix, into: &step)
+        }
+        let t = fix.time, n = fixCount
+        if let presence {
+            presenceTracker.update(evidence(presence, here, inside: presence.contains(here), tracker: presenceTracker),
+                                   time: t, settings: settings) { kind in
+                step.events.append(GeofenceEvent(time: t, fix: n, region: GeofenceEvent.presence, kind: kind))
+            }
+        }
+        for r in monitored {
+            var tracker = trackers[r] ?? RegionTracker()
+            let region = index.regions[Int(r)]
+            tracker.update(evidence(region, here, inside: index.contains(Int(r), here), tracker: tracker),
+                           time: t, settings: settings) { kind in
+                step.events.append(GeofenceEvent(time: t, fix: n, region: r, kind: kind))
+            }
+            trackers[r] = tracker
+        }
+        if settings.reportMissed { shadowStep(fix, into: &step) }
+        fixCount += 1
+        return step
+    }
+
+    // MARK: - Private helpers
+
+    /// Chooses the nearest regions, keeping monitored ones unless a newcomer is clearly nearer.
+    private func refresh(at fix: GeofenceFix, into step: inout Step) {
+        forceRefresh = false
+        lastRefresh = fix.coordinate
+        refreshCount += 1
+        let slots = max(0, settings.cap - (presence == nil ? 0 : 1))
+        let margin = max(settings.hysteresis, fix.accuracy)
+        // Enough candidates to see every monitored region that could stay.
+        let candidates = index.nearest(slots + monitored.count, to: fix.coordinate, allowed: allowed)
+        var chosen: [Int32] = []
+        if candidates.count > slots {
+            let cutoff = candidates[slots - 1].distance + margin
+            let current = Set(monitored)
+            // Keepers first (within the margin of the slots' last), then the nearest newcomers.
+            let keepers = candidates.filter { current.contains($0.region) && $0.distance <= cutoff }.prefix(slots)
+            chosen = keepers.map(\.region)
+            let kept = Set(chosen)
+            for c in candidates where chosen.count < slots && !kept.contains(c.region) {
+                if current.contains(c.region) && c.distance > cutoff { continue }
+                chosen.append(c.region)
+            }
+            // Nothing else left: fill with what remains, nearest first.
+            if chosen.count < slots {
+                let have = Set(chosen)
+                for c in candidates where chosen.count < slots && !have.contains(c.region) { chosen.append(c.region) }
+            }
+        } else {
+            chosen = candidates.map(\.region)
+        }
+        chosen.sort()
+        let before = Set(monitored), after = Set(chosen)
+        step.added = chosen.filter { !before.contains($0) }
+        step.removed = monitored.filter { !after.contains($0) }
+        for r in step.removed { trackers[r] = nil }
+        monitored = chosen
+    }
+
+    /// The unlimited monitor: every region holding the fix, and every region in progress.
+    private func shadowStep(_ fix: GeofenceFix, into step: inout Step) {
+        index.regions(containing: fix.coordinate, into: &containing)
+        var touched = Set(shadow.keys)
+        touched.formUnion(containing)
+        let inside = Set(containing)
+        let t = fix.time, n = fixCount, watched = Set(monitored)
+        for r in touched.sorted() {
+            var tracker = shadow[r] ?? RegionTracker()
+            let region = index.regions[Int(r)]
+            tracker.update(evidence(region, fix.coordinate, inside: inside.contains(r), tracker: tracker),
+                           time: t, settings: settings) { kind in
+                if kind == .enter && !watched.contains(r) {
+                    step.events.append(GeofenceEvent(time: t, fix: n, region: r, kind: .missedEnter))
+                }
+            }
+            shadow[r] = tracker.isIdle ? nil : tracker
+        }
+    }
+
+    /// What the fix says, with the margins: a fix nearer the edge than the margin is unclear.
+    private func evidence(_ region: GeofenceRegion, _ c: Coordinate, inside: Bool,
+                          tracker: RegionTracker) -> RegionTracker.Evidence {
+        let margin = inside ? settings.enterMargin : settings.exitMargin
+        guard margin > 0 else { return inside ? .inside : .outside }
+        return region.edgeDistance(from: c) >= margin ? (inside ? .inside : .outside) : .unclear
+    }
+}
