@@ -14,6 +14,9 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// A latitude or longitude is not finite or out of range, or text is not `LAT,LON`.
         case invalidCoordinate
+        /// A number that is not a coordinate (a bearing, a distance, an ellipsoid parameter)
+        /// is not finite or out of range.
+        case invalidArgument
         /// The file could not be read (missing, a directory, no permission).
         case unreadableFile
         /// The file is empty or not well-formed JSON.

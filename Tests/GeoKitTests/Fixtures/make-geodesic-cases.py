@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Writes geodesic-precise-cases.csv: WGS84 inverse solutions from GeographicLib at full precision.
+
+    python3 -m venv /tmp/geovenv && /tmp/geovenv/bin/pip install geographiclib
+    /tmp/geovenv/bin/python make-geodesic-cases.py     # rewrites geodesic-precise-cases.csv here
+
+Deterministic (fixed seed, Python's Mersenne Twister); every number is written with repr(), so the
+Swift tests read back exactly the doubles GeographicLib saw and returned. Columns:
+kind, lat1, lon1, azi1, lat2, lon2, azi2, s12 (degrees, metres; azimuths in (-180, 180]).
+"""
+import math
+import os
+import random
+
+import geographiclib
+from geographiclib.geodesic import Geodesic
+
+SEED = 20240611
+WGS84 = Geodesic.WGS84
+EQUATORIAL_LIMIT = (1 - WGS84.f) * 180  # beyond this lon12 the geodesic leaves the equator
+
+
+def wrap(lon):
+    """Longitude folded into [-180, 180]."""
+    lon = math.fmod(lon + 180.0, 360.0)
+    if lon < 0:
+        lon += 360.0
+    return lon - 180.0
+
+
+def clamp_lat(lat):
+    return max(-90.0, min(90.0, lat))
+
+
+def cases(rng):
+    """(kind, lat1, lon1, lat2, lon2) tuples."""
+    out = []
+    # Random pairs all over the ellipsoid (uniform on the sphere).
+    for _ in range(300):
+        lat1 = math.degrees(math.asin(rng.uniform(-1, 1)))
+        lat2 = math.degrees(math.asin(rng.uniform(-1, 1)))
+        out.append(("random", lat1, rng.uniform(-180, 180), lat2, rng.uniform(-180, 180)))
+    # Short lines, 1 m to 10 km (log-uniform), end points placed by the direct problem.
+    for _ in range(150):
+        lat1 = rng.uniform(-89.9, 89.9)
+        lon1 = rng.uniform(-180, 180)
+        s = 10 ** rng.uniform(0, 4)
+        d = WGS84.Direct(lat1, lon1, rng.uniform(-180, 180), s)
+        out.append(("short", lat1, lon1, d["lat2"], d["lon2"]))
+    # Short lines across the antimeridian.
+    for _ in range(10):
+        lat1 = rng.uniform(-80, 80)
+        d = WGS84.Direct(lat1, 179.9999, rng.uniform(0, 180), 10 ** rng.uniform(1, 3.5))
+        out.append(("short", lat1, 179.9999, d["lat2"], d["lon2"]))
+    # Nearly antipodal: lat2 = -lat1 + tiny, lon12 in [179.5, 180] (Vincenty's failure region).
+    offsets = [0.0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.1, -0.1]
+    for i in range(180):
+        lat1 = rng.uniform(-90, 90) if i % 3 else rng.uniform(-5, 5)
+        lon1 = rng.uniform(-180, 180)
+        lon12 = rng.choice([180.0, 179.999999, 179.9999, 179.99]) if i % 4 == 0 else rng.uniform(179.5, 180)
+        lat2 = clamp_lat(-lat1 + rng.choice(offsets))
+        out.append(("antipodal", lat1, lon1, lat2, wrap(lon1 + rng.choice([-1, 1]) * lon12)))
+    # Exact antipodes, and the case that once broke GeographicLib on Visual Studio 10.
+    for lat1 in [0.0, 0.5, 1.0, 10.0, 30.0, 45.0, 60.0, 80.0, 89.0, 89.999]:
+        out.append(("antipodal", lat1, 0.0, -lat1, 180.0))
+    out.append(("antipodal", 48.522876735459, 0.0, -48.52287673545898293, 179.599720456223079643))
+    # Pole to pole, and either end at a pole.
+    for _ in range(10):
+        out.append(("polar", 90.0, rng.uniform(-180, 180), -90.0, rng.uniform(-180, 180)))
+    for _ in range(30):
+        pole = rng.choice([90.0, -90.0])
+        other = (math.degrees(math.asin(rng.uniform(-1, 1))), rng.uniform(-180, 180))
+        if rng.random() < 0.5:
+            out.append(("polar", pole, rng.uniform(-180, 180), *other))
+        else:
+            out.append(("polar", *other, pole, rng.uniform(-180, 180)))
+    out.append(("polar", 90.0, 0.0, 90.0, 90.0))
+    out.append(("polar", -90.0, 45.0, -90.0, -135.0))
+    out.append(("polar", 89.999999, 0.0, 89.999999, 180.0))
+    # Along the equator, below and beyond the equatorial-geodesic limit (1 - f) * 180.
+    for lon12 in [1e-6, 0.001, 1.0, 45.0, 90.0, 135.0, 179.0, 179.39, EQUATORIAL_LIMIT - 1e-9,
+                  EQUATORIAL_LIMIT + 1e-9, 179.4, 179.5, 179.9, 179.99, 179.9999, 180.0]:
+        lon1 = rng.uniform(-180, 180)
+        out.append(("equator", 0.0, lon1, 0.0, wrap(lon1 + lon12)))
+    # Meridians: the same longitude, and the opposite one (over a pole).
+    for _ in range(25):
+        lon1 = rng.uniform(-180, 180)
+        out.append(("meridian", rng.uniform(-90, 90), lon1, rng.uniform(-90, 90), lon1))
+    for _ in range(25):
+        lon1 = rng.uniform(-180, 180)
+        out.append(("meridian", rng.uniform(-90, 90), lon1, rng.uniform(-90, 90), wrap(lon1 + 180)))
+    # Coincident points, including the same point written as +180 and -180.
+    for _ in range(8):
+        lat, lon = rng.uniform(-90, 90), rng.uniform(-180, 180)
+        out.append(("coincident", lat, lon, lat, lon))
+    out.append(("coincident", 0.0, 0.0, 0.0, 0.0))
+    out.append(("coincident", 12.5, 180.0, 12.5, -180.0))
+    return out
+
+
+def main():
+    rng = random.Random(SEED)
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, "geodesic-precise-cases.csv")
+    with open(path, "w") as f:
+        f.write("# GENERATED by make-geodesic-cases.py from GeographicLib %s Geodesic.WGS84.Inverse; "
+                "do not edit\n" % geographiclib.__version__)
+        f.write("kind,lat1,lon1,azi1,lat2,lon2,azi2,s12\n")
+        for kind, lat1, lon1, lat2, lon2 in cases(rng):
+            r = WGS84.Inverse(lat1, lon1, lat2, lon2)
+            f.write(",".join([kind] + [repr(float(x)) for x in
+                    (lat1, lon1, r["azi1"], lat2, lon2, r["azi2"], r["s12"])]) + "\n")
+
+
+if __name__ == "__main__":
+    main()
