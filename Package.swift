@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "GeoKit"),
         .target(name: "ScreenModel"),
+        // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; not a product.
+        .target(name: "BenchData"),
         .target(
             name: "FlowKit",
             dependencies: ["LuaKit", "GeoKit", "ScreenModel"]
@@ -32,9 +34,10 @@ let package = Package(
             name: "flowrun",
             dependencies: ["FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "flowbench", dependencies: ["FlowKit", "LuaKit", "GeoKit"]),
+        .executableTarget(name: "flowbench", dependencies: ["FlowKit", "LuaKit", "GeoKit", "BenchData"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "GeoKitTests", dependencies: ["GeoKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun"], resources: [.copy("Fixtures")]),
