@@ -33,9 +33,8 @@ public final class RegionMonitor: @unchecked Sendable {
     private var allowed: [Bool]?
     private var trackers: [Int32: RegionTracker] = [:]
     private var presenceTracker = RegionTracker()
-    private var shadow: [Int32: RegionTracker] = [:]
+    private var shadow: UnlimitedMonitor?
     private var lastTime = -Double.infinity
-    private var containing: [Int32] = []
     private var forceRefresh = true
 
     /// - Throws: ``GeoError`` when the settings are out of range.
@@ -44,6 +43,7 @@ public final class RegionMonitor: @unchecked Sendable {
         self.index = index
         self.presence = presence
         self.settings = settings
+        if settings.reportMissed { shadow = UnlimitedMonitor(index: index, settings: settings) }
     }
 
     /// Restricts monitoring to some regions (nil: all); the set is re-chosen at the next fix.
@@ -75,7 +75,7 @@ public final class RegionMonitor: @unchecked Sendable {
         }
         let t = fix.time, n = fixCount
         if let presence {
-            presenceTracker.update(evidence(presence, here, inside: presence.contains(here), tracker: presenceTracker),
+            presenceTracker.update(RegionTracker.evidence(presence, here, inside: presence.contains(here), settings: settings),
                                    time: t, settings: settings) { kind in
                 step.events.append(GeofenceEvent(time: t, fix: n, region: GeofenceEvent.presence, kind: kind))
             }
@@ -83,13 +83,20 @@ public final class RegionMonitor: @unchecked Sendable {
         for r in monitored {
             var tracker = trackers[r] ?? RegionTracker()
             let region = index.regions[Int(r)]
-            tracker.update(evidence(region, here, inside: index.contains(Int(r), here), tracker: tracker),
+            tracker.update(RegionTracker.evidence(region, here, inside: index.contains(Int(r), here), settings: settings),
                            time: t, settings: settings) { kind in
                 step.events.append(GeofenceEvent(time: t, fix: n, region: r, kind: kind))
             }
             trackers[r] = tracker
         }
-        if settings.reportMissed { shadowStep(fix, into: &step) }
+        if shadow != nil {
+            let watched = monitored
+            shadow?.feed(fix) { event in
+                if event.kind == .enter && !watched.contains(event.region) {  // `monitored` is sorted; small
+                    step.events.append(GeofenceEvent(time: event.time, fix: event.fix, region: event.region, kind: .missedEnter))
+                }
+            }
+        }
         fixCount += 1
         return step
     }
@@ -131,33 +138,5 @@ public final class RegionMonitor: @unchecked Sendable {
         step.removed = monitored.filter { !after.contains($0) }
         for r in step.removed { trackers[r] = nil }
         monitored = chosen
-    }
-
-    /// The unlimited monitor: every region holding the fix, and every region in progress.
-    private func shadowStep(_ fix: GeofenceFix, into step: inout Step) {
-        index.regions(containing: fix.coordinate, into: &containing)
-        var touched = Set(shadow.keys)
-        touched.formUnion(containing)
-        let inside = Set(containing)
-        let t = fix.time, n = fixCount, watched = Set(monitored)
-        for r in touched.sorted() {
-            var tracker = shadow[r] ?? RegionTracker()
-            let region = index.regions[Int(r)]
-            tracker.update(evidence(region, fix.coordinate, inside: inside.contains(r), tracker: tracker),
-                           time: t, settings: settings) { kind in
-                if kind == .enter && !watched.contains(r) {
-                    step.events.append(GeofenceEvent(time: t, fix: n, region: r, kind: .missedEnter))
-                }
-            }
-            shadow[r] = tracker.isIdle ? nil : tracker
-        }
-    }
-
-    /// What the fix says, with the margins: a fix nearer the edge than the margin is unclear.
-    private func evidence(_ region: GeofenceRegion, _ c: Coordinate, inside: Bool,
-                          tracker: RegionTracker) -> RegionTracker.Evidence {
-        let margin = inside ? settings.enterMargin : settings.exitMargin
-        guard margin > 0 else { return inside ? .inside : .outside }
-        return region.edgeDistance(from: c) >= margin ? (inside ? .inside : .outside) : .unclear
     }
 }

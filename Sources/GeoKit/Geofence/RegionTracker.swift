@@ -42,4 +42,11 @@ struct RegionTracker: Sendable {
             emit(.dwell)
         }
     }
+
+    /// What the fix says, with the margins: a fix nearer the edge than the margin is unclear.
+    static func evidence(_ region: GeofenceRegion, _ c: Coordinate, inside: Bool, settings: GeofenceSettings) -> Evidence {
+        let margin = inside ? settings.enterMargin : settings.exitMargin
+        guard margin > 0 else { return inside ? .inside : .outside }
+        return region.edgeDistance(from: c) >= margin ? (inside ? .inside : .outside) : .unclear
+    }
 }
