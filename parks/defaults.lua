@@ -31,6 +31,7 @@ return {
     home = true,
     sites = true,
     map = true,
+    geofence = true,
   },
 
   budgets = {
@@ -67,4 +68,25 @@ return {
 
   geofence = {},
   ar = {},
+
+  geofence = {
+    radius = 100,                  -- metres around a site, unless the site has a geofence_radius property
+    cap = 20,                      -- regions monitored at once, the park boundary included (iOS allows 20)
+    refresh_distance = 250,        -- re-choose the monitored regions after moving this far, metres
+    hysteresis = 50,               -- a monitored region keeps its slot unless a newcomer is this much nearer, metres
+    enter_delay = 20,              -- seconds inside, from the first fix inside, before ENTER
+    exit_delay = 30,               -- seconds outside before EXIT
+    enter_margin = 0,              -- metres inside the edge a fix must be to count towards ENTER
+    exit_margin = 10,              -- metres outside the edge a fix must be to count towards EXIT (GPS jitter)
+    dwell_delay = 120,             -- seconds after ENTER before DWELL
+    report_missed = true,          -- also report the enters a phone's cap would have missed
+    callout_interval = 60,         -- seconds between any two callouts
+    site_callout_interval = 1800,  -- seconds between two callouts for the same site
+    callouts = {                   -- %s is the site's (or the park's) name
+      park_enter = "Welcome to %s.",
+      park_exit = "You have left %s. Safe travels!",
+      enter = "You are at %s.",
+      dwell = "Take your time at %s: look around.",
+    },
+  },
 }

@@ -4,5 +4,6 @@ public enum ModuleRegistry {
         GeoModule(),
         MapModule(),
         ClusterModule(),
+        GeofenceModule(),
     ]
 }

@@ -4,7 +4,8 @@ import LuaKit
 
 /// Builds `ctx`, the table a flow receives:
 /// `ctx.park` (the merged configuration plus `code`), `ctx.flow`, `ctx.args`,
-/// `ctx.at` (`{lat, lon, inside_park}` or nil), `ctx.time` and, on first use, `ctx.sites`.
+/// `ctx.at` (`{lat, lon, inside_park}` or nil), `ctx.track` (a replayed GPX track, or nil),
+/// `ctx.time` and, on first use, `ctx.sites`.
 enum FlowContext {
     static func make(request: FlowRequest, park: ParkConfig, clock: Date, insidePark: Bool?) -> LuaValue {
         var parkTable = park.raw.tableValue ?? LuaTable()
@@ -22,6 +23,7 @@ enum FlowContext {
             if let insidePark { position["inside_park"] = .boolean(insidePark) }
             ctx["at"] = .table(position)
         }
+        if let track = request.track { ctx["track"] = Self.track(track) }
         ctx["time"] = time(clock, zone: park.timezone)
         return .table(ctx)
     }
@@ -43,6 +45,27 @@ enum FlowContext {
         t["minute"] = .integer(Int64(c.minute ?? 0))
         t["weekday"] = .string(weekdays[((c.weekday ?? 1) - 1 + 7) % 7])
         t["timezone"] = .string(zone.identifier)
+        return .table(t)
+    }
+
+    /// `{file, count, start, finish, fixes = {{lat, lon, time, ele?, line}}}`: a track to replay.
+    static func track(_ track: RecordedTrack) -> LuaValue {
+        var t = LuaTable()
+        t["file"] = .string(track.displayPath)
+        t["count"] = .integer(Int64(track.fixes.count))
+        if let first = track.fixes.first, let last = track.fixes.last {
+            t["start"] = .number(first.time)
+            t["finish"] = .number(last.time)
+        }
+        t["fixes"] = .table(LuaTable(sequence: track.fixes.map { fix in
+            var f = LuaTable()
+            f["lat"] = .number(fix.coordinate.latitude)
+            f["lon"] = .number(fix.coordinate.longitude)
+            f["time"] = .number(fix.time)
+            if let ele = fix.elevation { f["ele"] = .number(ele) }
+            f["line"] = .integer(Int64(fix.line))
+            return .table(f)
+        }))
         return .table(t)
     }
 

@@ -8,11 +8,14 @@ public struct FlowRequest: Sendable {
     public var args: [String: String]
     /// The visitor's position (`--at`), seen as `ctx.at`; nil when unknown.
     public var at: Coordinate?
+    /// A recorded track to replay (`--track FILE.gpx`): flows see it as `ctx.track`.
+    public var track: RecordedTrack?
 
-    public init(flow: String, args: [String: String] = [:], at: Coordinate? = nil) {
+    public init(flow: String, args: [String: String] = [:], at: Coordinate? = nil, track: RecordedTrack? = nil) {
         self.flow = flow
         self.args = args
         self.at = at
+        self.track = track
     }
 }
 
@@ -25,3 +28,26 @@ public enum FollowOutcome: Sendable {
 }
 
 public import ScreenModel
+
+/// A GPS track read from a GPX file for replay: its fixes in time order.
+public struct RecordedTrack: Sendable {
+    /// The path as the user gave it, for messages.
+    public var displayPath: String
+    public var fixes: [TimedFix]
+
+    public init(displayPath: String, fixes: [TimedFix]) {
+        self.displayPath = displayPath
+        self.fixes = fixes
+    }
+
+    /// Reads a GPX file's track points, checked for replay (every point has a time, in order).
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and line.
+    public static func read(_ path: String) throws(FlowError) -> RecordedTrack {
+        do {
+            let document = try GPXReader.read(contentsOf: path, displayPath: path)
+            return RecordedTrack(displayPath: path, fixes: try document.timedFixes())
+        } catch {
+            throw .invalidContent(error.description)
+        }
+    }
+}

@@ -21,6 +21,9 @@ extension Flowrun {
         @Option(parsing: .unconditional, help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').")
         var at: String?
 
+        @Option(help: ArgumentHelp("A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.", valueName: "file.gpx"))
+        var track: String?
+
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
 
@@ -40,7 +43,8 @@ extension Flowrun {
             let position = try parseCoordinate(at)
             var flowArgs = try Self.parseArgs(args)
             flowArgs.merge(try camera.arguments()) { _, camera in camera }
-            let request = FlowRequest(flow: flow, args: flowArgs, at: position)
+            let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
+            let request = FlowRequest(flow: flow, args: flowArgs, at: position, track: recorded)
             let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time))
             var screen = try runtime.run(request)
             for id in follow {
@@ -61,7 +65,7 @@ extension Flowrun {
             case .json: return JSONRenderer().render(screen)
             case .svg:
                 guard SVGRenderer.canRender(screen) else {
-                    throw FlowError.badArgument(name: "--format svg", message: "screen '\(screen.flow)' has no map to draw; use text or json")
+                    throw FlowError.badArgument(name: "--format svg", message: "screen '\(screen.flow)' has no map or timeline to draw; use text or json")
                 }
                 return SVGRenderer().render(screen)
             }

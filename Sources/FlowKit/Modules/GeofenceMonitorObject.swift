@@ -1,0 +1,146 @@
+import GeoKit
+import LuaKit
+
+/// A ``GeofenceController`` held by Lua: feed it fixes, ask it for callouts, push and pop
+/// monitoring contexts. Region ids in and out are site ids; the park is `park`.
+final class GeofenceMonitorObject: LuaObject {
+    static let luaTypeName = "geofence.Monitor"
+
+    let setup: GeofenceSetup
+    let controller: GeofenceController
+
+    init(setup: GeofenceSetup, settings: GeofenceSettings, throttle: CalloutThrottle) throws {
+        self.setup = setup
+        controller = GeofenceController(monitor: try RegionMonitor(index: setup.index, presence: setup.presence, settings: settings),
+                                        throttle: throttle)
+    }
+
+    struct FixSpec: Decodable {
+        var lat: Double
+        var lon: Double
+        var time: Double
+        var accuracy: Double?
+    }
+
+    func fix(_ call: LuaCall, _ i: Int) throws -> GeofenceFix {
+        let spec = try call.decode(FixSpec.self, i)
+        let c: Coordinate
+        do { c = try Coordinate(validatingLatitude: spec.lat, longitude: spec.lon) } catch {
+            throw call.badArgument(i, "fix: \(error.message)")
+        }
+        guard spec.time.isFinite else { throw call.badArgument(i, "fix: time must be a finite number of seconds") }
+        let accuracy = spec.accuracy ?? 0
+        guard accuracy.isFinite, accuracy >= 0 else { throw call.badArgument(i, "fix: accuracy must be a number ≥ 0") }
+        return GeofenceFix(coordinate: c, time: spec.time, accuracy: accuracy)
+    }
+
+    func id(_ region: Int32) -> String {
+        region == GeofenceEvent.presence ? "park" : setup.index.regions[Int(region)].id
+    }
+
+    func name(_ region: Int32) -> String {
+        region == GeofenceEvent.presence ? (setup.presence?.name ?? "park") : setup.index.regions[Int(region)].name
+    }
+
+    /// `{events = {{kind, region, name, time, lat, lon}}, added = {ids}, removed = {ids}}`, or nil when nothing happened.
+    func value(_ step: RegionMonitor.Step, at fix: GeofenceFix) -> LuaValue {
+        guard !step.events.isEmpty || !step.added.isEmpty || !step.removed.isEmpty else { return .nil }
+        var t = LuaTable()
+        t["events"] = .table(LuaTable(sequence: step.events.map { event in
+            var e = LuaTable()
+            let presence = event.region == GeofenceEvent.presence
+            e["kind"] = .string(presence ? "presence_\(event.kind.rawValue)" : event.kind.rawValue)
+            e["region"] = .string(id(event.region))
+            e["name"] = .string(name(event.region))
+            e["time"] = .number(event.time)
+            e["lat"] = .number(fix.coordinate.latitude)
+            e["lon"] = .number(fix.coordinate.longitude)
+            return .table(e)
+        }))
+        t["added"] = .table(LuaTable(sequence: step.added.map { .string(id($0)) }))
+        t["removed"] = .table(LuaTable(sequence: step.removed.map { .string(id($0)) }))
+        return .table(t)
+    }
+
+    /// `{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored = {id, name, distance}?, fixes, refreshes, cap, context}`.
+    func state(at c: Coordinate?) -> LuaValue {
+        let monitor = controller.monitor
+        let here = c ?? monitor.lastRefresh
+        var t = LuaTable()
+        t["inside_park"] = .boolean(monitor.isPresent)
+        t["fixes"] = .integer(Int64(monitor.fixCount))
+        t["refreshes"] = .integer(Int64(monitor.refreshCount))
+        t["cap"] = .integer(Int64(monitor.settings.cap))
+        t["context"] = .string(controller.active.name)
+        t["regions"] = .integer(Int64(setup.index.count))
+        t["has_presence"] = .boolean(setup.presence != nil)
+        let monitored = Set(monitor.monitored)
+        let rows = monitor.monitored.map { r -> (Int32, Double) in
+            (r, here.map { setup.index.monitorDistance(Int(r), from: $0) } ?? .nan)
+        }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        t["monitored"] = .table(LuaTable(sequence: rows.map { r, d in
+            ["id": .string(id(r)), "name": .string(name(r)), "distance": .number(d)]
+        }))
+        if let here {
+            let near = setup.index.nearest(monitored.count + 1, to: here)
+            if let next = near.first(where: { !monitored.contains($0.region) }) {
+                t["nearest_unmonitored"] = ["id": .string(id(next.region)), "name": .string(name(next.region)),
+                                            "distance": .number(next.distance)]
+            }
+        }
+        return .table(t)
+    }
+
+    static func sites(_ call: LuaCall, _ i: Int) throws -> [String]? {
+        if call.isNil(i) { return nil }
+        return try call.decode([String].self, i)
+    }
+
+    // MARK: - Methods
+
+    static let type = NativeType(GeofenceMonitorObject.self, summary: "A phone-like monitor of the park's geofences: feed fixes, get events; throttled callouts; monitoring contexts.", methods: [
+        .init("feed", summary: "Feeds one GPS fix; returns what changed, or nil.",
+              parameters: [.init("fix", "{lat: number, lon: number, time: number, accuracy: number?}", "time in seconds, never going backwards")],
+              returns: [("{events: table[], added: string[], removed: string[]}?", "events {kind, region, name, time, lat, lon}; kind is enter, exit, dwell, missed_enter, presence_enter, presence_exit or presence_dwell")],
+              example: "local step = mon:feed({ lat = 37.80, lon = -122.47, time = ctx.time.epoch })") { o, _, call in
+            let fix = try o.fix(call, 2)
+            let step: RegionMonitor.Step
+            do { step = try o.controller.feed(fix) } catch { throw call.badArgument(2, (error as? GeoError)?.message ?? "\(error)") }
+            call.push(o.value(step, at: fix))
+        },
+        .init("state", summary: "Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.",
+              parameters: [.init("lat", "number?", "distances from here (default: where the set was last chosen)"), .init("lon", "number?", "")],
+              returns: [("table", "{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored?, fixes, refreshes, cap, context, regions, has_presence}")]) { o, _, call in
+            call.push(o.state(at: call.isNil(2) ? nil : try call.coordinate(2)))
+        },
+        .init("callout", summary: "Asks to show a callout for a site now; throttled and limited to the active context.",
+              parameters: [.init("site", "string", "the site id"), .init("time", "number?", "seconds (default: the last fix's time)")],
+              returns: [("boolean", "shown"), ("string?", "why it was held")]) { o, _, call in
+            let site = try call.string(2)
+            let time = call.isNil(3) ? nil : try call.number(3)
+            let hold = o.controller.callout(site: site, at: time)
+            call.push(hold == nil)
+            if let hold { call.push(hold.description) } else { call.pushNil() }
+        },
+        .init("push", summary: "Makes a monitoring context active: a name and the site ids it watches (nil: all).",
+              parameters: [.init("name", "string", "the context's name"), .init("sites", "string[]?", "site ids")],
+              returns: [("string[]", "ids the park does not have (ignored)")]) { o, _, call in
+            let unknown = o.controller.push(.init(name: try call.string(2), sites: try sites(call, 3)))
+            call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
+        },
+        .init("pop", summary: "Drops the active context; the one below becomes active (the base context 'all' stays).",
+              returns: [("string?", "the dropped context's name")]) { o, _, call in
+            if let dropped = o.controller.pop() { call.push(dropped.name) } else { call.pushNil() }
+        },
+        .init("set_sites", summary: "Changes the active context's sites (nil: all); monitoring follows at the next fix.",
+              parameters: [.init("sites", "string[]?", "site ids")], returns: [("string[]", "ids the park does not have")]) { o, _, call in
+            let unknown = o.controller.setSites(try sites(call, 2))
+            call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
+        },
+        .init("context", summary: "The active context's name and the stack, bottom first.",
+              returns: [("string", "name"), ("string[]", "stack")]) { o, _, call in
+            call.push(o.controller.active.name)
+            call.push(LuaValue.table(LuaTable(sequence: o.controller.contexts.map { .string($0.name) })))
+        },
+    ])
+}

@@ -1,0 +1,86 @@
+import GeoKit
+import LuaKit
+
+/// The park's geofences: a circle per site (radius from the site's `geofence_radius`
+/// property, else the park's `geofence.radius`), the boundary as the presence region, and
+/// the monitor and callout settings from `geofence` in park.lua over the defaults.
+final class GeofenceSetup {
+    let index: RegionIndex
+    let presence: GeofenceRegion?
+    /// Per region: the site it stands for.
+    let sites: [Site]
+
+    init(context: ModuleContext) throws {
+        let park = context.park
+        let radius = park.raw["geofence"]["radius"].doubleValue ?? 100
+        var regions: [GeofenceRegion] = []
+        var sites: [Site] = []
+        for site in try context.sites() {
+            var r = radius
+            if case .number(let value) = site.properties["geofence_radius"] ?? .null { r = value }
+            do {
+                regions.append(try GeofenceRegion(id: site.id, name: site.name, center: site.coordinate, radius: r))
+                sites.append(site)
+            } catch {
+                throw LuaCallError("parks/\(park.code)/sites.geojson: site '\(site.id)': \(error.message)")
+            }
+        }
+        index = RegionIndex(regions)
+        self.sites = sites
+        if let boundary = try context.boundary() {
+            do {
+                presence = try GeofenceRegion(id: "park", name: park.raw["name"].stringValue ?? park.code, boundary: boundary)
+            } catch {
+                throw LuaCallError("parks/\(park.code)/boundary.geojson: \(error.message)")
+            }
+        } else {
+            presence = nil
+        }
+    }
+
+    static func shared(_ context: ModuleContext) throws -> GeofenceSetup {
+        try context.cached("geofence.setup") { try GeofenceSetup(context: context) }
+    }
+
+    /// Settings from `geofence` in park.lua, then `overrides` (a flow's table), over the defaults.
+    static func settings(_ context: ModuleContext, _ overrides: LuaValue?, call: LuaCall? = nil,
+                         argument: Int = 0) throws -> (GeofenceSettings, CalloutThrottle) {
+        struct Spec: Decodable {
+            var radius: Double?, cap: Int?, refresh_distance: Double?, hysteresis: Double?
+            var enter_delay: Double?, exit_delay: Double?, enter_margin: Double?, exit_margin: Double?
+            var dwell_delay: Double?, report_missed: Bool?, callout_interval: Double?, site_callout_interval: Double?
+        }
+        var s = GeofenceSettings()
+        var throttle = CalloutThrottle()
+        let code = context.park.code
+        for (source, origin) in [(context.park.raw["geofence"], "parks/\(code)/park.lua: geofence"), (overrides ?? .nil, "settings")]
+        where source != .nil {
+            let spec: Spec
+            do { spec = try LuaValueDecoder().decode(Spec.self, from: source) } catch {
+                let message = "\(origin): \(LuaDecodingError.describe(error))"
+                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
+            }
+            if let v = spec.cap { s.cap = v }
+            if let v = spec.refresh_distance { s.refreshDistance = v }
+            if let v = spec.hysteresis { s.hysteresis = v }
+            if let v = spec.enter_delay { s.enterDelay = v }
+            if let v = spec.exit_delay { s.exitDelay = v }
+            if let v = spec.enter_margin { s.enterMargin = v }
+            if let v = spec.exit_margin { s.exitMargin = v }
+            if let v = spec.dwell_delay { s.dwellDelay = v }
+            if let v = spec.report_missed { s.reportMissed = v }
+            if let v = spec.callout_interval { throttle.minimumInterval = v }
+            if let v = spec.site_callout_interval { throttle.siteInterval = v }
+            if let problem = s.problem() {
+                let message = "\(origin): \(problem)"
+                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
+            }
+            for (name, v) in [("callout_interval", throttle.minimumInterval), ("site_callout_interval", throttle.siteInterval)]
+            where !v.isFinite || v < 0 {
+                let message = "\(origin): \(name) \(v) must be a number ≥ 0"
+                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
+            }
+        }
+        return (s, throttle)
+    }
+}

@@ -1,0 +1,164 @@
+-- Geofence: what a visitor's phone would notice and say.
+--   --track FILE.gpx  replays a recorded track through the park's geofences and returns a
+--                     timeline: the park entered and left, sites entered, left and dwelled at,
+--                     the callouts shown and those held back (and why), how the monitored set
+--                     changed, and the enters the phone's cap would have missed.
+--   --at LAT,LON      shows the state at one point: inside the park or not, which regions a
+--                     phone would monitor there and why, and the nearest one it would not.
+-- Texts and settings come from ctx.park.geofence (parks/defaults.lua); a park overrides them
+-- in its park.lua, or overrides this flow and calls super(ctx).
+local ui = require("lib.ui")
+
+local M = {}
+
+-- The text a callout shows for an event, or nil when the event says nothing.
+function M.callout_text(ctx, event)
+  local texts = ctx.park.geofence.callouts or {}
+  local template = texts[event.kind:gsub("^presence_", "park_")]
+  if not template then return nil end
+  return template:format(event.name)
+end
+
+local TITLES = {
+  presence_enter = "Entered %s", presence_exit = "Left %s", presence_dwell = "Inside %s",
+  enter = "Entered %s", exit = "Left %s", dwell = "Dwelling at %s", missed_enter = "Missed: %s",
+}
+
+local function clock(seconds) return os.date("!%H:%M:%S", math.floor(seconds)) end
+
+-- Every `step`-th fix, and the last, as [lon, lat] for drawing.
+local function thinned(fixes, limit)
+  local step = math.max(1, math.ceil(#fixes / limit))
+  local out = {}
+  for i = 1, #fixes, step do out[#out + 1] = { fixes[i].lon, fixes[i].lat } end
+  local last = fixes[#fixes]
+  out[#out + 1] = { last.lon, last.lat }
+  return out
+end
+
+-- The park boundary and the site circles near the track, for the picture.
+local function regions_near(track)
+  local west, south, east, north = 180, 90, -180, -90
+  for _, p in ipairs(track) do
+    west, east = math.min(west, p[1]), math.max(east, p[1])
+    south, north = math.min(south, p[2]), math.max(north, p[2])
+  end
+  local pad = 0.01
+  local box = { west = west - pad, south = south - pad, east = east + pad, north = north + pad }
+  local out = {}
+  local rings = map.boundary(box, 13)
+  if #rings > 0 then out[#out + 1] = { id = "park", name = "Park boundary", rings = rings } end
+  for _, r in ipairs(geofence.regions()) do
+    if #out > 200 then break end
+    if r.lon >= box.west and r.lon <= box.east and r.lat >= box.south and r.lat <= box.north then
+      out[#out + 1] = { id = r.id, name = r.name, center = { r.lon, r.lat }, radius = r.radius }
+    end
+  end
+  return out
+end
+
+function M.replay(ctx)
+  local track = ctx.track
+  local mon = geofence.monitor()
+  local entries, counts = {}, { shown = 0, held = 0, missed = 0, changes = 0 }
+  local function add(time, kind, title, detail, region, lat, lon)
+    entries[#entries + 1] = { time = time, kind = kind, title = title, detail = detail, region = region,
+                              position = lat and { lon, lat } or nil }
+  end
+  for _, fix in ipairs(track.fixes) do
+    local step = mon:feed(fix)
+    if step then
+      if #step.added > 0 or #step.removed > 0 then
+        counts.changes = counts.changes + 1
+        local state = mon:state()
+        add(fix.time, "monitor", ("Monitoring %d regions"):format(#state.monitored),
+            ("+%d −%d after moving; nearest first: %s"):format(#step.added, #step.removed,
+              table.concat((function()
+                local names = {}
+                for i = 1, math.min(3, #state.monitored) do names[i] = state.monitored[i].name end
+                return names
+              end)(), ", ")), nil, fix.lat, fix.lon)
+      end
+      for _, event in ipairs(step.events) do
+        if event.kind == "missed_enter" then
+          counts.missed = counts.missed + 1
+          add(event.time, "missed_enter", TITLES.missed_enter:format(event.name),
+              "an unlimited monitor saw this enter; the capped set was not watching it", event.region, event.lat, event.lon)
+        elseif event.kind ~= "presence_dwell" then
+          add(event.time, event.kind, TITLES[event.kind]:format(event.name), nil, event.region, event.lat, event.lon)
+          local text = M.callout_text(ctx, event)
+          if text then
+            local shown, why = mon:callout(event.region, event.time)
+            if shown then
+              counts.shown = counts.shown + 1
+              add(event.time, "callout", text, nil, event.region, event.lat, event.lon)
+            else
+              counts.held = counts.held + 1
+              add(event.time, "callout_held", text, "held: " .. why, event.region, event.lat, event.lon)
+            end
+          end
+        end
+      end
+    end
+  end
+  local state = mon:state()
+  local hours = (track.finish - track.start) / 3600
+  local facts = {
+    { label = "Track", value = ("%s: %d fixes, %s to %s UTC (%.1f h)"):format(track.file, track.count,
+        clock(track.start), clock(track.finish), hours) },
+    { label = "Regions", value = ("%d sites%s; at most %d monitored at once"):format(state.regions,
+        state.has_presence and " + the park boundary" or "", state.cap) },
+    { label = "Monitored set", value = ("re-chosen %d times, changed %d times"):format(state.refreshes, counts.changes) },
+    { label = "Callouts", value = ("%d shown, %d held back"):format(counts.shown, counts.held) },
+    { label = "Missed enters", value = ("%d (enters a phone's cap of %d would not have seen)"):format(counts.missed, state.cap) },
+  }
+  local path = thinned(track.fixes, 600)
+  return ui.screen("Geofence replay", {
+    { type = "timeline", id = "replay", title = ctx.park.name .. ": " .. track.file,
+      start = track.start, ["end"] = track.finish, entries = entries, track = path,
+      regions = regions_near(path), facts = facts },
+  }, ctx.park.name)
+end
+
+function M.at(ctx)
+  local mon = geofence.monitor()
+  mon:feed({ lat = ctx.at.lat, lon = ctx.at.lon, time = ctx.time.epoch })
+  local state = mon:state(ctx.at.lat, ctx.at.lon)
+  local items = {}
+  for i, r in ipairs(state.monitored) do
+    items[i] = { title = r.name,
+                 detail = r.distance <= 0 and "inside its geofence" or (ui.distance(r.distance) .. " to its edge"),
+                 action = r.id ~= "park" and ui.go("sites", { id = r.id }, "Open") or nil }
+  end
+  local inside = ctx.at.inside_park
+  local sections = {
+    ui.heading(inside == nil and "This park has no boundary on file"
+               or (inside and ("Inside " .. ctx.park.name) or ("Outside " .. ctx.park.name))),
+    ui.text(("A phone monitors at most %d regions at once%s. These are the %d site regions whose edges are "
+             .. "nearest; the set is re-chosen after the visitor moves %s, and a monitored region keeps its "
+             .. "slot unless another is %s nearer."):format(state.cap,
+             state.has_presence and ", the park boundary always one of them" or "", #state.monitored,
+             ui.distance(ctx.park.geofence.refresh_distance), ui.distance(ctx.park.geofence.hysteresis))),
+    ui.list(("Monitored now (%d of %d sites)"):format(#state.monitored, state.regions), items,
+            "This park publishes no sites: only the boundary is monitored."),
+  }
+  local next = state.nearest_unmonitored
+  if next then
+    sections[#sections + 1] = ui.text(("Nearest region not monitored: %s, %s to its edge."):format(next.name, ui.distance(next.distance)))
+  end
+  return ui.screen("Geofences here", sections, ctx.park.name)
+end
+
+flow.register("geofence", function(ctx)
+  if ctx.track then return M.replay(ctx) end
+  if ctx.at then return M.at(ctx) end
+  local g = ctx.park.geofence
+  return ui.screen("Geofences", {
+    ui.text("Replay a GPS track with --track FILE.gpx, or see what a phone monitors at a point with --at LAT,LON."),
+    ui.text(("Sites are circles of %s (or their geofence_radius); at most %d regions are monitored at once; "
+             .. "enter after %d s inside, exit after %d s outside, dwell after %d s."):format(
+             ui.distance(g.radius), g.cap, g.enter_delay, g.exit_delay, g.dwell_delay)),
+  }, ctx.park.name)
+end)
+
+return M
