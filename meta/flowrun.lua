@@ -38,6 +38,7 @@ function require(name) end
 --- @field flow string the flow being run
 --- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action
 --- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known
+--- @field track flowrun.Track? the GPS track given with `--track FILE.gpx`, if any
 --- @field time flowrun.Time the clock (fixed by `--time`)
 --- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none)
 
@@ -57,6 +58,8 @@ function require(name) end
 --- @field flows table<string, boolean>
 --- @field budgets { instructions: integer, memory_mb: integer }
 --- @field sites { nearby_limit: integer, collections: { id: string, title: string, categories: string[] }[] }
+--- @field map table map and cluster settings
+--- @field geofence flowrun.GeofenceSettings geofence settings and callout texts
 
 --- @class flowrun.Time
 --- @field epoch integer seconds since 1970
@@ -81,3 +84,25 @@ function require(name) end
 --- @field title string
 --- @field subtitle string?
 --- @field sections table[] components: text, image, card, list, carousel, button, onboarding (schema/screen.schema.json)
+
+--- @class flowrun.Track
+--- @field file string the path as given
+--- @field count integer number of fixes
+--- @field start number? first fix time, seconds since 1970 UTC
+--- @field finish number? last fix time
+--- @field fixes { lat: number, lon: number, time: number, ele: number?, line: integer }[] track points in time order
+
+--- @class flowrun.GeofenceSettings
+--- @field radius number metres around a site without a geofence_radius property
+--- @field cap integer regions monitored at once, the boundary included
+--- @field refresh_distance number metres moved before the monitored set is re-chosen
+--- @field hysteresis number metres a newcomer must be nearer to take a monitored region's slot
+--- @field enter_delay number seconds inside before ENTER
+--- @field exit_delay number seconds outside before EXIT
+--- @field enter_margin number metres inside the edge that count towards ENTER
+--- @field exit_margin number metres outside the edge that count towards EXIT
+--- @field dwell_delay number seconds after ENTER before DWELL
+--- @field report_missed boolean also report enters the cap missed
+--- @field callout_interval number seconds between any two callouts
+--- @field site_callout_interval number seconds between callouts for one site
+--- @field callouts { park_enter: string?, park_exit: string?, enter: string?, dwell: string? } texts; %s is the name
