@@ -47,6 +47,6 @@ import Testing
     @Test func svgOfAScreenWithoutAMapIsAUsageError() throws {
         let result = try flowrun(["--park", "GOGA", "home", "--format", "svg"])
         #expect(result.status == 2)
-        #expect(result.stderr == "flowrun: --format svg: screen 'home' has no map to draw; use text or json\n")
+        #expect(result.stderr == "flowrun: --format svg: screen 'home' has no map or timeline to draw; use text or json\n")
     }
 }

@@ -1,20 +1,16 @@
 extension Coordinate {
-    /// The distance to another coordinate in metres, by the package's current geodesy engine.
-    ///
-    /// Today this is ``Spherical/distance(_:_:)`` (up to ~0.5% off the ellipsoid); it will
-    /// become WGS84 ellipsoidal without a change to callers.
+    /// The WGS84 geodesic distance to another coordinate in metres (``Geodesic/wgs84``: Karney's
+    /// method, or its flat-earth shortcut where that is exact to 1e-6).
     /// - Parameter other: The other end.
     /// - Returns: Metres, 0 for equal coordinates.
     public func distance(to other: Coordinate) -> Double {
-        Spherical.distance(self, other)
+        Geodesic.wgs84.inverse(from: self, to: other).distance
     }
 
-    /// The initial bearing towards another coordinate, by the package's current geodesy engine.
-    ///
-    /// Today this is ``Spherical/initialBearing(_:_:)`` (up to ~0.2° off the ellipsoid).
+    /// The initial WGS84 geodesic bearing towards another coordinate.
     /// - Parameter other: The destination.
     /// - Returns: Degrees clockwise from true north in [0, 360).
     public func initialBearing(to other: Coordinate) -> Double {
-        Spherical.initialBearing(self, other)
+        Geodesic.wgs84.inverse(from: self, to: other).initialBearing
     }
 }
