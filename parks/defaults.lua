@@ -32,6 +32,7 @@ return {
     sites = true,
     map = true,
     geofence = true,
+    ar = true,
   },
 
   budgets = {
@@ -88,5 +89,12 @@ return {
       enter = "You are at %s.",
       dwell = "Take your time at %s: look around.",
     },
+  },
+
+  ar = {
+    max_distance = 5000,           -- metres: sites farther away are not shown
+    fov = 60,                      -- horizontal field of view when the request gives none, degrees
+    size = "390x844",              -- screen points when the request gives no --size
+    limit = 25,                    -- most pins shown, nearest first
   },
 }

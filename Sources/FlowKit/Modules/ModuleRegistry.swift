@@ -5,5 +5,6 @@ public enum ModuleRegistry {
         MapModule(),
         ClusterModule(),
         GeofenceModule(),
+        ARModule(),
     ]
 }

@@ -39,10 +39,14 @@ extension Flowrun {
         @OptionGroup(title: "Map")
         var camera: CameraOptions
 
+        @OptionGroup(title: "AR")
+        var arView: ARViewOptions
+
         func run() throws {
             let position = try parseCoordinate(at)
             var flowArgs = try Self.parseArgs(args)
             flowArgs.merge(try camera.arguments()) { _, camera in camera }
+            flowArgs.merge(try arView.arguments()) { _, view in view }
             let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
             let request = FlowRequest(flow: flow, args: flowArgs, at: position, track: recorded)
             let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time))

@@ -1,0 +1,108 @@
+import GeoKit
+import LuaKit
+
+/// `ar`: projects sites onto a phone camera's screen (GeoKit's ``ARProjector``) and stacks
+/// their labels so none overlap.
+struct ARModule: NativeModule {
+    let name = "ar"
+    let summary = "Camera projection of sites for an AR view: screen positions, off-screen turn hints, stacked labels."
+
+    struct Request: Decodable {
+        struct SiteSpec: Decodable {
+            var id: String?
+            var name: String?
+            var lat: Double
+            var lon: Double
+            var altitude: Double?
+        }
+        var lat: Double
+        var lon: Double
+        var altitude: Double?
+        var heading: Double
+        var pitch: Double?
+        var fov: Double?
+        var width: Double?
+        var height: Double?
+        var max_distance: Double?
+        var label_height: Double?
+        var sites: [SiteSpec]
+    }
+
+    var functions: [NativeFunction] {
+        [
+            NativeFunction("project", summary: "Projects sites for a camera pose; sites behind the camera or beyond max_distance are left out.",
+                           parameters: [.init("request", "{lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]}",
+                                              "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default")],
+                           returns: [("{pins: table[], off_screen: table[]}", "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}")],
+                           example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })") { _, call in
+                let request = try call.decode(Request.self, 1)
+                let projector: ARProjector
+                let sites: [Coordinate]
+                do {
+                    let position = try Coordinate(validatingLatitude: request.lat, longitude: request.lon)
+                    let pose = try CameraPose(position: position, altitude: request.altitude, heading: request.heading,
+                                              pitch: request.pitch ?? 0, fieldOfView: request.fov ?? 60,
+                                              width: request.width ?? 390, height: request.height ?? 844)
+                    projector = try ARProjector(pose: pose, maximumDistance: request.max_distance ?? 5000)
+                    var checked: [Coordinate] = []
+                    for (i, s) in request.sites.enumerated() {
+                        guard let c = try? Coordinate(validatingLatitude: s.lat, longitude: s.lon) else {
+                            throw LuaCallError("sites[\(i + 1)]: latitude \(s.lat), longitude \(s.lon) out of range or not finite")
+                        }
+                        checked.append(c)
+                    }
+                    sites = checked
+                } catch {
+                    throw call.badArgument(1, (error as? GeoError)?.message ?? (error as? LuaCallError)?.message ?? "\(error)")
+                }
+                let placements = projector.place(sites, altitudes: request.sites.map(\.altitude))
+                call.push(Self.value(placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose))
+            },
+        ]
+    }
+
+    /// A label's width in points for a title: about 7 points a character, within [60, 220].
+    static func labelWidth(_ title: String) -> Double { min(220, max(60, 16 + 7 * Double(title.count))) }
+
+    static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose) -> LuaValue {
+        let onScreen = placements.filter(\.isOnScreen)
+        let titles = onScreen.map { request.sites[$0.index].name ?? request.sites[$0.index].id ?? "site \($0.index + 1)" }
+        let labels = ARLabelLayout.layout(onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight))
+        var pins: [(Int, LuaValue)] = []
+        for label in labels {
+            let p = onScreen[label.placement]
+            let site = request.sites[p.index]
+            var t = LuaTable()
+            if let id = site.id { t["id"] = .string(id) }
+            t["name"] = .string(titles[label.placement])
+            t["site"] = .integer(Int64(p.index + 1))
+            t["lat"] = .number(site.lat)
+            t["lon"] = .number(site.lon)
+            t["distance"] = .number(p.distance)
+            t["bearing"] = .number(p.bearing)
+            t["relative_bearing"] = .number(p.relativeBearing)
+            t["x"] = .number(p.x)
+            t["y"] = .number(p.y)
+            t["label"] = ["x": .number(label.x), "y": .number(label.y), "width": .number(label.width), "height": .number(label.height)]
+            t["stack"] = .integer(Int64(label.stack))
+            t["z"] = .integer(Int64(label.z))
+            pins.append((label.z, .table(t)))
+        }
+        pins.sort { $0.0 < $1.0 }
+        let hints = placements.filter { !$0.isOnScreen }.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        let offScreen: [LuaValue] = hints.map { p in
+            let site = request.sites[p.index]
+            var t = LuaTable()
+            if let id = site.id { t["id"] = .string(id) }
+            t["name"] = .string(site.name ?? site.id ?? "site \(p.index + 1)")
+            t["site"] = .integer(Int64(p.index + 1))
+            t["distance"] = .number(p.distance)
+            t["bearing"] = .number(p.bearing)
+            t["turn"] = .string(p.relativeBearing < 0 ? "left" : "right")
+            // Turning this far brings the site to the edge of the view.
+            t["degrees"] = .number(max(1, (abs(p.relativeBearing) - pose.fieldOfView / 2).rounded(.up)))
+            return .table(t)
+        }
+        return ["pins": .table(LuaTable(sequence: pins.map(\.1))), "off_screen": .table(LuaTable(sequence: offScreen))]
+    }
+}

@@ -1,0 +1,71 @@
+-- AR: the sites a phone camera held at the visitor's position would show.
+-- Needs --at LAT,LON and --heading DEG; optional --pitch, --fov, --size WIDTHxHEIGHT, and
+-- --arg collection=ID to show one collection (as the sites flow names them).
+-- Pins are nearest first (z 0 in front); labels that would overlap are stacked; sites just
+-- off screen come with a hint which way to turn. Sites behind the camera never appear, and
+-- sites beyond ctx.park.ar.max_distance are left out.
+local ui = require("lib.ui")
+local sites = require("lib.sites")
+
+local function size(ctx)
+  local text = ctx.args.size or ctx.park.ar.size
+  local width, height = text:match("^(%d+%.?%d*)x(%d+%.?%d*)$")
+  if not width then error(("size: expected WIDTHxHEIGHT such as 390x844, got '%s'"):format(text)) end
+  return tonumber(width), tonumber(height)
+end
+
+local function candidates(ctx)
+  local id = ctx.args.collection
+  if not id then return ctx.sites, nil end
+  local c = sites.collection(ctx, id)
+  if not c then
+    local known = {}
+    for _, each in ipairs(sites.collections(ctx)) do known[#known + 1] = each.id end
+    error(("collection '%s' not found; this park has: %s"):format(id, table.concat(known, ", ")))
+  end
+  return c.sites, c.title
+end
+
+flow.register("ar", function(ctx)
+  local settings = ctx.park.ar
+  if not ctx.at or not ctx.args.heading then
+    return ui.screen("AR view", {
+      ui.text("Point the camera: give the position and the heading, e.g. --at 37.8078,-122.4750 --heading 90 "
+              .. "(optionally --pitch, --fov, --size and --arg collection=...)."),
+    }, ctx.park.name)
+  end
+  local width, height = size(ctx)
+  local heading = tonumber(ctx.args.heading)
+  local pitch = tonumber(ctx.args.pitch or "0")
+  local fov = tonumber(ctx.args.fov or settings.fov)
+  local list, collection = candidates(ctx)
+  local view = ar.project({ lat = ctx.at.lat, lon = ctx.at.lon, heading = heading, pitch = pitch, fov = fov,
+                            width = width, height = height, max_distance = settings.max_distance, sites = list })
+
+  local pins = {}
+  for i, pin in ipairs(view.pins) do
+    if i > settings.limit then break end
+    local site = list[pin.site]
+    pins[#pins + 1] = {
+      id = pin.id or ("site" .. pin.site), title = pin.name,
+      subtitle = ui.category_title(site.category),
+      coordinate = { pin.lon, pin.lat }, distance = pin.distance, bearing = pin.bearing,
+      x = pin.x, y = pin.y, label = pin.label, stack = pin.stack, z = pin.z,
+      action = ui.go("sites", { id = site.id }, "Open"),
+    }
+  end
+  local off = {}
+  for i, hint in ipairs(view.off_screen) do
+    if i > 8 then break end
+    off[#off + 1] = { id = hint.id or ("site" .. hint.site), title = hint.name, distance = hint.distance,
+                      bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
+  end
+  local what = collection and (collection .. ": ") or ""
+  return ui.screen("AR view", {
+    { type = "ar", id = "camera",
+      camera = { position = { ctx.at.lon, ctx.at.lat }, heading = heading % 360, pitch = pitch, fov = fov },
+      size = { width = width, height = height }, max_distance = settings.max_distance,
+      pins = pins, off_screen = off,
+      empty = ("%snothing within %s this way"):format(what, ui.distance(settings.max_distance)) },
+  }, ctx.park.name)
+end)
