@@ -21,6 +21,7 @@ struct BenchOptions {
     USAGE: flowbench [--runs N] [--spawns N] [--warmups N] [--iterations N]
                      [--geo-iterations N] [--root DIR] [--flowrun PATH]
            flowbench cluster [--data DIR] [--runs N] [--with-python]   (see flowbench cluster --help)
+           flowbench geodesy [--runs N] [--with-python]                  (see flowbench geodesy --help)
            flowbench cluster-query --points FILE --bbox W,S,E,N --zoom Z [...]   (see --help)
 
     Benchmarks of flowrun, built in release: the cost of a call from Lua into Swift,

@@ -76,6 +76,23 @@ struct ARProjectorTests {
         }
     }
 
+    @Test func distancesAndBearingsAgreeWithTheGeodesic() throws {
+        var random = SplitMix64(seed: 11)
+        for latitude in [-75.0, -40, 0, 37.8, 60, 80] {
+            let camera = Coordinate(latitude: latitude, longitude: 179.99)
+            let projector = try ARProjector(pose: CameraPose(position: camera, heading: 0, fieldOfView: 170), maximumDistance: 30_000,
+                                            hintMargin: 180)
+            for _ in 0..<400 {
+                let bearing = random.next(in: -80...80), distance = 20_000 * random.next(in: 0.0001...1)
+                let site = try Geodesic.wgs84.direct(from: camera, bearing: bearing, distance: distance).destination
+                let truth = Geodesic.wgs84.inverse(from: camera, to: site, precision: .full)
+                let p = try #require(projector.place(site))
+                #expect(abs(p.distance - truth.distance) <= 1e-6 * truth.distance)
+                #expect(abs(ARProjector.relative(p.bearing - truth.initialBearing)) * Double.pi / 180 <= 1e-6)
+            }
+        }
+    }
+
     @Test func badInputIsRefused() {
         func message(_ body: () throws(GeoError) -> Void) -> String? {
             do { try body(); return nil } catch { return error.description }
