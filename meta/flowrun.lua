@@ -80,4 +80,4 @@ function require(name) end
 --- @class flowrun.Screen
 --- @field title string
 --- @field subtitle string?
---- @field sections table[] components: text, image, card, list, carousel, button, onboarding (schema/screen.schema.json)
+--- @field sections table[] components: text, image, card, list, carousel, button, onboarding, map, timeline (schema/screen.schema.json)
