@@ -83,7 +83,7 @@ function require(name) end
 --- @class flowrun.Screen
 --- @field title string
 --- @field subtitle string?
---- @field sections table[] components: text, image, card, list, carousel, button, onboarding (schema/screen.schema.json)
+--- @field sections table[] components: text, image, card, list, carousel, button, onboarding, map, timeline, ar (schema/screen.schema.json)
 
 --- @class flowrun.Track
 --- @field file string the path as given

@@ -1,7 +1,7 @@
 /// One section of a screen, selected in JSON by its `type` key:
 /// `{"type": "text", "text": "…"}`. Every case carries an optional `id`.
 ///
-/// Adding a component (`ar`, `timeline`): write `Components/Component+AR.swift`
+/// Adding a component (`ar`): write `Components/Component+AR.swift`
 /// with the payload type and its `ComponentPayload` conformance, then add the
 /// `case` below and the payload's type to ``registry``.
 public enum Component: Hashable, Sendable {
@@ -21,16 +21,19 @@ public enum Component: Hashable, Sendable {
     case onboarding(Onboarding)
     /// A map: camera, visible box, clusters and pins, the park's outline.
     case map(Map)
+    /// Geofence events along a replayed track, with the regions they concern.
+    case timeline(Timeline)
 
     /// Every payload type, in the order error messages list them.
     static let registry: [any ComponentPayload.Type] = [
         Text.self, Image.self, Card.self, List.self, Carousel.self, Button.self, Onboarding.self, Map.self,
+        Timeline.self,
     ]
 }
 
 extension Component {
     /// The `type` strings this model decodes, in registry order:
-    /// `text, image, card, list, carousel, button, onboarding, map`.
+    /// `text, image, card, list, carousel, button, onboarding, map, timeline`.
     public static var knownTypes: [String] { registry.map { $0.type } }
 
     /// This component's `type` string ("text").

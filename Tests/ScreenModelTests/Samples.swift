@@ -29,6 +29,7 @@ enum Samples {
                 ], action: .go("home", label: "Start")),
             ], id: "intro")),
             .map(map),
+            .timeline(timeline),
         ]
     )
 
@@ -54,6 +55,27 @@ enum Samples {
             .init(latitude: 37.8, longitude: -122.4), .init(latitude: 37.7, longitude: -122.5),
         ]],
         id: "map"
+    )
+
+    /// A timeline with every optional field set: an entry with detail, region and
+    /// position, one without, a track, an area and a circle region, a fact.
+    static let timeline = Component.Timeline(
+        start: 1_720_104_236, end: 1_720_109_402,
+        entries: [
+            .init(time: 1_720_104_236, kind: .presenceEnter, title: "Entered Golden Gate", detail: "first fix inside",
+                  region: "goga", position: .init(latitude: 37.8035, longitude: -122.456)),
+            .init(time: 1_720_104_448, kind: .enter, title: "Crissy Field"),
+        ],
+        track: [.init(latitude: 37.8035, longitude: -122.456), .init(latitude: 37.8055, longitude: -122.465)],
+        regions: [
+            .area(id: "goga", name: "Presidio", rings: [[
+                .init(latitude: 37.788, longitude: -122.485), .init(latitude: 37.788, longitude: -122.447),
+                .init(latitude: 37.806, longitude: -122.447), .init(latitude: 37.788, longitude: -122.485),
+            ]]),
+            .circle(id: "crissy-field", name: "Crissy Field", center: .init(latitude: 37.8047, longitude: -122.465), radius: 180),
+        ],
+        facts: [.init("fixes", value: "1,722")],
+        title: "Replay", id: "replay"
     )
 
     /// A small screen whose JSON is spelled out in the tests.

@@ -39,10 +39,8 @@ struct SVGOverlay {
         legend = rows.isEmpty ? nil : Self.panel(rows: rows, x: nil, anchorBottom: projection.height - m, projection: projection)
 
         scale = projection.metresPerPoint.map { metres in
-            let (length, label) = Self.scaleBar(metresPerPoint: metres, maxPoints: min(SVGStyle.scaleBarMaxLength, projection.width / 3))
-            let width = length + 8 + SVGStyle.textWidth(label, size: 11) + 2 * pad
-            let box = SVGMapLayer.Box(minX: m, minY: projection.height - m - 28, maxX: m + width, maxY: projection.height - m)
-            return (Panel(box: box, rows: [(label, 11, false, nil)]), length)
+            let bar = Self.scaleBarPanel(metresPerPoint: metres, pictureWidth: projection.width, left: m, bottom: projection.height - m)
+            return (Panel(box: bar.box, rows: [(bar.label, 11, false, nil)]), bar.length)
         }
     }
 
@@ -51,19 +49,43 @@ struct SVGOverlay {
         drawPanel(title, into: &svg)
         if let legend { drawPanel(legend, into: &svg) }
         if let scale {
-            let (panel, length) = scale
-            background(panel.box, into: &svg)
-            let x0 = panel.box.minX + Self.padding, y = panel.box.maxY - 11
-            let (a, b, c) = (SVGMarkup.number(x0), SVGMarkup.number(x0 + length / 2), SVGMarkup.number(x0 + length))
-            svg.element("path", [
-                ("d", "M\(a) \(SVGMarkup.number(y - 5)) V\(SVGMarkup.number(y)) H\(c) V\(SVGMarkup.number(y - 5)) M\(b) \(SVGMarkup.number(y)) V\(SVGMarkup.number(y - 3))"),
-                ("fill", "none"), ("stroke", SVGStyle.ink), ("stroke-width", "1.5"),
-            ])
-            svg.text("text", panel.rows[0].text, [
-                ("x", SVGMarkup.number(x0 + length + 8)), ("y", SVGMarkup.number(y)),
-                ("font-size", "11"), ("fill", SVGStyle.ink),
-            ])
+            Self.drawScaleBar(in: scale.panel.box, length: scale.length, label: scale.panel.rows[0].text, into: &svg)
         }
+    }
+
+    /// The scale bar's panel for a picture `pictureWidth` wide, its bottom-left corner at
+    /// (`left`, `bottom`): the box, the bar's length in points and its label.
+    static func scaleBarPanel(
+        metresPerPoint: Double, pictureWidth: Double, left: Double, bottom: Double
+    ) -> (box: SVGMapLayer.Box, length: Double, label: String) {
+        let (length, label) = scaleBar(metresPerPoint: metresPerPoint, maxPoints: min(SVGStyle.scaleBarMaxLength, pictureWidth / 3))
+        let width = length + 8 + SVGStyle.textWidth(label, size: 11) + 2 * padding
+        return (SVGMapLayer.Box(minX: left, minY: bottom - 28, maxX: left + width, maxY: bottom), length, label)
+    }
+
+    /// Appends a scale bar `length` points long with its `label`, on a panel filling `box`.
+    static func drawScaleBar(in box: SVGMapLayer.Box, length: Double, label: String, into svg: inout SVGMarkup) {
+        background(box, into: &svg)
+        let x0 = box.minX + padding, y = box.maxY - 11
+        let (a, b, c) = (SVGMarkup.number(x0), SVGMarkup.number(x0 + length / 2), SVGMarkup.number(x0 + length))
+        svg.element("path", [
+            ("d", "M\(a) \(SVGMarkup.number(y - 5)) V\(SVGMarkup.number(y)) H\(c) V\(SVGMarkup.number(y - 5)) M\(b) \(SVGMarkup.number(y)) V\(SVGMarkup.number(y - 3))"),
+            ("fill", "none"), ("stroke", SVGStyle.ink), ("stroke-width", "1.5"),
+        ])
+        svg.text("text", label, [
+            ("x", SVGMarkup.number(x0 + length + 8)), ("y", SVGMarkup.number(y)),
+            ("font-size", "11"), ("fill", SVGStyle.ink),
+        ])
+    }
+
+    /// A rounded white panel behind text, filling `box`.
+    static func background(_ box: SVGMapLayer.Box, into svg: inout SVGMarkup) {
+        svg.element("rect", [
+            ("x", SVGMarkup.number(box.minX)), ("y", SVGMarkup.number(box.minY)),
+            ("width", SVGMarkup.number(box.maxX - box.minX)), ("height", SVGMarkup.number(box.maxY - box.minY)),
+            ("rx", "6"), ("fill", SVGStyle.panel), ("fill-opacity", SVGStyle.panelOpacity),
+            ("stroke", SVGStyle.gridLine), ("stroke-width", "1"),
+        ])
     }
 
     // MARK: - Private helpers
@@ -81,7 +103,7 @@ struct SVGOverlay {
     }
 
     private func drawPanel(_ panel: Panel, into svg: inout SVGMarkup) {
-        background(panel.box, into: &svg)
+        Self.background(panel.box, into: &svg)
         let swatch = panel.rows.contains { $0.colour != nil } ? 16.0 : 0
         var y = panel.box.minY + Self.padding - 2
         for row in panel.rows {
@@ -100,15 +122,6 @@ struct SVGOverlay {
             if row.bold { attributes.append(("font-weight", "bold")) }
             svg.text("text", row.text, attributes)
         }
-    }
-
-    private func background(_ box: SVGMapLayer.Box, into svg: inout SVGMarkup) {
-        svg.element("rect", [
-            ("x", SVGMarkup.number(box.minX)), ("y", SVGMarkup.number(box.minY)),
-            ("width", SVGMarkup.number(box.maxX - box.minX)), ("height", SVGMarkup.number(box.maxY - box.minY)),
-            ("rx", "6"), ("fill", SVGStyle.panel), ("fill-opacity", SVGStyle.panelOpacity),
-            ("stroke", SVGStyle.gridLine), ("stroke-width", "1"),
-        ])
     }
 
     // MARK: - Pure helpers

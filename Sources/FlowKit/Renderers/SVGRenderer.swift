@@ -2,11 +2,13 @@ public import ScreenModel
 
 /// Renders the screen's first `map` as a standalone SVG picture of the map's `size`:
 /// Web Mercator over its `bbox`, the park's boundary, clusters and pins, the title
-/// and zoom, a scale bar and a legend. No external resources; the same screen
-/// always gives the same bytes (numbers with at most two decimals).
+/// and zoom, a scale bar and a legend. A screen without a map but with a `timeline`
+/// gets the timeline's picture instead: its track, regions and entries on a local
+/// projection, with a column of times, legend and facts. No external resources; the
+/// same screen always gives the same bytes (numbers with at most two decimals).
 ///
-/// A screen without a map gives a small picture that says so; callers that treat
-/// that as an error ask ``canRender(_:)`` first.
+/// A screen with neither gives a small picture that says it has no map; callers that
+/// treat that as an error ask ``canRender(_:)`` first.
 public struct SVGRenderer: ScreenRenderer {
     /// The picture's size when the map's own is unusable (not finite, not positive).
     static let fallbackSize = Component.Map.Size(width: 390, height: 844)
@@ -14,14 +16,17 @@ public struct SVGRenderer: ScreenRenderer {
     /// Creates an SVG renderer; it has no options.
     public init() {}
 
-    /// Whether `screen` holds a map to draw.
+    /// Whether `screen` holds a map or a timeline to draw.
     public static func canRender(_ screen: Screen) -> Bool {
-        firstMap(in: screen) != nil
+        firstMap(in: screen) != nil || firstTimeline(in: screen) != nil
     }
 
     /// The picture as SVG text with a trailing newline.
     public func render(_ screen: Screen) -> String {
-        guard let map = Self.firstMap(in: screen) else { return Self.noMap(screen) }
+        guard let map = Self.firstMap(in: screen) else {
+            if let timeline = Self.firstTimeline(in: screen) { return Self.timelinePicture(screen, timeline) }
+            return Self.noMap(screen)
+        }
         let width = Self.side(map.size.width, fallback: Self.fallbackSize.width)
         let height = Self.side(map.size.height, fallback: Self.fallbackSize.height)
         let projection = SVGProjection(bbox: map.bbox, width: width, height: height)
@@ -47,7 +52,7 @@ public struct SVGRenderer: ScreenRenderer {
     }
 
     /// The XML declaration and the opened `<svg>` root with its `<title>`.
-    private static func document(width: Double, height: Double, title: String) -> SVGMarkup {
+    static func document(width: Double, height: Double, title: String) -> SVGMarkup {
         var svg = SVGMarkup()
         svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         let (w, h) = (SVGMarkup.number(width), SVGMarkup.number(height))
@@ -60,7 +65,7 @@ public struct SVGRenderer: ScreenRenderer {
     }
 
     /// Faint lines every 50 points, so the picture reads as a map even where it is empty.
-    private static func grid(width: Double, height: Double, into svg: inout SVGMarkup) {
+    static func grid(width: Double, height: Double, into svg: inout SVGMarkup) {
         let step = 50.0
         var d: [String] = []
         var x = step

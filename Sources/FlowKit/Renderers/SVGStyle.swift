@@ -1,4 +1,4 @@
-/// How the SVG map looks, in one place: colours, sizes and limits.
+/// How the SVG pictures (a map, a timeline) look, in one place: colours, sizes and limits.
 enum SVGStyle {
     static let font = "Helvetica, Arial, sans-serif"  // no web fonts: the file stands alone
     static let background = "#E6ECEE"                 // land and water outside the park
@@ -30,6 +30,30 @@ enum SVGStyle {
     static let labelShortCharacters = 16 // … and cut to this when the longer cut finds no room
     static let legendMaxRows = 6        // categories listed before "+ N more"
     static let scaleBarMaxLength = 110.0
+
+    // MARK: - Timeline
+
+    static let timelineSide = 800.0       // the square a timeline's track and regions are fitted into
+    static let timelinePadding = 40.0     // from that square's edges to what is drawn
+    static let sidebarWidth = 270.0       // the column beside it: titles, times, legend, facts
+    static let trackHalo = "#FFFFFF"      // under the track, so it reads over regions
+    static let trackColour = "#2B3A42"
+    static let trackWidth = 2.5
+    static let areaFill = parkFill        // an area region (a park's boundary)
+    static let areaStroke = parkStroke
+    static let circleFill = "#8FB8D8"     // a circle region, translucent
+    static let circleStroke = "#3A6F96"
+    static let enterColour = "#1A9850"    // enter and presence_enter
+    static let exitColour = "#D73027"     // exit and presence_exit
+    static let dwellColour = "#2C7BB6"
+    static let calloutColour = "#F28E1C"
+    static let heldColour = "#9AA5AB"     // callout_held
+    static let missedColour = "#7B3294"   // missed_enter
+    static let otherEventColour = "#56656D" // monitor and context
+    static let entryRadius = 6.5
+    static let endpointRadius = 8.0       // the start and end markers
+    static let stackOffset = 12.0         // entries at one spot fan out this far around it
+    static let regionLabelLimit = 30      // circle regions get name labels only when there are at most this many
 
     /// Approximate width of `text` at `size` points in a sans-serif face, for placing panels.
     static func textWidth(_ text: String, size: Double, bold: Bool = false) -> Double {

@@ -62,14 +62,6 @@ extension TextLayout {
         return lines
     }
 
-    /// Word groups joined by ` · `: the dot stays at the end of its group's last word.
-    private static func dotted(_ parts: [[String]]) -> [String] {
-        let parts = parts.filter { !$0.isEmpty }
-        return parts.enumerated().flatMap { index, words in
-            index == parts.count - 1 ? words : words.dropLast() + [(words.last ?? "") + " ·"]
-        }
-    }
-
     /// `37.7536,-122.5436`: latitude first, four decimals (about 10 m), no space.
     private static func compact(latitude: Double, longitude: Double) -> String {
         "\(Decimals.fixed(latitude, 4)),\(Decimals.fixed(longitude, 4))"

@@ -17,6 +17,7 @@ struct TextLayout {
         case .button(let button): self.button(button, width: width)
         case .onboarding(let onboarding): self.onboarding(onboarding, width: width)
         case .map(let map): self.map(map, width: width)
+        case .timeline(let timeline): self.timeline(timeline, width: width)
         }
     }
 
@@ -122,6 +123,14 @@ struct TextLayout {
     /// (arguments sorted by key, quoted when needed), the URL, or `call +1 415-561-4700`.
     static func target(_ target: Action.Target) -> String {
         targetWords(target).joined(separator: " ")
+    }
+
+    /// Word groups joined by ` · `: the dot stays at the end of its group's last word.
+    static func dotted(_ parts: [[String]]) -> [String] {
+        let parts = parts.filter { !$0.isEmpty }
+        return parts.enumerated().flatMap { index, words in
+            index == parts.count - 1 ? words : words.dropLast() + [(words.last ?? "") + " ·"]
+        }
     }
 
     /// The target in unbreakable pieces: the verb stays with its flow or number.

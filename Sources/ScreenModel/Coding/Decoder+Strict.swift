@@ -99,6 +99,18 @@ extension KeyedDecodingContainer {
     func decodeChoice<T>(_ type: T.Type, forKey key: Key, in what: String) throws -> T?
     where T: RawRepresentable & CaseIterable, T.RawValue == String {
         guard let raw = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        return try choice(T.self, named: raw, forKey: key, in: what)
+    }
+
+    /// Like ``decodeChoice(_:forKey:in:)`` for a key that must be present.
+    /// - Throws: `DecodingError.keyNotFound` when it is missing.
+    func decodeRequiredChoice<T>(_ type: T.Type, forKey key: Key, in what: String) throws -> T
+    where T: RawRepresentable & CaseIterable, T.RawValue == String {
+        try choice(T.self, named: decode(String.self, forKey: key), forKey: key, in: what)
+    }
+
+    private func choice<T>(_ type: T.Type, named raw: String, forKey key: Key, in what: String) throws -> T
+    where T: RawRepresentable & CaseIterable, T.RawValue == String {
         guard let value = T(rawValue: raw) else {
             let known = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw DecodingError.dataCorruptedError(

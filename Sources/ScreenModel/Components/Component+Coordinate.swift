@@ -1,6 +1,6 @@
 extension Component {
     /// A point on the Earth in degrees, written in GeoJSON order: `[longitude, latitude]`,
-    /// like `[-122.4770, 37.8105]`. Used by the map (and later the AR view and timeline).
+    /// like `[-122.4770, 37.8105]`. Used by the map and the timeline (and later the AR view).
     public struct Coordinate: Hashable, Sendable {
         /// Degrees north of the equator, within -90...90.
         public var latitude: Double
@@ -39,5 +39,18 @@ extension Component.Coordinate: ScreenNode {
     func validate(at path: String, into check: inout ScreenCheck) {
         check.checkRange(latitude, within: -90...90, at: path, named: "latitude")
         check.checkRange(longitude, within: -180...180, at: path, named: "longitude")
+    }
+}
+
+extension Array where Element == Component.Coordinate {
+    /// Checks a closed ring (a boundary's, an area region's): at least 4 positions,
+    /// the last equal to the first, each on the Earth.
+    func validateRing(at path: String, into check: inout ScreenCheck) {
+        if count < 4 {
+            check.report(path, "a ring needs at least 4 positions, got \(count)")
+        } else if first != last {
+            check.report(path, "a ring must end where it starts (its last position equals its first)")
+        }
+        validate(at: path, into: &check)
     }
 }

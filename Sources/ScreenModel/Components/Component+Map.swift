@@ -98,20 +98,11 @@ extension Component.Map: Codable, ComponentPayload {
             annotation.validate(at: annotationPath, into: &check)
         }
         for (index, ring) in boundary.enumerated() {
-            validate(ring: ring, at: "\(path).boundary[\(index)]", into: &check)
+            ring.validateRing(at: "\(path).boundary[\(index)]", into: &check)
         }
     }
 
     mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
         annotations.forEachAction(at: "\(path).annotations", body)
-    }
-
-    private func validate(ring: Ring, at path: String, into check: inout ScreenCheck) {
-        if ring.count < 4 {
-            check.report(path, "a ring needs at least 4 positions, got \(ring.count)")
-        } else if ring.first != ring.last {
-            check.report(path, "a ring must end where it starts (its last position equals its first)")
-        }
-        ring.validate(at: path, into: &check)
     }
 }

@@ -32,6 +32,11 @@ struct ScreenCheck {
         }
     }
 
+    /// Checks that `value` is a finite number (a time, which has no other bounds).
+    mutating func checkFinite(_ value: Double, at path: String) {
+        if !value.isFinite { report(path, "\(ScreenRules.number(value)) is not a finite number") }
+    }
+
     /// Checks that `value` is a finite number within `range`: "latitude 137.8 is outside -90...90".
     /// - Parameter name: what the number is, when `path` alone does not say (default `nil`).
     mutating func checkRange(_ value: Double, within range: ClosedRange<Double>, at path: String, named name: String? = nil) {

@@ -13,6 +13,11 @@
 /// sides more than 0 and at most 10,000 points; annotation ids not empty and unique
 /// within their map; a cluster holds at least 2 sites and each category at least 1;
 /// pin titles not empty; boundary rings closed, with at least 4 positions.
+/// Timelines: times finite, `end` not before `start`, entries within `start...end`
+/// and in time order; a given title, entry titles and regions, fact labels and values
+/// not empty; region ids not empty and unique within their timeline, names not empty;
+/// circle radii more than 0 metres; areas with at least one ring, each closed with at
+/// least 4 positions; positions on the Earth.
 public struct ScreenValidator: Sendable {
     /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
     public var knownFlows: Set<String>?

@@ -28,7 +28,7 @@ import ScreenModel
     @Test(arguments: GoldenScreens.all.map(\.name))
     func goldenScreensAreValid(name: String) throws {
         let screen = try #require(GoldenScreens.all.first { $0.name == name }?.screen)
-        #expect(ScreenValidator(knownFlows: ["home", "map", "onboarding", "site", "sites"]).validate(screen) == [])
+        #expect(ScreenValidator(knownFlows: ["geofence", "home", "map", "onboarding", "site", "sites"]).validate(screen) == [])
     }
 
     @Test(arguments: GoldenScreens.all.map(\.name))

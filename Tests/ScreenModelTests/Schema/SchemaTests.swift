@@ -68,14 +68,19 @@ import ScreenModel
         #expect(Set(objectDefinitions).subtracting(matches.map(\.definition)) == [])
     }
 
-    @Test(arguments: SchemaTests.validDocuments)
+    @Test func timelineEntryKindsMatchTheModel() {
+        let kinds = schema.root["$defs"]?["timelineEntry"]?["properties"]?["kind"]?["enum"]?.array?.compactMap(\.string)
+        #expect(kinds == Component.Timeline.Entry.Kind.knownKinds)
+    }
+
+    @Test(arguments: SchemaTests.validDocuments + SchemaTests.validTimelines)
     func validDocumentsPassBoth(document: String) throws {
         #expect(schema.errors(in: try JSONValue(parsing: document)) == [])
         let screen = try JSONDecoder().decode(Screen.self, from: Data(document.utf8))
         #expect(ScreenValidator().validate(screen) == [])
     }
 
-    @Test(arguments: SchemaTests.brokenDocuments)
+    @Test(arguments: SchemaTests.brokenDocuments + SchemaTests.brokenTimelines)
     func brokenDocumentsFailBoth(name: String, document: String) throws {
         #expect(!schema.errors(in: try JSONValue(parsing: document)).isEmpty, "schema accepts \(name)")
         let screen = try? JSONDecoder().decode(Screen.self, from: Data(document.utf8))

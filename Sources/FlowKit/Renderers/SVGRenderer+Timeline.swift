@@ -1,0 +1,47 @@
+import ScreenModel
+
+extension SVGRenderer {
+    /// The screen's first timeline, when it has one.
+    static func firstTimeline(in screen: Screen) -> Component.Timeline? {
+        for case .timeline(let timeline) in screen.sections { return timeline }
+        return nil
+    }
+
+    /// A timeline's picture: its track, regions and entries fitted into a
+    /// ``SVGStyle/timelineSide`` square with a scale bar, and the sidebar to its right.
+    /// Without any position to draw, the square says so.
+    static func timelinePicture(_ screen: Screen, _ timeline: Component.Timeline) -> String {
+        let side = SVGStyle.timelineSide
+        var coordinates = timeline.track + timeline.entries.compactMap(\.position)
+        var circles: [(center: Component.Coordinate, radius: Double)] = []
+        for region in timeline.regions {
+            switch region.shape {
+            case .circle(let center, let radius): circles.append((center, radius))
+            case .area(let rings): coordinates += rings.joined()
+            }
+        }
+        let projection = SVGLocalProjection(fitting: coordinates, circles: circles, side: side, padding: SVGStyle.timelinePadding)
+        let layer = projection.map { SVGTimelineLayer(timeline: timeline, projection: $0) }
+        let sidebar = SVGTimelineSidebar(screen: screen, timeline: timeline, layer: layer, left: side, width: SVGStyle.sidebarWidth)
+        let width = side + SVGStyle.sidebarWidth
+        let height = max(side, sidebar.height.rounded(.up))
+
+        var svg = document(width: width, height: height, title: "\(screen.title) · timeline")
+        svg.element("rect", [("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)), ("fill", SVGStyle.background)])
+        grid(width: side, height: height, into: &svg)
+        if let layer, let projection {
+            let m = SVGStyle.margin
+            let bar = SVGOverlay.scaleBarPanel(metresPerPoint: projection.metresPerPoint, pictureWidth: side, left: m, bottom: side - m)
+            layer.draw(into: &svg, reserved: [bar.box])
+            SVGOverlay.drawScaleBar(in: bar.box, length: bar.length, label: bar.label, into: &svg)
+        } else {
+            svg.text("text", "No positions to draw", [
+                ("x", SVGMarkup.number(side / 2)), ("y", SVGMarkup.number(side / 2)), ("text-anchor", "middle"),
+                ("font-size", "15"), ("fill", SVGStyle.mutedInk),
+            ])
+        }
+        sidebar.draw(into: &svg, height: height)
+        svg.close("svg")
+        return svg.lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,101 @@
+import ScreenModel
+
+extension TextLayout {
+    /// The narrowest column left for an entry's title before rows stack instead.
+    static let timelineMinimumTextWidth = 20
+
+    /// A timeline as its title, a summary line, one row per entry (UTC clock, time since
+    /// the start, a kind marker, the title and its detail) and its facts:
+    ///
+    /// ```
+    /// Lands End loop
+    /// ──────────────
+    /// Timeline · 2024-07-04 14:43:56 → 16:10:02 UTC · 1:26:06 · 6 entries
+    /// 14:43:56 +0:00:00  IN     Entered Golden Gate — park boundary
+    /// 14:51:12 +0:07:16  ENTER  Fort Point — 12 m inside
+    ///
+    /// fixes: 1,722
+    /// ```
+    ///
+    /// The detail follows the title after ` — ` when both fit, else it goes under the
+    /// title. Narrower than the columns allow, the title goes under its time.
+    func timeline(_ timeline: Component.Timeline, width: Int) -> [String] {
+        var lines = timeline.title.map { heading($0, rule: "─", width: width) } ?? []
+        let summary = TextWrap.lines(words: Self.timelineSummary(timeline), width: width)
+        lines += summary.map(timeline.title == nil ? paint.bold : paint.dim)
+        if timeline.entries.isEmpty {
+            lines += TextWrap.hanging("No events in this replay.", width: width, first: "∅ ", rest: "  ").map(paint.dim)
+        }
+        let elapsed = timeline.entries.map { TimeText.elapsed(from: timeline.start, to: $0.time) }
+        let elapsedWidth = elapsed.map(TextWrap.columns).max() ?? 0
+        for (entry, elapsed) in zip(timeline.entries, elapsed) {
+            let pad = String(repeating: " ", count: elapsedWidth - TextWrap.columns(elapsed))
+            lines += self.entry(entry, time: "\(TimeText.clock(entry.time)) \(pad)\(elapsed)", width: width)
+        }
+        if !timeline.facts.isEmpty { lines.append("") }
+        for fact in timeline.facts {
+            lines += TextWrap.hanging("\(fact.label): \(fact.value)", width: width, first: "", rest: "  ")
+        }
+        return lines
+    }
+
+    /// The short marker of an entry's kind, at most ``timelineMarkerWidth`` columns.
+    static func marker(_ kind: Component.Timeline.Entry.Kind) -> String {
+        switch kind {
+        case .presenceEnter: "IN"
+        case .presenceExit: "OUT"
+        case .enter: "ENTER"
+        case .exit: "EXIT"
+        case .dwell: "DWELL"
+        case .callout: "SAY"
+        case .calloutHeld: "HOLD"
+        case .monitor: "MON"
+        case .missedEnter: "MISS"
+        case .context: "CTX"
+        }
+    }
+
+    /// The marker column's width: the longest marker.
+    static let timelineMarkerWidth = Component.Timeline.Entry.Kind.allCases.map { TextWrap.columns(marker($0)) }.max() ?? 0
+
+    // MARK: - Private helpers
+
+    /// One entry's lines; `time` is its clock and elapsed time, already aligned.
+    private func entry(_ entry: Component.Timeline.Entry, time: String, width: Int) -> [String] {
+        let marker = Self.marker(entry.kind)
+        let paintedMarker = entry.kind == .missedEnter ? paint.notice(marker) : paint.bold(marker)
+        let markerPad = String(repeating: " ", count: Self.timelineMarkerWidth - TextWrap.columns(marker))
+        let head = "\(time)  \(marker)\(markerPad)  "
+        let textWidth = width - TextWrap.columns(head)
+        guard textWidth >= Self.timelineMinimumTextWidth else {
+            // Too narrow for columns: the time and marker on a line, the text indented under them.
+            var lines = ["\(time) \(paintedMarker)"]
+            lines += TextWrap.hanging(entry.title, width: width, first: "  ", rest: "  ")
+            if let detail = entry.detail { lines += TextWrap.hanging(detail, width: width, first: "  ", rest: "  ").map(paint.dim) }
+            return lines
+        }
+        var text: [String]
+        if let detail = entry.detail, !entry.title.contains("\n"),
+           TextWrap.columns(entry.title) + 3 + TextWrap.columns(detail) <= textWidth, !detail.contains("\n") {
+            text = ["\(entry.title) \(paint.dim("— \(detail)"))"]
+        } else {
+            text = TextWrap.lines(entry.title, width: textWidth)
+            if let detail = entry.detail { text += TextWrap.lines(detail, width: textWidth).map(paint.dim) }
+        }
+        let indent = String(repeating: " ", count: TextWrap.columns(head))
+        return TextWrap.prefixed(text, first: "\(time)  \(paintedMarker)\(markerPad)  ", rest: indent)
+    }
+
+    /// `Timeline · 2024-07-04 14:43:56 → 16:10:02 UTC · 1:26:06 · 6 entries` as
+    /// words; the end has its date too when it falls on another day.
+    private static func timelineSummary(_ timeline: Component.Timeline) -> [String] {
+        let (start, end) = (timeline.start, timeline.end)
+        var span = [TimeText.date(start), TimeText.clock(start), "→"]
+        if !TimeText.sameDay(start, end) { span.append(TimeText.date(end)) }
+        span += [TimeText.clock(end), "UTC"]
+        var parts = [["Timeline"], span]
+        if let duration = TimeText.duration(from: start, to: end) { parts.append([duration]) }
+        parts.append(["\(timeline.entries.count) \(timeline.entries.count == 1 ? "entry" : "entries")"])
+        return dotted(parts)
+    }
+}

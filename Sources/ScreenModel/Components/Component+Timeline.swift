@@ -1,0 +1,141 @@
+extension Component {
+    /// A replay of geofence events along a track: `{"type": "timeline", "title": "…",
+    /// "start": 1720104236, "end": 1720109402, "entries": [entry, …], "track": [[lon, lat], …],
+    /// "regions": [region, …], "facts": [{"label": "fixes", "value": "1,722"}, …]}`.
+    /// Times are seconds since 1970-01-01 00:00 UTC; coordinates are `[longitude, latitude]`.
+    public struct Timeline: Hashable, Sendable {
+        /// The timeline's identifier (default `nil`).
+        public var id: String?
+        /// A heading above it, like "Lands End loop" (default `nil`); not empty when given.
+        public var title: String?
+        /// The first fix's time, in seconds since 1970 UTC.
+        public var start: Double
+        /// The last fix's time; not before ``start``.
+        public var end: Double
+        /// What happened, in time order, each within `start...end`; may be empty.
+        public var entries: [Entry]
+        /// The replayed path, already thinned for drawing (default `[]`, omitted from JSON when empty).
+        public var track: [Component.Coordinate]
+        /// The regions the events refer to: circles and areas (default `[]`, omitted when empty).
+        public var regions: [Region]
+        /// Summary lines such as fixes, refreshes and missed enters (default `[]`, omitted when empty).
+        public var facts: [Fact]
+
+        /// Creates a timeline.
+        /// - Parameters:
+        ///   - start: the first fix's time, in seconds since 1970 UTC.
+        ///   - end: the last fix's time.
+        ///   - entries: the events in time order (default `[]`).
+        ///   - track: the replayed path (default `[]`).
+        ///   - regions: the regions drawn with it (default `[]`).
+        ///   - facts: summary lines (default `[]`).
+        ///   - title: a heading (default `nil`).
+        ///   - id: an identifier (default `nil`).
+        public init(
+            start: Double, end: Double, entries: [Entry] = [], track: [Component.Coordinate] = [],
+            regions: [Region] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil
+        ) {
+            self.id = id
+            self.title = title
+            self.start = start
+            self.end = end
+            self.entries = entries
+            self.track = track
+            self.regions = regions
+            self.facts = facts
+        }
+    }
+}
+
+extension Component.Timeline: Codable, ComponentPayload {
+    static let type = "timeline"
+    var component: Component { .timeline(self) }
+    static func payload(of component: Component) -> Self? {
+        if case .timeline(let payload) = component { payload } else { nil }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, start, end, entries, track, regions, facts
+    }
+
+    /// Decodes the timeline's fields from any Decoder; each list may be an empty keyed container.
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, allowing: [])
+    }
+
+    init(from decoder: any Decoder, allowing extraKeys: [String]) throws {
+        try decoder.rejectUnknownKeys(allowed: extraKeys + keyNames(CodingKeys.self), in: "timeline")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        title = try c.decodeIfPresent(String.self, forKey: .title)
+        start = try c.decode(Double.self, forKey: .start)
+        end = try c.decode(Double.self, forKey: .end)
+        entries = try c.decodeList(Entry.self, forKey: .entries)
+        track = try c.decodeListIfPresent(Component.Coordinate.self, forKey: .track)
+        regions = try c.decodeListIfPresent(Region.self, forKey: .regions)
+        facts = try c.decodeListIfPresent(Fact.self, forKey: .facts)
+    }
+
+    /// Encodes the timeline's fields, omitting nil values and empty optional lists.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encodeIfPresent(title, forKey: .title)
+        try c.encode(start, forKey: .start)
+        try c.encode(end, forKey: .end)
+        try c.encode(entries, forKey: .entries)
+        try c.encodeUnlessEmpty(track, forKey: .track)
+        try c.encodeUnlessEmpty(regions, forKey: .regions)
+        try c.encodeUnlessEmpty(facts, forKey: .facts)
+    }
+
+    func validate(at path: String, into check: inout ScreenCheck) {
+        if let title { check.requireNonEmpty(title, at: "\(path).title") }
+        check.checkFinite(start, at: "\(path).start")
+        check.checkFinite(end, at: "\(path).end")
+        if start.isFinite, end.isFinite, end < start {
+            check.report("\(path).end", "\(ScreenRules.number(end)) is before start \(ScreenRules.number(start))")
+        }
+        validateEntries(at: path, into: &check)
+        track.validate(at: "\(path).track", into: &check)
+        var firstUse: [String: Int] = [:]
+        for (index, region) in regions.enumerated() {
+            let regionPath = "\(path).regions[\(index)]"
+            if region.id.allSatisfy(\.isWhitespace) {
+                check.report("\(regionPath).id", "must not be empty")
+            } else if let first = firstUse[region.id] {
+                check.report("\(regionPath).id", "region id '\(region.id)' is already used by \(path).regions[\(first)]")
+            } else {
+                firstUse[region.id] = index
+            }
+            region.validate(at: regionPath, into: &check)
+        }
+        facts.validate(at: "\(path).facts", into: &check)
+    }
+
+    /// Each entry's own fields, then its time: within `start...end` and not before the
+    /// previous entry's within it.
+    private func validateEntries(at path: String, into check: inout ScreenCheck) {
+        var previous: (time: Double, index: Int)?
+        for (index, entry) in entries.enumerated() {
+            let entryPath = "\(path).entries[\(index)]"
+            entry.validate(at: entryPath, into: &check)
+            guard entry.time.isFinite else { continue }
+            let time = ScreenRules.number(entry.time)
+            // An entry outside the span is reported once, and later ones are not compared with it.
+            if start.isFinite, entry.time < start {
+                check.report("\(entryPath).time", "\(time) is before the timeline's start \(ScreenRules.number(start))")
+                continue
+            }
+            if end.isFinite, entry.time > end {
+                check.report("\(entryPath).time", "\(time) is after the timeline's end \(ScreenRules.number(end))")
+                continue
+            }
+            if let previous, entry.time < previous.time {
+                check.report("\(entryPath).time", "\(time) is earlier than \(path).entries[\(previous.index)].time "
+                    + "\(ScreenRules.number(previous.time)); entries must be in time order")
+            }
+            previous = (entry.time, index)
+        }
+    }
+}
