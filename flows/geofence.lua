@@ -24,6 +24,22 @@ local TITLES = {
   enter = "Entered %s", exit = "Left %s", dwell = "Dwelling at %s", missed_enter = "Missed: %s",
 }
 
+-- "added A, B; dropped C" with at most three names each, and how many more.
+function M.change_detail(step)
+  local regions = {}
+  for _, r in ipairs(geofence.regions()) do regions[r.id] = r.name end
+  local function names(ids)
+    local out = {}
+    for i = 1, math.min(3, #ids) do out[i] = regions[ids[i]] or ids[i] end
+    if #ids > 3 then out[#out + 1] = ("%d more"):format(#ids - 3) end
+    return table.concat(out, ", ")
+  end
+  local parts = {}
+  if #step.added > 0 then parts[#parts + 1] = "added " .. names(step.added) end
+  if #step.removed > 0 then parts[#parts + 1] = "dropped " .. names(step.removed) end
+  return table.concat(parts, "; ")
+end
+
 local function clock(seconds) return os.date("!%H:%M:%S", math.floor(seconds)) end
 
 -- Every `step`-th fix, and the last, as [lon, lat] for drawing.
@@ -72,12 +88,7 @@ function M.replay(ctx)
         counts.changes = counts.changes + 1
         local state = mon:state()
         add(fix.time, "monitor", ("Monitoring %d regions"):format(#state.monitored),
-            ("+%d −%d after moving; nearest first: %s"):format(#step.added, #step.removed,
-              table.concat((function()
-                local names = {}
-                for i = 1, math.min(3, #state.monitored) do names[i] = state.monitored[i].name end
-                return names
-              end)(), ", ")), nil, fix.lat, fix.lon)
+            M.change_detail(step), nil, fix.lat, fix.lon)
       end
       for _, event in ipairs(step.events) do
         if event.kind == "missed_enter" then

@@ -12,14 +12,18 @@ extension SVGRenderer {
     /// Without any position to draw, the square says so.
     static func timelinePicture(_ screen: Screen, _ timeline: Component.Timeline) -> String {
         let side = SVGStyle.timelineSide
+        // The picture frames the track, the events and the site circles; areas (a park many
+        // times larger than a walk) are drawn around them, and framed only when nothing else is.
         var coordinates = timeline.track + timeline.entries.compactMap(\.position)
         var circles: [(center: Component.Coordinate, radius: Double)] = []
+        var areaPoints: [Component.Coordinate] = []
         for region in timeline.regions {
             switch region.shape {
             case .circle(let center, let radius): circles.append((center, radius))
-            case .area(let rings): coordinates += rings.joined()
+            case .area(let rings): areaPoints += rings.joined()
             }
         }
+        if coordinates.isEmpty && circles.isEmpty { coordinates = areaPoints }
         let projection = SVGLocalProjection(fitting: coordinates, circles: circles, side: side, padding: SVGStyle.timelinePadding)
         let layer = projection.map { SVGTimelineLayer(timeline: timeline, projection: $0) }
         let sidebar = SVGTimelineSidebar(screen: screen, timeline: timeline, layer: layer, left: side, width: SVGStyle.sidebarWidth)
