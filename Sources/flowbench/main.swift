@@ -53,6 +53,9 @@ do throws(BenchError) {
     case "cluster-build-once":
         try ClusterBench.buildOnce(Array(arguments.dropFirst()))
         exit(0)
+    case "geofence":
+        try GeofenceBench(Array(arguments.dropFirst())).run()
+        exit(0)
     case "cluster-query":
         try ClusterQueryCommand.run(Array(arguments.dropFirst()))
         exit(0)
