@@ -23,6 +23,8 @@ struct BenchOptions {
            flowbench cluster [--data DIR] [--runs N] [--with-python]   (see flowbench cluster --help)
            flowbench geodesy [--runs N] [--with-python]                  (see flowbench geodesy --help)
            flowbench cluster-query --points FILE --bbox W,S,E,N --zoom Z [...]   (see --help)
+           flowbench geofence [--with-python] [--quick] [--runs N] [--shared DIR] [--venv DIR]
+                                                     (see flowbench geofence --help)
 
     Benchmarks of flowrun, built in release: the cost of a call from Lua into Swift,
     a cold `flowrun --park GOGA home`, and where in-process time goes.

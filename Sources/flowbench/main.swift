@@ -56,6 +56,9 @@ do throws(BenchError) {
     case "geodesy":
         try GeodesyBench(Array(arguments.dropFirst())).run()
         exit(0)
+    case "geofence":
+        try GeofenceBench(Array(arguments.dropFirst())).run()
+        exit(0)
     case "cluster-query":
         try ClusterQueryCommand.run(Array(arguments.dropFirst()))
         exit(0)
