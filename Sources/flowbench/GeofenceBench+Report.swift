@@ -116,7 +116,7 @@ struct GeofenceReport {
     }
 
     private func nearestTable() -> TextTable {
-        var t = TextTable("Nearest \(GeofenceBench.k), nearest(20, to:) per fix (ns/fix)",
+        var t = TextTable("Nearest \(GeofenceBench.k), nearest(20, to:into:) per fix (ns/fix)",
                           header: ["region set", "median", "min", "max", "checked", "set mismatches", "of which ties", "brute force ns/fix"])
         for n in results.nearest {
             t.add([n.label, ns(n.nsPerFix.median), ns(n.nsPerFix.min), ns(n.nsPerFix.max), Format.grouped(n.checked),

@@ -10,20 +10,26 @@ import Darwin
 /// by centre in a uniform grid. A search visits rings of cells outwards and stops when even
 /// the widest circle of the tier, centred on the nearest unvisited cell, could not beat the
 /// k-th best edge distance found: tiers keep a few large areas from widening every search.
-struct CentreTier: Sendable {
+final class CentreTier: Sendable {
     private let west: Double, south: Double
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
     private let cellMetres: Double            // the smaller side of a cell, anywhere in the grid
     private let maximumRadius: Double
-    private var start: [Int32] = []
-    // Per item in cell order: region, centre and radius, and the centre's metric.
-    private var region: [Int32] = []
-    private var latitude: [Double] = []
-    private var longitude: [Double] = []
-    private var radius: [Double] = []
-    private var metresPerDegreeLongitude: [Double] = []
-    private var metresPerDegreeLatitude: [Double] = []
+    private let start: [Int32]
+    /// Per item in cell order: region, centre, radius and the centre's metres per degree,
+    /// interleaved so one candidate is one cache line.
+    private let items: [Item]
+    let count: Int
+
+    struct Item {
+        var latitude: Double
+        var longitude: Double
+        var radius: Double
+        var metresPerDegreeLongitude: Double
+        var metresPerDegreeLatitude: Double
+        var region: Int32
+    }
 
     /// Circles up to 128 m, then up to 512 m, 2 km, ...
     static func tier(ofRadius r: Double) -> Int {
@@ -33,10 +39,12 @@ struct CentreTier: Sendable {
     static func tiers(for regions: [GeofenceRegion]) -> [CentreTier] {
         var members: [Int: [Int32]] = [:]
         for (i, region) in regions.enumerated() { members[tier(ofRadius: region.monitorRadius), default: []].append(Int32(i)) }
-        return members.keys.sorted().compactMap { key in
+        let tiers = members.keys.sorted().compactMap { key -> CentreTier? in
             guard let list = members[key] else { return nil }
             return CentreTier(list, of: regions)
         }
+        // Most populous first: its nearest circles bound the others' searches soonest.
+        return tiers.sorted { $0.count > $1.count }
     }
 
     private init(_ list: [Int32], of regions: [GeofenceRegion]) {
@@ -49,17 +57,21 @@ struct CentreTier: Sendable {
             widest = max(widest, region.monitorRadius)
         }
         maximumRadius = widest
+        count = list.count
         let middle = LocalMetric(latitude: (box.south + box.north) / 2)
         let widthMetres = (box.east - box.west) * middle.metresPerDegreeLongitude
         let heightMetres = (box.north - box.south) * middle.metresPerDegreeLatitude
         // About two circles per cell; never finer than 25 m.
-        let side = max(25, (max(widthMetres * heightMetres, 1) / Double(list.count) * 2).squareRoot())
+        var side = max(25, (max(widthMetres * heightMetres, 1) / Double(list.count) * 2).squareRoot())
+        // A long thin extent would make too many cells: widen them until the count is sane.
+        let budget = Double(4 * list.count + 4096)
+        while (widthMetres / side + 1) * (heightMetres / side + 1) > budget { side *= 2 }
         cellHeight = side / middle.metresPerDegreeLatitude
         cellWidth = side / middle.metresPerDegreeLongitude
         west = box.west
         south = box.south
-        columns = max(1, min(Int((box.east - box.west) / cellWidth) + 1, 1 << 15))
-        rows = max(1, min(Int((box.north - box.south) / cellHeight) + 1, 1 << 15))
+        columns = max(1, Int((box.east - box.west) / cellWidth) + 1)
+        rows = max(1, Int((box.north - box.south) / cellHeight) + 1)
         // Cells are fixed in degrees: their east-west side shrinks poleward.
         let poleward = max(abs(box.south), abs(box.north))
         cellMetres = min(cellHeight * LocalMetric(latitude: poleward).metresPerDegreeLatitude,
@@ -70,7 +82,9 @@ struct CentreTier: Sendable {
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for (k, r) in list.enumerated() {
             let c = regions[Int(r)].monitorCenter
-            let cell = cellOf(latitude: c.latitude, longitude: c.longitude)
+            let x = min(columns - 1, max(0, Int((c.longitude - west) / cellWidth)))
+            let y = min(rows - 1, max(0, Int((c.latitude - south) / cellHeight)))
+            let cell = y * columns + x
             cells[k] = cell
             counts[cell] += 1
         }
@@ -83,28 +97,21 @@ struct CentreTier: Sendable {
         counts[columns * rows] = total
         start = counts
         var fill = counts
-        let n = list.count
-        region = [Int32](repeating: 0, count: n)
-        latitude = [Double](repeating: 0, count: n)
-        longitude = [Double](repeating: 0, count: n)
-        radius = [Double](repeating: 0, count: n)
-        metresPerDegreeLongitude = [Double](repeating: 0, count: n)
-        metresPerDegreeLatitude = [Double](repeating: 0, count: n)
+        var items = [Item](repeating: Item(latitude: 0, longitude: 0, radius: 0, metresPerDegreeLongitude: 0,
+                                           metresPerDegreeLatitude: 0, region: 0), count: list.count)
         for (k, r) in list.enumerated() {
             let at = Int(fill[cells[k]])
             fill[cells[k]] += 1
             let item = regions[Int(r)]
             let metric = LocalMetric(latitude: item.monitorCenter.latitude)
-            region[at] = r
-            latitude[at] = item.monitorCenter.latitude
-            longitude[at] = item.monitorCenter.longitude
-            radius[at] = item.monitorRadius
-            metresPerDegreeLongitude[at] = metric.metresPerDegreeLongitude
-            metresPerDegreeLatitude[at] = metric.metresPerDegreeLatitude
+            items[at] = Item(latitude: item.monitorCenter.latitude, longitude: item.monitorCenter.longitude,
+                             radius: item.monitorRadius, metresPerDegreeLongitude: metric.metresPerDegreeLongitude,
+                             metresPerDegreeLatitude: metric.metresPerDegreeLatitude, region: r)
         }
+        self.items = items
     }
 
-    var bytes: Int { start.count * 4 + region.count * (4 + 8 * 5) }
+    var bytes: Int { start.count * 4 + items.count * MemoryLayout<Item>.stride }
 
     /// Offers this tier's circles to `heap`, ring by ring, until no nearer edge can remain.
     func search(_ c: Coordinate, allowed: [Bool]?, into heap: inout NearestHeap) {
@@ -114,29 +121,36 @@ struct CentreTier: Sendable {
         let lastRing = max(cx, columns - 1 - cx, cy, rows - 1 - cy, 0) + 1
         let outside = max(0, max(-fx, fx - Double(columns), -fy, fy - Double(rows)))  // cells away from the grid
         let lat = c.latitude, lon = c.longitude
+        // The fix's distance, in cells, to the nearest border of its own cell: ring k lies at
+        // least (k - 1 + inset) cells away.
+        let inset = ring0Inset(fx, fy, cx, cy)
         start.withUnsafeBufferPointer { start in
-            for ring in 0...lastRing {
-                let lowerBound = (Double(ring - 1) + outside) * cellMetres - maximumRadius
-                if ring > 0 && lowerBound > heap.bound { break }
-                forEachCell(ring: ring, cx: cx, cy: cy) { cell in
-                    for k in Int(start[cell])..<Int(start[cell + 1]) {
-                        let dx = LocalMetric.wrapped(lon - longitude[k]) * metresPerDegreeLongitude[k]
-                        let dy = (lat - latitude[k]) * metresPerDegreeLatitude[k]
-                        let d2 = dx * dx + dy * dy
-                        let reach = heap.bound + radius[k]
-                        if reach < 0 || d2 > reach * reach { continue }
-                        if let allowed, !allowed[Int(region[k])] { continue }
-                        heap.offer(region[k], d2.squareRoot() - radius[k])
+            items.withUnsafeBufferPointer { items in
+                for ring in 0...lastRing {
+                    let lowerBound = (Double(ring - 1) + inset + outside) * cellMetres - maximumRadius
+                    if ring > 0 && lowerBound > heap.bound { break }
+                    forEachCell(ring: ring, cx: cx, cy: cy) { cell in
+                        for k in Int(start[cell])..<Int(start[cell + 1]) {
+                            let item = items[k]
+                            let dx = LocalMetric.wrapped(lon - item.longitude) * item.metresPerDegreeLongitude
+                            let dy = (lat - item.latitude) * item.metresPerDegreeLatitude
+                            let d2 = dx * dx + dy * dy
+                            let reach = heap.bound + item.radius
+                            if reach < 0 || d2 > reach * reach { continue }
+                            if let allowed, !allowed[Int(item.region)] { continue }
+                            heap.offer(item.region, d2.squareRoot() - item.radius)
+                        }
                     }
                 }
             }
         }
     }
 
-    private func cellOf(latitude: Double, longitude: Double) -> Int {
-        let x = min(columns - 1, max(0, Int((longitude - west) / cellWidth)))
-        let y = min(rows - 1, max(0, Int((latitude - south) / cellHeight)))
-        return y * columns + x
+    /// How far (in cells) the fix is inside its own cell from the nearest border; 0 outside the grid.
+    private func ring0Inset(_ fx: Double, _ fy: Double, _ cx: Int, _ cy: Int) -> Double {
+        guard cx >= 0, cx < columns, cy >= 0, cy < rows else { return 0 }
+        let ix = fx - Double(cx), iy = fy - Double(cy)
+        return max(0, min(ix, 1 - ix, iy, 1 - iy))
     }
 
     /// The cells at Chebyshev distance `ring` from (cx, cy) that lie in the grid.

@@ -9,6 +9,14 @@ struct NearestHeap {
         items.reserveCapacity(self.capacity)
     }
 
+    /// A heap on `storage`'s memory (emptied first), so a caller can reuse one array.
+    init(capacity: Int, reusing storage: [(region: Int32, distance: Double)]) {
+        self.capacity = max(0, capacity)
+        items = storage
+        items.removeAll(keepingCapacity: true)
+        items.reserveCapacity(self.capacity)
+    }
+
     var isFull: Bool { items.count >= capacity }
 
     /// The distance a candidate must beat to enter; +infinity until the heap is full.
@@ -47,8 +55,20 @@ struct NearestHeap {
         }
     }
 
-    /// Best first.
-    func sorted() -> [(region: Int32, distance: Double)] {
-        items.sorted { Self.worse($1, $0) }
+    /// Best first (an insertion sort: k is small).
+    consuming func sorted() -> [(region: Int32, distance: Double)] {
+        var out = items
+        if out.count > 1 {
+            for i in 1..<out.count {
+                let v = out[i]
+                var j = i - 1
+                while j >= 0 && Self.worse(out[j], v) {
+                    out[j + 1] = out[j]
+                    j -= 1
+                }
+                out[j + 1] = v
+            }
+        }
+        return out
     }
 }

@@ -18,23 +18,26 @@ public final class RegionIndex: @unchecked Sendable {
     /// The regions, in the order given; queries answer with their indexes.
     public let regions: [GeofenceRegion]
 
-    // Circles, structure of arrays, by region index (areas hold NaN radius).
-    private var circleLatitude: [Double] = []
-    private var circleLongitude: [Double] = []
-    private var circleRadius: [Double] = []
-    private var circleMetric: [LocalMetric] = []
-    private var areaSlot: [Int32] = []       // region → index in `areas`, -1 for circles
-    private var areas: [Boundary] = []
+    // Circles, structure of arrays, by region index (areas hold NaN radius). All `let`: a
+    // class's `var` arrays would pay a dynamic exclusivity check on every read.
+    private let circleLatitude: [Double]
+    private let circleLongitude: [Double]
+    private let circleRadius: [Double]
+    private let circleMetric: [LocalMetric]
+    private let areaSlot: [Int32]            // region → index in `areas`, -1 for circles
+    private let areas: [Boundary]
 
     private let containment: CellGrid
-    private var large: [Int32] = []          // regions whose box spans too many cells: tested by box
-    private var tiers: [CentreTier] = []
+    private let large: [Int32]               // regions whose box spans too many cells: tested by box
+    private let tiers: [CentreTier]
 
     /// Indexes the regions.
     /// - Parameter regions: Any number of regions (an empty index answers nothing).
     public init(_ regions: [GeofenceRegion]) {
         self.regions = regions
         let n = regions.count
+        var circleLatitude: [Double] = [], circleLongitude: [Double] = [], circleRadius: [Double] = []
+        var circleMetric: [LocalMetric] = [], areaSlot: [Int32] = [], areas: [Boundary] = []
         circleLatitude.reserveCapacity(n)
         circleLongitude.reserveCapacity(n)
         circleRadius.reserveCapacity(n)
@@ -56,6 +59,12 @@ public final class RegionIndex: @unchecked Sendable {
                 areas.append(boundary)
             }
         }
+        self.circleLatitude = circleLatitude
+        self.circleLongitude = circleLongitude
+        self.circleRadius = circleRadius
+        self.circleMetric = circleMetric
+        self.areaSlot = areaSlot
+        self.areas = areas
         containment = CellGrid(boxes: regions.map(\.boundingBox),
                                typicalSize: Self.median(regions.map { 2 * $0.monitorRadius }))
         large = containment.overflow
@@ -103,9 +112,18 @@ public final class RegionIndex: @unchecked Sendable {
     ///   - coordinate: Where from.
     ///   - allowed: When given, only regions whose flag is true (indexed by region) count.
     public func nearest(_ k: Int, to coordinate: Coordinate, allowed: [Bool]? = nil) -> [(region: Int32, distance: Double)] {
-        var heap = NearestHeap(capacity: k)
+        var out: [(region: Int32, distance: Double)] = []
+        nearest(k, to: coordinate, allowed: allowed, into: &out)
+        return out
+    }
+
+    /// As ``nearest(_:to:allowed:)``, into `out` (replaced), reusing its memory.
+    public func nearest(_ k: Int, to coordinate: Coordinate, allowed: [Bool]? = nil,
+                        into out: inout [(region: Int32, distance: Double)]) {
+        var heap = NearestHeap(capacity: k, reusing: out)
+        out = []
         for tier in tiers { tier.search(coordinate, allowed: allowed, into: &heap) }
-        return heap.sorted()
+        out = heap.sorted()
     }
 
     /// Metres from `coordinate` to the edge of region `r`'s monitored circle, negative inside.
