@@ -125,7 +125,7 @@ function M.replay(ctx)
   }
   local path = thinned(track.fixes, 600)
   return ui.screen("Geofence replay", {
-    { type = "timeline", id = "replay", title = ctx.park.name .. ": " .. track.file,
+    { type = "timeline", id = "replay", title = ctx.park.name .. ": " .. (track.file:match("[^/]+$") or track.file),
       start = track.start, ["end"] = track.finish, entries = entries, track = path,
       regions = regions_near(path), facts = facts },
   }, ctx.park.name)
