@@ -53,13 +53,7 @@ struct CellGrid: Sendable {
             }
             for y in span.2...span.3 { for x in span.0...span.1 { counts[y * columns + x] += 1 } }
         }
-        var total: Int32 = 0
-        for c in 0..<(columns * rows) {
-            let n = counts[c]
-            counts[c] = total
-            total += n
-        }
-        counts[columns * rows] = total
+        let total = CellGrid.startsFromCounts(&counts)
         start = counts
         var fill = counts
         items = [Int32](repeating: 0, count: Int(total))
@@ -89,6 +83,20 @@ struct CellGrid: Sendable {
     }
 
     var bytes: Int { (start.count + items.count + overflow.count) * 4 }
+
+    /// Turns per-cell counts (one extra slot at the end) into each cell's first item, the
+    /// last slot the total: the offsets of a compressed-rows layout.
+    @discardableResult
+    static func startsFromCounts(_ counts: inout [Int32]) -> Int32 {
+        var total: Int32 = 0
+        for c in 0..<(counts.count - 1) {
+            let n = counts[c]
+            counts[c] = total
+            total += n
+        }
+        counts[counts.count - 1] = total
+        return total
+    }
 
     private func column(_ longitude: Double) -> Int {
         min(columns - 1, max(0, Int((longitude - west) / cellWidth)))

@@ -88,13 +88,7 @@ final class CentreTier: Sendable {
             cells[k] = cell
             counts[cell] += 1
         }
-        var total: Int32 = 0
-        for c in 0..<(columns * rows) {
-            let n = counts[c]
-            counts[c] = total
-            total += n
-        }
-        counts[columns * rows] = total
+        CellGrid.startsFromCounts(&counts)
         start = counts
         var fill = counts
         var items = [Item](repeating: Item(latitude: 0, longitude: 0, radius: 0, metresPerDegreeLongitude: 0,
