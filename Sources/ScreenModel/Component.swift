@@ -21,16 +21,19 @@ public enum Component: Hashable, Sendable {
     case onboarding(Onboarding)
     /// A map: camera, visible box, clusters and pins, the park's outline.
     case map(Map)
+    /// A camera overlay: sites placed on what the camera sees, and hints beside the view.
+    case ar(AR)
 
     /// Every payload type, in the order error messages list them.
     static let registry: [any ComponentPayload.Type] = [
         Text.self, Image.self, Card.self, List.self, Carousel.self, Button.self, Onboarding.self, Map.self,
+        AR.self,
     ]
 }
 
 extension Component {
     /// The `type` strings this model decodes, in registry order:
-    /// `text, image, card, list, carousel, button, onboarding, map`.
+    /// `text, image, card, list, carousel, button, onboarding, map, ar`.
     public static var knownTypes: [String] { registry.map { $0.type } }
 
     /// This component's `type` string ("text").

@@ -5,8 +5,9 @@ public import ScreenModel
 /// and zoom, a scale bar and a legend. No external resources; the same screen
 /// always gives the same bytes (numbers with at most two decimals).
 ///
-/// A screen without a map gives a small picture that says so; callers that treat
-/// that as an error ask ``canRender(_:)`` first.
+/// A screen without a map but with an `ar` view gets its first AR view drawn instead
+/// (see `SVGRenderer+AR.swift`). A screen with neither gives a small picture that says
+/// so; callers that treat that as an error ask ``canRender(_:)`` first.
 public struct SVGRenderer: ScreenRenderer {
     /// The picture's size when the map's own is unusable (not finite, not positive).
     static let fallbackSize = Component.Map.Size(width: 390, height: 844)
@@ -14,14 +15,18 @@ public struct SVGRenderer: ScreenRenderer {
     /// Creates an SVG renderer; it has no options.
     public init() {}
 
-    /// Whether `screen` holds a map to draw.
+    /// Whether `screen` holds a map or an AR view to draw.
     public static func canRender(_ screen: Screen) -> Bool {
         firstMap(in: screen) != nil
+            || firstAR(in: screen) != nil
     }
 
     /// The picture as SVG text with a trailing newline.
     public func render(_ screen: Screen) -> String {
-        guard let map = Self.firstMap(in: screen) else { return Self.noMap(screen) }
+        guard let map = Self.firstMap(in: screen) else {
+            if let ar = Self.firstAR(in: screen) { return Self.render(ar, of: screen) }
+            return Self.noMap(screen)
+        }
         let width = Self.side(map.size.width, fallback: Self.fallbackSize.width)
         let height = Self.side(map.size.height, fallback: Self.fallbackSize.height)
         let projection = SVGProjection(bbox: map.bbox, width: width, height: height)
@@ -47,7 +52,7 @@ public struct SVGRenderer: ScreenRenderer {
     }
 
     /// The XML declaration and the opened `<svg>` root with its `<title>`.
-    private static func document(width: Double, height: Double, title: String) -> SVGMarkup {
+    static func document(width: Double, height: Double, title: String) -> SVGMarkup {
         var svg = SVGMarkup()
         svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         let (w, h) = (SVGMarkup.number(width), SVGMarkup.number(height))
@@ -86,7 +91,7 @@ public struct SVGRenderer: ScreenRenderer {
     }
 
     /// `value` when it is a usable side in points (finite, positive, at most 10,000), else `fallback`.
-    private static func side(_ value: Double, fallback: Double) -> Double {
+    static func side(_ value: Double, fallback: Double) -> Double {
         value.isFinite && value > 0 ? min(value, Component.Map.maximumSide) : fallback
     }
 }

@@ -17,6 +17,7 @@ struct TextLayout {
         case .button(let button): self.button(button, width: width)
         case .onboarding(let onboarding): self.onboarding(onboarding, width: width)
         case .map(let map): self.map(map, width: width)
+        case .ar(let ar): self.ar(ar, width: width)
         }
     }
 

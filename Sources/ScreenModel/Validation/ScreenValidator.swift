@@ -13,6 +13,11 @@
 /// sides more than 0 and at most 10,000 points; annotation ids not empty and unique
 /// within their map; a cluster holds at least 2 sites and each category at least 1;
 /// pin titles not empty; boundary rings closed, with at least 4 positions.
+/// AR views: headings and bearings within 0...360, pitch within -90...90, the field of
+/// view more than 0 and less than 180, `max_distance` more than 0, distances at least 0,
+/// screen positions finite, label boxes wider and taller than 0, `stack` and `z` at least
+/// 0; site ids not empty and unique across pins and off-screen hints; `z` unique; titles
+/// not empty; a hint's turn more than 0 and at most 180 degrees.
 public struct ScreenValidator: Sendable {
     /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
     public var knownFlows: Set<String>?

@@ -7,6 +7,7 @@ enum GoldenScreens {
         ("goga-onboarding", gogaOnboarding),
         ("yell-campgrounds-empty", yellCampgroundsEmpty),
         ("goga-map", gogaMap),
+        ("goga-ar", gogaAR),
     ]
 
     /// A park home: hero picture, description, notice, website and phone buttons, a
