@@ -23,17 +23,20 @@ public enum Component: Hashable, Sendable {
     case map(Map)
     /// Geofence events along a replayed track, with the regions they concern.
     case timeline(Timeline)
+    /// A camera overlay: sites placed on what the camera sees, and hints beside the view.
+    case ar(AR)
 
     /// Every payload type, in the order error messages list them.
     static let registry: [any ComponentPayload.Type] = [
         Text.self, Image.self, Card.self, List.self, Carousel.self, Button.self, Onboarding.self, Map.self,
         Timeline.self,
+        AR.self,
     ]
 }
 
 extension Component {
     /// The `type` strings this model decodes, in registry order:
-    /// `text, image, card, list, carousel, button, onboarding, map, timeline`.
+    /// `text, image, card, list, carousel, button, onboarding, map, timeline, ar`.
     public static var knownTypes: [String] { registry.map { $0.type } }
 
     /// This component's `type` string ("text").

@@ -30,6 +30,7 @@ enum Samples {
             ], id: "intro")),
             .map(map),
             .timeline(timeline),
+            .ar(ar),
         ]
     )
 
@@ -76,6 +77,24 @@ enum Samples {
         ],
         facts: [.init("fixes", value: "1,722")],
         title: "Replay", id: "replay"
+    )
+
+    /// An AR view with every optional field set: the camera's altitude, a pin's subtitle
+    /// and action, the empty message, the id; one pin stacked above the other.
+    static let ar = Component.AR(
+        camera: .init(position: .init(latitude: 37.8077, longitude: -122.4750), altitude: 70, heading: 97, pitch: -3, fieldOfView: 60),
+        size: .init(width: 390, height: 844), maximumDistance: 6000,
+        pins: [
+            .init(id: "nps-poi:goga:0012", title: "Warming Hut", subtitle: "Café and shop",
+                  coordinate: .init(latitude: 37.8073, longitude: -122.4696), distance: 476, bearing: 95.4, x: 185.4, y: 450.2,
+                  label: .init(x: 139.4, y: 410.2, width: 92, height: 28), z: 0,
+                  action: .go("sites", args: ["id": "nps-poi:goga:0012"])),
+            .init(id: "nps-poi:goga:0007", title: "Crissy Field",
+                  coordinate: .init(latitude: 37.8055, longitude: -122.4495), distance: 2254, bearing: 96.2, x: 190.4, y: 414.4,
+                  label: .init(x: 140.4, y: 382.2, width: 100, height: 28), stack: 1, z: 1),
+        ],
+        offScreen: [.init(id: "nps-poi:goga:0004", title: "Alcatraz Island", distance: 5033, bearing: 65.2, turn: .left, degrees: 31.8)],
+        empty: "Nothing within 6 km this way", id: "ar"
     )
 
     /// A small screen whose JSON is spelled out in the tests.

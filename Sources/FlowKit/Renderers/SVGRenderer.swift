@@ -7,8 +7,9 @@ public import ScreenModel
 /// projection, with a column of times, legend and facts. No external resources; the
 /// same screen always gives the same bytes (numbers with at most two decimals).
 ///
-/// A screen with neither gives a small picture that says it has no map; callers that
-/// treat that as an error ask ``canRender(_:)`` first.
+/// A screen without a map gets its first `timeline` drawn (see `SVGRenderer+Timeline.swift`),
+/// else its first `ar` view (see `SVGRenderer+AR.swift`). A screen with none of them gives a
+/// small picture that says so; callers that treat that as an error ask ``canRender(_:)`` first.
 public struct SVGRenderer: ScreenRenderer {
     /// The picture's size when the map's own is unusable (not finite, not positive).
     static let fallbackSize = Component.Map.Size(width: 390, height: 844)
@@ -16,15 +17,16 @@ public struct SVGRenderer: ScreenRenderer {
     /// Creates an SVG renderer; it has no options.
     public init() {}
 
-    /// Whether `screen` holds a map or a timeline to draw.
+    /// Whether `screen` holds a map, a timeline or an AR view to draw.
     public static func canRender(_ screen: Screen) -> Bool {
-        firstMap(in: screen) != nil || firstTimeline(in: screen) != nil
+        firstMap(in: screen) != nil || firstTimeline(in: screen) != nil || firstAR(in: screen) != nil
     }
 
     /// The picture as SVG text with a trailing newline.
     public func render(_ screen: Screen) -> String {
         guard let map = Self.firstMap(in: screen) else {
             if let timeline = Self.firstTimeline(in: screen) { return Self.timelinePicture(screen, timeline) }
+            if let ar = Self.firstAR(in: screen) { return Self.render(ar, of: screen) }
             return Self.noMap(screen)
         }
         let width = Self.side(map.size.width, fallback: Self.fallbackSize.width)
@@ -91,7 +93,7 @@ public struct SVGRenderer: ScreenRenderer {
     }
 
     /// `value` when it is a usable side in points (finite, positive, at most 10,000), else `fallback`.
-    private static func side(_ value: Double, fallback: Double) -> Double {
+    static func side(_ value: Double, fallback: Double) -> Double {
         value.isFinite && value > 0 ? min(value, Component.Map.maximumSide) : fallback
     }
 }

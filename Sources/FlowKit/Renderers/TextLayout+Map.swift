@@ -33,7 +33,7 @@ extension TextLayout {
         return lines
     }
 
-    // MARK: - Private helpers
+    // MARK: - Helpers (entry, dotted and words serve the AR view too)
 
     private func annotation(_ cluster: Component.Map.Cluster, marker: String, width: Int) -> [String] {
         // A number stays on the line of the word it counts.
@@ -53,7 +53,7 @@ extension TextLayout {
     }
 
     /// `parts` on lines after `marker`, then the action's lines indented under them.
-    private func entry(_ parts: [[String]], action: Action?, marker: String, width: Int) -> [String] {
+    func entry(_ parts: [[String]], action: Action?, marker: String, width: Int) -> [String] {
         let indent = String(repeating: " ", count: TextWrap.columns(marker))
         var lines = TextWrap.prefixed(TextWrap.lines(words: Self.dotted(parts), width: width - indent.count), first: marker, rest: indent)
         if let action {
@@ -67,7 +67,7 @@ extension TextLayout {
         "\(Decimals.fixed(latitude, 4)),\(Decimals.fixed(longitude, 4))"
     }
 
-    private static func words(_ text: String) -> [String] {
+    static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
     }
 }

@@ -18,6 +18,7 @@ struct TextLayout {
         case .onboarding(let onboarding): self.onboarding(onboarding, width: width)
         case .map(let map): self.map(map, width: width)
         case .timeline(let timeline): self.timeline(timeline, width: width)
+        case .ar(let ar): self.ar(ar, width: width)
         }
     }
 

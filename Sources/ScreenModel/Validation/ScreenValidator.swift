@@ -18,6 +18,11 @@
 /// not empty; region ids not empty and unique within their timeline, names not empty;
 /// circle radii more than 0 metres; areas with at least one ring, each closed with at
 /// least 4 positions; positions on the Earth.
+/// AR views: headings and bearings within 0...360, pitch within -90...90, the field of
+/// view more than 0 and less than 180, `max_distance` more than 0, distances at least 0,
+/// screen positions finite, label boxes wider and taller than 0, `stack` and `z` at least
+/// 0; site ids not empty and unique across pins and off-screen hints; `z` unique; titles
+/// not empty; a hint's turn more than 0 and at most 180 degrees.
 public struct ScreenValidator: Sendable {
     /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
     public var knownFlows: Set<String>?

@@ -8,6 +8,7 @@ enum GoldenScreens {
         ("yell-campgrounds-empty", yellCampgroundsEmpty),
         ("goga-map", gogaMap),
         ("goga-timeline", gogaTimeline),
+        ("goga-ar", gogaAR),
     ]
 
     /// A park home: hero picture, description, notice, website and phone buttons, a

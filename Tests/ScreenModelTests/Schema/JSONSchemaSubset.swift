@@ -2,7 +2,7 @@ import Foundation
 
 /// A validator for the part of JSON Schema 2020-12 that `schema/screen.schema.json`
 /// uses: type, const, enum, required, properties, additionalProperties, items,
-/// prefixItems, oneOf, $ref into $defs, minimum, exclusiveMinimum, maximum,
+/// prefixItems, oneOf, $ref into $defs, minimum, exclusiveMinimum, maximum, exclusiveMaximum,
 /// minLength, minItems, maxItems, pattern.
 /// Annotations ($schema, $id, title, description, default) are ignored; any other
 /// keyword is reported by ``unsupportedKeywords()`` so the schema cannot rely on
@@ -18,7 +18,7 @@ struct JSONSchemaSubset {
 
     static let keywords: Set<String> = [
         "type", "const", "enum", "required", "properties", "additionalProperties", "items", "prefixItems", "oneOf",
-        "$ref", "$defs", "minimum", "exclusiveMinimum", "maximum", "minLength", "minItems", "maxItems", "pattern",
+        "$ref", "$defs", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "minLength", "minItems", "maxItems", "pattern",
         "$schema", "$id", "title", "description", "default",
     ]
 
@@ -79,6 +79,7 @@ struct JSONSchemaSubset {
             if case .number(let low)? = rules["minimum"], number < low { errors.append("\(path): \(number) < minimum \(low)") }
             if case .number(let low)? = rules["exclusiveMinimum"], number <= low { errors.append("\(path): \(number) <= exclusiveMinimum \(low)") }
             if case .number(let high)? = rules["maximum"], number > high { errors.append("\(path): \(number) > maximum \(high)") }
+            if case .number(let high)? = rules["exclusiveMaximum"], number >= high { errors.append("\(path): \(number) >= exclusiveMaximum \(high)") }
         }
         if case .array(let elements) = value {
             if case .number(let least)? = rules["minItems"], Double(elements.count) < least { errors.append("\(path): fewer than \(least) items") }

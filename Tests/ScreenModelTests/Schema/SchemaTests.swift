@@ -129,6 +129,22 @@ extension SchemaTests {
         map(annotations: #"{"type": "cluster", "id": "c", "coordinate": [-122.46, 37.8], "count": \#(count), "expansion_zoom": \#(expansionZoom)\#(extra)}"#)
     }
 
+    /// A screen with one AR view; each argument is the JSON of its field, `extra` more fields.
+    static func ar(
+        camera: String = #"{"position": [-122.475, 37.8077], "heading": 97, "pitch": 0, "fov": 60}"#,
+        maxDistance: String = "5000", pins: String = "", offScreen: String = "", extra: String = ""
+    ) -> String {
+        document(#"{"type": "ar", "camera": \#(camera), "size": {"width": 390, "height": 844}, "max_distance": \#(maxDistance), "pins": [\#(pins)], "off_screen": [\#(offScreen)]\#(extra)}"#)
+    }
+
+    static func arPin(id: String = #""p""#, z: String = "0", label: String = #"{"x": 155, "y": 382, "width": 80, "height": 28}"#, extra: String = "") -> String {
+        ar(pins: #"{"id": \#(id), "title": "Warming Hut", "coordinate": [-122.4696, 37.8073], "distance": 476, "bearing": 95.4, "x": 185.4, "y": 450.2, "label": \#(label), "stack": 0, "z": \#(z)\#(extra)}"#)
+    }
+
+    static func hint(turn: String = #""left""#, degrees: String = "40", extra: String = "") -> String {
+        ar(offScreen: #"{"id": "h", "title": "Alcatraz Island", "distance": 5033, "bearing": 65.2, "turn": \#(turn), "degrees": \#(degrees)\#(extra)}"#)
+    }
+
     static let validDocuments: [String] = [
         document(""),
         document(#"{"type": "list", "items": []}, {"type": "carousel", "cards": []}"#),
@@ -143,6 +159,12 @@ extension SchemaTests {
         cluster(extra: #", "categories": []"#),
         cluster(extra: #", "categories": [{"category": "historic", "count": 57}], "action": {"kind": "go", "flow": "map", "args": {"zoom": "14"}}"#),
         document(#"{"type": "map", "camera": {"center": [179.9, -17.7], "zoom": 6.5}, "bbox": [177.5, -19.5, -178.2, -15.9], "size": {"width": 0.5, "height": 10000}, "annotations": [], "boundary": [[[179, -18], [-179, -18], [-179, -17], [179, -18]]]}"#),
+        ar(),
+        ar(camera: #"{"position": [180, -90], "altitude": -100000, "heading": 360, "pitch": -90, "fov": 179.9}"#, maxDistance: "0.5", extra: #", "id": "ar", "empty": """#),
+        arPin(),
+        arPin(label: #"{"x": -40, "y": -300, "width": 0.5, "height": 0.5}"#, extra: #", "subtitle": "", "action": {"kind": "go", "flow": "sites", "args": {"id": "p"}}"#),
+        hint(),
+        hint(turn: #""right""#, degrees: "180"),
     ]
 
     static let brokenDocuments: [(String, String)] = [
@@ -217,5 +239,29 @@ extension SchemaTests {
         ("category count of zero", cluster(extra: #", "categories": [{"category": "historic", "count": 0}]"#)),
         ("category without name", cluster(extra: #", "categories": [{"count": 3}]"#)),
         ("annotation action with ftp url", cluster(extra: #", "action": {"kind": "url", "url": "ftp://nps.gov"}"#)),
+        ("ar without off_screen", document(#"{"type": "ar", "camera": {"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60}, "size": {"width": 1, "height": 1}, "max_distance": 1, "pins": []}"#)),
+        ("ar without max_distance", document(#"{"type": "ar", "camera": {"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60}, "size": {"width": 1, "height": 1}, "pins": [], "off_screen": []}"#)),
+        ("misspelt ar key", ar(extra: #", "maxDistance": 5000"#)),
+        ("max_distance of zero", ar(maxDistance: "0")),
+        ("camera without fov", ar(camera: #"{"position": [0, 0], "heading": 0, "pitch": 0}"#)),
+        ("camera with zoom", ar(camera: #"{"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60, "zoom": 3}"#)),
+        ("fov of 180", ar(camera: #"{"position": [0, 0], "heading": 0, "pitch": 0, "fov": 180}"#)),
+        ("fov of 0", ar(camera: #"{"position": [0, 0], "heading": 0, "pitch": 0, "fov": 0}"#)),
+        ("heading above 360", ar(camera: #"{"position": [0, 0], "heading": 361, "pitch": 0, "fov": 60}"#)),
+        ("pitch below -90", ar(camera: #"{"position": [0, 0], "heading": 0, "pitch": -91, "fov": 60}"#)),
+        ("altitude beyond 100 km", ar(camera: #"{"position": [0, 0], "altitude": 100001, "heading": 0, "pitch": 0, "fov": 60}"#)),
+        ("camera position beyond 90", ar(camera: #"{"position": [0, 91], "heading": 0, "pitch": 0, "fov": 60}"#)),
+        ("ar pin with empty id", arPin(id: #""""#)),
+        ("ar pin with negative z", arPin(z: "-1")),
+        ("ar pin with fractional z", arPin(z: "1.5")),
+        ("ar pin with type", arPin(extra: #", "type": "pin""#)),
+        ("ar pin without label", ar(pins: #"{"id": "p", "title": "T", "coordinate": [0, 0], "distance": 1, "bearing": 0, "x": 0, "y": 0, "stack": 0, "z": 0}"#)),
+        ("label of zero width", arPin(label: #"{"x": 0, "y": 0, "width": 0, "height": 28}"#)),
+        ("label with w", arPin(label: #"{"x": 0, "y": 0, "w": 80, "height": 28}"#)),
+        ("negative distance", ar(pins: #"{"id": "p", "title": "T", "coordinate": [0, 0], "distance": -1, "bearing": 0, "x": 0, "y": 0, "label": {"x": 0, "y": 0, "width": 1, "height": 1}, "stack": 0, "z": 0}"#)),
+        ("turn up", hint(turn: #""up""#)),
+        ("turn of 0 degrees", hint(degrees: "0")),
+        ("turn of 181 degrees", hint(degrees: "181")),
+        ("hint with an action", hint(extra: #", "action": {"kind": "go", "flow": "ar"}"#)),
     ]
 }
