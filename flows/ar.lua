@@ -42,30 +42,43 @@ flow.register("ar", function(ctx)
   local view = ar.project({ lat = ctx.at.lat, lon = ctx.at.lon, heading = heading, pitch = pitch, fov = fov,
                             width = width, height = height, max_distance = settings.max_distance, sites = list })
 
-  local pins = {}
-  for i, pin in ipairs(view.pins) do
-    if i > settings.limit then break end
+  -- Nearest first; a label stacked above the top of the screen would not be seen, so its
+  -- site is left for the visitor to walk closer to (or to turn the phone upright).
+  local pins, hidden = {}, 0
+  for _, pin in ipairs(view.pins) do
+    if #pins >= settings.limit or pin.label.y < 0 then
+      hidden = hidden + 1
+      goto continue
+    end
     local site = list[pin.site]
     pins[#pins + 1] = {
       id = pin.id or ("site" .. pin.site), title = pin.name,
-      subtitle = ui.category_title(site.category),
+      subtitle = ui.category_name(site.category),
       coordinate = { pin.lon, pin.lat }, distance = pin.distance, bearing = pin.bearing,
       x = pin.x, y = pin.y, label = pin.label, stack = pin.stack, z = pin.z,
       action = ui.go("sites", { id = site.id }, "Open"),
     }
+    ::continue::
   end
-  local off = {}
-  for i, hint in ipairs(view.off_screen) do
-    if i > 8 then break end
-    off[#off + 1] = { id = hint.id or ("site" .. hint.site), title = hint.name, distance = hint.distance,
-                      bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
+  -- The nearest two sites just off each edge, so the hints stay readable.
+  local off, per_side = {}, { left = 0, right = 0 }
+  for _, hint in ipairs(view.off_screen) do
+    if per_side[hint.turn] < 2 then
+      per_side[hint.turn] = per_side[hint.turn] + 1
+      off[#off + 1] = { id = hint.id or ("site" .. hint.site), title = hint.name, distance = hint.distance,
+                        bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
+    end
   end
   local what = collection and (collection .. ": ") or ""
-  return ui.screen("AR view", {
+  local sections = {}
+  if hidden > 0 then
+    sections[1] = ui.notice(("%d more site%s in this direction behind the nearer labels."):format(hidden, hidden == 1 and "" or "s"))
+  end
+  sections[#sections + 1] =
     { type = "ar", id = "camera",
       camera = { position = { ctx.at.lon, ctx.at.lat }, heading = heading % 360, pitch = pitch, fov = fov },
       size = { width = width, height = height }, max_distance = settings.max_distance,
       pins = pins, off_screen = off,
-      empty = ("%snothing within %s this way"):format(what, ui.distance(settings.max_distance)) },
-  }, ctx.park.name)
+      empty = ("%snothing within %s this way"):format(what, ui.distance(settings.max_distance)) }
+  return ui.screen("AR view", sections, ctx.park.name)
 end)

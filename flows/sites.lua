@@ -7,7 +7,7 @@ local sites = require("lib.sites")
 local function item(ctx, site)
   local detail = nil
   if site.distance then detail = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
-  return { title = site.name, subtitle = ui.category_title(site.category):gsub("s$", ""), detail = detail,
+  return { title = site.name, subtitle = ui.category_name(site.category), detail = detail,
            action = ui.go("sites", { id = site.id }, "Open") }
 end
 
@@ -33,7 +33,7 @@ local function one_site(ctx, id)
       local body = site.description
       if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
       return ui.screen(site.name, {
-        ui.card({ title = site.name, subtitle = ui.category_title(site.category):gsub("s$", ""), body = body,
+        ui.card({ title = site.name, subtitle = ui.category_name(site.category), body = body,
                   badges = { site.category } }),
         ui.text(("%.5f, %.5f"):format(site.lat, site.lon), "caption"),
         ui.button("More " .. ui.category_title(site.category):lower(),

@@ -95,6 +95,6 @@ return {
     max_distance = 5000,           -- metres: sites farther away are not shown
     fov = 60,                      -- horizontal field of view when the request gives none, degrees
     size = "390x844",              -- screen points when the request gives no --size
-    limit = 25,                    -- most pins shown, nearest first
+    limit = 12,                    -- most pins shown, nearest first
   },
 }

@@ -229,21 +229,37 @@ struct ClusterBench {
         }
     }
 
-    /// `cluster-build-once FILE [--load-only]`: one build, then exit (run as a child for its ru_maxrss).
+    /// `cluster-build-once FILE [--load-only | --repeat N]`: one build, then exit (run as a child
+    /// for its ru_maxrss); with `--repeat N`, N builds in this process and their median and
+    /// minimum milliseconds (for profiling one dataset quickly).
     static func buildOnce(_ arguments: [String]) throws(BenchError) {
-        guard let path = arguments.first, arguments.count <= 2, arguments.count == 1 || arguments[1] == "--load-only" else {
-            throw .usage("usage: flowbench cluster-build-once FILE [--load-only]")
-        }
+        let usage = "usage: flowbench cluster-build-once FILE [--load-only | --repeat N]"
+        guard let path = arguments.first, arguments.count <= 3 else { throw .usage(usage) }
         let points = try PointColumns.readF64(path)
-        guard arguments.count == 1 else {
-            print(points.count)
-            return
+        func build() throws(BenchError) -> ClusterIndex {
+            do {
+                return try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: options)
+            } catch {
+                throw .usage("\(path): \(error)")
+            }
         }
-        do {
-            let index = try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: options)
-            print(index.count)
-        } catch {
-            throw .usage("\(path): \(error)")
+        switch Array(arguments.dropFirst()) {
+        case []:
+            print(try build().count)
+        case ["--load-only"]:
+            print(points.count)
+        case let rest where rest.count == 2 && rest[0] == "--repeat":
+            guard let n = Int(rest[1]), (1...10_000).contains(n) else { throw .usage(usage) }
+            var samples = Samples()
+            for _ in 0..<n {
+                let start = MonotonicClock.now()
+                let index = try build()
+                samples.add(Double(MonotonicClock.now() - start) / 1e6)
+                withExtendedLifetime(index) {}
+            }
+            print("\(Format.fixed(samples.median, 2)) ms median, \(Format.fixed(samples.min, 2)) ms min, \(n) builds of \(points.count) points")
+        default:
+            throw .usage(usage)
         }
     }
 }

@@ -80,4 +80,9 @@ function ui.category_title(category)
   return (plural:gsub("^%l", string.upper))
 end
 
+--- "Picnic area" for "picnic_area": one site's category, as a subtitle.
+function ui.category_name(category)
+  return ((category:gsub("_", " ")):gsub("^%l", string.upper))
+end
+
 return ui

@@ -61,13 +61,19 @@ struct ARModule: NativeModule {
         ]
     }
 
-    /// A label's width in points for a title: about 7 points a character, within [60, 220].
-    static func labelWidth(_ title: String) -> Double { min(220, max(60, 16 + 7 * Double(title.count))) }
+    /// A label's width in points for a title in bold 11.5-point text (capitals about 8.6
+    /// points, other characters 7), plus padding, within [60, 200]; longer titles are
+    /// shortened when drawn.
+    static func labelWidth(_ title: String) -> Double {
+        let text = title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
+        return min(200, max(60, 18 + text))
+    }
 
     static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose) -> LuaValue {
         let onScreen = placements.filter(\.isOnScreen)
         let titles = onScreen.map { request.sites[$0.index].name ?? request.sites[$0.index].id ?? "site \($0.index + 1)" }
-        let labels = ARLabelLayout.layout(onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight))
+        let labels = ARLabelLayout.layout(onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight),
+                                          screenWidth: pose.width)
         var pins: [(Int, LuaValue)] = []
         for label in labels {
             let p = onScreen[label.placement]

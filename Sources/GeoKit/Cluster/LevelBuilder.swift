@@ -14,12 +14,15 @@ final class LevelBuilder {
     // every distance test), and the rest of the item apart so neighbour scans read 16 bytes each.
     // The same memory is the radix sort's scratch before it holds x, y.
     private static let xyStride = 2
+    /// How many ranks ahead the greedy pass touches a seed's data before it gets there.
+    private static let lookahead = 16
     private let xy = ScratchBuffer<Double>()
     private let gridItems = ScratchBuffer<GridItem>()
     private let members = ScratchBuffer<Member>()          // the current seed's group
     private var outRanks = ContiguousArray<Int32>()
     private var released = ContiguousArray<Int64>()        // rank << 32 | slot, when minPoints > 2
     private var cellCount = 0
+    private var touchSink = 0                              // keeps the look-ahead loads alive
     private var bitsX: UInt64 = 0
     private var lastColumn: UInt64 = 0
     private var lastRow: UInt64 = 0
@@ -182,7 +185,15 @@ final class LevelBuilder {
         var out = 0
         do {
           level.withUnsafeMutableBufferPointer { level in
+            var touched = 0
             for i in 0..<m {
+                // Touch a later seed's grid item and first neighbour run now, so their cache
+                // misses overlap this seed's work (a load whose value only feeds `touched`).
+                let ahead = i &+ Self.lookahead
+                if ahead < m && taken[ahead] == 0 {
+                    let q = Int(positionOfRank[ahead])
+                    touched &+= Int(gridItems[q].runs.2) &+ Int(bitPattern: UInt(xy[q &* Self.xyStride].bitPattern))
+                }
                 if taken[i] != 0 { continue }
                 let p = Int(positionOfRank[i])
                 let px = xy[p &* Self.xyStride], py = xy[p &* Self.xyStride &+ 1]
@@ -233,6 +244,7 @@ final class LevelBuilder {
                 outRanks.append(Int32(i))
                 out &+= 1
             }
+            touchSink = touched
           }
         }
         level.removeLast(m - out)
