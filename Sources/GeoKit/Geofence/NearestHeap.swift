@@ -1,74 +1,70 @@
 /// The k best (smallest distance, then lowest region) seen so far: a max-heap whose top is the
-/// worst kept, so a candidate is rejected with one comparison once the heap is full.
+/// worst kept, so a candidate is rejected with one comparison once the heap is full. It works
+/// on memory the caller lends (a stack buffer per query), with no array checks in the loop.
 struct NearestHeap {
+    typealias Entry = (region: Int32, distance: Double)
     let capacity: Int
-    private(set) var items: [(region: Int32, distance: Double)] = []
+    private let items: UnsafeMutablePointer<Entry>
+    private(set) var count = 0
+    /// The distance a candidate must beat to enter; +infinity until the heap is full.
+    private(set) var bound = Double.infinity
 
-    init(capacity: Int) {
-        self.capacity = max(0, capacity)
-        items.reserveCapacity(self.capacity)
-    }
-
-    /// A heap on `storage`'s memory (emptied first), so a caller can reuse one array.
-    init(capacity: Int, reusing storage: [(region: Int32, distance: Double)]) {
+    /// A heap on `storage`, which must hold `capacity` entries and outlive the heap.
+    init(capacity: Int, storage: UnsafeMutablePointer<Entry>) {
         self.capacity = max(0, capacity)
         items = storage
-        items.removeAll(keepingCapacity: true)
-        items.reserveCapacity(self.capacity)
     }
 
-    var isFull: Bool { items.count >= capacity }
-
-    /// The distance a candidate must beat to enter; +infinity until the heap is full.
-    var bound: Double { isFull ? (items.first?.distance ?? -.infinity) : .infinity }
-
     @inline(__always)
-    private static func worse(_ a: (region: Int32, distance: Double), _ b: (region: Int32, distance: Double)) -> Bool {
+    private static func worse(_ a: Entry, _ b: Entry) -> Bool {
         a.distance > b.distance || (a.distance == b.distance && a.region > b.region)
     }
 
+    @inline(__always)
     mutating func offer(_ region: Int32, _ distance: Double) {
         guard capacity > 0 else { return }
         let item = (region: region, distance: distance)
-        if items.count < capacity {
-            items.append(item)
-            var i = items.count - 1
+        if count < capacity {
+            var i = count
+            count &+= 1
             while i > 0 {
-                let parent = (i - 1) / 2
-                guard Self.worse(items[i], items[parent]) else { break }
-                items.swapAt(i, parent)
+                let parent = (i &- 1) / 2
+                guard Self.worse(item, items[parent]) else { break }
+                items[i] = items[parent]
                 i = parent
             }
+            items[i] = item
+            if count == capacity { bound = items[0].distance }
             return
         }
         guard Self.worse(items[0], item) else { return }
-        items[0] = item
         var i = 0
         while true {
-            let l = 2 * i + 1, r = l + 1
+            let l = 2 &* i &+ 1, r = l &+ 1
             var top = i
-            if l < items.count && Self.worse(items[l], items[top]) { top = l }
-            if r < items.count && Self.worse(items[r], items[top]) { top = r }
+            var topItem = item
+            if l < count && Self.worse(items[l], topItem) { top = l; topItem = items[l] }
+            if r < count && Self.worse(items[r], topItem) { top = r; topItem = items[r] }
             if top == i { break }
-            items.swapAt(i, top)
+            items[i] = topItem
             i = top
         }
+        items[i] = item
+        bound = items[0].distance
     }
 
-    /// Best first (an insertion sort: k is small).
-    consuming func sorted() -> [(region: Int32, distance: Double)] {
-        var out = items
-        if out.count > 1 {
-            for i in 1..<out.count {
-                let v = out[i]
-                var j = i - 1
-                while j >= 0 && Self.worse(out[j], v) {
-                    out[j + 1] = out[j]
-                    j -= 1
-                }
-                out[j + 1] = v
+    /// The entries, best first (an insertion sort: k is small).
+    func sorted(into out: inout [Entry]) {
+        out.removeAll(keepingCapacity: true)
+        for i in 0..<count {
+            let v = items[i]
+            var j = out.count
+            out.append(v)
+            while j > 0 && Self.worse(out[j - 1], v) {
+                out[j] = out[j - 1]
+                j -= 1
             }
+            out[j] = v
         }
-        return out
     }
 }

@@ -120,10 +120,13 @@ public final class RegionIndex: @unchecked Sendable {
     /// As ``nearest(_:to:allowed:)``, into `out` (replaced), reusing its memory.
     public func nearest(_ k: Int, to coordinate: Coordinate, allowed: [Bool]? = nil,
                         into out: inout [(region: Int32, distance: Double)]) {
-        var heap = NearestHeap(capacity: k, reusing: out)
-        out = []
-        for tier in tiers { tier.search(coordinate, allowed: allowed, into: &heap) }
-        out = heap.sorted()
+        let k = max(0, k)
+        withUnsafeTemporaryAllocation(of: NearestHeap.Entry.self, capacity: max(k, 1)) { storage in
+            guard let base = storage.baseAddress else { return }
+            var heap = NearestHeap(capacity: k, storage: base)
+            for tier in tiers { tier.search(coordinate, allowed: allowed, into: &heap) }
+            heap.sorted(into: &out)
+        }
     }
 
     /// Metres from `coordinate` to the edge of region `r`'s monitored circle, negative inside.
