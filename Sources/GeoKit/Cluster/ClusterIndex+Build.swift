@@ -4,26 +4,32 @@ extension ClusterIndex {
     func build() {
         var store = ClusterStore()
         var slots = ContiguousArray<Int32>(repeating: -1, count: points.nextID)
-        var level = ContiguousArray<Int32>()
         let table = points
-        var live = 0
-        for id in 0..<table.nextID where !table.longitude(id).isNaN { live += 1 }
+        var liveIDs = ContiguousArray<Int32>()
+        liveIDs.reserveCapacity(table.nextID)
+        for id in 0..<table.nextID where !table.longitude(id).isNaN { liveIDs.append(Int32(id)) }
+        let live = liveIDs.count
         store.reserve(2 * live)
-        level.reserveCapacity(live)
         if !table.values.isEmpty { store.trackValues() }
         if !table.categories.isEmpty { store.trackCategories() }
         if options.minPoints > 2 { store.tracksReleases = true }
-        let top = options.maxZoom + 1
-        for id in 0..<table.nextID {
-            let longitude = table.longitude(id)
-            guard !longitude.isNaN else { continue }
-            let s = store.allocate(x: Projection.x(longitude: longitude), y: Projection.y(latitude: table.latitude(id)),
-                                   rep: Int32(id), count: 1, highest: top)
-            if store.tracksValues { store.valueSums[Int(s)] = table.value(id) }
-            slots[id] = s
-            level.append(s)
+        // The points are the first `live` slots, in id order: slot i holds liveIDs[i].
+        liveIDs.withUnsafeBufferPointer { ids in
+            store.appendLeaves(live, highest: options.maxZoom + 1, rep: { ids[$0] }) { i in
+                let id = Int(ids[i])
+                return (Projection.x(longitude: table.longitude(id)), Projection.y(latitude: table.latitude(id)))
+            }
         }
-        let builder = LevelBuilder(options: options)
+        var level = ContiguousArray<Int32>(unsafeUninitializedCapacity: live) { buffer, count in
+            for i in 0..<live { buffer[i] = Int32(i) }
+            count = live
+        }
+        for (i, id) in liveIDs.enumerated() {
+            slots[Int(id)] = Int32(i)
+            if store.tracksValues { store.valueSums[i] = table.value(Int(id)) }
+        }
+        let builder = LevelBuilder.checkOut(options: options)
+        defer { LevelBuilder.checkIn(builder) }
         var scratch = CategoryScratch()
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             builder.cluster(&level, zoom: z, store: &store, points: table, scratch: &scratch)

@@ -57,6 +57,35 @@ struct ClusterStore {
         links.reserveCapacity(capacity * Self.linkStride)
         zooms.reserveCapacity(capacity * Self.zoomStride)
         reaches.reserveCapacity(capacity)
+        HugePageHint.advise(&positions)
+        HugePageHint.advise(&links)
+        HugePageHint.advise(&reaches)
+    }
+
+    /// Appends `n` point leaves in one pass per array, as a fresh build's first items: leaf i
+    /// at `position(i)` with rep `rep(i)`, count 1, no links, alive up to `highest`. (The
+    /// same fields ``allocate(x:y:rep:count:highest:)`` writes, without a call per point.)
+    mutating func appendLeaves(_ n: Int, highest: Int, rep: (Int) -> Int32, position: (Int) -> (Double, Double)) {
+        let first = reaches.count
+        positions.append(contentsOf: repeatElement(0, count: n * Self.positionStride))
+        links.append(contentsOf: repeatElement(Self.none, count: n * Self.linkStride))  // none == noParent
+        zooms.append(contentsOf: repeatElement(UInt8(highest), count: n * Self.zoomStride))
+        reaches.append(contentsOf: repeatElement(0, count: n))
+        if tracksReleases { releasedMasks.append(contentsOf: repeatElement(0, count: n)) }
+        if tracksValues { valueSums.append(contentsOf: repeatElement(0, count: n)) }
+        if tracksCategories { categorySpans.append(contentsOf: repeatElement(0, count: n * Self.spanStride)) }
+        positions.withUnsafeMutableBufferPointer { pos in
+            links.withUnsafeMutableBufferPointer { l in
+                for i in 0..<n {
+                    let (x, y) = position(i)
+                    let s = first &+ i
+                    pos[s &* Self.positionStride &+ Self.xOffset] = x
+                    pos[s &* Self.positionStride &+ Self.yOffset] = y
+                    l[s &* Self.linkStride &+ Self.repOffset] = rep(i)
+                    l[s &* Self.linkStride &+ Self.countOffset] = 1
+                }
+            }
+        }
     }
 
     /// A new slot (reusing a freed one if any) holding an item at (x, y) with no links.

@@ -3,7 +3,7 @@
 /// neighbours are three contiguous runs in memory. Scratch lives here and is reused from zoom
 /// to zoom; one builder per build.
 final class LevelBuilder {
-    let options: ClusterOptions
+    var options: ClusterOptions
     private let keys = ScratchBuffer<UInt64>()             // cell key per item, sorted, then each cell's once
     private let order = ScratchBuffer<Int32>()             // grid position → rep rank
     private let byRank = ScratchBuffer<RankedItem>()       // items by rep rank, until they move to grid order
@@ -57,6 +57,12 @@ final class LevelBuilder {
     }
 
     init(options: ClusterOptions) { self.options = options }
+
+    /// Bytes of scratch memory held.
+    var scratchBytes: Int {
+        keys.bytes + order.bytes + byRank.bytes + positionOfRank.bytes + taken.bytes + cellStart.bytes + xy.bytes
+            + gridItems.bytes + members.bytes
+    }
 
     /// Replaces `level` (slots alive at zoom + 1, ascending rep) by the slots alive at `zoom`,
     /// creating the clusters that form at `zoom` in `store`.

@@ -8,6 +8,9 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
 
+    /// Bytes held.
+    var bytes: Int { capacity * MemoryLayout<Element>.stride }
+
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
