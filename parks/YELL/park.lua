@@ -34,4 +34,13 @@ return {
     links = { { label = "Geysers near you", flow = "geysers" } },
   },
   flows = { geysers = true },
+
+  -- Thermal features are small and close together: tighter geofences, and a callout that
+  -- repeats the one rule that matters near them.
+  geofence = {
+    radius = 75,
+    callouts = {
+      enter = "You are at %s. Stay on the boardwalk: the ground near hot water is thin.",
+    },
+  },
 }

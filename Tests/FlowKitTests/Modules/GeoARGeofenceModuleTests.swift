@@ -77,4 +77,16 @@ import ScreenModel
             """)
         #expect(result.title == "enter@5.0 true false another callout 10 s ago (minimum 60 s)")
     }
+
+    /// YELL's park.lua narrows the geofences and rewrites one callout; the rest stay the defaults.
+    @Test func aParkOverridesRadiusAndCalloutTexts() throws {
+        let body = """
+            local c = ctx.park.geofence.callouts
+            return { title = ("%d %s|%s"):format(geofence.regions()[1].radius, c.enter:sub(1, 28), c.park_enter), sections = {} }
+            """
+        let yell = try probe(body, park: "YELL")
+        #expect(yell.title == "75 You are at %s. Stay on the b|Welcome to %s.")
+        let goga = try probe(body, park: "GOGA")
+        #expect(goga.title == "100 You are at %s.|Welcome to %s.")
+    }
 }
