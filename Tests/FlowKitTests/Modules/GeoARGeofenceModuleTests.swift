@@ -6,16 +6,7 @@ import ScreenModel
 /// input as Lua errors naming the caller's line.
 @Suite struct GeoARGeofenceModuleTests {
     func probe(_ body: String, park: String = "GOGA") throws -> (title: String?, error: FlowError?) {
-        let p = try TestProject(files: ["flows/probe.lua": """
-            flow.register("probe", function(ctx)
-              \(body)
-            end)
-            """])
-        do {
-            return (try p.runtime(park).run(FlowRequest(flow: "probe")).title, nil)
-        } catch let error as FlowError {
-            return (nil, error)
-        }
+        try probeFlow(body, park: park)
     }
 
     @Test func inverseAndDirectAreWGS84() throws {
