@@ -33,9 +33,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--heading", "90", "--fov", "0"], "flowrun: --fov: 0.0 out of range (0, 180)\n"),
-        (["--heading", "90", "--fov", "181"], "flowrun: --fov: 181.0 out of range (0, 180)\n"),
-        (["--heading", "90", "--pitch", "95"], "flowrun: --pitch: 95.0 out of range [-90, 90]\n"),
+        (["--heading", "90", "--fov", "0"], "flowrun: --fov: 0 out of range (0, 180)\n"),
+        (["--heading", "90", "--fov", "181"], "flowrun: --fov: 181 out of range (0, 180)\n"),
+        (["--heading", "90", "--fov", "180.5"], "flowrun: --fov: 180.5 out of range (0, 180)\n"),
+        (["--heading", "90", "--pitch", "95"], "flowrun: --pitch: 95 out of range [-90, 90]\n"),
         (["--heading", "nan"], "flowrun: --heading: nan is not a finite number\n"),
     ])
     func badCameraOptionsExitTwo(options: [String], message: String) throws {

@@ -91,7 +91,7 @@ struct SVGARLayer {
     /// site's name, and which way and how far to turn.
     private func hints(_ hints: [Component.AR.OffScreen], turn: Component.AR.OffScreen.Turn, into svg: inout SVGMarkup) {
         guard !hints.isEmpty else { return }
-        let (width, height) = (backdrop.width, backdrop.height)
+        let width = backdrop.width
         let step = Style.hintHeight + Style.hintGap
         let stack = Double(hints.count) * step - Style.hintGap
         var top = hintTop(stack: stack)
