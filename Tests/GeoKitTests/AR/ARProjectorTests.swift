@@ -111,4 +111,10 @@ struct ARProjectorTests {
                 == "maximum distance -1 must be a positive number of metres")
         #expect((try? CameraPose(position: Self.camera, heading: -90))?.heading == 270)
     }
+
+    @Test(arguments: [(350.0, -10.0), (-350, 10), (180, 180), (-180, 180), (0, 0), (360, 0), (-360, 0),
+                      (725, 5), (-725, -5), (540, 180), (190.5, -169.5)])
+    func relativeBearingsFoldIntoPlusMinus180(degrees: Double, folded: Double) {
+        #expect(ARProjector.relative(degrees) == folded)
+    }
 }
