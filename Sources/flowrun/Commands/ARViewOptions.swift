@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowKit
+import GeoKit
 
 /// `--heading`, `--pitch`, `--fov`: how the phone camera is held for the AR flow. Checked
 /// here so a typo is a usage error (exit 2); passed to the flow as `ctx.args`.
@@ -16,26 +17,21 @@ struct ARViewOptions: ParsableArguments {
     func arguments() throws -> [String: String] {
         var args: [String: String] = [:]
         if let heading {
-            guard heading.isFinite else { throw FlowError.badArgument(name: "--heading", message: "\(Self.shown(heading)) is not a finite number") }
+            guard heading.isFinite else { throw FlowError.badArgument(name: "--heading", message: "\(GeoError.text(heading)) is not a finite number") }
             args["heading"] = "\(heading)"
         }
         if let pitch {
             guard pitch.isFinite, (-90...90).contains(pitch) else {
-                throw FlowError.badArgument(name: "--pitch", message: "\(Self.shown(pitch)) out of range [-90, 90]")
+                throw FlowError.badArgument(name: "--pitch", message: "\(GeoError.text(pitch)) out of range [-90, 90]")
             }
             args["pitch"] = "\(pitch)"
         }
         if let fov {
             guard fov.isFinite, fov > 0, fov < 180 else {
-                throw FlowError.badArgument(name: "--fov", message: "\(Self.shown(fov)) out of range (0, 180)")
+                throw FlowError.badArgument(name: "--fov", message: "\(GeoError.text(fov)) out of range (0, 180)")
             }
             args["fov"] = "\(fov)"
         }
         return args
-    }
-
-    /// A value as the user would have typed it: `0`, not `0.0`.
-    private static func shown(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 }
