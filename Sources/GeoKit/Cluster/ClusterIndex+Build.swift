@@ -5,28 +5,38 @@ extension ClusterIndex {
         var store = ClusterStore()
         var slots = ContiguousArray<Int32>(repeating: -1, count: points.nextID)
         let table = points
-        var liveIDs = ContiguousArray<Int32>()
-        liveIDs.reserveCapacity(table.nextID)
-        for id in 0..<table.nextID where !table.longitude(id).isNaN { liveIDs.append(Int32(id)) }
-        let live = liveIDs.count
-        store.reserve(2 * live)
-        if !table.values.isEmpty { store.trackValues() }
-        if !table.categories.isEmpty { store.trackCategories() }
-        if options.minPoints > 2 { store.tracksReleases = true }
-        // The points are the first `live` slots, in id order: slot i holds liveIDs[i].
-        liveIDs.withUnsafeBufferPointer { ids in
-            store.appendLeaves(live, highest: options.maxZoom + 1, rep: { ids[$0] }) { i in
-                let id = Int(ids[i])
-                return (Projection.x(longitude: table.longitude(id)), Projection.y(latitude: table.latitude(id)))
+        // Removed points have NaN coordinates; every id is written, and only live ones are kept.
+        let liveIDs = ContiguousArray<Int32>(unsafeUninitializedCapacity: table.nextID) { ids, count in
+            table.coordinates.withUnsafeBufferPointer { coordinates in
+                var live = 0
+                for id in 0..<table.nextID {
+                    ids[live] = Int32(id)
+                    live &+= coordinates[id &* ClusterPoints.coordinateStride &+ ClusterPoints.longitudeOffset].isNaN ? 0 : 1
+                }
+                count = live
             }
         }
+        let live = liveIDs.count
+        // The points are the first `live` slots, in id order: slot i holds liveIDs[i].
+        liveIDs.withUnsafeBufferPointer { ids in
+            table.coordinates.withUnsafeBufferPointer { coordinates in
+                store.fillLeaves(ids: ids, coordinates: coordinates, highest: options.maxZoom + 1, capacity: 2 * live)
+            }
+            slots.withUnsafeMutableBufferPointer { slots in
+                ParallelSplit.forEachChunk(live) { _, chunk in
+                    for i in chunk { slots[Int(ids[i])] = Int32(i) }
+                }
+            }
+        }
+        if !table.values.isEmpty {
+            store.trackValues()
+            for (i, id) in liveIDs.enumerated() { store.valueSums[i] = table.value(Int(id)) }
+        }
+        if !table.categories.isEmpty { store.trackCategories() }
+        if options.minPoints > 2 { store.trackReleases() }
         var level = ContiguousArray<Int32>(unsafeUninitializedCapacity: live) { buffer, count in
             for i in 0..<live { buffer[i] = Int32(i) }
             count = live
-        }
-        for (i, id) in liveIDs.enumerated() {
-            slots[Int(id)] = Int32(i)
-            if store.tracksValues { store.valueSums[i] = table.value(Int(id)) }
         }
         let builder = LevelBuilder.checkOut(options: options)
         defer { LevelBuilder.checkIn(builder) }

@@ -52,39 +52,48 @@ struct ClusterStore {
 
     var slotCount: Int { reaches.count }
 
-    mutating func reserve(_ capacity: Int) {
-        positions.reserveCapacity(capacity * Self.positionStride)
-        links.reserveCapacity(capacity * Self.linkStride)
-        zooms.reserveCapacity(capacity * Self.zoomStride)
-        reaches.reserveCapacity(capacity)
-        HugePageHint.advise(&positions)
-        HugePageHint.advise(&links)
-        HugePageHint.advise(&reaches)
+    /// Fills an empty store with the point leaves of a fresh build: slot i is point `ids[i]`,
+    /// projected from `coordinates` (longitude, latitude per point id), count 1, no links, alive
+    /// up to `highest`; with room for `capacity` items in all. Each array is written once, in
+    /// chunks over the cores, into memory offered huge pages before it is first touched.
+    /// (The same fields ``allocate(x:y:rep:count:highest:)`` writes, without a call per point.)
+    mutating func fillLeaves(ids: UnsafeBufferPointer<Int32>, coordinates: UnsafeBufferPointer<Double>,
+                             highest: Int, capacity: Int) {
+        assert(slotCount == 0, "fillLeaves starts a fresh store")
+        let n = ids.count
+        positions = Self.fresh(n, stride: Self.positionStride, capacity: capacity) { pos, items in
+            for i in items {
+                let id = Int(ids[i]) &* ClusterPoints.coordinateStride
+                pos[i &* Self.positionStride &+ Self.xOffset] = Projection.x(longitude: coordinates[id &+ ClusterPoints.longitudeOffset])
+                pos[i &* Self.positionStride &+ Self.yOffset] = Projection.y(latitude: coordinates[id &+ ClusterPoints.latitudeOffset])
+            }
+        }
+        links = Self.fresh(n, stride: Self.linkStride, capacity: capacity) { links, items in
+            for i in items {
+                let l = links + i &* Self.linkStride
+                l[Self.parentOffset] = Self.noParent
+                l[Self.firstChildOffset] = Self.none
+                l[Self.nextSiblingOffset] = Self.none
+                l[Self.repOffset] = ids[i]
+                l[Self.countOffset] = 1
+            }
+        }
+        zooms = Self.fresh(n, stride: Self.zoomStride, capacity: capacity) { zooms, items in
+            (zooms + items.lowerBound &* Self.zoomStride).initialize(repeating: UInt8(highest), count: items.count &* Self.zoomStride)
+        }
+        reaches = Self.fresh(n, stride: 1, capacity: capacity) { reaches, items in
+            (reaches + items.lowerBound).initialize(repeating: 0, count: items.count)
+        }
     }
 
-    /// Appends `n` point leaves in one pass per array, as a fresh build's first items: leaf i
-    /// at `position(i)` with rep `rep(i)`, count 1, no links, alive up to `highest`. (The
-    /// same fields ``allocate(x:y:rep:count:highest:)`` writes, without a call per point.)
-    mutating func appendLeaves(_ n: Int, highest: Int, rep: (Int) -> Int32, position: (Int) -> (Double, Double)) {
-        let first = reaches.count
-        positions.append(contentsOf: repeatElement(0, count: n * Self.positionStride))
-        links.append(contentsOf: repeatElement(Self.none, count: n * Self.linkStride))  // none == noParent
-        zooms.append(contentsOf: repeatElement(UInt8(highest), count: n * Self.zoomStride))
-        reaches.append(contentsOf: repeatElement(0, count: n))
-        if tracksReleases { releasedMasks.append(contentsOf: repeatElement(0, count: n)) }
-        if tracksValues { valueSums.append(contentsOf: repeatElement(0, count: n)) }
-        if tracksCategories { categorySpans.append(contentsOf: repeatElement(0, count: n * Self.spanStride)) }
-        positions.withUnsafeMutableBufferPointer { pos in
-            links.withUnsafeMutableBufferPointer { l in
-                for i in 0..<n {
-                    let (x, y) = position(i)
-                    let s = first &+ i
-                    pos[s &* Self.positionStride &+ Self.xOffset] = x
-                    pos[s &* Self.positionStride &+ Self.yOffset] = y
-                    l[s &* Self.linkStride &+ Self.repOffset] = rep(i)
-                    l[s &* Self.linkStride &+ Self.countOffset] = 1
-                }
-            }
+    /// A new array of `n` items of `stride` elements, with room for `capacity` items, whose
+    /// elements `fill(base, items)` writes for a range of items (ranges run concurrently).
+    private static func fresh<Element>(_ n: Int, stride: Int, capacity: Int,
+                                       _ fill: (UnsafeMutablePointer<Element>, Range<Int>) -> Void) -> ContiguousArray<Element> {
+        ContiguousArray(unsafeUninitializedCapacity: HugePageHint.padded(max(capacity, n) * stride, of: Element.self)) { buffer, count in
+            HugePageHint.advise(UnsafeMutableRawBufferPointer(buffer))
+            if let base = buffer.baseAddress { ParallelSplit.forEachChunk(n) { _, items in fill(base, items) } }
+            count = n * stride
         }
     }
 
@@ -160,6 +169,13 @@ struct ClusterStore {
         guard !tracksValues else { return }
         tracksValues = true
         valueSums = ContiguousArray(repeating: 0, count: slotCount)
+    }
+
+    /// Starts recording which items passed through a too-small group (none so far).
+    mutating func trackReleases() {
+        guard !tracksReleases else { return }
+        tracksReleases = true
+        releasedMasks = ContiguousArray(repeating: 0, count: slotCount)
     }
 
     /// Starts keeping category counts (none so far).

@@ -10,18 +10,22 @@ import Glibc
 enum HugePageHint {
     static let hugePage = 2 << 20
 
-    /// Advises the storage of `array` (its reserved capacity, not just its count).
-    static func advise<Element>(_ array: inout ContiguousArray<Element>) {
+    /// A capacity of `count` elements grown so that, wherever the allocator puts it, the whole
+    /// 2 MiB pages inside cover the first `count` elements (for arrays of 1 MiB and more).
+    static func padded<Element>(_ count: Int, of _: Element.Type) -> Int {
+        let bytes = count * MemoryLayout<Element>.stride
+        guard bytes >= hugePage / 2 else { return count }
+        return count + hugePage / MemoryLayout<Element>.stride
+    }
+
+    /// Advises the whole 2 MiB pages inside `buffer` (for buffers of 2 MiB and more).
+    static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
         #if canImport(Glibc)
-        let bytes = array.capacity * MemoryLayout<Element>.stride
-        guard bytes >= 2 * hugePage else { return }
-        array.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-            let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
-        }
+        guard let base = buffer.baseAddress, buffer.count >= hugePage else { return }
+        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
     }
 }

@@ -3,33 +3,41 @@
 /// neighbours are three contiguous runs in memory. Scratch lives here and is reused from zoom
 /// to zoom; one builder per build.
 final class LevelBuilder {
-    var options: ClusterOptions
-    private let keys = ScratchBuffer<UInt64>()             // cell key per item, sorted, then each cell's once
-    private let order = ScratchBuffer<Int32>()             // grid position → rep rank
-    private let byRank = ScratchBuffer<RankedItem>()       // items by rep rank, until they move to grid order
-    private let positionOfRank = ScratchBuffer<Int32>()    // rep rank → grid position
-    private let taken = ScratchBuffer<UInt8>()             // rep rank → 1 once in a group
-    private let cellStart = ScratchBuffer<Int32>()         // first grid position per cell, then the end
-    // Per grid position: x, y interleaved (x is NaN once the item is taken, which also fails
-    // every distance test), and the rest of the item apart so neighbour scans read 16 bytes each.
-    // The same memory is the radix sort's scratch before it holds x, y.
-    private static let xyStride = 2
     /// How many ranks ahead the greedy pass touches a seed's data before it gets there.
     private static let lookahead = 16
-    private let xy = ScratchBuffer<Double>()
-    private let gridItems = ScratchBuffer<GridItem>()
-    private let members = ScratchBuffer<Member>()          // the current seed's group
+    /// Sentinel keys after the last cell (see ``findNeighbourRuns()``).
+    static let keyPadding = 3
+
+    var options: ClusterOptions
+    let keys = ScratchBuffer<UInt64>()             // cell key per item, sorted, then each cell's once
+    let order = ScratchBuffer<Int32>()             // grid position → rep rank
+    let reps = ScratchBuffer<Int32>()              // rep rank → rep (the smallest point id inside)
+    let positionOfRank = ScratchBuffer<Int32>()    // rep rank → grid position
+    let taken = ScratchBuffer<UInt8>()             // rep rank → 1 once in a group
+    let cellStart = ScratchBuffer<Int32>()         // first grid position per cell, then the end
+    // Per grid position, the item with its x, y (x is NaN once the item is taken, which also
+    // fails every distance test): a neighbour scan that finds a member reads it from the line it
+    // has just tested. The same memory is the radix sort's scratch before it holds the items.
+    let grid = ScratchBuffer<GridItem>()
+    // Per grid position, its cell's 3×3 neighbourhood. Before the runs are found, the same
+    // memory holds the items by rep rank (`byRank`), read from the store and then moved to
+    // grid order: the two never live at once, and sharing spares 24 bytes per item.
+    let runs = ScratchBuffer<NeighbourRuns>()
+    private let members = ScratchBuffer<Member>()          // the current seed's group, seed first
+    private let byAscendingRank = ScratchBuffer<UInt64>()  // rank << 32 | index in members, sorted
+    private let hits = ScratchBuffer<Int32>()              // grid positions within the radius of the seed
     private var outRanks = ContiguousArray<Int32>()
     private var released = ContiguousArray<Int64>()        // rank << 32 | slot, when minPoints > 2
-    private var cellCount = 0
+    var cellCount = 0
     private var touchSink = 0                              // keeps the look-ahead loads alive
-    private var bitsX: UInt64 = 0
-    private var lastColumn: UInt64 = 0
-    private var lastRow: UInt64 = 0
+    var bitsX: UInt64 = 0
+    var lastColumn: UInt64 = 0
+    var lastRow: UInt64 = 0
 
     /// One item of a forming cluster, carried so the centre needs no store reads.
     struct Member {
         var rank: Int32
+        var slot: Int32
         var count: Int32
         var reach: Float
         var x: Double
@@ -44,24 +52,30 @@ final class LevelBuilder {
         var reach: Float
     }
 
-    /// An item by grid position, beside its x, y: a group's members are read where the
-    /// neighbour scan found them rather than by rank at random, and a seed finds its cell's
-    /// neighbourhood here, with no further lookup: the greedy pass is bound by the latency of
-    /// each seed's chain of dependent reads, so the chain is kept short.
+    /// An item by grid position: 32 bytes, two to a cache line.
     struct GridItem {
+        var x: Double
+        var y: Double
         var rank: Int32
+        var slot: Int32
         var count: Int32
         var reach: Float
-        /// The grid positions of the cell's 3×3 neighbourhood: three runs (rows above, same, below).
-        var runs: (Int32, Int32, Int32, Int32, Int32, Int32)
     }
 
-    init(options: ClusterOptions) { self.options = options }
+    /// The grid positions of a cell's 3×3 neighbourhood: three runs (rows above, same, below),
+    /// stored for each of the cell's items so a seed finds them with no further lookup: the
+    /// greedy pass is bound by the latency of each seed's chain of dependent reads.
+    typealias NeighbourRuns = (Int32, Int32, Int32, Int32, Int32, Int32)
+
+    init(options: ClusterOptions) {
+        assert(MemoryLayout<RankedItem>.stride <= MemoryLayout<NeighbourRuns>.stride, "byRank shares the runs' memory")
+        self.options = options
+    }
 
     /// Bytes of scratch memory held.
     var scratchBytes: Int {
-        keys.bytes + order.bytes + byRank.bytes + positionOfRank.bytes + taken.bytes + cellStart.bytes + xy.bytes
-            + gridItems.bytes + members.bytes
+        keys.bytes + order.bytes + reps.bytes + positionOfRank.bytes + taken.bytes + cellStart.bytes + grid.bytes
+            + runs.bytes + members.bytes + byAscendingRank.bytes + hits.bytes
     }
 
     /// Replaces `level` (slots alive at zoom + 1, ascending rep) by the slots alive at `zoom`,
@@ -76,102 +90,6 @@ final class LevelBuilder {
 
     // MARK: - Private helpers
 
-    /// Cell keys (row-major, rebased to the level's extent), stable radix sort, grid arrays.
-    private func sortIntoCells(_ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore) {
-        let m = level.count
-        let scale = Projection.cellScale(options, zoom: z)
-        let keys = self.keys.reserve(m), order = self.order.reserve(m), byRank = self.byRank.reserve(m)
-        var minX = UInt64.max, maxX: UInt64 = 0, minY = UInt64.max, maxY: UInt64 = 0
-        // In rep order, which for the points is store order: read each item once, sequentially.
-        level.withUnsafeBufferPointer { lv in
-            store.positions.withUnsafeBufferPointer { pos in
-                store.links.withUnsafeBufferPointer { links in
-                    store.reaches.withUnsafeBufferPointer { storeReaches in
-                        for i in 0..<m {
-                            let s = Int(lv[i])
-                            let x = pos[s &* ClusterStore.positionStride &+ ClusterStore.xOffset]
-                            let y = pos[s &* ClusterStore.positionStride &+ ClusterStore.yOffset]
-                            let cx = UInt64(x * scale), cy = UInt64(y * scale)
-                            minX = min(minX, cx); maxX = max(maxX, cx)
-                            minY = min(minY, cy); maxY = max(maxY, cy)
-                            keys[i] = cy << 32 | cx
-                            order[i] = Int32(i)
-                            byRank[i] = RankedItem(x: x, y: y,
-                                                   count: links[s &* ClusterStore.linkStride &+ ClusterStore.countOffset],
-                                                   reach: storeReaches[s])
-                        }
-                    }
-                }
-            }
-        }
-        let bitsX = UInt64(64 - (maxX - minX).leadingZeroBitCount)
-        let bitsY = 64 - (maxY - minY).leadingZeroBitCount
-        self.bitsX = bitsX
-        lastColumn = maxX - minX
-        lastRow = maxY - minY
-        for i in 0..<m { keys[i] = ((keys[i] >> 32) &- minY) << bitsX | ((keys[i] & 0xFFFF_FFFF) &- minX) }
-        let shared = UnsafeMutableRawPointer(xy.reserve(m * Self.xyStride))
-        RadixSort.sort(keys: keys, values: order, count: m, bits: Int(bitsX) + bitsY,
-                       keyScratch: shared.assumingMemoryBound(to: UInt64.self),
-                       valueScratch: (shared + 8 * m).assumingMemoryBound(to: Int32.self))
-
-        let xy = self.xy.base, cellStart = self.cellStart.reserve(m + 1)
-        let gridItems = self.gridItems.reserve(m), positionOfRank = self.positionOfRank.reserve(m)
-        let taken = self.taken.reserve(m)
-        taken.initialize(repeating: 0, count: m)
-        var cells = 0
-        var previous = UInt64.max
-        for p in 0..<m {
-            let key = keys[p]
-            if key != previous || p == 0 {
-                keys[cells] = key  // cells <= p: the unique keys move to the front
-                cellStart[cells] = Int32(p)
-                cells &+= 1
-                previous = key
-            }
-            let rank = Int(order[p])
-            let item = byRank[rank]
-            positionOfRank[rank] = Int32(p)
-            gridItems[p] = GridItem(rank: Int32(rank), count: item.count, reach: item.reach, runs: (0, 0, 0, 0, 0, 0))
-            xy[p &* Self.xyStride] = item.x
-            xy[p &* Self.xyStride &+ 1] = item.y
-        }
-        cellStart[cells] = Int32(m)
-        cellCount = cells
-    }
-
-    /// For each cell, the runs of grid positions in the rows above, of and below it that cover
-    /// columns cx-1...cx+1, written to each of the cell's items: a sweep with one cursor per row
-    /// offset, since keys are sorted.
-    private func findNeighbourRuns() {
-        let cells = cellCount
-        let ck = keys.base, start = cellStart.base, items = gridItems.base
-        let bitsX = self.bitsX, lastColumn = self.lastColumn, lastRow = self.lastRow
-        let maskX = (UInt64(1) << bitsX) &- 1
-        var cursors: (Int, Int, Int) = (0, 0, 0)
-        for c in 0..<cells {
-            let key = ck[c]
-            let cy = key >> bitsX, cx = key & maskX
-            let low = cx > 0 ? cx &- 1 : 0, high = min(cx &+ 1, lastColumn)
-            var runs: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
-            for d in 0..<3 {
-                guard d > 0 || cy > 0, d < 2 || cy < lastRow else { continue }
-                let row = cy &+ UInt64(d) &- 1
-                let lowKey = row << bitsX | low, highKey = row << bitsX | high
-                var first = d == 0 ? cursors.0 : (d == 1 ? cursors.1 : cursors.2)
-                while first < cells && ck[first] < lowKey { first &+= 1 }
-                var end = first
-                while end < cells && ck[end] <= highKey { end &+= 1 }
-                switch d {
-                case 0: cursors.0 = first; runs.0 = start[first]; runs.1 = start[end]
-                case 1: cursors.1 = first; runs.2 = start[first]; runs.3 = start[end]
-                default: cursors.2 = first; runs.4 = start[first]; runs.5 = start[end]
-                }
-            }
-            for p in Int(start[c])..<Int(start[c &+ 1]) { items[p].runs = runs }
-        }
-    }
-
     /// supercluster's `_cluster`: each untaken item in rep order takes every untaken item within
     /// the radius; with enough points they become one cluster, else they pass through.
     private func greedy(_ level: inout ContiguousArray<Int32>, zoom z: Int, store: inout ClusterStore,
@@ -180,9 +98,11 @@ final class LevelBuilder {
         let r = Projection.radius(options, zoom: z)
         let r2 = r * r
         let minPoints = Int32(options.minPoints)
-        let xy = self.xy.base, gridItems = self.gridItems.base
+        let grid = self.grid.base, neighbourRuns = self.runs.base
         let positionOfRank = self.positionOfRank.base, taken = self.taken.base
-        let members = self.members.reserve(m)
+        // Group scratch grows with the largest neighbourhood met, not with the level.
+        var members = self.members.base, hits = self.hits.base, byAscendingRank = self.byAscendingRank.base
+        var groupCapacity = min(self.members.capacity, self.hits.capacity, self.byAscendingRank.capacity)
         var outRanks = self.outRanks, released = self.released
         self.outRanks = []
         self.released = []
@@ -198,48 +118,59 @@ final class LevelBuilder {
                 let ahead = i &+ Self.lookahead
                 if ahead < m && taken[ahead] == 0 {
                     let q = Int(positionOfRank[ahead])
-                    touched &+= Int(gridItems[q].runs.2) &+ Int(bitPattern: UInt(xy[q &* Self.xyStride].bitPattern))
+                    touched &+= Int(neighbourRuns[q].2) &+ Int(bitPattern: UInt(grid[q].x.bitPattern))
                 }
                 if taken[i] != 0 { continue }
                 let p = Int(positionOfRank[i])
-                let px = xy[p &* Self.xyStride], py = xy[p &* Self.xyStride &+ 1]
-                let seedInfo = gridItems[p]
-                xy[p &* Self.xyStride] = .nan
-                members[0] = Member(rank: Int32(i), count: seedInfo.count, reach: seedInfo.reach, x: px, y: py)
-                var memberCount = 1
-                var total = seedInfo.count
-                withUnsafeBytes(of: seedInfo.runs) { runs in
-                    let runs = runs.assumingMemoryBound(to: Int32.self)
-                    for d in 0..<3 {
-                        var q = Int(runs[2 &* d])
-                        let to = Int(runs[2 &* d &+ 1])
-                        while q < to {
-                            let qx = xy[q &* Self.xyStride], qy = xy[q &* Self.xyStride &+ 1]
-                            let dx = qx - px, dy = qy - py
-                            if dx * dx + dy * dy <= r2 {
-                                xy[q &* Self.xyStride] = .nan
-                                let memberInfo = gridItems[q]
-                                taken[Int(memberInfo.rank)] = 1
-                                members[memberCount] = Member(rank: memberInfo.rank, count: memberInfo.count,
-                                                              reach: memberInfo.reach, x: qx, y: qy)
-                                memberCount &+= 1
-                                total &+= memberInfo.count
-                            }
-                            q &+= 1
-                        }
+                let seedInfo = grid[p]
+                let px = seedInfo.x, py = seedInfo.y
+                grid[p].x = .nan
+                // The scan keeps every position and advances past it only when within the radius:
+                // no branch on the distance test, whose outcome the predictor cannot learn.
+                let runs = neighbourRuns[p]
+                let span = Int(runs.1 &- runs.0) &+ Int(runs.3 &- runs.2) &+ Int(runs.5 &- runs.4)
+                if span >= groupCapacity {
+                    groupCapacity = span &+ 1
+                    members = self.members.reserve(groupCapacity)
+                    hits = self.hits.reserve(groupCapacity)
+                    byAscendingRank = self.byAscendingRank.reserve(groupCapacity)
+                }
+                var hitCount = 0
+                @inline(__always) func scan(_ from: Int32, _ to: Int32) {
+                    for q in Int(from)..<Int(to) {
+                        let dx = grid[q].x - px, dy = grid[q].y - py
+                        hits[hitCount] = Int32(truncatingIfNeeded: q)
+                        hitCount &+= dx * dx + dy * dy <= r2 ? 1 : 0
                     }
                 }
+                scan(runs.0, runs.1)
+                scan(runs.2, runs.3)
+                scan(runs.4, runs.5)
+                members[0] = Member(rank: Int32(i), slot: seedInfo.slot, count: seedInfo.count, reach: seedInfo.reach, x: px, y: py)
+                byAscendingRank[0] = UInt64(i) << 32
+                var total = seedInfo.count
+                for k in 0..<hitCount {
+                    let q = Int(hits[k])
+                    let member = grid[q]
+                    grid[q].x = .nan
+                    taken[Int(member.rank)] = 1
+                    members[k &+ 1] = Member(rank: member.rank, slot: member.slot, count: member.count,
+                                             reach: member.reach, x: member.x, y: member.y)
+                    byAscendingRank[k &+ 1] = UInt64(UInt32(bitPattern: member.rank)) << 32 | UInt64(k &+ 1)
+                    total &+= member.count
+                }
+                let memberCount = hitCount &+ 1
                 let seed = level[i]
                 if memberCount > 1 {
-                    Self.sortByRank(members + 1, memberCount &- 1)
-                    let group = UnsafeBufferPointer(start: members, count: memberCount)
                     if total >= minPoints {
-                        level[out] = formCluster(group, total: total, level: level, zoom: z,
+                        // The seed has the smallest rank of its group: only the others need sorting.
+                        Self.sortGroupKeys(byAscendingRank + 1, memberCount &- 1)
+                        level[out] = formCluster(members, byAscendingRank, memberCount, total: total, zoom: z,
                                                  store: &store, points: points, scratch: &scratch)
                     } else {
                         level[out] = seed
-                        for member in group.dropFirst() {
-                            let child = level[Int(member.rank)]
+                        for member in UnsafeBufferPointer(start: members + 1, count: memberCount &- 1) {
+                            let child = member.slot
                             released.append(Int64(member.rank) << 32 | Int64(child))
                             store.releasedMasks[Int(child)] |= 1 << UInt32(z)
                         }
@@ -259,24 +190,26 @@ final class LevelBuilder {
         if !released.isEmpty { mergeReleased(&level) }
     }
 
-    /// A new cluster formed at `z` from `group` (the seed, then members by ascending rank).
-    private func formCluster(_ group: UnsafeBufferPointer<Member>, total: Int32, level: UnsafeMutableBufferPointer<Int32>,
+    /// A new cluster formed at `z` from the `count` members, visited in ascending rank through
+    /// `order` (rank << 32 | index in `members`; the seed first).
+    private func formCluster(_ members: UnsafePointer<Member>, _ order: UnsafePointer<UInt64>, _ count: Int, total: Int32,
                              zoom z: Int, store: inout ClusterStore, points: ClusterPoints,
                              scratch: inout CategoryScratch) -> Int32 {
+        let group = UnsafeBufferPointer(start: order, count: count).lazy.map { members[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
         var sum = ClusterMath.Sum()
         for member in group { sum.add(x: member.x, y: member.y, count: member.count) }
         let (cx, cy) = sum.centre
         var reach = 0.0
         for member in group { reach = ClusterMath.reach(reach, x: member.x, y: member.y, childReach: member.reach, cx: cx, cy: cy) }
-        let seed = level[Int(group[0].rank)]
-        let cluster = store.allocate(x: cx, y: cy, rep: store.rep(seed), count: total, highest: z)
+        let seed = members[0].slot
+        let cluster = store.allocate(x: cx, y: cy, rep: reps.base[Int(members[0].rank)], count: total, highest: z)
         store.reaches[Int(cluster)] = ClusterMath.roundedUp(reach)
         store.links.withUnsafeMutableBufferPointer { links in
             store.zooms.withUnsafeMutableBufferPointer { zooms in
                 links[Int(cluster) &* ClusterStore.linkStride &+ ClusterStore.firstChildOffset] = seed
                 var previous: Int32 = -1
                 for member in group {
-                    let child = level[Int(member.rank)]
+                    let child = member.slot
                     links[Int(child) &* ClusterStore.linkStride &+ ClusterStore.parentOffset] = cluster
                     zooms[Int(child) &* ClusterStore.zoomStride &+ ClusterStore.lowestOffset] = UInt8(z + 1)
                     if previous >= 0 { links[Int(previous) &* ClusterStore.linkStride &+ ClusterStore.nextSiblingOffset] = child }
@@ -309,26 +242,19 @@ final class LevelBuilder {
         level = merged
     }
 
-    /// Sorts members by ascending rank: insertion sort up to 24 members (nearly always); beyond,
-    /// sorts packed rank-and-index integers, cheaper than moving 32-byte members in a generic sort.
-    static func sortByRank(_ a: UnsafeMutablePointer<Member>, _ count: Int) {
+    /// Sorts `count` keys ascending: by insertion for the handful of members a group nearly
+    /// always has, by the standard library's sort beyond.
+    static func sortGroupKeys(_ a: UnsafeMutablePointer<UInt64>, _ count: Int) {
         guard count > 1 else { return }
-        guard count <= 24 else {
-            var keys = [UInt64](unsafeUninitializedCapacity: count) { keys, initialized in
-                for i in 0..<count { keys[i] = UInt64(UInt32(bitPattern: a[i].rank)) << 32 | UInt64(i) }
-                initialized = count
-            }
-            keys.sort()
-            let copy = UnsafeMutablePointer<Member>.allocate(capacity: count)
-            defer { copy.deallocate() }
-            copy.initialize(from: a, count: count)
-            for (i, key) in keys.enumerated() { a[i] = copy[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)] }
+        guard count <= 32 else {
+            var all = UnsafeMutableBufferPointer(start: a, count: count)
+            all.sort()
             return
         }
         for i in 1..<count {
             let v = a[i]
             var j = i &- 1
-            while j >= 0 && a[j].rank > v.rank {
+            while j >= 0 && a[j] > v {
                 a[j &+ 1] = a[j]
                 j &-= 1
             }

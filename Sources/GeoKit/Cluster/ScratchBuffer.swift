@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Growable scratch memory of a trivial element type (integers, floats, Bool), owned by one
 /// builder or updater and never shared. Growing discards the contents.
 final class ScratchBuffer<Element: BitwiseCopyable> {
@@ -41,14 +37,14 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     /// and a build touches thousands of fresh pages otherwise.
     private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
         let bytes = capacity * MemoryLayout<Element>.stride
-        #if canImport(Glibc)
-        let hugePage = 2 << 20
-        if bytes >= hugePage {
-            let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: hugePage)
-            _ = madvise(raw, (bytes / hugePage) * hugePage, MADV_HUGEPAGE)
+        let hugePage = HugePageHint.hugePage
+        if bytes >= hugePage / 2 {
+            // Whole huge pages: the last one is not left to 4 KiB pages.
+            let rounded = (bytes + hugePage - 1) / hugePage * hugePage
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: hugePage)
+            HugePageHint.advise(UnsafeMutableRawBufferPointer(start: raw, count: rounded))
             return raw.bindMemory(to: Element.self, capacity: capacity)
         }
-        #endif
         return .allocate(capacity: capacity)
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import GeoKit
 
 /// Equivalence with the reference: supercluster in float64 (== pysupercluster 0.7.7), from
-/// `bench/cluster/expected_counts_f64.json`, dataset `park_10k`, default options.
+/// `bench/cluster/expected_counts_f64.json`, datasets `park_10k` and `park_100k`, default options.
 @Suite struct EquivalenceTests {
     nonisolated(unsafe) static let index = try! ClusterIndex(longitudes: ClusterData.park(10_000).longitudes,
                                          latitudes: ClusterData.park(10_000).latitudes)
@@ -33,6 +33,25 @@ import Testing
         #expect(result.count == items)
         #expect(result.filter(\.isCluster).count == clusters)
         #expect(result.reduce(0) { $0 + $1.count } == points)
+    }
+
+    /// park_100k, whose build splits over the cores wherever there are several.
+    @Test func park100kQueriesMatchTheReference() throws {
+        let park = ClusterData.park(100_000)
+        let index = try ClusterIndex(longitudes: park.longitudes, latitudes: park.latitudes)
+        let expected: [(BoundingBox, Int, Int, Int)] = [
+            (ClusterData.world, 0, 1, 1), (ClusterData.world, 4, 1, 1), (ClusterData.world, 8, 2, 2),
+            (ClusterData.parkViewport, 12, 95, 88), (ClusterData.parkViewport, 14, 1_233, 1_082),
+            (ClusterData.parkViewport, 16, 11_241, 7_604),
+        ]
+        for (box, zoom, items, clusters) in expected {
+            let result = try index.clusters(in: box, zoom: zoom)
+            #expect(result.count == items, "zoom \(zoom)")
+            #expect(result.filter(\.isCluster).count == clusters, "zoom \(zoom)")
+        }
+        #expect(try index.clusters(in: ClusterData.parkViewport, zoom: 16).reduce(0) { $0 + $1.count } == 60_312)
+        let perZoom = [1, 1, 1, 1, 1, 1, 1, 1, 2, 6, 17, 54, 199, 720, 2399, 7442, 21005, 100000]
+        #expect(try (0...17).map { try index.clusters(in: ClusterData.world, zoom: $0).count } == perZoom)
     }
 
     @Test func zoomsAboveMaxZoomReturnThePoints() throws {
