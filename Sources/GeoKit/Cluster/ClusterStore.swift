@@ -121,22 +121,28 @@ struct ClusterStore {
                 categorySpans[s * Self.spanStride + Self.spanLengthOffset] = 0
             }
         } else {
-            slot = Int32(reaches.count)
-            positions.append(x)
-            positions.append(y)
-            links.append(Self.noParent)
-            links.append(Self.none)
-            links.append(Self.none)
-            links.append(rep)
-            links.append(count)
-            zooms.append(UInt8(highest))
-            zooms.append(UInt8(highest))
-            reaches.append(0)
-            if tracksReleases { releasedMasks.append(0) }
-            if tracksValues { valueSums.append(0) }
-            if tracksCategories { categorySpans.append(0); categorySpans.append(0) }
+            slot = appendBlank(1, highest: highest)
+            let s = Int(slot)
+            positions[s * Self.positionStride + Self.xOffset] = x
+            positions[s * Self.positionStride + Self.yOffset] = y
+            links[s * Self.linkStride + Self.repOffset] = rep
+            links[s * Self.linkStride + Self.countOffset] = count
         }
         return slot
+    }
+
+    /// Appends `n` slots at (0, 0) with no links, rep or count, alive at `highest` only;
+    /// returns the first.
+    mutating func appendBlank(_ n: Int, highest: Int) -> Int32 {
+        let first = Int32(reaches.count)
+        positions.append(contentsOf: repeatElement(0, count: n * Self.positionStride))
+        links.append(contentsOf: repeatElement(Self.none, count: n * Self.linkStride))  // none == noParent
+        zooms.append(contentsOf: repeatElement(UInt8(highest), count: n * Self.zoomStride))
+        reaches.append(contentsOf: repeatElement(0, count: n))
+        if tracksReleases { releasedMasks.append(contentsOf: repeatElement(0, count: n)) }
+        if tracksValues { valueSums.append(contentsOf: repeatElement(0, count: n)) }
+        if tracksCategories { categorySpans.append(contentsOf: repeatElement(0, count: n * Self.spanStride)) }
+        return first
     }
 
     // MARK: - Field access

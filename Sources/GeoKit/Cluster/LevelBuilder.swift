@@ -10,21 +10,21 @@ final class LevelBuilder {
 
     var options: ClusterOptions
     let keys = ScratchBuffer<UInt64>()             // cell key per item, sorted, then each cell's once
-    let order = ScratchBuffer<Int32>()             // grid position → rep rank
+    let order = ScratchBuffer<Int32>()             // grid position → rep rank; in the greedy pass, the group log
     let reps = ScratchBuffer<Int32>()              // rep rank → rep (the smallest point id inside)
     let positionOfRank = ScratchBuffer<Int32>()    // rep rank → grid position
     let taken = ScratchBuffer<UInt8>()             // rep rank → 1 once in a group
-    let cellStart = ScratchBuffer<Int32>()         // first grid position per cell, then the end
-    // Per grid position, the item with its x, y (x is NaN once the item is taken, which also
-    // fails every distance test): a neighbour scan that finds a member reads it from the line it
-    // has just tested. The same memory is the radix sort's scratch before it holds the items.
+    let cellStart = ScratchBuffer<Int32>()         // first grid position per cell, then the end; then group starts
+    // Per grid position, the item with its x, y (its rank's high bit is set once it is taken):
+    // a neighbour scan reads the position and whether it is taken from one line, and a member's
+    // data from the line it has just tested. The same memory is the radix sort's scratch before
+    // it holds the items.
     let grid = ScratchBuffer<GridItem>()
     // Per grid position, its cell's 3×3 neighbourhood. Before the runs are found, the same
     // memory holds the items by rep rank (`byRank`), read from the store and then moved to
     // grid order: the two never live at once, and sharing spares 24 bytes per item.
     let runs = ScratchBuffer<NeighbourRuns>()
-    private let members = ScratchBuffer<Member>()          // the current seed's group, seed first
-    private let byAscendingRank = ScratchBuffer<UInt64>()  // rank << 32 | index in members, sorted
+    private let byAscendingRank = ScratchBuffer<UInt64>()  // the current group: rank << 32 | grid position, sorted
     private let hits = ScratchBuffer<Int32>()              // grid positions within the radius of the seed
     private var outRanks = ContiguousArray<Int32>()
     private var released = ContiguousArray<Int64>()        // rank << 32 | slot, when minPoints > 2
@@ -33,16 +33,6 @@ final class LevelBuilder {
     var bitsX: UInt64 = 0
     var lastColumn: UInt64 = 0
     var lastRow: UInt64 = 0
-
-    /// One item of a forming cluster, carried so the centre needs no store reads.
-    struct Member {
-        var rank: Int32
-        var slot: Int32
-        var count: Int32
-        var reach: Float
-        var x: Double
-        var y: Double
-    }
 
     /// An item by rep rank, as read from the store before the sort.
     struct RankedItem {
@@ -75,7 +65,7 @@ final class LevelBuilder {
     /// Bytes of scratch memory held.
     var scratchBytes: Int {
         keys.bytes + order.bytes + reps.bytes + positionOfRank.bytes + taken.bytes + cellStart.bytes + grid.bytes
-            + runs.bytes + members.bytes + byAscendingRank.bytes + hits.bytes
+            + runs.bytes + byAscendingRank.bytes + hits.bytes
     }
 
     /// Replaces `level` (slots alive at zoom + 1, ascending rep) by the slots alive at `zoom`,
@@ -91,7 +81,9 @@ final class LevelBuilder {
     // MARK: - Private helpers
 
     /// supercluster's `_cluster`: each untaken item in rep order takes every untaken item within
-    /// the radius; with enough points they become one cluster, else they pass through.
+    /// the radius; with enough points they become one cluster, else they pass through. The pass
+    /// only decides the groups (sequential by nature); ``formClusters(_:first:zoom:store:points:scratch:)``
+    /// then computes and links them, over the cores.
     private func greedy(_ level: inout ContiguousArray<Int32>, zoom z: Int, store: inout ClusterStore,
                         points: ClusterPoints, scratch: inout CategoryScratch) {
         let m = level.count
@@ -100,9 +92,15 @@ final class LevelBuilder {
         let minPoints = Int32(options.minPoints)
         let grid = self.grid.base, neighbourRuns = self.runs.base
         let positionOfRank = self.positionOfRank.base, taken = self.taken.base
+        // Free since the grid was built, `order` and `cellStart` now log the groups that become
+        // clusters: each one's grid positions in ascending rank (the seed first), and its start.
+        let log = self.order.base, groupStart = self.cellStart.base
+        var logged = 0, groups = 0
+        // A fresh build reuses no slot: the k-th group becomes slot `firstCluster + k`.
+        let firstCluster = Int32(store.slotCount)
         // Group scratch grows with the largest neighbourhood met, not with the level.
-        var members = self.members.base, hits = self.hits.base, byAscendingRank = self.byAscendingRank.base
-        var groupCapacity = min(self.members.capacity, self.hits.capacity, self.byAscendingRank.capacity)
+        var hits = self.hits.base, byAscendingRank = self.byAscendingRank.base
+        var groupCapacity = min(self.hits.capacity, self.byAscendingRank.capacity)
         var outRanks = self.outRanks, released = self.released
         self.outRanks = []
         self.released = []
@@ -122,61 +120,53 @@ final class LevelBuilder {
                 }
                 if taken[i] != 0 { continue }
                 let p = Int(positionOfRank[i])
-                let seedInfo = grid[p]
-                let px = seedInfo.x, py = seedInfo.y
-                grid[p].x = .nan
-                // The scan keeps every position and advances past it only when within the radius:
-                // no branch on the distance test, whose outcome the predictor cannot learn.
+                let seed = grid[p]
+                grid[p].rank = seed.rank | Self.takenMark
                 let runs = neighbourRuns[p]
                 let span = Int(runs.1 &- runs.0) &+ Int(runs.3 &- runs.2) &+ Int(runs.5 &- runs.4)
                 if span >= groupCapacity {
                     groupCapacity = span &+ 1
-                    members = self.members.reserve(groupCapacity)
                     hits = self.hits.reserve(groupCapacity)
                     byAscendingRank = self.byAscendingRank.reserve(groupCapacity)
                 }
+                // The scan keeps every position and advances past it only when within the radius
+                // and untaken: no branch on the test, whose outcome the predictor cannot learn.
                 var hitCount = 0
                 @inline(__always) func scan(_ from: Int32, _ to: Int32) {
                     for q in Int(from)..<Int(to) {
-                        let dx = grid[q].x - px, dy = grid[q].y - py
+                        let dx = grid[q].x - seed.x, dy = grid[q].y - seed.y
                         hits[hitCount] = Int32(truncatingIfNeeded: q)
-                        hitCount &+= dx * dx + dy * dy <= r2 ? 1 : 0
+                        hitCount &+= (dx * dx + dy * dy <= r2 ? 1 : 0) & (grid[q].rank >= 0 ? 1 : 0)
                     }
                 }
                 scan(runs.0, runs.1)
                 scan(runs.2, runs.3)
                 scan(runs.4, runs.5)
-                members[0] = Member(rank: Int32(i), slot: seedInfo.slot, count: seedInfo.count, reach: seedInfo.reach, x: px, y: py)
-                byAscendingRank[0] = UInt64(i) << 32
-                var total = seedInfo.count
+                var total = seed.count
                 for k in 0..<hitCount {
                     let q = Int(hits[k])
                     let member = grid[q]
-                    grid[q].x = .nan
+                    grid[q].rank = member.rank | Self.takenMark
                     taken[Int(member.rank)] = 1
-                    members[k &+ 1] = Member(rank: member.rank, slot: member.slot, count: member.count,
-                                             reach: member.reach, x: member.x, y: member.y)
-                    byAscendingRank[k &+ 1] = UInt64(UInt32(bitPattern: member.rank)) << 32 | UInt64(k &+ 1)
+                    byAscendingRank[k] = UInt64(UInt32(bitPattern: member.rank)) << 32 | UInt64(UInt32(truncatingIfNeeded: q))
                     total &+= member.count
                 }
-                let memberCount = hitCount &+ 1
-                let seed = level[i]
-                if memberCount > 1 {
-                    if total >= minPoints {
-                        // The seed has the smallest rank of its group: only the others need sorting.
-                        Self.sortGroupKeys(byAscendingRank + 1, memberCount &- 1)
-                        level[out] = formCluster(members, byAscendingRank, memberCount, total: total, zoom: z,
-                                                 store: &store, points: points, scratch: &scratch)
-                    } else {
-                        level[out] = seed
-                        for member in UnsafeBufferPointer(start: members + 1, count: memberCount &- 1) {
-                            let child = member.slot
-                            released.append(Int64(member.rank) << 32 | Int64(child))
-                            store.releasedMasks[Int(child)] |= 1 << UInt32(z)
-                        }
-                    }
+                if hitCount > 0 && total >= minPoints {
+                    // The seed has the smallest rank of its group: only the others need sorting.
+                    Self.sortGroupKeys(byAscendingRank, hitCount)
+                    groupStart[groups] = Int32(truncatingIfNeeded: logged)
+                    log[logged] = Int32(truncatingIfNeeded: p)
+                    for k in 0..<hitCount { log[logged &+ 1 &+ k] = Int32(truncatingIfNeeded: byAscendingRank[k] & 0xFFFF_FFFF) }
+                    logged &+= hitCount &+ 1
+                    level[out] = firstCluster &+ Int32(truncatingIfNeeded: groups)
+                    groups &+= 1
                 } else {
-                    level[out] = seed
+                    level[out] = seed.slot
+                    for k in 0..<hitCount {
+                        let member = grid[Int(hits[k])]
+                        released.append(Int64(member.rank & ~Self.takenMark) << 32 | Int64(member.slot))
+                        store.releasedMasks[Int(member.slot)] |= 1 << UInt32(z)
+                    }
                 }
                 outRanks.append(Int32(i))
                 out &+= 1
@@ -184,42 +174,70 @@ final class LevelBuilder {
             touchSink = touched
           }
         }
+        groupStart[groups] = Int32(truncatingIfNeeded: logged)
         level.removeLast(m - out)
         self.outRanks = outRanks
         self.released = released
+        formClusters(groups, first: firstCluster, zoom: z, store: &store, points: points, scratch: &scratch)
         if !released.isEmpty { mergeReleased(&level) }
     }
 
-    /// A new cluster formed at `z` from the `count` members, visited in ascending rank through
-    /// `order` (rank << 32 | index in `members`; the seed first).
-    private func formCluster(_ members: UnsafePointer<Member>, _ order: UnsafePointer<UInt64>, _ count: Int, total: Int32,
-                             zoom z: Int, store: inout ClusterStore, points: ClusterPoints,
-                             scratch: inout CategoryScratch) -> Int32 {
-        let group = UnsafeBufferPointer(start: order, count: count).lazy.map { members[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
-        var sum = ClusterMath.Sum()
-        for member in group { sum.add(x: member.x, y: member.y, count: member.count) }
-        let (cx, cy) = sum.centre
-        var reach = 0.0
-        for member in group { reach = ClusterMath.reach(reach, x: member.x, y: member.y, childReach: member.reach, cx: cx, cy: cy) }
-        let seed = members[0].slot
-        let cluster = store.allocate(x: cx, y: cy, rep: reps.base[Int(members[0].rank)], count: total, highest: z)
-        store.reaches[Int(cluster)] = ClusterMath.roundedUp(reach)
-        store.links.withUnsafeMutableBufferPointer { links in
-            store.zooms.withUnsafeMutableBufferPointer { zooms in
-                links[Int(cluster) &* ClusterStore.linkStride &+ ClusterStore.firstChildOffset] = seed
-                var previous: Int32 = -1
-                for member in group {
-                    let child = member.slot
-                    links[Int(child) &* ClusterStore.linkStride &+ ClusterStore.parentOffset] = cluster
-                    zooms[Int(child) &* ClusterStore.zoomStride &+ ClusterStore.lowestOffset] = UInt8(z + 1)
-                    if previous >= 0 { links[Int(previous) &* ClusterStore.linkStride &+ ClusterStore.nextSiblingOffset] = child }
-                    previous = child
+    /// The high bit of a grid item's rank, set once the item is in a group.
+    private static let takenMark = Int32.min
+
+    /// Creates the `count` clusters the greedy pass logged at `z`, as slots `first...`: each one's
+    /// centre (Σ x·n over its members in ascending rank, supercluster's), reach, rep and count,
+    /// and its members' parent, sibling order and lowest zoom. Groups write disjoint slots, so
+    /// they split over the cores; aggregates, which share a pool, follow on one thread.
+    private func formClusters(_ count: Int, first: Int32, zoom z: Int, store: inout ClusterStore,
+                              points: ClusterPoints, scratch: inout CategoryScratch) {
+        guard count > 0 else { return }
+        let blank = store.appendBlank(count, highest: z)
+        assert(blank == first, "a fresh build allocates clusters in order")
+        let grid = self.grid.base, log = self.order.base, groupStart = self.cellStart.base, reps = self.reps.base
+        store.positions.withUnsafeMutableBufferPointer { positions in
+            store.links.withUnsafeMutableBufferPointer { links in
+                store.zooms.withUnsafeMutableBufferPointer { zooms in
+                    store.reaches.withUnsafeMutableBufferPointer { reaches in
+                        ParallelSplit.forEachChunk(count, chunks: ParallelSplit.chunkCount(Int(groupStart[count]))) { _, groups in
+                            for g in groups {
+                                let members = Int(groupStart[g])..<Int(groupStart[g &+ 1])
+                                var sum = ClusterMath.Sum()
+                                for k in members {
+                                    let item = grid[Int(log[k])]
+                                    sum.add(x: item.x, y: item.y, count: item.count)
+                                }
+                                let (cx, cy) = sum.centre
+                                var reach = 0.0
+                                for k in members {
+                                    let item = grid[Int(log[k])]
+                                    reach = ClusterMath.reach(reach, x: item.x, y: item.y, childReach: item.reach, cx: cx, cy: cy)
+                                }
+                                let cluster = Int(first) &+ g
+                                let seed = grid[Int(log[members.lowerBound])]
+                                positions[cluster &* ClusterStore.positionStride &+ ClusterStore.xOffset] = cx
+                                positions[cluster &* ClusterStore.positionStride &+ ClusterStore.yOffset] = cy
+                                reaches[cluster] = ClusterMath.roundedUp(reach)
+                                let l = cluster &* ClusterStore.linkStride
+                                links[l &+ ClusterStore.repOffset] = reps[Int(seed.rank & ~Self.takenMark)]
+                                links[l &+ ClusterStore.countOffset] = sum.total
+                                links[l &+ ClusterStore.firstChildOffset] = seed.slot
+                                for k in members {
+                                    let child = Int(grid[Int(log[k])].slot)
+                                    let next = k &+ 1 < members.upperBound ? grid[Int(log[k &+ 1])].slot : ClusterStore.none
+                                    links[child &* ClusterStore.linkStride &+ ClusterStore.parentOffset] = Int32(truncatingIfNeeded: cluster)
+                                    links[child &* ClusterStore.linkStride &+ ClusterStore.nextSiblingOffset] = next
+                                    zooms[child &* ClusterStore.zoomStride &+ ClusterStore.lowestOffset] = UInt8(z + 1)
+                                }
+                            }
+                        }
+                    }
                 }
-                links[Int(previous) &* ClusterStore.linkStride &+ ClusterStore.nextSiblingOffset] = ClusterStore.none
             }
         }
-        if store.tracksValues || store.tracksCategories { store.recomputeAggregates(cluster, points: points, scratch: &scratch) }
-        return cluster
+        if store.tracksValues || store.tracksCategories {
+            for g in 0..<count { store.recomputeAggregates(first &+ Int32(g), points: points, scratch: &scratch) }
+        }
     }
 
     /// Puts items that passed through beside a too-small group back in rep order.
