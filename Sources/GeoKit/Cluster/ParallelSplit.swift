@@ -12,8 +12,8 @@ enum ParallelSplit {
         var minimumChunk: Int
         var maximumChunks: Int
 
-        /// At least 16,384 iterations a chunk, one chunk per core up to 8.
-        static let standard = Policy(minimumChunk: 16_384,
+        /// At least 8,192 iterations a chunk, one chunk per core up to 8.
+        static let standard = Policy(minimumChunk: 8_192,
                                      maximumChunks: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8))
     }
 

@@ -42,6 +42,24 @@ import Testing
         #expect(try snapshot(one) == snapshot(many))
     }
 
+    /// Against the standard library's sort of (key, original index): a stable order.
+    @Test(arguments: [(5_000, 22), (20_000, 40), (3, 5)])
+    func radixSortIsStableHoweverSplit(n: Int, bits: Int) {
+        var rng = SplitMix64(seed: UInt64(n))
+        let keys = (0..<n).map { _ in rng.nextBits() & ((1 << UInt64(bits)) - 1) & ~0xF }  // many equal keys
+        let expected = keys.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }
+        for policy in [Self.oneThread, Self.manyChunks] {
+            var sortedKeys = keys, values = (0..<n).map(Int32.init)
+            var keyScratch = [UInt64](repeating: 0, count: n), valueScratch = [Int32](repeating: 0, count: n)
+            ParallelSplit.$policy.withValue(policy) {
+                RadixSort.sort(keys: &sortedKeys, values: &values, count: n, bits: bits,
+                               keyScratch: &keyScratch, valueScratch: &valueScratch)
+            }
+            #expect(sortedKeys == expected.map(\.element))
+            #expect(values == expected.map { Int32($0.offset) })
+        }
+    }
+
     @Test func chunksCoverTheLoopOnce() {
         for (n, policy) in [(0, Self.manyChunks), (5, Self.manyChunks), (10_000, Self.manyChunks), (10_000, Self.oneThread)] {
             let seen = ParallelSplit.$policy.withValue(policy) { () -> [Int] in
