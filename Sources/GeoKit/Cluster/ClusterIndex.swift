@@ -22,6 +22,8 @@
 /// (about 40 bytes per item and zoom); later ones touch only what changed.
 ///
 /// Queries never mutate the index; insert and remove must not run concurrently with anything.
+/// A build of tens of thousands of points or more splits its independent passes over the
+/// machine's cores (``ParallelSplit``) and returns the same index as on one thread.
 public final class ClusterIndex {
     /// The options the index was built with.
     public let options: ClusterOptions
