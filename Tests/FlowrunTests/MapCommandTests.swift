@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--zoom", "40"], "flowrun: --zoom: 40.0 out of range [0, 30]\n"),
+        (["--zoom", "40"], "flowrun: --zoom: 40 out of range [0, 30]\n"),
         (["--size", "0x100"], "flowrun: --size: expected WIDTHxHEIGHT in points such as 390x844, got '0x100'\n"),
         (["--center", "95,10"], "flowrun: --center: latitude 95 out of range [-90, 90] (expected LAT,LON; are the two swapped?)\n"),
         (["--bbox", "1,2,3"], "flowrun: --bbox: expected W,S,E,N such as -122.52,37.74,-122.40,37.82, got '1,2,3'\n"),

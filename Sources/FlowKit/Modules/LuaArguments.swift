@@ -36,7 +36,7 @@ extension LuaCall {
     /// A zoom level in [0, 30].
     func zoom(_ i: Int) throws -> Double {
         let z = try number(i)
-        guard z.isFinite, (0...30).contains(z) else { throw badArgument(i, "zoom \(z) out of range [0, 30]") }
+        guard z.isFinite, (0...30).contains(z) else { throw badArgument(i, "zoom \(GeoError.text(z)) out of range [0, 30]") }
         return z
     }
 

@@ -26,7 +26,7 @@ struct CameraOptions: ParsableArguments {
         }
         if let zoom {
             guard zoom.isFinite, (0...30).contains(zoom) else {
-                throw FlowError.badArgument(name: "--zoom", message: "\(zoom) out of range [0, 30]")
+                throw FlowError.badArgument(name: "--zoom", message: "\(GeoError.text(zoom)) out of range [0, 30]")
             }
             args["zoom"] = "\(zoom)"
         }
