@@ -1,7 +1,7 @@
 /// The grid a level is clustered on: items sorted into cells a little wider than the radius,
-/// and for each cell the grid positions of its 3×3 neighbourhood. Every pass here but the sort
-/// and the cell sweep splits over the cores (``ParallelSplit``); the result never depends on
-/// how it was split.
+/// and for each cell the grid positions of its 3×3 neighbourhood. Every pass here but the one
+/// that finds the cells splits over the cores (``ParallelSplit``, the radix sort too); the
+/// result never depends on how it was split.
 extension LevelBuilder {
     /// The smallest and largest cell column and row seen.
     struct CellExtent {
