@@ -1,11 +1,124 @@
-// The budgeted allocator and the instruction-count hook (DESIGN.md rule 3).
+// The budgeted allocator, the count hook and the one instruction budget of a run
+// (DESIGN.md rule 3 and "Pitfalls other Lua hosts learned the hard way").
 #include "CLuaShim.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static const char memory_error_key = 'm';
+
+// Work hidden in allocation (a long string built by `..`, string.rep, gsub, a parser's
+// tables) is charged as one instruction per this many bytes allocated.
+enum { BYTES_PER_INSTRUCTION = 32 };
+// Coroutines of a script count in smaller steps: a new thread starts a fresh hook count,
+// so each creation is charged this much up front, which bounds what a thread can run
+// before its first hook.
+enum { COROUTINE_HOOK_INTERVAL = 100 };
+// One VM instruction can hide work proportional to the memory it touches (`==` or `<` on
+// long strings, `..`, vararg copies of a big stack). Above this much memory the hook
+// fires proportionally more often, so the work between two checks stays bounded.
+enum { HOOK_MEMORY_SCALE = 4 << 20, MIN_HOOK_INTERVAL = 16 };
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+luakit_budget *luakit_budget_of(lua_State *L) {
+    // The pointer lives in the state's extra space, which every new thread copies from
+    // the main thread: one load on the hot path of every native call.
+    return *(luakit_budget **)lua_getextraspace(L);
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+// The hook interval for thread L now.
+static int interval_for(const luakit_budget *b, lua_State *L) {
+    int base = (L == b->root) ? b->hook_interval : COROUTINE_HOOK_INTERVAL;
+    if (b->memory_used > HOOK_MEMORY_SCALE) {
+        double scaled = (double)base * HOOK_MEMORY_SCALE / (double)b->memory_used;
+        int k = scaled < MIN_HOOK_INTERVAL ? MIN_HOOK_INTERVAL : (int)scaled;
+        if (k < base) return k;
+    }
+    return base;
+}
+
+// Makes the next instruction of `L` run the hook (so a stop takes effect at once).
+static void fire_next(lua_State *L) {
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+}
+
+// Records "file:line: " of the Lua function `level` levels up, once per run.
+static void record_place(lua_State *L, luakit_budget *b, lua_Debug *ar, int level) {
+    if (b->stopped_at[0] != '\0') return;
+    lua_Debug local;
+    if (ar == NULL) {
+        ar = &local;
+        int found = 0;
+        for (int i = level; lua_getstack(L, i, ar); i++) {
+            if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) { found = 1; break; }
+        }
+        if (!found) return;
+    } else if (!lua_getinfo(L, "Sl", ar) || ar->currentline <= 0) {
+        return;
+    }
+    snprintf(b->stopped_at, sizeof b->stopped_at, "%s:%d: ", ar->short_src, ar->currentline);
+}
+
+static void set_stopped(lua_State *L, luakit_budget *b, int why, lua_Debug *ar, int level) {
+    if (b->stopped) return;
+    b->stopped = why;
+    // Record the place now: after a hook yields, Lua rewinds the saved pc by one
+    // instruction, so a post-mortem line could name the line before the loop.
+    record_place(L, b, ar, level);
+}
+
+// Whether the run must stop now; sets `stopped` the first time.
+static int check_limits(lua_State *L, luakit_budget *b, lua_Debug *ar, int level) {
+    if (b->stopped) return 1;
+    if (b->instructions_left <= 0) {
+        set_stopped(L, b, LUAKIT_STOP_INSTRUCTIONS, ar, level);
+        return 1;
+    }
+    if (b->time_limit > 0 && now_seconds() > b->deadline) {
+        set_stopped(L, b, LUAKIT_STOP_TIME, ar, level);
+        return 1;
+    }
+    return 0;
+}
+
+static int raise_stop(lua_State *L, luakit_budget *b) {
+    if (b->stopped == LUAKIT_STOP_TIME) {
+        return luaL_error(L, "time limit of %f s exceeded", (LUA_NUMBER)b->time_limit);
+    }
+    return luaL_error(L, "instruction budget of %I instructions exceeded", (LUA_INTEGER)b->instruction_limit);
+}
+
+// Budgets a script can swallow: an error from the hook is caught by pcall, so once the
+// budget is spent the hook yields (pcall cannot catch a yield) and the host discards the
+// coroutine. It re-arms itself to fire on every instruction, so the first instruction
+// that runs in a yieldable place ends the run.
+static void count_hook(lua_State *L, lua_Debug *ar) {
+    luakit_budget *b = luakit_budget_of(L);
+    if (b->run_depth == 0) return;
+    if (!b->stopped) {
+        b->instructions_left -= lua_gethookcount(L);
+        if (!check_limits(L, b, ar, 0)) {
+            int want = interval_for(b, L);
+            if (want != lua_gethookcount(L)) lua_sethook(L, count_hook, LUA_MASKCOUNT, want);
+            return;
+        }
+    }
+    fire_next(L);
+    if (lua_isyieldable(L)) {
+        lua_yield(L, 0);            // in a hook lua_yield returns; the VM yields after us
+        return;
+    }
+    raise_stop(L, b);
+}
 
 static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     luakit_budget *b = ud;
@@ -15,40 +128,21 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         b->memory_used -= old;
         return NULL;
     }
-    if (nsize > old && b->enforcing && b->memory_used - old + nsize > b->memory_limit) {
-        b->memory_exceeded = 1;
-        return NULL;                // Lua raises LUA_ERRMEM from inside the VM
+    if (nsize > old && b->enforcing) {
+        if (b->memory_used - old + nsize > b->memory_limit) {
+            b->memory_exceeded = 1;
+            return NULL;            // Lua raises LUA_ERRMEM from inside the VM
+        }
+        // Allocation stands for the copying that fills it: charge it, and once the
+        // budget is spent make the running thread's next instruction stop.
+        b->instructions_left -= (long long)((nsize - old) / BYTES_PER_INSTRUCTION);
+        if (b->instructions_left <= 0 && !b->stopped && b->running != NULL) fire_next(b->running);
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
     b->memory_used = b->memory_used - old + nsize;
     if (b->memory_used > b->memory_peak) b->memory_peak = b->memory_used;
     return p;
-}
-
-// Budgets a script can swallow: an error from the hook is caught by pcall, so once the
-// budget is spent the hook yields (pcall cannot catch a yield) and the host discards the
-// coroutine. It re-arms itself to fire on every instruction, so the first instruction
-// that runs in a yieldable place ends the run.
-static void count_hook(lua_State *L, lua_Debug *ar) {
-    luakit_budget *b = luakit_budget_of(L);
-    if (!b->enforcing) return;
-    b->instructions_left -= b->hook_interval;
-    if (b->instructions_left > 0 && !b->instructions_exhausted) return;
-    if (!b->instructions_exhausted) {
-        // Record the place now: after a hook yields, Lua rewinds the saved pc by one
-        // instruction, so a post-mortem line could name the line before the loop.
-        b->exhausted_at[0] = '\0';
-        if (ar != NULL && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-            snprintf(b->exhausted_at, sizeof b->exhausted_at, "%s:%d: ", ar->short_src, ar->currentline);
-    }
-    b->instructions_exhausted = 1;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-    if (lua_isyieldable(L)) {
-        lua_yield(L, 0);            // in a hook lua_yield returns; the VM yields after us
-        return;
-    }
-    luaL_error(L, "instruction budget of %I instructions exceeded", (LUA_INTEGER)b->instruction_limit);
 }
 
 lua_State *luakit_newstate(luakit_budget *budget) {
@@ -58,23 +152,52 @@ lua_State *luakit_newstate(luakit_budget *budget) {
     // Errors need memory too: reserve the cap's message now, while nothing is capped.
     lua_pushstring(L, "memory cap exceeded");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &memory_error_key);
-    luakit_arm(L);
     return L;
 }
 
-// The budget pointer lives in the state's extra space, which every new thread copies
-// from the main thread: one load on the hot path of every native call.
-luakit_budget *luakit_budget_of(lua_State *L) {
-    return *(luakit_budget **)lua_getextraspace(L);
+luakit_run_frame luakit_begin_run(lua_State *L, lua_State *co) {
+    luakit_budget *b = luakit_budget_of(L);
+    luakit_run_frame saved = { b->root, b->running, b->enforcing };
+    if (b->run_depth++ == 0) {
+        b->instructions_left = b->instruction_limit;
+        b->stopped = LUAKIT_STOP_NONE;
+        b->stopped_at[0] = '\0';
+        b->memory_exceeded = 0;
+        b->deadline = b->time_limit > 0 ? now_seconds() + b->time_limit : 0;
+    }
+    b->root = co;
+    b->running = co;
+    b->enforcing = 1;
+    lua_sethook(co, count_hook, LUA_MASKCOUNT, interval_for(b, co));
+    return saved;
 }
 
-void luakit_arm(lua_State *L) {
+void luakit_end_run(lua_State *L, luakit_run_frame saved) {
     luakit_budget *b = luakit_budget_of(L);
-    b->instructions_left = b->instruction_limit;
-    b->instructions_exhausted = 0;
-    b->exhausted_at[0] = '\0';
-    b->memory_exceeded = 0;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, b->hook_interval > 0 ? b->hook_interval : 1000);
+    if (b->run_depth > 0) b->run_depth--;
+    b->root = saved.root;
+    b->running = saved.running;
+    b->enforcing = saved.enforcing;
+}
+
+int luakit_charge(lua_State *L, long long cost) {
+    luakit_budget *b = luakit_budget_of(L);
+    if (b->run_depth == 0) return 0;
+    if (b->stopped) return 1;
+    if (cost > 0) b->instructions_left -= cost > b->instruction_limit ? b->instruction_limit + 1 : cost;
+    return check_limits(L, b, NULL, 1);
+}
+
+int luakit_stop(lua_State *L) {
+    luakit_budget *b = luakit_budget_of(L);
+    if (!b->stopped) set_stopped(L, b, LUAKIT_STOP_INSTRUCTIONS, NULL, 1);
+    fire_next(L);
+    if (lua_isyieldable(L)) return lua_yield(L, 0);
+    return raise_stop(L, b);
+}
+
+int luakit_stopped(lua_State *L) {
+    return luakit_budget_of(L)->stopped;
 }
 
 void luakit_pushmemoryerror(lua_State *L) {

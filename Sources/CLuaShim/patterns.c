@@ -25,7 +25,7 @@ static size_t skip_set(const char *p, size_t plen, size_t i) {
     return i < plen ? i + 1 : plen;
 }
 
-double luakit_pattern_cost(const char *p, size_t plen, size_t n) {
+static double luakit_pattern_cost(const char *p, size_t plen, size_t n) {
     const double positions = (double)n + 1.0;
     double cost = 1.0;
     size_t i = 0;
@@ -62,11 +62,11 @@ static int guarded(lua_State *L) {
     const char *p = lua_tolstring(L, 2, &plen);
     int plain = lua_toboolean(L, 4) && strcmp(lua_tostring(L, lua_upvalueindex(2)), "find") == 0;
     if (s != NULL && p != NULL && !plain) {
-        luakit_budget *b = luakit_budget_of(L);
         double cost = luakit_pattern_cost(p, plen, n);
-        if (cost > b->pattern_limit) {
+        const double limit = 2.5e8;
+        if (cost > limit) {
             char numbers[96];   // lua_pushfstring has no %g
-            snprintf(numbers, sizeof numbers, "up to %.3g matcher steps, limit %.3g", cost, b->pattern_limit);
+            snprintf(numbers, sizeof numbers, "up to %.3g matcher steps, limit %.3g", cost, limit);
             return luaL_error(L, "string.%s: pattern '%s' is too costly on a subject of %d bytes "
                               "(%s); simplify the pattern or split the text",
                               lua_tostring(L, lua_upvalueindex(2)), p, (int)n, numbers);

@@ -7,6 +7,8 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     case runtime(message: String, traceback: String)
     /// The run executed more instructions than its budget allows.
     case instructionBudget(limit: Int, location: String, traceback: String)
+    /// The run took longer than its time limit (wall clock).
+    case timeLimit(seconds: Double, location: String, traceback: String)
     /// The state's memory would have grown past its cap (`LUA_ERRMEM`).
     case memoryCap(limitBytes: Int, location: String, traceback: String)
     /// A value could not cross the bridge (a cyclic table, say); names the value.
@@ -20,11 +22,18 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         case .runtime(let message, let traceback): return traceback.isEmpty ? message : "\(message)\n\(traceback)"
         case .instructionBudget(let limit, let location, let traceback):
             return "\(location)instruction budget of \(limit) instructions exceeded (an endless loop?)\n\(traceback)"
+        case .timeLimit(let seconds, let location, let traceback):
+            return "\(location)time limit of \(LuaError.seconds(seconds)) s exceeded (an endless loop, or work on very long strings?)\n\(traceback)"
         case .memoryCap(let limit, let location, let traceback):
             return "\(location)memory cap of \(limit / 1024) KiB exceeded\n\(traceback)"
         case .conversion(let message): return message
         case .setup(let message): return message
         }
+    }
+
+    /// `1` rather than `1.0`; `0.25` as is.
+    static func seconds(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     /// The first line of the description: the message without its traceback.

@@ -65,14 +65,6 @@ import CLuaShim
         #expect(try lua.run("return ('x'):rep(300):find('x.-y')", chunkName: "t.lua") == [.nil])
     }
 
-    @Test func patternCostEstimate() {
-        #expect(luakit_pattern_cost("^abc", 4, 100) == 1)
-        #expect(luakit_pattern_cost("abc", 3, 100) == 101)
-        #expect(luakit_pattern_cost("^a*b*", 5, 9) == 100)
-        #expect(luakit_pattern_cost("^a?a?", 5, 9) == 4)
-        #expect(luakit_pattern_cost("^[%a_]*x", 8, 9) == 10)
-    }
-
     /// Finalizers run with hooks off, so a looping __gc could never be stopped: scripts may not set one.
     @Test func finalizersAreRefused() throws {
         let lua = try small()

@@ -8,21 +8,39 @@
 
 struct lua_State;
 
-/// Budgets of one Lua state. Counting and the cap apply only while `enforcing` is set,
-/// i.e. while the host runs Lua code; Swift callbacks run with it cleared, so an
-/// allocation made from Swift never fails (and so never raises across a Swift frame).
+/// Why a run was stopped by its budget (0 while it may go on).
+enum {
+    LUAKIT_STOP_NONE = 0,
+    LUAKIT_STOP_INSTRUCTIONS = 1,   // the instruction budget is spent
+    LUAKIT_STOP_TIME = 2,           // the run's time limit passed
+};
+
+/// Budgets of one Lua state.
+///
+/// The memory cap applies while `enforcing` is set, i.e. while Lua code runs; Swift
+/// callbacks run with it cleared, so an allocation made from Swift never fails (and so
+/// never raises across a Swift frame); the trampoline checks the cap after Swift returns.
+/// The instruction budget is one counter for a whole run (`run_depth > 0`), shared by
+/// every coroutine of the script: the count hook, the allocator (bytes allocated), the
+/// library functions that loop in C and native functions all charge it.
 typedef struct luakit_budget {
-    size_t memory_used;          // bytes currently allocated by the state
+    size_t memory_used;          // bytes held by the state, native objects included
     size_t memory_limit;         // the cap, in bytes
     size_t memory_peak;          // highest memory_used seen
-    int enforcing;               // 1 while the host runs Lua code
+    size_t native_bytes;         // bytes of native objects (luakit_object_resize)
+    size_t gc_debt;              // native growth not yet told to the collector
+    int enforcing;               // 1 while Lua code of a run executes
     int memory_exceeded;         // set when the allocator refused a block
     long long instruction_limit; // instructions one run may execute
     long long instructions_left; // what is left of it in this run
-    int hook_interval;           // instructions between two count hooks
-    int instructions_exhausted;  // set when the budget ran out
-    double pattern_limit;        // estimated matcher steps one string.find/match/gmatch/gsub may take
-    char exhausted_at[160];      // "file:line: " where the instruction budget ran out
+    int hook_interval;           // instructions between two count hooks on a flow's thread
+    int stopped;                 // LUAKIT_STOP_*: once set, nothing of the script may go on
+    int run_depth;               // > 0 while a run (LuaState.call) is in progress
+    double time_limit;           // seconds one run may take (wall clock), 0 = none
+    double deadline;             // CLOCK_MONOTONIC seconds at which the run is stopped
+    struct lua_State *root;      // the run's own coroutine: "the main thread" as scripts see it
+    struct lua_State *running;   // the thread executing now (its hook is re-armed on a stop)
+    char stopped_at[160];        // "file:line: " where the run was stopped
 } luakit_budget;
 
 /// Called by a Swift closure's trampoline; returns the number of results pushed, or
@@ -40,24 +58,57 @@ void luakit_install(luakit_dispatch_fn dispatch, luakit_release_fn release);
 struct lua_State *luakit_newstate(luakit_budget *budget);
 /// The budget of a state created by luakit_newstate.
 luakit_budget *luakit_budget_of(struct lua_State *L);
-/// Resets the instruction budget and re-arms the count hook on `L` (the main thread;
-/// coroutines created afterwards inherit the hook).
-void luakit_arm(struct lua_State *L);
+
+/// What luakit_begin_run replaced, for luakit_end_run to put back.
+typedef struct luakit_run_frame {
+    struct lua_State *root;
+    struct lua_State *running;
+    int enforcing;
+} luakit_run_frame;
+
+/// Starts a run on coroutine `co`: a fresh instruction budget and deadline when no run is
+/// in progress (a nested run, from a native function, shares its caller's budget), the
+/// hook armed on `co`, the memory cap enforced.
+luakit_run_frame luakit_begin_run(struct lua_State *L, struct lua_State *co);
+/// Ends a run begun by luakit_begin_run.
+void luakit_end_run(struct lua_State *L, luakit_run_frame saved);
+
+/// Charges `cost` instructions to the running script for work no VM instruction counts
+/// (a loop inside a C function, a native algorithm). Returns 1 when the run must stop:
+/// the caller then does none of the work and returns `luakit_stop(L)` (C) or throws (Swift).
+int luakit_charge(struct lua_State *L, long long cost);
+/// Ends the running script once its budget is spent; use as `return luakit_stop(L);` from a
+/// C function. Yields to the host when the thread can yield (pcall cannot catch a yield);
+/// otherwise raises the budget error, and the hook, re-armed to fire on every instruction,
+/// stops the first instruction that catches it.
+int luakit_stop(struct lua_State *L);
+/// Whether the run has been stopped (LUAKIT_STOP_*).
+int luakit_stopped(struct lua_State *L);
+
+/// Sets the bytes the native object in the userdata at `idx` holds (made by
+/// luakit_pushobject): the state's memory counts them against the cap, and growth is
+/// owed to the collector, so unreachable native objects are collected as their size
+/// demands. The userdata's __gc gives them back. Never raises; the trampoline applies
+/// the cap and the collector's debt after Swift returns.
+void luakit_object_resize(struct lua_State *L, int idx, size_t bytes);
 
 /// Pushes a C closure that calls `box` through the dispatch function. The box lives
 /// in a userdata (upvalue 1) whose __gc releases it.
 void luakit_pushclosure(struct lua_State *L, void *box);
 /// Pushes a userdata holding `box` with the metatable registered under `tname`
-/// (the metatable gets __gc = release if it has none).
-void luakit_pushobject(struct lua_State *L, void *box, const char *tname);
+/// (the metatable gets __gc = release if it has none), holding `bytes` of native memory.
+void luakit_pushobject(struct lua_State *L, void *box, const char *tname, size_t bytes);
 /// The box of the userdata at `idx` if its metatable is `tname`, else NULL. Never raises.
 void *luakit_toobject(struct lua_State *L, int idx, const char *tname);
 
-/// Replaces string.find, match, gmatch and gsub in the table at `idx` by guarded versions
-/// that refuse patterns whose estimated backtracking exceeds budget->pattern_limit.
+/// Replaces string.find, match, gmatch and gsub in the table at `idx` by the budgeted
+/// matcher (patterns.c): every matcher step is charged to the instruction budget.
 void luakit_guard_patterns(struct lua_State *L, int idx);
-/// Estimated worst-case matcher steps of `pattern` on a subject of `n` bytes (exposed for tests).
-double luakit_pattern_cost(const char *pattern, size_t plen, size_t n);
+
+/// Opens the sandbox's own versions of library functions that loop or run code inside C
+/// (coroutine, table.move/insert/remove/concat/unpack/sort, string.rep, load,
+/// collectgarbage, setmetatable) into the global table, replacing the stock ones.
+void luakit_open_budgeted_libs(struct lua_State *L);
 
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);

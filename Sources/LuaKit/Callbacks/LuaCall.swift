@@ -76,7 +76,7 @@ public struct LuaCall {
 
     public func table(_ i: Int) throws(LuaCallError) -> LuaTable {
         guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TTABLE else { throw argumentError(i, expected: "table") }
-        do { return try stack.table(at: Int32(i), depth: 0) } catch { throw badArgument(i, error.description) }
+        do { return try stack.table(at: Int32(i)) } catch { throw badArgument(i, error.description) }
     }
 
     public func function(_ i: Int) throws(LuaCallError) -> LuaFunctionRef {
@@ -88,6 +88,16 @@ public struct LuaCall {
     public func decode<T: Decodable>(_ type: T.Type, _ i: Int) throws(LuaCallError) -> T {
         let v = try value(i)
         do { return try LuaValueDecoder().decode(type, from: v) } catch { throw badArgument(i, "\(error)") }
+    }
+
+    /// Charges `instructions` to the running script's budget for work this function does
+    /// that no Lua instruction counts: call it before the work, in proportion to it (n for
+    /// a pass over n items, n·log n for a sort). Throws once the budget is spent; let the
+    /// error propagate, and the script stops.
+    public func charge(_ instructions: Int) throws(LuaCallError) {
+        if luakit_charge(L, Int64(clamping: instructions)) != 0 {
+            throw LuaCallError("budget exceeded")
+        }
     }
 
     /// The native object of type `T` at argument `i` (a userdata made by `push(object:)`).
@@ -147,9 +157,11 @@ public struct LuaCall {
     }
 
     /// Pushes a native object as userdata of its registered type; Lua's `__gc` releases it.
+    /// Its `nativeByteCount` counts against the state's memory cap.
     public mutating func push<T: LuaObject>(object: T) {
         guard reserve() else { return }
-        luakit_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), T.luaTypeName)
+        luakit_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), T.luaTypeName,
+                          max(object.nativeByteCount, 0))
     }
 
     /// Pushes a new Lua function backed by `function`.

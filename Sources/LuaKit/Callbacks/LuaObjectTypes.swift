@@ -4,6 +4,13 @@
 public protocol LuaObject: AnyObject {
     /// The type's name in Lua messages and as its metatable key, e.g. `"cluster.Index"`.
     static var luaTypeName: String { get }
+    /// Bytes the object holds outside Lua (arrays, indexes), roughly. They count against
+    /// the state's memory cap and drive garbage collection; re-read after every method call.
+    var nativeByteCount: Int { get }
+}
+
+extension LuaObject {
+    public var nativeByteCount: Int { 0 }
 }
 
 /// A method of a `LuaObject`: `self` is argument 1 (`obj:method(...)`), already checked.

@@ -1,22 +1,24 @@
-/// Budgets and settings of one Lua state. Every state has both budgets (DESIGN.md rule 3).
+/// Budgets and settings of one Lua state. Every state has all three budgets (DESIGN.md rule 3).
 public struct LuaOptions: Sendable, Equatable {
-    /// Instructions one run (`LuaState.call`) may execute. Default 20,000,000 (~0.1-0.3 s).
+    /// Instructions one run (`LuaState.call`) may execute, across every coroutine of the
+    /// script; work inside C and native functions is charged too. Default 20,000,000.
     public var instructionLimit: Int = 20_000_000
-    /// Bytes the whole state may hold. Default 64 MiB.
+    /// Bytes the whole state may hold, native objects included. Default 64 MiB.
     public var memoryLimit: Int = 64 << 20
-    /// Instructions between two checks of the instruction budget. Default 1,000.
+    /// Seconds (wall clock) one run may take: the backstop for work no counter prices,
+    /// such as `==` on two long strings. Default 1; 0 means none.
+    public var timeLimit: Double = 1.0
+    /// Instructions between two checks of the budgets on a flow's thread. Default 1,000.
     public var hookInterval: Int = 1_000
-    /// Estimated backtracking steps one pattern call may take (see `patterns.c`). Default 2.5e8.
-    public var patternLimit: Double = 2.5e8
     /// What `os.time()` returns, in seconds since 1970; `nil` means the real clock.
     public var fixedTime: Int64? = nil
 
-    public init(instructionLimit: Int = 20_000_000, memoryLimit: Int = 64 << 20,
-                hookInterval: Int = 1_000, patternLimit: Double = 2.5e8, fixedTime: Int64? = nil) {
+    public init(instructionLimit: Int = 20_000_000, memoryLimit: Int = 64 << 20, timeLimit: Double = 1.0,
+                hookInterval: Int = 1_000, fixedTime: Int64? = nil) {
         self.instructionLimit = instructionLimit
         self.memoryLimit = memoryLimit
+        self.timeLimit = timeLimit
         self.hookInterval = hookInterval
-        self.patternLimit = patternLimit
         self.fixedTime = fixedTime
     }
 }

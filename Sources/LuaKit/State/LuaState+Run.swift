@@ -29,14 +29,14 @@ extension LuaState {
 
     // MARK: - Running under budgets
 
-    /// Calls `function` with `arguments` in a fresh coroutine under the instruction budget
-    /// and memory cap, and returns its results.
+    /// Calls `function` with `arguments` in a fresh coroutine under the budgets, and
+    /// returns its results. A call from inside a native function (a nested run) shares the
+    /// budget of the run that called it.
     /// - Throws: `LuaError.runtime` (message and traceback), `.instructionBudget`,
-    ///   `.memoryCap` or `.conversion`. The state stays usable after any of them.
+    ///   `.timeLimit`, `.memoryCap` or `.conversion`. The state stays usable after any of them.
     public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        luakit_arm(L)                          // new coroutines inherit the armed hook
         guard lua_checkstack(L, Int32(arguments.count) + 4) != 0, let co = lua_newthread(L) else {
             throw .setup("Lua stack overflow")
         }
@@ -47,20 +47,23 @@ extension LuaState {
             }
         }
         let budget = handle.budget
-        budget.pointee.enforcing = 1
         var resultCount: Int32 = 0
+        let saved = luakit_begin_run(L, co)
         let status = lua_resume(co, L, Int32(arguments.count), &resultCount)
-        budget.pointee.enforcing = 0
+        luakit_end_run(L, saved)
+        let stopped = budget.pointee.stopped
 
         switch status {
-        case LUA_OK:
+        case LUA_OK where stopped == 0:
             let coStack = LuaStack(L: co, handle: handle)
             var results: [LuaValue] = []
             results.reserveCapacity(Int(resultCount))
             let first = lua_gettop(co) - resultCount + 1
-            for i in 0..<resultCount { results.append(try coStack.value(at: first + i)) }
+            var limits = ConversionLimits(memoryBytes: Int(budget.pointee.memory_limit))
+            for i in 0..<resultCount { results.append(try coStack.value(at: first + i, limits: &limits)) }
             return results
-        case LUA_YIELD where budget.pointee.instructions_exhausted != 0:
+        case _ where stopped != 0:
+            collectAfterFailure()
             throw budgetError(co)
         case LUA_YIELD:
             throw .runtime(message: "\(location(co))a flow may not yield outside its own coroutines",
@@ -68,7 +71,6 @@ extension LuaState {
         default:
             let message = errorMessage(co)
             collectAfterFailure()
-            if budget.pointee.instructions_exhausted != 0 { throw budgetError(co) }
             if status == LUA_ERRMEM || (budget.pointee.memory_exceeded != 0 && message == "memory cap exceeded") {
                 throw .memoryCap(limitBytes: Int(budget.pointee.memory_limit), location: location(co), traceback: traceback(co))
             }
@@ -84,11 +86,15 @@ extension LuaState {
     // MARK: - Failure details
 
     private func budgetError(_ co: OpaquePointer) -> LuaError {
-        let recorded = withUnsafeBytes(of: &handle.budget.pointee.exhausted_at) { raw in
+        let budget = handle.budget
+        let recorded = withUnsafeBytes(of: &budget.pointee.stopped_at) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        return .instructionBudget(limit: Int(handle.budget.pointee.instruction_limit),
-                                  location: recorded.isEmpty ? location(co) : recorded, traceback: traceback(co))
+        let place = recorded.isEmpty ? location(co) : recorded
+        if budget.pointee.stopped == Int32(LUAKIT_STOP_TIME) {
+            return .timeLimit(seconds: budget.pointee.time_limit, location: place, traceback: traceback(co))
+        }
+        return .instructionBudget(limit: Int(budget.pointee.instruction_limit), location: place, traceback: traceback(co))
     }
 
     /// `file:line: ` of the innermost Lua function of `co`, or "" if there is none.

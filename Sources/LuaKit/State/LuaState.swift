@@ -41,7 +41,7 @@ public final class LuaState {
         budget.pointee.memory_limit = max(options.memoryLimit, 1 << 20)
         budget.pointee.instruction_limit = Int64(max(options.instructionLimit, 1))
         budget.pointee.hook_interval = Int32(clamping: max(options.hookInterval, 1))
-        budget.pointee.pattern_limit = options.patternLimit
+        budget.pointee.time_limit = max(options.timeLimit, 0)
         guard let L = luakit_newstate(budget) else {
             budget.deallocate()
             throw .setup("cannot create a Lua state (out of memory)")
@@ -51,7 +51,7 @@ public final class LuaState {
     }
 
     deinit {
-        handle.close(finalizerInstructions: 1_000_000)
+        handle.close()
     }
 
     /// Bytes the state holds now.
@@ -102,6 +102,7 @@ public final class LuaState {
         for (key, method) in methods.sorted(by: { $0.key < $1.key }) {
             NativeFunctionBox.push(name: key, function: { call in
                 let object = try call.object(1, as: T.self)
+                defer { luakit_object_resize(call.L, 1, max(object.nativeByteCount, 0)) }
                 try method(object, &call)
             }, handle: handle, L: L)
             lua_setfield(L, -2, key)

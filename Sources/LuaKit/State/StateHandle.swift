@@ -13,14 +13,11 @@ final class StateHandle {
         self.budget = budget
     }
 
-    /// Closes the state with the budgets still on: a finalizer that loops forever is stopped
-    /// by the count hook, one that allocates without end by the cap.
-    func close(finalizerInstructions: Int) {
+    /// Closes the state. Scripts cannot set `__gc` (the sandbox refuses it), so only the
+    /// host's own finalizers run, which release Swift objects.
+    func close() {
         guard !isClosed else { return }
         isClosed = true
-        budget.pointee.instruction_limit = Int64(finalizerInstructions)
-        luakit_arm(L)
-        budget.pointee.enforcing = 1
         lua_close(L)
         budget.deallocate()
     }

@@ -12,16 +12,26 @@ struct LuaStack {
 
     // MARK: - Reading
 
-    func value(at index: Int32, depth: Int = 0) throws(LuaError) -> LuaValue {
+    /// The value at `index` copied to Swift, within fresh limits sized by the state's cap.
+    func value(at index: Int32) throws(LuaError) -> LuaValue {
+        var limits = ConversionLimits(memoryBytes: Int(handle.budget.pointee.memory_limit))
+        return try value(at: index, limits: &limits)
+    }
+
+    /// The value at `index` copied to Swift, counting what it copies against `limits`.
+    func value(at index: Int32, depth: Int = 0, limits: inout ConversionLimits) throws(LuaError) -> LuaValue {
         let index = lua_absindex(L, index)
+        try limits.spend(nodes: 1, bytes: ConversionLimits.bytesPerValue)
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
             return .number(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(string(at: index) ?? "")
-        case LUA_TTABLE: return .table(try table(at: index, depth: depth))
+        case LUA_TSTRING:
+            try limits.spend(nodes: 0, bytes: Int(lua_rawlen(L, index)))
+            return .string(string(at: index) ?? "")
+        case LUA_TTABLE: return .table(try table(at: index, depth: depth, limits: &limits))
         case LUA_TFUNCTION: return .function(LuaFunctionRef(handle: handle, L: L, index: index))
         default: return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
         }
@@ -37,7 +47,13 @@ struct LuaStack {
         }
     }
 
-    func table(at index: Int32, depth: Int) throws(LuaError) -> LuaTable {
+    /// The table at `index` copied to Swift, within fresh limits sized by the state's cap.
+    func table(at index: Int32) throws(LuaError) -> LuaTable {
+        var limits = ConversionLimits(memoryBytes: Int(handle.budget.pointee.memory_limit))
+        return try table(at: index, depth: 0, limits: &limits)
+    }
+
+    func table(at index: Int32, depth: Int, limits: inout ConversionLimits) throws(LuaError) -> LuaTable {
         guard depth < Self.maxDepth else {
             throw .conversion("table nested deeper than \(Self.maxDepth) levels (is it cyclic?)")
         }
@@ -50,8 +66,8 @@ struct LuaStack {
             let key: LuaValue
             let value: LuaValue
             do {
-                key = try self.value(at: -1, depth: depth + 1)
-                value = try self.value(at: -2, depth: depth + 1)
+                key = try self.value(at: -1, depth: depth + 1, limits: &limits)
+                value = try self.value(at: -2, depth: depth + 1, limits: &limits)
             } catch {
                 lua_pop(L, 3)
                 throw error
@@ -101,6 +117,38 @@ struct LuaStack {
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 _ = lua_pushlstring(L, chars.baseAddress, chars.count)
             }
+        }
+    }
+}
+
+/// Bounds on copying one Lua value into Swift. A table referenced from many places is
+/// copied once per reference, so a graph of 40 tables each referencing the next twice
+/// would expand to 2^40 nodes: copies are bounded in nodes and in bytes (the state's
+/// memory cap: the copy may not hold more than the state itself may).
+struct ConversionLimits {
+    /// Values one copy may hold. Default 2,000,000.
+    static let maxNodes = 2_000_000
+    /// What one copied value costs in Swift, roughly (an enum payload and a table slot).
+    static let bytesPerValue = 48
+
+    private(set) var nodesLeft: Int
+    private(set) var bytesLeft: Int
+    let memoryBytes: Int
+
+    init(memoryBytes: Int) {
+        self.memoryBytes = memoryBytes
+        nodesLeft = Self.maxNodes
+        bytesLeft = memoryBytes
+    }
+
+    mutating func spend(nodes: Int, bytes: Int) throws(LuaError) {
+        nodesLeft -= nodes
+        bytesLeft -= bytes
+        if nodesLeft < 0 {
+            throw .conversion("value too large to copy out of Lua: more than \(Self.maxNodes) values (a table referenced from several places is copied once per reference)")
+        }
+        if bytesLeft < 0 {
+            throw .conversion("value too large to copy out of Lua: more than the memory cap of \(memoryBytes / 1024) KiB (a table or string referenced from several places is copied once per reference)")
         }
     }
 }
