@@ -24,10 +24,19 @@ local TITLES = {
   enter = "Entered %s", exit = "Left %s", dwell = "Dwelling at %s", missed_enter = "Missed: %s",
 }
 
+-- Region names by id, read once per run (the park's regions do not change during one).
+local region_names
+local function names_by_id()
+  if region_names == nil then
+    region_names = {}
+    for _, r in ipairs(geofence.regions()) do region_names[r.id] = r.name end
+  end
+  return region_names
+end
+
 -- "added A, B; dropped C" with at most three names each, and how many more.
 function M.change_detail(step)
-  local regions = {}
-  for _, r in ipairs(geofence.regions()) do regions[r.id] = r.name end
+  local regions = names_by_id()
   local function names(ids)
     local out = {}
     for i = 1, math.min(3, #ids) do out[i] = regions[ids[i]] or ids[i] end

@@ -21,9 +21,10 @@ enum { COROUTINE_HOOK_INTERVAL = 100 };
 // fires proportionally more often, so the work between two checks stays bounded.
 enum { HOOK_MEMORY_SCALE = 4 << 20, MIN_HOOK_INTERVAL = 16 };
 
+// CPU time of this thread: a loaded machine does not make a script fail.
 static double now_seconds(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -46,9 +47,17 @@ static int interval_for(const luakit_budget *b, lua_State *L) {
     return base;
 }
 
+void *luakit_arm_deadline(luakit_budget *b);
+void luakit_disarm_deadline(void *previous);
+
 // Makes the next instruction of `L` run the hook (so a stop takes effect at once).
+// Safe in a signal handler (deadline.c).
 static void fire_next(lua_State *L) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+}
+
+void luakit_fire_next(lua_State *L) {
+    fire_next(L);
 }
 
 // Records "file:line: " of the Lua function `level` levels up, once per run.
@@ -83,7 +92,7 @@ static int check_limits(lua_State *L, luakit_budget *b, lua_Debug *ar, int level
         set_stopped(L, b, LUAKIT_STOP_INSTRUCTIONS, ar, level);
         return 1;
     }
-    if (b->time_limit > 0 && now_seconds() > b->deadline) {
+    if (b->time_limit > 0 && (b->timer_armed ? b->time_up : now_seconds() > b->deadline)) {
         set_stopped(L, b, LUAKIT_STOP_TIME, ar, level);
         return 1;
     }
@@ -142,6 +151,12 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (p == NULL) return NULL;
     b->memory_used = b->memory_used - old + nsize;
     if (b->memory_used > b->memory_peak) b->memory_peak = b->memory_used;
+    if (nsize > old && b->memory_used > HOOK_MEMORY_SCALE && b->running != NULL && !b->stopped) {
+        // Memory grew: shorten the running thread's hook interval now, not at its next
+        // hook, which a few instructions on the new long string could put off for seconds.
+        int want = interval_for(b, b->running);
+        if (want * 2 <= lua_gethookcount(b->running)) lua_sethook(b->running, count_hook, LUA_MASKCOUNT, want);
+    }
     return p;
 }
 
@@ -157,13 +172,15 @@ lua_State *luakit_newstate(luakit_budget *budget) {
 
 luakit_run_frame luakit_begin_run(lua_State *L, lua_State *co) {
     luakit_budget *b = luakit_budget_of(L);
-    luakit_run_frame saved = { b->root, b->running, b->enforcing };
+    luakit_run_frame saved = { b->root, b->running, b->enforcing, NULL };
     if (b->run_depth++ == 0) {
         b->instructions_left = b->instruction_limit;
         b->stopped = LUAKIT_STOP_NONE;
         b->stopped_at[0] = '\0';
         b->memory_exceeded = 0;
+        b->time_up = 0;
         b->deadline = b->time_limit > 0 ? now_seconds() + b->time_limit : 0;
+        saved.armed = luakit_arm_deadline(b);     // sets timer_armed when it can
     }
     b->root = co;
     b->running = co;
@@ -174,7 +191,7 @@ luakit_run_frame luakit_begin_run(lua_State *L, lua_State *co) {
 
 void luakit_end_run(lua_State *L, luakit_run_frame saved) {
     luakit_budget *b = luakit_budget_of(L);
-    if (b->run_depth > 0) b->run_depth--;
+    if (b->run_depth > 0 && --b->run_depth == 0) luakit_disarm_deadline(saved.armed);
     b->root = saved.root;
     b->running = saved.running;
     b->enforcing = saved.enforcing;

@@ -23,7 +23,7 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         case .instructionBudget(let limit, let location, let traceback):
             return "\(location)instruction budget of \(limit) instructions exceeded (an endless loop?)\n\(traceback)"
         case .timeLimit(let seconds, let location, let traceback):
-            return "\(location)time limit of \(LuaError.seconds(seconds)) s exceeded (an endless loop, or work on very long strings?)\n\(traceback)"
+            return "\(location)CPU time limit of \(LuaError.seconds(seconds)) s exceeded (an endless loop, or work on very long strings?)\n\(traceback)"
         case .memoryCap(let limit, let location, let traceback):
             return "\(location)memory cap of \(limit / 1024) KiB exceeded\n\(traceback)"
         case .conversion(let message): return message

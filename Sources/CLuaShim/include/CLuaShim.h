@@ -12,7 +12,7 @@ struct lua_State;
 enum {
     LUAKIT_STOP_NONE = 0,
     LUAKIT_STOP_INSTRUCTIONS = 1,   // the instruction budget is spent
-    LUAKIT_STOP_TIME = 2,           // the run's time limit passed
+    LUAKIT_STOP_TIME = 2,           // the run used up its CPU time limit
 };
 
 /// Budgets of one Lua state.
@@ -36,8 +36,10 @@ typedef struct luakit_budget {
     int hook_interval;           // instructions between two count hooks on a flow's thread
     int stopped;                 // LUAKIT_STOP_*: once set, nothing of the script may go on
     int run_depth;               // > 0 while a run (LuaState.call) is in progress
-    double time_limit;           // seconds one run may take (wall clock), 0 = none
-    double deadline;             // CLOCK_MONOTONIC seconds at which the run is stopped
+    double time_limit;           // CPU seconds one run may take, 0 = none
+    double deadline;             // thread CPU time at which the run is stopped (clock check)
+    volatile int time_up;        // set by the deadline timer's signal (deadline.c)
+    int timer_armed;             // 1 when that timer watches this run; else the hook reads the clock
     struct lua_State *root;      // the run's own coroutine: "the main thread" as scripts see it
     struct lua_State *running;   // the thread executing now (its hook is re-armed on a stop)
     char stopped_at[160];        // "file:line: " where the run was stopped
@@ -64,6 +66,7 @@ typedef struct luakit_run_frame {
     struct lua_State *root;
     struct lua_State *running;
     int enforcing;
+    void *armed;                 // the budget whose deadline this thread's timer served
 } luakit_run_frame;
 
 /// Starts a run on coroutine `co`: a fresh instruction budget and deadline when no run is
@@ -109,6 +112,11 @@ void luakit_guard_patterns(struct lua_State *L, int idx);
 /// (coroutine, table.move/insert/remove/concat/unpack/sort, string.rep, load,
 /// collectgarbage, setmetatable) into the global table, replacing the stock ones.
 void luakit_open_budgeted_libs(struct lua_State *L);
+
+/// Pushes a fresh environment for one chunk: private shallow copies of the library tables
+/// (so one script cannot change `string.format` for another), everything else read
+/// through to the sandbox globals, a locked metatable, and `_G` naming itself.
+void luakit_push_environment(struct lua_State *L);
 
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);

@@ -71,27 +71,6 @@ extension LuaState {
     local fixed = now()
     if fixed then math.randomseed(fixed) end
 
-    -- Lua runs finalizers with hooks off (GCTM clears allowhook), so no budget could stop
-    -- a __gc that loops. An object is marked for finalization only if its metatable has a
-    -- __gc field when setmetatable is called (a raw lookup), so refusing that is exact.
-    local real_setmetatable, rawget = setmetatable, rawget
-    setmetatable = function(t, mt)
-      if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-        error("setmetatable: __gc metamethods are not allowed in the sandbox", 2)
-      end
-      return real_setmetatable(t, mt)
-    end
-
-    local real_collect = collectgarbage
-    local allowed = { collect = true, count = true, step = true, isrunning = true }
-    collectgarbage = function(opt, ...)
-      opt = opt or "collect"
-      if not allowed[opt] then
-        error("collectgarbage: option '" .. tostring(opt) .. "' is not allowed in the sandbox", 2)
-      end
-      return real_collect(opt, ...)
-    end
-
     local log, concat, select, tostring = natives.log, table.concat, select, tostring
     print = function(...)
       local parts = {}

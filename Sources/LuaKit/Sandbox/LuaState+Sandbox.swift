@@ -2,10 +2,12 @@ import CLua
 import CLuaShim
 
 extension LuaState {
-    /// Opens the allowed libraries and removes or wraps the rest (DESIGN.md rule 2):
+    /// Opens the allowed libraries and removes or replaces the rest (DESIGN.md rule 2):
     /// no io, package, debug, dofile, loadfile or binary chunks; `os` keeps only time,
-    /// clock, date and difftime; `load` takes text only; pattern functions are guarded;
-    /// the string metatable is locked; `require` loads Lua files through `moduleResolver`.
+    /// clock, date and difftime; the string metatable is locked; `require` loads Lua files
+    /// through `moduleResolver`. What loops or runs code inside C (coroutines, load, the
+    /// table functions, string.rep, the pattern matcher) is replaced by budgeted versions
+    /// in CLuaShim.
     func installSandbox() throws(LuaError) {
         let libraries: [(String, lua_CFunction)] = [
             ("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),
@@ -15,7 +17,7 @@ extension LuaState {
             luaL_requiref(L, name, open, 1)
             lua_pop(L, 1)
         }
-        for name in ["dofile", "loadfile", "warn", "load"] {
+        for name in ["dofile", "loadfile", "warn"] {
             lua_pushnil(L)
             lua_setglobal(L, name)
         }
@@ -35,73 +37,14 @@ extension LuaState {
         }
         lua_pop(L, 1)
 
-        register("load") { [unowned self] call in try self.sandboxedLoad(&call) }
+        luakit_open_budgeted_libs(L)
         try runPrelude()
-    }
-
-    /// `load(chunk [, chunkname [, mode [, env]]])` for text chunks only.
-    private func sandboxedLoad(_ call: inout LuaCall) throws {
-        guard let source = call.stack.string(at: 1) else {
-            call.pushNil()
-            call.push("load: only strings are accepted as chunks, got \(call.typeName(1))")
-            return
-        }
-        if let mode = try call.optionalString(3), mode != "t" {
-            call.pushNil()
-            call.push("load: binary chunks are not allowed (mode must be \"t\", got \"\(mode)\")")
-            return
-        }
-        let name = try call.optionalString(2) ?? "=(load)"
-        let status = loadBuffer(call.L, source, chunkName: name)
-        guard status == LUA_OK else {
-            // The message is on the stack: return nil, message.
-            lua_pushnil(call.L)
-            lua_insert(call.L, -2)
-            call.adopt(2)
-            return
-        }
-        if lua_type(call.L, 4) == LUA_TTABLE { lua_pushvalue(call.L, 4) } else { pushEnvironment(on: call.L) }
-        lua_setupvalue(call.L, -2, 1)
-        call.adopt(1)
     }
 
     /// Pushes a fresh environment for one chunk: private shallow copies of the library
     /// tables, everything else read through to the sandbox globals, and a locked metatable.
     func pushEnvironment(on target: OpaquePointer? = nil) {
-        let T = target ?? L
-        lua_checkstack(T, 6)
-        lua_createtable(T, 0, 12)
-        lua_pushglobaltable(T)
-        lua_pushnil(T)
-        while lua_next(T, -2) != 0 {
-            if lua_type(T, -1) == LUA_TTABLE && lua_type(T, -2) == LUA_TSTRING && !lua_rawequal(T, -1, -3).boolValue {
-                copyTable(T, at: -1)               // key, original, copy
-                lua_pushvalue(T, -3)               // key
-                lua_insert(T, -2)                  // key, original, key, copy
-                lua_rawset(T, -6)                  // env[key] = copy
-            }
-            lua_pop(T, 1)
-        }
-        // stack: env, G
-        lua_createtable(T, 0, 2)                   // metatable
-        lua_insert(T, -2)                          // env, mt, G
-        lua_setfield(T, -2, "__index")
-        lua_pushboolean(T, 0)
-        lua_setfield(T, -2, "__metatable")
-        lua_setmetatable(T, -2)
-        lua_pushvalue(T, -1)
-        lua_setfield(T, -2, "_G")
-    }
-
-    private func copyTable(_ T: OpaquePointer, at index: Int32) {
-        let source = lua_absindex(T, index)
-        lua_createtable(T, 0, 32)
-        lua_pushnil(T)
-        while lua_next(T, source) != 0 {
-            lua_pushvalue(T, -2)
-            lua_insert(T, -2)
-            lua_rawset(T, -4)
-        }
+        luakit_push_environment(target ?? L)
     }
 
     private func keepOnly(_ names: Set<String>, inGlobalTable table: String) {
@@ -118,8 +61,4 @@ extension LuaState {
         }
         lua_pop(L, 1)
     }
-}
-
-private extension Int32 {
-    var boolValue: Bool { self != 0 }
 }

@@ -126,10 +126,10 @@ struct LuaStack {
 /// would expand to 2^40 nodes: copies are bounded in nodes and in bytes (the state's
 /// memory cap: the copy may not hold more than the state itself may).
 struct ConversionLimits {
-    /// Values one copy may hold. Default 2,000,000.
-    static let maxNodes = 2_000_000
+    /// Values one copy may hold. Default 1,000,000.
+    static let maxNodes = 1_000_000
     /// What one copied value costs in Swift, roughly (an enum payload and a table slot).
-    static let bytesPerValue = 48
+    static let bytesPerValue = 64
 
     private(set) var nodesLeft: Int
     private(set) var bytesLeft: Int

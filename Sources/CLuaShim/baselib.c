@@ -1,0 +1,271 @@
+// The sandbox's load, setmetatable, collectgarbage and string.rep, and the environment
+// each chunk gets. They behave as Lua 5.4's where the sandbox allows the feature at all:
+// - load takes text chunks only, and without an environment gives the chunk its caller's
+//   (the calling file's sandbox environment, never the state's real globals);
+// - setmetatable refuses __gc (Lua runs finalizers with hooks off, so no budget could
+//   stop one that loops); collectgarbage allows collect, count, step and isrunning;
+// - what loops or scans in C is charged to the budget (load by the bytes it parses,
+//   collect by the heap it traverses, rep by the copies it makes).
+#include "CLuaShim.h"
+#include <lua.h>
+#include <lauxlib.h>
+#include <string.h>
+
+int luakit_open_coroutine(lua_State *L);
+void luakit_open_tables(lua_State *L, int idx);
+
+enum { PARSE_BYTES_PER_INSTRUCTION = 16, HEAP_BYTES_PER_INSTRUCTION = 64 };
+
+// MARK: - Environments
+
+static void copy_table(lua_State *L, int source) {
+    source = lua_absindex(L, source);
+    lua_createtable(L, 0, 32);
+    lua_pushnil(L);
+    while (lua_next(L, source) != 0) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+}
+
+void luakit_push_environment(lua_State *L) {
+    lua_checkstack(L, 8);
+    lua_createtable(L, 0, 12);                 // env
+    lua_pushglobaltable(L);                    // env, G
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {             // env, G, key, value
+        if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TSTRING && !lua_rawequal(L, -1, -3)) {
+            copy_table(L, -1);                 // env, G, key, original, copy
+            lua_pushvalue(L, -3);
+            lua_insert(L, -2);                 // env, G, key, original, key, copy
+            lua_rawset(L, -6);                 // env[key] = copy
+        }
+        lua_pop(L, 1);
+    }
+    lua_createtable(L, 0, 2);                  // env, G, mt
+    lua_insert(L, -2);                         // env, mt, G
+    lua_setfield(L, -2, "__index");            // reads fall through to the sandbox globals
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -2, "_G");
+}
+
+// Pushes the _ENV of the nearest Lua function calling this C function; 0 if none has one.
+static int push_caller_env(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sf", &ar)) continue;
+        if (ar.what[0] == 'C') { lua_pop(L, 1); continue; }
+        for (int i = 1;; i++) {
+            const char *name = lua_getupvalue(L, -1, i);
+            if (name == NULL) break;
+            if (strcmp(name, "_ENV") == 0) {
+                lua_remove(L, -2);             // the function
+                return 1;
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+// MARK: - load
+
+enum { READER_SLOT = 5 };   // where the reader keeps the piece it returned, as lbaselib does
+
+typedef struct reader_state {
+    int first;
+    const char *text;       // a string chunk, handed out in slices
+    size_t left;
+} reader_state;
+
+// A string chunk is parsed in slices, so that a huge one is charged as it is read and
+// a stop (the budget or the deadline) ends the parse between two slices.
+enum { SLICE_BYTES = 64 << 10 };
+
+static const char *read_slice(lua_State *L, void *ud, size_t *size) {
+    reader_state *state = ud;
+    if (state->left == 0) {
+        *size = 0;
+        return NULL;
+    }
+    size_t n = state->left < SLICE_BYTES ? state->left : SLICE_BYTES;
+    if (luakit_charge(L, (long long)(n / PARSE_BYTES_PER_INSTRUCTION))) luakit_stop(L);
+    const char *piece = state->text;
+    state->text += n;
+    state->left -= n;
+    *size = n;
+    return piece;
+}
+
+static int refuse_binary(lua_State *L) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "attempt to load a binary chunk (binary chunks are not allowed in the sandbox)");
+    return 2;
+}
+
+static const char *read_piece(lua_State *L, void *ud, size_t *size) {
+    reader_state *state = ud;
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *size = 0;
+        return NULL;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, READER_SLOT);
+    const char *piece = lua_tolstring(L, READER_SLOT, size);
+    if (*size > 0 && state->first) {
+        state->first = 0;
+        if (piece[0] == LUA_SIGNATURE[0]) luaL_error(L, "attempt to load a binary chunk (binary chunks are not allowed in the sandbox)");
+    }
+    if (luakit_charge(L, (long long)(*size / PARSE_BYTES_PER_INSTRUCTION))) luakit_stop(L);
+    return piece;
+}
+
+static int b_load(lua_State *L) {
+    size_t length;
+    const char *source = lua_tolstring(L, 1, &length);
+    const char *mode = luaL_optstring(L, 3, "bt");
+    int env = !lua_isnone(L, 4) ? 4 : 0;
+    int status;
+    if (source != NULL) {
+        const char *name = luaL_optstring(L, 2, source);
+        if (length > 0 && source[0] == LUA_SIGNATURE[0]) return refuse_binary(L);
+        reader_state state = {0, source, length};
+        status = lua_load(L, read_slice, &state, name, mode);
+    } else {
+        const char *name = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        lua_settop(L, READER_SLOT);
+        reader_state state = {1, NULL, 0};
+        status = lua_load(L, read_piece, &state, name, mode);
+    }
+    if (luakit_stopped(L)) return luakit_stop(L);
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (env != 0) {
+        lua_pushvalue(L, env);
+    } else if (!push_caller_env(L)) {
+        luakit_push_environment(L);
+    }
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    return 1;
+}
+
+// MARK: - setmetatable, collectgarbage
+
+static int b_setmetatable(lua_State *L) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    // An object is marked for finalization only if its metatable has a __gc field when
+    // setmetatable is called (a raw lookup), so refusing that here is exact.
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int has_gc = lua_rawget(L, 2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (has_gc) return luaL_error(L, "setmetatable: __gc metamethods are not allowed in the sandbox");
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
+        return luaL_error(L, "cannot change a protected metatable");
+    }
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static int b_collectgarbage(lua_State *L) {
+    static const char *const options[] = {"stop", "restart", "collect", "count", "step", "setpause",
+                                          "setstepmul", "isrunning", "generational", "incremental", NULL};
+    int option = luaL_checkoption(L, 1, "collect", options);
+    const char *name = options[option];
+    luakit_budget *b = luakit_budget_of(L);
+    if (strcmp(name, "collect") == 0) {
+        if (luakit_charge(L, (long long)(b->memory_used / HEAP_BYTES_PER_INSTRUCTION))) return luakit_stop(L);
+        lua_gc(L, LUA_GCCOLLECT);
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    if (strcmp(name, "count") == 0) {
+        int kib = lua_gc(L, LUA_GCCOUNT);
+        int rest = lua_gc(L, LUA_GCCOUNTB);
+        lua_pushnumber(L, (lua_Number)kib + (lua_Number)rest / 1024);
+        return 1;
+    }
+    if (strcmp(name, "step") == 0) {
+        lua_Integer kib = luaL_optinteger(L, 2, 0);
+        long long cost = kib > 0 ? (long long)kib * (1024 / HEAP_BYTES_PER_INSTRUCTION) : 1024;
+        if (luakit_charge(L, cost)) return luakit_stop(L);
+        int step = kib > 0x3fffffff ? 0x3fffffff : (int)kib;
+        lua_pushboolean(L, lua_gc(L, LUA_GCSTEP, step));
+        return 1;
+    }
+    if (strcmp(name, "isrunning") == 0) {
+        lua_pushboolean(L, lua_gc(L, LUA_GCISRUNNING));
+        return 1;
+    }
+    return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", name);
+}
+
+// MARK: - string.rep
+
+static int s_rep(lua_State *L) {
+    size_t l, lsep;
+    const char *s = luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    const char *sep = luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || l + lsep == 0) {              // nothing to copy, however many times
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n) {
+        return luaL_error(L, "resulting string too large");
+    }
+    size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, total);      // over the cap: the memory error
+    // Each copy is a memcpy call: charge the count (the bytes were charged as allocated).
+    if (luakit_charge(L, (long long)(n / 8))) return luakit_stop(L);
+    while (n-- > 1) {
+        memcpy(p, s, l);
+        p += l;
+        if (lsep > 0) {
+            memcpy(p, sep, lsep);
+            p += lsep;
+        }
+    }
+    memcpy(p, s, l);
+    luaL_pushresultsize(&b, total);
+    return 1;
+}
+
+// MARK: - Installing
+
+void luakit_open_budgeted_libs(lua_State *L) {
+    lua_pushglobaltable(L);
+    luakit_open_coroutine(L);
+    lua_setfield(L, -2, "coroutine");
+    lua_pushcfunction(L, b_load);
+    lua_setfield(L, -2, "load");
+    lua_pushcfunction(L, b_setmetatable);
+    lua_setfield(L, -2, "setmetatable");
+    lua_pushcfunction(L, b_collectgarbage);
+    lua_setfield(L, -2, "collectgarbage");
+    lua_getfield(L, -1, "table");
+    luakit_open_tables(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "string");
+    lua_pushcfunction(L, s_rep);
+    lua_setfield(L, -2, "rep");
+    lua_pop(L, 2);
+}
