@@ -26,6 +26,7 @@ struct Flowrun: ParsableCommand {
     /// Maps errors to the exit codes of the contract: usage errors (ArgumentParser's 64)
     /// become 2; FlowError says its own.
     static func main() {
+        ProcessBackstop.install()
         do {
             var command = try parseAsRoot()
             try command.run()

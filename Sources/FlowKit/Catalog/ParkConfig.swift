@@ -72,6 +72,8 @@ extension ParkConfig {
             let source = try root.read(file)
             do {
                 return try lua.run(source, chunkName: file).first ?? .nil
+            } catch .conversion(let message) {
+                throw .badContent(file: file, message: "the table it returns: \(message)")
             } catch {
                 throw .invalidContent(error.description)
             }

@@ -11,6 +11,8 @@ public final class FlowRuntime {
     public let park: ParkConfig
     /// The clock flows see (`ctx.time`, `os.time()`); fixed for the runtime's life.
     public let clock: Date
+    /// The host's ceilings; the park's `budgets` may only lower them.
+    public let limits: HostLimits
     public let registry: FlowRegistry
     let lua: LuaState
     let content: ParkContent
@@ -19,15 +21,19 @@ public final class FlowRuntime {
 
     /// Loads park `code` from `root`: configuration, native modules, default flows, then
     /// the park's flows.
-    /// - Parameter time: the clock flows see (default: now).
+    /// - Parameters:
+    ///   - time: the clock flows see (default: now).
+    ///   - limits: the host's ceilings on every script of the park (default `HostLimits()`).
     /// - Throws: `FlowError` naming the park, file and line or field at fault.
-    public init(root: ProjectRoot, park code: String, time: Date? = nil) throws(FlowError) {
+    public init(root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits()) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
         let clock = time ?? Date()
         self.clock = clock
+        self.limits = limits
+        let fixedTime = Int64(clock.timeIntervalSince1970.rounded(.down))
         do {
-            lua = try LuaState(options: LuaOptions(fixedTime: Int64(clock.timeIntervalSince1970.rounded(.down))))
+            lua = try LuaState(options: limits.options(fixedTime: fixedTime))
         } catch {
             throw .script(error)
         }
@@ -42,7 +48,8 @@ public final class FlowRuntime {
         }
 
         park = try ParkConfig.load(code: code, root: root, lua: lua)
-        lua.setBudgets(instructions: park.budgets.instructions, memoryBytes: park.budgets.memory_mb << 20)
+        let options = limits.options(for: park.budgets, fixedTime: fixedTime)
+        lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
         content = ParkContent(code: code, root: root)
 
         let context = ModuleContext(park: park, lua: lua, content: content)
@@ -91,6 +98,8 @@ public final class FlowRuntime {
         let result: [LuaValue]
         do {
             result = try lua.call(runner, [functions, ctx, .function(sites)])
+        } catch .conversion(let message) {
+            throw .invalidScreen(flow: request.flow, file: chain[0].file, issues: [message])
         } catch {
             throw contentError ?? .script(error)
         }

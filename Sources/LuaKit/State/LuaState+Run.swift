@@ -60,21 +60,23 @@ extension LuaState {
             results.reserveCapacity(Int(resultCount))
             let first = lua_gettop(co) - resultCount + 1
             var limits = ConversionLimits(memoryBytes: Int(budget.pointee.memory_limit))
-            for i in 0..<resultCount { results.append(try coStack.value(at: first + i, limits: &limits)) }
+            do {
+                for i in 0..<resultCount { results.append(try coStack.value(at: first + i, limits: &limits)) }
+            } catch {
+                throw failed(error, base: base)
+            }
             return results
         case _ where stopped != 0:
-            collectAfterFailure()
-            throw budgetError(co)
+            throw failed(budgetError(co), base: base)
         case LUA_YIELD:
-            throw .runtime(message: "\(location(co))a flow may not yield outside its own coroutines",
-                           traceback: traceback(co))
+            throw failed(.runtime(message: "\(location(co))a flow may not yield outside its own coroutines",
+                                  traceback: traceback(co)), base: base)
         default:
             let message = errorMessage(co)
-            collectAfterFailure()
             if status == LUA_ERRMEM || (budget.pointee.memory_exceeded != 0 && message == "memory cap exceeded") {
-                throw .memoryCap(limitBytes: Int(budget.pointee.memory_limit), location: location(co), traceback: traceback(co))
+                throw failed(.memoryCap(limitBytes: Int(budget.pointee.memory_limit), location: location(co), traceback: traceback(co)), base: base)
             }
-            throw .runtime(message: message, traceback: traceback(co))
+            throw failed(.runtime(message: message, traceback: traceback(co)), base: base)
         }
     }
 
@@ -127,9 +129,12 @@ extension LuaState {
         return "(error object is a \(String(cString: lua_typename(co, lua_type(co, -1)))) value)"
     }
 
-    /// A failed run may leave garbage near the cap; collect it so the next run starts clean.
-    private func collectAfterFailure() {
+    /// A failed run may leave garbage near the cap: drop its coroutine and collect, so the
+    /// next run starts clean. Returns `error` to throw.
+    private func failed(_ error: LuaError, base: Int32) -> LuaError {
+        lua_settop(L, base)
         luakit_collect(L)
+        return error
     }
 }
 

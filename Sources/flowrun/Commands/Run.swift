@@ -42,6 +42,9 @@ extension Flowrun {
         @OptionGroup(title: "AR")
         var arView: ARViewOptions
 
+        @OptionGroup(title: "Limits")
+        var limits: LimitOptions
+
         func run() throws {
             let position = try parseCoordinate(at)
             var flowArgs = try Self.parseArgs(args)
@@ -49,7 +52,8 @@ extension Flowrun {
             flowArgs.merge(try arView.arguments()) { _, view in view }
             let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
             let request = FlowRequest(flow: flow, args: flowArgs, at: position, track: recorded)
-            let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time))
+            let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time),
+                                          limits: try limits.limits())
             var screen = try runtime.run(request)
             for id in follow {
                 switch try runtime.follow(id, from: screen, at: position) {

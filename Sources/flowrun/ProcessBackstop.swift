@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Defence in depth under the sandbox's own budgets: should a script find work or memory
+/// that no budget prices, the process still ends with a clear message instead of taking
+/// the machine. The kernel's CPU-time limit signals the process (SIGXCPU), and a watchdog
+/// thread reads the resident memory (Linux: /proc/self/statm) ten times a second.
+enum ProcessBackstop {
+    /// CPU seconds the whole process may use; `check` over many parks stays well below.
+    /// `FLOWRUN_BACKSTOP_CPU_SECONDS` lowers it (tests do).
+    static let cpuSeconds = rlim_t(setting("FLOWRUN_BACKSTOP_CPU_SECONDS") ?? 600)
+    /// Resident MiB the process may hold: far above what the budgets allow.
+    /// `FLOWRUN_BACKSTOP_MIB` lowers it (tests do).
+    static let residentBytes = (setting("FLOWRUN_BACKSTOP_MIB") ?? 2048) << 20
+
+    private static func setting(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    static func install() {
+        #if os(Linux)
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_CPU.rawValue), &limit) == 0, limit.rlim_cur == rlim_t.max || limit.rlim_cur > cpuSeconds {
+            limit.rlim_cur = cpuSeconds
+            if limit.rlim_max != rlim_t.max && limit.rlim_max < cpuSeconds { limit.rlim_cur = limit.rlim_max }
+            _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
+        }
+        signal(SIGXCPU, onCPULimit)
+        let watchdog = Thread {
+            let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+            while true {
+                if let pages = residentPages(), pages * pageSize > residentBytes {
+                    printError("flowrun: stopped: the process grew past \(residentBytes >> 20) MiB of memory")
+                    _exit(1)
+                }
+                usleep(100_000)
+            }
+        }
+        watchdog.stackSize = 1 << 16
+        watchdog.start()
+        #endif
+    }
+
+    #if os(Linux)
+    /// Resident pages from /proc/self/statm (its second field), read without allocating much.
+    private static func residentPages() -> Int? {
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        let fields = buffer[0..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1 else { return nil }
+        return Int(String(decoding: fields[1], as: UTF8.self))
+    }
+    #endif
+
+}
+
+#if os(Linux)
+/// SIGXCPU: says why and ends the process (async-signal-safe: write and _exit only).
+private func onCPULimit(_ signal: Int32) {
+    let message: StaticString = "flowrun: stopped by the process's CPU time limit\n"
+    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    _exit(1)
+}
+#endif
