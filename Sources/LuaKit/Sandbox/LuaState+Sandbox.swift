@@ -4,7 +4,7 @@ import CLuaShim
 extension LuaState {
     /// Opens the allowed libraries and removes or wraps the rest (DESIGN.md rule 2):
     /// no io, package, debug, dofile, loadfile or binary chunks; `os` keeps only time,
-    /// clock, date and difftime; `load` takes text only; pattern functions are guarded;
+    /// clock, date and difftime; `load` takes text only; pattern functions are budgeted;
     /// the string metatable is locked; `require` loads Lua files through `moduleResolver`.
     func installSandbox() throws(LuaError) {
         let libraries: [(String, lua_CFunction)] = [
