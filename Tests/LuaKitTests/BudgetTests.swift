@@ -54,12 +54,12 @@ import CLuaShim
         #expect(throws: LuaError.self) { try lua.run("local s = big() return #s", chunkName: "t.lua") }
     }
 
-    @Test func catastrophicPatternsAreRefused() throws {
+    /// The matcher charges its steps to the budget (patterns.c), so a pattern that would
+    /// backtrack for hours ends the run like an endless loop; PatternTests has more.
+    @Test func catastrophicPatternsAreStopped() throws {
         let lua = try small()
-        let evil = "return string.find(('a'):rep(26), ('a?'):rep(26) .. ('a'):rep(26))"
-        let message = luaError { try lua.run(evil, chunkName: "flows/regex.lua") }?.runtimeMessage ?? ""
-        #expect(message.contains("flows/regex.lua:1: string.find: pattern"))
-        #expect(message.contains("too costly"))
+        expectBudget(lua, "return string.find(('a'):rep(26), ('a?'):rep(26) .. ('a'):rep(26))")
+        expectBudget(lua, "while true do pcall(string.find, ('a'):rep(26), ('a?'):rep(26) .. ('a'):rep(26)) end")
         // Ordinary patterns keep working, as methods too.
         #expect(try lua.run("return ('  hello  '):match('^%s*(.-)%s*$'), select(2, ('a,b,c'):gsub(',', ';'))", chunkName: "t.lua") == ["hello", 2])
         #expect(try lua.run("return ('x'):rep(300):find('x.-y')", chunkName: "t.lua") == [.nil])
