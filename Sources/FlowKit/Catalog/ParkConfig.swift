@@ -1,4 +1,5 @@
 import LuaKit
+import ScreenModel
 
 /// A park's configuration: `parks/defaults.lua` deep-merged with `parks/<CODE>/park.lua`.
 ///
@@ -94,7 +95,7 @@ extension ParkConfig {
                 throw .badContent(file: parkFile, message: "settings are named fields; found key \(key)")
             }
             guard knownFields.contains(name) else {
-                throw .badContent(file: parkFile, message: "unknown setting '\(name)'; known: \(knownFields.sorted().joined(separator: ", "))")
+                throw .badContent(file: parkFile, message: "unknown setting \(Excerpt.quoted(name)); known: \(knownFields.sorted().joined(separator: ", "))")
             }
         }
         let merged = ConfigMerge.merge(defaults, park)

@@ -134,8 +134,11 @@ public final class FlowRuntime {
         } catch {
             throw .invalidScreen(flow: flow, file: file, issues: [LuaDecodingError.describe(error).description])
         }
-        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen)
-        guard issues.isEmpty else { throw .invalidScreen(flow: flow, file: file, issues: issues.map(\.description)) }
+        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen, listing: ScreenValidator.listedIssues)
+        guard issues.listed.isEmpty else {
+            let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
+            throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)
+        }
         return screen.assigningActionIDs()
     }
 }
