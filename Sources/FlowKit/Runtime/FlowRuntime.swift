@@ -31,6 +31,7 @@ public final class FlowRuntime {
         } catch {
             throw .script(error)
         }
+        lua.printHandler = TerminalText.writeError
         lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
         lua.moduleResolver = { [root] name throws(LuaError) in
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"

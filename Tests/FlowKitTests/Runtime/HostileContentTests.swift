@@ -1,8 +1,8 @@
 import Testing
 @testable import FlowKit
 
-/// What a hostile script's screen costs to report: a short message, whatever the size of
-/// what it returned.
+/// What a hostile script's screen or park.lua costs to report: a short message naming
+/// the file, whatever the size of what it returned.
 @Suite struct HostileContentTests {
     @Test func anInvalidScreenListsTwentyIssuesThenCountsTheRest() throws {
         let p = try TestProject(files: ["parks/GRTE/flows/home.lua": """
@@ -19,5 +19,18 @@ import Testing
         #expect(issues.count == 21)
         #expect(issues.first == "sections[0].action.flow: unknown flow '\(String(repeating: "x", count: 60))…' (1,001 characters); known flows: ar, geofence, home, map, onboarding, sites")
         #expect(issues.last == "and 4,980 more issues")
+    }
+
+    @Test(arguments: [
+        ("local t = {} for i = 1, 40 do t = {t, t} end return t", "parks/GRTE/park.lua: value too large to copy out of Lua"),
+        ("error('boom', 0)", "parks/GRTE/park.lua: boom"),
+        ("error('boom')", "parks/GRTE/park.lua:1: boom"),
+        ("while true do end", "parks/GRTE/park.lua:1: instruction budget of 20000000 instructions exceeded"),
+    ])
+    func aParkLuaThatFailsIsNamed(source: String, message: String) throws {
+        let p = try TestProject(files: ["parks/GRTE/park.lua": source])
+        let error = flowError { try ParkConfig.load(code: "GRTE", root: p.root) }
+        #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
+        #expect(error?.exitCode == 2)
     }
 }
