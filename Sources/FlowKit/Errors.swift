@@ -1,4 +1,5 @@
 import LuaKit
+import ScreenModel
 
 /// What can go wrong in the runtime. Every case names where: a file and line, a file and
 /// field path, or the argument. `exitCode` follows the CLI's contract: 2 for bad usage or
@@ -28,11 +29,11 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unknownPark(let code, let known):
-            return "unknown park '\(code)'; parks here: \(known.joined(separator: ", "))"
+            return "unknown park \(Excerpt.quoted(code)); parks here: \(Excerpt.list(known))"
         case .unknownFlow(let name, let park, let known):
-            return "unknown flow '\(name)' for park \(park); flows: \(known.joined(separator: ", "))"
+            return "unknown flow \(Excerpt.quoted(name)) for park \(park); flows: \(Excerpt.list(known))"
         case .disabledFlow(let name, let park):
-            return "flow '\(name)' is disabled for park \(park) (flows.\(name) = false in parks/\(park)/park.lua or parks/defaults.lua)"
+            return "flow \(Excerpt.quoted(name)) is disabled for park \(park) (flows.\(Excerpt.text(name)) = false in parks/\(park)/park.lua or parks/defaults.lua)"
         case .badContent(let file, let message):
             return "\(file): \(message)"
         case .invalidContent(let message):
@@ -46,8 +47,8 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
         case .invalidScreen(let flow, let file, let issues):
             return "\(file): flow '\(flow)' returned an invalid screen:\n" + issues.map { "  \($0)" }.joined(separator: "\n")
         case .unknownAction(let id, let flow, let known):
-            let list = known.isEmpty ? "it has none" : "its actions: \(known.joined(separator: ", "))"
-            return "--follow \(id): screen '\(flow)' has no action with that id; \(list)"
+            let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
+            return "--follow \(Excerpt.text(id)): screen \(Excerpt.quoted(flow)) has no action with that id; \(list)"
         }
     }
 

@@ -123,9 +123,7 @@ extension Action: ScreenNode {
             if flow.isEmpty {
                 check.report("\(path).flow", "must not be empty")
             } else if let known = check.knownFlows, !known.contains(flow) {
-                let hint = ScreenRules.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
-                    ?? "; known flows: \(known.sorted().joined(separator: ", "))"
-                check.report("\(path).flow", "unknown flow '\(flow)'\(hint)")
+                check.reportUnknownFlow(flow, at: path, known: known)
             }
         case .url(let url):
             if let problem = ScreenRules.urlProblem(url) { check.report("\(path).url", problem) }

@@ -78,7 +78,7 @@ extension Screen: Codable {
 extension Screen: ScreenNode {
     func validate(at path: String, into check: inout ScreenCheck) {
         if schema != Screen.schemaID {
-            check.report("schema", "expected '\(Screen.schemaID)', got '\(schema)'")
+            check.report("schema", "expected '\(Screen.schemaID)', got \(Excerpt.quoted(schema))")
         }
         check.requireNonEmpty(park, at: "park")
         check.requireNonEmpty(flow, at: "flow")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FlowKit
 
 // flowbench: release-built benchmarks of flowrun (DESIGN.md, "Measuring"). Prints a report;
 // exits 0 even when a goal fails, 1 when the benchmark cannot run, 2 for bad arguments.
@@ -9,15 +10,7 @@ let park = "GOGA"
 
 /// Progress on standard error, so standard output holds only the report.
 func progress(_ message: String) {
-    var stderr = StandardErrorStream()
-    print("flowbench: \(message)", to: &stderr)
-}
-
-struct StandardErrorStream: TextOutputStream {
-    mutating func write(_ string: String) {
-        var text = string
-        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
-    }
+    TerminalText.writeError("flowbench: \(message)")
 }
 
 func runBenchmarks(_ options: BenchOptions) throws(BenchError) {

@@ -31,18 +31,13 @@ struct Flowrun: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as FlowError {
-            printError("flowrun: \(error.description)")
+            TerminalText.writeError("flowrun: \(error.description)")
             Glibc.exit(error.exitCode)
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { Flowrun.exit(withError: error) }
-            printError(fullMessage(for: error))
+            TerminalText.writeError(fullMessage(for: error))
             Glibc.exit(2)
         }
     }
-}
-
-func printError(_ message: String) {
-    var line = message.hasSuffix("\n") ? message : message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -1,4 +1,5 @@
 import LuaKit
+import ScreenModel
 
 /// A park's configuration: `parks/defaults.lua` deep-merged with `parks/<CODE>/park.lua`.
 ///
@@ -65,8 +66,19 @@ extension ParkConfig {
         struct Collection: Decodable { var id: String; var title: String; var categories: [String] }
     }
 
+    /// Evaluates `parks/defaults.lua` and `parks/<code>/park.lua` in a Lua state of their
+    /// own, under the default budgets, and merges them: what the park list needs.
+    /// - Throws: `FlowError` naming the file at fault, as ``load(code:root:lua:)``.
+    public static func load(code: String, root: ProjectRoot) throws(FlowError) -> ParkConfig {
+        let lua: LuaState
+        do { lua = try LuaState() } catch { throw .script(error) }
+        lua.printHandler = TerminalText.writeError
+        return try load(code: code, root: root, lua: lua)
+    }
+
     /// Evaluates `parks/defaults.lua` and `parks/<code>/park.lua` in `lua` and merges them.
-    /// Errors in these files are bad input (exit 2), not flow errors.
+    /// Errors in these files are bad input (exit 2), not flow errors; every message names
+    /// the file, even for failures Lua gives no place for (a value too large to copy out).
     public static func load(code: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> ParkConfig {
         func evaluate(_ file: String) throws(FlowError) -> LuaValue {
             let source = try root.read(file)
@@ -75,7 +87,8 @@ extension ParkConfig {
             } catch .conversion(let message) {
                 throw .badContent(file: file, message: "the table it returns: \(message)")
             } catch {
-                throw .invalidContent(error.description)
+                let message = error.description
+                throw .invalidContent(message.hasPrefix(file + ":") ? message : "\(file): \(message)")
             }
         }
         return try make(code: code, defaults: try evaluate("parks/defaults.lua"), park: try evaluate("parks/\(code)/park.lua"))
@@ -96,7 +109,7 @@ extension ParkConfig {
                 throw .badContent(file: parkFile, message: "settings are named fields; found key \(key)")
             }
             guard knownFields.contains(name) else {
-                throw .badContent(file: parkFile, message: "unknown setting '\(name)'; known: \(knownFields.sorted().joined(separator: ", "))")
+                throw .badContent(file: parkFile, message: "unknown setting \(Excerpt.quoted(name)); known: \(knownFields.sorted().joined(separator: ", "))")
             }
         }
         let merged = ConfigMerge.merge(defaults, park)

@@ -1,4 +1,5 @@
 import LuaKit
+import ScreenModel
 
 /// Loads flow files into a park's Lua state and collects their registrations.
 ///
@@ -29,10 +30,10 @@ final class FlowLoader {
             throw LuaCallError("flow.register: the first argument must be the flow's name (a non-empty string), got \(call.typeName(1))")
         }
         guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-            throw LuaCallError("flow.register: flow name '\(name)' may use only letters, digits, '_' and '-'")
+            throw LuaCallError("flow.register: flow name \(Excerpt.quoted(name)) may use only letters, digits, '_' and '-'")
         }
         guard let function = try? call.function(2) else {
-            throw LuaCallError("flow.register('\(name)', ...): the second argument must be the flow's function, got \(call.typeName(2))")
+            throw LuaCallError("flow.register(\(Excerpt.quoted(name)), ...): the second argument must be the flow's function, got \(call.typeName(2))")
         }
         var location = call.callerLocation()
         if location.hasSuffix(": ") { location.removeLast(2) }

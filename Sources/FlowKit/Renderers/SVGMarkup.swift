@@ -47,8 +47,9 @@ struct SVGMarkup {
         return Decimals.short(min(max(value, -coordinateLimit), coordinateLimit), 2)
     }
 
-    /// `text` safe inside an element or a double-quoted attribute: `& < > " '` escaped,
-    /// and characters XML 1.0 forbids (most control characters) dropped.
+    /// `text` safe inside an element or a double-quoted attribute: `& < > " '` escaped;
+    /// characters XML 1.0 forbids (C0 controls but tab, newline and CR; U+FFFE, U+FFFF)
+    /// and those it discourages and no font draws (DEL, C1 controls U+0080–U+009F) dropped.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -61,7 +62,7 @@ struct SVGMarkup {
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 let v = scalar.value
-                if v >= 0x20 && !(0xFFFE...0xFFFF).contains(v) { out.unicodeScalars.append(scalar) }
+                if v >= 0x20 && !(0x7F...0x9F).contains(v) && !(0xFFFE...0xFFFF).contains(v) { out.unicodeScalars.append(scalar) }
             }
         }
         return out

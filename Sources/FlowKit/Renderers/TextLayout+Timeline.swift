@@ -75,9 +75,10 @@ extension TextLayout {
             return lines
         }
         var text: [String]
-        if let detail = entry.detail, !entry.title.contains("\n"),
-           TextWrap.columns(entry.title) + 3 + TextWrap.columns(detail) <= textWidth, !detail.contains("\n") {
-            text = ["\(entry.title) \(paint.dim("— \(detail)"))"]
+        let title = TerminalText.line(entry.title), detail = entry.detail.map(TerminalText.line)
+        if let detail, !entry.title.contains("\n"), entry.detail?.contains("\n") == false,
+           TextWrap.columns(title) + 3 + TextWrap.columns(detail) <= textWidth {
+            text = ["\(title) \(paint.dim("— \(detail)"))"]
         } else {
             text = TextWrap.lines(entry.title, width: textWidth)
             if let detail = entry.detail { text += TextWrap.lines(detail, width: textWidth).map(paint.dim) }

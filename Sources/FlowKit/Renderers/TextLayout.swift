@@ -152,8 +152,10 @@ struct TextLayout {
         var headLines = TextWrap.lines(head, width: inner)
         var detailLine: [String] = []
         if let detail = item.detail, let first = headLines.first {
-            let gap = inner - TextWrap.columns(first) - TextWrap.columns(detail)
-            if gap >= 2 {
+            let shown = TerminalText.line(detail)
+            let gap = inner - TextWrap.columns(first) - TextWrap.columns(shown)
+            if gap >= 2 && !detail.contains("\n") {
+                let detail = shown
                 headLines[0] = paint.bold(first) + String(repeating: " ", count: gap) + paint.dim(detail)
             } else {
                 detailLine = TextWrap.lines(detail, width: inner).map(paint.dim)
@@ -172,12 +174,13 @@ struct TextLayout {
     /// wrapped: an image path is one word.
     private func layers(_ layers: [Component.Onboarding.Layer], width: Int) -> [String] {
         guard !layers.isEmpty else { return [] }
-        let column = min(layers.map { TextWrap.columns($0.image) }.max() ?? 0, 36)
-        let rows = layers.map { layer in
-            let pad = String(repeating: " ", count: max(column - TextWrap.columns(layer.image), 0))
+        let images = layers.map { TerminalText.line($0.image) }
+        let column = min(images.map { TextWrap.columns($0) }.max() ?? 0, 36)
+        let rows = zip(layers, images).map { layer, image in
+            let pad = String(repeating: " ", count: max(column - TextWrap.columns(image), 0))
             let place = "x \(TextWrap.twoDecimals(layer.position.x))  y \(TextWrap.twoDecimals(layer.position.y))"
-            let tail = layer.placeholder.map { "  \($0)" } ?? ""
-            return "  \(layer.image)\(pad)  \(place)  depth \(TextWrap.twoDecimals(layer.depth))\(tail)"
+            let tail = layer.placeholder.map { "  \(TerminalText.line($0))" } ?? ""
+            return "  \(image)\(pad)  \(place)  depth \(TextWrap.twoDecimals(layer.depth))\(tail)"
         }
         return TextWrap.lines("Background, back to front:", width: width).map(paint.dim) + rows
     }

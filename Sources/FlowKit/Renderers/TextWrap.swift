@@ -9,12 +9,14 @@ enum TextWrap {
     }
 
     /// `words` joined by single spaces into lines of at most `width` columns; a word
-    /// is never broken, so one longer than `width` gets a line of its own.
+    /// is never broken, so one longer than `width` gets a line of its own. Each word is
+    /// made safe for a terminal first (``TerminalText/line(_:)``: `\u{1B}` for ESC).
     static func lines(words: [some StringProtocol], width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for word in words {
+            let word = TerminalText.line(word)
             let wordWidth = columns(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
                 lines.append(line)

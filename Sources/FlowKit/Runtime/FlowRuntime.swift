@@ -37,6 +37,7 @@ public final class FlowRuntime {
         } catch {
             throw .script(error)
         }
+        lua.printHandler = TerminalText.writeError
         lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
         lua.moduleResolver = { [root] name throws(LuaError) in
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
@@ -143,8 +144,11 @@ public final class FlowRuntime {
         } catch {
             throw .invalidScreen(flow: flow, file: file, issues: [LuaDecodingError.describe(error).description])
         }
-        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen)
-        guard issues.isEmpty else { throw .invalidScreen(flow: flow, file: file, issues: issues.map(\.description)) }
+        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen, listing: ScreenValidator.listedIssues)
+        guard issues.listed.isEmpty else {
+            let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
+            throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)
+        }
         return screen.assigningActionIDs()
     }
 }

@@ -15,7 +15,7 @@ extension Decoder {
         guard let choice = choices.first(where: { name($0) == value }) else {
             throw DecodingError.dataCorruptedError(
                 forKey: AnyCodingKey(key), in: c,
-                debugDescription: "unknown \(what) '\(value)'; expected one of: \(choices.map(name).joined(separator: ", "))"
+                debugDescription: "unknown \(what) \(Excerpt.quoted(value)); expected one of: \(choices.map(name).joined(separator: ", "))"
             )
         }
         return choice
@@ -30,10 +30,12 @@ extension Decoder {
             .filter { !allowed.contains($0.stringValue) }
             .sorted { $0.stringValue < $1.stringValue }
         guard let first = unknown.first else { return }
-        let names = unknown.map { "'\($0.stringValue)'" }.joined(separator: ", ")
+        // Keys come from content: a table may hold thousands, each of any length.
+        let names = Excerpt.list(unknown.map(\.stringValue), quoted: true)
+        let key = first.stringValue.utf8.count > Excerpt.shownLength ? AnyCodingKey(Excerpt.text(first.stringValue)) : first
         let noun = unknown.count == 1 ? "key" : "keys"
         throw DecodingError.dataCorrupted(.init(
-            codingPath: codingPath + [first],
+            codingPath: codingPath + [key],
             debugDescription: "unknown \(noun) \(names) in \(what); expected one of: \(allowed.joined(separator: ", "))"
         ))
     }
@@ -115,7 +117,7 @@ extension KeyedDecodingContainer {
             let known = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "unknown \(what) '\(raw)'; expected one of: \(known)"
+                debugDescription: "unknown \(what) \(Excerpt.quoted(raw)); expected one of: \(known)"
             )
         }
         return value

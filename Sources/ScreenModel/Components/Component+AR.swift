@@ -131,7 +131,7 @@ extension Component.AR: Codable, ComponentPayload {
         if id.allSatisfy(\.isWhitespace) {
             check.report("\(path).id", "must not be empty")
         } else if let first = firstUse[id] {
-            check.report("\(path).id", "site id '\(id)' is already used by \(first)")
+            check.report("\(path).id", "site id \(Excerpt.quoted(id)) is already used by \(first)")
         } else {
             firstUse[id] = path
         }

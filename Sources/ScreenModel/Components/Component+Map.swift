@@ -91,7 +91,7 @@ extension Component.Map: Codable, ComponentPayload {
             if annotation.id.allSatisfy(\.isWhitespace) {
                 check.report("\(annotationPath).id", "must not be empty")
             } else if let first = firstUse[annotation.id] {
-                check.report("\(annotationPath).id", "annotation id '\(annotation.id)' is already used by \(path).annotations[\(first)]")
+                check.report("\(annotationPath).id", "annotation id \(Excerpt.quoted(annotation.id)) is already used by \(path).annotations[\(first)]")
             } else {
                 firstUse[annotation.id] = index
             }

@@ -104,7 +104,7 @@ extension Component.Timeline: Codable, ComponentPayload {
             if region.id.allSatisfy(\.isWhitespace) {
                 check.report("\(regionPath).id", "must not be empty")
             } else if let first = firstUse[region.id] {
-                check.report("\(regionPath).id", "region id '\(region.id)' is already used by \(path).regions[\(first)]")
+                check.report("\(regionPath).id", "region id \(Excerpt.quoted(region.id)) is already used by \(path).regions[\(first)]")
             } else {
                 firstUse[region.id] = index
             }

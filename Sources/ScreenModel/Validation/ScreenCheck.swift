@@ -2,17 +2,56 @@
 struct ScreenCheck {
     /// Flows a `go` action may name; `nil` accepts any non-empty name.
     let knownFlows: Set<String>?
-    /// Issues in document order.
+    /// Issues kept in full; later ones are only counted, their messages never built.
+    let issueLimit: Int
+    /// Issues in document order, at most ``issueLimit``.
     private(set) var issues: [ScreenIssue] = []
+    /// Issues found after ``issueLimit`` was reached.
+    private(set) var omitted = 0
     /// Where each action id was first used, to report duplicates.
     private var actionIDs: [String: String] = [:]
+    /// What follows "unknown flow 'x'" for each unknown name: a screen may repeat one
+    /// name many times, and the known list is the same for every name without a suggestion.
+    private var flowHints: [String: String] = [:]
+    private var knownFlowListing: String?
 
-    init(knownFlows: Set<String>?) {
+    init(knownFlows: Set<String>?, issueLimit: Int = .max) {
         self.knownFlows = knownFlows
+        self.issueLimit = issueLimit
     }
 
-    mutating func report(_ path: String, _ message: String) {
-        issues.append(ScreenIssue(path: path, message: message))
+    /// Whether another issue would only be counted.
+    var isFull: Bool { issues.count >= issueLimit }
+
+    /// Records an issue; past ``issueLimit`` only counts it, without building the message.
+    mutating func report(_ path: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+        if isFull { omitted += 1; return }
+        issues.append(ScreenIssue(path: path(), message: message()))
+    }
+
+    /// Reports a `go` action to a flow nobody registered, with a suggestion when one is
+    /// near, else (some of) the known flows.
+    mutating func reportUnknownFlow(_ flow: String, at path: String, known: Set<String>) {
+        if isFull { omitted += 1; return }
+        let hint: String
+        if let cached = flowHints[flow] {
+            hint = cached
+        } else {
+            // A suggestion is within the edit limit of a name of at most 64 scalars: shown whole.
+            hint = ScreenRules.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
+                ?? "; known flows: \(knownFlowList(known))"
+            // Long names are not kept as keys: they get no suggestion, so no search to save.
+            if flow.utf8.count <= ScreenRules.longestSuggestedName { flowHints[flow] = hint }
+        }
+        issues.append(ScreenIssue(path: "\(path).flow", message: "unknown flow \(Excerpt.quoted(flow))\(hint)"))
+    }
+
+    /// The known flows as messages list them, sorted and cut, built once per pass.
+    private mutating func knownFlowList(_ known: Set<String>) -> String {
+        if let knownFlowListing { return knownFlowListing }
+        let listing = Excerpt.list(known.sorted())
+        knownFlowListing = listing
+        return listing
     }
 
     mutating func requireNonEmpty(_ value: String, at path: String) {
@@ -21,7 +60,7 @@ struct ScreenCheck {
 
     mutating func checkPlaceholder(_ value: String?, at path: String) {
         if let value, !ScreenRules.isHexColour(value) {
-            report(path, "'\(value)' is not a colour of the form #RRGGBB")
+            report(path, "\(Excerpt.quoted(value)) is not a colour of the form #RRGGBB")
         }
     }
 
@@ -49,7 +88,7 @@ struct ScreenCheck {
     /// Records an action id; reports it when an earlier action already used it.
     mutating func claimActionID(_ id: String, at path: String) {
         if let first = actionIDs[id] {
-            report(path, "action id '\(id)' is already used by \(first)")
+            report(path, "action id \(Excerpt.quoted(id)) is already used by \(first)")
         } else {
             actionIDs[id] = String(path.dropLast(".id".count))
         }

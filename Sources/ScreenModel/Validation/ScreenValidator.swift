@@ -24,6 +24,9 @@
 /// 0; site ids not empty and unique across pins and off-screen hints; `z` unique; titles
 /// not empty; a hint's turn more than 0 and at most 180 degrees.
 public struct ScreenValidator: Sendable {
+    /// Issues flowrun lists in full for one screen; the rest are counted (see ``validate(_:listing:)``).
+    public static let listedIssues = 20
+
     /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
     public var knownFlows: Set<String>?
 
@@ -35,8 +38,16 @@ public struct ScreenValidator: Sendable {
 
     /// Every issue in `screen`, in document order; empty when the screen is valid.
     public func validate(_ screen: Screen) -> [ScreenIssue] {
-        var check = ScreenCheck(knownFlows: knownFlows)
+        validate(screen, listing: .max).listed
+    }
+
+    /// The first `limit` issues of `screen` in document order, and how many more there are.
+    /// The messages of the others are never built, so a screen with 100,000 bad actions
+    /// costs little more to report than one with `limit`.
+    /// - Parameter limit: issues to list in full, such as ``listedIssues``.
+    public func validate(_ screen: Screen, listing limit: Int) -> (listed: [ScreenIssue], more: Int) {
+        var check = ScreenCheck(knownFlows: knownFlows, issueLimit: max(limit, 0))
         screen.validate(at: "", into: &check)
-        return check.issues
+        return (check.issues, check.omitted)
     }
 }

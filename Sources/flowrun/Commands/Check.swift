@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import FlowKit
 import GeoKit
@@ -8,7 +9,14 @@ extension Flowrun {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check every park: configuration, content files, and that every flow returns a valid screen.",
-            discussion: "Each flow runs with no arguments and, where it lists sites, from the park's centre; every 'go' action of those screens is followed once. Exits 1 if anything is wrong.")
+            discussion: """
+                Each flow runs with no arguments and, where it lists sites, from the park's centre; every 'go' action \
+                of those screens is followed once. Each park loads in a Lua state of its own: one that does not load \
+                is reported and the others are still checked. After --time-limit seconds the check stops (between \
+                two runs) and says which parks and flows it did not reach. Exits 2 if a park does not load, a content \
+                file is bad, a folder under parks/ is not a park or time ran out; else 1 if a flow fails or returns an \
+                invalid screen.
+                """)
 
         @OptionGroup var project: ProjectOptions
 
@@ -18,21 +26,50 @@ extension Flowrun {
         @Option(help: "The clock flows see, ISO 8601 (default: now).")
         var time: String?
 
+        @Option(help: "Seconds the whole check may take before it stops and reports what it did not reach.")
+        var timeLimit: Double = 60
+
+        func validate() throws {
+            guard timeLimit.isFinite, timeLimit > 0 else {
+                throw ValidationError("--time-limit must be a positive number of seconds, got \(GeoError.text(timeLimit))")
+            }
+        }
+
         func run() throws {
+            let deadline = ContinuousClock.now.advanced(by: .seconds(timeLimit))
             let root = try project.project()
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let clock = try Run.parseTime(time)
             var problems = park == nil ? catalog.problems : []
+            var badInput = !problems.isEmpty
             var screens = 0
+            var started = 0
+            var notReached: [String] = []
             for code in codes {
-                let report = Self.check(code: code, root: root, time: clock)
+                guard ContinuousClock.now < deadline else {
+                    notReached.append(code)
+                    print("SKIP \(TerminalText.line(code)): not reached before the time limit")
+                    continue
+                }
+                started += 1
+                let report = Self.check(code: code, root: root, time: clock, deadline: deadline)
                 problems += report.problems
                 screens += report.screens
-                print("\(report.problems.isEmpty ? "ok  " : "FAIL") \(code): \(report.summary)")
+                badInput = badInput || report.broken
+                if !report.notReached.isEmpty { notReached.append("the rest of \(code)") }
+                let status = !report.problems.isEmpty ? "FAIL" : report.notReached.isEmpty ? "ok  " : "STOP"
+                print("\(status) \(TerminalText.line(code)): \(TerminalText.line(report.summary))")
             }
-            print("checked \(codes.count) park\(codes.count == 1 ? "" : "s"), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")")
-            for problem in problems { printError(problem) }
+            let limit = "\(GeoError.text(timeLimit)) s"
+            if !notReached.isEmpty {
+                problems.append("check stopped at its time limit of \(limit); not reached: \(Excerpt.list(notReached))")
+            }
+            let parks = notReached.isEmpty ? "\(codes.count) park\(codes.count == 1 ? "" : "s")" : "\(started) of \(codes.count) parks"
+            let stopped = notReached.isEmpty ? "" : "; stopped at the time limit of \(limit)"
+            print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
+            for problem in problems { TerminalText.writeError(problem) }
+            if badInput || !notReached.isEmpty { throw ExitCode(2) }
             if !problems.isEmpty { throw ExitCode(1) }
         }
 
@@ -40,21 +77,27 @@ extension Flowrun {
             var problems: [String] = []
             var screens = 0
             var summary = ""
+            /// The park does not load or a content file of it is bad: bad input, exit 2.
+            var broken = false
+            /// What the time limit cut off: `map`, `sites --at centre`, `3 actions of home`.
+            var notReached: [String] = []
         }
 
-        static func check(code: String, root: ProjectRoot, time: Date?) -> Report {
+        /// Checks one park in a runtime of its own, stopping at `deadline` between two runs.
+        static func check(code: String, root: ProjectRoot, time: Date?, deadline: ContinuousClock.Instant) -> Report {
             var report = Report()
             let runtime: FlowRuntime
             do {
                 runtime = try FlowRuntime(root: root, park: code, time: time)
             } catch {
-                report.problems.append("\(error)")
+                report.problems.append("\(code): does not load: \(error)")
                 report.summary = "does not load"
+                report.broken = true
                 return report
             }
             var siteCount = 0
-            do { siteCount = try runtime.sites().count } catch { report.problems.append("\(error)") }
-            do { _ = try runtime.boundary() } catch { report.problems.append("\(error)") }
+            do { siteCount = try runtime.sites().count } catch { report.problems.append("\(error)"); report.broken = true }
+            do { _ = try runtime.boundary() } catch { report.problems.append("\(error)"); report.broken = true }
 
             let center = Coordinate(latitude: runtime.park.center.lat, longitude: runtime.park.center.lon)
             var requests: [FlowRequest] = []
@@ -63,29 +106,40 @@ extension Flowrun {
                 requests.append(FlowRequest(flow: flow, at: center))
             }
             var seen = Set<String>()
-            for request in requests {
+            for (index, request) in requests.enumerated() {
+                guard ContinuousClock.now < deadline else {
+                    report.notReached += requests[index...].map(describe)
+                    break
+                }
                 do {
                     let screen = try runtime.run(request)
                     report.screens += 1
+                    var skipped = 0
                     for located in screen.actions {
                         guard case .go(let flow, let args) = located.action.target else { continue }
                         let key = "\(flow)?\(args.sorted { $0.key < $1.key })@\(request.at != nil)"
                         guard seen.insert(key).inserted else { continue }
+                        guard ContinuousClock.now < deadline else { skipped += 1; continue }
                         do {
                             _ = try runtime.run(FlowRequest(flow: flow, args: args, at: request.at))
                             report.screens += 1
                         } catch {
-                            report.problems.append("\(code): following '\(located.path)' of \(request.flow): \(error)")
+                            report.problems.append("\(code): following '\(located.path)' of \(describe(request)): \(error)")
                         }
                     }
+                    if skipped > 0 { report.notReached.append("\(skipped) action\(skipped == 1 ? "" : "s") of \(describe(request))") }
                 } catch {
-                    report.problems.append("\(code) \(request.flow)\(request.at == nil ? "" : " --at centre"): \(error)")
+                    report.problems.append("\(code) \(describe(request)): \(error)")
                 }
             }
             report.summary = "\(runtime.flowNames.count) flows, \(siteCount) sites, \(report.screens) screens"
+            if !report.notReached.isEmpty { report.summary += "; not reached: \(Excerpt.list(report.notReached))" }
             return report
+        }
+
+        /// `home`, or `home --at centre` for the run from the park's centre.
+        static func describe(_ request: FlowRequest) -> String {
+            "\(request.flow)\(request.at == nil ? "" : " --at centre")"
         }
     }
 }
-
-import Foundation

@@ -2,7 +2,6 @@ import ArgumentParser
 import FlowKit
 import Foundation
 import GeoKit
-import LuaKit
 
 extension Flowrun {
     /// `flowrun parks [--at LAT,LON]`: the park browser and finder.
@@ -21,14 +20,17 @@ extension Flowrun {
         @Option(help: "Output: text or json.")
         var format: OutputFormat = .text
 
+        /// One row: a park that loaded, or one that did not, with its error.
         struct Entry: Encodable {
             var code: String
-            var name: String
-            var state: String
-            var sites: Int
-            var center: [Double]
+            var name: String?
+            var state: String?
+            var sites: Int?
+            var center: [Double]?
             var distance_m: Double?
             var inside: Bool?
+            /// Why the park did not load (the first line of the error); nil for parks that did.
+            var error: String?
         }
 
         func validate() throws {
@@ -36,33 +38,42 @@ extension Flowrun {
             guard format != .svg else { throw ValidationError("--format svg draws maps; the park list is text or json") }
         }
 
+        /// Lists every park; one that does not load (a broken or hostile park.lua, bad
+        /// content) gets a row with its error and a message on standard error, and the
+        /// others are listed as usual: each loads in a Lua state of its own.
+        /// Exits 2 when any park did not load or a folder under parks/ is not a park.
         func run() throws {
             let root = try project.project()
             let position = try parseCoordinate(at)
             var entries: [Entry] = []
+            var broken: [Entry] = []
             let catalog = ParkCatalog(root: root)
             var problems = catalog.problems
             for code in catalog.codes {
                 do {
                     entries.append(try Self.entry(code: code, root: root, at: position))
                 } catch {
-                    problems.append("\(error)")
+                    let message = "\(error)"
+                    broken.append(Entry(code: code, error: String(message.prefix { $0 != "\n" })))
+                    problems.append("park \(code) does not load: \(message)")
                 }
             }
             if position != nil {
                 entries.sort { ($0.inside == true ? 0 : $0.distance_m ?? .infinity, $0.code) < ($1.inside == true ? 0 : $1.distance_m ?? .infinity, $1.code) }
                 entries = Array(entries.prefix(limit))
             }
+            // Broken parks have no position to sort by: they come last, outside the limit.
+            entries += broken
             switch format {
             case .json: print(JSONRenderer.encode(entries), terminator: "")
             case .text, .svg: print(Self.table(entries, withDistance: position != nil), terminator: "")
             }
-            for problem in problems { printError("flowrun: \(problem)") }
+            for problem in problems { TerminalText.writeError("flowrun: \(problem)") }
             if !problems.isEmpty { throw ExitCode(2) }
         }
 
         static func entry(code: String, root: ProjectRoot, at: Coordinate?) throws -> Entry {
-            let config = try ParkConfig.load(code: code, root: root, lua: try LuaState())
+            let config = try ParkConfig.load(code: code, root: root)
             let runtimeContent = ParkContent(code: code, root: root)
             let center = Coordinate(latitude: config.center.lat, longitude: config.center.lon)
             var entry = Entry(code: code, name: config.name, state: config.state, sites: try runtimeContent.sites().count,
@@ -74,21 +85,29 @@ extension Flowrun {
             return entry
         }
 
+        /// The rows as text; names, states and errors from content are made safe for a
+        /// terminal (``TerminalText/line(_:)``) before they are measured.
         static func table(_ entries: [Entry], withDistance: Bool) -> String {
             guard !entries.isEmpty else { return "No parks found (add a folder parks/<CODE>/ with a park.lua).\n" }
-            let nameWidth = min(44, entries.map(\.name.count).max() ?? 4)
-            let stateWidth = min(24, max(5, entries.map(\.state.count).max() ?? 5))
+            let loaded = entries.filter { $0.error == nil }
+            let names = loaded.map { TerminalText.line($0.name ?? "") }, states = loaded.map { TerminalText.line($0.state ?? "") }
+            let nameWidth = min(44, names.map(\.count).max() ?? 4)
+            let stateWidth = min(24, max(5, states.map(\.count).max() ?? 5))
             func pad(_ s: String, _ n: Int) -> String { s.count >= n ? String(s.prefix(n)) : s + String(repeating: " ", count: n - s.count) }
             var out = pad("CODE", 6) + pad("NAME", nameWidth + 2) + pad("STATE", stateWidth + 2) + "SITES"
             out += withDistance ? "   DISTANCE\n" : "\n"
-            for e in entries {
-                var line = pad(e.code, 6) + pad(e.name, nameWidth + 2) + pad(e.state, stateWidth + 2)
-                line += String(repeating: " ", count: max(0, 5 - String(e.sites).count)) + String(e.sites)
+            for (e, (name, state)) in zip(loaded, zip(names, states)) {
+                let sites = e.sites ?? 0
+                var line = pad(TerminalText.line(e.code), 6) + pad(name, nameWidth + 2) + pad(state, stateWidth + 2)
+                line += String(repeating: " ", count: max(0, 5 - String(sites).count)) + String(sites)
                 if withDistance, let d = e.distance_m {
                     let km = d < 10_000 ? String(format: "%.1f km", d / 1000) : String(format: "%.0f km", d / 1000)
                     line += "   " + (e.inside == true ? "inside (\(km) to centre)" : km)
                 }
                 out += line + "\n"
+            }
+            for e in entries where e.error != nil {
+                out += pad(TerminalText.line(e.code), 6) + "does not load: " + TerminalText.line(e.error ?? "") + "\n"
             }
             return out
         }

@@ -107,9 +107,9 @@ extension Flowrun {
                 return JSONRenderer.encode(action)
             case .text, .svg:
                 switch action.target {
-                case .url(let url): return "The app opens \(url)\n"
-                case .call(let phone): return "The app calls \(phone)\n"
-                case .go(let flow, _): return "The app goes to \(flow)\n"
+                case .url(let url): return "The app opens \(TerminalText.line(url))\n"
+                case .call(let phone): return "The app calls \(TerminalText.line(phone))\n"
+                case .go(let flow, _): return "The app goes to \(TerminalText.line(flow))\n"
                 }
             }
         }

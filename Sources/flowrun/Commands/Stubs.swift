@@ -27,7 +27,7 @@ extension Flowrun {
                 }
             }
             if check && !stale.isEmpty {
-                printError("flowrun: stale stubs: \(stale.joined(separator: ", ")); run 'flowrun stubs'")
+                TerminalText.writeError("flowrun: stale stubs: \(stale.joined(separator: ", ")); run 'flowrun stubs'")
                 throw ExitCode(1)
             }
             if stale.isEmpty { print("stubs are current") }
