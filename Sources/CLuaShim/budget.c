@@ -92,7 +92,8 @@ static int check_limits(lua_State *L, luakit_budget *b, lua_Debug *ar, int level
         set_stopped(L, b, LUAKIT_STOP_INSTRUCTIONS, ar, level);
         return 1;
     }
-    if (b->time_limit > 0 && (b->timer_armed ? b->time_up : now_seconds() > b->deadline)) {
+    // With the timer, read the clock only every 16th check, in case its signal is lost.
+    if (b->time_limit > 0 && (b->time_up || ((!b->timer_armed || (++b->clock_checks & 15) == 0) && now_seconds() > b->deadline))) {
         set_stopped(L, b, LUAKIT_STOP_TIME, ar, level);
         return 1;
     }

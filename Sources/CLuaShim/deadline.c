@@ -7,6 +7,7 @@
 // not the clock. Where no timer can be made, the hook reads the clock instead.
 #include "CLuaShim.h"
 #include <lua.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -57,6 +58,15 @@ static int make_timer(void) {
     return 1;
 }
 
+// Worker threads (libdispatch's among them) block most signals: let ours through on
+// the thread that runs the script.
+static void unblock_signal(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, deadline_signal());
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void set_timer(double seconds) {
     struct itimerspec spec;
     memset(&spec, 0, sizeof spec);
@@ -75,6 +85,7 @@ void *luakit_arm_deadline(luakit_budget *b) {
     b->timer_armed = 0;
 #if defined(__linux__)
     if (b->time_limit > 0 && make_timer()) {
+        unblock_signal();
         set_timer(b->time_limit);
         b->timer_armed = 1;
     }

@@ -23,6 +23,7 @@ struct BenchOptions {
            flowbench cluster [--data DIR] [--runs N] [--with-python]   (see flowbench cluster --help)
            flowbench geodesy [--runs N] [--with-python]                  (see flowbench geodesy --help)
            flowbench cluster-query --points FILE --bbox W,S,E,N --zoom Z [...]   (see --help)
+           flowbench containment [--root DIR] [--flowrun PATH]   (the attack corpus: time, memory, limit)
            flowbench geofence [--with-python] [--quick] [--runs N] [--shared DIR] [--venv DIR]
                                                      (see flowbench geofence --help)
 

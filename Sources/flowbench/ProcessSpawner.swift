@@ -15,9 +15,9 @@ enum ProcessSpawner {
     }
 
     /// Spawns `path` with `arguments` (argv[0] is `path`), standard output to /dev/null,
-    /// standard error inherited, and waits for it.
+    /// standard error inherited (or written to `stderrFile`), and waits for it.
     /// - Throws: `BenchError.setup` if the process cannot be started or waited for.
-    static func run(_ path: String, _ arguments: [String]) throws(BenchError) -> Outcome {
+    static func run(_ path: String, _ arguments: [String], stderrFile: String? = nil) throws(BenchError) -> Outcome {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         defer { for p in argv { free(p) } }
@@ -26,6 +26,7 @@ enum ProcessSpawner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let stderrFile { posix_spawn_file_actions_addopen(&actions, 2, stderrFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
 
         var pid: pid_t = 0
         var status: Int32 = 0

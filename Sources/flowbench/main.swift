@@ -52,6 +52,9 @@ do throws(BenchError) {
     case "geofence":
         try GeofenceBench(Array(arguments.dropFirst())).run()
         exit(0)
+    case "containment":
+        try ContainmentBench(Array(arguments.dropFirst())).run()
+        exit(0)
     case "cluster-query":
         try ClusterQueryCommand.run(Array(arguments.dropFirst()))
         exit(0)

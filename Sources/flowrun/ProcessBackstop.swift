@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ enum ProcessBackstop {
             let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
             while true {
                 if let pages = residentPages(), pages * pageSize > residentBytes {
-                    printError("flowrun: stopped: the process grew past \(residentBytes >> 20) MiB of memory")
+                    TerminalText.writeError("flowrun: stopped: the process grew past \(residentBytes >> 20) MiB of memory")
                     _exit(1)
                 }
                 usleep(100_000)

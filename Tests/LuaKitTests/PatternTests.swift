@@ -287,7 +287,7 @@ import Testing
         (#"return (("a"):rep(1e5)):find("[" .. ("bcdefghij"):rep(100) .. "a]*b")"#, 1),
         (#"for m in ("a"):rep(26):gmatch(("a?"):rep(26) .. ("a"):rep(26)) do end"#, 1),
         (#"return ("a"):rep(1e6):gsub(("a"):rep(5e5) .. "b", "")"#, 1),
-        ("local s, needle = (\"a\"):rep(1e7), (\"a\"):rep(5e6) .. \"b\"\nfor i = 1, 1e6 do s:find(needle, 1, true) end", 2),
+        ("local s, needle = (\"a\"):rep(1e6), (\"a\"):rep(5e5) .. \"b\"\nfor i = 1, 1e6 do s:find(needle, 1, true) end", 2),
         ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\nfor i = 1, 1e6 do pcall(string.find, s, evil) end", 2),
         ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\nfor i = 1, 1e6 do pcall(string.gmatch(s, evil)) end", 2),
         ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\n"

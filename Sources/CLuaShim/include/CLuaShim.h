@@ -40,6 +40,7 @@ typedef struct luakit_budget {
     double deadline;             // thread CPU time at which the run is stopped (clock check)
     volatile int time_up;        // set by the deadline timer's signal (deadline.c)
     int timer_armed;             // 1 when that timer watches this run; else the hook reads the clock
+    unsigned clock_checks;       // budget checks since the run began (the clock is read every 16th)
     struct lua_State *root;      // the run's own coroutine: "the main thread" as scripts see it
     struct lua_State *running;   // the thread executing now (its hook is re-armed on a stop)
     char stopped_at[160];        // "file:line: " where the run was stopped

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flowbench containment`: every hostile script of the attack corpus
+/// (Tests/FlowrunTests/Fixtures/attacks) run through the release flowrun, measured from
+/// outside: wall time, peak memory, exit code and the limit it names. Goals: each ends
+/// within 2 s, under 300 MiB, with the exit code and message its file expects.
+struct ContainmentBench {
+    var root = "."
+    var flowrun: String?
+
+    init(_ arguments: [String]) throws(BenchError) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--root": root = try Self.value(&rest, flag)
+            case "--flowrun": flowrun = try Self.value(&rest, flag)
+            default: throw .usage("flowbench containment: unknown option \(flag) (options: --root DIR, --flowrun PATH)")
+            }
+        }
+    }
+
+    private static func value(_ rest: inout ArraySlice<String>, _ flag: String) throws(BenchError) -> String {
+        guard let value = rest.popFirst() else { throw .usage("\(flag) needs a value") }
+        return value
+    }
+
+    struct Attack {
+        var file: String
+        var exitCode: Int32
+        var messages: [String]
+        var isPark: Bool { file.hasSuffix(".park.lua") }
+        var name: String { String(file.prefix(while: { $0 != "." })) }
+    }
+
+    func run() throws(BenchError) {
+        let root = try BenchEnvironment.checkedRoot(self.root)
+        let binary = try ColdRunBench(flowrun: flowrun, root: root, park: "GOGA").flowrun
+        let folder = root + "/Tests/FlowrunTests/Fixtures/attacks"
+        let attacks = try Self.corpus(folder)
+        let staged = try StagedProject(root: root, park: "GOGA", flowFile: "bench_noop.lua", source: "")
+        defer { staged.remove() }
+        var table = TextTable("Containment — \(attacks.count) attacks, each one spawn of \(binary), measured from outside",
+                              header: ["attack", "wall s", "peak MiB", "exit", "stopped by", "goal"])
+        var failures = 0
+        for attack in attacks {
+            let source: String
+            do { source = try String(contentsOfFile: folder + "/" + attack.file, encoding: .utf8) } catch {
+                throw .setup("cannot read \(attack.file): \(error.localizedDescription)")
+            }
+            let arguments: [String]
+            do {
+                if attack.isPark {
+                    try FileManager.default.createDirectory(atPath: staged.path + "/parks/ZATK", withIntermediateDirectories: true)
+                    try source.write(toFile: staged.path + "/parks/ZATK/park.lua", atomically: true, encoding: .utf8)
+                    arguments = ["--root", staged.path, "--park", "ZATK", "home"]
+                } else {
+                    try source.write(toFile: staged.path + "/flows/\(attack.file)", atomically: true, encoding: .utf8)
+                    arguments = ["--root", staged.path, "--park", "GOGA", attack.name]
+                }
+            } catch {
+                throw .setup("cannot stage \(attack.file): \(error.localizedDescription)")
+            }
+            let errFile = staged.path + "/stderr.txt"
+            progress("containment: \(attack.file)")
+            let outcome = try ProcessSpawner.run(binary, arguments, stderrFile: errFile)
+            if !attack.isPark { try? FileManager.default.removeItem(atPath: staged.path + "/flows/\(attack.file)") }
+            let stderr = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+            let firstLine = stderr.split(separator: "\n").first.map(String.init) ?? ""
+            let seconds = outcome.wallNanoseconds / 1e9
+            let peakMiB = Double(outcome.maxRSSKiB) / 1024
+            let named = attack.messages.first { firstLine.contains($0) } ?? (attack.messages.isEmpty ? "(runs)" : "?")
+            let met = seconds < 2 && peakMiB < 300 && outcome.exitStatus == attack.exitCode && named != "?"
+            if !met { failures += 1 }
+            table.add([attack.name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
+                       outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL"])
+        }
+        table.note("goal: every attack ends within 2 s and under 300 MiB, with its expected exit code and limit.")
+        table.note("\(attacks.count - failures) of \(attacks.count) meet it.")
+        print(table.render())
+    }
+
+    static func corpus(_ folder: String) throws(BenchError) -> [Attack] {
+        let files: [String]
+        do { files = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            throw .setup("no attack corpus at \(folder)")
+        }
+        return files.filter { $0.hasSuffix(".lua") }.sorted().compactMap { file in
+            guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("-- expect: exit ") }) else { return nil }
+            let rest = line.dropFirst("-- expect: exit ".count)
+            let code = Int32(rest.prefix(while: \.isNumber)) ?? -1
+            let message = rest.drop(while: { $0 != ":" }).dropFirst().trimmingCharacters(in: .whitespaces)
+            return Attack(file: file, exitCode: code, messages: message.isEmpty ? [] : message.split(separator: "|").map(String.init))
+        }
+    }
+}
