@@ -39,6 +39,17 @@ public enum ARLabelLayout {
     /// - Returns: One label per placement, in the placements' order.
     public static func layout(_ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
                               gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows) -> [Label] {
+        var rowTests = 0
+        return layout(placements, widths: widths, height: height, gap: gap, screenWidth: screenWidth, searchRows: searchRows,
+                      rowTests: &rowTests)
+    }
+
+    /// ``layout(_:widths:height:gap:screenWidth:searchRows:)``, adding to `rowTests` how many
+    /// rows it tested against the labels placed (its work beyond sorting: from n to
+    /// n · `searchRows`), for budgets.
+    public static func layout(_ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
+                              gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows,
+                              rowTests: inout Int) -> [Label] {
         let n = placements.count
         let order = placements.indices.sorted {
             placements[$0].distance < placements[$1].distance
@@ -79,6 +90,7 @@ public enum ARLabelLayout {
                 // Nothing at or above this height overlaps the label: rows there are free.
                 let top = space.topmost(over: i)
                 while !(y + height + gap <= top), stack < rows, space.isBlocked(i, y: y, height: height, gap: gap) {
+                    rowTests += 1
                     stack += 1
                     y -= height + gap
                 }
