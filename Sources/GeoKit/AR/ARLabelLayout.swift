@@ -6,9 +6,10 @@
 /// A label takes the lowest free row among its first ``searchRows`` (far more than a phone
 /// screen shows). When none of those is free, it goes on top of its column instead: to the
 /// first row above the highest label it would overlap. So a crowd at one spot (thousands of
-/// sites behind one another) costs O(n log n + n · searchRows), where trying every row would
-/// cost O(n³); wherever every label finds its row within the first ``searchRows``, the result
-/// is the row-by-row one exactly.
+/// sites behind one another) costs O(n log n + n · searchRows) at most, where trying every row
+/// would cost O(n³); a label whose extent covers that of one found with all its rows full, at
+/// the same height, skips trying them (exactly: they are full for it too). Wherever every
+/// label finds its row within the first ``searchRows``, the result is the row-by-row one.
 public enum ARLabelLayout {
     /// A placed label.
     public struct Label: Sendable, Hashable {
@@ -84,15 +85,30 @@ public enum ARLabelLayout {
         if stacking { for i in members { isMember[i] = true } }
 
         var labels = [Label?](repeating: nil, count: n)
+        // A label that found all its rows full: a later one starting at the same height whose
+        // extent covers its extent finds them full too (every label in its way overlaps the
+        // wider one as well), so it need not try them. In a crowd at one spot that is most.
+        var full: (start: Double, left: Double, right: Double)?
         for (z, i) in order.enumerated() {
             var y = starts[i], stack = 0
             if isMember[i] {
                 // Nothing at or above this height overlaps the label: rows there are free.
                 let top = space.topmost(over: i)
-                while !(y + height + gap <= top), stack < rows, space.isBlocked(i, y: y, height: height, gap: gap) {
-                    rowTests += 1
-                    stack += 1
-                    y -= height + gap
+                let left = min(lefts[i], rights[i]), right = max(lefts[i], rights[i])
+                if let f = full, f.start == starts[i], left <= f.left, right >= f.right {
+                    while stack < rows {
+                        stack += 1
+                        y -= height + gap
+                    }
+                } else {
+                    while !(y + height + gap <= top), stack < rows, space.isBlocked(i, y: y, height: height, gap: gap) {
+                        rowTests += 1
+                        stack += 1
+                        y -= height + gap
+                    }
+                    if stack == rows, full == nil || full!.start != starts[i] || right - left < full!.right - full!.left {
+                        full = (starts[i], left, right)
+                    }
                 }
                 if stack == rows && !(y + height + gap <= top) {
                     (y, stack) = Self.above(top, from: y, stack: stack, height: height, gap: gap)

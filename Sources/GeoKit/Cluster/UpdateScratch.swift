@@ -29,8 +29,9 @@ struct UpdateScratch {
     var category = CategoryScratch()
     /// The seed grid of the zoom being re-clustered, borrowed from the index for the level.
     var seeds = NeighborGrid(scale: 1, expected: 0)
-    /// Items looked at since the index last reset it: decisions, candidates searched, group
-    /// members merged and linked (``ClusterIndex/lastUpdateWork``).
+    /// Work since the index last reset it, in units of one item looked at (a candidate
+    /// searched, a child merged or linked): a decision counts 4, a zoom level 128
+    /// (``ClusterIndex/lastUpdateWork``).
     var work = 0
 
     typealias Change = ClusterIndex.Change
@@ -90,8 +91,9 @@ struct UpdateScratch {
         }
 
         // Decide in ascending rep.
+        work += 128  // the level's own bookkeeping: grids borrowed, marks stamped, lists reset
         while let k = pop() {
-            work += 1
+            work += 4    // a decision: a heap pop, a claim looked up, a group joined
             guard decidedAt[Int(k)] != epoch else { continue }
             let claim = freshClaim(k, grid, &store, r2)
             decidedAt[Int(k)] = epoch

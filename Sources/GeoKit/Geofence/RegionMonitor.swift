@@ -52,6 +52,10 @@ public final class RegionMonitor: @unchecked Sendable {
         256 + trackers.capacity * 64 + monitored.capacity * 4 + (allowed?.capacity ?? 0) + (shadow?.storageBytes ?? 0)
     }
 
+    /// About how many regions the next fix looks at: the monitored ones, a refresh's candidates
+    /// (the cap plus the monitored) and the unlimited monitor's regions in progress. For budgets.
+    public var feedWorkEstimate: Int { 16 + 2 * monitored.count + settings.cap + (shadow?.regionsInProgress ?? 0) }
+
     /// Restricts monitoring to some regions (nil: all); the set is re-chosen at the next fix.
     public func restrict(to regions: [Int32]?) {
         if let regions {
