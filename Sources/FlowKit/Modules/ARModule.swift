@@ -36,6 +36,8 @@ struct ARModule: NativeModule {
                            returns: [("{pins: table[], off_screen: table[]}", "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}")],
                            example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })") { _, call in
                 let request = try call.decode(Request.self, 1)
+                // Projecting is a pass over the sites; stacking their labels starts with a sort.
+                try call.charge(request.sites.count * Charge.perInputItem + Charge.perLabelStep * Charge.sorting(request.sites.count))
                 let projector: ARProjector
                 let sites: [Coordinate]
                 do {
@@ -56,7 +58,13 @@ struct ARModule: NativeModule {
                     throw call.badArgument(1, (error as? GeoError)?.message ?? (error as? LuaCallError)?.message ?? "\(error)")
                 }
                 let placements = projector.place(sites, altitudes: request.sites.map(\.altitude))
-                call.push(Self.value(placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose))
+                try call.charge(results: placements.count)
+                var rowTests = 0
+                let view = Self.value(placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose,
+                                      rowTests: &rowTests)
+                // Rows tried beyond the first per label: from none to 64 each in a crowd at one spot.
+                try call.charge(rowTests * Charge.perLabelStep)
+                call.push(view)
             },
         ]
     }
@@ -69,11 +77,12 @@ struct ARModule: NativeModule {
         return min(200, max(60, 18 + text))
     }
 
-    static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose) -> LuaValue {
+    static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose,
+                      rowTests: inout Int) -> LuaValue {
         let onScreen = placements.filter(\.isOnScreen)
         let titles = onScreen.map { request.sites[$0.index].name ?? request.sites[$0.index].id ?? "site \($0.index + 1)" }
         let labels = ARLabelLayout.layout(onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight),
-                                          screenWidth: pose.width)
+                                          screenWidth: pose.width, rowTests: &rowTests)
         var pins: [(Int, LuaValue)] = []
         for label in labels {
             let p = onScreen[label.placement]

@@ -10,6 +10,8 @@ final class ClusterIndexObject: LuaObject {
     /// Per point id: the caller's `id` and `name`, if given.
     private var ids: [String?]
     private var names: [String?]
+    /// UTF-8 bytes of the ids and names longer than fit in a String itself (15).
+    private var stringBytes = 0
 
     struct PointSpec: Decodable {
         var lat: Double
@@ -24,6 +26,19 @@ final class ClusterIndexObject: LuaObject {
         index = try ClusterIndex(points: points.map(Self.clusterPoint), options: options)
         ids = points.map(\.id)
         names = points.map(\.name)
+        for p in points { stringBytes += Self.heapBytes(p.id) + Self.heapBytes(p.name) }
+    }
+
+    /// The index's arrays (``ClusterIndex/storageBytes``), the ids and names (16 bytes a
+    /// slot, plus the characters of those too long to sit in the String itself) and the
+    /// object. O(zooms): read after every method call.
+    var nativeByteCount: Int {
+        128 + index.storageBytes + (ids.capacity + names.capacity) * 16 + stringBytes
+    }
+
+    private static func heapBytes(_ s: String?) -> Int {
+        guard let n = s?.utf8.count, n > 15 else { return 0 }
+        return 32 + n
     }
 
     static func clusterPoint(_ p: PointSpec) -> ClusterPoint {
@@ -94,6 +109,7 @@ final class ClusterIndexObject: LuaObject {
         while ids.count <= id { ids.append(nil); names.append(nil) }
         ids[id] = spec.id
         names[id] = spec.name
+        stringBytes += Self.heapBytes(spec.id) + Self.heapBytes(spec.name)
         return id
     }
 
@@ -105,17 +121,24 @@ final class ClusterIndexObject: LuaObject {
                            .init("zoom", "integer", "0-30; above max_zoom every point is single")],
               returns: [("table[]", "items {type = 'cluster'|'pin', id, lat, lon, count, ...}")],
               example: "local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)") { o, _, call in
-            call.push(try o.values(try o.index.clusters(in: try call.boundingBox(2), zoom: Int(try call.zoom(3)))))
+            let items = try o.index.clusters(in: try call.boundingBox(2), zoom: Int(try call.zoom(3)))
+            try call.charge(results: items.count + 1)
+            call.push(try o.values(items))
         },
         .init("children", summary: "The items a cluster splits into at the next zoom.",
               parameters: [.init("id", "integer", "a cluster id from clusters()")], returns: [("table[]", "items")]) { o, _, call in
-            call.push(try o.values(try o.index.children(of: try call.integer(2))))
+            let items = try o.index.children(of: try call.integer(2))
+            try call.charge(results: items.count + 1)
+            call.push(try o.values(items))
         },
         .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`.",
               parameters: [.init("id", "integer", "a cluster id"), .init("limit", "integer?", "default 10"),
                            .init("offset", "integer?", "default 0")], returns: [("table[]", "pins")]) { o, _, call in
-            let ids = try o.index.leaves(of: try call.integer(2), limit: call.isNil(3) ? 10 : try call.integer(3),
-                                         offset: call.isNil(4) ? 0 : try call.integer(4))
+            let id = try call.integer(2)
+            let limit = call.isNil(3) ? 10 : try call.integer(3), offset = call.isNil(4) ? 0 : try call.integer(4)
+            // Skipping walks the children before the offset; each leaf returned is a pin.
+            try call.charge(max(0, min(offset, o.index.count)) + max(0, min(limit, o.index.count)) * Charge.perResultItem)
+            let ids = try o.index.leaves(of: id, limit: limit, offset: offset)
             call.push(try o.values(ids.compactMap { id in
                 o.index.point(id).map { ClusterItem(id: id, isCluster: false, longitude: $0.longitude, latitude: $0.latitude, count: 1) }
             }))
@@ -127,11 +150,19 @@ final class ClusterIndexObject: LuaObject {
         .init("insert", summary: "Adds a point without rebuilding the index.",
               parameters: [.init("point", "{lat: number, lon: number, category: string?, value: number?, id: string?, name: string?}", "the point")],
               returns: [("integer", "the new point's id")]) { o, _, call in
-            call.push(try o.insert(try call.decode(PointSpec.self, 2)))
+            let spec = try call.decode(PointSpec.self, 2)
+            try call.charge(Charge.perObject)
+            let id = try o.insert(spec)
+            // The change's work is known once done; bounded by the index, whose build was paid.
+            try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)
+            call.push(id)
         },
         .init("remove", summary: "Removes a point by its id without rebuilding the index.",
               parameters: [.init("id", "integer", "a point id (a pin's id)")]) { o, _, call in
-            try o.index.remove(pointID: try call.integer(2))
+            let id = try call.integer(2)
+            try call.charge(Charge.perObject)
+            try o.index.remove(pointID: id)
+            try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)
         },
         .init("count", summary: "How many points the index holds.", returns: [("integer", "points")]) { o, _, call in
             call.push(o.index.count)

@@ -20,10 +20,12 @@ struct ClusterModule: NativeModule {
                            example: "local idx = cluster.index(ctx.sites, { radius = 60 })") { context, call in
                 let points = try call.decode([ClusterIndexObject.PointSpec].self, 1)
                 let options = try ClusterIndexObject.options(try call.isNil(2) ? nil : call.value(2), park: context.park, call: call, argument: 2)
+                try call.charge(indexing: points.count)
                 call.push(object: try ClusterIndexObject(points: points, options: options))
             },
             NativeFunction("sites", summary: "The park's sites as an index, built once per runtime and shared by every flow.",
                            returns: [("cluster.Index", "the index of ctx.sites")]) { context, call in
+                if !context.isCached("cluster.sites") { try call.charge(indexing: try context.sites().count) }
                 call.push(object: try Self.sitesIndex(context))
             },
         ]

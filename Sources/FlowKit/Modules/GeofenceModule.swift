@@ -17,13 +17,19 @@ struct GeofenceModule: NativeModule {
             NativeFunction("monitor", summary: "A new monitor of the park's site regions and boundary (each call starts fresh).",
                            parameters: [Self.settingsParameter], returns: [("geofence.Monitor", "the monitor")],
                            example: "local mon = geofence.monitor({ cap = 20 })") { context, call in
+                // The park's regions are indexed once per runtime, by the first monitor.
+                if !context.isCached(GeofenceSetup.cacheKey) { try call.charge(indexing: try context.sites().count) }
+                try call.charge(Charge.perObject)
                 let setup = try GeofenceSetup.shared(context)
-                let (settings, throttle) = try GeofenceSetup.settings(context, call.isNil(1) ? nil : try call.value(1), call: call, argument: 1)
+                let (settings, throttle) = call.isNil(1) ? try setup.parkSettings(context, call: call, argument: 1)
+                    : try GeofenceSetup.settings(context, try call.value(1), call: call, argument: 1)
                 call.push(object: try GeofenceMonitorObject(setup: setup, settings: settings, throttle: throttle))
             },
             NativeFunction("regions", summary: "The park's site regions: {id, name, category, lat, lon, radius} in sites order.",
                            returns: [("table[]", "regions")]) { context, call in
+                if !context.isCached(GeofenceSetup.cacheKey) { try call.charge(indexing: try context.sites().count) }
                 let setup = try GeofenceSetup.shared(context)
+                try call.charge(results: setup.index.count)
                 call.push(LuaValue.table(LuaTable(sequence: zip(setup.index.regions, setup.sites).map { region, site in
                     var t = LuaTable()
                     t["id"] = .string(region.id)

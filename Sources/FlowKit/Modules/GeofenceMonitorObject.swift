@@ -12,8 +12,13 @@ final class GeofenceMonitorObject: LuaObject {
     init(setup: GeofenceSetup, settings: GeofenceSettings, throttle: CalloutThrottle) throws {
         self.setup = setup
         controller = GeofenceController(monitor: try RegionMonitor(index: setup.index, presence: setup.presence, settings: settings),
-                                        throttle: throttle)
+                                        throttle: throttle, regionIDs: setup.regionIDs)
     }
+
+    /// What the controller and its monitor hold (``GeofenceController/storageBytes``: their
+    /// state, bounded contexts and callout memory; the park's regions are shared, not counted
+    /// here) and the object itself. O(1): read after every method call.
+    var nativeByteCount: Int { 96 + controller.storageBytes }
 
     struct FixSpec: Decodable {
         var lat: Double
@@ -91,6 +96,11 @@ final class GeofenceMonitorObject: LuaObject {
         return .table(t)
     }
 
+    /// Making a context active looks up its sites and marks the regions the monitor may watch.
+    func chargeContext(_ sites: [String]?, _ call: LuaCall) throws {
+        try call.charge(setup.index.count + Charge.perSite * (sites?.count ?? 0))
+    }
+
     static func sites(_ call: LuaCall, _ i: Int) throws -> [String]? {
         if call.isNil(i) { return nil }
         return try call.decode([String].self, i)
@@ -104,13 +114,17 @@ final class GeofenceMonitorObject: LuaObject {
               returns: [("{events: table[], added: string[], removed: string[]}?", "events {kind, region, name, time, lat, lon}; kind is enter, exit, dwell, missed_enter, presence_enter, presence_exit or presence_dwell")],
               example: "local step = mon:feed({ lat = 37.80, lon = -122.47, time = ctx.time.epoch })") { o, _, call in
             let fix = try o.fix(call, 2)
+            try call.charge(o.controller.monitor.feedWorkEstimate * Charge.perRegion)
             let step: RegionMonitor.Step
             do { step = try o.controller.feed(fix) } catch { throw call.badArgument(2, (error as? GeoError)?.message ?? "\(error)") }
+            try call.charge(results: step.events.count + step.added.count + step.removed.count)
             call.push(o.value(step, at: fix))
         },
         .init("state", summary: "Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.",
               parameters: [.init("lat", "number?", "distances from here (default: where the set was last chosen)"), .init("lon", "number?", "")],
               returns: [("table", "{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored?, fixes, refreshes, cap, context, regions, has_presence}")]) { o, _, call in
+            // A sort of the monitored regions and a search for one more.
+            try call.charge(Charge.sorting(o.controller.monitor.monitored.count + 1) + o.controller.monitor.monitored.count * Charge.perResultItem)
             call.push(o.state(at: call.isNil(2) ? nil : try call.coordinate(2)))
         },
         .init("callout", summary: "Asks to show a callout for a site now; throttled and limited to the active context.",
@@ -125,20 +139,27 @@ final class GeofenceMonitorObject: LuaObject {
         .init("push", summary: "Makes a monitoring context active: a name and the site ids it watches (nil: all).",
               parameters: [.init("name", "string", "the context's name"), .init("sites", "string[]?", "site ids")],
               returns: [("string[]", "ids the park does not have (ignored)")]) { o, _, call in
-            let unknown = o.controller.push(.init(name: try call.string(2), sites: try sites(call, 3)))
+            let name = try call.string(2), sites = try sites(call, 3)
+            try o.chargeContext(sites, call)
+            let unknown = o.controller.push(.init(name: name, sites: sites))
             call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
         },
         .init("pop", summary: "Drops the active context; the one below becomes active (the base context 'all' stays).",
               returns: [("string?", "the dropped context's name")]) { o, _, call in
+            let below = o.controller.contexts.count > 1 ? o.controller.contexts[o.controller.contexts.count - 2].sites : nil
+            try o.chargeContext(below, call)
             if let dropped = o.controller.pop() { call.push(dropped.name) } else { call.pushNil() }
         },
         .init("set_sites", summary: "Changes the active context's sites (nil: all); monitoring follows at the next fix.",
               parameters: [.init("sites", "string[]?", "site ids")], returns: [("string[]", "ids the park does not have")]) { o, _, call in
-            let unknown = o.controller.setSites(try sites(call, 2))
+            let sites = try sites(call, 2)
+            try o.chargeContext(sites, call)
+            let unknown = o.controller.setSites(sites)
             call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
         },
         .init("context", summary: "The active context's name and the stack, bottom first.",
               returns: [("string", "name"), ("string[]", "stack")]) { o, _, call in
+            try call.charge(o.controller.contexts.count * Charge.perSite)
             call.push(o.controller.active.name)
             call.push(LuaValue.table(LuaTable(sequence: o.controller.contexts.map { .string($0.name) })))
         },

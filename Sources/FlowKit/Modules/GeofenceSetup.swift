@@ -9,6 +9,10 @@ final class GeofenceSetup {
     let presence: GeofenceRegion?
     /// Per region: the site it stands for.
     let sites: [Site]
+    /// Region index by site id, shared by every monitor's controller.
+    let regionIDs: [String: Int32]
+
+    static let cacheKey = "geofence.setup"
 
     init(context: ModuleContext) throws {
         let park = context.park
@@ -26,6 +30,7 @@ final class GeofenceSetup {
             }
         }
         index = RegionIndex(regions)
+        regionIDs = index.idLookup()
         self.sites = sites
         if let boundary = try context.boundary() {
             do {
@@ -38,8 +43,19 @@ final class GeofenceSetup {
         }
     }
 
+    /// The park's own settings, decoded once (most monitors take them as they are).
+    private var parkSettings: (GeofenceSettings, CalloutThrottle)?
+
+    /// ``settings(_:_:call:argument:)`` with no overrides, decoded on first use.
+    func parkSettings(_ context: ModuleContext, call: LuaCall, argument: Int) throws -> (GeofenceSettings, CalloutThrottle) {
+        if let parkSettings { return parkSettings }
+        let made = try Self.settings(context, nil, call: call, argument: argument)
+        parkSettings = made
+        return made
+    }
+
     static func shared(_ context: ModuleContext) throws -> GeofenceSetup {
-        try context.cached("geofence.setup") { try GeofenceSetup(context: context) }
+        try context.cached(cacheKey) { try GeofenceSetup(context: context) }
     }
 
     /// Settings from `geofence` in park.lua, then `overrides` (a flow's table), over the defaults.

@@ -90,6 +90,9 @@ public final class ModuleContext {
 
     private var cache: [String: AnyObject] = [:]
 
+    /// Whether `cached(key)` has built its object already.
+    public func isCached(_ key: String) -> Bool { cache[key] != nil }
+
     /// An object built once per runtime and reused by every flow (the sites' cluster index).
     public func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
         if let hit = cache[key] as? T { return hit }

@@ -7,6 +7,7 @@ extension ClusterIndex {
     @discardableResult
     public func insert(_ point: ClusterPoint) throws(ClusterError) -> Int {
         try ClusterPoints.validate(point, label: "inserted point")
+        updater.work = 0
         prepareForUpdates()
         let id = points.nextID
         points.append(point)
@@ -28,9 +29,11 @@ extension ClusterIndex {
     /// - Throws: ``ClusterError`` `no point with id N` if it never existed or was removed.
     public func remove(pointID: Int) throws(ClusterError) {
         guard let slot = points.slot(pointID) else { throw ClusterError(.unknownID, "no point with id \(pointID)") }
+        updater.work = 0
         prepareForUpdates()
-        let change = Change(kind: .removed, slot: slot, store: store)
+        let change = Change(kind: .removed, slot: slot, store: &store)
         grids[options.maxZoom - options.minZoom].remove(slot, x: change.oldX, y: change.oldY)
+        applyToSeeds(change, zoom: options.maxZoom)
         points.slots[pointID] = -1
         points.coordinates[pointID * ClusterPoints.coordinateStride + ClusterPoints.longitudeOffset] = .nan
         points.coordinates[pointID * ClusterPoints.coordinateStride + ClusterPoints.latitudeOffset] = .nan
@@ -51,6 +54,9 @@ extension ClusterIndex {
         /// `lowest` and `parent` before this update, for an item no longer alive here.
         var oldLowest = 0
         var oldParent: Int32 = -1
+        /// `nextSibling` before this update: the item may be relinked into a new cluster before
+        /// the zoom whose old children list it was in is re-clustered.
+        var oldNext: Int32 = -1
 
         init(kind: Kind, slot: Int32) {
             self.kind = kind
@@ -58,19 +64,21 @@ extension ClusterIndex {
         }
 
         /// A change recording the item's current (old) state.
-        init(kind: Kind, slot: Int32, store: ClusterStore) {
+        init(kind: Kind, slot: Int32, store: inout ClusterStore) {
             self.init(kind: kind, slot: slot)
             oldX = store.x(slot)
             oldY = store.y(slot)
             oldRep = store.rep(slot)
             oldLowest = store.lowest(slot)
             oldParent = store.parent(slot)
+            oldNext = store.nextSibling(slot)
         }
     }
 
     /// Builds the neighbour grids on first use: per zoom z, the items alive at z + 1.
     func prepareForUpdates() {
         guard grids.isEmpty else { return }
+        updater.work += store.slotCount * (options.maxZoom - options.minZoom + 1)
         var alive = [Int](repeating: 0, count: options.maxZoom - options.minZoom + 1)
         var live = ContiguousArray<Bool>(repeating: false, count: store.slotCount)
         for id in 0..<points.nextID {
@@ -89,10 +97,11 @@ extension ClusterIndex {
         for s in 0..<Int32(store.slotCount) where live[Int(s)] {
             for z in gridZooms(of: s) { grids[z - options.minZoom].insert(s, x: store.x(s), y: store.y(s)) }
         }
+        buildSeedGrids(live: live)
     }
 
     /// The zooms z whose grid holds slot s: those where it is alive at z + 1.
-    private func gridZooms(of s: Int32) -> StrideThrough<Int> {
+    func gridZooms(of s: Int32) -> StrideThrough<Int> {
         stride(from: max(store.lowest(s) - 1, options.minZoom), through: min(store.highest(s) - 1, options.maxZoom), by: 1)
     }
 
@@ -111,11 +120,15 @@ extension ClusterIndex {
             z -= 1
         }
         for s in freed {
+            // A freed cluster has left every zoom it was alive at, and every grid with it.
+            assert(!seedMasks.indices.contains(Int(s)) || seedMasks[Int(s)] == 0, "freed slot \(s) still listed as a seed")
+            if Int(s) < seedMasks.count { seedMasks[Int(s)] = 0 }
             if store.tracksCategories { store.clearCategoryPairs(s) }
             store.setLink(s, ClusterStore.firstChildOffset, ClusterStore.none)
             store.freeSlots.append(s)
         }
         if store.tracksCategories { store.compactCategoryPoolIfNeeded() }
+        lastUpdateWork = updater.work
     }
 
     /// Brings grid z (items alive at z + 1) up to date with the changes at zoom z + 1.
@@ -128,6 +141,7 @@ extension ClusterIndex {
             case .removed: grids[g].remove(s, x: change.oldX, y: change.oldY)
             case .modified: grids[g].move(s, fromX: change.oldX, fromY: change.oldY, x: store.x(s), y: store.y(s))
             }
+            applyToSeeds(change, zoom: z)
         }
     }
 

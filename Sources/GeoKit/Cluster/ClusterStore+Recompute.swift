@@ -114,7 +114,11 @@ enum ClusterMath {
     /// The reach so far extended to cover a child's reach around its position.
     @inline(__always)
     static func reach(_ reach: Double, x: Double, y: Double, childReach: Float, cx: Double, cy: Double) -> Double {
-        max(reach, max(abs(x - cx), abs(y - cy)) + Double(childReach))
+        // max(reach, max(|x − cx|, |y − cy|) + childReach), spelled out as Swift.max and abs
+        // compute it (`b >= a ? b : a`, magnitude), so a debug build makes no generic calls.
+        let dx = (x - cx).magnitude, dy = (y - cy).magnitude
+        let extent = (dy >= dx ? dy : dx) + Double(childReach)
+        return extent >= reach ? extent : reach
     }
 
     /// `reach` as a Float never below it.

@@ -22,6 +22,10 @@ struct NeighborGrid {
         nodeNext.reserveCapacity(expected)
     }
 
+    /// Cells the table has room for, and nodes allocated (for ``ClusterIndex/storageBytes``).
+    var keyCapacity: Int { keys.capacity }
+    var nodeCapacity: Int { nodeItem.capacity }
+
     /// Adds `item` at (x, y).
     mutating func insert(_ item: Int32, x: Double, y: Double) {
         if (usedCells + 1) * 2 > keys.count { rehash() }
@@ -70,16 +74,22 @@ struct NeighborGrid {
     @inline(__always)
     func forEachCandidate(nearX x: Double, y: Double, _ body: (Int32) -> Void) {
         let cx = UInt64(x * scale), cy = UInt64(y * scale)
-        for gx in (cx == 0 ? 0 : cx - 1)...(cx + 1) {
-            for gy in (cy == 0 ? 0 : cy - 1)...(cy + 1) {
+        // Plain loops: a range's iterator is generic, which a debug build pays for per cell.
+        var gx = cx == 0 ? 0 : cx - 1
+        while gx <= cx + 1 {
+            var gy = cy == 0 ? 0 : cy - 1
+            while gy <= cy + 1 {
                 let cell = find(gx << 32 | gy)
-                guard cell >= 0 else { continue }
-                var node = heads[cell]
-                while node >= 0 {
-                    body(nodeItem[Int(node)])
-                    node = nodeNext[Int(node)]
+                if cell >= 0 {
+                    var node = heads[cell]
+                    while node >= 0 {
+                        body(nodeItem[Int(node)])
+                        node = nodeNext[Int(node)]
+                    }
                 }
+                gy += 1
             }
+            gx += 1
         }
     }
 

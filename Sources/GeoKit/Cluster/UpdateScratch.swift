@@ -4,63 +4,85 @@
 /// the radius, and puts every other item in the group of the smallest-rep seed within the
 /// radius (its *claim*). So only items near a change can change: they are re-decided in
 /// ascending rep (a heap), and a decision that flips a seed wakes the items after it within the
-/// radius. Groups whose members changed are rebuilt with the same arithmetic as a build.
+/// radius. A claim is looked up in the zoom's seed grid (`ClusterIndex+Seeds.swift`). Groups
+/// whose members changed are rebuilt with the same arithmetic as a build, their members
+/// merged in rep order from the old children and the items decided now (no search, no sort).
 /// Per-slot marks are epoch-stamped so nothing is cleared between zooms. One per index.
 struct UpdateScratch {
-    private var epoch: UInt32 = 0
-    private var queuedAt = ContiguousArray<UInt32>()
-    private var decidedAt = ContiguousArray<UInt32>()
-    private var claims = ContiguousArray<Int32>()   // decided claim: itself for a seed
-    private var touchedAt = ContiguousArray<UInt32>()
-    private var heap = ContiguousArray<Int64>()     // rep << 32 | slot
-    private var touched = ContiguousArray<Int32>()
-    private var changeAt: [Int32: Int] = [:]
-    private var candidates = ContiguousArray<Int32>()
-    private var groups = ContiguousArray<Int32>()   // flat: seed, members..., -1
-    private var category = CategoryScratch()
+    var epoch: UInt32 = 0
+    var queuedAt = ContiguousArray<UInt32>()
+    var decidedAt = ContiguousArray<UInt32>()
+    var claims = ContiguousArray<Int32>()       // decided claim: itself for a seed
+    var touchedAt = ContiguousArray<UInt32>()
+    var heap = ContiguousArray<Int64>()         // rep << 32 | slot
+    var touched = ContiguousArray<Int32>()
+    // A slot's change at this zoom: its index in `changes`, when changeAt == epoch.
+    var changeAt = ContiguousArray<UInt32>()
+    var changeIndex = ContiguousArray<Int32>()
+    // Items decided at this zoom into a seed's group, a list per seed in ascending rep.
+    var joinAt = ContiguousArray<UInt32>()      // joinHead/joinTail valid for a seed when == epoch
+    var joinHead = ContiguousArray<Int32>()
+    var joinTail = ContiguousArray<Int32>()
+    var joinNext = ContiguousArray<Int32>()
+    var candidates = ContiguousArray<Int32>()
+    var groups = ContiguousArray<Int32>()       // flat: seed, members..., -1
+    var category = CategoryScratch()
+    /// The seed grid of the zoom being re-clustered, borrowed from the index for the level.
+    var seeds = NeighborGrid(scale: 1, expected: 0)
+    /// Work since the index last reset it, in units of one item looked at (a candidate
+    /// searched, a child merged or linked): a decision counts 4, a zoom level 128
+    /// (``ClusterIndex/lastUpdateWork``).
+    var work = 0
 
     typealias Change = ClusterIndex.Change
 
     /// The item's status at zoom z before this update: seed, or the seed it was claimed by
     /// (-2: claimed, by a seed to find; only for items passed through under minPoints > 2).
-    private func oldClaim(_ k: Int32, lowest: Int, parent: Int32, zoom z: Int, store: ClusterStore) -> Int32 {
+    mutating func oldClaim(_ k: Int32, lowest: Int, parent: Int32, zoom z: Int, store: inout ClusterStore) -> Int32 {
         if lowest <= z {
             if store.tracksReleases, store.releasedMasks[Int(k)] & (1 << UInt32(z)) != 0 { return -2 }
             return k
         }
-        return store.firstChild(parent)
+        return Self.firstChild(parent, &store)
     }
 
     mutating func level(_ z: Int, _ changes: [Change], index: ClusterIndex, freed: inout [Int32]) -> [Change] {
         var store = ClusterStore()
         swap(&store, &index.store)
-        defer { swap(&store, &index.store) }
-        let grid = index.grids[z - index.options.minZoom]
+        let g = z - index.options.minZoom
+        swap(&seeds, &index.seedGrids[g])
+        defer {
+            swap(&store, &index.store)
+            swap(&seeds, &index.seedGrids[g])
+        }
+        let grid = index.grids[g]
         let r = Projection.radius(index.options, zoom: z), r2 = r * r
         grow(store.slotCount)
         currentZoom = z
         epoch &+= 1
         heap.removeAll(keepingCapacity: true)
         touched.removeAll(keepingCapacity: true)
-        changeAt.removeAll(keepingCapacity: true)
-        for (i, change) in changes.enumerated() { changeAt[change.slot] = i }
+        for (i, change) in changes.enumerated() {
+            changeAt[Int(change.slot)] = epoch
+            changeIndex[Int(change.slot)] = Int32(i)
+        }
 
         // Wake what each change can affect.
         for change in changes {
             let k = change.slot
             switch change.kind {
             case .added:
-                push(k, store)
+                push(k, &store)
             case .modified:
-                push(k, store)
-                let old = oldClaim(k, lowest: store.lowest(k), parent: store.parent(k), zoom: z, store: store)
-                if old == k && change.oldRep != store.rep(k) {
-                    pushNear(change.oldX, change.oldY, above: change.oldRep, grid, store, r2)
+                push(k, &store)
+                let old = oldClaim(k, lowest: Self.lowest(k, &store), parent: Self.parent(k, &store), zoom: z, store: &store)
+                if old == k && change.oldRep != Self.rep(k, &store) {
+                    pushNear(change.oldX, change.oldY, above: change.oldRep, grid, &store, r2)
                 }
             case .removed:
-                let old = oldClaim(k, lowest: change.oldLowest, parent: change.oldParent, zoom: z, store: store)
+                let old = oldClaim(k, lowest: change.oldLowest, parent: change.oldParent, zoom: z, store: &store)
                 if old == k {
-                    pushNear(change.oldX, change.oldY, above: change.oldRep, grid, store, r2)
+                    pushNear(change.oldX, change.oldY, above: change.oldRep, grid, &store, r2)
                     touch(k)
                 } else if old >= 0 {
                     touch(old)
@@ -69,23 +91,30 @@ struct UpdateScratch {
         }
 
         // Decide in ascending rep.
+        work += 128  // the level's own bookkeeping: grids borrowed, marks stamped, lists reset
         while let k = pop() {
+            work += 4    // a decision: a heap pop, a claim looked up, a group joined
             guard decidedAt[Int(k)] != epoch else { continue }
-            let claim = freshClaim(k, grid, store, r2)
+            let claim = freshClaim(k, grid, &store, r2)
             decidedAt[Int(k)] = epoch
             claims[Int(k)] = claim
-            let change = changeAt[k].map { changes[$0] }
+            let change = self.change(k, changes)
             let isNew = change?.kind == .added
-            let oldX = change?.oldX ?? store.x(k), oldY = change?.oldY ?? store.y(k)
-            let old: Int32 = isNew ? -1 : oldClaim(k, lowest: store.lowest(k), parent: store.parent(k), zoom: z, store: store)
+            let oldX = change?.oldX ?? Self.x(k, &store), oldY = change?.oldY ?? Self.y(k, &store)
+            let old: Int32 = isNew ? -1 : oldClaim(k, lowest: Self.lowest(k, &store), parent: Self.parent(k, &store), zoom: z, store: &store)
             let wasSeed = old == k, isSeed = claim == k
-            let moved = !isNew && (oldX != store.x(k) || oldY != store.y(k))
+            let moved = !isNew && (oldX != Self.x(k, &store) || oldY != Self.y(k, &store))
             if wasSeed != isSeed {
-                if isSeed { pushNear(store.x(k), store.y(k), above: store.rep(k), grid, store, r2) }
-                if wasSeed { pushNear(oldX, oldY, above: store.rep(k), grid, store, r2) }
+                if isSeed { pushNear(Self.x(k, &store), Self.y(k, &store), above: Self.rep(k, &store), grid, &store, r2) }
+                if wasSeed { pushNear(oldX, oldY, above: Self.rep(k, &store), grid, &store, r2) }
             } else if isSeed && moved {
-                pushChangedNear(k, oldX, oldY, grid, store, r2)
+                pushChangedNear(k, oldX, oldY, grid, &store, r2)
             }
+            if isSeed != index.isListedSeed(k, zoom: z) {
+                if isSeed { seeds.insert(k, x: Self.x(k, &store), y: Self.y(k, &store)) } else { seeds.remove(k, x: Self.x(k, &store), y: Self.y(k, &store)) }
+                index.markSeed(k, zoom: z, isSeed)
+            }
+            if !isSeed { join(k, to: claim) }
             touch(claim)
             // A released item's old group passed through and still does: no need to touch it.
             if old >= 0 { touch(old) }
@@ -94,161 +123,45 @@ struct UpdateScratch {
         return rebuildGroups(z, changes, index: index, store: &store, grid: grid, r2: r2, freed: &freed)
     }
 
-    // MARK: - Groups
-
-    /// Rebuilds every touched seed's group and lists what changed among the items alive at z.
-    private mutating func rebuildGroups(_ z: Int, _ changes: [Change], index: ClusterIndex, store: inout ClusterStore,
-                                        grid: NeighborGrid, r2: Double, freed: inout [Int32]) -> [Change] {
-        let minPoints = Int32(index.options.minPoints)
-        var out: [Change] = []
-        // Phase 1, on the old structure: each touched live seed's new group and its old cluster.
-        groups.removeAll(keepingCapacity: true)
-        var oldClusters: [Int32] = []
-        var seen = Set<Int32>(), gone = Set<Int32>()
-        for s in touched {
-            if let i = changeAt[s], changes[i].kind == .removed {
-                if let p = oldClusterOf(s, lowest: changes[i].oldLowest, parent: changes[i].oldParent, zoom: z, store: store) {
-                    oldClusters.append(p)
-                }
-                continue
-            }
-            if let p = oldClusterOf(s, zoom: z, changes: changes, store: store) { oldClusters.append(p) }
-            guard claimOf(s, grid, store, r2, zoom: z) == s, seen.insert(s).inserted else { continue }
-            groups.append(s)
-            let start = groups.count
-            let sx = store.x(s), sy = store.y(s), rep = store.rep(s)
-            candidates.removeAll(keepingCapacity: true)
-            grid.forEachCandidate(nearX: sx, y: sy) { candidates.append($0) }
-            for j in candidates where j != s && store.rep(j) > rep {
-                let dx = store.x(j) - sx, dy = store.y(j) - sy
-                if dx * dx + dy * dy <= r2 && claimOf(j, grid, store, r2, zoom: z) == s { groups.append(j) }
-            }
-            groups.withUnsafeMutableBufferPointer { g in
-                g[start..<g.count].sort { store.rep($0) < store.rep($1) }
-            }
-            groups.append(-1)
-        }
-        // Phase 2: apply.
-        var reused = Set<Int32>()
-        var i = 0
-        while i < groups.count {
-            let seed = groups[i]
-            var end = i + 1
-            var total = store.count(seed)
-            while groups[end] >= 0 {
-                total += store.count(groups[end])
-                end += 1
-            }
-            let members = groups[(i + 1)..<end]
-            let oldCluster = oldClusterOf(seed, zoom: z, changes: changes, store: store)
-            if !members.isEmpty && total >= minPoints {
-                let cluster: Int32
-                if let p = oldCluster {
-                    cluster = p
-                    reused.insert(p)
-                    out.append(Change(kind: .modified, slot: p, store: store))
-                } else {
-                    cluster = store.allocate(x: 0, y: 0, rep: 0, count: 0, highest: z)
-                    grow(store.slotCount)
-                    out.append(Change(kind: .added, slot: cluster))
-                }
-                var previous: Int32 = -1
-                for child in groups[i..<end] {
-                    leave(child, zoom: z, changes: changes, store: store, out: &out)
-                    store.setLink(child, ClusterStore.parentOffset, cluster)
-                    store.setLowest(child, z + 1)
-                    if store.tracksReleases { store.releasedMasks[Int(child)] &= ~(1 << UInt32(z)) }
-                    if previous >= 0 {
-                        store.setLink(previous, ClusterStore.nextSiblingOffset, child)
-                    } else {
-                        store.setLink(cluster, ClusterStore.firstChildOffset, child)
-                    }
-                    previous = child
-                }
-                store.setLink(previous, ClusterStore.nextSiblingOffset, ClusterStore.none)
-                store.recompute(cluster, points: index.points, scratch: &category)
-            } else {
-                for child in groups[i..<end] {
-                    stay(child, released: child != seed, zoom: z, changes: changes, store: &store, out: &out)
-                }
-            }
-            i = end + 1
-        }
-        // Old clusters not reused are gone from zoom z.
-        for p in oldClusters where !reused.contains(p) && gone.insert(p).inserted {
-            out.append(Change(kind: .removed, slot: p, store: store))
-            freed.append(p)
-        }
-        // Items alive at z whose change passes through untouched groups: removals only.
-        for change in changes where change.kind == .removed && change.oldLowest <= z {
-            out.append(change)
-        }
-        return out
-    }
-
-    /// A child of a cluster formed at z: if it was alive at z, it no longer is.
-    private func leave(_ k: Int32, zoom z: Int, changes: [Change], store: ClusterStore, out: inout [Change]) {
-        let change = changeAt[k].map { changes[$0] }
-        guard change?.kind != .added, store.lowest(k) <= z else { return }
-        var record = Change(kind: .removed, slot: k, store: store)
-        if let change { record.oldX = change.oldX; record.oldY = change.oldY; record.oldRep = change.oldRep }
-        out.append(record)
-    }
-
-    /// An item that passes through zoom z (alone, or beside a group under minPoints).
-    private func stay(_ k: Int32, released: Bool, zoom z: Int, changes: [Change], store: inout ClusterStore, out: inout [Change]) {
-        if store.tracksReleases {
-            if released { store.releasedMasks[Int(k)] |= 1 << UInt32(z) } else { store.releasedMasks[Int(k)] &= ~(1 << UInt32(z)) }
-        }
-        let change = changeAt[k].map { changes[$0] }
-        if change?.kind == .added || store.lowest(k) > z {
-            store.setLowest(k, z)
-            store.setLink(k, ClusterStore.parentOffset, ClusterStore.noParent)
-            out.append(Change(kind: .added, slot: k))
-        } else if let change, change.kind == .modified {
-            out.append(change)
-        }
-    }
-
-    /// The cluster formed at z whose seed `s` was, before this update.
-    private func oldClusterOf(_ s: Int32, zoom z: Int, changes: [Change], store: ClusterStore) -> Int32? {
-        if let i = changeAt[s], changes[i].kind == .added { return nil }
-        return oldClusterOf(s, lowest: store.lowest(s), parent: store.parent(s), zoom: z, store: store)
-    }
-
-    private func oldClusterOf(_ s: Int32, lowest: Int, parent: Int32, zoom z: Int, store: ClusterStore) -> Int32? {
-        guard lowest == z + 1, parent >= 0, store.highest(parent) == z, store.firstChild(parent) == s else { return nil }
-        return parent
-    }
-
     // MARK: - Decisions
 
+    /// The change of slot `k` at this zoom, if any.
+    @inline(__always) mutating func change(_ k: Int32, _ changes: [Change]) -> Change? {
+        changeAt[Int(k)] == epoch ? changes[Int(changeIndex[Int(k)])] : nil
+    }
+
     /// The seed claiming `k` now: its decided claim, or else its unchanged old one.
-    private func claimOf(_ k: Int32, _ grid: NeighborGrid, _ store: ClusterStore, _ r2: Double, zoom z: Int) -> Int32 {
+    mutating func claimOf(_ k: Int32, _ grid: NeighborGrid, _ store: inout ClusterStore, _ r2: Double, zoom z: Int) -> Int32 {
         if decidedAt[Int(k)] == epoch { return claims[Int(k)] }
-        let old = oldClaim(k, lowest: store.lowest(k), parent: store.parent(k), zoom: z, store: store)
-        return old == -2 ? freshClaim(k, grid, store, r2) : old
+        let old = oldClaim(k, lowest: Self.lowest(k, &store), parent: Self.parent(k, &store), zoom: z, store: &store)
+        return old == -2 ? freshClaim(k, grid, &store, r2) : old
     }
 
     /// Whether `k` is a seed now (decided, or unchanged).
-    private func isSeed(_ k: Int32, _ store: ClusterStore, zoom z: Int) -> Bool {
-        if decidedAt[Int(k)] == epoch { return claims[Int(k)] == k }
-        if store.lowest(k) <= z {
-            return !(store.tracksReleases && store.releasedMasks[Int(k)] & (1 << UInt32(z)) != 0)
-        }
-        return store.firstChild(store.parent(k)) == k
+    mutating func isSeed(_ k: Int32, _ store: inout ClusterStore, zoom z: Int) -> Bool {
+        Self.isSeed(k, decidedAt: decidedAt, claims: claims, epoch: epoch, store: &store, zoom: z)
     }
 
-    /// The smallest-rep seed within the radius of `k` with a smaller rep, or `k` if none.
-    private func freshClaim(_ k: Int32, _ grid: NeighborGrid, _ store: ClusterStore, _ r2: Double) -> Int32 {
-        let kx = store.x(k), ky = store.y(k), rep = store.rep(k)
-        let z = currentZoom
+    private static func isSeed(_ k: Int32, decidedAt: ContiguousArray<UInt32>, claims: ContiguousArray<Int32>, epoch: UInt32,
+                               store: inout ClusterStore, zoom z: Int) -> Bool {
+        if decidedAt[Int(k)] == epoch { return claims[Int(k)] == k }
+        if Self.lowest(k, &store) <= z {
+            return !(store.tracksReleases && store.releasedMasks[Int(k)] & (1 << UInt32(z)) != 0)
+        }
+        return store.firstChild(Self.parent(k, &store)) == k
+    }
+
+    /// The smallest-rep seed within the radius of `k` with a smaller rep, or `k` if none: among
+    /// the seeds listed around it (a handful, however many items lie there).
+    mutating func freshClaim(_ k: Int32, _ grid: NeighborGrid, _ store: inout ClusterStore, _ r2: Double) -> Int32 {
+        let kx = Self.x(k, &store), ky = Self.y(k, &store), rep = Self.rep(k, &store)
+        let z = currentZoom, epoch = epoch, decidedAt = decidedAt, claims = claims
         var best = k, bestRep = rep
-        grid.forEachCandidate(nearX: kx, y: ky) { j in
-            let jr = store.rep(j)
+        seeds.forEachCandidate(nearX: kx, y: ky) { j in
+            let jr = Self.rep(j, &store)
             guard jr < bestRep else { return }
-            let dx = store.x(j) - kx, dy = store.y(j) - ky
-            if dx * dx + dy * dy <= r2 && isSeed(j, store, zoom: z) {
+            let dx = Self.x(j, &store) - kx, dy = Self.y(j, &store) - ky
+            if dx * dx + dy * dy <= r2 && Self.isSeed(j, decidedAt: decidedAt, claims: claims, epoch: epoch, store: &store, zoom: z) {
                 best = j
                 bestRep = jr
             }
@@ -257,19 +170,48 @@ struct UpdateScratch {
     }
 
     /// The zoom being re-clustered.
-    private var currentZoom = 0
+    var currentZoom = 0
+
+    // MARK: - Fields
+
+    // The store's fields read in place: an accessor called on a `var` or `inout` store copies
+    // the whole struct in a debug build, once per item per update.
+    @inline(__always) static func x(_ s: Int32, _ store: inout ClusterStore) -> Double {
+        store.positions[Int(s) &* ClusterStore.positionStride &+ ClusterStore.xOffset]
+    }
+    @inline(__always) static func y(_ s: Int32, _ store: inout ClusterStore) -> Double {
+        store.positions[Int(s) &* ClusterStore.positionStride &+ ClusterStore.yOffset]
+    }
+    @inline(__always) static func link(_ s: Int32, _ offset: Int, _ store: inout ClusterStore) -> Int32 {
+        store.links[Int(s) &* ClusterStore.linkStride &+ offset]
+    }
+    @inline(__always) static func rep(_ s: Int32, _ store: inout ClusterStore) -> Int32 { link(s, ClusterStore.repOffset, &store) }
+    @inline(__always) static func count(_ s: Int32, _ store: inout ClusterStore) -> Int32 { link(s, ClusterStore.countOffset, &store) }
+    @inline(__always) static func parent(_ s: Int32, _ store: inout ClusterStore) -> Int32 { link(s, ClusterStore.parentOffset, &store) }
+    @inline(__always) static func firstChild(_ s: Int32, _ store: inout ClusterStore) -> Int32 {
+        link(s, ClusterStore.firstChildOffset, &store)
+    }
+    @inline(__always) static func nextSibling(_ s: Int32, _ store: inout ClusterStore) -> Int32 {
+        link(s, ClusterStore.nextSiblingOffset, &store)
+    }
+    @inline(__always) static func lowest(_ s: Int32, _ store: inout ClusterStore) -> Int {
+        Int(store.zooms[Int(s) &* ClusterStore.zoomStride &+ ClusterStore.lowestOffset])
+    }
+    @inline(__always) static func highest(_ s: Int32, _ store: inout ClusterStore) -> Int {
+        Int(store.zooms[Int(s) &* ClusterStore.zoomStride &+ ClusterStore.highestOffset])
+    }
 
     // MARK: - Queue
 
-    private mutating func push(_ k: Int32, _ store: ClusterStore) {
+    private mutating func push(_ k: Int32, _ store: inout ClusterStore) {
         guard queuedAt[Int(k)] != epoch, decidedAt[Int(k)] != epoch else { return }
         queuedAt[Int(k)] = epoch
-        heap.append(Int64(store.rep(k)) << 32 | Int64(k))
+        heap.append(Int64(Self.rep(k, &store)) << 32 | Int64(k))
         var i = heap.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
             guard heap[parent] > heap[i] else { break }
-            heap.swapAt(parent, i)
+            (heap[parent], heap[i]) = (heap[i], heap[parent])
             i = parent
         }
     }
@@ -286,7 +228,7 @@ struct UpdateScratch {
                 if l < heap.count && heap[l] < heap[m] { m = l }
                 if r < heap.count && heap[r] < heap[m] { m = r }
                 guard m != i else { break }
-                heap.swapAt(i, m)
+                (heap[i], heap[m]) = (heap[m], heap[i])
                 i = m
             }
         }
@@ -294,28 +236,42 @@ struct UpdateScratch {
     }
 
     /// Queues every item within the radius of (x, y) whose rep is above `rep`.
-    private mutating func pushNear(_ x: Double, _ y: Double, above rep: Int32, _ grid: NeighborGrid, _ store: ClusterStore, _ r2: Double) {
+    private mutating func pushNear(_ x: Double, _ y: Double, above rep: Int32, _ grid: NeighborGrid, _ store: inout ClusterStore, _ r2: Double) {
         candidates.removeAll(keepingCapacity: true)
         grid.forEachCandidate(nearX: x, y: y) { candidates.append($0) }
-        for j in candidates where store.rep(j) > rep {
-            let dx = store.x(j) - x, dy = store.y(j) - y
-            if dx * dx + dy * dy <= r2 { push(j, store) }
+        work += candidates.count
+        for j in candidates where Self.rep(j, &store) > rep {
+            let dx = Self.x(j, &store) - x, dy = Self.y(j, &store) - y
+            if dx * dx + dy * dy <= r2 { push(j, &store) }
         }
     }
 
     /// Queues the items after seed `k` whose being within its radius changed as it moved.
     private mutating func pushChangedNear(_ k: Int32, _ oldX: Double, _ oldY: Double, _ grid: NeighborGrid,
-                                          _ store: ClusterStore, _ r2: Double) {
-        let x = store.x(k), y = store.y(k), rep = store.rep(k)
+                                          _ store: inout ClusterStore, _ r2: Double) {
+        let x = Self.x(k, &store), y = Self.y(k, &store), rep = Self.rep(k, &store)
         candidates.removeAll(keepingCapacity: true)
         grid.forEachCandidate(nearX: x, y: y) { candidates.append($0) }
         grid.forEachCandidate(nearX: oldX, y: oldY) { candidates.append($0) }
-        for j in candidates where store.rep(j) > rep {
-            let jx = store.x(j), jy = store.y(j)
+        work += candidates.count
+        for j in candidates where Self.rep(j, &store) > rep {
+            let jx = Self.x(j, &store), jy = Self.y(j, &store)
             let newIn = (jx - x) * (jx - x) + (jy - y) * (jy - y) <= r2
             let oldIn = (jx - oldX) * (jx - oldX) + (jy - oldY) * (jy - oldY) <= r2
-            if newIn != oldIn { push(j, store) }
+            if newIn != oldIn { push(j, &store) }
         }
+    }
+
+    /// Adds `k`, just decided, to the end of seed `claim`'s list (decisions come in ascending rep).
+    private mutating func join(_ k: Int32, to claim: Int32) {
+        joinNext[Int(k)] = -1
+        if joinAt[Int(claim)] != epoch {
+            joinAt[Int(claim)] = epoch
+            joinHead[Int(claim)] = k
+        } else {
+            joinNext[Int(joinTail[Int(claim)])] = k
+        }
+        joinTail[Int(claim)] = k
     }
 
     private mutating func touch(_ s: Int32) {
@@ -324,12 +280,18 @@ struct UpdateScratch {
         touched.append(s)
     }
 
-    private mutating func grow(_ slots: Int) {
+    mutating func grow(_ slots: Int) {
         guard queuedAt.count < slots else { return }
         let more = max(slots - queuedAt.count, queuedAt.count / 2)
         queuedAt.append(contentsOf: repeatElement(0, count: more))
         decidedAt.append(contentsOf: repeatElement(0, count: more))
         claims.append(contentsOf: repeatElement(-1, count: more))
         touchedAt.append(contentsOf: repeatElement(0, count: more))
+        changeAt.append(contentsOf: repeatElement(0, count: more))
+        changeIndex.append(contentsOf: repeatElement(-1, count: more))
+        joinAt.append(contentsOf: repeatElement(0, count: more))
+        joinHead.append(contentsOf: repeatElement(-1, count: more))
+        joinTail.append(contentsOf: repeatElement(-1, count: more))
+        joinNext.append(contentsOf: repeatElement(-1, count: more))
     }
 }

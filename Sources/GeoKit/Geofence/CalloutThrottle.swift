@@ -1,6 +1,13 @@
 /// When a callout may be shown: a minimum interval between any two callouts, and a longer
 /// one between two callouts for the same site.
+///
+/// At most ``siteMemory`` sites are remembered: when a new one would pass that, the sites
+/// whose interval has passed (at the new callout's time) are forgotten, then, if still more
+/// than half remain, those shown longest ago. A forgotten site can be shown again at once.
 public struct CalloutThrottle: Sendable {
+    /// Sites remembered for the per-site interval (4,096).
+    public static let siteMemory = 4_096
+
     /// Seconds between any two callouts.
     public var minimumInterval: Double
     /// Seconds between two callouts for the same site.
@@ -8,6 +15,14 @@ public struct CalloutThrottle: Sendable {
 
     private var lastShown: Double?
     private var lastShownForSite: [String: Double] = [:]
+    /// UTF-8 bytes of the remembered site ids.
+    private var siteBytes = 0
+
+    /// How many sites are remembered now (at most ``siteMemory``).
+    public var rememberedSites: Int { lastShownForSite.count }
+
+    /// About how many bytes the remembered sites take (dictionary entries and ids).
+    public var storageBytes: Int { lastShownForSite.capacity * 48 + siteBytes }
 
     public init(minimumInterval: Double = 60, siteInterval: Double = 1800) {
         self.minimumInterval = minimumInterval
@@ -45,7 +60,25 @@ public struct CalloutThrottle: Sendable {
             return .siteTooSoon(since: time - last, minimum: siteInterval)
         }
         lastShown = time
+        if lastShownForSite[site] == nil {
+            if lastShownForSite.count >= Self.siteMemory { forget(at: time) }
+            siteBytes += site.utf8.count
+        }
         lastShownForSite[site] = time
         return nil
+    }
+
+    // MARK: - Private helpers
+
+    /// Makes room: forgets the sites that can no longer hold a callout back at `time`, then the
+    /// oldest until half the memory is free (so this runs once per ``siteMemory``/2 new sites).
+    private mutating func forget(at time: Double) {
+        var kept = lastShownForSite.filter { time - $0.value < siteInterval }
+        if kept.count > Self.siteMemory / 2 {
+            let newest = kept.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(Self.siteMemory / 2)
+            kept = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
+        }
+        lastShownForSite = kept
+        siteBytes = kept.keys.reduce(0) { $0 + $1.utf8.count }
     }
 }

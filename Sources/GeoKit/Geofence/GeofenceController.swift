@@ -1,7 +1,15 @@
 /// The app-side geofence service: a ``RegionMonitor`` fed with fixes, a stack of monitoring
 /// contexts (only the top one is active, and the monitor follows its site list), callout
 /// throttling, and observers told of presence changes and callouts.
+///
+/// The stack keeps at most ``maximumDepth`` contexts above the base: pushing onto a full
+/// stack forgets the oldest of them (``forgottenContexts`` counts how many), so an app that
+/// pushes without popping cannot grow it without end. A push costs the active context's
+/// sites and the regions (the monitor's allowed set), never the depth of the stack.
 public final class GeofenceController: @unchecked Sendable {
+    /// Contexts kept above the base context "all" (64).
+    public static let maximumDepth = 64
+
     /// A named set of sites to monitor (nil sites: every region).
     public struct Context: Sendable, Hashable {
         public var name: String
@@ -24,16 +32,30 @@ public final class GeofenceController: @unchecked Sendable {
     public private(set) var throttle: CalloutThrottle
     /// The contexts, bottom first; the last is active. Never empty: the base context is "all".
     public private(set) var contexts: [Context] = [Context(name: "all")]
+    /// How many contexts were forgotten because the stack was full.
+    public private(set) var forgottenContexts = 0
     private var observers: [(Notice) -> Void] = []
-    private var regionByID: [String: Int32] = [:]
+    private let regionByID: [String: Int32]
+    /// The active context's sites as a set (nil: every site).
+    private var activeSites: Set<String>?
+    /// UTF-8 bytes and count of the site ids held by the contexts.
+    private var contextSiteBytes = 0, contextSiteCount = 0
     private var now = 0.0
 
-    public init(monitor: RegionMonitor, throttle: CalloutThrottle) {
+    /// - Parameters:
+    ///   - regionIDs: The index's ``RegionIndex/idLookup()``, when several controllers share
+    ///     one index (default: made here, O(regions)).
+    public init(monitor: RegionMonitor, throttle: CalloutThrottle, regionIDs: [String: Int32]? = nil) {
         self.monitor = monitor
         self.throttle = throttle
-        for (i, region) in monitor.index.regions.enumerated() where regionByID[region.id] == nil {
-            regionByID[region.id] = Int32(i)
-        }
+        regionByID = regionIDs ?? monitor.index.idLookup()
+    }
+
+    /// About how many bytes this controller and its monitor hold, beyond the region index
+    /// they share: the monitor's state, the contexts' site lists and the callout memory. O(1).
+    public var storageBytes: Int {
+        512 + monitor.storageBytes + throttle.storageBytes + contexts.capacity * 48
+            + contextSiteCount * 16 + contextSiteBytes + (activeSites?.capacity ?? 0) * 24
     }
 
     /// The active context.
@@ -47,6 +69,11 @@ public final class GeofenceController: @unchecked Sendable {
     @discardableResult
     public func push(_ context: Context) -> [String] {
         contexts.append(context)
+        count(context, +1)
+        if contexts.count - 1 > Self.maximumDepth {
+            count(contexts.remove(at: 1), -1)
+            forgottenContexts += 1
+        }
         return apply()
     }
 
@@ -56,6 +83,7 @@ public final class GeofenceController: @unchecked Sendable {
     public func pop() -> Context? {
         guard contexts.count > 1 else { return nil }
         let dropped = contexts.removeLast()
+        count(dropped, -1)
         apply()
         return dropped
     }
@@ -63,7 +91,9 @@ public final class GeofenceController: @unchecked Sendable {
     /// Changes the active context's sites; monitoring follows at the next fix.
     @discardableResult
     public func setSites(_ sites: [String]?) -> [String] {
+        count(active, -1)
         contexts[contexts.count - 1].sites = sites
+        count(active, +1)
         return apply()
     }
 
@@ -83,7 +113,7 @@ public final class GeofenceController: @unchecked Sendable {
     public func callout(site: String, at time: Double? = nil) -> CalloutThrottle.Hold? {
         let t = time ?? now
         let hold: CalloutThrottle.Hold?
-        if let sites = active.sites, !sites.contains(site) {
+        if let sites = activeSites, !sites.contains(site) {
             hold = .notInContext(context: active.name)
         } else {
             hold = throttle.offer(site: site, at: t)
@@ -106,11 +136,20 @@ public final class GeofenceController: @unchecked Sendable {
                 if let r = regionByID[site] { regions.append(r) } else { unknown.append(site) }
             }
             monitor.restrict(to: regions)
+            activeSites = Set(sites)
         } else {
             monitor.restrict(to: nil)
+            activeSites = nil
         }
-        notify(.context(stack: contexts.map(\.name), time: now))
+        // The stack's names only for someone listening: a push costs nothing per context below.
+        if !observers.isEmpty { notify(.context(stack: contexts.map(\.name), time: now)) }
         return unknown
+    }
+
+    private func count(_ context: Context, _ sign: Int) {
+        guard let sites = context.sites else { return }
+        contextSiteCount += sign * sites.count
+        contextSiteBytes += sign * sites.reduce(0) { $0 + $1.utf8.count }
     }
 
     private func notify(_ notice: Notice) {

@@ -74,6 +74,15 @@ public final class RegionIndex: @unchecked Sendable {
     /// The number of regions.
     public var count: Int { regions.count }
 
+    /// Each region id's index (the first region with that id), for looking sites up by id. O(n):
+    /// make it once and share it (``GeofenceController/init(monitor:throttle:regionIDs:)``).
+    public func idLookup() -> [String: Int32] {
+        var lookup: [String: Int32] = [:]
+        lookup.reserveCapacity(regions.count)
+        for (i, region) in regions.enumerated() where lookup[region.id] == nil { lookup[region.id] = Int32(i) }
+        return lookup
+    }
+
     /// The indexes of the regions holding `coordinate`, ascending.
     public func regions(containing coordinate: Coordinate) -> [Int32] {
         var out: [Int32] = []

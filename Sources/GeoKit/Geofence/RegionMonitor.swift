@@ -46,6 +46,16 @@ public final class RegionMonitor: @unchecked Sendable {
         if settings.reportMissed { shadow = UnlimitedMonitor(index: index, settings: settings) }
     }
 
+    /// About how many bytes the monitor's own state takes (not the shared index): trackers,
+    /// the monitored set, the allowed flags and the unlimited monitor beside it. O(1).
+    public var storageBytes: Int {
+        256 + trackers.capacity * 64 + monitored.capacity * 4 + (allowed?.capacity ?? 0) + (shadow?.storageBytes ?? 0)
+    }
+
+    /// About how many regions the next fix looks at: the monitored ones, a refresh's candidates
+    /// (the cap plus the monitored) and the unlimited monitor's regions in progress. For budgets.
+    public var feedWorkEstimate: Int { 16 + 2 * monitored.count + settings.cap + (shadow?.regionsInProgress ?? 0) }
+
     /// Restricts monitoring to some regions (nil: all); the set is re-chosen at the next fix.
     public func restrict(to regions: [Int32]?) {
         if let regions {

@@ -13,6 +13,12 @@ public struct UnlimitedMonitor: Sendable {
         self.settings = settings
     }
 
+    /// About how many bytes the monitor's state takes: a tracker per region in progress. O(1).
+    public var storageBytes: Int { 128 + trackers.capacity * 64 + containing.capacity * 4 }
+
+    /// Regions with a state or a change in progress (looked at on every fix).
+    public var regionsInProgress: Int { trackers.count }
+
     /// The regions confirmed inside, ascending.
     public var inside: [Int32] { trackers.filter { $0.value.inside }.keys.sorted() }
 

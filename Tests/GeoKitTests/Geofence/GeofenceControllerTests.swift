@@ -66,4 +66,42 @@ struct GeofenceControllerTests {
         _ = try c.feed(GeofenceFix(coordinate: Walk.at(east: 500), time: 2))
         #expect(heard == ["in 1", "callout park shown", "context all/tour", "out 2"])
     }
+
+    /// An app that pushes and never pops: the stack keeps the newest contexts, the state stays bounded.
+    @Test func aHundredAndFiftyThousandPushesStayBounded() throws {
+        let c = try Self.controller()
+        var sizeAfterAThousand = 0, unknown = 0
+        for i in 0..<150_000 {
+            unknown += c.push(.init(name: "ctx\(i)", sites: ["s\(i % 6)", "s\((i + 1) % 6)"])).count
+            if i == 999 { sizeAfterAThousand = c.storageBytes }
+        }
+        #expect(unknown == 0)
+        #expect(c.contexts.count == GeofenceController.maximumDepth + 1)
+        #expect(c.forgottenContexts == 150_000 - GeofenceController.maximumDepth)
+        #expect(c.contexts.first?.name == "all" && c.contexts.last?.name == "ctx149999")
+        #expect(c.contexts[1].name == "ctx\(150_000 - GeofenceController.maximumDepth)")
+        #expect(c.storageBytes == sizeAfterAThousand)
+        _ = try c.feed(GeofenceFix(coordinate: Walk.at(east: 0), time: 0))
+        #expect(c.monitor.monitored == [0, 5])
+        // Popping goes back through the newest contexts to the base, and no further.
+        for _ in 0..<GeofenceController.maximumDepth { #expect(c.pop() != nil) }
+        #expect(c.pop() == nil)
+        #expect(c.contexts.map(\.name) == ["all"])
+    }
+
+    /// Callouts for ever new site ids: the per-site memory stays bounded and still holds back recent sites.
+    @Test func calloutsForEverNewSitesStayBounded() throws {
+        let c = try Self.controller(minimum: 0, site: 1_000)
+        var held = 0, most = 0
+        for i in 0..<150_000 {
+            if c.callout(site: "site \(i)", at: Double(i)) != nil { held += 1 }
+            most = max(most, c.throttle.rememberedSites)
+        }
+        #expect(held == 0)
+        #expect(most == CalloutThrottle.siteMemory)
+        #expect(c.throttle.storageBytes < 1 << 20)
+        // Shown 10 s ago: still held back; shown 140,000 s ago: long forgotten, and its interval passed anyway.
+        #expect(c.callout(site: "site 149990", at: 150_000) == .siteTooSoon(since: 10, minimum: 1_000))
+        #expect(c.callout(site: "site 10000", at: 150_001) == nil)
+    }
 }
