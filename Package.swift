@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowbench", targets: ["flowbench"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
+        // For the fuzzers in Fuzz/ (a separate package), which drive the parsers and the bridge directly.
+        .library(name: "GeoKit", targets: ["GeoKit"]),
+        .library(name: "LuaKit", targets: ["LuaKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

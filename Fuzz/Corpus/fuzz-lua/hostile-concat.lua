@@ -1,0 +1,1 @@
+return table.concat(setmetatable({}, { __index = function() return "x" end }), ",", 1, 1 << 40)

@@ -1,0 +1,1 @@
+return table.unpack({}, 1, 1e8)

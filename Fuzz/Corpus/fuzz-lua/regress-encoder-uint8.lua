@@ -1,0 +1,1 @@
+return { title = "", sections = { { type = "text", small = 1 } } }

@@ -1,0 +1,1 @@
+return { title = "Home", schema = "flowrun/screen@1", meta = { a = 1.5 }, sections = { { type = "text", text = "hi", flags = { true, false } }, { type = "map", lat = 37.8, lon = -122.4, zoom = 12, small = 300 } } }
