@@ -10,7 +10,7 @@ import Testing
         ("AAAA", "while true do end", "parks/AAAA/park.lua:1: instruction budget of 20000000 instructions exceeded (an endless loop?)"),
         ("BBBB", "error(\"boom\")", "parks/BBBB/park.lua:1: boom"),
         ("CCCC", "local t = {} for i = 1, 40 do t = {t, t} end return t",
-         "parks/CCCC/park.lua: value too large to copy out of Lua: more than the memory cap of 65536 KiB (a table or string referenced from several places is copied once per reference)"),
+         "parks/CCCC/park.lua: value too large to copy out of Lua: more than 1000000 values (a table referenced from several places is copied once per reference)"),
     ]
 
     private func projectWithBrokenParks() throws -> ProjectCopy {

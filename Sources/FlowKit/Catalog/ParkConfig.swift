@@ -85,7 +85,7 @@ extension ParkConfig {
             do {
                 return try lua.run(source, chunkName: file).first ?? .nil
             } catch .conversion(let message) {
-                throw .badContent(file: file, message: "the table it returns: \(message)")
+                throw .badContent(file: file, message: message)
             } catch {
                 let message = error.description
                 throw .invalidContent(message.hasPrefix(file + ":") ? message : "\(file): \(message)")

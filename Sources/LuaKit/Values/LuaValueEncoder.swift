@@ -49,24 +49,27 @@ private final class LuaEncoding: Encoder {
 }
 
 private func encodeChild<T: Encodable>(_ value: T, into slot: Slot, codingPath: [CodingKey]) throws {
-    if let primitive = primitive(value) {
+    if let primitive = try primitive(value, codingPath: codingPath) {
         slot.content = .value(primitive)
         return
     }
     try value.encode(to: LuaEncoding(slot: slot, codingPath: codingPath))
 }
 
-/// Leaf values, encoded directly (also keeps `Double`s and `Int`s distinct).
-private func primitive<T>(_ value: T) -> LuaValue? {
+/// Leaf values, encoded directly (also keeps `Double`s and `Int`s distinct). Every integer
+/// and floating-point width is a leaf: a standard type's own `encode(to:)` would ask this
+/// encoder's single-value container for itself again, without end.
+private func primitive<T>(_ value: T, codingPath: [CodingKey]) throws -> LuaValue? {
     switch value {
     case let v as String: return .string(v)
     case let v as Bool: return .boolean(v)
-    case let v as Int: return .integer(Int64(v))
-    case let v as Int64: return .integer(v)
-    case let v as Int32: return .integer(Int64(v))
-    case let v as Double: return .number(v)
-    case let v as Float: return .number(Double(v))
     case let v as LuaValue: return v
+    case let v as any BinaryInteger:
+        guard let integer = Int64(exactly: v) else {
+            throw EncodingError.invalidValue(v, .init(codingPath: codingPath, debugDescription: "\(v) does not fit a Lua integer (64-bit)"))
+        }
+        return .integer(integer)
+    case let v as any BinaryFloatingPoint: return .number(Double(v))
     default: return nil
     }
 }
