@@ -124,6 +124,8 @@ import Testing
         lua.register("count") { call in call.push((try call.table(1)).count) }
         let error = luaError { try lua.run("local t = {} for i = 1, 41 do t = {t, t} end return count(t)", chunkName: "flows/attack.lua") }
         #expect(error?.runtimeMessage?.contains("bad argument #1 to 'count' (value too large to copy out of Lua") == true, "\(String(describing: error))")
+        // Copying arguments is work: a big table passed again and again spends the budget.
+        try expect(.instructions, "local t = {} for i = 1, 1e5 do t[i] = i end while true do pcall(count, t) end", on: lua)
     }
 
     // MARK: - Budget charged by native functions

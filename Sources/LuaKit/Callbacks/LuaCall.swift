@@ -29,6 +29,10 @@ public struct LuaCall {
 
     var stack: LuaStack { LuaStack(L: L, handle: handle) }
 
+    /// What copying one Lua value into Swift is charged: the copy is work no Lua
+    /// instruction counts (a table of a million values passed again and again).
+    static let instructionsPerCopiedValue = 8
+
     // MARK: - Arguments (1-based, like Lua)
 
     /// Lua's type name of argument `i` (`"no value"` past the last one).
@@ -71,12 +75,20 @@ public struct LuaCall {
     /// Argument `i` copied to Swift (tables deeply; no metamethods run).
     public func value(_ i: Int) throws(LuaCallError) -> LuaValue {
         guard i <= argumentCount else { return .nil }
-        do { return try stack.value(at: Int32(i)) } catch { throw badArgument(i, error.description) }
+        var limits = ConversionLimits(memoryBytes: Int(handle.budget.pointee.memory_limit))
+        let copied: LuaValue
+        do { copied = try stack.value(at: Int32(i), limits: &limits) } catch { throw badArgument(i, error.description) }
+        try charge(limits.nodesCopied * Self.instructionsPerCopiedValue)
+        return copied
     }
 
     public func table(_ i: Int) throws(LuaCallError) -> LuaTable {
         guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TTABLE else { throw argumentError(i, expected: "table") }
-        do { return try stack.table(at: Int32(i)) } catch { throw badArgument(i, error.description) }
+        var limits = ConversionLimits(memoryBytes: Int(handle.budget.pointee.memory_limit))
+        let copied: LuaTable
+        do { copied = try stack.table(at: Int32(i), depth: 0, limits: &limits) } catch { throw badArgument(i, error.description) }
+        try charge(limits.nodesCopied * Self.instructionsPerCopiedValue)
+        return copied
     }
 
     public func function(_ i: Int) throws(LuaCallError) -> LuaFunctionRef {

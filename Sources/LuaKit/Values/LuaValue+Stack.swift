@@ -141,6 +141,9 @@ struct ConversionLimits {
         bytesLeft = memoryBytes
     }
 
+    /// Values copied so far.
+    var nodesCopied: Int { Self.maxNodes - nodesLeft }
+
     mutating func spend(nodes: Int, bytes: Int) throws(LuaError) {
         nodesLeft -= nodes
         bytesLeft -= bytes
