@@ -12,10 +12,6 @@ static const char memory_error_key = 'm';
 // Work hidden in allocation (a long string built by `..`, string.rep, gsub, a parser's
 // tables) is charged as one instruction per this many bytes allocated.
 enum { BYTES_PER_INSTRUCTION = 32 };
-// Coroutines of a script count in smaller steps: a new thread starts a fresh hook count,
-// so each creation is charged this much up front, which bounds what a thread can run
-// before its first hook.
-enum { COROUTINE_HOOK_INTERVAL = 100 };
 // One VM instruction can hide work proportional to the memory it touches (`==` or `<` on
 // long strings, `..`, vararg copies of a big stack). Above this much memory the hook
 // fires proportionally more often, so the work between two checks stays bounded.
@@ -38,7 +34,7 @@ static void count_hook(lua_State *L, lua_Debug *ar);
 
 // The hook interval for thread L now.
 static int interval_for(const luakit_budget *b, lua_State *L) {
-    int base = (L == b->root) ? b->hook_interval : COROUTINE_HOOK_INTERVAL;
+    int base = (L == b->root) ? b->hook_interval : LUAKIT_COROUTINE_HOOK_INTERVAL;
     if (b->memory_used > HOOK_MEMORY_SCALE) {
         double scaled = (double)base * HOOK_MEMORY_SCALE / (double)b->memory_used;
         int k = scaled < MIN_HOOK_INTERVAL ? MIN_HOOK_INTERVAL : (int)scaled;

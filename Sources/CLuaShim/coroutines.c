@@ -12,7 +12,6 @@
 #include <lua.h>
 #include <lauxlib.h>
 
-enum { COROUTINE_HOOK_INTERVAL = 100 };   // as in budget.c: a creation is charged this
 
 static lua_State *getco(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
@@ -89,11 +88,11 @@ static int co_auxwrap(lua_State *L) {
 
 static int co_create(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
-    if (luakit_charge(L, COROUTINE_HOOK_INTERVAL)) return luakit_stop(L);
+    if (luakit_charge(L, LUAKIT_COROUTINE_HOOK_INTERVAL)) return luakit_stop(L);
     lua_State *NL = lua_newthread(L);
     // lua_newthread copied the creator's hook; give the thread the coroutine interval
     // that its creation was charged for.
-    lua_sethook(NL, lua_gethook(L), lua_gethookmask(L), COROUTINE_HOOK_INTERVAL);
+    lua_sethook(NL, lua_gethook(L), lua_gethookmask(L), LUAKIT_COROUTINE_HOOK_INTERVAL);
     lua_pushvalue(L, 1);
     lua_xmove(L, NL, 1);
     return 1;

@@ -15,6 +15,11 @@ enum {
     LUAKIT_STOP_TIME = 2,           // the run used up its CPU time limit
 };
 
+/// Coroutines of a script count in smaller steps: a new thread starts a fresh hook count,
+/// so each creation is charged this much up front (coroutines.c), which bounds what a
+/// thread can run before its first hook (budget.c).
+enum { LUAKIT_COROUTINE_HOOK_INTERVAL = 100 };
+
 /// Budgets of one Lua state.
 ///
 /// The memory cap applies while `enforcing` is set, i.e. while Lua code runs; Swift
