@@ -3,12 +3,14 @@
 // - load takes text chunks only, and without an environment gives the chunk its caller's
 //   (the calling file's sandbox environment, never the state's real globals);
 // - setmetatable refuses __gc (Lua runs finalizers with hooks off, so no budget could
-//   stop one that loops); collectgarbage allows collect, count, step and isrunning;
+//   stop one that loops); collectgarbage has every option, and what a script sets with it
+//   ends with the run;
 // - what loops or scans in C is charged to the budget (load by the bytes it parses,
 //   collect by the heap it traverses, rep by the copies it makes).
 #include "CLuaShim.h"
 #include <lua.h>
 #include <lauxlib.h>
+#include <limits.h>
 #include <string.h>
 
 int luakit_open_coroutine(lua_State *L);
@@ -29,34 +31,37 @@ static void copy_table(lua_State *L, int source) {
     }
 }
 
+// A chunk's environment is a plain table as stock Lua's _G is: every sandbox global in it
+// (rawget(_G, "print") and pairs(_G) see them), no metatable. The library tables are
+// private copies and _G is the table itself, so what one file sets or changes (a global,
+// string.format) stays in that file.
 void luakit_push_environment(lua_State *L) {
     lua_checkstack(L, 8);
-    lua_createtable(L, 0, 12);                 // env
+    lua_createtable(L, 0, 48);                 // env
     lua_pushglobaltable(L);                    // env, G
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {             // env, G, key, value
-        if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TSTRING && !lua_rawequal(L, -1, -3)) {
-            copy_table(L, -1);                 // env, G, key, original, copy
-            lua_pushvalue(L, -3);
-            lua_insert(L, -2);                 // env, G, key, original, key, copy
-            lua_rawset(L, -6);                 // env[key] = copy
+        if (lua_rawequal(L, -1, -3)) {         // G._G: set below
+            lua_pop(L, 1);
+            continue;
         }
-        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TSTRING) {
+            copy_table(L, -1);                 // env, G, key, original, copy
+            lua_remove(L, -2);                 // env, G, key, copy
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);                     // env, G, key, key, value
+        lua_rawset(L, -5);                     // env[key] = value
     }
-    lua_createtable(L, 0, 2);                  // env, G, mt
-    lua_insert(L, -2);                         // env, mt, G
-    lua_setfield(L, -2, "__index");            // reads fall through to the sandbox globals
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
+    lua_pop(L, 1);                             // env
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_G");
 }
 
-// Pushes the _ENV of the nearest Lua function calling this C function; 0 if none has one.
-static int push_caller_env(lua_State *L) {
+int luakit_push_caller_env(lua_State *L, int level) {
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+    if (!lua_checkstack(L, 2)) return 0;
+    for (; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sf", &ar)) continue;
         if (ar.what[0] == 'C') { lua_pop(L, 1); continue; }
         for (int i = 1;; i++) {
@@ -155,7 +160,7 @@ static int b_load(lua_State *L) {
     }
     if (env != 0) {
         lua_pushvalue(L, env);
-    } else if (!push_caller_env(L)) {
+    } else if (!luakit_push_caller_env(L, 1)) {
         luakit_push_environment(L);
     }
     if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
@@ -184,37 +189,78 @@ static int b_setmetatable(lua_State *L) {
     return 1;
 }
 
+static int push_mode(lua_State *L, int previous) {
+    if (previous == -1) luaL_pushfail(L);   // called from inside the collector
+    else lua_pushstring(L, previous == LUA_GCINC ? "incremental" : "generational");
+    return 1;
+}
+
+// As lbaselib's, with the work charged: a full collection by the heap it traverses, a
+// step by the kilobytes it asks for. Settings a script changes (stop, pause, mode) are
+// put back when the run ends (luakit_end_run), so they never reach the next run.
 static int b_collectgarbage(lua_State *L) {
     static const char *const options[] = {"stop", "restart", "collect", "count", "step", "setpause",
                                           "setstepmul", "isrunning", "generational", "incremental", NULL};
-    int option = luaL_checkoption(L, 1, "collect", options);
-    const char *name = options[option];
+    static const int codes[] = {LUA_GCSTOP, LUA_GCRESTART, LUA_GCCOLLECT, LUA_GCCOUNT, LUA_GCSTEP, LUA_GCSETPAUSE,
+                                LUA_GCSETSTEPMUL, LUA_GCISRUNNING, LUA_GCGEN, LUA_GCINC};
+    int o = codes[luaL_checkoption(L, 1, "collect", options)];
     luakit_budget *b = luakit_budget_of(L);
-    if (strcmp(name, "collect") == 0) {
-        if (luakit_charge(L, (long long)(b->memory_used / HEAP_BYTES_PER_INSTRUCTION))) return luakit_stop(L);
-        lua_gc(L, LUA_GCCOLLECT);
-        lua_pushinteger(L, 0);
-        return 1;
+    int res;
+    switch (o) {
+        case LUA_GCCOUNT: {
+            int kib = lua_gc(L, o);
+            int rest = lua_gc(L, LUA_GCCOUNTB);
+            if (kib == -1) break;
+            lua_pushnumber(L, (lua_Number)kib + (lua_Number)rest / 1024);
+            return 1;
+        }
+        case LUA_GCSTEP: {
+            lua_Integer kib = luaL_optinteger(L, 2, 0);
+            long long cost = kib > 0 ? (long long)kib * (1024 / HEAP_BYTES_PER_INSTRUCTION) : 1024;
+            if (luakit_charge(L, cost)) return luakit_stop(L);
+            int step = kib > INT_MAX ? INT_MAX : kib < INT_MIN ? INT_MIN : (int)kib;
+            res = lua_gc(L, o, step);
+            if (res == -1) break;
+            lua_pushboolean(L, res);
+            return 1;
+        }
+        case LUA_GCSETPAUSE:
+        case LUA_GCSETSTEPMUL: {
+            int value = (int)luaL_optinteger(L, 2, 0);
+            res = lua_gc(L, o, value);
+            if (res == -1) break;
+            lua_pushinteger(L, res);
+            return 1;
+        }
+        case LUA_GCISRUNNING:
+            res = lua_gc(L, o);
+            if (res == -1) break;
+            lua_pushboolean(L, res);
+            return 1;
+        case LUA_GCGEN: {
+            // Entering generational mode makes a full collection.
+            if (luakit_charge(L, (long long)(b->memory_used / HEAP_BYTES_PER_INSTRUCTION))) return luakit_stop(L);
+            int minormul = (int)luaL_optinteger(L, 2, 0);
+            int majormul = (int)luaL_optinteger(L, 3, 0);
+            return push_mode(L, lua_gc(L, o, minormul, majormul));
+        }
+        case LUA_GCINC: {
+            int pause = (int)luaL_optinteger(L, 2, 0);
+            int stepmul = (int)luaL_optinteger(L, 3, 0);
+            int stepsize = (int)luaL_optinteger(L, 4, 0);
+            return push_mode(L, lua_gc(L, o, pause, stepmul, stepsize));
+        }
+        default:
+            if (o == LUA_GCCOLLECT && luakit_charge(L, (long long)(b->memory_used / HEAP_BYTES_PER_INSTRUCTION))) {
+                return luakit_stop(L);
+            }
+            res = lua_gc(L, o);
+            if (res == -1) break;
+            lua_pushinteger(L, res);
+            return 1;
     }
-    if (strcmp(name, "count") == 0) {
-        int kib = lua_gc(L, LUA_GCCOUNT);
-        int rest = lua_gc(L, LUA_GCCOUNTB);
-        lua_pushnumber(L, (lua_Number)kib + (lua_Number)rest / 1024);
-        return 1;
-    }
-    if (strcmp(name, "step") == 0) {
-        lua_Integer kib = luaL_optinteger(L, 2, 0);
-        long long cost = kib > 0 ? (long long)kib * (1024 / HEAP_BYTES_PER_INSTRUCTION) : 1024;
-        if (luakit_charge(L, cost)) return luakit_stop(L);
-        int step = kib > 0x3fffffff ? 0x3fffffff : (int)kib;
-        lua_pushboolean(L, lua_gc(L, LUA_GCSTEP, step));
-        return 1;
-    }
-    if (strcmp(name, "isrunning") == 0) {
-        lua_pushboolean(L, lua_gc(L, LUA_GCISRUNNING));
-        return 1;
-    }
-    return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", name);
+    luaL_pushfail(L);
+    return 1;
 }
 
 // MARK: - string.rep
@@ -228,7 +274,8 @@ static int s_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
-    if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n) {
+    // lstrlib's bound: results fit in an int (MAXSIZE), so the messages match stock Lua's.
+    if (l + lsep < l || l + lsep > (size_t)INT_MAX / (size_t)n) {
         return luaL_error(L, "resulting string too large");
     }
     size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;

@@ -186,9 +186,18 @@ luakit_run_frame luakit_begin_run(lua_State *L, lua_State *co) {
     return saved;
 }
 
+// Lua 5.4's defaults (luaconf/lgc.h: LUAI_GCPAUSE, LUAI_GCMUL, LUAI_GCSTEPSIZE).
+enum { GC_DEFAULT_PAUSE = 200, GC_DEFAULT_STEPMUL = 100, GC_DEFAULT_STEPSIZE = 13 };
+
 void luakit_end_run(lua_State *L, luakit_run_frame saved) {
     luakit_budget *b = luakit_budget_of(L);
-    if (b->run_depth > 0 && --b->run_depth == 0) luakit_disarm_deadline(saved.armed);
+    if (b->run_depth > 0 && --b->run_depth == 0) {
+        luakit_disarm_deadline(saved.armed);
+        // What a script set with collectgarbage (stop, pause, step multiplier, generational
+        // mode) ends with its run: the next run starts with Lua's defaults.
+        if (!lua_gc(L, LUA_GCISRUNNING)) lua_gc(L, LUA_GCRESTART);
+        lua_gc(L, LUA_GCINC, GC_DEFAULT_PAUSE, GC_DEFAULT_STEPMUL, GC_DEFAULT_STEPSIZE);
+    }
     b->root = saved.root;
     b->running = saved.running;
     b->enforcing = saved.enforcing;

@@ -19,7 +19,7 @@ struct Flowrun: ParsableCommand {
               flowrun check
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
-        subcommands: [Run.self, Parks.self, Check.self, Stubs.self],
+        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self],
         defaultSubcommand: Run.self
     )
 

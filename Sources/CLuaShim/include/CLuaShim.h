@@ -119,10 +119,15 @@ void luakit_guard_patterns(struct lua_State *L, int idx);
 /// collectgarbage, setmetatable) into the global table, replacing the stock ones.
 void luakit_open_budgeted_libs(struct lua_State *L);
 
-/// Pushes a fresh environment for one chunk: private shallow copies of the library tables
-/// (so one script cannot change `string.format` for another), everything else read
-/// through to the sandbox globals, a locked metatable, and `_G` naming itself.
+/// Pushes a fresh environment for one chunk: a plain table holding every sandbox global,
+/// with private shallow copies of the library tables (so one script cannot change
+/// `string.format` for another), and `_G` naming itself.
 void luakit_push_environment(struct lua_State *L);
+
+/// Pushes the `_ENV` of the nearest Lua function at call level `level` or above (1: the
+/// caller of the running C function) and returns 1; returns 0, pushing nothing, if none
+/// has one. Raises nothing.
+int luakit_push_caller_env(struct lua_State *L, int level);
 
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);

@@ -62,8 +62,14 @@ public struct LuaCall {
     }
 
     public func string(_ i: Int) throws(LuaCallError) -> String {
-        guard i <= argumentCount, let s = stack.string(at: Int32(i)) else { throw argumentError(i, expected: "string") }
-        return s
+        let text: String?
+        do {
+            text = i <= argumentCount ? try stack.text(at: Int32(i)) : nil
+        } catch {
+            throw badArgument(i, error.description)
+        }
+        guard let text else { throw argumentError(i, expected: "string") }
+        return text
     }
 
     public func optionalString(_ i: Int) throws(LuaCallError) -> String? {

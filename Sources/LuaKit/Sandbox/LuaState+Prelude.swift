@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 
 extension LuaState {
     /// Runs the prelude with the real globals: it wraps `os.time`/`os.date` (the host's
@@ -11,10 +12,24 @@ extension LuaState {
                 if let fixed = options.fixedTime { call.push(Int(fixed)) } else { call.pushNil() }
             })
             t["log"] = .function(function("print") { [unowned self] call in
+                if let printBytes = self.printBytes {
+                    printBytes(call.stack.bytes(at: 1) ?? [])
+                    return
+                }
                 luaL_where(call.L, 2)
                 let location = call.stack.string(at: -1) ?? ""
                 lua_pop(call.L, 1)
                 self.printHandler(location + ((try? call.string(1)) ?? ""))
+            })
+            // require("string") and the other standard names give the calling file's own
+            // library table, as package.loaded would.
+            t["library"] = .function(function("require") { call in
+                let name = try call.string(1)
+                guard luakit_push_caller_env(call.L, 2) != 0 else { call.pushNil(); return }
+                lua_pushstring(call.L, name)
+                lua_rawget(call.L, -2)
+                lua_remove(call.L, -2)
+                call.adopt(1)
             })
             t["find_module"] = .function(function("require") { [unowned self] call in
                 try self.findModule(&call)
@@ -78,10 +93,15 @@ extension LuaState {
       log(concat(parts, "\\t"))
     end
 
-    local find_module, loading, loaded = natives.find_module, {}, {}
+    local find_module, library, loading, loaded = natives.find_module, natives.library, {}, {}
+    local standard = { _G = true, coroutine = true, math = true, os = true, string = true, table = true, utf8 = true }
     require = function(name)
       if type(name) ~= "string" then
         error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+      end
+      if standard[name] then
+        local lib = library(name)
+        if lib ~= nil then return lib end
       end
       local cached = loaded[name]
       if cached ~= nil then return cached end

@@ -9,6 +9,12 @@ extension LuaState {
     /// gets a fresh sandbox environment. Binary chunks are refused.
     /// - Throws: `LuaError.syntax` with `file:line:` of the first error.
     public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
+        try load(Array(source.utf8), chunkName: chunkName)
+    }
+
+    /// Compiles the bytes of a text chunk as they are: Lua strings are bytes, so a chunk
+    /// need not be UTF-8 (as `lua file.lua` reads it).
+    public func load(_ source: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionRef {
         try loadChunk(source, chunkName: "@" + chunkName)
         defer { lua_pop(L, 1) }
         return LuaFunctionRef(handle: handle, L: L, index: -1)
@@ -16,6 +22,10 @@ extension LuaState {
 
     /// Pushes the compiled chunk with its own environment, or throws.
     func loadChunk(_ source: String, chunkName: String, on target: OpaquePointer? = nil) throws(LuaError) {
+        try loadChunk(Array(source.utf8), chunkName: chunkName, on: target)
+    }
+
+    func loadChunk(_ source: [UInt8], chunkName: String, on target: OpaquePointer? = nil) throws(LuaError) {
         let L = target ?? self.L
         let status = loadBuffer(L, source, chunkName: chunkName)
         guard status == LUA_OK else {
@@ -139,11 +149,14 @@ extension LuaState {
 }
 
 /// luaL_loadbufferx for a Swift string, text mode only. Protected inside Lua: never raises.
-func loadBuffer(_ L: OpaquePointer, _ source: String, chunkName: String) -> Int32 {
-    var source = source
-    return source.withUTF8 { bytes in
+func loadBuffer(_ L: OpaquePointer, _ source: [UInt8], chunkName: String) -> Int32 {
+    source.withUnsafeBufferPointer { bytes in
         bytes.withMemoryRebound(to: CChar.self) { chars in
             luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
         }
     }
+}
+
+func loadBuffer(_ L: OpaquePointer, _ source: String, chunkName: String) -> Int32 {
+    loadBuffer(L, Array(source.utf8), chunkName: chunkName)
 }

@@ -22,6 +22,10 @@ public final class LuaState {
         print(line, to: &stderr)
     }
 
+    /// When set, `print` writes its line here instead, as raw bytes and without the
+    /// `file:line:` (as stock Lua's print does; for `flowrun lua`).
+    public var printBytes: (([UInt8]) -> Void)?
+
     /// Finds the Lua source of module `name` for `require`, or returns nil. The host decides
     /// where modules may come from; the default finds none.
     public var moduleResolver: (String) throws(LuaError) -> LuaModuleSource? = { _ in nil }

@@ -30,14 +30,75 @@ struct LuaStack {
             return .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
             try limits.spend(nodes: 0, bytes: Int(lua_rawlen(L, index)))
-            return .string(string(at: index) ?? "")
+            return .string(try text(at: index) ?? "")
         case LUA_TTABLE: return .table(try table(at: index, depth: depth, limits: &limits))
         case LUA_TFUNCTION: return .function(LuaFunctionRef(handle: handle, L: L, index: index))
         default: return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
         }
     }
 
-    /// The string at `index` without converting numbers in place; `nil` for other types.
+    /// The string at `index` as Swift text; `nil` for other types (numbers are not
+    /// converted in place).
+    /// - Throws: `.conversion` naming the first byte that is not UTF-8: Lua strings are
+    ///   bytes, and where a value must be text the bytes are refused, never replaced.
+    func text(at index: Int32) throws(LuaError) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        if let text = String(validating: buffer, as: UTF8.self) { return text }
+        throw .conversion(Self.notText(buffer))
+    }
+
+    /// "string is not UTF-8 text (byte 0xFF at position 3)", positions 1-based as in Lua.
+    static func notText(_ bytes: UnsafeRawBufferPointer) -> String {
+        let position = firstNonUTF8(bytes)
+        let byte = position < bytes.count ? bytes[position] : 0
+        return "\(notTextPrefix) (byte 0x\(String(byte, radix: 16, uppercase: true)) at position \(position + 1))"
+    }
+
+    /// Offset of the first byte that does not start or continue a well-formed UTF-8
+    /// sequence (RFC 3629: no overlongs, surrogates or values above U+10FFFF).
+    static func firstNonUTF8(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xED: length = 3; high = 0x9F
+            case 0xE1...0xEF: length = 3
+            case 0xF0: length = 4; low = 0x90
+            case 0xF4: length = 4; high = 0x8F
+            case 0xF1...0xF3: length = 4
+            default: return i
+            }
+            for k in 1..<length {
+                guard i + k < bytes.count else { return i }
+                let byte = bytes[i + k]
+                let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard (lo...hi).contains(byte) else { return i + k }
+            }
+            i += length
+        }
+        return i
+    }
+
+    static let notTextPrefix = "string is not UTF-8 text"
+
+    /// The bytes of the string at `index` as they are; `nil` for other types.
+    func bytes(at index: Int32) -> [UInt8]? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// The string at `index` for a message: bytes that are not UTF-8 show as U+FFFD.
+    /// `nil` for other types (numbers are not converted in place).
     func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
@@ -67,15 +128,35 @@ struct LuaStack {
             let value: LuaValue
             do {
                 key = try self.value(at: -1, depth: depth + 1, limits: &limits)
-                value = try self.value(at: -2, depth: depth + 1, limits: &limits)
             } catch {
                 lua_pop(L, 3)
                 throw error
+            }
+            do {
+                value = try self.value(at: -2, depth: depth + 1, limits: &limits)
+            } catch {
+                lua_pop(L, 3)
+                throw Self.locating(error, under: key)
             }
             lua_pop(L, 2)
             table[key] = value
         }
         return table
+    }
+
+    /// A text error inside a table names the path to it: `items[2].name: string is not UTF-8 text ...`.
+    static func locating(_ error: LuaError, under key: LuaValue) -> LuaError {
+        guard case .conversion(let message) = error, message.contains(notTextPrefix) else { return error }
+        let segment: String
+        switch key {
+        case .string(let name) where name.first.map({ $0.isLetter || $0 == "_" }) == true
+            && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }): segment = name
+        case .integer(let i): segment = "[\(i)]"
+        case .string(let name): segment = "[\"\(name.prefix(40))\"]"
+        default: segment = "[\(key.typeName)]"
+        }
+        if message.hasPrefix(notTextPrefix) { return .conversion("\(segment): \(message)") }
+        return .conversion(segment + (message.hasPrefix("[") ? "" : ".") + message)
     }
 
     // MARK: - Pushing
