@@ -1,7 +1,9 @@
 // The sandbox's table.move, insert, remove, concat, unpack and sort. They behave as Lua
 // 5.4's, but loop over ranges a script chooses (made huge by arguments or by __len), in C
-// where no hook fires; so each one charges its element count to the budget before it
-// starts (refusing what cannot finish), and sort charges every comparison.
+// where no hook fires; so each loop charges its elements as it goes, a chunk at a time
+// (a range a metamethod ends at its first element costs what it did, as in stock Lua; one
+// that would run for ever stops within a chunk of the budget), unpack charges what it
+// pushes before it starts, and sort charges every comparison.
 #include "CLuaShim.h"
 #include <lua.h>
 #include <lauxlib.h>
@@ -39,6 +41,16 @@ static int charge_elements(lua_State *L, lua_Integer count) {
     return luakit_charge(L, count > 0 ? (long long)count : 0);
 }
 
+enum { CHARGE_CHUNK = 1024 };
+
+// Called before element `done` (0-based) of a loop over `count`: every CHARGE_CHUNK
+// elements, charges the next chunk (or what is left of the loop). 1 when it must stop.
+static int charge_as_going(lua_State *L, lua_Unsigned done, lua_Unsigned count) {
+    if (done % CHARGE_CHUNK != 0) return 0;
+    lua_Unsigned left = count - done;
+    return luakit_charge(L, (long long)(left < CHARGE_CHUNK ? left : CHARGE_CHUNK));
+}
+
 static int t_insert(lua_State *L) {
     lua_Integer end = luaL_intop(+, length_of(L, 1, NEED_READ | NEED_WRITE), 1);   // first empty slot
     lua_Integer pos;
@@ -49,8 +61,8 @@ static int t_insert(lua_State *L) {
         case 3:
             pos = luaL_checkinteger(L, 2);
             luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)end, 2, "position out of bounds");
-            if (charge_elements(L, end - pos)) return luakit_stop(L);
             for (lua_Integer i = end; i > pos; i--) {   // shift up
+                if (charge_as_going(L, (lua_Unsigned)(end - i), (lua_Unsigned)(end - pos))) return luakit_stop(L);
                 lua_geti(L, 1, i - 1);
                 lua_seti(L, 1, i);
             }
@@ -68,9 +80,10 @@ static int t_remove(lua_State *L) {
     if (pos != size) {
         luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
     }
-    if (charge_elements(L, size - pos)) return luakit_stop(L);
     lua_geti(L, 1, pos);
+    lua_Integer first = pos;
     for (; pos < size; pos++) {                       // shift down
+        if (charge_as_going(L, (lua_Unsigned)(pos - first), (lua_Unsigned)(size - first))) return luakit_stop(L);
         lua_geti(L, 1, pos + 1);
         lua_seti(L, 1, pos);
     }
@@ -90,14 +103,15 @@ static int t_move(lua_State *L) {
         luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
         lua_Integer n = e - f + 1;
         luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
-        if (charge_elements(L, n)) return luakit_stop(L);
         if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
             for (lua_Integer i = 0; i < n; i++) {
+                if (charge_as_going(L, (lua_Unsigned)i, (lua_Unsigned)n)) return luakit_stop(L);
                 lua_geti(L, 1, f + i);
                 lua_seti(L, tt, t + i);
             }
         } else {                                      // overlapping: copy from the end
             for (lua_Integer i = n - 1; i >= 0; i--) {
+                if (charge_as_going(L, (lua_Unsigned)(n - 1 - i), (lua_Unsigned)n)) return luakit_stop(L);
                 lua_geti(L, 1, f + i);
                 lua_seti(L, tt, t + i);
             }
@@ -110,7 +124,7 @@ static int t_move(lua_State *L) {
 static void add_field(lua_State *L, luaL_Buffer *b, lua_Integer i) {
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1)) {
-        luaL_error(L, "invalid value (at index %I) in table for 'concat'", (LUA_INTEGER)i);
+        luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1), (LUA_INTEGER)i);
     }
     luaL_addvalue(b);
 }
@@ -121,10 +135,12 @@ static int t_concat(lua_State *L) {
     const char *sep = luaL_optlstring(L, 2, "", &lsep);
     lua_Integer i = luaL_optinteger(L, 3, 1);
     last = luaL_optinteger(L, 4, last);
-    if (i <= last && charge_elements(L, (lua_Integer)((lua_Unsigned)last - (lua_Unsigned)i) + 1)) return luakit_stop(L);
+    lua_Unsigned count = i <= last ? (lua_Unsigned)last - (lua_Unsigned)i + 1 : 0;
+    lua_Integer first = i;
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (; i < last; i++) {
+        if (charge_as_going(L, (lua_Unsigned)i - (lua_Unsigned)first, count)) return luakit_stop(L);
         add_field(L, &b, i);
         luaL_addlstring(&b, sep, lsep);
     }

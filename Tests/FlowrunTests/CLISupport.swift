@@ -26,8 +26,14 @@ struct CLIResult {
 
 /// Runs flowrun with `arguments` in `directory` (default: the repository).
 func flowrun(_ arguments: [String], in directory: URL = repositoryRoot) throws -> CLIResult {
+    let result = try runBytes(flowrunBinary.path, arguments, in: directory)
+    return CLIResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
+}
+
+/// Runs `executable` and keeps its standard output as bytes (Lua strings are bytes).
+func runBytes(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: Data, stderr: String) {
     let process = Process()
-    process.executableURL = flowrunBinary
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = directory
     let out = Pipe(), err = Pipe()
@@ -37,8 +43,7 @@ func flowrun(_ arguments: [String], in directory: URL = repositoryRoot) throws -
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr, as: UTF8.self))
+    return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
 }
 
 /// Compares `text` with Fixtures/<name>; `UPDATE_GOLDENS=1 swift test` rewrites the file.

@@ -12,7 +12,7 @@ import Testing
         return error.runtimeMessage ?? error.description
     }
 
-    @Test(arguments: ["io", "debug", "package", "dofile", "loadfile", "warn", "require_native", "string.dump",
+    @Test(arguments: ["io", "debug", "package", "dofile", "loadfile", "require_native", "string.dump",
                       "os.execute", "os.exit", "os.getenv", "os.remove", "os.rename", "os.tmpname", "os.setlocale"])
     func dangerousThingsAreAbsent(name: String) throws {
         let path = name.split(separator: ".").joined(separator: "\"][\"")

@@ -18,17 +18,28 @@ public enum SandboxScript {
         do {
             let lua = try LuaState(options: limits.options(fixedTime: nil))
             lua.printBytes = output
-            let chunk = try lua.load(withoutShebang(Array(data)), chunkName: path)
+            // require("x.y") finds x/y.lua beside the script, as stock Lua's "./?.lua" would.
+            let folder = (path as NSString).deletingLastPathComponent
+            lua.moduleSearchDescription = folder.isEmpty ? "./" : folder + "/"
+            lua.moduleResolver = { name in
+                let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
+                let file = folder.isEmpty ? relative : folder + "/" + relative
+                guard let data = FileManager.default.contents(atPath: file) else { return nil }
+                return LuaModuleSource(bytes: chunkBytes(Array(data)), path: file)
+            }
+            let chunk = try lua.load(chunkBytes(Array(data)), chunkName: path)
             _ = try lua.call(chunk, arguments.map { .string($0) })
         } catch {
             throw .script(error)
         }
     }
 
-    /// A first line starting with `#` (`#!/usr/bin/env lua`) is skipped as stock Lua does;
-    /// its newline stays, so line numbers do not move.
-    static func withoutShebang(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.first == UInt8(ascii: "#") else { return bytes }
-        return Array(bytes.drop(while: { $0 != UInt8(ascii: "\n") }))
+    /// The chunk as `luaL_loadfile` reads a file: a byte-order mark is dropped, and a first
+    /// line starting with `#` (`#!/usr/bin/env lua`) is skipped, its newline kept so line
+    /// numbers do not move.
+    static func chunkBytes(_ bytes: [UInt8]) -> [UInt8] {
+        let text = bytes.starts(with: ProjectRoot.byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
+        guard text.first == UInt8(ascii: "#") else { return text }
+        return Array(text.drop(while: { $0 != UInt8(ascii: "\n") }))
     }
 }

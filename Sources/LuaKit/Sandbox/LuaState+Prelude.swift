@@ -21,6 +21,9 @@ extension LuaState {
                 lua_pop(call.L, 1)
                 self.printHandler(location + ((try? call.string(1)) ?? ""))
             })
+            t["warn"] = .function(function("warn") { [unowned self] call in
+                self.printHandler(call.stack.string(at: 1) ?? "")
+            })
             // require("string") and the other standard names give the calling file's own
             // library table, as package.loaded would.
             t["library"] = .function(function("require") { call in
@@ -63,7 +66,7 @@ extension LuaState {
                 call.push("require: module '\(name)' not found (looked in \(moduleSearchDescription))")
                 return
             }
-            try loadChunk(module.source, chunkName: "@" + module.path, on: call.L)
+            try loadChunk(module.bytes, chunkName: "@" + module.path, on: call.L)
             call.adopt(1)
         } catch {
             call.pushNil()
@@ -91,6 +94,24 @@ extension LuaState {
       local parts = {}
       for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
       log(concat(parts, "\\t"))
+    end
+
+    -- warn as lua.c's: off until "@on"; warnings go to the host's print handler (standard error).
+    local warnings_on, emit_warning = false, natives.warn
+    warn = function(...)
+      local n = select("#", ...)
+      for i = 1, math.max(n, 1) do
+        local v = (select(i, ...))
+        if type(v) ~= "string" and type(v) ~= "number" then
+          error(("bad argument #%d to 'warn' (string expected, got %s)"):format(i, n < i and "no value" or type(v)), 2)
+        end
+      end
+      local first = ...
+      if n == 1 and type(first) == "string" and first:sub(1, 1) == "@" then
+        if first == "@on" then warnings_on = true elseif first == "@off" then warnings_on = false end
+        return
+      end
+      if warnings_on then emit_warning("Lua warning: " .. concat({...})) end
     end
 
     local find_module, library, loading, loaded = natives.find_module, natives.library, {}, {}

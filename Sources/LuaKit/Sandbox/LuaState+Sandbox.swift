@@ -17,7 +17,7 @@ extension LuaState {
             luaL_requiref(L, name, open, 1)
             lua_pop(L, 1)
         }
-        for name in ["dofile", "loadfile", "warn"] {
+        for name in ["dofile", "loadfile"] {
             lua_pushnil(L)
             lua_setglobal(L, name)
         }

@@ -130,10 +130,14 @@ struct StandardError: TextOutputStream {
 
 /// A Lua module's text and its path relative to the project root (its chunk name).
 public struct LuaModuleSource: Sendable {
-    public var source: String
+    /// The chunk's bytes (a text chunk; it need not be UTF-8).
+    public var bytes: [UInt8]
     public var path: String
     public init(source: String, path: String) {
-        self.source = source
+        self.init(bytes: Array(source.utf8), path: path)
+    }
+    public init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
         self.path = path
     }
 }

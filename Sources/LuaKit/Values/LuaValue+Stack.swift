@@ -52,39 +52,9 @@ struct LuaStack {
 
     /// "string is not UTF-8 text (byte 0xFF at position 3)", positions 1-based as in Lua.
     static func notText(_ bytes: UnsafeRawBufferPointer) -> String {
-        let position = firstNonUTF8(bytes)
+        let position = UTF8Text.firstInvalidByte(bytes) ?? bytes.count
         let byte = position < bytes.count ? bytes[position] : 0
         return "\(notTextPrefix) (byte 0x\(String(byte, radix: 16, uppercase: true)) at position \(position + 1))"
-    }
-
-    /// Offset of the first byte that does not start or continue a well-formed UTF-8
-    /// sequence (RFC 3629: no overlongs, surrogates or values above U+10FFFF).
-    static func firstNonUTF8(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var i = 0
-        while i < bytes.count {
-            let lead = bytes[i]
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch lead {
-            case 0x00...0x7F: i += 1; continue
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xED: length = 3; high = 0x9F
-            case 0xE1...0xEF: length = 3
-            case 0xF0: length = 4; low = 0x90
-            case 0xF4: length = 4; high = 0x8F
-            case 0xF1...0xF3: length = 4
-            default: return i
-            }
-            for k in 1..<length {
-                guard i + k < bytes.count else { return i }
-                let byte = bytes[i + k]
-                let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-                guard (lo...hi).contains(byte) else { return i + k }
-            }
-            i += length
-        }
-        return i
     }
 
     static let notTextPrefix = "string is not UTF-8 text"

@@ -1,0 +1,13 @@
+-- collectgarbage takes Lua's options (item 8).
+print(collectgarbage("isrunning"))
+print(collectgarbage("stop"))
+print(collectgarbage("isrunning"))
+print(collectgarbage("restart"), collectgarbage("isrunning"))
+print(math.type(collectgarbage("count")))
+print(collectgarbage("collect"), collectgarbage())
+collectgarbage("incremental")
+print(collectgarbage("generational"))
+print(collectgarbage("incremental"))
+print(collectgarbage("incremental"))
+print(type(collectgarbage("step")))
+print(collectgarbage("setpause", 150), collectgarbage("setpause", 150))
