@@ -30,6 +30,26 @@ import Testing
             #expect(stock.stdout == expected, "\(name).expected is not what stock Lua prints")
         }
     }
+
+    /// A flow runs inside the host's coroutine and its own environment; neither shows.
+    @Test func insideAFlowTheSameHolds() throws {
+        let project = try ProjectCopy()
+        try project.write("flows/probe.lua", """
+            flow.register("probe", function(ctx)
+              x = 1; load("x = 2")()
+              local _, main = coroutine.running()
+              local ok, err = pcall(coroutine.yield)
+              local copies = 0
+              for _, v in pairs(_G) do if v == print then copies = copies + 1 end end
+              local seen = {x, main, coroutine.isyieldable(), ok, err, rawget(_G, "print") == print, copies, getmetatable(_G)}
+              for i = 1, 8 do seen[i] = tostring(seen[i]) end
+              return {title = table.concat(seen, " "), sections = {}}
+            end)
+            """)
+        let result = try flowrun(["--root", project.url.path, "--park", "GOGA", "probe"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("2 true false false attempt to yield from outside a coroutine true 1 nil\n"), "\(result.stdout)")
+    }
 }
 
 /// Where the sandbox differs from stock on purpose: Fixtures/sandbox-differences, each
