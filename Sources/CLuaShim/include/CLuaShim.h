@@ -129,6 +129,10 @@ void luakit_push_environment(struct lua_State *L);
 /// has one. Raises nothing.
 int luakit_push_caller_env(struct lua_State *L, int level);
 
+/// Installs os.time, os.date, print, warn and require over the host's functions: call it
+/// protected (lua_pcall) with one argument, the table {log, warn, find_module, now}.
+int luakit_open_host(struct lua_State *L);
+
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);
 

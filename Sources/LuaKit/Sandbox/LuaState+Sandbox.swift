@@ -38,7 +38,7 @@ extension LuaState {
         lua_pop(L, 1)
 
         luakit_open_budgeted_libs(L)
-        try runPrelude()
+        try installHostFunctions()
     }
 
     /// Pushes a fresh environment for one chunk: private shallow copies of the library

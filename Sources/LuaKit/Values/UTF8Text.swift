@@ -40,4 +40,21 @@ public enum UTF8Text {
         }
         return (line, offset - lineStart + 1)
     }
+
+    /// The bytes as text for a person to read: each byte that does not begin a well-formed
+    /// sequence shows as `\xFF`, so nothing is silently replaced.
+    public static func escapingInvalid(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let bad = rest.withUnsafeBytes { firstInvalidByte($0) }
+            let good = rest.prefix(bad ?? rest.count)
+            text += String(decoding: good, as: UTF8.self)
+            guard let bad else { break }
+            let byte = rest[rest.startIndex + bad]
+            text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            rest = rest.dropFirst(bad + 1)
+        }
+        return text
+    }
 }

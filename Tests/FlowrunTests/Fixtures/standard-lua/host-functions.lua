@@ -1,0 +1,12 @@
+-- Errors in os.date, os.time, print and require read as stock's, never the sandbox's insides (item 8).
+print(pcall(os.date, "%Ez"))
+print(pcall(function() return os.date("%Ez") end))
+print(pcall(function() local t = os.time({year = "x"}) end))
+print(pcall(function() os.time({}) end))
+print(pcall(print, setmetatable({}, {__tostring = function() return 1 end})))
+print(pcall(require))
+print(pcall(function() require() end))
+print(pcall(function() return os.date("*t", "x") end))
+print(math.type(os.time()), type(os.date()))
+print(pcall(warn))
+print(pcall(warn, "a", {}))
