@@ -4,7 +4,8 @@ import Glibc
 import FlowKit
 
 // flowbench: release-built benchmarks of flowrun (DESIGN.md, "Measuring"). Prints a report;
-// exits 0 even when a goal fails, 1 when the benchmark cannot run, 2 for bad arguments.
+// exits 0 even when a goal fails (except `flowbench patterns`, a check too: 3 when one fails),
+// 1 when the benchmark cannot run, 2 for bad arguments.
 
 let park = "GOGA"
 
@@ -55,6 +56,8 @@ do throws(BenchError) {
     case "containment":
         try ContainmentBench(Array(arguments.dropFirst())).run()
         exit(0)
+    case "patterns":
+        exit(try PatternBench(Array(arguments.dropFirst())).run() ? 0 : 3)
     case "cluster-query":
         try ClusterQueryCommand.run(Array(arguments.dropFirst()))
         exit(0)
