@@ -24,6 +24,7 @@ struct BenchOptions {
            flowbench geodesy [--runs N] [--with-python]                  (see flowbench geodesy --help)
            flowbench cluster-query --points FILE --bbox W,S,E,N --zoom Z [...]   (see --help)
            flowbench containment [--root DIR] [--flowrun PATH]   (the attack corpus: time, memory, limit)
+           flowbench patterns [--runs N] [--lua PATH] [--no-stock]   (the pattern matcher under the limits)
            flowbench geofence [--with-python] [--quick] [--runs N] [--shared DIR] [--venv DIR]
                                                      (see flowbench geofence --help)
 

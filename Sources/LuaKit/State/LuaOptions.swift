@@ -5,7 +5,7 @@ public struct LuaOptions: Sendable, Equatable {
     public var instructionLimit: Int = 20_000_000
     /// Bytes the whole state may hold, native objects included. Default 64 MiB.
     public var memoryLimit: Int = 64 << 20
-    /// Seconds (wall clock) one run may take: the backstop for work no counter prices,
+    /// CPU seconds (the run's thread) one run may take: the backstop for work no counter prices,
     /// such as `==` on two long strings. Default 1; 0 means none.
     public var timeLimit: Double = 1.0
     /// Instructions between two checks of the budgets on a flow's thread. Default 1,000.
