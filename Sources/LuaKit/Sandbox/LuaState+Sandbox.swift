@@ -41,8 +41,8 @@ extension LuaState {
         try installHostFunctions()
     }
 
-    /// Pushes a fresh environment for one chunk: private shallow copies of the library
-    /// tables, everything else read through to the sandbox globals, and a locked metatable.
+    /// Pushes a fresh environment for one chunk: a plain table holding every sandbox global,
+    /// with private shallow copies of the library tables.
     func pushEnvironment(on target: OpaquePointer? = nil) {
         luakit_push_environment(target ?? L)
     }
