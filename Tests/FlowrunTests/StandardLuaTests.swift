@@ -106,3 +106,57 @@ import Testing
         #expect(result.stderr.contains("not UTF-8 text (byte 0xFF at position 1)"), "\(result.stderr)")
     }
 }
+
+/// `flowrun lua FILE`: a plain file in the sandbox, as a user would try it.
+@Suite struct LuaCommandTests {
+    func script(_ text: String, name: String = "try.lua") throws -> ProjectCopy {
+        let folder = try ProjectCopy([])
+        try folder.write(name, text)
+        return folder
+    }
+
+    @Test func printsToStandardOutputAndPassesArguments() throws {
+        let folder = try script("#!/usr/bin/env lua\nprint(select('#', ...), ...)\nprint(1, nil, true)\n")
+        let result = try flowrun(["lua", "try.lua", "a", "--b"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "2\ta\t--b\n1\tnil\ttrue\n")
+    }
+
+    @Test func requireFindsModulesBesideTheScript() throws {
+        let folder = try script("local m = require('lib.m')\nprint(m.name, require('lib.m') == m)\n")
+        try folder.write("lib/m.lua", "return {name = 'm'}\n")
+        let result = try flowrun(["lua", "try.lua"], in: folder.url)
+        #expect(result.stdout == "m\ttrue\n", "\(result.stderr)")
+    }
+
+    @Test func errorsNameTheFileAndLine() throws {
+        let folder = try script("local x = 1\nerror('boom')\n")
+        let result = try flowrun(["lua", "try.lua"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("flowrun: try.lua:2: boom\nstack traceback:"), "\(result.stderr)")
+        let bad = try script("x = = 1\n", name: "bad.lua")
+        let syntax = try flowrun(["lua", "bad.lua"], in: bad.url)
+        #expect(syntax.status == 1)
+        #expect(syntax.stderr.hasPrefix("flowrun: bad.lua:1: unexpected symbol near '='"), "\(syntax.stderr)")
+    }
+
+    @Test func theLimitsHoldAndCanBeAFlows() throws {
+        let folder = try script("while true do end\n")
+        let result = try flowrun(["lua", "--max-instructions", "100000", "try.lua"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("flowrun: try.lua:1: instruction budget of 100000 instructions exceeded"), "\(result.stderr)")
+        let hungry = try script("local t = {} for i = 1, 1e8 do t[i] = i end\n")
+        let memory = try flowrun(["lua", "--max-memory", "16", "try.lua"], in: hungry.url)
+        #expect(memory.status == 1)
+        #expect(memory.stderr.contains("memory cap of 16384 KiB exceeded"), "\(memory.stderr)")
+    }
+
+    @Test func badUsageExitsTwo() throws {
+        let missing = try flowrun(["lua", "/nonexistent/try.lua"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "flowrun: FILE: cannot read '/nonexistent/try.lua'\n")
+        let range = try flowrun(["lua", "--max-memory", "0", "x.lua"])
+        #expect(range.status == 2)
+        #expect(range.stderr.contains("--max-memory: 0 out of range"))
+    }
+}

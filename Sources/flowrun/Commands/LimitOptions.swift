@@ -2,28 +2,36 @@ import ArgumentParser
 import FlowKit
 
 /// `--max-instructions`, `--max-memory`, `--time-limit`: the host's ceilings on every
-/// script. A park's `budgets` may lower them, never raise them.
+/// script. A park's `budgets` may lower them, never raise them. Each command has its own
+/// defaults: a flow gets a phone's (`HostLimits()`), `flowrun lua` larger ones.
 struct LimitOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Instructions one flow run may execute (a park may ask for fewer).", valueName: "n"))
-    var maxInstructions: Int = HostLimits().instructions
+    @Option(help: ArgumentHelp("Instructions one run may execute (flows: 20000000, a park may ask for fewer; lua: 1000000000).", valueName: "n"))
+    var maxInstructions: Int?
 
-    @Option(help: ArgumentHelp("Memory of a park's scripts in MiB (a park may ask for less).", valueName: "MiB"))
-    var maxMemory: Int = HostLimits().memoryMiB
+    @Option(help: ArgumentHelp("Memory of the scripts in MiB (flows: 64, a park may ask for less; lua: 1024).", valueName: "MiB"))
+    var maxMemory: Int?
 
-    @Option(help: ArgumentHelp("CPU seconds one flow run may take.", valueName: "seconds"))
-    var timeLimit: Double = HostLimits().seconds
+    @Option(help: ArgumentHelp("CPU seconds one run may take (flows: 1; lua: 60).", valueName: "seconds"))
+    var timeLimit: Double?
 
-    /// The ceilings, or a usage error naming the option out of range.
-    func limits() throws(FlowError) -> HostLimits {
-        guard (1_000...1_000_000_000).contains(maxInstructions) else {
-            throw .badArgument(name: "--max-instructions", message: "\(maxInstructions) out of range [1000, 1000000000]")
+    /// The limits `flowrun lua` runs a script under unless told otherwise: the script is
+    /// the author's own, so room for Lua's own test files; still finite.
+    static let scriptDefaults = HostLimits(instructions: 1_000_000_000, memoryMiB: 1024, seconds: 60)
+
+    /// The ceilings, each given or from `defaults`, or a usage error naming the option out of range.
+    func limits(defaults: HostLimits = HostLimits()) throws(FlowError) -> HostLimits {
+        let instructions = maxInstructions ?? defaults.instructions
+        let memory = maxMemory ?? defaults.memoryMiB
+        let seconds = timeLimit ?? defaults.seconds
+        guard (1_000...1_000_000_000).contains(instructions) else {
+            throw .badArgument(name: "--max-instructions", message: "\(instructions) out of range [1000, 1000000000]")
         }
-        guard (1...4096).contains(maxMemory) else {
-            throw .badArgument(name: "--max-memory", message: "\(maxMemory) out of range [1, 4096]")
+        guard (1...4096).contains(memory) else {
+            throw .badArgument(name: "--max-memory", message: "\(memory) out of range [1, 4096]")
         }
-        guard timeLimit.isFinite, timeLimit > 0, timeLimit <= 3600 else {
-            throw .badArgument(name: "--time-limit", message: "\(timeLimit) out of range (0, 3600]")
+        guard seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw .badArgument(name: "--time-limit", message: "\(seconds) out of range (0, 3600]")
         }
-        return HostLimits(instructions: maxInstructions, memoryMiB: maxMemory, seconds: timeLimit)
+        return HostLimits(instructions: instructions, memoryMiB: memory, seconds: seconds)
     }
 }
