@@ -65,11 +65,6 @@ return {
       node_size = 64,              -- KD-tree leaf size
     },
   },
-  -- Room for the settings of the geofence and AR flows (read by their modules).
-
-  geofence = {},
-  ar = {},
-
   geofence = {
     radius = 100,                  -- metres around a site, unless the site has a geofence_radius property
     cap = 20,                      -- regions monitored at once, the park boundary included (iOS allows 20)

@@ -27,13 +27,13 @@ extension Array where Element: ScreenNode {
     /// Validates each element at `path[i]`.
     func validate(at path: String, into check: inout ScreenCheck) {
         for (index, element) in enumerated() {
-            element.validate(at: "\(path)[\(index)]", into: &check)
+            element.validate(at: "\(path)[\(index + 1)]", into: &check)
         }
     }
 
     mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
         for index in indices {
-            self[index].forEachAction(at: "\(path)[\(index)]", body)
+            self[index].forEachAction(at: "\(path)[\(index + 1)]", body)
         }
     }
 }

@@ -131,6 +131,7 @@ extension GeofenceBench {
         var settings = GeofenceSettings()
         settings.enterDelay = delay
         settings.exitDelay = delay
+        settings.exitMargin = 0     // the oracle has no margin
         settings.dwellDelay = Self.dwellDelay
         var first: [GeofenceEvent] = []
         var samples = Samples()
@@ -195,6 +196,7 @@ extension GeofenceBench {
         settings.refreshDistance = distance
         settings.enterDelay = oracleDelay
         settings.exitDelay = oracleDelay
+        settings.exitMargin = 0     // the oracle has no margin
         settings.dwellDelay = dwellDelay
         var result = Capped(refreshDistance: distance)
         for shadow in [true, false] {

@@ -72,12 +72,12 @@ import Testing
             _ = try LuaValueDecoder().decode(Outer.self, from: value)
             Issue.record("expected an error")
         } catch {
-            #expect(LuaDecodingError.describe(error).description == "items[1].title: expected string, got number 3")
+            #expect(LuaDecodingError.describe(error).description == "items[2].title: expected string, got number 3")
         }
         let missing = try lua.run("return { items = { {} } }", chunkName: "t.lua")[0]
         #expect(throws: (any Error).self) { try LuaValueDecoder().decode(Outer.self, from: missing) }
         do { _ = try LuaValueDecoder().decode(Outer.self, from: missing) } catch {
-            #expect(LuaDecodingError.describe(error).description == "items[0].title: missing (required)")
+            #expect(LuaDecodingError.describe(error).description == "items[1].title: missing (required)")
         }
     }
 

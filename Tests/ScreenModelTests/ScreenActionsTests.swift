@@ -20,13 +20,13 @@ import ScreenModel
 
     @Test func listsEveryActionWithItsPathInDocumentOrder() {
         #expect(screen.actions.map(\.path) == [
-            "sections[0].action",
-            "sections[1].items[0].action",
-            "sections[1].items[2].action",
-            "sections[2].action",
-            "sections[3].cards[0].action",
-            "sections[4].pages[1].action",
-            "sections[4].pages[2].action",
+            "sections[1].action",
+            "sections[2].items[1].action",
+            "sections[2].items[3].action",
+            "sections[3].action",
+            "sections[4].cards[1].action",
+            "sections[5].pages[2].action",
+            "sections[5].pages[3].action",
         ])
         #expect(screen.actions.map(\.action.id) == [nil, "2", nil, "ferry", nil, "4", nil])
     }
@@ -41,7 +41,7 @@ import ScreenModel
     @Test func findsAnActionByID() {
         let numbered = screen.assigningActionIDs()
         #expect(numbered.action(withID: "3")?.action.target == .go(flow: "site", args: ["id": "lands-end"]))
-        #expect(numbered.action(withID: "ferry")?.path == "sections[2].action")
+        #expect(numbered.action(withID: "ferry")?.path == "sections[3].action")
         #expect(numbered.action(withID: "99") == nil)
     }
 }

@@ -19,53 +19,19 @@ public struct ParkConfig: Sendable {
     public var zoom: Double
     public var flows: [String: Bool]
     public var budgets: Budgets
+    /// Every setting, typed (what modules read).
+    public var settings: ParkSettings
+    /// The merged table as Lua sees it (`ctx.park`).
     public var raw: LuaValue
 
-    public struct Center: Decodable, Sendable { public var lat: Double; public var lon: Double }
-    public struct Budgets: Decodable, Sendable {
-        /// Instructions one flow run may execute (default 20,000,000).
-        public var instructions: Int
-        /// Memory cap of the park's Lua state in MiB (default 64).
-        public var memory_mb: Int
-    }
+    public typealias Center = ParkSettings.Center
+    public typealias Budgets = ParkSettings.Budgets
 
     /// Whether flow `name` is enabled (flows not listed are enabled).
     public func isEnabled(_ name: String) -> Bool { flows[name] ?? true }
 }
 
 extension ParkConfig {
-    /// The fields every park configuration may have; anything else is a typo.
-    static let knownFields: Set<String> = [
-        "name", "state", "timezone", "description", "website", "phone", "center", "zoom", "theme",
-        "onboarding", "home", "flows", "budgets", "sites", "map", "geofence", "ar",
-    ]
-
-    /// Shape of the typed part, decoded for its checks.
-    private struct Shape: Decodable {
-        var name: String
-        var state: String
-        var timezone: String
-        var description: String?
-        var website: String?
-        var phone: String?
-        var center: Center
-        var zoom: Double
-        var theme: [String: String]
-        var onboarding: Onboarding
-        var home: Home
-        var flows: [String: Bool]
-        var budgets: Budgets
-        var sites: Sites
-
-        struct Onboarding: Decodable { var pages: [Page] }
-        struct Page: Decodable { var title: String; var body: String; var background: [Layer] }
-        struct Layer: Decodable { var image: String; var position: Position; var depth: Double; var placeholder: String? }
-        struct Position: Decodable { var x: Double; var y: Double }
-        struct Home: Decodable { var sections: [String]; var highlights: Int }
-        struct Sites: Decodable { var collections: [Collection]; var nearby_limit: Int }
-        struct Collection: Decodable { var id: String; var title: String; var categories: [String] }
-    }
-
     /// Evaluates `parks/defaults.lua` and `parks/<code>/park.lua` in a Lua state of their
     /// own, under the default budgets, and merges them: what the park list needs.
     /// - Throws: `FlowError` naming the file at fault, as ``load(code:root:lua:)``.
@@ -101,16 +67,8 @@ extension ParkConfig {
     /// - Throws: `FlowError.badContent` naming the file that set the bad field and its path.
     static func make(code: String, defaults: LuaValue, park: LuaValue) throws(FlowError) -> ParkConfig {
         let parkFile = "parks/\(code)/park.lua"
-        guard case .table(let parkTable) = park else {
+        guard case .table = park else {
             throw .badContent(file: parkFile, message: "must return a table, returned \(park.typeName)")
-        }
-        for key in parkTable.entries.keys {
-            guard let name = key.stringValue else {
-                throw .badContent(file: parkFile, message: "settings are named fields; found key \(key)")
-            }
-            guard knownFields.contains(name) else {
-                throw .badContent(file: parkFile, message: "unknown setting \(Excerpt.quoted(name)); known: \(knownFields.sorted().joined(separator: ", "))")
-            }
         }
         let merged = ConfigMerge.merge(defaults, park)
         func fail(_ path: String, _ message: String) -> FlowError {
@@ -119,9 +77,9 @@ extension ParkConfig {
             let file = parkSets ? parkFile : "parks/defaults.lua"
             return .badContent(file: file, message: "\(path): \(message)")
         }
-        let shape: Shape
+        let shape: ParkSettings
         do {
-            shape = try LuaValueDecoder().decode(Shape.self, from: merged)
+            shape = try LuaValueDecoder(unknownFieldNoun: "setting").decode(ParkSettings.self, from: merged)
         } catch {
             let located = LuaDecodingError.describe(error)
             throw fail(located.path, located.message)
@@ -129,20 +87,22 @@ extension ParkConfig {
         try check(shape, fail: fail)
         return ParkConfig(code: code, name: shape.name, state: shape.state, timezone: shape.timezone,
                           description: shape.description, website: shape.website, phone: shape.phone,
-                          center: shape.center, zoom: shape.zoom, flows: shape.flows, budgets: shape.budgets, raw: merged)
+                          center: shape.center, zoom: shape.zoom, flows: shape.flows, budgets: shape.budgets,
+                          settings: shape, raw: merged)
     }
 
-    private static func check(_ s: Shape, fail: (String, String) -> FlowError) throws(FlowError) {
+    private static func check(_ s: ParkSettings, fail: (String, String) -> FlowError) throws(FlowError) {
         if s.name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("name", "must not be empty") }
         guard (-90...90).contains(s.center.lat) else { throw fail("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
         guard (-180...180).contains(s.center.lon) else { throw fail("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
         guard (0...22).contains(s.zoom) else { throw fail("zoom", "\(s.zoom) out of range [0, 22]") }
-        for (key, colour) in s.theme.sorted(by: { $0.key < $1.key }) where !isHexColour(colour) {
+        for (key, colour) in [("primary", s.theme.primary), ("accent", s.theme.accent), ("background", s.theme.background)]
+        where !isHexColour(colour) {
             throw fail("theme.\(key)", "expected a colour like \"#2E5E4E\", got \"\(colour)\"")
         }
         for (p, page) in s.onboarding.pages.enumerated() {
             for (l, layer) in page.background.enumerated() {
-                let path = "onboarding.pages[\(p)].background[\(l)]"
+                let path = "onboarding.pages[\(p + 1)].background[\(l + 1)]"
                 for (name, v) in [("position.x", layer.position.x), ("position.y", layer.position.y), ("depth", layer.depth)]
                     where !(0...1).contains(v) {
                     throw fail("\(path).\(name)", "\(v) out of range [0, 1]")
@@ -156,6 +116,33 @@ extension ParkConfig {
             throw fail("budgets.memory_mb", "\(s.budgets.memory_mb) out of range [1, 1024]")
         }
         guard s.sites.nearby_limit > 0 else { throw fail("sites.nearby_limit", "must be positive") }
+        try checkModules(s, fail: fail)
+    }
+
+    /// The settings of the home screen and the native modules, checked by the rules the
+    /// modules themselves apply, so `check` finds what a flow would trip over.
+    private static func checkModules(_ s: ParkSettings, fail: (String, String) -> FlowError) throws(FlowError) {
+        for (i, section) in s.home.sections.enumerated() where !ParkSettings.Home.knownSections.contains(section) {
+            throw fail("home.sections[\(i + 1)]", "unknown section \(Excerpt.quoted(section)); known: \(ParkSettings.Home.knownSections.sorted().joined(separator: ", "))")
+        }
+        guard s.home.highlights >= 0 else { throw fail("home.highlights", "\(s.home.highlights) must be ≥ 0") }
+        for (i, link) in s.home.links.enumerated() where link.label.isEmpty || link.flow.isEmpty {
+            throw fail("home.links[\(i + 1)]", "needs a label and a flow")
+        }
+        var ids: Set<String> = []
+        for (i, collection) in s.sites.collections.enumerated() where collection.id.isEmpty || !ids.insert(collection.id).inserted {
+            throw fail("sites.collections[\(i + 1)].id", collection.id.isEmpty ? "must not be empty" : "\(Excerpt.quoted(collection.id)) appears twice")
+        }
+        do { try s.map.cluster.options.validate() } catch { throw fail("map.cluster", error.message) }
+        let g = s.geofence
+        if let problem = g.monitor.problem() { throw fail("geofence", problem) }
+        for (name, v) in [("radius", g.radius), ("callout_interval", g.callout_interval), ("site_callout_interval", g.site_callout_interval)]
+        where !v.isFinite || v < 0 || (name == "radius" && v == 0) {
+            throw fail("geofence.\(name)", "\(v) must be a number \(name == "radius" ? "> 0" : "≥ 0")")
+        }
+        guard s.ar.max_distance.isFinite, s.ar.max_distance > 0 else { throw fail("ar.max_distance", "\(s.ar.max_distance) must be > 0") }
+        guard s.ar.fov > 0, s.ar.fov < 180 else { throw fail("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
+        guard s.ar.limit >= 1 else { throw fail("ar.limit", "\(s.ar.limit) must be ≥ 1") }
     }
 
     private static func isHexColour(_ s: String) -> Bool {

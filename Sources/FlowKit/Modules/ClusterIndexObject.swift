@@ -45,18 +45,18 @@ final class ClusterIndexObject: LuaObject {
         ClusterPoint(longitude: p.lon, latitude: p.lat, category: p.category, value: p.value)
     }
 
-    /// Options from a Lua table over the park's `map.cluster` settings over the defaults.
+    /// Options from a Lua table (decoded strictly) over the park's `map.cluster` settings.
     static func options(_ value: LuaValue?, park: ParkConfig, call: LuaCall? = nil, argument: Int = 0) throws -> ClusterOptions {
         struct Spec: Decodable {
             var radius: Double?, extent: Double?
             var min_zoom: Int?, max_zoom: Int?, min_points: Int?, node_size: Int?
         }
-        var o = ClusterOptions()
-        for source in [park.raw["map"]["cluster"], value ?? .nil] where source != .nil {
+        var o = park.settings.map.cluster.options
+        if let source = value, source != .nil {
             let spec: Spec
-            do { spec = try LuaValueDecoder().decode(Spec.self, from: source) } catch {
+            do { spec = try LuaValueDecoder(unknownFieldNoun: "option").decode(Spec.self, from: source) } catch {
                 let message = "cluster options: \(LuaDecodingError.describe(error))"
-                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError("parks/\(park.code)/park.lua: map.\(message)")
+                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
             }
             if let v = spec.radius { o.radius = v }
             if let v = spec.extent { o.extent = v }

@@ -16,7 +16,7 @@ final class GeofenceSetup {
 
     init(context: ModuleContext) throws {
         let park = context.park
-        let radius = park.raw["geofence"]["radius"].doubleValue ?? 100
+        let radius = park.settings.geofence.radius
         var regions: [GeofenceRegion] = []
         var sites: [Site] = []
         for site in try context.sites() {
@@ -34,7 +34,7 @@ final class GeofenceSetup {
         self.sites = sites
         if let boundary = try context.boundary() {
             do {
-                presence = try GeofenceRegion(id: "park", name: park.raw["name"].stringValue ?? park.code, boundary: boundary)
+                presence = try GeofenceRegion(id: "park", name: park.name, boundary: boundary)
             } catch {
                 throw LuaCallError("parks/\(park.code)/boundary.geojson: \(error.message)")
             }
@@ -58,44 +58,42 @@ final class GeofenceSetup {
         try context.cached(cacheKey) { try GeofenceSetup(context: context) }
     }
 
-    /// Settings from `geofence` in park.lua, then `overrides` (a flow's table), over the defaults.
+    /// The park's `geofence` settings (defaults.lua merged with park.lua, checked when the
+    /// park loaded), then `overrides` (a flow's table, decoded strictly: a misspelt field
+    /// is an error with a suggestion).
     static func settings(_ context: ModuleContext, _ overrides: LuaValue?, call: LuaCall? = nil,
                          argument: Int = 0) throws -> (GeofenceSettings, CalloutThrottle) {
         struct Spec: Decodable {
-            var radius: Double?, cap: Int?, refresh_distance: Double?, hysteresis: Double?
+            var cap: Int?, refresh_distance: Double?, hysteresis: Double?
             var enter_delay: Double?, exit_delay: Double?, enter_margin: Double?, exit_margin: Double?
             var dwell_delay: Double?, report_missed: Bool?, callout_interval: Double?, site_callout_interval: Double?
         }
-        var s = GeofenceSettings()
-        var throttle = CalloutThrottle()
-        let code = context.park.code
-        for (source, origin) in [(context.park.raw["geofence"], "parks/\(code)/park.lua: geofence"), (overrides ?? .nil, "settings")]
-        where source != .nil {
-            let spec: Spec
-            do { spec = try LuaValueDecoder().decode(Spec.self, from: source) } catch {
-                let message = "\(origin): \(LuaDecodingError.describe(error))"
-                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
-            }
-            if let v = spec.cap { s.cap = v }
-            if let v = spec.refresh_distance { s.refreshDistance = v }
-            if let v = spec.hysteresis { s.hysteresis = v }
-            if let v = spec.enter_delay { s.enterDelay = v }
-            if let v = spec.exit_delay { s.exitDelay = v }
-            if let v = spec.enter_margin { s.enterMargin = v }
-            if let v = spec.exit_margin { s.exitMargin = v }
-            if let v = spec.dwell_delay { s.dwellDelay = v }
-            if let v = spec.report_missed { s.reportMissed = v }
-            if let v = spec.callout_interval { throttle.minimumInterval = v }
-            if let v = spec.site_callout_interval { throttle.siteInterval = v }
-            if let problem = s.problem() {
-                let message = "\(origin): \(problem)"
-                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
-            }
-            for (name, v) in [("callout_interval", throttle.minimumInterval), ("site_callout_interval", throttle.siteInterval)]
-            where !v.isFinite || v < 0 {
-                let message = "\(origin): \(name) \(v) must be a number ≥ 0"
-                throw call.map { $0.badArgument(argument, message) } ?? LuaCallError(message)
-            }
+        let park = context.park.settings.geofence
+        var s = park.monitor
+        var throttle = CalloutThrottle(minimumInterval: park.callout_interval, siteInterval: park.site_callout_interval)
+        guard let overrides, overrides != .nil else { return (s, throttle) }
+        func failure(_ message: String) -> Error {
+            call.map { $0.badArgument(argument, "settings: \(message)") } ?? LuaCallError("settings: \(message)")
+        }
+        let spec: Spec
+        do { spec = try LuaValueDecoder(unknownFieldNoun: "setting").decode(Spec.self, from: overrides) } catch {
+            throw failure(LuaDecodingError.describe(error).description)
+        }
+        if let v = spec.cap { s.cap = v }
+        if let v = spec.refresh_distance { s.refreshDistance = v }
+        if let v = spec.hysteresis { s.hysteresis = v }
+        if let v = spec.enter_delay { s.enterDelay = v }
+        if let v = spec.exit_delay { s.exitDelay = v }
+        if let v = spec.enter_margin { s.enterMargin = v }
+        if let v = spec.exit_margin { s.exitMargin = v }
+        if let v = spec.dwell_delay { s.dwellDelay = v }
+        if let v = spec.report_missed { s.reportMissed = v }
+        if let v = spec.callout_interval { throttle.minimumInterval = v }
+        if let v = spec.site_callout_interval { throttle.siteInterval = v }
+        if let problem = s.problem() { throw failure(problem) }
+        for (name, v) in [("callout_interval", throttle.minimumInterval), ("site_callout_interval", throttle.siteInterval)]
+        where !v.isFinite || v < 0 {
+            throw failure("\(name) \(v) must be a number ≥ 0")
         }
         return (s, throttle)
     }

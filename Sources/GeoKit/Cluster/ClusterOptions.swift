@@ -48,7 +48,7 @@ public struct ClusterOptions: Sendable, Equatable {
     // MARK: - Validation
 
     /// Checks every field; the first bad one is named in the error.
-    func validate() throws(ClusterError) {
+    public func validate() throws(ClusterError) {
         try Self.checkPositive(radius, "radius")
         try Self.checkPositive(extent, "extent")
         for (name, zoom) in [("minZoom", minZoom), ("maxZoom", maxZoom)] where !(0...Self.zoomLimit).contains(zoom) {

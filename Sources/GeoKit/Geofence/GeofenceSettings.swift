@@ -1,5 +1,6 @@
 /// How a ``RegionMonitor`` watches regions and debounces what it sees. Defaults suit a phone
-/// with GPS fixes about once a second.
+/// with GPS fixes about once a second; they are `geofence` in parks/defaults.lua, and a
+/// FlowKit test keeps the two equal.
 public struct GeofenceSettings: Sendable, Hashable {
     /// Regions monitored at once, the presence region included (iOS allows 20).
     public var cap = 20
@@ -12,11 +13,11 @@ public struct GeofenceSettings: Sendable, Hashable {
     /// Seconds the inside state must hold, from the first fix inside, before ENTER.
     public var enterDelay = 20.0
     /// Seconds the outside state must hold, from the first fix outside, before EXIT.
-    public var exitDelay = 20.0
+    public var exitDelay = 30.0
     /// Metres inside the edge a fix must be to count towards an ENTER (0: anywhere inside).
     public var enterMargin = 0.0
-    /// Metres outside the edge a fix must be to count towards an EXIT (0: anywhere outside).
-    public var exitMargin = 0.0
+    /// Metres outside the edge a fix must be to count towards an EXIT (GPS jitter; 0: anywhere outside).
+    public var exitMargin = 10.0
     /// Seconds after ENTER at which DWELL fires if the visitor is still inside.
     public var dwellDelay = 120.0
     /// Also run an unlimited monitor beside the capped one, to report the enters the cap missed.

@@ -4,10 +4,17 @@
 /// An empty Lua table decodes as an empty array or an empty object alike; integral
 /// numbers decode as integers, integers as floating point.
 public struct LuaValueDecoder {
-    public init() {}
+    /// When set, a named field the type does not have is an error at any depth, called by
+    /// this noun (`geofence.radus: unknown setting; did you mean 'radius'?`). Default nil:
+    /// extra fields are ignored.
+    public var unknownFieldNoun: String?
+
+    public init(unknownFieldNoun: String? = nil) {
+        self.unknownFieldNoun = unknownFieldNoun
+    }
 
     public func decode<T: Decodable>(_ type: T.Type, from value: LuaValue) throws -> T {
-        try T(from: LuaDecoding(value: value, codingPath: []))
+        try T(from: LuaDecoding(value: value, codingPath: [], unknownFieldNoun: unknownFieldNoun))
     }
 }
 
@@ -17,7 +24,7 @@ public struct LuaDecodingError: Error, CustomStringConvertible, Sendable {
     public let message: String
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
-    /// Renders a coding path as `a.b[2].c`.
+    /// Renders a coding path as `a.b[2].c`, list positions counted from 1 as in Lua.
     public static func path(_ codingPath: [CodingKey]) -> String {
         var out = ""
         for key in codingPath {
@@ -64,6 +71,7 @@ struct NameKey: CodingKey {
 private struct LuaDecoding: Decoder {
     let value: LuaValue
     let codingPath: [CodingKey]
+    let unknownFieldNoun: String?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func fail(_ message: String) -> LuaDecodingError {
@@ -78,7 +86,16 @@ private struct LuaDecoding: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let t = try table(for: "table")
         if !t.isEmpty && t.isSequence { throw fail("expected a table with named fields, got a list") }
-        return KeyedDecodingContainer(LuaKeyedDecoding<Key>(table: t, codingPath: codingPath))
+        if let noun = unknownFieldNoun {
+            for key in t.entries.keys.sorted(by: { describeKey($0) < describeKey($1) }) {
+                guard let name = key.stringValue else { throw fail("\(noun)s are named fields; found key \(describeKey(key))") }
+                guard Key(stringValue: name) == nil else { continue }
+                let field = LuaDecodingError.path(codingPath + [NameKey(name)])
+                let hint = FieldSuggestion.nearest(to: name, accepted: { Key(stringValue: $0) != nil }).map { "; did you mean '\($0)'?" } ?? ""
+                throw LuaDecodingError(path: field, message: "unknown \(noun)\(hint)")
+            }
+        }
+        return KeyedDecodingContainer(LuaKeyedDecoding<Key>(table: t, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
@@ -87,7 +104,7 @@ private struct LuaDecoding: Decoder {
             let stray = t.entries.keys.first { if case .integer = $0 { return false } else { return true } }
             throw fail("expected a list (keys 1...n), found key \(stray.map(describeKey) ?? "beyond the sequence")")
         }
-        return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath)
+        return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer { LuaSingleDecoding(decoder: self) }
@@ -105,12 +122,13 @@ private func describeKey(_ key: LuaValue) -> String {
 private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let table: LuaTable
     let codingPath: [CodingKey]
+    let unknownFieldNoun: String?
 
     var allKeys: [Key] { table.entries.keys.compactMap { $0.stringValue.flatMap(Key.init(stringValue:)) } }
     func contains(_ key: Key) -> Bool { table[key.stringValue] != .nil }
 
     private func child(_ key: Key) -> LuaDecoding {
-        LuaDecoding(value: table[key.stringValue], codingPath: codingPath + [key])
+        LuaDecoding(value: table[key.stringValue], codingPath: codingPath + [key], unknownFieldNoun: unknownFieldNoun)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { table[key.stringValue] == .nil }
@@ -127,7 +145,7 @@ private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol 
         try child(key).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
-    func superDecoder() throws -> Decoder { LuaDecoding(value: .table(table), codingPath: codingPath) }
+    func superDecoder() throws -> Decoder { LuaDecoding(value: .table(table), codingPath: codingPath, unknownFieldNoun: unknownFieldNoun) }
     func superDecoder(forKey key: Key) throws -> Decoder { child(key) }
 }
 
@@ -135,15 +153,17 @@ private protocol OptionalProtocol {}
 extension Optional: OptionalProtocol {}
 
 private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
+    let unknownFieldNoun: String?
     let elements: [LuaValue]
     let codingPath: [CodingKey]
     var currentIndex = 0
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    init(elements: [LuaValue], codingPath: [CodingKey]) {
+    init(elements: [LuaValue], codingPath: [CodingKey], unknownFieldNoun: String?) {
         self.elements = elements
         self.codingPath = codingPath
+        self.unknownFieldNoun = unknownFieldNoun
     }
 
     private mutating func next() throws -> LuaDecoding {
@@ -151,7 +171,8 @@ private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
             throw LuaDecodingError(path: LuaDecodingError.path(codingPath), message: "list has only \(elements.count) elements")
         }
         defer { currentIndex += 1 }
-        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
+        // Paths count list positions from 1, as Lua does.
+        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex + 1)], unknownFieldNoun: unknownFieldNoun)
     }
 
     mutating func decodeNil() throws -> Bool {

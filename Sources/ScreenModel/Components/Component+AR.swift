@@ -104,7 +104,7 @@ extension Component.AR: Codable, ComponentPayload {
         var firstUse: [String: String] = [:]
         var firstZ: [Int: String] = [:]
         for (index, pin) in pins.enumerated() {
-            let pinPath = "\(path).pins[\(index)]"
+            let pinPath = "\(path).pins[\(index + 1)]"
             Self.claim(pin.id, at: pinPath, in: &firstUse, into: &check)
             pin.validate(at: pinPath, into: &check)
             if pin.z >= 0 {
@@ -116,7 +116,7 @@ extension Component.AR: Codable, ComponentPayload {
             }
         }
         for (index, hint) in offScreen.enumerated() {
-            let hintPath = "\(path).off_screen[\(index)]"
+            let hintPath = "\(path).off_screen[\(index + 1)]"
             Self.claim(hint.id, at: hintPath, in: &firstUse, into: &check)
             hint.validate(at: hintPath, into: &check)
         }

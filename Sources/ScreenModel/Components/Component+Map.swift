@@ -87,18 +87,18 @@ extension Component.Map: Codable, ComponentPayload {
         size.validate(at: "\(path).size", into: &check)
         var firstUse: [String: Int] = [:]
         for (index, annotation) in annotations.enumerated() {
-            let annotationPath = "\(path).annotations[\(index)]"
+            let annotationPath = "\(path).annotations[\(index + 1)]"
             if annotation.id.allSatisfy(\.isWhitespace) {
                 check.report("\(annotationPath).id", "must not be empty")
             } else if let first = firstUse[annotation.id] {
-                check.report("\(annotationPath).id", "annotation id \(Excerpt.quoted(annotation.id)) is already used by \(path).annotations[\(first)]")
+                check.report("\(annotationPath).id", "annotation id \(Excerpt.quoted(annotation.id)) is already used by \(path).annotations[\(first + 1)]")
             } else {
                 firstUse[annotation.id] = index
             }
             annotation.validate(at: annotationPath, into: &check)
         }
         for (index, ring) in boundary.enumerated() {
-            ring.validateRing(at: "\(path).boundary[\(index)]", into: &check)
+            ring.validateRing(at: "\(path).boundary[\(index + 1)]", into: &check)
         }
     }
 

@@ -100,11 +100,11 @@ extension Component.Timeline: Codable, ComponentPayload {
         track.validate(at: "\(path).track", into: &check)
         var firstUse: [String: Int] = [:]
         for (index, region) in regions.enumerated() {
-            let regionPath = "\(path).regions[\(index)]"
+            let regionPath = "\(path).regions[\(index + 1)]"
             if region.id.allSatisfy(\.isWhitespace) {
                 check.report("\(regionPath).id", "must not be empty")
             } else if let first = firstUse[region.id] {
-                check.report("\(regionPath).id", "region id \(Excerpt.quoted(region.id)) is already used by \(path).regions[\(first)]")
+                check.report("\(regionPath).id", "region id \(Excerpt.quoted(region.id)) is already used by \(path).regions[\(first + 1)]")
             } else {
                 firstUse[region.id] = index
             }
@@ -118,7 +118,7 @@ extension Component.Timeline: Codable, ComponentPayload {
     private func validateEntries(at path: String, into check: inout ScreenCheck) {
         var previous: (time: Double, index: Int)?
         for (index, entry) in entries.enumerated() {
-            let entryPath = "\(path).entries[\(index)]"
+            let entryPath = "\(path).entries[\(index + 1)]"
             entry.validate(at: entryPath, into: &check)
             guard entry.time.isFinite else { continue }
             let time = ScreenRules.number(entry.time)
@@ -132,7 +132,7 @@ extension Component.Timeline: Codable, ComponentPayload {
                 continue
             }
             if let previous, entry.time < previous.time {
-                check.report("\(entryPath).time", "\(time) is earlier than \(path).entries[\(previous.index)].time "
+                check.report("\(entryPath).time", "\(time) is earlier than \(path).entries[\(previous.index + 1)].time "
                     + "\(ScreenRules.number(previous.time)); entries must be in time order")
             }
             previous = (entry.time, index)

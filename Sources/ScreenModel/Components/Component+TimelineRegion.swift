@@ -102,7 +102,7 @@ extension Component.Timeline.Region: ScreenNode {
         case .area(let rings):
             if rings.isEmpty { check.report("\(path).rings", "an area needs at least one ring") }
             for (index, ring) in rings.enumerated() {
-                ring.validateRing(at: "\(path).rings[\(index)]", into: &check)
+                ring.validateRing(at: "\(path).rings[\(index + 1)]", into: &check)
             }
         }
     }

@@ -60,13 +60,13 @@ import ScreenModel
                 { type = 'button', label = 'Go', action = { kind = 'url', url = 'ftp://x' } } } }
             end)
             """)
-        #expect(error?.description == "parks/GRTE/flows/home.lua: flow 'home' returned an invalid screen:\n  sections[1].action.url: 'ftp://x' is not an absolute http(s) URL (it must start with http:// or https://)")
+        #expect(error?.description == "parks/GRTE/flows/home.lua: flow 'home' returned an invalid screen:\n  sections[2].action.url: 'ftp://x' is not an absolute http(s) URL (it must start with http:// or https://)")
         let typed = try home("flow.register('home', function() return { title = 'x', sections = { { type = 'text', text = 3 } } } end)")
-        #expect(typed?.description.hasSuffix("sections[0].text: expected string, got number 3") == true)
+        #expect(typed?.description.hasSuffix("sections[1].text: expected string, got number 3") == true)
         let nothing = try home("flow.register('home', function() end)")
         #expect(nothing?.description.contains("the flow returned nil") == true)
         let unknownFlow = try home("flow.register('home', function() return { title = 'x', sections = { { type = 'button', label = 'b', action = { kind = 'go', flow = 'nowhere' } } } } end)")
-        #expect(unknownFlow?.description.contains("sections[0].action.flow") == true)
+        #expect(unknownFlow?.description.contains("sections[1].action.flow") == true)
     }
 
     @Test(arguments: [

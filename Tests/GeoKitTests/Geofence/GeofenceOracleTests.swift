@@ -33,6 +33,7 @@ struct GeofenceOracleTests {
         var settings = GeofenceSettings()
         settings.enterDelay = delay
         settings.exitDelay = delay
+        settings.exitMargin = 0     // the oracle has no margin
         settings.dwellDelay = 120
         var monitor = UnlimitedMonitor(index: index, settings: settings)
         var out: [String] = []

@@ -6,6 +6,7 @@ struct RegionMonitorTests {
         var s = GeofenceSettings()
         s.enterDelay = 5
         s.exitDelay = 5
+        s.exitMargin = 0            // these walks count every fix outside as outside
         s.dwellDelay = 30
         return s
     }

@@ -22,6 +22,7 @@ struct YosemiteTrackTests {
         var s = GeofenceSettings()
         s.enterDelay = 0
         s.exitDelay = 0
+        s.exitMargin = 0
         return s
     }
 

@@ -47,25 +47,25 @@ import ScreenModel
             position: .init(latitude: 91, longitude: -122.475), altitude: .infinity, heading: 361, pitch: -91, fieldOfView: 180
         )))
         #expect(found == [
-            "sections[1].camera.position: latitude 91 is outside -90...90",
-            "sections[1].camera.altitude: inf is outside -100000...100000",
-            "sections[1].camera.heading: 361 is outside 0...360",
-            "sections[1].camera.pitch: -91 is outside -90...90",
-            "sections[1].camera.fov: must be more than 0 and less than 180, got 180",
+            "sections[2].camera.position: latitude 91 is outside -90...90",
+            "sections[2].camera.altitude: inf is outside -100000...100000",
+            "sections[2].camera.heading: 361 is outside 0...360",
+            "sections[2].camera.pitch: -91 is outside -90...90",
+            "sections[2].camera.fov: must be more than 0 and less than 180, got 180",
         ])
         #expect(issues(ar(camera: .init(position: .init(latitude: 0, longitude: 0), heading: -0.5, pitch: .nan, fieldOfView: 0))) == [
-            "sections[1].camera.heading: -0.5 is outside 0...360",
-            "sections[1].camera.pitch: nan is outside -90...90",
-            "sections[1].camera.fov: must be more than 0 and less than 180, got 0",
+            "sections[2].camera.heading: -0.5 is outside 0...360",
+            "sections[2].camera.pitch: nan is outside -90...90",
+            "sections[2].camera.fov: must be more than 0 and less than 180, got 0",
         ])
     }
 
     @Test func sizeAndMaximumDistance() {
         #expect(issues(ar(size: .init(width: 0, height: 844), maximumDistance: 0)) == [
-            "sections[1].size.width: 0 points; a side must be more than 0 and at most 10000",
-            "sections[1].max_distance: must be more than 0, got 0",
+            "sections[2].size.width: 0 points; a side must be more than 0 and at most 10000",
+            "sections[2].max_distance: must be more than 0, got 0",
         ])
-        #expect(issues(ar(maximumDistance: .infinity)) == ["sections[1].max_distance: must be more than 0, got inf"])
+        #expect(issues(ar(maximumDistance: .infinity)) == ["sections[2].max_distance: must be more than 0, got inf"])
     }
 
     @Test func pinFields() {
@@ -74,16 +74,16 @@ import ScreenModel
             label: .init(x: .nan, y: 0, width: 0, height: -28), stack: -1, z: -2
         )]))
         #expect(found == [
-            "sections[1].pins[0].title: must not be empty",
-            "sections[1].pins[0].distance: must be at least 0, got -1",
-            "sections[1].pins[0].bearing: 400 is outside 0...360",
-            "sections[1].pins[0].x: must be a finite number, got nan",
-            "sections[1].pins[0].y: must be a finite number, got inf",
-            "sections[1].pins[0].label.x: must be a finite number, got nan",
-            "sections[1].pins[0].label.width: must be more than 0, got 0",
-            "sections[1].pins[0].label.height: must be more than 0, got -28",
-            "sections[1].pins[0].stack: must be at least 0, got -1",
-            "sections[1].pins[0].z: must be at least 0, got -2",
+            "sections[2].pins[1].title: must not be empty",
+            "sections[2].pins[1].distance: must be at least 0, got -1",
+            "sections[2].pins[1].bearing: 400 is outside 0...360",
+            "sections[2].pins[1].x: must be a finite number, got nan",
+            "sections[2].pins[1].y: must be a finite number, got inf",
+            "sections[2].pins[1].label.x: must be a finite number, got nan",
+            "sections[2].pins[1].label.width: must be more than 0, got 0",
+            "sections[2].pins[1].label.height: must be more than 0, got -28",
+            "sections[2].pins[1].stack: must be at least 0, got -1",
+            "sections[2].pins[1].z: must be at least 0, got -2",
         ])
     }
 
@@ -93,11 +93,11 @@ import ScreenModel
             offScreen: [hint("c"), hint("b"), hint("c"), hint("  ")]
         ))
         #expect(found == [
-            "sections[1].pins[2].id: site id 'a' is already used by sections[1].pins[0]",
-            "sections[1].pins[3].id: must not be empty",
-            "sections[1].off_screen[1].id: site id 'b' is already used by sections[1].pins[1]",
-            "sections[1].off_screen[2].id: site id 'c' is already used by sections[1].off_screen[0]",
-            "sections[1].off_screen[3].id: must not be empty",
+            "sections[2].pins[3].id: site id 'a' is already used by sections[2].pins[1]",
+            "sections[2].pins[4].id: must not be empty",
+            "sections[2].off_screen[2].id: site id 'b' is already used by sections[2].pins[2]",
+            "sections[2].off_screen[3].id: site id 'c' is already used by sections[2].off_screen[1]",
+            "sections[2].off_screen[4].id: must not be empty",
         ])
         // Two AR views (or a map and an AR view) may use the same ids.
         let screen = Screen(park: "GOGA", flow: "ar", title: "AR", sections: [.ar(ar(pins: [pin("a", z: 0)])), .ar(ar(pins: [pin("a", z: 0)]))])
@@ -107,9 +107,9 @@ import ScreenModel
     @Test func zValuesAreUnique() {
         let found = issues(ar(pins: [pin("a", z: 1), pin("b", z: 0), pin("c", z: 1), pin("d", z: -1), pin("e", z: -1)]))
         #expect(found == [
-            "sections[1].pins[2].z: z 1 is already used by sections[1].pins[0]; each pin needs its own drawing order",
-            "sections[1].pins[3].z: must be at least 0, got -1",
-            "sections[1].pins[4].z: must be at least 0, got -1",
+            "sections[2].pins[3].z: z 1 is already used by sections[2].pins[1]; each pin needs its own drawing order",
+            "sections[2].pins[4].z: must be at least 0, got -1",
+            "sections[2].pins[5].z: must be at least 0, got -1",
         ])
     }
 
@@ -119,11 +119,11 @@ import ScreenModel
             hint("b", degrees: 180.5),
         ]))
         #expect(found == [
-            "sections[1].off_screen[0].title: must not be empty",
-            "sections[1].off_screen[0].distance: must be at least 0, got nan",
-            "sections[1].off_screen[0].bearing: -3 is outside 0...360",
-            "sections[1].off_screen[0].degrees: must be more than 0 and at most 180, got 0",
-            "sections[1].off_screen[1].degrees: must be more than 0 and at most 180, got 180.5",
+            "sections[2].off_screen[1].title: must not be empty",
+            "sections[2].off_screen[1].distance: must be at least 0, got nan",
+            "sections[2].off_screen[1].bearing: -3 is outside 0...360",
+            "sections[2].off_screen[1].degrees: must be more than 0 and at most 180, got 0",
+            "sections[2].off_screen[2].degrees: must be more than 0 and at most 180, got 180.5",
         ])
     }
 
@@ -134,9 +134,9 @@ import ScreenModel
             pin("far", z: 2, action: .url("ftp://nps.gov", id: "dup")),
         ])
         #expect(issues(view, knownFlows: ["sites"]) == [
-            "sections[1].pins[0].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
-            "sections[1].pins[2].action.id: action id 'dup' is already used by sections[1].pins[0].action",
-            "sections[1].pins[2].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
+            "sections[2].pins[1].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
+            "sections[2].pins[3].action.id: action id 'dup' is already used by sections[2].pins[1].action",
+            "sections[2].pins[3].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
         ])
         let screen = Screen(park: "GOGA", flow: "ar", title: "AR", sections: [
             .button(.init("Map", action: .go("map"))),
@@ -146,7 +146,7 @@ import ScreenModel
                 pin("far", z: 2, action: .go("sites", args: ["id": "far"], id: "1")),
             ])),
         ])
-        #expect(screen.actions.map(\.path) == ["sections[0].action", "sections[1].pins[0].action", "sections[1].pins[2].action"])
+        #expect(screen.actions.map(\.path) == ["sections[1].action", "sections[2].pins[1].action", "sections[2].pins[3].action"])
         let numbered = screen.assigningActionIDs()
         #expect(numbered.actions.map(\.action.id) == ["2", "3", "1"])
         #expect(numbered.action(withID: "3")?.action.target == .go(flow: "sites", args: ["id": "near"]))

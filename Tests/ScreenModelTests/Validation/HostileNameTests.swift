@@ -19,7 +19,7 @@ import ScreenModel
         let issues = ScreenValidator(knownFlows: known).validate(screen(sections))
         #expect(issues.count == 200)
         let cut = "'" + String(repeating: "s", count: 60) + "…' (61,440 characters)"
-        #expect(issues.first?.description == "sections[0].action.flow: unknown flow \(cut); known flows: home, map, sites")
+        #expect(issues.first?.description == "sections[1].action.flow: unknown flow \(cut); known flows: home, map, sites")
         #expect(issues.allSatisfy { $0.message.utf8.count < 200 })
     }
 
@@ -57,7 +57,7 @@ import ScreenModel
         let report = ScreenValidator().validate(screen(sections), listing: ScreenValidator.listedIssues)
         #expect(report.listed.count == 20)
         #expect(report.more == 99_980)
-        #expect(report.listed.last?.description == "sections[19].action.url: 'ftp://19' is not an absolute http(s) URL (it must start with http:// or https://)")
+        #expect(report.listed.last?.description == "sections[20].action.url: 'ftp://19' is not an absolute http(s) URL (it must start with http:// or https://)")
     }
 
     @Test func longValuesInOtherMessagesAreCut() {
@@ -69,7 +69,7 @@ import ScreenModel
         ]))
         #expect(issues.map(\.message) == [
             "'ftp://\(String(repeating: "u", count: 54))…' (70,006 characters) is not an absolute http(s) URL (it must start with http:// or https://)",
-            "action id '\(String(repeating: "i", count: 60))…' (70,000 characters) is already used by sections[0].action",
+            "action id '\(String(repeating: "i", count: 60))…' (70,000 characters) is already used by sections[1].action",
             "'\(String(repeating: "5", count: 60))…' (90,000 characters) has 90000 digits; a phone number needs 7–15",
         ])
     }

@@ -45,9 +45,9 @@ import ScreenModel
             pin("nowhere", at: coordinate(.nan, .infinity)),
         ]))
         #expect(found == [
-            "sections[1].annotations[1].coordinate: latitude 137.8 is outside -90...90",
-            "sections[1].annotations[2].coordinate: latitude nan is outside -90...90",
-            "sections[1].annotations[2].coordinate: longitude inf is outside -180...180",
+            "sections[2].annotations[2].coordinate: latitude 137.8 is outside -90...90",
+            "sections[2].annotations[3].coordinate: latitude nan is outside -90...90",
+            "sections[2].annotations[3].coordinate: longitude inf is outside -180...180",
         ])
     }
 
@@ -58,18 +58,18 @@ import ScreenModel
             size: .init(width: 0, height: 20_000)
         ))
         #expect(found == [
-            "sections[1].camera.center: longitude -200 is outside -180...180",
-            "sections[1].camera.zoom: 31 is outside 0...30",
-            "sections[1].bbox: south 37.9 must be less than north 37.8",
-            "sections[1].size.width: 0 points; a side must be more than 0 and at most 10000",
-            "sections[1].size.height: 20000 points; a side must be more than 0 and at most 10000",
+            "sections[2].camera.center: longitude -200 is outside -180...180",
+            "sections[2].camera.zoom: 31 is outside 0...30",
+            "sections[2].bbox: south 37.9 must be less than north 37.8",
+            "sections[2].size.width: 0 points; a side must be more than 0 and at most 10000",
+            "sections[2].size.height: 20000 points; a side must be more than 0 and at most 10000",
         ])
         #expect(issues(map(bbox: .init(west: .nan, south: -91, east: 181, north: 95.5), size: .init(width: .infinity, height: 1))) == [
-            "sections[1].bbox: west nan is outside -180...180",
-            "sections[1].bbox: south -91 is outside -90...90",
-            "sections[1].bbox: east 181 is outside -180...180",
-            "sections[1].bbox: north 95.5 is outside -90...90",
-            "sections[1].size.width: inf points; a side must be more than 0 and at most 10000",
+            "sections[2].bbox: west nan is outside -180...180",
+            "sections[2].bbox: south -91 is outside -90...90",
+            "sections[2].bbox: east 181 is outside -180...180",
+            "sections[2].bbox: north 95.5 is outside -90...90",
+            "sections[2].size.width: inf points; a side must be more than 0 and at most 10000",
         ])
     }
 
@@ -80,20 +80,20 @@ import ScreenModel
             pin("p1", title: "", category: ""),
         ]))
         #expect(found == [
-            "sections[1].annotations[0].count: a cluster holds at least 2 sites, got 1",
-            "sections[1].annotations[0].expansion_zoom: 31 is outside 0...30",
-            "sections[1].annotations[0].categories[1].category: must not be empty",
-            "sections[1].annotations[0].categories[1].count: must be at least 1, got 0",
-            "sections[1].annotations[1].title: must not be empty",
-            "sections[1].annotations[1].category: must not be empty",
+            "sections[2].annotations[1].count: a cluster holds at least 2 sites, got 1",
+            "sections[2].annotations[1].expansion_zoom: 31 is outside 0...30",
+            "sections[2].annotations[1].categories[2].category: must not be empty",
+            "sections[2].annotations[1].categories[2].count: must be at least 1, got 0",
+            "sections[2].annotations[2].title: must not be empty",
+            "sections[2].annotations[2].category: must not be empty",
         ])
     }
 
     @Test func annotationIDsAreUniqueWithinTheMap() {
         let found = issues(map(annotations: [pin("a"), pin("b"), pin("a"), pin("")]))
         #expect(found == [
-            "sections[1].annotations[2].id: annotation id 'a' is already used by sections[1].annotations[0]",
-            "sections[1].annotations[3].id: must not be empty",
+            "sections[2].annotations[3].id: annotation id 'a' is already used by sections[2].annotations[1]",
+            "sections[2].annotations[4].id: must not be empty",
         ])
         // Two maps may use the same annotation ids.
         let screen = Screen(park: "GOGA", flow: "map", title: "Map", sections: [.map(map(annotations: [pin("a")])), .map(map(annotations: [pin("a")]))])
@@ -104,9 +104,9 @@ import ScreenModel
         let (a, b, c) = (coordinate(37.7, -122.5), coordinate(37.7, -122.4), coordinate(37.8, -122.4))
         let found = issues(map(boundary: [[a, b, c, a], [a, b, a], [a, b, c, b], [a, b, coordinate(91, -122.4), a]]))
         #expect(found == [
-            "sections[1].boundary[1]: a ring needs at least 4 positions, got 3",
-            "sections[1].boundary[2]: a ring must end where it starts (its last position equals its first)",
-            "sections[1].boundary[3][2]: latitude 91 is outside -90...90",
+            "sections[2].boundary[2]: a ring needs at least 4 positions, got 3",
+            "sections[2].boundary[3]: a ring must end where it starts (its last position equals its first)",
+            "sections[2].boundary[4][3]: latitude 91 is outside -90...90",
         ])
     }
 
@@ -116,9 +116,9 @@ import ScreenModel
             .cluster(.init(id: "c", coordinate: coordinate(37.8, -122.4), count: 2, expansionZoom: 14, action: .url("ftp://nps.gov", id: "dup"))),
         ]), knownFlows: ["map", "sites"])
         #expect(found == [
-            "sections[1].annotations[0].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
-            "sections[1].annotations[1].action.id: action id 'dup' is already used by sections[1].annotations[0].action",
-            "sections[1].annotations[1].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
+            "sections[2].annotations[1].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
+            "sections[2].annotations[2].action.id: action id 'dup' is already used by sections[2].annotations[1].action",
+            "sections[2].annotations[2].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
         ])
     }
 
@@ -133,10 +133,10 @@ import ScreenModel
             ])),
         ])
         #expect(screen.actions.map(\.path) == [
-            "sections[0].action",
-            "sections[1].annotations[0].action",
-            "sections[1].annotations[2].action",
-            "sections[1].annotations[3].action",
+            "sections[1].action",
+            "sections[2].annotations[1].action",
+            "sections[2].annotations[3].action",
+            "sections[2].annotations[4].action",
         ])
         let numbered = screen.assigningActionIDs()
         #expect(numbered.actions.map(\.action.id) == ["2", "3", "1", "4"])

@@ -31,12 +31,12 @@ import ScreenModel
             .card(.init(title: "C", image: .init(url: "", alt: "a", placeholder: "blue"))),
         ])
         #expect(found == [
-            "sections[0].text: must not be empty",
-            "sections[1].items[0].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
-            "sections[1].items[1].title: must not be empty",
-            "sections[1].items[1].action.phone: '555-12' has 5 digits; a phone number needs 7–15",
-            "sections[2].image.url: must not be empty",
-            "sections[2].image.placeholder: 'blue' is not a colour of the form #RRGGBB",
+            "sections[1].text: must not be empty",
+            "sections[2].items[1].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
+            "sections[2].items[2].title: must not be empty",
+            "sections[2].items[2].action.phone: '555-12' has 5 digits; a phone number needs 7–15",
+            "sections[3].image.url: must not be empty",
+            "sections[3].image.placeholder: 'blue' is not a colour of the form #RRGGBB",
         ])
     }
 
@@ -55,7 +55,7 @@ import ScreenModel
     func rejectsOtherURLs(url: String) {
         let found = issues([.button(.init("B", action: .url(url)))])
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("sections[0].action.url: ") == true)
+        #expect(found.first?.hasPrefix("sections[1].action.url: ") == true)
     }
 
     @Test(arguments: ["+1 415-561-4700", "(307) 344-7311", "4155614700", "+44 20 7946 0958", "555.1234", "+123456789012345"])
@@ -65,10 +65,10 @@ import ScreenModel
 
     @Test func rejectsBadPhoneNumbers() {
         #expect(issues([.button(.init("B", action: .call("call 415")))]) == [
-            "sections[0].action.phone: 'call 415' contains 'c'; a phone number holds only digits, spaces and + - ( ) .",
+            "sections[1].action.phone: 'call 415' contains 'c'; a phone number holds only digits, spaces and + - ( ) .",
         ])
         #expect(issues([.button(.init("B", action: .call("+1234567890123456")))]) == [
-            "sections[0].action.phone: '+1234567890123456' has 16 digits; a phone number needs 7–15",
+            "sections[1].action.phone: '+1234567890123456' has 16 digits; a phone number needs 7–15",
         ])
         #expect(issues([.button(.init("B", action: .call("１２３４５６７")))]).count == 1)
     }
@@ -80,11 +80,11 @@ import ScreenModel
             .button(.init("C", action: .go("zzz"))),
             .button(.init("D", action: .go("sites"))),
         ]
-        #expect(issues(sections) == ["sections[0].action.flow: must not be empty"])
+        #expect(issues(sections) == ["sections[1].action.flow: must not be empty"])
         #expect(issues(sections, knownFlows: ["home", "sites", "map"]) == [
-            "sections[0].action.flow: must not be empty",
-            "sections[1].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
-            "sections[2].action.flow: unknown flow 'zzz'; known flows: home, map, sites",
+            "sections[1].action.flow: must not be empty",
+            "sections[2].action.flow: unknown flow 'sitse'; did you mean 'sites'?",
+            "sections[3].action.flow: unknown flow 'zzz'; known flows: home, map, sites",
         ])
     }
 
@@ -95,8 +95,8 @@ import ScreenModel
             .button(.init("B", action: .go("b", id: ""))),
         ])
         #expect(found == [
-            "sections[1].cards[0].action.id: action id 'more' is already used by sections[0].action",
-            "sections[2].action.id: must not be empty",
+            "sections[2].cards[1].action.id: action id 'more' is already used by sections[1].action",
+            "sections[3].action.id: must not be empty",
         ])
     }
 
@@ -113,13 +113,13 @@ import ScreenModel
             ])),
         ])
         #expect(found == [
-            "sections[0].pages: an onboarding needs at least one page",
-            "sections[1].pages[0].background[1].image: must not be empty",
-            "sections[1].pages[0].background[1].position.x: -0.1 is outside 0...1",
-            "sections[1].pages[0].background[1].position.y: nan is outside 0...1",
-            "sections[1].pages[0].background[1].depth: 1.5 is outside 0...1",
-            "sections[1].pages[0].background[1].placeholder: '#12345G' is not a colour of the form #RRGGBB",
-            "sections[1].pages[0].background[2].position.x: inf is outside 0...1",
+            "sections[1].pages: an onboarding needs at least one page",
+            "sections[2].pages[1].background[2].image: must not be empty",
+            "sections[2].pages[1].background[2].position.x: -0.1 is outside 0...1",
+            "sections[2].pages[1].background[2].position.y: nan is outside 0...1",
+            "sections[2].pages[1].background[2].depth: 1.5 is outside 0...1",
+            "sections[2].pages[1].background[2].placeholder: '#12345G' is not a colour of the form #RRGGBB",
+            "sections[2].pages[1].background[3].position.x: inf is outside 0...1",
         ])
     }
 
@@ -130,9 +130,9 @@ import ScreenModel
             .carousel(.init(cards: [.init(title: " ")])),
         ])
         #expect(found == [
-            "sections[0].title: must not be empty",
-            "sections[1].label: must not be empty",
-            "sections[2].cards[0].title: must not be empty",
+            "sections[1].title: must not be empty",
+            "sections[2].label: must not be empty",
+            "sections[3].cards[1].title: must not be empty",
         ])
     }
 }

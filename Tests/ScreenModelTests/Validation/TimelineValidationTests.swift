@@ -27,12 +27,12 @@ import ScreenModel
 
     @Test func startEndAndTitle() {
         #expect(issues(Timeline(start: 200, end: 100, title: " ")) == [
-            "sections[0].title: must not be empty",
-            "sections[0].end: 100 is before start 200",
+            "sections[1].title: must not be empty",
+            "sections[1].end: 100 is before start 200",
         ])
         #expect(issues(Timeline(start: .nan, end: .infinity)) == [
-            "sections[0].start: nan is not a finite number",
-            "sections[0].end: inf is not a finite number",
+            "sections[1].start: nan is not a finite number",
+            "sections[1].end: inf is not a finite number",
         ])
     }
 
@@ -42,10 +42,10 @@ import ScreenModel
             entry(1_720_109_403), entry(.nan), entry(1_720_109_402),
         ]))
         #expect(found == [
-            "sections[0].entries[1].time: 1720104100 is before the timeline's start 1720104236",
-            "sections[0].entries[3].time: 1720104900.5 is earlier than sections[0].entries[2].time 1720105000; entries must be in time order",
-            "sections[0].entries[4].time: 1720109403 is after the timeline's end 1720109402",
-            "sections[0].entries[5].time: nan is not a finite number",
+            "sections[1].entries[2].time: 1720104100 is before the timeline's start 1720104236",
+            "sections[1].entries[4].time: 1720104900.5 is earlier than sections[1].entries[3].time 1720105000; entries must be in time order",
+            "sections[1].entries[5].time: 1720109403 is after the timeline's end 1720109402",
+            "sections[1].entries[6].time: nan is not a finite number",
         ])
     }
 
@@ -56,17 +56,17 @@ import ScreenModel
             entry(3, .context, title: "\n", position: at(37.8, .nan)),
         ]))
         #expect(found == [
-            "sections[0].entries[0].title: must not be empty",
-            "sections[0].entries[1].region: must not be empty",
-            "sections[0].entries[1].position: latitude 91 is outside -90...90",
-            "sections[0].entries[2].title: must not be empty",
-            "sections[0].entries[2].position: longitude nan is outside -180...180",
+            "sections[1].entries[1].title: must not be empty",
+            "sections[1].entries[2].region: must not be empty",
+            "sections[1].entries[2].position: latitude 91 is outside -90...90",
+            "sections[1].entries[3].title: must not be empty",
+            "sections[1].entries[3].position: longitude nan is outside -180...180",
         ])
     }
 
     @Test func trackPositionsAreOnTheEarth() {
         #expect(issues(Timeline(start: 0, end: 1, track: [at(37.8, -122.4), at(37.8, 200)])) == [
-            "sections[0].track[1]: longitude 200 is outside -180...180",
+            "sections[1].track[2]: longitude 200 is outside -180...180",
         ])
     }
 
@@ -81,23 +81,23 @@ import ScreenModel
             .area(id: "far", name: "Far", rings: [[a, b, at(91, -122.4), a]]),
         ]))
         #expect(found == [
-            "sections[0].regions[1].id: region id 'fort-point' is already used by sections[0].regions[0]",
-            "sections[0].regions[1].name: must not be empty",
-            "sections[0].regions[1].center: latitude -95 is outside -90...90",
-            "sections[0].regions[1].radius: 0 metres; a radius must be more than 0",
-            "sections[0].regions[2].id: must not be empty",
-            "sections[0].regions[2].radius: inf metres; a radius must be more than 0",
-            "sections[0].regions[3].rings[1]: a ring needs at least 4 positions, got 3",
-            "sections[0].regions[3].rings[2]: a ring must end where it starts (its last position equals its first)",
-            "sections[0].regions[4].rings: an area needs at least one ring",
-            "sections[0].regions[5].rings[0][2]: latitude 91 is outside -90...90",
+            "sections[1].regions[2].id: region id 'fort-point' is already used by sections[1].regions[1]",
+            "sections[1].regions[2].name: must not be empty",
+            "sections[1].regions[2].center: latitude -95 is outside -90...90",
+            "sections[1].regions[2].radius: 0 metres; a radius must be more than 0",
+            "sections[1].regions[3].id: must not be empty",
+            "sections[1].regions[3].radius: inf metres; a radius must be more than 0",
+            "sections[1].regions[4].rings[2]: a ring needs at least 4 positions, got 3",
+            "sections[1].regions[4].rings[3]: a ring must end where it starts (its last position equals its first)",
+            "sections[1].regions[5].rings: an area needs at least one ring",
+            "sections[1].regions[6].rings[1][3]: latitude 91 is outside -90...90",
         ])
     }
 
     @Test func facts() {
         #expect(issues(Timeline(start: 0, end: 1, facts: [.init("fixes", value: "3"), .init("", value: " ")])) == [
-            "sections[0].facts[1].label: must not be empty",
-            "sections[0].facts[1].value: must not be empty",
+            "sections[1].facts[2].label: must not be empty",
+            "sections[1].facts[2].value: must not be empty",
         ])
     }
 
