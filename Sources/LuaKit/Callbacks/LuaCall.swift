@@ -20,6 +20,9 @@ public struct LuaCall {
     public let argumentCount: Int
     /// How many results have been pushed.
     public private(set) var resultCount: Int32 = 0
+    /// Set when a result could not be pushed (a full stack, a value nested too deeply):
+    /// the call then fails with it instead of returning less than it pushed.
+    var failure: String?
 
     init(L: OpaquePointer, box: NativeFunctionBox) {
         self.L = L
@@ -150,7 +153,11 @@ public struct LuaCall {
 
     private mutating func reserve() -> Bool {
         // Lua gives a C function LUA_MINSTACK (20) free slots; grow only beyond them.
-        guard resultCount < 16 || lua_checkstack(L, 1) != 0 else { return false }
+        guard failure == nil else { return false }
+        guard resultCount < 16 || lua_checkstack(L, 1) != 0 else {
+            failure = "too many results for Lua's stack (\(resultCount) pushed)"
+            return false
+        }
         resultCount += 1
         return true
     }
@@ -166,7 +173,10 @@ public struct LuaCall {
 
     public mutating func push(_ value: LuaValue) {
         guard reserve() else { return }
-        if !stack.push(value) { lua_pushnil(L) }
+        if !stack.push(value) {
+            lua_pushnil(L)
+            failure = "result \(resultCount) is nested deeper than \(LuaStack.maxDepth) levels, or too large for Lua's stack"
+        }
     }
 
     /// Pushes `value` encoded as Lua tables (`Encodable` → `LuaValue`).

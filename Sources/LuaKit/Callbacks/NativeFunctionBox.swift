@@ -35,10 +35,14 @@ private func dispatchNativeCall(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPoin
         var call = LuaCall(L: L, box: box)
         do {
             try box.function(&call)
+            if let failure = call.failure { throw LuaCallError("\(box.name): \(failure)") }
             return call.resultCount
         } catch {
             let message = (error as? LuaCallError)?.message ?? String(describing: error)
-            if lua_checkstack(L, 1) != 0 { call.stack.push(message) }
+            // Drop what was pushed: the call fails, and its arguments' frame has room
+            // (LUA_MINSTACK) for the message, so the error is never lost to a full stack.
+            lua_settop(L, Int32(call.argumentCount))
+            call.stack.push(message)
             return Int32(LUAKIT_CALL_ERROR)
         }
     }

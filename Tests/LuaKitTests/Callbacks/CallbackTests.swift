@@ -25,6 +25,24 @@ final class Counter: LuaObject {
         #expect(error?.runtimeMessage == "flows/x.lua:2: bad argument #1 to 'distance' (number expected, got string)")
     }
 
+    /// A result that cannot be pushed fails the call: never fewer results than were pushed.
+    @Test func aFullStackOrADeepResultIsAnErrorNeverADrop() throws {
+        let lua = try LuaState()
+        lua.register(module: "m", functions: [
+            "many": { call in for i in 0..<2_000_000 { call.push(i) } },
+            "deep": { call in
+                var value: LuaValue = 1
+                for _ in 0..<200 { value = .table(LuaTable(sequence: [value])) }
+                call.push(value)
+            },
+        ])
+        let many = luaError { try lua.run("local n = select('#', m.many())\nreturn n", chunkName: "t.lua") }
+        #expect(many?.runtimeMessage?.hasPrefix("t.lua:1: many: too many results for Lua's stack") == true, "\(String(describing: many))")
+        let deep = luaError { try lua.run("return m.deep()", chunkName: "t.lua") }
+        #expect(deep?.runtimeMessage == "t.lua:1: deep: result 1 is nested deeper than 100 levels, or too large for Lua's stack")
+        #expect(try lua.run("return pcall(m.deep)", chunkName: "t.lua").first == false)
+    }
+
     /// DESIGN rule 1: a Swift error inside nested pcalls must leave the state consistent.
     @Test func swiftErrorsInsideNestedPcallsKeepStateConsistent() throws {
         let lua = try LuaState()
