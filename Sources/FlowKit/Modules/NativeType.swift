@@ -23,7 +23,7 @@ public struct NativeType: Sendable {
     public let methods: [NativeFunction]
     let define: @Sendable (LuaState, ModuleContext) -> Void
 
-    public init<T: LuaObject>(_ type: T.Type, summary: String, methods: [Method<T>]) {
+    public init<T: LuaObject & SendableMetatype>(_ type: T.Type, summary: String, methods: [Method<T>]) {
         name = T.luaTypeName
         self.summary = summary
         self.methods = methods.map(\.doc)

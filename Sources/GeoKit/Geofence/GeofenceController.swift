@@ -6,7 +6,7 @@
 /// stack forgets the oldest of them (``forgottenContexts`` counts how many), so an app that
 /// pushes without popping cannot grow it without end. A push costs the active context's
 /// sites and the regions (the monitor's allowed set), never the depth of the stack.
-public final class GeofenceController: @unchecked Sendable {
+public final class GeofenceController {
     /// Contexts kept above the base context "all" (64).
     public static let maximumDepth = 64
 

@@ -14,7 +14,7 @@ import Darwin
 /// grids over the monitored circles' centres, one per radius tier, searched ring by ring
 /// outwards until no unvisited cell can hold a nearer edge. Regions must not cross the
 /// antimeridian. Storage is flat arrays, no object per region.
-public final class RegionIndex: @unchecked Sendable {
+public final class RegionIndex: Sendable {
     /// The regions, in the order given; queries answer with their indexes.
     public let regions: [GeofenceRegion]
 

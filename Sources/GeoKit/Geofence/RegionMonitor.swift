@@ -3,7 +3,7 @@
 /// with hysteresis; only monitored regions raise (debounced) events. Beside it, an unlimited
 /// monitor can report the enters the cap made it miss. Feeding the same fixes with the same
 /// settings always gives the same events.
-public final class RegionMonitor: @unchecked Sendable {
+public final class RegionMonitor {
     /// What one fix changed.
     public struct Step: Sendable {
         /// Events in time order, then region order (presence first).
