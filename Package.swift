@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Imports are internal unless a file says `public import`: a library's public surface is
+// what it chooses to show, never what it happens to import.
+let publicSurface: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 // Layers (DESIGN.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
 let package = Package(
     name: "flowrun",
@@ -24,18 +28,19 @@ let package = Package(
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "GeoKit"),
-        .target(name: "ScreenModel"),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"], swiftSettings: publicSurface),
+        .target(name: "GeoKit", swiftSettings: publicSurface),
+        .target(name: "ScreenModel", swiftSettings: publicSurface),
         // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; not a product.
         .target(name: "BenchData"),
         .target(
             name: "FlowKit",
-            dependencies: ["LuaKit", "GeoKit", "ScreenModel"]
+            dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
+            swiftSettings: publicSurface
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "flowbench", dependencies: ["FlowKit", "LuaKit", "GeoKit", "BenchData"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),

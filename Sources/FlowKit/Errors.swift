@@ -1,4 +1,4 @@
-import LuaKit
+public import LuaKit
 import ScreenModel
 
 /// What can go wrong in the runtime. Every case names where: a file and line, a file and

@@ -1,4 +1,4 @@
-import LuaKit
+public import LuaKit
 import ScreenModel
 
 /// A park's configuration: `parks/defaults.lua` deep-merged with `parks/<CODE>/park.lua`.

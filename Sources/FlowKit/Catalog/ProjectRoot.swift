@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LuaKit
 
 /// The folder holding `flows/` and `parks/` (`--root`, default: the current directory).

@@ -1,5 +1,5 @@
 public import GeoKit
-import LuaKit
+public import LuaKit
 
 /// A native Swift module exposed to Lua as a global table (`geo`, `cluster`, ...).
 ///

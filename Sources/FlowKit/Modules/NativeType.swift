@@ -1,4 +1,4 @@
-import LuaKit
+public import LuaKit
 
 /// A native object type a module hands to Lua (`cluster.Index`), with documented methods:
 /// `obj:method(...)` in Lua, argument 1 being the object. The docs feed the stubs.
