@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaShim", dependencies: ["CLua"]),

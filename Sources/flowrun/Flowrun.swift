@@ -2,6 +2,8 @@ import ArgumentParser
 import FlowKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `flowrun`: runs park flows and prints their screens.
@@ -32,12 +34,15 @@ struct Flowrun: ParsableCommand {
             try command.run()
         } catch let error as FlowError {
             TerminalText.writeError("flowrun: \(error.description)")
-            Glibc.exit(error.exitCode)
+            terminate(error.exitCode)
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { Flowrun.exit(withError: error) }
             TerminalText.writeError(fullMessage(for: error))
-            Glibc.exit(2)
+            terminate(2)
         }
     }
 }
+
+/// The C library's exit (inside `Flowrun`, `exit` names ArgumentParser's).
+private func terminate(_ code: Int32) -> Never { exit(code) }

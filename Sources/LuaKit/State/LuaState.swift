@@ -124,7 +124,7 @@ public final class LuaState {
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
         var s = string
-        s.withUTF8 { buffer in _ = Glibc.write(2, buffer.baseAddress, buffer.count) }
+        s.withUTF8 { buffer in writeToStandardError(buffer) }
     }
 }
 
@@ -151,4 +151,9 @@ extension LuaState {
         handle.budget.pointee.instruction_limit = Int64(max(instructions, 1))
         handle.budget.pointee.memory_limit = max(memoryBytes, memoryUsed + (1 << 20))
     }
+}
+
+/// write(2) on standard error (inside `StandardError`, `write` names the method).
+private func writeToStandardError(_ buffer: UnsafeBufferPointer<UInt8>) {
+    _ = write(2, buffer.baseAddress, buffer.count)
 }
