@@ -1,18 +1,12 @@
 -- AR: the sites a phone camera held at the visitor's position would show.
--- Needs --at LAT,LON and --heading DEG; optional --pitch, --fov, --size WIDTHxHEIGHT, and
--- --arg collection=ID to show one collection (as the sites flow names them).
+-- Needs ctx.at (--at LAT,LON) and ctx.ar.heading (--heading DEG); ctx.ar.pitch (default 0),
+-- ctx.ar.fov (default park.ar.fov) and ctx.ar.size (--size, else park.ar.size) come parsed
+-- and checked by the host; --arg collection=ID shows one collection (as the sites flow names them).
 -- Pins are nearest first (z 0 in front); labels that would overlap are stacked; sites just
 -- off screen come with a hint which way to turn. Sites behind the camera never appear, and
 -- sites beyond ctx.park.ar.max_distance are left out.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
-
-local function size(ctx)
-  local text = ctx.args.size or ctx.park.ar.size
-  local width, height = text:match("^(%d+%.?%d*)x(%d+%.?%d*)$")
-  if not width then error(("size: expected WIDTHxHEIGHT such as 390x844, got '%s'"):format(text)) end
-  return tonumber(width), tonumber(height)
-end
 
 local function candidates(ctx)
   local id = ctx.args.collection
@@ -28,16 +22,15 @@ end
 
 flow.register("ar", function(ctx)
   local settings = ctx.park.ar
-  if not ctx.at or not ctx.args.heading then
+  local camera = ctx.ar
+  if not ctx.at or not camera.heading then
     return ui.screen("AR view", {
       ui.text("Point the camera: give the position and the heading, e.g. --at 37.8078,-122.4750 --heading 90 "
               .. "(optionally --pitch, --fov, --size and --arg collection=...)."),
     }, ctx.park.name)
   end
-  local width, height = size(ctx)
-  local heading = tonumber(ctx.args.heading)
-  local pitch = tonumber(ctx.args.pitch or "0")
-  local fov = tonumber(ctx.args.fov or settings.fov)
+  local width, height = camera.size.width, camera.size.height
+  local heading, pitch, fov = camera.heading, camera.pitch or 0, camera.fov or settings.fov
   local list, collection = candidates(ctx)
   local view = ar.project({ lat = ctx.at.lat, lon = ctx.at.lon, heading = heading, pitch = pitch, fov = fov,
                             width = width, height = height, max_distance = settings.max_distance, sites = list })

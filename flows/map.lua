@@ -1,39 +1,21 @@
--- Map: the park's sites clustered for a camera. Arguments (all optional, as strings):
---   center = "LAT,LON" (default: the park's centre), zoom = "12" (default: the park's zoom),
---   size = "390x844" (default: park.map.size), or bbox = "W,S,E,N" instead of centre and zoom.
--- A cluster's action zooms into it (its expansion zoom); a pin's opens the site.
+-- Map: the park's sites clustered for a camera. ctx.view holds what the request asked for,
+-- parsed and checked by the host: center = {lat, lon} and zoom (default: the park's centre
+-- and zoom), or bbox = {west, south, east, north} instead of both; size = {width, height} is
+-- always there (--size, else park.map.size).
+-- A cluster's action zooms into it (its expansion zoom; following it keeps the size); a pin's
+-- opens the site.
 local ui = require("lib.ui")
 
-local function numbers(text, count, what, example)
-  local out = {}
-  for part in (text .. ","):gmatch("([^,]*),") do out[#out + 1] = tonumber(part) end
-  if #out ~= count then
-    error(("%s: expected %s, got '%s'"):format(what, example, text), 2)
-  end
-  return out
-end
-
 local function camera(ctx)
-  local args, park = ctx.args, ctx.park
-  local size = args.size or park.map.size
-  local width, height = size:match("^(%d+%.?%d*)x(%d+%.?%d*)$")
-  width, height = tonumber(width), tonumber(height)
-  if not width then error(("size: expected WIDTHxHEIGHT such as 390x844, got '%s'"):format(size)) end
-  if args.bbox then
-    local b = numbers(args.bbox, 4, "bbox", "W,S,E,N such as -122.52,37.74,-122.40,37.82")
-    local box = { west = b[1], south = b[2], east = b[3], north = b[4] }
+  local view, park = ctx.view, ctx.park
+  local width, height = view.size.width, view.size.height
+  if view.bbox then
+    local box = view.bbox
     local lat, lon, zoom = map.fit(box, width, height)
     return { lat = lat, lon = lon, zoom = zoom, width = width, height = height, box = box }
   end
-  local lat, lon = park.center.lat, park.center.lon
-  if args.center then
-    local c = numbers(args.center, 2, "center", "LAT,LON such as 37.80,-122.46")
-    lat, lon = c[1], c[2]
-  end
-  local zoom = park.zoom
-  if args.zoom then
-    zoom = tonumber(args.zoom) or error(("zoom: expected a number, got '%s'"):format(args.zoom))
-  end
+  local center = view.center or park.center
+  local lat, lon, zoom = center.lat, center.lon, view.zoom or park.zoom
   return { lat = lat, lon = lon, zoom = zoom, width = width, height = height,
            box = map.viewport(lat, lon, zoom, width, height) }
 end
@@ -55,8 +37,8 @@ flow.register("map", function(ctx)
       annotations[#annotations + 1] = {
         type = "cluster", id = "c" .. item.id, coordinate = { item.lon, item.lat }, count = item.count,
         expansion_zoom = item.expansion_zoom, categories = item.categories,
-        action = ui.go("map", { center = ("%.5f,%.5f"):format(item.lat, item.lon), zoom = item.expansion_zoom,
-                                size = ctx.args.size }, "Zoom in"),
+        action = ui.go("map", { center = ("%.5f,%.5f"):format(item.lat, item.lon), zoom = item.expansion_zoom },
+                       "Zoom in"),
       }
     else
       pins = pins + 1

@@ -36,11 +36,36 @@ function require(name) end
 --- @class flowrun.Context
 --- @field park flowrun.Park the park's merged configuration (parks/defaults.lua + park.lua)
 --- @field flow string the flow being run
---- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action
+--- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action (but the view's: see `view`, `ar`)
 --- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known
+--- @field view flowrun.MapView the map camera asked for (`--center`, `--zoom`, `--bbox`, `--size`), parsed and checked
+--- @field ar flowrun.ARView the AR camera asked for (`--heading`, `--pitch`, `--fov`, `--size`), parsed and checked
 --- @field track flowrun.Track? the GPS track given with `--track FILE.gpx`, if any
 --- @field time flowrun.Time the clock (fixed by `--time`)
 --- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none)
+
+--- The map camera a request asks for: `--center`/`--zoom` or `--bbox`, or a `go` action's
+--- args `center` ("LAT,LON"), `zoom`, `bbox` ("W,S,E,N"), `size` ("WxH"), which the host
+--- parses and range-checks (a bad one is an invalid screen) and never puts in `ctx.args`.
+--- Fields the request did not give are nil; `size` is always there.
+--- @class flowrun.MapView
+--- @field center { lat: number, lon: number }? where the map is centred
+--- @field zoom number? 0-30; an integer when a whole number was given
+--- @field bbox { west: number, south: number, east: number, north: number }? shown instead of center and zoom (never both)
+--- @field size flowrun.Size `--size`, else the park's `map.size`
+
+--- The AR camera a request asks for (`--heading`, `--pitch`, `--fov`, or a `go` action's
+--- args of those names). Fields the request did not give are nil; `size` is always there.
+--- @class flowrun.ARView
+--- @field heading number? degrees clockwise from north, [0, 360)
+--- @field pitch number? degrees up, [-90, 90]
+--- @field fov number? horizontal field of view in degrees, (0, 180)
+--- @field size flowrun.Size `--size`, else the park's `ar.size`
+
+--- A screen's size in whole points, 1-10000 each way.
+--- @class flowrun.Size
+--- @field width integer
+--- @field height integer
 
 --- @class flowrun.Park
 --- @field code string four-letter park code

@@ -17,13 +17,19 @@ struct Flowrun: ParsableCommand {
               flowrun --park GOGA home
               flowrun --park GOGA sites --at 37.8078,-122.4750
               flowrun --park GOGA sites --arg category=viewpoint --format json
+              flowrun --park GOGA map --center 37.80,-122.46 --zoom 12 --size 390x844
               flowrun parks --at 44.6,-110.5
-              flowrun check
+              flowrun --root ../my-copy check
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
         subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self],
         defaultSubcommand: Run.self
     )
+
+    /// `--root` before the subcommand's name (`flowrun --root DIR check`): parsed here, and
+    /// each subcommand's own `@OptionGroup var project` gets this value (ArgumentParser
+    /// hands an option group already decoded by a parent command to its children).
+    @OptionGroup var project: ProjectOptions
 
     /// Maps errors to the exit codes of the contract: usage errors (ArgumentParser's 64)
     /// become 2; FlowError says its own.

@@ -37,7 +37,7 @@ import Testing
         (["--heading", "90", "--fov", "181"], "flowrun: --fov: 181 out of range (0, 180)\n"),
         (["--heading", "90", "--fov", "180.5"], "flowrun: --fov: 180.5 out of range (0, 180)\n"),
         (["--heading", "90", "--pitch", "95"], "flowrun: --pitch: 95 out of range [-90, 90]\n"),
-        (["--heading", "nan"], "flowrun: --heading: nan is not a finite number\n"),
+        (["--heading", "nan"], "flowrun: --heading: expected a number such as 90, got 'nan'\n"),
     ])
     func badCameraOptionsExitTwo(options: [String], message: String) throws {
         let result = try flowrun(Self.base + options)

@@ -4,7 +4,7 @@ public import ScreenModel
 /// in a terminal (the default), `JSONRenderer` for app clients.
 ///
 /// Adding a format: write `<Format>Renderer.swift` with one `ScreenRenderer` type,
-/// then add one `--format` case to the CLI.
+/// then add its `--format` case and row (`Sources/flowrun/Commands/OutputFormat.swift`).
 public protocol ScreenRenderer: Sendable {
     /// The screen as output text, ending with a newline.
     func render(_ screen: Screen) -> String

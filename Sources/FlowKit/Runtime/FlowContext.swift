@@ -5,9 +5,16 @@ import LuaKit
 /// Builds `ctx`, the table a flow receives:
 /// `ctx.park` (the merged configuration plus `code`), `ctx.flow`, `ctx.args`,
 /// `ctx.at` (`{lat, lon, inside_park}` or nil), `ctx.track` (a replayed GPX track, or nil),
-/// `ctx.time` and, on first use, `ctx.sites`.
+/// `ctx.view` and `ctx.ar` (the typed map and AR cameras), `ctx.time` and, on first use,
+/// `ctx.sites`.
 enum FlowContext {
-    static func make(request: FlowRequest, park: ParkConfig, clock: Date, insidePark: Bool?) -> LuaValue {
+    /// The screen sizes used when a request gives none: the park's `map.size` and `ar.size`.
+    struct DefaultSizes {
+        var map: ScreenSize
+        var ar: ScreenSize
+    }
+
+    static func make(request: FlowRequest, park: ParkConfig, clock: Date, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
         var parkTable = park.raw.tableValue ?? LuaTable()
         parkTable["code"] = .string(park.code)
         var ctx = LuaTable()
@@ -24,8 +31,78 @@ enum FlowContext {
             ctx["at"] = .table(position)
         }
         if let track = request.track { ctx["track"] = Self.track(track) }
+        ctx["view"] = view(request.view, size: request.size ?? sizes.map)
+        ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
         ctx["time"] = time(clock, zone: park.timezone)
         return .table(ctx)
+    }
+
+    /// `{center = {lat, lon}?, zoom?, bbox = {west, south, east, north}?, size = {width, height}}`.
+    static func view(_ view: MapView, size: ScreenSize) -> LuaValue {
+        var t = LuaTable()
+        if let center = view.center {
+            var c = LuaTable()
+            c["lat"] = .number(center.latitude)
+            c["lon"] = .number(center.longitude)
+            t["center"] = .table(c)
+        }
+        if let zoom = view.zoom { t["zoom"] = number(zoom) }
+        if let box = view.bbox {
+            var b = LuaTable()
+            b["west"] = .number(box.west)
+            b["south"] = .number(box.south)
+            b["east"] = .number(box.east)
+            b["north"] = .number(box.north)
+            t["bbox"] = .table(b)
+        }
+        t["size"] = self.size(size)
+        return .table(t)
+    }
+
+    /// `{heading?, pitch?, fov?, size = {width, height}}`.
+    static func ar(_ view: ARView, size: ScreenSize) -> LuaValue {
+        var t = LuaTable()
+        if let heading = view.heading { t["heading"] = number(heading) }
+        if let pitch = view.pitch { t["pitch"] = number(pitch) }
+        if let fov = view.fov { t["fov"] = number(fov) }
+        t["size"] = self.size(size)
+        return .table(t)
+    }
+
+    /// `{width, height}`, integers.
+    static func size(_ size: ScreenSize) -> LuaValue {
+        var t = LuaTable()
+        t["width"] = .integer(Int64(size.width))
+        t["height"] = .integer(Int64(size.height))
+        return .table(t)
+    }
+
+    /// A whole number as a Lua integer (`12`, as the text form read), others as floats.
+    private static func number(_ value: Double) -> LuaValue {
+        Int64(exactly: value).map(LuaValue.integer) ?? .number(value)
+    }
+
+    /// The size a screen has when neither the request nor the park says: an iPhone's.
+    static let fallbackSize = ScreenSize(width: 390, height: 844)
+
+    /// The park's `map.size` or `ar.size` (`section` is `map` or `ar`), read with
+    /// ``ScreenSize/parse(_:)``; ``fallbackSize`` when the park has no such setting.
+    /// - Throws: `FlowError.invalidContent` naming the setting: `park GOGA: map.size: ...`.
+    static func sizeSetting(_ section: String, of park: ParkConfig) throws(FlowError) -> ScreenSize {
+        let value = park.raw.tableValue?[section].tableValue?["size"] ?? .nil
+        let files = "set in parks/\(park.code)/park.lua or parks/defaults.lua"
+        switch value {
+        case .nil:
+            return fallbackSize
+        case .string(let text):
+            do {
+                return try ScreenSize.parse(text)
+            } catch {
+                throw .invalidContent("park \(park.code): \(section).size: \(error.message) (\(files))")
+            }
+        default:
+            throw .invalidContent("park \(park.code): \(section).size: expected text WIDTHxHEIGHT such as \"390x844\", got \(value.typeName) (\(files))")
+        }
     }
 
     /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone.

@@ -1,21 +1,62 @@
 public import GeoKit
 
-/// What to run: a flow, its arguments, and where the visitor is.
+/// What to run: a flow, its arguments, where the visitor is, and the view asked for.
 public struct FlowRequest: Sendable {
     /// The flow's registered name (`home`, `sites`, ...).
     public var flow: String
-    /// `--arg key=value` pairs, seen by the flow as `ctx.args`.
+    /// Free-form `--arg key=value` pairs (or a `go` action's args other than the view's),
+    /// seen by the flow as `ctx.args`.
     public var args: [String: String]
     /// The visitor's position (`--at`), seen as `ctx.at`; nil when unknown.
     public var at: Coordinate?
     /// A recorded track to replay (`--track FILE.gpx`): flows see it as `ctx.track`.
     public var track: RecordedTrack?
+    /// The screen's size (`--size`), seen as `ctx.view.size` and `ctx.ar.size`; nil for the
+    /// park's `map.size` and `ar.size`.
+    public var size: ScreenSize?
+    /// The map camera (`--center`, `--zoom`, `--bbox`), seen as `ctx.view`.
+    public var view: MapView
+    /// The AR camera (`--heading`, `--pitch`, `--fov`), seen as `ctx.ar`.
+    public var ar: ARView
 
-    public init(flow: String, args: [String: String] = [:], at: Coordinate? = nil, track: RecordedTrack? = nil) {
+    public init(flow: String, args: [String: String] = [:], at: Coordinate? = nil, track: RecordedTrack? = nil,
+                size: ScreenSize? = nil, view: MapView = MapView(), ar: ARView = ARView()) {
         self.flow = flow
         self.args = args
         self.at = at
         self.track = track
+        self.size = size
+        self.view = view
+        self.ar = ar
+    }
+
+    /// The keys of the view's values in their text form: the command-line options of these
+    /// names and the `go` action args that carry a view from one screen to the next.
+    public static let viewKeys: [String] = ["center", "zoom", "bbox", "size", "heading", "pitch", "fov"]
+
+    /// The request a `go` action makes: its args named by ``viewKeys`` are parsed into
+    /// ``size``, ``view`` and ``ar`` (`{center = "37.80000,-122.46000", zoom = "14"}` zooms
+    /// the map in); the others stay in ``args``. `at` and `size` are the device's and carry
+    /// over from the screen the action is on, unless the action gives a size.
+    /// - Throws: ``InputError`` for a view value that does not parse or is out of range.
+    public init(flow: String, actionArgs: [String: String], at: Coordinate? = nil, size: ScreenSize? = nil) throws(InputError) {
+        self.init(flow: flow, args: actionArgs.filter { !Self.viewKeys.contains($0.key) }, at: at, size: size)
+        try setView(from: actionArgs)
+    }
+
+    /// Sets ``size``, ``view`` and ``ar`` from the text values in `values` named by
+    /// ``viewKeys`` (other keys are ignored), each parsed and range-checked: the one place
+    /// the command line's options and a `go` action's args are read.
+    /// - Parameter name: How a message names another value (`--zoom` on the command line).
+    /// - Throws: ``InputError`` naming the value at fault.
+    public mutating func setView(from values: [String: String], name: (String) -> String = { $0 }) throws(InputError) {
+        if let size = values["size"] {
+            self.size = try InputError.at("size") { () throws(GeoError) in try ScreenSize.parse(size) }
+        }
+        let view = try MapView.parse(center: values["center"], zoom: values["zoom"], bbox: values["bbox"], name: name)
+        if !view.isEmpty { self.view = view }
+        let ar = try ARView.parse(heading: values["heading"], pitch: values["pitch"], fov: values["fov"])
+        if !ar.isEmpty { self.ar = ar }
     }
 }
 

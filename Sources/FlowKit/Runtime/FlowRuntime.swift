@@ -17,6 +17,8 @@ public final class FlowRuntime {
     let lua: LuaState
     let content: ParkContent
     private let runner: LuaFunctionRef
+    /// The park's `map.size` and `ar.size`, for requests without a size.
+    private let defaultSizes: FlowContext.DefaultSizes
     private var sitesValue: LuaValue?
 
     /// Loads park `code` from `root`: configuration, native modules, default flows, then
@@ -49,6 +51,7 @@ public final class FlowRuntime {
         }
 
         park = try ParkConfig.load(code: code, root: root, lua: lua)
+        defaultSizes = .init(map: try FlowContext.sizeSetting("map", of: park), ar: try FlowContext.sizeSetting("ar", of: park))
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
         content = ParkContent(code: code, root: root)
@@ -83,7 +86,7 @@ public final class FlowRuntime {
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
-        let ctx = FlowContext.make(request: request, park: park, clock: clock, insidePark: inside)
+        let ctx = FlowContext.make(request: request, park: park, clock: clock, insidePark: inside, sizes: defaultSizes)
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
         // A broken content file is bad input (exit 2) even when a flow's first use of it
         // is what fails: keep the content error and report it instead of the Lua error.
@@ -108,13 +111,21 @@ public final class FlowRuntime {
     }
 
     /// Follows action `id` of `screen`: runs the flow a `go` action leads to (keeping the
-    /// visitor's position), or returns a URL or phone action for the app to perform.
-    public func follow(_ id: String, from screen: Screen, at: Coordinate?) throws(FlowError) -> FollowOutcome {
+    /// visitor's position and the screen's size; see ``FlowRequest/init(flow:actionArgs:at:size:)``),
+    /// or returns a URL or phone action for the app to perform.
+    public func follow(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil) throws(FlowError) -> FollowOutcome {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
         guard case .go(let flow, let args) = located.action.target else { return .external(located.action) }
-        return .screen(try run(FlowRequest(flow: flow, args: args, at: at)))
+        // Checked with the screen when the flow returned it; a screen built elsewhere may not be.
+        let request: FlowRequest
+        do {
+            request = try FlowRequest(flow: flow, actionArgs: args, at: at, size: size)
+        } catch {
+            throw .badArgument(name: "--follow \(Excerpt.text(id))", message: "\(located.path).args.\(error.key): \(error.message)")
+        }
+        return .screen(try run(request))
     }
 
     /// The park's sites (loads `sites.geojson` on first use).
@@ -148,6 +159,22 @@ public final class FlowRuntime {
         guard issues.listed.isEmpty else {
             let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
             throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)
+        }
+        // A go action's view args (a map's zoom-in) are read as the next request's view:
+        // check them here, where the flow that wrote them is known.
+        var viewIssues: [String] = []
+        for located in screen.actions {
+            guard case .go(let next, let args) = located.action.target else { continue }
+            do {
+                _ = try FlowRequest(flow: next, actionArgs: args)
+            } catch {
+                viewIssues.append("\(located.path).args.\(error.key): \(error.message)")
+            }
+        }
+        guard viewIssues.isEmpty else {
+            let listed = Array(viewIssues.prefix(ScreenValidator.listedIssues))
+            let more = viewIssues.count > listed.count ? [Excerpt.more(viewIssues.count - listed.count, "issue")] : []
+            throw .invalidScreen(flow: flow, file: file, issues: listed + more)
         }
         return screen.assigningActionIDs()
     }

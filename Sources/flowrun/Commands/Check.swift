@@ -121,7 +121,9 @@ extension Flowrun {
                         guard seen.insert(key).inserted else { continue }
                         guard ContinuousClock.now < deadline else { skipped += 1; continue }
                         do {
-                            _ = try runtime.run(FlowRequest(flow: flow, args: args, at: request.at))
+                            // Its view args (a zoom-in's centre and zoom) were checked with the screen.
+                            let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at)
+                            _ = try runtime.run(next)
                             report.screens += 1
                         } catch {
                             report.problems.append("\(code): following '\(located.path)' of \(describe(request)): \(error)")

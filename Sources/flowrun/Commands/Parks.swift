@@ -35,7 +35,7 @@ extension Flowrun {
 
         func validate() throws {
             guard limit > 0 else { throw ValidationError("--limit must be positive, got \(limit)") }
-            guard format != .svg else { throw ValidationError("--format svg draws maps; the park list is text or json") }
+            guard format.row.parkList != nil else { throw ValidationError("--format \(format.rawValue) draws screens; the park list is text or json") }
         }
 
         /// Lists every park; one that does not load (a broken or hostile park.lua, bad
@@ -64,9 +64,9 @@ extension Flowrun {
             }
             // Broken parks have no position to sort by: they come last, outside the limit.
             entries += broken
-            switch format {
+            switch format.row.parkList {
             case .json: print(JSONRenderer.encode(entries), terminator: "")
-            case .text, .svg: print(Self.table(entries, withDistance: position != nil), terminator: "")
+            case .table, nil: print(Self.table(entries, withDistance: position != nil), terminator: "")
             }
             for problem in problems { TerminalText.writeError("flowrun: \(problem)") }
             if !problems.isEmpty { throw ExitCode(2) }

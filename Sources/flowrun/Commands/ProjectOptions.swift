@@ -2,7 +2,8 @@ import ArgumentParser
 import FlowKit
 import GeoKit
 
-/// `--root`, shared by every command.
+/// `--root`, shared by every command. The root command has it too, so it may come before
+/// the subcommand's name (`flowrun --root DIR check`); a subcommand then gets the root's value.
 struct ProjectOptions: ParsableArguments {
     @Option(help: "Folder holding flows/ and parks/.")
     var root: String = "."
@@ -15,10 +16,6 @@ struct ProjectOptions: ParsableArguments {
         }
         return project
     }
-}
-
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, svg
 }
 
 /// Parses `--at LAT,LON`.

@@ -30,7 +30,7 @@ extension Flowrun {
         @Option(help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).")
         var time: String?
 
-        @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map).")
+        @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map, timeline or AR view).")
         var format: OutputFormat = .text
 
         @Option(help: "Follow the action with this id and print where it leads (repeatable, in order).")
@@ -47,45 +47,41 @@ extension Flowrun {
 
         func run() throws {
             let position = try parseCoordinate(at)
-            var flowArgs = try Self.parseArgs(args)
-            flowArgs.merge(try camera.arguments()) { _, camera in camera }
-            flowArgs.merge(try arView.arguments()) { _, view in view }
             let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
-            let request = FlowRequest(flow: flow, args: flowArgs, at: position, track: recorded)
+            var request = FlowRequest(flow: flow, args: try Self.parseArgs(args), at: position, track: recorded)
+            do {
+                try request.setView(from: camera.values.merging(arView.values) { $1 }, name: { "--" + $0 })
+            } catch {
+                throw FlowError.badArgument(name: "--" + error.key, message: error.message)
+            }
             let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time),
                                           limits: try limits.limits())
             var screen = try runtime.run(request)
             for id in follow {
-                switch try runtime.follow(id, from: screen, at: position) {
+                switch try runtime.follow(id, from: screen, at: position, size: request.size) {
                 case .screen(let next):
                     screen = next
                 case .external(let action):
-                    print(Self.describe(action, format: format), terminator: "")
+                    print(format.row.external(action), terminator: "")
                     return
                 }
             }
-            print(try render(screen), terminator: "")
+            print(try format.render(screen), terminator: "")
         }
 
-        private func render(_ screen: Screen) throws -> String {
-            switch format {
-            case .text: return TextRenderer().render(screen)
-            case .json: return JSONRenderer().render(screen)
-            case .svg:
-                guard SVGRenderer.canRender(screen) else {
-                    throw FlowError.badArgument(name: "--format svg", message: "screen '\(screen.flow)' has no map or timeline to draw; use text or json")
-                }
-                return SVGRenderer().render(screen)
-            }
-        }
-
+        /// The `--arg` pairs. The view's keys (`zoom`, `center`, ...) are options of their
+        /// own, so a typo cannot slip past their checks as free text.
         static func parseArgs(_ pairs: [String]) throws -> [String: String] {
             var args: [String: String] = [:]
             for pair in pairs {
                 guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw FlowError.badArgument(name: "--arg", message: "expected KEY=VALUE such as category=viewpoint, got '\(pair)'")
+                    throw FlowError.badArgument(name: "--arg", message: "expected KEY=VALUE such as category=viewpoint, got \(Excerpt.quoted(pair))")
                 }
-                args[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                let key = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+                guard !FlowRequest.viewKeys.contains(key) else {
+                    throw FlowError.badArgument(name: "--arg", message: "\(key) is an option of its own: use --\(key) \(Excerpt.text(value))")
+                }
+                args[key] = value
             }
             return args
         }
@@ -98,20 +94,6 @@ extension Flowrun {
                 if let date = formatter.date(from: text) { return date }
             }
             throw FlowError.badArgument(name: "--time", message: "expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got '\(text)'")
-        }
-
-        /// What the app would do for a URL or phone action.
-        static func describe(_ action: Action, format: OutputFormat) -> String {
-            switch format {
-            case .json:
-                return JSONRenderer.encode(action)
-            case .text, .svg:
-                switch action.target {
-                case .url(let url): return "The app opens \(TerminalText.line(url))\n"
-                case .call(let phone): return "The app calls \(TerminalText.line(phone))\n"
-                case .go(let flow, _): return "The app goes to \(TerminalText.line(flow))\n"
-                }
-            }
         }
     }
 }

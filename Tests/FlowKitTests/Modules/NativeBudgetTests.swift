@@ -54,7 +54,7 @@ import LuaKit
     /// on copying 8,000 sites in and out of Lua alone).
     @Test func theStockARFlowOverACrowdAtOneSpotCompletes() throws {
         let p = try Self.project("CROWD", sites: 2_000)
-        let screen = try p.runtime("CROWD").run(FlowRequest(flow: "ar", args: ["heading": "90"], at: Self.center))
+        let screen = try p.runtime("CROWD").run(FlowRequest(flow: "ar", at: Self.center, ar: ARView(heading: 90)))
         #expect(screen.title == "AR view")
         guard case .text(let notice)? = screen.sections.first, notice.style == .notice else {
             Issue.record("expected the notice of labels stacked out of sight, got \(String(describing: screen.sections.first))")
@@ -65,7 +65,7 @@ import LuaKit
 
     @Test func arOverEightThousandSitesAtOneSpotUnderASmallBudgetEndsWithTheBudget() throws {
         let p = try Self.project("CROWD", sites: 8_000, instructions: 1_000_000)
-        let error = try Self.failure(p, "CROWD", FlowRequest(flow: "ar", args: ["heading": "90"], at: Self.center))
+        let error = try Self.failure(p, "CROWD", FlowRequest(flow: "ar", at: Self.center, ar: ARView(heading: 90)))
         #expect(Self.isInstructionBudget(error), "\(String(describing: error))")
     }
 

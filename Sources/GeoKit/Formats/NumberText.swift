@@ -1,0 +1,35 @@
+/// Numbers and quotes in the text forms GeoKit parses: command-line values (`--at`,
+/// `--bbox`, `--size`) and the same values written as text by a flow or a setting.
+public enum NumberText {
+    /// A plain decimal number such as `-122.4750`, `12` or `1e3`, with spaces or tabs around
+    /// it; nil for anything else, including the words Swift's parser also accepts (`nan`,
+    /// `inf`) and hexadecimal, so only decimal text passes.
+    /// - Parameter text: The text to read.
+    public static func decimal(_ text: some StringProtocol) -> Double? {
+        let trimmed = trimmed(Substring(text))
+        guard !trimmed.isEmpty,
+              trimmed.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) })
+        else { return nil }
+        return Double(trimmed)
+    }
+
+    /// Scalars a message quotes in full; longer text shows this many, then `…` and its length.
+    static let shownLength = 60
+
+    /// `text` in single quotes for a message, cut after ``shownLength`` scalars:
+    /// `'1e3x844'`, `'xxxx…' (61,440 characters)`.
+    static func quoted(_ text: some StringProtocol) -> String {
+        guard text.utf8.count > shownLength, text.unicodeScalars.count > shownLength else { return "'\(text)'" }
+        let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(shownLength)))
+        return "'\(shown)…' (\(text.unicodeScalars.count) characters)"
+    }
+
+    /// The text without leading and trailing spaces and tabs.
+    static func trimmed(_ text: Substring) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }),
+              let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return text[first...last]
+    }
+}

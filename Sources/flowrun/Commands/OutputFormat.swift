@@ -1,0 +1,54 @@
+import ArgumentParser
+import FlowKit
+import ScreenModel
+
+/// `--format`: the formats flowrun writes, and the one table saying what each does.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, svg
+
+    /// Everything that differs between the formats. Adding a format is adding a case and
+    /// its row in ``row``.
+    struct Row {
+        /// Draws a screen.
+        let renderer: any ScreenRenderer
+        /// Why this format cannot show `screen`, or nil when it can.
+        let refusal: (Screen) -> String?
+        /// What the app would do for a URL or phone action, where `--follow` ends.
+        let external: (Action) -> String
+        /// How `flowrun parks` writes its list; nil when this format does not list parks.
+        let parkList: ParkList?
+    }
+
+    /// The park list's two forms.
+    enum ParkList { case table, json }
+
+    /// The table: each format's renderer and its special cases.
+    var row: Row {
+        switch self {
+        case .text:
+            Row(renderer: TextRenderer(), refusal: { _ in nil }, external: Self.sentence, parkList: .table)
+        case .json:
+            Row(renderer: JSONRenderer(), refusal: { _ in nil }, external: { JSONRenderer.encode($0) }, parkList: .json)
+        case .svg:
+            Row(renderer: SVGRenderer(),
+                refusal: { SVGRenderer.canRender($0) ? nil : "screen '\($0.flow)' has no map, timeline or AR view to draw; use text or json" },
+                external: Self.sentence, parkList: nil)
+        }
+    }
+
+    /// The screen in this format, or a usage error (exit 2) when it cannot show it.
+    func render(_ screen: Screen) throws(FlowError) -> String {
+        let row = row
+        if let refusal = row.refusal(screen) { throw .badArgument(name: "--format \(rawValue)", message: refusal) }
+        return row.renderer.render(screen)
+    }
+
+    /// `The app opens https://...`: an action the app performs, for people.
+    private static func sentence(_ action: Action) -> String {
+        switch action.target {
+        case .url(let url): "The app opens \(TerminalText.line(url))\n"
+        case .call(let phone): "The app calls \(TerminalText.line(phone))\n"
+        case .go(let flow, _): "The app goes to \(TerminalText.line(flow))\n"
+        }
+    }
+}
