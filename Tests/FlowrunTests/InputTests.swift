@@ -200,12 +200,12 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr == """
             flowrun: parks/GRTE/flows/echo.lua: flow 'echo' returned an invalid screen:
-              sections[7].action.args.size: expected WIDTHxHEIGHT in points such as 390x844, got '390x'
+              sections[8].action.args.size: expected WIDTHxHEIGHT in points such as 390x844, got '390x'
 
             """)
         let check = try flowrun(["check", "--park", "GRTE"], in: copy.url)
         #expect(check.status == 1)
-        #expect(check.stderr.contains("sections[7].action.args.size: expected WIDTHxHEIGHT"))
+        #expect(check.stderr.contains("sections[8].action.args.size: expected WIDTHxHEIGHT"))
     }
 
     @Test func aBadSizeSettingIsNamed() throws {
@@ -215,7 +215,7 @@ import Testing
                         .replacingOccurrences(of: "  zoom = 9,\n", with: "  zoom = 9,\n  ar = { size = \"390x8.44\" },\n"))
         let result = try flowrun(["--park", "GRTE", "home"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stderr == "flowrun: park GRTE: ar.size: height '8.44' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844) (set in parks/GRTE/park.lua or parks/defaults.lua)\n")
+        #expect(result.stderr == "flowrun: parks/GRTE/park.lua: ar.size: height '8.44' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n")
     }
 
     // MARK: - The map's zoom-in

@@ -68,9 +68,21 @@ public struct ParkSettings: Decodable, Sendable {
     public struct Collection: Decodable, Sendable { public var id: String; public var title: String; public var categories: [String] }
 
     public struct Map: Decodable, Sendable {
-        /// Screen points `WIDTHxHEIGHT` when a request gives no size.
-        public var size: String
+        /// Screen points when a request gives no size (`"390x844"` in Lua).
+        public var size: SizeSetting
         public var cluster: Cluster
+    }
+
+    /// A screen size written as `"WIDTHxHEIGHT"`, read with ``GeoKit/ScreenSize/parse(_:)``.
+    public struct SizeSetting: Decodable, Sendable {
+        public var value: ScreenSize
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            do { value = try ScreenSize.parse(text) } catch {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+            }
+        }
     }
     /// Cluster index options (``GeoKit/ClusterOptions`` with Lua's names).
     public struct Cluster: Decodable, Sendable {
@@ -113,7 +125,8 @@ public struct ParkSettings: Decodable, Sendable {
         public var max_distance: Double
         /// Horizontal field of view in degrees when the request gives none.
         public var fov: Double
-        public var size: String
+        /// Screen points when a request gives no size.
+        public var size: SizeSetting
         /// Most pins shown, nearest first.
         public var limit: Int
     }

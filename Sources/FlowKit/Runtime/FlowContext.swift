@@ -82,29 +82,6 @@ enum FlowContext {
         Int64(exactly: value).map(LuaValue.integer) ?? .number(value)
     }
 
-    /// The size a screen has when neither the request nor the park says: an iPhone's.
-    static let fallbackSize = ScreenSize(width: 390, height: 844)
-
-    /// The park's `map.size` or `ar.size` (`section` is `map` or `ar`), read with
-    /// ``ScreenSize/parse(_:)``; ``fallbackSize`` when the park has no such setting.
-    /// - Throws: `FlowError.invalidContent` naming the setting: `park GOGA: map.size: ...`.
-    static func sizeSetting(_ section: String, of park: ParkConfig) throws(FlowError) -> ScreenSize {
-        let value = park.raw.tableValue?[section].tableValue?["size"] ?? .nil
-        let files = "set in parks/\(park.code)/park.lua or parks/defaults.lua"
-        switch value {
-        case .nil:
-            return fallbackSize
-        case .string(let text):
-            do {
-                return try ScreenSize.parse(text)
-            } catch {
-                throw .invalidContent("park \(park.code): \(section).size: \(error.message) (\(files))")
-            }
-        default:
-            throw .invalidContent("park \(park.code): \(section).size: expected text WIDTHxHEIGHT such as \"390x844\", got \(value.typeName) (\(files))")
-        }
-    }
-
     /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone.
     static func time(_ date: Date, zone identifier: String) -> LuaValue {
         let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current

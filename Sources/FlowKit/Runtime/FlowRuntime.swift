@@ -51,7 +51,7 @@ public final class FlowRuntime {
         }
 
         park = try ParkConfig.load(code: code, root: root, lua: lua)
-        defaultSizes = .init(map: try FlowContext.sizeSetting("map", of: park), ar: try FlowContext.sizeSetting("ar", of: park))
+        defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
         content = ParkContent(code: code, root: root)
