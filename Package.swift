@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"], swiftSettings: publicSurface),
         .target(name: "GeoKit", swiftSettings: publicSurface),
-        .target(name: "ScreenModel", swiftSettings: publicSurface),
+        // GeoKit for the one number formatter messages share (NumberText).
+        .target(name: "ScreenModel", dependencies: ["GeoKit"], swiftSettings: publicSurface),
         // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; not a product.
         .target(name: "BenchData"),
         .target(

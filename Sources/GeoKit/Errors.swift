@@ -106,10 +106,5 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A number as a message shows it: integers without `.0`, others in Swift's shortest form
     /// (`0`, `180.5`, `nan`); also for the command line's own messages.
-    public static func text(_ number: Double) -> String {
-        if number.isNaN { return "nan" }
-        if number.isInfinite { return number < 0 ? "-inf" : "inf" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
-    }
+    public static func text(_ number: Double) -> String { NumberText.message(number) }
 }

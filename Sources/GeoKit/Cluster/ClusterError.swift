@@ -1,5 +1,5 @@
 /// An error from building, querying or changing a ``ClusterIndex``. Its ``description`` names
-/// the value at fault: `point 7: latitude NaN is not a number`, `zoom 31 out of range [0, 30]`,
+/// the value at fault: `point 7: latitude nan is not a number`, `zoom 31 out of range [0, 30]`,
 /// `no cluster with id 123456`, `options: radius 0 is not greater than 0`.
 public struct ClusterError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong, for callers that react differently to each.
@@ -27,11 +27,6 @@ public struct ClusterError: Error, CustomStringConvertible, Sendable, Equatable 
     /// The message.
     public var description: String { message }
 
-    /// A number as messages show it: `NaN`, `inf`, `-inf`, integers without `.0`.
-    static func text(_ number: Double) -> String {
-        if number.isNaN { return "NaN" }
-        if number.isInfinite { return number < 0 ? "-inf" : "inf" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
-    }
+    /// A number as messages show it (``NumberText/message(_:)``).
+    static func text(_ number: Double) -> String { NumberText.message(number) }
 }

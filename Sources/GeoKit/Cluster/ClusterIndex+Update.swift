@@ -3,7 +3,7 @@ extension ClusterIndex {
     /// ascending id order (the new point has the largest id).
     /// - Parameter point: The point; its position must be valid as for ``init(points:options:)``.
     /// - Returns: The new point's id (the next id: ids are never reused).
-    /// - Throws: ``ClusterError`` naming the bad coordinate or value (`inserted point: latitude NaN is not a number`).
+    /// - Throws: ``ClusterError`` naming the bad coordinate or value (`inserted point: latitude nan is not a number`).
     @discardableResult
     public func insert(_ point: ClusterPoint) throws(ClusterError) -> Int {
         try ClusterPoints.validate(point, label: "inserted point")

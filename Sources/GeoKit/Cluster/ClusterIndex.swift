@@ -49,7 +49,7 @@ public final class ClusterIndex {
     ///   - points: The points, with their optional category and value.
     ///   - options: How to cluster (default: supercluster's defaults).
     /// - Throws: ``ClusterError`` naming the first bad option or point:
-    ///   `point 7: latitude NaN is not a number`, `point 3: latitude 89 beyond the Web Mercator limit ±85.0511287798`.
+    ///   `point 7: latitude nan is not a number`, `point 3: latitude 89 beyond the Web Mercator limit ±85.0511287798`.
     public convenience init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions()) throws(ClusterError) {
         try options.validate()
         var table = ClusterPoints()

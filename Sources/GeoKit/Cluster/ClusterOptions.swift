@@ -66,7 +66,7 @@ public struct ClusterOptions: Sendable, Equatable {
     }
 
     private static func checkPositive(_ value: Double, _ name: String) throws(ClusterError) {
-        guard !value.isNaN else { throw ClusterError(.invalidOptions, "options: \(name) NaN is not a number") }
+        guard !value.isNaN else { throw ClusterError(.invalidOptions, "options: \(name) nan is not a number") }
         guard value.isFinite else {
             throw ClusterError(.invalidOptions, "options: \(name) \(ClusterError.text(value)) is not finite")
         }

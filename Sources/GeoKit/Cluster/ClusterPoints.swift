@@ -85,7 +85,7 @@ struct ClusterPoints {
 
     private static func explain(longitude: Double, latitude: Double, label: String) throws(ClusterError) {
         for (name, value, limit) in [("longitude", longitude, 180.0), ("latitude", latitude, 90.0)] {
-            guard !value.isNaN else { throw ClusterError(.invalidPoint, "\(label): \(name) NaN is not a number") }
+            guard !value.isNaN else { throw ClusterError(.invalidPoint, "\(label): \(name) nan is not a number") }
             guard value.isFinite else {
                 throw ClusterError(.invalidPoint, "\(label): \(name) \(ClusterError.text(value)) is not finite")
             }

@@ -13,6 +13,16 @@ public enum NumberText {
         return Double(trimmed)
     }
 
+    /// A number as every message shows it: integers without `.0` (`14`), others in Swift's
+    /// shortest form (`37.8`), and `nan`, `inf`, `-inf`. The one formatter behind GeoKit's,
+    /// the cluster index's and the screen validator's messages.
+    public static func message(_ number: Double) -> String {
+        if number.isNaN { return "nan" }
+        if number.isInfinite { return number < 0 ? "-inf" : "inf" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+
     /// Scalars a message quotes in full; longer text shows this many, then `…` and its length.
     static let shownLength = 60
 

@@ -17,10 +17,7 @@ public final class LuaState {
     public let options: LuaOptions
     /// Where `print` writes; the default writes to standard error, so it never mixes with
     /// a flow's output. Receives `file:line: message`.
-    public var printHandler: (String) -> Void = { line in
-        var stderr = StandardError()
-        print(line, to: &stderr)
-    }
+    public var printHandler: (String) -> Void = { line in StandardError.write(line + "\n") }
 
     /// When set, `print` writes its line here instead, as raw bytes and without the
     /// `file:line:` (as stock Lua's print does; for `flowrun lua`).
@@ -120,13 +117,6 @@ public final class LuaState {
     }
 }
 
-/// Standard error as a `TextOutputStream`.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        var s = string
-        s.withUTF8 { buffer in writeToStandardError(buffer) }
-    }
-}
 
 /// A Lua module's text and its path relative to the project root (its chunk name).
 public struct LuaModuleSource: Sendable {
@@ -151,9 +141,4 @@ extension LuaState {
         handle.budget.pointee.instruction_limit = Int64(max(instructions, 1))
         handle.budget.pointee.memory_limit = max(memoryBytes, memoryUsed + (1 << 20))
     }
-}
-
-/// write(2) on standard error (inside `StandardError`, `write` names the method).
-private func writeToStandardError(_ buffer: UnsafeBufferPointer<UInt8>) {
-    _ = write(2, buffer.baseAddress, buffer.count)
 }

@@ -1,3 +1,4 @@
+import GeoKit
 /// Pure checks behind the validator's rules.
 enum ScreenRules {
     /// Digits a phone number may have: E.164 allows at most 15; 7 is the shortest local number.
@@ -69,10 +70,7 @@ enum ScreenRules {
     }
 
     /// `value` as an author wrote it: `14` rather than `14.0`, else as Swift prints it (`37.8`, `nan`).
-    static func number(_ value: Double) -> String {
-        if value.isFinite, value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
+    static func number(_ value: Double) -> String { NumberText.message(value) }
 
     /// A count with thousands separated by commas, as the README writes them: `61,440`.
     static func grouped(_ count: Int) -> String {

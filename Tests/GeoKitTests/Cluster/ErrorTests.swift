@@ -7,7 +7,7 @@ import Testing
 
     @Test(arguments: [
         (ClusterOptions(radius: 0), "options: radius 0 is not greater than 0"),
-        (ClusterOptions(radius: .nan), "options: radius NaN is not a number"),
+        (ClusterOptions(radius: .nan), "options: radius nan is not a number"),
         (ClusterOptions(radius: .infinity), "options: radius inf is not finite"),
         (ClusterOptions(extent: -512), "options: extent -512 is not greater than 0"),
         (ClusterOptions(minZoom: 5, maxZoom: 3), "options: minZoom 5 is greater than maxZoom 3"),
@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (0.0, Double.nan, "point 1: latitude NaN is not a number"),
-        (Double.nan, 0.0, "point 1: longitude NaN is not a number"),
+        (0.0, Double.nan, "point 1: latitude nan is not a number"),
+        (Double.nan, 0.0, "point 1: longitude nan is not a number"),
         (-Double.infinity, 0.0, "point 1: longitude -inf is not finite"),
         (0.0, 95.0, "point 1: latitude 95 out of range [-90, 90]"),
         (180.5, 0.0, "point 1: longitude 180.5 out of range [-180, 180]"),
@@ -38,7 +38,7 @@ import Testing
     @Test func otherBadInput() {
         #expect(clusterFailure { try ClusterIndex(longitudes: [0], latitudes: []) } == "longitudes has 1 values but latitudes has 0")
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 0, value: .nan)]) }
-                == "point 0: value NaN is not a number")
+                == "point 0: value nan is not a number")
         // The Web Mercator limit itself is accepted; the next double above it is not.
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 180, latitude: -85.05112877980659)]) } == nil)
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 85.05112877980659.nextUp)]) }
@@ -50,7 +50,7 @@ import Testing
         #expect(clusterFailure { try Self.index.clusters(in: world, zoom: 31) } == "zoom 31 out of range [0, 30]")
         #expect(clusterFailure { try Self.index.clusters(in: world, zoom: -1) } == "zoom -1 out of range [0, 30]")
         #expect(clusterFailure { try Self.index.clusters(in: BoundingBox(west: .nan, south: 0, east: 1, north: 1), zoom: 1) }
-                == "box west NaN is not a number")
+                == "box west nan is not a number")
         #expect(clusterFailure { try Self.index.clusters(in: BoundingBox(west: 0, south: 0, east: .infinity, north: 1), zoom: 1) }
                 == "box east inf is not finite")
         #expect(clusterFailure { try Self.index.clusters(in: BoundingBox(west: 0, south: 5, east: 1, north: 1), zoom: 1) }

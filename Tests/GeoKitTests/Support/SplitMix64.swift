@@ -1,19 +1,11 @@
-/// A small deterministic generator (SplitMix64) so the random cases repeat.
-struct SplitMix64 {
-    var state: UInt64
+import BenchData
 
-    init(seed: UInt64) { state = seed }
+/// The bench data's generator (one SplitMix64 in the project), so the random cases repeat;
+/// with the two draws these tests were written with.
+typealias SplitMix64 = BenchData.SplitMix64
 
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension BenchData.SplitMix64 {
+    mutating func nextBits() -> UInt64 { next() }
 
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        let unit = Double(nextBits() >> 11) / Double(1 << 53)
-        return range.lowerBound + unit * (range.upperBound - range.lowerBound)
-    }
+    mutating func next(in range: ClosedRange<Double>) -> Double { uniform(range.lowerBound, range.upperBound) }
 }

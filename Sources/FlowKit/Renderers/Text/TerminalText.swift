@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LuaKit
 
 /// Content made safe to print to a terminal. Scripts and content may come from a server,
 /// and a terminal acts on some characters instead of showing them: ESC starts a control
@@ -30,12 +26,12 @@ public enum TerminalText {
         escaped(text, keepsLineBreaks: true)
     }
 
-    /// Writes ``message(_:)`` of `text` to standard error with one trailing newline, in a
-    /// single `write`: flowrun's only writer to standard error (Lua's `print` included).
+    /// Writes ``message(_:)`` of `text` to standard error with one trailing newline, whole
+    /// (LuaKit's `StandardError`): how flowrun writes every message (Lua's `print` included).
     public static func writeError(_ text: String) {
         var line = message(text)
         if !line.hasSuffix("\n") { line += "\n" }
-        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        StandardError.write(line)
     }
 
     /// Whether a terminal acts on `scalar` instead of showing it (tab and newline included).

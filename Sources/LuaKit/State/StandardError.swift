@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard error, written whole with write(2): the one writer every layer's messages go
+/// through (FlowKit's `TerminalText` escapes what it writes first). Unbuffered, so a
+/// message is out before the process exits or a watchdog stops it.
+public enum StandardError {
+    /// Writes `text` as it is (add the newline yourself).
+    public static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in writeAll(bytes) }
+    }
+
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = systemWrite(2, base, left)
+            if written <= 0 { return }
+            base += written
+            left -= written
+        }
+    }
+}
+
+/// write(2) (inside `StandardError`, `write` names the method).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
