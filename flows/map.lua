@@ -1,5 +1,5 @@
 -- Map: the park's sites clustered for a camera. ctx.view holds what the request asked for,
--- parsed and checked by the host: center = {lat, lon} and zoom (default: the park's centre
+-- parsed and checked by the host: center = {lat, lon} and zoom (default: the park's center
 -- and zoom), or bbox = {west, south, east, north} instead of both; size = {width, height} is
 -- always there (--size, else park.map.size).
 -- A cluster's action zooms into it (its expansion zoom; following it keeps the size); a pin's

@@ -49,7 +49,7 @@ function require(name) end
 --- parses and range-checks (a bad one is an invalid screen) and never puts in `ctx.args`.
 --- Fields the request did not give are nil; `size` is always there.
 --- @class flowrun.MapView
---- @field center { lat: number, lon: number }? where the map is centred
+--- @field center { lat: number, lon: number }? where the map is centerd
 --- @field zoom number? 0-30; an integer when a whole number was given
 --- @field bbox { west: number, south: number, east: number, north: number }? shown instead of center and zoom (never both)
 --- @field size flowrun.Size `--size`, else the park's `map.size`
@@ -77,7 +77,7 @@ function require(name) end
 --- @field phone string?
 --- @field center { lat: number, lon: number }
 --- @field zoom number
---- @field theme table<string, string> colours "#RRGGBB"
+--- @field theme table<string, string> colors "#RRGGBB"
 --- @field onboarding { pages: table[] }
 --- @field home table
 --- @field flows table<string, boolean>

@@ -11,22 +11,22 @@ map = {}
 --- @return number[][][] # rings of {lon, lat} positions
 function map.boundary(box, zoom) end
 
---- The centre and the largest zoom at which a box fits a screen.
+--- The center and the largest zoom at which a box fits a screen.
 --- @param box {west: number, south: number, east: number, north: number} the box
 --- @param width number screen width, points
 --- @param height number screen height, points
---- @return number # centre latitude
---- @return number # centre longitude
+--- @return number # center latitude
+--- @return number # center longitude
 --- @return number # zoom
 function map.fit(box, width, height) end
 
---- The box a screen of width × height points shows around a centre at a zoom.
+--- The box a screen of width × height points shows around a center at a zoom.
 ---
 --- ```lua
 --- local box = map.viewport(37.80, -122.46, 12, 390, 844)
 --- ```
---- @param lat number centre latitude
---- @param lon number centre longitude
+--- @param lat number center latitude
+--- @param lon number center longitude
 --- @param zoom number zoom, 0-30
 --- @param width number screen width, points
 --- @param height number screen height, points

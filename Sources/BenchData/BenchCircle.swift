@@ -1,10 +1,10 @@
-/// One circular region of the geofence benchmark: centre and radius, unrounded.
+/// One circular region of the geofence benchmark: center and radius, unrounded.
 public struct BenchCircle: Sendable, Equatable {
     /// Position in the generated list (0-based); the data files' feature `id`.
     public var index: Int
-    /// Centre longitude, degrees.
+    /// Center longitude, degrees.
     public var lon: Double
-    /// Centre latitude, degrees.
+    /// Center latitude, degrees.
     public var lat: Double
     /// Radius in metres, in [50, 500).
     public var radiusMetres: Double

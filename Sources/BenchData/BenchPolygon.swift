@@ -7,7 +7,7 @@ public struct BenchPolygon: Sendable {
     /// The ring is **open**, as `gen_data.py`'s `polygons()` returns it: the first vertex is
     /// not repeated at the end. `polygons_1k.geojson` writes it closed (first == last, so
     /// one position more than `properties.nverts`). The ring is star-shaped about the
-    /// generated centre, hence simple.
+    /// generated center, hence simple.
     public var ring: [(lon: Double, lat: Double)]
 
     /// A polygon from its generated values.

@@ -58,9 +58,9 @@ public enum GeofenceBenchData {
 
     /// The first `n` polygons, each an open counter-clockwise ring of 8–64 vertices.
     ///
-    /// Per polygon: centre lon, lat, `nv = int(in: 8, 64)`, `r0 = uniform(100, 2000)` m; then for
+    /// Per polygon: center lon, lat, `nv = int(in: 8, 64)`, `r0 = uniform(100, 2000)` m; then for
     /// vertex k an angle `2π(k + 0.8u)/nv` clockwise from north and a radius `r0(0.5 + 0.5u)`,
-    /// offset from the centre. The ring is reversed at the end so it turns counter-clockwise.
+    /// offset from the center. The ring is reversed at the end so it turns counter-clockwise.
     /// - Parameter n: How many (the shared file holds 1,000 with 37,179 vertices in all).
     public static func polygons(_ n: Int) -> [BenchPolygon] {
         var random = SplitMix64(seed: polygonSeed)

@@ -7,7 +7,7 @@
 public enum Component: Hashable, Sendable {
     /// A paragraph or heading.
     case text(Text)
-    /// A picture with alt text, a placeholder colour and a load priority.
+    /// A picture with alt text, a placeholder color and a load priority.
     case image(Image)
     /// A titled block with optional body, picture, badges and action.
     case card(Card)

@@ -73,7 +73,7 @@ struct GeofenceBenchDataTests {
     }
 
     @Test func everythingStaysNearTheBox() {
-        // Circles lie inside; polygon vertices reach up to 2 km (< 0.03°) past the centre's box;
+        // Circles lie inside; polygon vertices reach up to 2 km (< 0.03°) past the center's box;
         // fixes are reflected at the edges, noise adds metres.
         for c in GeofenceBenchData.circles(10_000) {
             #expect(c.lon >= GeofenceBenchData.lonMin && c.lon < GeofenceBenchData.lonMax)

@@ -15,7 +15,7 @@ end
 function ui.heading(text) return ui.text(text, "heading") end
 function ui.notice(text) return ui.text(text, "notice") end
 
---- An image with the colour shown while it loads and its load priority ("high", "normal", "low").
+--- An image with the color shown while it loads and its load priority ("high", "normal", "low").
 function ui.image(url, alt, placeholder, priority)
   return { type = "image", url = url, alt = alt, placeholder = placeholder, priority = priority }
 end

@@ -96,9 +96,9 @@ extension ParkConfig {
         guard (-90...90).contains(s.center.lat) else { throw fail("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
         guard (-180...180).contains(s.center.lon) else { throw fail("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
         guard (0...22).contains(s.zoom) else { throw fail("zoom", "\(s.zoom) out of range [0, 22]") }
-        for (key, colour) in [("primary", s.theme.primary), ("accent", s.theme.accent), ("background", s.theme.background)]
-        where !isHexColour(colour) {
-            throw fail("theme.\(key)", "expected a colour like \"#2E5E4E\", got \"\(colour)\"")
+        for (key, color) in [("primary", s.theme.primary), ("accent", s.theme.accent), ("background", s.theme.background)]
+        where !isHexColor(color) {
+            throw fail("theme.\(key)", "expected a color like \"#2E5E4E\", got \"\(color)\"")
         }
         for (p, page) in s.onboarding.pages.enumerated() {
             for (l, layer) in page.background.enumerated() {
@@ -145,7 +145,7 @@ extension ParkConfig {
         guard s.ar.limit >= 1 else { throw fail("ar.limit", "\(s.ar.limit) must be ≥ 1") }
     }
 
-    private static func isHexColour(_ s: String) -> Bool {
+    private static func isHexColor(_ s: String) -> Bool {
         s.count == 7 && s.first == "#" && s.dropFirst().allSatisfy(\.isHexDigit)
     }
 }

@@ -28,7 +28,7 @@ public struct ParkSettings: Decodable, Sendable {
 
     public struct Center: Decodable, Sendable { public var lat: Double; public var lon: Double }
 
-    /// Colours as `#RRGGBB`.
+    /// Colors as `#RRGGBB`.
     public struct Theme: Decodable, Sendable { public var primary: String; public var accent: String; public var background: String }
 
     public struct Onboarding: Decodable, Sendable { public var pages: [Page] }

@@ -9,8 +9,8 @@ struct MapModule: NativeModule {
 
     var functions: [NativeFunction] {
         [
-            NativeFunction("viewport", summary: "The box a screen of width × height points shows around a centre at a zoom.",
-                           parameters: [.init("lat", "number", "centre latitude"), .init("lon", "number", "centre longitude"),
+            NativeFunction("viewport", summary: "The box a screen of width × height points shows around a center at a zoom.",
+                           parameters: [.init("lat", "number", "center latitude"), .init("lon", "number", "center longitude"),
                                         .init("zoom", "number", "zoom, 0-30"), .init("width", "number", "screen width, points"),
                                         .init("height", "number", "screen height, points")],
                            returns: [("{west: number, south: number, east: number, north: number}", "west > east when it crosses the antimeridian")],
@@ -19,10 +19,10 @@ struct MapModule: NativeModule {
                                                width: try call.screenSize(4), height: try call.screenSize(5))
                 call.push(Self.value(box))
             },
-            NativeFunction("fit", summary: "The centre and the largest zoom at which a box fits a screen.",
+            NativeFunction("fit", summary: "The center and the largest zoom at which a box fits a screen.",
                            parameters: [.init("box", "{west: number, south: number, east: number, north: number}", "the box"),
                                         .init("width", "number", "screen width, points"), .init("height", "number", "screen height, points")],
-                           returns: [("number", "centre latitude"), ("number", "centre longitude"), ("number", "zoom")]) { _, call in
+                           returns: [("number", "center latitude"), ("number", "center longitude"), ("number", "zoom")]) { _, call in
                 let fit = WebMercator.fit(try call.boundingBox(1), width: try call.screenSize(2), height: try call.screenSize(3))
                 call.push(fit.center.latitude)
                 call.push(fit.center.longitude)

@@ -5,11 +5,11 @@ import ScreenModel
 /// action's `center`, `zoom` and `bbox` args). A field is nil when the request did not give
 /// it; the map flow then uses the park's `center` and `zoom`. Flows see it as `ctx.view`.
 public struct MapView: Sendable, Hashable {
-    /// Where the map is centred.
+    /// Where the map is centerd.
     public var center: Coordinate?
     /// The zoom, within ``zoomRange`` (the map flow clusters at its whole part).
     public var zoom: Double?
-    /// The box to show instead of a centre and zoom.
+    /// The box to show instead of a center and zoom.
     public var bbox: BoundingBox?
 
     /// The zooms a map may be asked for (as `map.viewport` takes).
@@ -26,7 +26,7 @@ public struct MapView: Sendable, Hashable {
     public var isEmpty: Bool { center == nil && zoom == nil && bbox == nil }
 
     /// Parses and checks the text forms, each nil when not given: `center` as `LAT,LON`,
-    /// `zoom` a number in ``zoomRange``, `bbox` as `W,S,E,N`; a box excludes a centre and zoom.
+    /// `zoom` a number in ``zoomRange``, `bbox` as `W,S,E,N`; a box excludes a center and zoom.
     /// - Parameter name: How a message names another value (`--zoom` on the command line).
     /// - Throws: ``InputError`` naming the value at fault.
     public static func parse(center: String?, zoom: String?, bbox: String?,

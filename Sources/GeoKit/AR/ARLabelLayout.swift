@@ -1,4 +1,4 @@
-/// Stacks the labels of on-screen sites so none overlap: nearest first, each label centred on
+/// Stacks the labels of on-screen sites so none overlap: nearest first, each label centerd on
 /// its site's x (kept inside the screen) and, when it would cover a label already placed,
 /// moved up one row (its height plus a gap) at a time. The nearest site keeps its true
 /// position and is drawn in front.

@@ -1,4 +1,4 @@
-/// The containment test of a circular region: a flat screen with the metric at the centre,
+/// The containment test of a circular region: a flat screen with the metric at the center,
 /// and the exact WGS84 geodesic for fixes so near the edge that the screen could be wrong.
 struct GeofenceCircle: Sendable {
     let latitude: Double
@@ -17,7 +17,7 @@ struct GeofenceCircle: Sendable {
         metric = LocalMetric(latitude: center.latitude)
     }
 
-    /// Whether the geodesic distance from the centre is at most the radius.
+    /// Whether the geodesic distance from the center is at most the radius.
     @inline(__always)
     func contains(_ c: Coordinate) -> Bool {
         let d = metric.distance(latitude0: latitude, longitude0: longitude, latitude: c.latitude, longitude: c.longitude)

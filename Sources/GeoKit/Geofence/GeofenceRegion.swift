@@ -34,7 +34,7 @@ public struct GeofenceRegion: Sendable {
     /// - Parameters:
     ///   - id: Identifier carried by events.
     ///   - name: Display name.
-    ///   - center: The centre.
+    ///   - center: The center.
     ///   - radius: Metres, finite, in (0, 100 km].
     /// - Throws: ``GeoError`` of kind ``GeoError/Kind/invalidContent``, e.g.
     ///   `region 'c3': radius -5 must be a positive number of metres`.

@@ -11,7 +11,7 @@ import Darwin
 ///
 /// Containment uses a uniform grid over the regions' boxes (each region listed in every cell
 /// its box overlaps), so a fix tests only the few regions of its own cell. Nearest-k uses
-/// grids over the monitored circles' centres, one per radius tier, searched ring by ring
+/// grids over the monitored circles' centers, one per radius tier, searched ring by ring
 /// outwards until no unvisited cell can hold a nearer edge. Regions must not cross the
 /// antimeridian. Storage is flat arrays, no object per region.
 public final class RegionIndex: Sendable {
@@ -29,7 +29,7 @@ public final class RegionIndex: Sendable {
 
     private let containment: CellGrid
     private let large: [Int32]               // regions whose box spans too many cells: tested by box
-    private let tiers: [CentreTier]
+    private let tiers: [CenterTier]
 
     /// Indexes the regions.
     /// - Parameter regions: Any number of regions (an empty index answers nothing).
@@ -68,7 +68,7 @@ public final class RegionIndex: Sendable {
         containment = CellGrid(boxes: regions.map(\.boundingBox),
                                typicalSize: Self.median(regions.map { 2 * $0.monitorRadius }))
         large = containment.overflow
-        tiers = CentreTier.tiers(for: regions)
+        tiers = CenterTier.tiers(for: regions)
     }
 
     /// The number of regions.

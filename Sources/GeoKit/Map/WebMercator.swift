@@ -40,7 +40,7 @@ public enum WebMercator {
     }
 
     /// The largest zoom (in steps of 1/100) at which `box` fits a screen of `width × height`,
-    /// and the box's centre.
+    /// and the box's center.
     public static func fit(_ box: BoundingBox, width: Double, height: Double) -> (center: Coordinate, zoom: Double) {
         let east = box.east < box.west ? box.east + 360 : box.east
         let x0 = x(longitude: box.west), x1 = x(longitude: east)

@@ -58,7 +58,7 @@ extension Boundary {
             active.removeAll { max(x($0), x($0 + 1)) < west }
             for f in active {
                 let (a, b) = (min(e, f), max(e, f))
-                // Neighbours share a vertex, and so do the last and first edges of the ring.
+                // Neighbors share a vertex, and so do the last and first edges of the ring.
                 if b == a + 1 || (a == 0 && b == edgeCount - 1) { continue }
                 if properlyCross(x(a), y(a), x(a + 1), y(a + 1), x(b), y(b), x(b + 1), y(b + 1)) { return (a, b) }
             }

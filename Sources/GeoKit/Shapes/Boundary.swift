@@ -26,9 +26,9 @@ public struct Boundary: Sendable {
 
     /// The box around every vertex.
     public let boundingBox: BoundingBox
-    /// A rough centre: the area-weighted centroid of the largest outer ring, computed in
+    /// A rough center: the area-weighted centroid of the largest outer ring, computed in
     /// plain degrees. It ignores holes and other polygons and may fall outside a concave
-    /// ring; the centre of ``boundingBox`` is used when that ring has no area.
+    /// ring; the center of ``boundingBox`` is used when that ring has no area.
     public let centroid: Coordinate
 
     /// The number of polygons (1 for a Polygon, the parts of a MultiPolygon).

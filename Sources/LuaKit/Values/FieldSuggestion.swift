@@ -1,7 +1,7 @@
 /// "Did you mean ...?" for a misspelt field name, when the accepted names can only be
 /// asked about one at a time (a `CodingKey` type answers `init(stringValue:)`, it cannot
 /// list its cases): tries every name one edit away (a letter dropped, added, changed, or
-/// two neighbours swapped) and the name in lower case.
+/// two neighbors swapped) and the name in lower case.
 public enum FieldSuggestion {
     static let alphabet = Array("abcdefghijklmnopqrstuvwxyz_0123456789")
 
@@ -11,7 +11,7 @@ public enum FieldSuggestion {
         if lower != name, accepted(lower) { return lower }
         let chars = Array(name)
         guard chars.count <= 64 else { return nil }
-        for i in chars.indices.dropLast() where chars[i] != chars[i + 1] {   // swapped neighbours
+        for i in chars.indices.dropLast() where chars[i] != chars[i + 1] {   // swapped neighbors
             var swapped = chars
             swapped.swapAt(i, i + 1)
             if accepted(String(swapped)) { return String(swapped) }

@@ -18,7 +18,7 @@ extension Component {
         public var url: String
         /// What the picture shows, for screen readers and the text renderer.
         public var alt: String
-        /// A `#RRGGBB` colour shown while the picture loads (default `nil`).
+        /// A `#RRGGBB` color shown while the picture loads (default `nil`).
         public var placeholder: String?
         /// When to load the picture (default ``Priority/normal``, omitted from JSON).
         public var priority: Priority
@@ -27,7 +27,7 @@ extension Component {
         /// - Parameters:
         ///   - url: where the picture is.
         ///   - alt: what it shows.
-        ///   - placeholder: a `#RRGGBB` colour shown while loading (default `nil`).
+        ///   - placeholder: a `#RRGGBB` color shown while loading (default `nil`).
         ///   - priority: when to load it (default `.normal`).
         ///   - id: an identifier (default `nil`).
         public init(url: String, alt: String, placeholder: String? = nil, priority: Priority = .normal, id: String? = nil) {

@@ -5,7 +5,7 @@ extension Component.Map {
     public struct Cluster: Hashable, Sendable {
         /// The cluster's identifier, unique within its map.
         public var id: String
-        /// Where the bubble sits (the sites' centre).
+        /// Where the bubble sits (the sites' center).
         public var coordinate: Component.Coordinate
         /// How many sites it holds; at least 2.
         public var count: Int

@@ -9,7 +9,7 @@ extension Component.Map {
         public var coordinate: Component.Coordinate
         /// The site's name; must not be empty.
         public var title: String
-        /// The site's category, like `historic`, which picks its colour (default `nil`).
+        /// The site's category, like `historic`, which picks its color (default `nil`).
         public var category: String?
         /// What tapping it does, usually opening the site (default `nil`: nothing).
         public var action: Action?

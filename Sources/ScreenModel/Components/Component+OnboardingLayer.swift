@@ -31,19 +31,19 @@ extension Component.Onboarding {
     public struct Layer: Hashable, Sendable {
         /// Where the picture is; must not be empty.
         public var image: String
-        /// Where the picture's centre sits on the page.
+        /// Where the picture's center sits on the page.
         public var position: Position
         /// Parallax, within 0...1: 0 stays fixed (far away), 1 moves with the finger.
         public var depth: Double
-        /// A `#RRGGBB` colour shown while the picture loads (default `nil`).
+        /// A `#RRGGBB` color shown while the picture loads (default `nil`).
         public var placeholder: String?
 
         /// Creates a layer.
         /// - Parameters:
         ///   - image: where the picture is.
-        ///   - position: where its centre sits.
+        ///   - position: where its center sits.
         ///   - depth: parallax within 0...1.
-        ///   - placeholder: a `#RRGGBB` colour shown while loading (default `nil`).
+        ///   - placeholder: a `#RRGGBB` color shown while loading (default `nil`).
         public init(image: String, position: Position, depth: Double, placeholder: String? = nil) {
             self.image = image
             self.position = position

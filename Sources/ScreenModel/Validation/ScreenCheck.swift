@@ -59,8 +59,8 @@ struct ScreenCheck {
     }
 
     mutating func checkPlaceholder(_ value: String?, at path: String) {
-        if let value, !ScreenRules.isHexColour(value) {
-            report(path, "\(Excerpt.quoted(value)) is not a colour of the form #RRGGBB")
+        if let value, !ScreenRules.isHexColor(value) {
+            report(path, "\(Excerpt.quoted(value)) is not a color of the form #RRGGBB")
         }
     }
 

@@ -36,7 +36,7 @@ enum ScreenRules {
     }
 
     /// Whether `value` is `#RRGGBB` with hexadecimal digits.
-    static func isHexColour(_ value: String) -> Bool {
+    static func isHexColor(_ value: String) -> Bool {
         value.count == 7 && value.first == "#" && value.dropFirst().allSatisfy(\.isHexDigit)
     }
 

@@ -8,7 +8,7 @@ import ArgumentParser
 /// with (`parsing: .unconditional`): a southern latitude, a western edge, `--zoom -1` (which
 /// then fails its range check rather than "missing value").
 struct CameraOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Map centre as LAT,LON, e.g. 37.80,-122.46 (default: the park's centre).", valueName: "lat,lon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).", valueName: "lat,lon"))
     var center: String?
 
     @Option(parsing: .unconditional, help: "Map zoom, 0-30 (default: the park's zoom).")
@@ -17,7 +17,7 @@ struct CameraOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Screen size in whole points, for the map and AR views (default: the park's map.size or ar.size, 390x844).", valueName: "WxH"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Show this box instead of a centre and zoom, e.g. -122.52,37.74,-122.40,37.82.", valueName: "w,s,e,n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82.", valueName: "w,s,e,n"))
     var bbox: String?
 
     /// The values given, by their `ctx.view` keys.

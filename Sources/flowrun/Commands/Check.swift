@@ -10,7 +10,7 @@ extension Flowrun {
         static let configuration = CommandConfiguration(
             abstract: "Check every park: configuration, content files, and that every flow returns a valid screen.",
             discussion: """
-                Each flow runs with no arguments and, where it lists sites, from the park's centre; every 'go' action \
+                Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' action \
                 of those screens is followed once. Each park loads in a Lua state of its own: one that does not load \
                 is reported and the others are still checked. After --time-limit seconds the check stops (between \
                 two runs) and says which parks and flows it did not reach. Exits 2 if a park does not load, a content \
@@ -79,7 +79,7 @@ extension Flowrun {
             var summary = ""
             /// The park does not load or a content file of it is bad: bad input, exit 2.
             var broken = false
-            /// What the time limit cut off: `map`, `sites --at centre`, `3 actions of home`.
+            /// What the time limit cut off: `map`, `sites --at center`, `3 actions of home`.
             var notReached: [String] = []
         }
 
@@ -121,7 +121,7 @@ extension Flowrun {
                         guard seen.insert(key).inserted else { continue }
                         guard ContinuousClock.now < deadline else { skipped += 1; continue }
                         do {
-                            // Its view args (a zoom-in's centre and zoom) were checked with the screen.
+                            // Its view args (a zoom-in's center and zoom) were checked with the screen.
                             let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at)
                             _ = try runtime.run(next)
                             report.screens += 1
@@ -139,9 +139,9 @@ extension Flowrun {
             return report
         }
 
-        /// `home`, or `home --at centre` for the run from the park's centre.
+        /// `home`, or `home --at center` for the run from the park's center.
         static func describe(_ request: FlowRequest) -> String {
-            "\(request.flow)\(request.at == nil ? "" : " --at centre")"
+            "\(request.flow)\(request.at == nil ? "" : " --at center")"
         }
     }
 }

@@ -102,7 +102,7 @@ extension Flowrun {
                 line += String(repeating: " ", count: max(0, 5 - String(sites).count)) + String(sites)
                 if withDistance, let d = e.distance_m {
                     let km = d < 10_000 ? String(format: "%.1f km", d / 1000) : String(format: "%.0f km", d / 1000)
-                    line += "   " + (e.inside == true ? "inside (\(km) to centre)" : km)
+                    line += "   " + (e.inside == true ? "inside (\(km) to center)" : km)
                 }
                 out += line + "\n"
             }

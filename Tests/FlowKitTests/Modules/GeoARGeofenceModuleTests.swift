@@ -39,7 +39,7 @@ import ScreenModel
         #expect(text.contains(message), "\(text)")
     }
 
-    @Test func aSiteStraightAheadIsAtTheCentreAndOneBehindNeverAppears() throws {
+    @Test func aSiteStraightAheadIsAtTheCenterAndOneBehindNeverAppears() throws {
         let result = try probe("""
             local ahead_lat, ahead_lon = geo.direct(37.8, -122.4, 90, 500)
             local behind_lat, behind_lon = geo.direct(37.8, -122.4, 270, 500)

@@ -9,7 +9,7 @@ import LuaKit
 @Suite struct NativeBudgetTests {
     static let center = Coordinate(latitude: 37.8078, longitude: -122.4750)
 
-    /// A project with park `CODE` (its budgets as given) and `sites` sites 1 km east of its centre.
+    /// A project with park `CODE` (its budgets as given) and `sites` sites 1 km east of its center.
     static func project(_ code: String, sites: Int, instructions: Int = 20_000_000, memoryMB: Int = 64,
                         flow: String? = nil) throws -> TestProject {
         let spot = try Geodesic.wgs84.direct(from: center, bearing: 90, distance: 1_000).destination
@@ -93,7 +93,7 @@ import LuaKit
     }
 
     @Test func indexesKeptInATableEndWithTheMemoryCapAndDroppedOnesAreCollected() throws {
-        // A change builds an index's neighbour and seed grids: about 0.25 MiB for 200 points.
+        // A change builds an index's neighbor and seed grids: about 0.25 MiB for 200 points.
         let points = "local pts = {}\nfor i = 1, 200 do pts[i] = { lat = 37.8 + i * 1e-4, lon = -122.4, id = 's' .. i } end\n"
         let kept = try Self.project("MEM", sites: 10, memoryMB: 1, flow: points + """
             local all = {}

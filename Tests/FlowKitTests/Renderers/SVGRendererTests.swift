@@ -100,14 +100,14 @@ import ScreenModel
         #expect(many.contains("<title>Site 0</title>"))
     }
 
-    @Test func pinsAreColouredByCategoryAndListedInTheLegend() {
+    @Test func pinsAreColoredByCategoryAndListedInTheLegend() {
         let layer = SVGMapLayer(map: map(annotations: [
             pin("a", 37.8, -122.46, category: "viewpoint"), pin("b", 37.81, -122.45, category: "beach"), pin("c", 37.82, -122.44),
         ]), projection: SVGProjection(bbox: map().bbox, width: 390, height: 844))
         #expect(layer.categories == ["beach", "viewpoint"])
-        #expect(layer.colour(for: "beach") == SVGStyle.palette[0])
-        #expect(layer.colour(for: "viewpoint") == SVGStyle.palette[1])
-        #expect(layer.colour(for: nil) == SVGStyle.uncategorised)
+        #expect(layer.color(for: "beach") == SVGStyle.palette[0])
+        #expect(layer.color(for: "viewpoint") == SVGStyle.palette[1])
+        #expect(layer.color(for: nil) == SVGStyle.uncategorised)
         #expect(layer.hasUncategorised)
         let svg = SVGRenderer().render(screen(layer.map))
         #expect(svg.contains(">beach</text>") && svg.contains(">viewpoint</text>") && svg.contains(">other</text>"))

@@ -69,7 +69,7 @@ import ScreenModel
         }
         #expect(!svg.contains(#"class="entry monitor""#))
         // The region an entry missed is outlined dashed in purple.
-        #expect(svg.contains(#"stroke="\#(SVGStyle.missedColour)" stroke-width="1.5" stroke-dasharray="4 3"/>"#))
+        #expect(svg.contains(#"stroke="\#(SVGStyle.missedColor)" stroke-width="1.5" stroke-dasharray="4 3"/>"#))
         // The sidebar: times, legend and facts.
         for text in [">Walk</text>", ">2024-07-04 14:43:56 → 14:58:56 UTC</text>", ">0:15:00 · 5 entries, 4 on the map</text>",
                      ">park enter · 1</text>", ">missed enter · 1</text>", ">Presidio</text>", ">fixes: 1,722</text>", ">start · 14:43:56</text>"] {
@@ -78,17 +78,17 @@ import ScreenModel
         #expect(svg == SVGRenderer().render(screen([.timeline(walk)])))
     }
 
-    @Test func markersAreColouredByKindAndPresenceEventsAreDiamonds() {
-        #expect(SVGTimelineLayer.colour(for: .enter) == SVGTimelineLayer.colour(for: .presenceEnter))
-        #expect(SVGTimelineLayer.colour(for: .exit) == SVGTimelineLayer.colour(for: .presenceExit))
-        let colours = [Timeline.Entry.Kind.enter, .exit, .dwell, .callout, .calloutHeld, .missedEnter].map(SVGTimelineLayer.colour)
-        #expect(Set(colours).count == colours.count)
+    @Test func markersAreColoredByKindAndPresenceEventsAreDiamonds() {
+        #expect(SVGTimelineLayer.color(for: .enter) == SVGTimelineLayer.color(for: .presenceEnter))
+        #expect(SVGTimelineLayer.color(for: .exit) == SVGTimelineLayer.color(for: .presenceExit))
+        let colors = [Timeline.Entry.Kind.enter, .exit, .dwell, .callout, .calloutHeld, .missedEnter].map(SVGTimelineLayer.color)
+        #expect(Set(colors).count == colors.count)
         var svg = SVGMarkup()
         SVGTimelineLayer.marker(.presenceExit, at: (10, 10), radius: 5, into: &svg)
         SVGTimelineLayer.marker(.dwell, at: (10, 10), radius: 5, into: &svg)
         #expect(svg.lines == [
-            ##"<path d="M10 3.5 L16.5 10 L10 16.5 L3.5 10 Z" fill="\##(SVGStyle.exitColour)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
-            ##"<circle cx="10" cy="10" r="5" fill="\##(SVGStyle.dwellColour)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
+            ##"<path d="M10 3.5 L16.5 10 L10 16.5 L3.5 10 Z" fill="\##(SVGStyle.exitColor)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
+            ##"<circle cx="10" cy="10" r="5" fill="\##(SVGStyle.dwellColor)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
         ])
     }
 

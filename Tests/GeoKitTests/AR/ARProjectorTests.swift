@@ -15,7 +15,7 @@ struct ARProjectorTests {
                                          fieldOfView: fov, width: 400, height: 800), maximumDistance: limit)
     }
 
-    @Test func aSiteStraightAheadIsAtTheCentre() throws {
+    @Test func aSiteStraightAheadIsAtTheCenter() throws {
         let p = try #require(try Self.projector().place(try Self.site(bearing: 90, distance: 1000)))
         #expect(abs(p.x - 200) < 1e-6)
         #expect(abs(p.y - 400) < 1e-6)

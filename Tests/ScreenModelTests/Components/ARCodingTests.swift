@@ -84,8 +84,8 @@ import ScreenModel
     }
 
     @Test(arguments: [
-        (#""stack": 1, "z": 1, "colour": "red""#,
-         "unknown key 'colour' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"),
+        (#""stack": 1, "z": 1, "color": "red""#,
+         "unknown key 'color' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"),
         (#""stack": 1, "z": 1, "type": "pin""#,
          "unknown key 'type' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"),
         (#""stack": 1, "zIndex": 1"#,

@@ -59,8 +59,8 @@ import ScreenModel
 
     @Test(arguments: [
         (#"{"type": "marker", "id": "m", "coordinate": [0, 0]}"#, "unknown annotation type 'marker'; expected one of: cluster, pin"),
-        (#"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "colour": "red"}"#,
-         "unknown key 'colour' in pin; expected one of: type, id, coordinate, title, category, action"),
+        (#"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "color": "red"}"#,
+         "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, action"),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0, 12], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 3 numbers"),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0, 1, 2], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 3 or more numbers"),
         (#"{"type": "pin", "id": "p", "coordinate": [37.8], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 1 numbers"),

@@ -36,7 +36,7 @@ import ScreenModel
             "sections[2].items[2].title: must not be empty",
             "sections[2].items[2].action.phone: '555-12' has 5 digits; a phone number needs 7–15",
             "sections[3].image.url: must not be empty",
-            "sections[3].image.placeholder: 'blue' is not a colour of the form #RRGGBB",
+            "sections[3].image.placeholder: 'blue' is not a color of the form #RRGGBB",
         ])
     }
 
@@ -118,7 +118,7 @@ import ScreenModel
             "sections[2].pages[1].background[2].position.x: -0.1 is outside 0...1",
             "sections[2].pages[1].background[2].position.y: nan is outside 0...1",
             "sections[2].pages[1].background[2].depth: 1.5 is outside 0...1",
-            "sections[2].pages[1].background[2].placeholder: '#12345G' is not a colour of the form #RRGGBB",
+            "sections[2].pages[1].background[2].placeholder: '#12345G' is not a color of the form #RRGGBB",
             "sections[2].pages[1].background[3].position.x: inf is outside 0...1",
         ])
     }

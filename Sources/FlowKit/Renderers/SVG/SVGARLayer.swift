@@ -170,7 +170,7 @@ struct SVGARLayer {
         ])
     }
 
-    /// The screen's title and the camera's pitch, field of view and range, bottom centre.
+    /// The screen's title and the camera's pitch, field of view and range, bottom center.
     private func caption(into svg: inout SVGMarkup) {
         let (width, height) = (backdrop.width, backdrop.height)
         let camera = ar.camera

@@ -4,7 +4,7 @@ import ScreenModel
 /// A local equirectangular projection for areas a walk covers: ground metres east
 /// (longitude scaled by the cosine of the middle latitude) and north, on a sphere of
 /// the Earth's mean radius, scaled uniformly so the box around everything drawn fits
-/// a `side × side` square inside `padding`, and centred there. Longitudes are unwrapped
+/// a `side × side` square inside `padding`, and centerd there. Longitudes are unwrapped
 /// towards the first one, so a walk across the antimeridian stays in one piece.
 struct SVGLocalProjection {
     /// Ground metres in one degree of latitude (mean Earth radius 6,371,008.8 m).
@@ -20,9 +20,9 @@ struct SVGLocalProjection {
     let scale: Double
     private let referenceLongitude: Double
     private let metresPerDegreeEast: Double
-    private let centre: (x: Double, y: Double)
+    private let center: (x: Double, y: Double)
 
-    /// A projection fitting `coordinates` and the `circles` (centre and radius in metres)
+    /// A projection fitting `coordinates` and the `circles` (center and radius in metres)
     /// into the square; `nil` when none of them has a finite position.
     init?(fitting coordinates: [Component.Coordinate], circles: [(center: Component.Coordinate, radius: Double)],
           side: Double, padding: Double) {
@@ -46,13 +46,13 @@ struct SVGLocalProjection {
         scale = max(side - 2 * padding, 1) / span
         referenceLongitude = first.longitude
         metresPerDegreeEast = east
-        centre = ((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2)
+        center = ((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2)
     }
 
     /// Where `coordinate` lands in the square, in points from its top-left corner.
     func point(_ coordinate: Component.Coordinate) -> (x: Double, y: Double) {
         let m = Self.metres(coordinate, referenceLongitude: referenceLongitude, metresPerDegreeEast: metresPerDegreeEast)
-        return (side / 2 + (m.x - centre.x) * scale, side / 2 - (m.y - centre.y) * scale)
+        return (side / 2 + (m.x - center.x) * scale, side / 2 - (m.y - center.y) * scale)
     }
 
     /// `metres` on the ground as points in the picture.

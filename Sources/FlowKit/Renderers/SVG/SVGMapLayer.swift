@@ -2,7 +2,7 @@ import Foundation
 import ScreenModel
 
 /// The map's content in SVG: the park's boundary, clusters as discs sized by the
-/// logarithm of their count with a ring of category arcs, and pins as dots coloured
+/// logarithm of their count with a ring of category arcs, and pins as dots colored
 /// by category, labelled with their titles when there are few.
 struct SVGMapLayer {
     /// A rectangle in picture points, to keep labels apart.
@@ -16,7 +16,7 @@ struct SVGMapLayer {
 
     let map: Component.Map
     let projection: SVGProjection
-    /// Every category on the map, sorted: a category's colour is its place here.
+    /// Every category on the map, sorted: a category's color is its place here.
     let categories: [String]
     /// Whether anything is drawn in the grey of no category: a pin without one, or
     /// part of a cluster's ring that its listed categories do not cover.
@@ -41,8 +41,8 @@ struct SVGMapLayer {
         hasUncategorised = grey
     }
 
-    /// The colour of `category`: its palette entry, or grey when it has none.
-    func colour(for category: String?) -> String {
+    /// The color of `category`: its palette entry, or grey when it has none.
+    func color(for category: String?) -> String {
         guard let category, let index = categories.firstIndex(of: category) else { return SVGStyle.uncategorised }
         return SVGStyle.palette[index % SVGStyle.palette.count]
     }
@@ -72,7 +72,7 @@ struct SVGMapLayer {
             svg.text("title", [pin.title, pin.category].compactMap { $0 }.joined(separator: " · "))
             svg.element("circle", [
                 ("cx", SVGMarkup.number(at.x)), ("cy", SVGMarkup.number(at.y)), ("r", SVGMarkup.number(r)),
-                ("fill", colour(for: pin.category)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
+                ("fill", color(for: pin.category)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
             ])
             svg.close("g")
         }
@@ -123,16 +123,16 @@ struct SVGMapLayer {
         guard !counts.isEmpty else { return }
         // Doubles: counts come from data and their sum may exceed Int.
         let total = max(Double(cluster.count), counts.reduce(0) { $0 + Double($1.count) })
-        var segments = counts.prefix(SVGStyle.ringMaxSegments).map { (colour: colour(for: $0.category), count: Double($0.count)) }
+        var segments = counts.prefix(SVGStyle.ringMaxSegments).map { (color: color(for: $0.category), count: Double($0.count)) }
         let rest = total - segments.reduce(0) { $0 + $1.count }
         if rest > 0 { segments.append((SVGStyle.uncategorised, rest)) }
         let stroke: [SVGMarkup.Attribute] = [("fill", "none"), ("stroke-width", SVGMarkup.number(SVGStyle.ringWidth))]
         if segments.count == 1 {
             svg.element("circle", [("cx", SVGMarkup.number(center.x)), ("cy", SVGMarkup.number(center.y)),
-                                   ("r", SVGMarkup.number(radius)), ("stroke", segments[0].colour)] + stroke)
+                                   ("r", SVGMarkup.number(radius)), ("stroke", segments[0].color)] + stroke)
             return
         }
-        let gap = 0.05  // radians between arcs, so neighbours stay apart
+        let gap = 0.05  // radians between arcs, so neighbors stay apart
         var start = -Double.pi / 2
         for segment in segments {
             let sweep = segment.count / total * 2 * .pi
@@ -142,7 +142,7 @@ struct SVGMapLayer {
             let d = "M\(SVGMarkup.number(center.x + radius * cos(a0))) \(SVGMarkup.number(center.y + radius * sin(a0)))"
                 + " A\(SVGMarkup.number(radius)) \(SVGMarkup.number(radius)) 0 \(a1 - a0 > .pi ? 1 : 0) 1"
                 + " \(SVGMarkup.number(center.x + radius * cos(a1))) \(SVGMarkup.number(center.y + radius * sin(a1)))"
-            svg.element("path", [("d", d), ("stroke", segment.colour)] + stroke)
+            svg.element("path", [("d", d), ("stroke", segment.color)] + stroke)
         }
     }
 

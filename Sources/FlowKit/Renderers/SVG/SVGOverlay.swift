@@ -1,12 +1,12 @@
 import ScreenModel
 
 /// What sits on top of the map: the screen's title and zoom (top left), a scale bar
-/// (bottom left) and a legend of category colours (bottom right). Panels are measured
+/// (bottom left) and a legend of category colors (bottom right). Panels are measured
 /// before the map is drawn so pin labels can keep clear of them.
 struct SVGOverlay {
     private struct Panel {
         var box: SVGMapLayer.Box
-        var rows: [(text: String, size: Double, bold: Bool, colour: String?)]
+        var rows: [(text: String, size: Double, bold: Bool, color: String?)]
     }
 
     /// Panel padding and the gap between rows.
@@ -30,7 +30,7 @@ struct SVGOverlay {
         title = Self.panel(rows: [(heading, 15, true, nil), (detail, 11.5, false, nil)], x: m, anchorBottom: nil, projection: projection)
 
         var rows = layer.categories.prefix(SVGStyle.legendMaxRows).map { category in
-            (text: SVGStyle.truncated(category, to: 20), size: 11.0, bold: false, colour: Optional(layer.colour(for: category)))
+            (text: SVGStyle.truncated(category, to: 20), size: 11.0, bold: false, color: Optional(layer.color(for: category)))
         }
         if layer.categories.count > SVGStyle.legendMaxRows {
             rows.append(("+ \(layer.categories.count - SVGStyle.legendMaxRows) more", 11, false, nil))
@@ -92,9 +92,9 @@ struct SVGOverlay {
 
     /// A panel of `rows` at the left (`x`) or right edge, from the top or up from `anchorBottom`.
     private static func panel(
-        rows: [(text: String, size: Double, bold: Bool, colour: String?)], x: Double?, anchorBottom: Double?, projection: SVGProjection
+        rows: [(text: String, size: Double, bold: Bool, color: String?)], x: Double?, anchorBottom: Double?, projection: SVGProjection
     ) -> Panel {
-        let swatch = rows.contains { $0.colour != nil } ? 16.0 : 0
+        let swatch = rows.contains { $0.color != nil } ? 16.0 : 0
         let width = (rows.map { SVGStyle.textWidth($0.text, size: $0.size, bold: $0.bold) }.max() ?? 0) + swatch + 2 * padding
         let height = rows.reduce(0) { $0 + $1.size * 1.35 } + 2 * padding - 4
         let minX = x ?? projection.width - SVGStyle.margin - width
@@ -104,15 +104,15 @@ struct SVGOverlay {
 
     private func drawPanel(_ panel: Panel, into svg: inout SVGMarkup) {
         Self.background(panel.box, into: &svg)
-        let swatch = panel.rows.contains { $0.colour != nil } ? 16.0 : 0
+        let swatch = panel.rows.contains { $0.color != nil } ? 16.0 : 0
         var y = panel.box.minY + Self.padding - 2
         for row in panel.rows {
             y += row.size * 1.35
             let baseline = y - row.size * 0.35
-            if let colour = row.colour {
+            if let color = row.color {
                 svg.element("circle", [
                     ("cx", SVGMarkup.number(panel.box.minX + Self.padding + 5)), ("cy", SVGMarkup.number(baseline - row.size * 0.35)),
-                    ("r", "5"), ("fill", colour), ("stroke", SVGStyle.halo), ("stroke-width", "1"),
+                    ("r", "5"), ("fill", color), ("stroke", SVGStyle.halo), ("stroke-width", "1"),
                 ])
             }
             var attributes: [SVGMarkup.Attribute] = [

@@ -2,7 +2,7 @@ import Foundation
 import ScreenModel
 
 /// Web Mercator from a map's `bbox` onto a picture of `width × height` points: the box
-/// is scaled uniformly to fit and centred, so shapes keep their proportions. A box
+/// is scaled uniformly to fit and centerd, so shapes keep their proportions. A box
 /// with `west > east` crosses the antimeridian; its east edge is unwrapped by 360°,
 /// and so is every longitude nearer the box that way.
 struct SVGProjection {

@@ -1,4 +1,4 @@
-/// How the SVG pictures (a map, a timeline) look, in one place: colours, sizes and limits.
+/// How the SVG pictures (a map, a timeline) look, in one place: colors, sizes and limits.
 enum SVGStyle {
     static let font = "Helvetica, Arial, sans-serif"  // no web fonts: the file stands alone
     static let background = "#E6ECEE"                 // land and water outside the park
@@ -13,8 +13,8 @@ enum SVGStyle {
     static let panelOpacity = "0.92"
     static let uncategorised = "#8A969D"              // pins and ring parts without a category
 
-    /// Category colours, assigned in the sorted order of the categories on the map
-    /// (distinguishable with the common colour-vision deficiencies, after Okabe–Ito).
+    /// Category colors, assigned in the sorted order of the categories on the map
+    /// (distinguishable with the common color-vision deficiencies, after Okabe–Ito).
     static let palette = ["#D55E00", "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D31", "#B2182B"]
 
     static let margin = 12.0           // from the picture's edges to the panels
@@ -37,19 +37,19 @@ enum SVGStyle {
     static let timelinePadding = 40.0     // from that square's edges to what is drawn
     static let sidebarWidth = 270.0       // the column beside it: titles, times, legend, facts
     static let trackHalo = "#FFFFFF"      // under the track, so it reads over regions
-    static let trackColour = "#2B3A42"
+    static let trackColor = "#2B3A42"
     static let trackWidth = 2.5
     static let areaFill = parkFill        // an area region (a park's boundary)
     static let areaStroke = parkStroke
     static let circleFill = "#8FB8D8"     // a circle region, translucent
     static let circleStroke = "#3A6F96"
-    static let enterColour = "#1A9850"    // enter and presence_enter
-    static let exitColour = "#D73027"     // exit and presence_exit
-    static let dwellColour = "#2C7BB6"
-    static let calloutColour = "#F28E1C"
-    static let heldColour = "#9AA5AB"     // callout_held
-    static let missedColour = "#7B3294"   // missed_enter
-    static let otherEventColour = "#56656D" // monitor and context
+    static let enterColor = "#1A9850"    // enter and presence_enter
+    static let exitColor = "#D73027"     // exit and presence_exit
+    static let dwellColor = "#2C7BB6"
+    static let calloutColor = "#F28E1C"
+    static let heldColor = "#9AA5AB"     // callout_held
+    static let missedColor = "#7B3294"   // missed_enter
+    static let otherEventColor = "#56656D" // monitor and context
     static let entryRadius = 6.5
     static let endpointRadius = 8.0       // the start and end markers
     static let stackOffset = 12.0         // entries at one spot fan out this far around it

@@ -5,7 +5,7 @@ import ScreenModel
 /// translucent filled outlines, circle regions as circles of their radius (dashed
 /// purple when an entry says the visitor missed entering them), the track as a
 /// polyline with start and end markers, and one marker per entry with a position,
-/// coloured by kind; park (presence) events are diamonds, the others dots. Entries
+/// colored by kind; park (presence) events are diamonds, the others dots. Entries
 /// at one spot fan out around it on short leader lines.
 struct SVGTimelineLayer {
     typealias Kind = Component.Timeline.Entry.Kind
@@ -121,7 +121,7 @@ struct SVGTimelineLayer {
                 ("class", "region circle"), ("cx", SVGMarkup.number(c.x)), ("cy", SVGMarkup.number(c.y)),
                 ("r", SVGMarkup.number(max(projection.points(metres: radius.isFinite ? radius : 0), 2))),
                 ("fill", SVGStyle.circleFill), ("fill-opacity", "0.35"),
-                ("stroke", wasMissed ? SVGStyle.missedColour : SVGStyle.circleStroke), ("stroke-width", "1.5"),
+                ("stroke", wasMissed ? SVGStyle.missedColor : SVGStyle.circleStroke), ("stroke-width", "1.5"),
             ]
             if wasMissed { attributes.append(("stroke-dasharray", "4 3")) }
             svg.element("circle", attributes)
@@ -139,7 +139,7 @@ struct SVGTimelineLayer {
             ("stroke", SVGStyle.trackHalo), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth + 3)), ("stroke-opacity", "0.9"),
         ])
         svg.element("polyline", [("class", "track")] + line + [
-            ("stroke", SVGStyle.trackColour), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
+            ("stroke", SVGStyle.trackColor), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
         ])
     }
 
@@ -194,7 +194,7 @@ struct SVGTimelineLayer {
 
     /// An entry's marker at `p`: a diamond for park (presence) events, else a dot.
     static func marker(_ kind: Kind, at p: Point, radius r: Double, into svg: inout SVGMarkup) {
-        let paint: [SVGMarkup.Attribute] = [("fill", colour(for: kind)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5")]
+        let paint: [SVGMarkup.Attribute] = [("fill", color(for: kind)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5")]
         if kind == .presenceEnter || kind == .presenceExit {
             let d = r * 1.3
             let (x, y) = (p.x, p.y)
@@ -205,7 +205,7 @@ struct SVGTimelineLayer {
         }
     }
 
-    /// The start (a white dot ringed in the track's colour) or end (a dark dot) marker;
+    /// The start (a white dot ringed in the track's color) or end (a dark dot) marker;
     /// with a `title`, in a group classed `start` or `end` (the picture's, not a legend swatch).
     static func endpoint(start: Bool, at p: Point, title: String? = nil, radius: Double = SVGStyle.endpointRadius, into svg: inout SVGMarkup) {
         if let title {
@@ -214,22 +214,22 @@ struct SVGTimelineLayer {
         }
         svg.element("circle", [
             ("cx", SVGMarkup.number(p.x)), ("cy", SVGMarkup.number(p.y)), ("r", SVGMarkup.number(radius)),
-            ("fill", start ? SVGStyle.halo : SVGStyle.trackColour),
-            ("stroke", start ? SVGStyle.trackColour : SVGStyle.halo), ("stroke-width", start ? "3" : "2"),
+            ("fill", start ? SVGStyle.halo : SVGStyle.trackColor),
+            ("stroke", start ? SVGStyle.trackColor : SVGStyle.halo), ("stroke-width", start ? "3" : "2"),
         ])
         if title != nil { svg.close("g") }
     }
 
-    /// The colour of a kind's marker.
-    static func colour(for kind: Kind) -> String {
+    /// The color of a kind's marker.
+    static func color(for kind: Kind) -> String {
         switch kind {
-        case .enter, .presenceEnter: SVGStyle.enterColour
-        case .exit, .presenceExit: SVGStyle.exitColour
-        case .dwell: SVGStyle.dwellColour
-        case .callout: SVGStyle.calloutColour
-        case .calloutHeld: SVGStyle.heldColour
-        case .missedEnter: SVGStyle.missedColour
-        case .monitor, .context: SVGStyle.otherEventColour
+        case .enter, .presenceEnter: SVGStyle.enterColor
+        case .exit, .presenceExit: SVGStyle.exitColor
+        case .dwell: SVGStyle.dwellColor
+        case .callout: SVGStyle.calloutColor
+        case .calloutHeld: SVGStyle.heldColor
+        case .missedEnter: SVGStyle.missedColor
+        case .monitor, .context: SVGStyle.otherEventColor
         }
     }
 

@@ -155,13 +155,13 @@ struct SVGTimelineSidebar {
         case .track:
             svg.element("path", [
                 ("d", "M\(SVGMarkup.number(p.x - 8)) \(y) H\(SVGMarkup.number(p.x + 8))"),
-                ("stroke", SVGStyle.trackColour), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)), ("stroke-linecap", "round"),
+                ("stroke", SVGStyle.trackColor), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)), ("stroke-linecap", "round"),
             ])
         case .circle, .missedCircle:
             let missed = swatch == .missedCircle
             var attributes: [SVGMarkup.Attribute] = [
                 ("cx", x), ("cy", y), ("r", "6"), ("fill", SVGStyle.circleFill), ("fill-opacity", "0.35"),
-                ("stroke", missed ? SVGStyle.missedColour : SVGStyle.circleStroke), ("stroke-width", "1.5"),
+                ("stroke", missed ? SVGStyle.missedColor : SVGStyle.circleStroke), ("stroke-width", "1.5"),
             ]
             if missed { attributes.append(("stroke-dasharray", "3 2")) }
             svg.element("circle", attributes)

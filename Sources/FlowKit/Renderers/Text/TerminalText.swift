@@ -2,7 +2,7 @@ import LuaKit
 
 /// Content made safe to print to a terminal. Scripts and content may come from a server,
 /// and a terminal acts on some characters instead of showing them: ESC starts a control
-/// sequence (colours, cursor moves, window titles), CR and backspace overwrite what was
+/// sequence (colors, cursor moves, window titles), CR and backspace overwrite what was
 /// printed, NUL and other controls vanish, and bidi overrides reorder the rest of a line.
 ///
 /// Each such character is shown as its code point in Swift's form, `\u{1B}`, with two to

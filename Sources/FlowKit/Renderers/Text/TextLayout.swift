@@ -3,7 +3,7 @@ import ScreenModel
 /// Lays out each kind of component as lines for ``TextRenderer``. Every function
 /// takes the columns it may use and returns finished lines, styles applied.
 struct TextLayout {
-    /// Styling; plain unless the renderer's options ask for colours.
+    /// Styling; plain unless the renderer's options ask for colors.
     let paint: TextPaint
 
     /// The lines of one section.

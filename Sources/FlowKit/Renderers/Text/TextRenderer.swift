@@ -40,7 +40,7 @@ public struct TextRenderer: ScreenRenderer {
     public var options: Options
 
     /// Creates a text renderer.
-    /// - Parameter options: width and colours (default: 72 columns, no colours).
+    /// - Parameter options: width and colors (default: 72 columns, no colors).
     public init(options: Options = Options()) {
         self.options = options
     }

@@ -7,17 +7,17 @@ import Darwin
 #endif
 
 /// The monitored circles whose radius falls in one tier (each tier 4 times the last), bucketed
-/// by centre in a uniform grid. A search visits rings of cells outwards and stops when even
-/// the widest circle of the tier, centred on the nearest unvisited cell, could not beat the
+/// by center in a uniform grid. A search visits rings of cells outwards and stops when even
+/// the widest circle of the tier, centerd on the nearest unvisited cell, could not beat the
 /// k-th best edge distance found: tiers keep a few large areas from widening every search.
-final class CentreTier: Sendable {
+final class CenterTier: Sendable {
     private let west: Double, south: Double
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
     private let cellMetres: Double            // the smaller side of a cell, anywhere in the grid
     private let maximumRadius: Double
     private let start: [Int32]
-    /// Per item in cell order: region, centre, radius and the centre's metres per degree,
+    /// Per item in cell order: region, center, radius and the center's metres per degree,
     /// interleaved so one candidate is one cache line.
     private let items: [Item]
     let count: Int
@@ -36,12 +36,12 @@ final class CentreTier: Sendable {
         r <= 128 ? 0 : Int(log2(r / 128) / 2) + 1
     }
 
-    static func tiers(for regions: [GeofenceRegion]) -> [CentreTier] {
+    static func tiers(for regions: [GeofenceRegion]) -> [CenterTier] {
         var members: [Int: [Int32]] = [:]
         for (i, region) in regions.enumerated() { members[tier(ofRadius: region.monitorRadius), default: []].append(Int32(i)) }
-        let tiers = members.keys.sorted().compactMap { key -> CentreTier? in
+        let tiers = members.keys.sorted().compactMap { key -> CenterTier? in
             guard let list = members[key] else { return nil }
-            return CentreTier(list, of: regions)
+            return CenterTier(list, of: regions)
         }
         // Most populous first: its nearest circles bound the others' searches soonest.
         return tiers.sorted { $0.count > $1.count }
