@@ -2,7 +2,8 @@
 ///
 /// JSON shape (version ``schemaID``):
 /// `{"schema": "flowrun/screen@1", "park": "GOGA", "flow": "home", "title": "…",
-///   "subtitle": "…", "sections": [component, …]}` — `subtitle` is omitted when nil.
+///   "subtitle": "…", "theme": {…}, "sections": [component, …]}` — `subtitle` and `theme`
+///   are omitted when nil.
 public struct Screen: Hashable, Sendable {
     /// The version tag every screen of this model carries: `"flowrun/screen@1"`.
     public static let schemaID = "flowrun/screen@1"
@@ -19,6 +20,8 @@ public struct Screen: Hashable, Sendable {
     public var subtitle: String?
     /// The components, top to bottom (default `[]`).
     public var sections: [Component]
+    /// The park's colors (default `nil`; the runtime sets the park's).
+    public var theme: Theme?
 
     /// Creates a screen.
     /// - Parameters:
@@ -28,10 +31,12 @@ public struct Screen: Hashable, Sendable {
     ///   - subtitle: a line under the title (default `nil`).
     ///   - sections: the components (default `[]`).
     ///   - schema: the version tag (default ``schemaID``).
+    ///   - theme: the park's colors (default `nil`).
     public init(
         park: String, flow: String, title: String, subtitle: String? = nil,
-        sections: [Component] = [], schema: String = Screen.schemaID
+        sections: [Component] = [], schema: String = Screen.schemaID, theme: Theme? = nil
     ) {
+        self.theme = theme
         self.schema = schema
         self.park = park
         self.flow = flow
@@ -45,7 +50,7 @@ public struct Screen: Hashable, Sendable {
 
 extension Screen: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, park, flow, title, subtitle, sections
+        case schema, park, flow, title, subtitle, theme, sections
     }
 
     /// Decodes a screen from any Decoder; `sections` may be an empty keyed container.
@@ -58,6 +63,7 @@ extension Screen: Codable {
         flow = try c.decode(String.self, forKey: .flow)
         title = try c.decode(String.self, forKey: .title)
         subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+        theme = try c.decodeIfPresent(Theme.self, forKey: .theme)
         sections = try c.decodeList(Component.self, forKey: .sections)
     }
 
@@ -69,6 +75,7 @@ extension Screen: Codable {
         try c.encode(flow, forKey: .flow)
         try c.encode(title, forKey: .title)
         try c.encodeIfPresent(subtitle, forKey: .subtitle)
+        try c.encodeIfPresent(theme, forKey: .theme)
         try c.encode(sections, forKey: .sections)
     }
 }
@@ -83,6 +90,7 @@ extension Screen: ScreenNode {
         check.requireNonEmpty(park, at: "park")
         check.requireNonEmpty(flow, at: "flow")
         check.requireNonEmpty(title, at: "title")
+        theme?.validate(at: "theme", into: &check)
         sections.validate(at: "sections", into: &check)
     }
 

@@ -31,7 +31,8 @@ enum Samples {
             .map(map),
             .timeline(timeline),
             .ar(ar),
-        ]
+        ],
+        theme: Theme(primary: "#C0362C", accent: "#1F4E79", background: "#F7F4EC")
     )
 
     /// A map with every optional field set: a cluster with categories and an action,

@@ -149,11 +149,16 @@ public final class FlowRuntime {
         if table["schema"] == .nil { table["schema"] = .string(Screen.schemaID) }
         if table["park"] == .nil { table["park"] = .string(park.code) }
         if table["flow"] == .nil { table["flow"] = .string(flow) }
-        let screen: Screen
+        var screen: Screen
         do {
             screen = try LuaValueDecoder().decode(Screen.self, from: .table(table))
         } catch {
             throw .invalidScreen(flow: flow, file: file, issues: [LuaDecodingError.describe(error).description])
+        }
+        // Every screen carries the park's colors unless its flow chose others.
+        if screen.theme == nil {
+            let t = park.settings.theme
+            screen.theme = Theme(primary: t.primary, accent: t.accent, background: t.background)
         }
         let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen, listing: ScreenValidator.listedIssues)
         guard issues.listed.isEmpty else {

@@ -11,6 +11,15 @@ import ScreenModel
         #expect(ScreenValidator(knownFlows: ["home", "map", "site", "sites"]).validate(Samples.complete) == [])
     }
 
+    @Test func themeColorsAreChecked() {
+        let screen = Screen(park: "GOGA", flow: "home", title: "Golden Gate",
+                            theme: Theme(primary: "red", accent: "#1F4E79", background: "#F7F4E"))
+        #expect(ScreenValidator().validate(screen).map(\.description) == [
+            "theme.primary: 'red' is not a color of the form #RRGGBB",
+            "theme.background: '#F7F4E' is not a color of the form #RRGGBB",
+        ])
+    }
+
     @Test func screenFields() {
         let screen = Screen(park: "", flow: " ", title: "", schema: "flowrun/screen@2")
         #expect(ScreenValidator().validate(screen).map(\.description) == [
