@@ -7,8 +7,9 @@ import ScreenModel
 public enum FlowError: Error, CustomStringConvertible, Sendable {
     /// A park code with no folder under `parks/`.
     case unknownPark(code: String, known: [String])
-    /// A flow name nobody registered, or one the park disabled.
+    /// A flow name nobody registered.
     case unknownFlow(name: String, park: String, known: [String])
+    /// A flow the park switched off (`flows.<name> = false` in its configuration).
     case disabledFlow(name: String, park: String)
     /// A configuration or content file is wrong: `parks/GOGA/park.lua: center.lat: ...`.
     case badContent(file: String, message: String)
@@ -26,6 +27,7 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     /// `--follow` named no action of the screen.
     case unknownAction(id: String, flow: String, known: [String])
 
+    /// The message for people: where, then what (`parks/GOGA/park.lua: zoom: 40 out of range [0, 22]`).
     public var description: String {
         switch self {
         case .unknownPark(let code, let known):

@@ -16,6 +16,7 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The state could not be created or set up.
     case setup(String)
 
+    /// The whole message: location, text and, for runtime and budget failures, the traceback.
     public var description: String {
         switch self {
         case .syntax(let message): return message
@@ -45,7 +46,11 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
 /// Thrown by a native function to fail its Lua call. The message reaches the script as an
 /// ordinary Lua error, prefixed with the caller's `file:line:`.
 public struct LuaCallError: Error, CustomStringConvertible, Sendable {
+    /// The message, without the location: the bridge adds the caller's `file:line:`.
     public let message: String
+    /// A failure of the current native call.
+    /// - Parameter message: what went wrong, in the words the script's author will read.
     public init(_ message: String) { self.message = message }
+    /// The message as it is.
     public var description: String { message }
 }

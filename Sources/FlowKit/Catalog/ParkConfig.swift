@@ -7,34 +7,51 @@ import ScreenModel
 /// handed to flows as `ctx.park` (including settings such as `map` and `geofence` that
 /// later modules read).
 public struct ParkConfig: Sendable {
+    /// The park's code, as its folder spells it (`GOGA`).
     public var code: String
+    /// The park's name for people.
     public var name: String
+    /// The state or region the park is in, as the configuration writes it.
     public var state: String
     /// IANA time zone of the park, for `ctx.time` (default `America/Los_Angeles`).
     public var timezone: String
+    /// A short description of the park, if the configuration gives one.
     public var description: String?
+    /// The park's website, if given.
     public var website: String?
+    /// The park's phone number, if given.
     public var phone: String?
+    /// Where the park's map centers by default.
     public var center: Center
+    /// The map zoom that shows the park, 0-22.
     public var zoom: Double
+    /// Flows switched on or off by name (see ``isEnabled(_:)``).
     public var flows: [String: Bool]
+    /// What the park asks of the script budgets; ``HostLimits`` may lower it, never raise it.
     public var budgets: Budgets
     /// Every setting, typed (what modules read).
     public var settings: ParkSettings
     /// The merged table as Lua sees it (`ctx.park`).
     public var raw: LuaValue
 
+    /// A latitude and longitude in degrees.
     public typealias Center = ParkSettings.Center
+    /// Instructions and memory a park's flows may use.
     public typealias Budgets = ParkSettings.Budgets
 
     /// Whether flow `name` is enabled (flows not listed are enabled).
+    /// - Parameter name: a flow's registered name.
     public func isEnabled(_ name: String) -> Bool { flows[name] ?? true }
 }
 
 extension ParkConfig {
     /// Evaluates `parks/defaults.lua` and `parks/<code>/park.lua` in a Lua state of their
     /// own, under the default budgets, and merges them: what the park list needs.
-    /// - Throws: `FlowError` naming the file at fault, as ``load(code:root:lua:)``.
+    /// - Parameters:
+    ///   - code: the park's code, as its folder spells it.
+    ///   - root: the project.
+    /// - Throws: ``FlowError`` naming the file at fault, as ``load(code:root:lua:)``, or
+    ///   ``FlowError/script(_:)`` if no Lua state can be created.
     public static func load(code: String, root: ProjectRoot) throws(FlowError) -> ParkConfig {
         let lua: LuaState
         do { lua = try LuaState() } catch { throw .script(error) }
@@ -45,6 +62,14 @@ extension ParkConfig {
     /// Evaluates `parks/defaults.lua` and `parks/<code>/park.lua` in `lua` and merges them.
     /// Errors in these files are bad input (exit 2), not flow errors; every message names
     /// the file, even for failures Lua gives no place for (a value too large to copy out).
+    /// - Parameters:
+    ///   - code: the park's code, as its folder spells it.
+    ///   - root: the project.
+    ///   - lua: the state to evaluate the files in (the park's own, in a runtime).
+    /// - Throws: ``FlowError/badContent(file:message:)`` for a missing file, a value too
+    ///   large to copy out, or a wrong setting (named by its path, in the file that set it);
+    ///   ``FlowError/invalidContent(_:)`` for a file that is not UTF-8 or fails to compile
+    ///   or run.
     public static func load(code: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> ParkConfig {
         func evaluate(_ file: String) throws(FlowError) -> LuaValue {
             let source = try root.read(file)

@@ -8,14 +8,23 @@ public final class ParkContent {
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
 
+    /// The content of park `code`; nothing is read yet.
+    /// - Parameters:
+    ///   - code: the park's code, as its folder spells it.
+    ///   - root: the project.
     public init(code: String, root: ProjectRoot) {
         self.code = code
         self.root = root
     }
 
+    /// `parks/<CODE>/sites.geojson`, relative to the root.
     public var sitesPath: String { "parks/\(code)/sites.geojson" }
+    /// `parks/<CODE>/boundary.geojson`, relative to the root.
     public var boundaryPath: String { "parks/\(code)/boundary.geojson" }
 
+    /// The park's sites, read and checked on first use; empty when the file is absent.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault.
+    ///   A failed read is not kept: the next call reads again.
     public func sites() throws(FlowError) -> [Site] {
         if let cachedSites { return cachedSites }
         guard root.exists(sitesPath) else { cachedSites = []; return [] }
@@ -28,6 +37,8 @@ public final class ParkContent {
         }
     }
 
+    /// The park's boundary, read and checked on first use; nil when the file is absent.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault.
     public func boundary() throws(FlowError) -> Boundary? {
         if let cachedBoundary { return cachedBoundary }
         guard root.exists(boundaryPath) else { cachedBoundary = .some(nil); return nil }

@@ -5,54 +5,116 @@ public import GeoKit
 /// default lives in defaults.lua; nothing here has one, so the two cannot disagree. Field
 /// names are the Lua ones, so a decoding path reads as the author wrote it.
 public struct ParkSettings: Decodable, Sendable {
+    /// The park's name for people (required, not empty).
     public var name: String
+    /// The state or region the park is in.
     public var state: String
     /// IANA time zone, for `ctx.time`.
     public var timezone: String
+    /// A short description; the home screen shows it when present.
     public var description: String?
+    /// The park's website; the home screen links it when present.
     public var website: String?
+    /// The park's phone number; the home screen offers a call when present.
     public var phone: String?
+    /// Where the map centers by default (required).
     public var center: Center
     /// Map zoom that shows the park, 0-22.
     public var zoom: Double
+    /// The park's colors.
     public var theme: Theme
+    /// The onboarding flow's pages.
     public var onboarding: Onboarding
+    /// What the home screen shows.
     public var home: Home
     /// Flows switched on or off for the park, by name.
     public var flows: [String: Bool]
+    /// What the park asks of the script budgets (the host's limits may lower it).
     public var budgets: Budgets
+    /// How sites are listed and grouped.
     public var sites: Sites
+    /// The map's default size and clustering.
     public var map: Map
+    /// Geofence monitoring: regions, timing and callouts.
     public var geofence: Geofence
+    /// The AR view's defaults.
     public var ar: AR
 
-    public struct Center: Decodable, Sendable { public var lat: Double; public var lon: Double }
+    /// A latitude and longitude in degrees.
+    public struct Center: Decodable, Sendable {
+        /// Latitude, degrees north, in [-90, 90].
+        public var lat: Double
+        /// Longitude, degrees east, in [-180, 180].
+        public var lon: Double
+    }
 
     /// Colors as `#RRGGBB`.
-    public struct Theme: Decodable, Sendable { public var primary: String; public var accent: String; public var background: String }
+    public struct Theme: Decodable, Sendable {
+        /// The park's main color.
+        public var primary: String
+        /// The color for what should stand out.
+        public var accent: String
+        /// The background color.
+        public var background: String
+    }
 
-    public struct Onboarding: Decodable, Sendable { public var pages: [Page] }
-    public struct Page: Decodable, Sendable { public var title: String; public var body: String; public var background: [Layer] }
+    /// The onboarding flow's content.
+    public struct Onboarding: Decodable, Sendable {
+        /// The pages in order; with none, the onboarding flow shows one welcome page.
+        public var pages: [Page]
+    }
+    /// One onboarding page.
+    public struct Page: Decodable, Sendable {
+        /// The page's title.
+        public var title: String
+        /// The page's text.
+        public var body: String
+        /// The parallax pictures behind the text.
+        public var background: [Layer]
+    }
     /// One parallax layer: position and depth in [0, 1].
     public struct Layer: Decodable, Sendable {
+        /// Where the picture is.
         public var image: String
+        /// Where the picture's center sits on the page.
         public var position: Position
+        /// Parallax: 0 stays fixed (far away), 1 moves with the finger.
         public var depth: Double
+        /// A `#RRGGBB` color shown while the picture loads.
         public var placeholder: String?
     }
-    public struct Position: Decodable, Sendable { public var x: Double; public var y: Double }
+    /// A point on the page in unit coordinates: (0, 0) top left, (1, 1) bottom right.
+    public struct Position: Decodable, Sendable {
+        /// From the left edge (0) to the right edge (1).
+        public var x: Double
+        /// From the top edge (0) to the bottom edge (1).
+        public var y: Double
+    }
 
+    /// What the home screen shows, in what order.
     public struct Home: Decodable, Sendable {
         /// Sections in order, from ``Home/knownSections``.
         public var sections: [String]
         /// How many sites the highlights carousel shows.
         public var highlights: Int
+        /// The categories the highlights come from, most wanted first.
         public var highlight_categories: [String]
+        /// Extra links to other flows.
         public var links: [Link]
+        /// The sections the home flow can build.
         public static let knownSections: Set<String> = ["welcome", "highlights", "collections", "links", "contact"]
     }
-    public struct Link: Decodable, Sendable { public var label: String; public var flow: String; public var args: [String: String]? }
+    /// A link on the home screen to another flow.
+    public struct Link: Decodable, Sendable {
+        /// The link's text.
+        public var label: String
+        /// The flow it opens.
+        public var flow: String
+        /// The flow's `ctx.args`, if any.
+        public var args: [String: String]?
+    }
 
+    /// Instructions and memory a park's flows may use.
     public struct Budgets: Decodable, Sendable {
         /// Instructions one flow run may execute.
         public var instructions: Int
@@ -60,22 +122,38 @@ public struct ParkSettings: Decodable, Sendable {
         public var memory_mb: Int
     }
 
+    /// How sites are listed and grouped.
     public struct Sites: Decodable, Sendable {
         /// Sites listed per collection, and when ranked by position.
         public var nearby_limit: Int
+        /// Groups of sites by category; a category in none of them lands in "More places".
         public var collections: [Collection]
     }
-    public struct Collection: Decodable, Sendable { public var id: String; public var title: String; public var categories: [String] }
+    /// A group of sites by category.
+    public struct Collection: Decodable, Sendable {
+        /// The collection's id, unique in the park.
+        public var id: String
+        /// Its title for people.
+        public var title: String
+        /// The site categories it holds.
+        public var categories: [String]
+    }
 
+    /// The map's default size and clustering.
     public struct Map: Decodable, Sendable {
         /// Screen points when a request gives no size (`"390x844"` in Lua).
         public var size: SizeSetting
+        /// How the map clusters its sites.
         public var cluster: Cluster
     }
 
-    /// A screen size written as `"WIDTHxHEIGHT"`, read with ``GeoKit/ScreenSize/parse(_:)``.
+    /// A screen size written as `"WIDTHxHEIGHT"`, read with GeoKit's `ScreenSize.parse(_:)`.
     public struct SizeSetting: Decodable, Sendable {
+        /// The size, checked.
         public var value: ScreenSize
+        /// Reads and checks the text.
+        /// - Throws: `DecodingError.dataCorrupted` with GeoKit's message when the text is
+        ///   not a size or is out of range.
         public init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
@@ -84,22 +162,53 @@ public struct ParkSettings: Decodable, Sendable {
             }
         }
     }
-    /// Cluster index options (``GeoKit/ClusterOptions`` with Lua's names).
+    /// Cluster index options (GeoKit's `ClusterOptions` with Lua's names).
     public struct Cluster: Decodable, Sendable {
-        public var radius: Double, extent: Double, min_zoom: Int, max_zoom: Int, min_points: Int, node_size: Int
+        /// Cluster radius, pixels.
+        public var radius: Double
+        /// Tile extent the radius is relative to, pixels.
+        public var extent: Double
+        /// The lowest zoom that clusters.
+        public var min_zoom: Int
+        /// The highest zoom that clusters; above it every site shows as a pin.
+        public var max_zoom: Int
+        /// The fewest points that form a cluster.
+        public var min_points: Int
+        /// The KD-tree's leaf size.
+        public var node_size: Int
+        /// The options in GeoKit's names, not yet validated.
         public var options: ClusterOptions {
             ClusterOptions(radius: radius, extent: extent, minZoom: min_zoom, maxZoom: max_zoom, minPoints: min_points, nodeSize: node_size)
         }
     }
 
+    /// Geofence monitoring: regions, timing and callouts.
     public struct Geofence: Decodable, Sendable {
         /// Metres around a site without its own `geofence_radius`.
         public var radius: Double
+        /// Regions monitored at once, the park's boundary included (iOS allows 20).
         public var cap: Int
-        public var refresh_distance: Double, hysteresis: Double
-        public var enter_delay: Double, exit_delay: Double, enter_margin: Double, exit_margin: Double, dwell_delay: Double
+        /// Metres moved before the monitored regions are chosen again.
+        public var refresh_distance: Double
+        /// Metres nearer a newcomer must be to take a monitored region's slot.
+        public var hysteresis: Double
+        /// Seconds inside, from the first fix inside, before an enter.
+        public var enter_delay: Double
+        /// Seconds outside before an exit.
+        public var exit_delay: Double
+        /// Metres inside the edge a fix must be to count towards an enter.
+        public var enter_margin: Double
+        /// Metres outside the edge a fix must be to count towards an exit (GPS jitter).
+        public var exit_margin: Double
+        /// Seconds after an enter before a dwell.
+        public var dwell_delay: Double
+        /// Whether to report, too, the enters a phone's cap would have missed.
         public var report_missed: Bool
-        public var callout_interval: Double, site_callout_interval: Double
+        /// Seconds between any two callouts.
+        public var callout_interval: Double
+        /// Seconds between two callouts for the same site.
+        public var site_callout_interval: Double
+        /// What the callouts say.
         public var callouts: Callouts
 
         /// The monitor's settings (GeoKit's names).
@@ -118,8 +227,18 @@ public struct ParkSettings: Decodable, Sendable {
         }
     }
     /// Callout texts; `%s` is the site's (or the park's) name.
-    public struct Callouts: Decodable, Sendable { public var park_enter: String, park_exit: String, enter: String, dwell: String }
+    public struct Callouts: Decodable, Sendable {
+        /// On entering the park.
+        public var park_enter: String
+        /// On leaving the park.
+        public var park_exit: String
+        /// On entering a site's region.
+        public var enter: String
+        /// On staying at a site.
+        public var dwell: String
+    }
 
+    /// The AR view's defaults.
     public struct AR: Decodable, Sendable {
         /// Metres: sites farther away are not shown.
         public var max_distance: Double

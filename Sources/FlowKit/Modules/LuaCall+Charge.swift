@@ -19,7 +19,7 @@ enum Charge {
     static let perInputItem = 64
     /// A new native object's fixed cost (a monitor), or an index change's before its work is known.
     static let perObject = 64
-    /// Per unit of ``GeoKit/ClusterIndex/lastUpdateWork`` (10-50 ns each).
+    /// Per unit of GeoKit's `ClusterIndex.lastUpdateWork` (10-50 ns each).
     static let perUpdateWork = 4
     /// Per label row tested and per n·log n step of the layout (about 33 ns each).
     static let perLabelStep = 8

@@ -4,8 +4,8 @@ public import LuaKit
 /// A native Swift module exposed to Lua as a global table (`geo`, `cluster`, ...).
 ///
 /// To add one: write `Modules/<Name>Module.swift` with a type conforming to this protocol
-/// and add it to `ModuleRegistry.all`. Its LuaLS stubs in `meta/<name>.gen.lua` are
-/// generated from `functions` (`flowrun stubs`), so documentation cannot drift.
+/// and add it to ``ModuleRegistry/all``. Its LuaLS stubs in `meta/<name>.gen.lua` are
+/// generated from ``functions`` (`flowrun stubs`), so documentation cannot drift.
 public protocol NativeModule: Sendable {
     /// The global table's name in Lua, e.g. `"geo"`.
     var name: String { get }
@@ -18,6 +18,7 @@ public protocol NativeModule: Sendable {
 }
 
 extension NativeModule {
+    /// None: most modules hand out plain values only.
     public var types: [NativeType] { [] }
 
     /// Installs the module as a global table in one park's Lua state.
@@ -35,13 +36,23 @@ extension NativeModule {
 /// A documented native function: the text feeds the generated stubs; the body gets the
 /// park's context and the call.
 public struct NativeFunction: Sendable {
+    /// A function's work: reads its arguments from the call and pushes its results.
+    /// Throwing fails the Lua call with the error's message, after the caller's `file:line:`.
     public typealias Body = @Sendable (ModuleContext, inout LuaCall) throws -> Void
 
+    /// One documented argument.
     public struct Parameter: Sendable {
+        /// The argument's name in the stubs (`lat`).
         public var name: String
         /// LuaLS type, e.g. `number`, `string?`, `table`.
         public var type: String
+        /// One line saying what the argument is.
         public var summary: String
+        /// A documented argument.
+        /// - Parameters:
+        ///   - name: the argument's name in the stubs.
+        ///   - type: its LuaLS type (`number`, `string?`, `table`).
+        ///   - summary: one line saying what it is.
         public init(_ name: String, _ type: String, _ summary: String) {
             self.name = name
             self.type = type
@@ -49,15 +60,27 @@ public struct NativeFunction: Sendable {
         }
     }
 
+    /// The function's name in its module's table (`distance` for `geo.distance`).
     public var name: String
+    /// One line saying what the function does, for the stubs.
     public var summary: String
+    /// The function's arguments in order, for the stubs.
     public var parameters: [Parameter]
     /// `(type, summary)` of each result.
     public var returns: [(type: String, summary: String)]
     /// A short Lua example for the docs.
     public var example: String?
+    /// The function's work.
     public var body: Body
 
+    /// A documented native function.
+    /// - Parameters:
+    ///   - name: the function's name in its module's table.
+    ///   - summary: one line saying what it does.
+    ///   - parameters: its arguments in order.
+    ///   - returns: `(type, summary)` of each result, types in LuaLS form.
+    ///   - example: a short Lua example for the stubs.
+    ///   - body: the work; it gets the park's context and the call.
     public init(_ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
                 example: String? = nil, body: @escaping Body) {
         self.name = name
@@ -71,6 +94,7 @@ public struct NativeFunction: Sendable {
 
 /// What a module may use of the park it serves. Content loads lazily, once per runtime.
 public final class ModuleContext {
+    /// The park's configuration, with every setting typed (``ParkConfig/settings``).
     public let park: ParkConfig
     /// The park's Lua state, e.g. for `defineType`. Unowned: the state owns the closures
     /// that hold this context, and a strong reference would keep it from ever closing.
@@ -83,17 +107,26 @@ public final class ModuleContext {
         self.content = content
     }
 
-    /// The park's sites (empty when it has no `sites.geojson`).
+    /// The park's sites (empty when it has no `sites.geojson`), read on first use.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
     public func sites() throws(FlowError) -> [Site] { try content.sites() }
-    /// The park's boundary, if it has one.
+    /// The park's boundary, if it has one, read on first use.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
     public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
 
     private var cache: [String: AnyObject] = [:]
 
-    /// Whether `cached(key)` has built its object already.
+    /// Whether ``cached(_:make:)`` has built the object under `key` already (a function
+    /// that builds it charges the budget only when it does).
+    /// - Parameter key: the object's key.
     public func isCached(_ key: String) -> Bool { cache[key] != nil }
 
     /// An object built once per runtime and reused by every flow (the sites' cluster index).
+    /// - Parameters:
+    ///   - key: the object's key; one key holds one type of object.
+    ///   - make: builds the object when none of type `T` is cached under `key`.
+    /// - Returns: the cached object, or the one `make` built, now cached.
+    /// - Throws: what `make` throws; nothing is cached then.
     public func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
         if let hit = cache[key] as? T { return hit }
         let made = try make()

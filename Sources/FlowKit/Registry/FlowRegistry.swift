@@ -6,6 +6,7 @@ import LuaKit
 public struct FlowRegistry {
     /// One `flow.register(name, fn)` call.
     public struct Registration {
+        /// The flow's name, as registered.
         public let name: String
         let function: LuaFunctionRef
         /// Where it was registered: `parks/GOGA/flows/home.lua:3`.
@@ -21,6 +22,8 @@ public struct FlowRegistry {
     public var names: [String] { chains.keys.sorted() }
 
     /// The chain for `name`, newest first: the flow and every flow it replaced.
+    /// - Parameter name: a flow's name.
+    /// - Returns: the registrations, never empty; nil when no flow has that name.
     public func chain(_ name: String) -> [Registration]? { chains[name] }
 
     mutating func add(_ registration: Registration) {

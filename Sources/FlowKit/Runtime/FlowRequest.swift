@@ -19,6 +19,15 @@ public struct FlowRequest: Sendable {
     /// The AR camera (`--heading`, `--pitch`, `--fov`), seen as `ctx.ar`.
     public var ar: ARView
 
+    /// A request from checked values; each parameter sets the property of the same name.
+    /// - Parameters:
+    ///   - flow: the flow's registered name.
+    ///   - args: the flow's `ctx.args`.
+    ///   - at: the visitor's position, if known.
+    ///   - track: a track to replay, if any.
+    ///   - size: the screen's size; nil for the park's defaults.
+    ///   - view: the map camera (default: none asked for).
+    ///   - ar: the AR camera (default: none asked for).
     public init(flow: String, args: [String: String] = [:], at: Coordinate? = nil, track: RecordedTrack? = nil,
                 size: ScreenSize? = nil, view: MapView = MapView(), ar: ARView = ARView()) {
         self.flow = flow
@@ -38,6 +47,11 @@ public struct FlowRequest: Sendable {
     /// ``size``, ``view`` and ``ar`` (`{center = "37.80000,-122.46000", zoom = "14"}` zooms
     /// the map in); the others stay in ``args``. `at` and `size` are the device's and carry
     /// over from the screen the action is on, unless the action gives a size.
+    /// - Parameters:
+    ///   - flow: the flow the action leads to.
+    ///   - actionArgs: the action's args, view values among them.
+    ///   - at: the visitor's position, if known.
+    ///   - size: the size of the screen the action is on, if any.
     /// - Throws: ``InputError`` for a view value that does not parse or is out of range.
     public init(flow: String, actionArgs: [String: String], at: Coordinate? = nil, size: ScreenSize? = nil) throws(InputError) {
         self.init(flow: flow, args: actionArgs.filter { !Self.viewKeys.contains($0.key) }, at: at, size: size)
@@ -47,7 +61,9 @@ public struct FlowRequest: Sendable {
     /// Sets ``size``, ``view`` and ``ar`` from the text values in `values` named by
     /// ``viewKeys`` (other keys are ignored), each parsed and range-checked: the one place
     /// the command line's options and a `go` action's args are read.
-    /// - Parameter name: How a message names another value (`--zoom` on the command line).
+    /// - Parameters:
+    ///   - values: text values by key (`["zoom": "14"]`).
+    ///   - name: How a message names another value (`--zoom` on the command line).
     /// - Throws: ``InputError`` naming the value at fault.
     public mutating func setView(from values: [String: String], name: (String) -> String = { $0 }) throws(InputError) {
         if let size = values["size"] {
@@ -74,14 +90,20 @@ public import ScreenModel
 public struct RecordedTrack: Sendable {
     /// The path as the user gave it, for messages.
     public var displayPath: String
+    /// The track's points, each with its time, in time order.
     public var fixes: [TimedFix]
 
+    /// A track from fixes already read.
+    /// - Parameters:
+    ///   - displayPath: how messages name the track's file.
+    ///   - fixes: the points, in time order.
     public init(displayPath: String, fixes: [TimedFix]) {
         self.displayPath = displayPath
         self.fixes = fixes
     }
 
     /// Reads a GPX file's track points, checked for replay (every point has a time, in order).
+    /// - Parameter path: the file's path, as the user gave it (messages name it so).
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and line.
     public static func read(_ path: String) throws(FlowError) -> RecordedTrack {
         do {

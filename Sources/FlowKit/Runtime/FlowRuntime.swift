@@ -7,12 +7,15 @@ public import ScreenModel
 /// flows. Build one per park (scripts of one park never see another's state) and run
 /// flows on it as often as needed.
 public final class FlowRuntime {
+    /// The project the park belongs to.
     public let root: ProjectRoot
+    /// The park's configuration, checked.
     public let park: ParkConfig
     /// The clock flows see (`ctx.time`, `os.time()`); fixed for the runtime's life.
     public let clock: Date
     /// The host's ceilings; the park's `budgets` may only lower them.
     public let limits: HostLimits
+    /// Every flow registered for the park, disabled ones included (see ``flowNames``).
     public let registry: FlowRegistry
     let lua: LuaState
     let content: ParkContent
@@ -24,9 +27,14 @@ public final class FlowRuntime {
     /// Loads park `code` from `root`: configuration, native modules, default flows, then
     /// the park's flows.
     /// - Parameters:
+    ///   - root: the project.
+    ///   - code: the park's code, matched case-insensitively (`goga` → `GOGA`).
     ///   - time: the clock flows see (default: now).
     ///   - limits: the host's ceilings on every script of the park (default `HostLimits()`).
-    /// - Throws: `FlowError` naming the park, file and line or field at fault.
+    /// - Throws: ``FlowError`` naming the park, file and line or field at fault:
+    ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
+    ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
+    ///   ``FlowError/badRegistration(message:)`` for a flow file.
     public init(root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits()) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
@@ -78,8 +86,11 @@ public final class FlowRuntime {
     public var flowNames: [String] { registry.names.filter(park.isEnabled) }
 
     /// Runs a flow and returns its screen, validated and with every action numbered.
-    /// - Throws: `FlowError.unknownFlow`/`.disabledFlow`, `.script` (with traceback, or a
-    ///   budget error), `.invalidScreen` (field paths), `.badArgument`.
+    /// - Parameter request: the flow and what it is asked for.
+    /// - Throws: ``FlowError/unknownFlow(name:park:known:)``,
+    ///   ``FlowError/disabledFlow(name:park:)``, ``FlowError/script(_:)`` (with traceback,
+    ///   or a budget error), ``FlowError/invalidScreen(flow:file:issues:)`` (field paths),
+    ///   or ``FlowError/invalidContent(_:)`` for a content file the flow read.
     public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
         guard let chain = registry.chain(request.flow) else {
             throw .unknownFlow(name: request.flow, park: park.code, known: flowNames)
@@ -113,6 +124,14 @@ public final class FlowRuntime {
     /// Follows action `id` of `screen`: runs the flow a `go` action leads to (keeping the
     /// visitor's position and the screen's size; see ``FlowRequest/init(flow:actionArgs:at:size:)``),
     /// or returns a URL or phone action for the app to perform.
+    /// - Parameters:
+    ///   - id: the action's id, as ``run(_:)`` numbered it.
+    ///   - screen: the screen the action is on.
+    ///   - at: the visitor's position, carried over to the next request.
+    ///   - size: the screen's size, carried over unless the action gives one.
+    /// - Throws: ``FlowError/unknownAction(id:flow:known:)`` when the screen has no such
+    ///   action, ``FlowError/badArgument(name:message:)`` for view args that do not parse,
+    ///   and what ``run(_:)`` throws for the flow it leads to.
     public func follow(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil) throws(FlowError) -> FollowOutcome {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
@@ -129,8 +148,10 @@ public final class FlowRuntime {
     }
 
     /// The park's sites (loads `sites.geojson` on first use).
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
     public func sites() throws(FlowError) -> [Site] { try content.sites() }
     /// The park's boundary, if it has one.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
     public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
 
     // MARK: - Private

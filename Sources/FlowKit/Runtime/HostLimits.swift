@@ -11,6 +11,11 @@ public struct HostLimits: Sendable, Equatable {
     /// CPU seconds one flow run may take. Default 1.
     public var seconds: Double
 
+    /// Ceilings; each parameter sets the property of the same name.
+    /// - Parameters:
+    ///   - instructions: instructions one flow run may execute.
+    ///   - memoryMiB: memory of a park's Lua state, in MiB.
+    ///   - seconds: CPU seconds one flow run may take.
     public init(instructions: Int = 20_000_000, memoryMiB: Int = 64, seconds: Double = 1.0) {
         self.instructions = instructions
         self.memoryMiB = memoryMiB
@@ -24,7 +29,11 @@ public struct HostLimits: Sendable, Equatable {
                    timeLimit: seconds, fixedTime: fixedTime)
     }
 
-    /// What a park's `budgets` asks for above these ceilings, said so `check` can report it.
+    /// What a park's `budgets` asks for above these ceilings, for a report such as
+    /// `flowrun check`'s (nothing calls it yet).
+    /// - Parameter budgets: the park's ``ParkConfig/budgets``.
+    /// - Returns: one line per budget above its ceiling (`budgets.memory_mb: ...`); empty
+    ///   when the park asks for no more than the host allows.
     public func notes(for budgets: ParkConfig.Budgets) -> [String] {
         var notes: [String] = []
         if budgets.instructions > instructions {

@@ -8,8 +8,14 @@ import ScreenModel
 /// as `lua FILE` reads it; `print` writes raw lines to `output`.
 public enum SandboxScript {
     /// Runs `path` with `arguments` as its `...`.
-    /// - Throws: `.badArgument` if the file cannot be read; `.script` if it fails to
-    ///   compile, raises an error or runs out of a budget.
+    /// - Parameters:
+    ///   - path: the Lua file; `require` finds modules beside it.
+    ///   - arguments: the script's `...`, as strings.
+    ///   - limits: the budgets of the run (default: a flow's).
+    ///   - output: receives each line `print` writes, as raw bytes without a newline.
+    /// - Throws: ``FlowError/badArgument(name:message:)`` if the file cannot be read;
+    ///   ``FlowError/script(_:)`` if it fails to compile, raises an error or runs out of a
+    ///   budget.
     public static func run(path: String, arguments: [String] = [], limits: HostLimits = HostLimits(),
                            output: @escaping ([UInt8]) -> Void) throws(FlowError) {
         guard let data = FileManager.default.contents(atPath: path) else {

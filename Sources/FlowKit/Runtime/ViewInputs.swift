@@ -5,7 +5,7 @@ import ScreenModel
 /// action's `center`, `zoom` and `bbox` args). A field is nil when the request did not give
 /// it; the map flow then uses the park's `center` and `zoom`. Flows see it as `ctx.view`.
 public struct MapView: Sendable, Hashable {
-    /// Where the map is centerd.
+    /// Where the map is centered.
     public var center: Coordinate?
     /// The zoom, within ``zoomRange`` (the map flow clusters at its whole part).
     public var zoom: Double?
@@ -16,6 +16,10 @@ public struct MapView: Sendable, Hashable {
     public static let zoomRange = 0.0...30.0
 
     /// A camera from checked values (see ``parse(center:zoom:bbox:name:)`` for text).
+    /// - Parameters:
+    ///   - center: where the map is centered.
+    ///   - zoom: the zoom, within ``zoomRange``.
+    ///   - bbox: a box to show instead of a center and zoom.
     public init(center: Coordinate? = nil, zoom: Double? = nil, bbox: BoundingBox? = nil) {
         self.center = center
         self.zoom = zoom
@@ -27,7 +31,11 @@ public struct MapView: Sendable, Hashable {
 
     /// Parses and checks the text forms, each nil when not given: `center` as `LAT,LON`,
     /// `zoom` a number in ``zoomRange``, `bbox` as `W,S,E,N`; a box excludes a center and zoom.
-    /// - Parameter name: How a message names another value (`--zoom` on the command line).
+    /// - Parameters:
+    ///   - center: `LAT,LON` (`37.8,-122.46`), or nil.
+    ///   - zoom: a number in ``zoomRange``, or nil.
+    ///   - bbox: `W,S,E,N`, or nil.
+    ///   - name: How a message names another value (`--zoom` on the command line).
     /// - Throws: ``InputError`` naming the value at fault.
     public static func parse(center: String?, zoom: String?, bbox: String?,
                              name: (String) -> String = { $0 }) throws(InputError) -> MapView {
@@ -56,6 +64,10 @@ public struct ARView: Sendable, Hashable {
     public var fov: Double?
 
     /// A camera from checked values (see ``parse(heading:pitch:fov:)`` for text).
+    /// - Parameters:
+    ///   - heading: degrees clockwise from north, in [0, 360).
+    ///   - pitch: degrees up, in [-90, 90].
+    ///   - fov: degrees, more than 0 and less than 180.
     public init(heading: Double? = nil, pitch: Double? = nil, fov: Double? = nil) {
         self.heading = heading
         self.pitch = pitch
@@ -67,6 +79,10 @@ public struct ARView: Sendable, Hashable {
 
     /// Parses and checks the text forms, each nil when not given: decimal degrees within
     /// the ranges of ``heading``, ``pitch`` and ``fov``.
+    /// - Parameters:
+    ///   - heading: the heading's text, or nil.
+    ///   - pitch: the pitch's text, or nil.
+    ///   - fov: the field of view's text, or nil.
     /// - Throws: ``InputError`` naming the value at fault: `heading`, `400 out of range [0, 360)`.
     public static func parse(heading: String?, pitch: String?, fov: String?) throws(InputError) -> ARView {
         var view = ARView()
@@ -86,6 +102,10 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, without the key.
     public var message: String
 
+    /// An error about the value under `key`.
+    /// - Parameters:
+    ///   - key: the value's key (`zoom`).
+    ///   - message: what is wrong, without the key.
     public init(key: String, message: String) {
         self.key = key
         self.message = message

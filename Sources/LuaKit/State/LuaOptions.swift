@@ -13,6 +13,14 @@ public struct LuaOptions: Sendable, Equatable {
     /// What `os.time()` returns, in seconds since 1970; `nil` means the real clock.
     public var fixedTime: Int64? = nil
 
+    /// Options with the given budgets; each parameter is the property of the same name,
+    /// and its default is the property's.
+    /// - Parameters:
+    ///   - instructionLimit: instructions one run may execute.
+    ///   - memoryLimit: bytes the whole state may hold.
+    ///   - timeLimit: CPU seconds one run may take; 0 for none.
+    ///   - hookInterval: instructions between two checks of the budgets.
+    ///   - fixedTime: what `os.time()` returns; `nil` for the real clock.
     public init(instructionLimit: Int = 20_000_000, memoryLimit: Int = 64 << 20, timeLimit: Double = 1.0,
                 hookInterval: Int = 1_000, fixedTime: Int64? = nil) {
         self.instructionLimit = instructionLimit

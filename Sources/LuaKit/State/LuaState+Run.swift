@@ -7,13 +7,23 @@ extension LuaState {
     /// Compiles `source` as a text chunk named `chunkName` (a path relative to the project
     /// root, such as `flows/home.lua`, so messages read `flows/home.lua:12: ...`). The chunk
     /// gets a fresh sandbox environment. Binary chunks are refused.
-    /// - Throws: `LuaError.syntax` with `file:line:` of the first error.
+    /// - Parameters:
+    ///   - source: the chunk's Lua source.
+    ///   - chunkName: the name messages and tracebacks give the chunk.
+    /// - Returns: the compiled chunk, to run with ``call(_:_:)``.
+    /// - Throws: ``LuaError/syntax(message:)`` with `file:line:` of the first error.
     public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaFunctionRef {
         try load(Array(source.utf8), chunkName: chunkName)
     }
 
     /// Compiles the bytes of a text chunk as they are: Lua strings are bytes, so a chunk
     /// need not be UTF-8 (as `lua file.lua` reads it).
+    /// - Parameters:
+    ///   - source: the chunk's bytes.
+    ///   - chunkName: the name messages and tracebacks give the chunk.
+    /// - Returns: the compiled chunk, to run with ``call(_:_:)``.
+    /// - Throws: ``LuaError/syntax(message:)`` with `file:line:` of the first error, or for
+    ///   a binary chunk.
     public func load(_ source: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionRef {
         try loadChunk(source, chunkName: "@" + chunkName)
         defer { lua_pop(L, 1) }
@@ -42,8 +52,17 @@ extension LuaState {
     /// Calls `function` with `arguments` in a fresh coroutine under the budgets, and
     /// returns its results. A call from inside a native function (a nested run) shares the
     /// budget of the run that called it.
-    /// - Throws: `LuaError.runtime` (message and traceback), `.instructionBudget`,
-    ///   `.timeLimit`, `.memoryCap` or `.conversion`. The state stays usable after any of them.
+    /// - Parameters:
+    ///   - function: the function to call (a loaded chunk, a function a script returned).
+    ///   - arguments: its arguments, pushed as Lua values.
+    /// - Returns: every value the function returned, copied to Swift.
+    /// - Throws: ``LuaError``: ``LuaError/runtime(message:traceback:)`` (message and
+    ///   traceback), ``LuaError/instructionBudget(limit:location:traceback:)``,
+    ///   ``LuaError/timeLimit(seconds:location:traceback:)``,
+    ///   ``LuaError/memoryCap(limitBytes:location:traceback:)``, or
+    ///   ``LuaError/conversion(_:)`` for an argument or result that cannot cross the bridge;
+    ///   ``LuaError/setup(_:)`` if Lua's stack cannot grow. The state stays usable after any
+    ///   of them.
     public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
@@ -90,7 +109,13 @@ extension LuaState {
         }
     }
 
-    /// Loads and runs a chunk; returns what it returns.
+    /// Loads and runs a chunk: ``load(_:chunkName:)-(String,_)`` then ``call(_:_:)``.
+    /// - Parameters:
+    ///   - source: the chunk's Lua source.
+    ///   - chunkName: the name messages and tracebacks give the chunk (`flows/home.lua`).
+    ///   - arguments: the chunk's `...`.
+    /// - Returns: every value the chunk returned, copied to Swift.
+    /// - Throws: ``LuaError``, as ``load(_:chunkName:)-(String,_)`` and ``call(_:_:)`` do.
     public func run(_ source: String, chunkName: String, arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
         try call(try load(source, chunkName: chunkName), arguments)
     }

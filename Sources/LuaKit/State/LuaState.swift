@@ -10,10 +10,13 @@ import Darwin
 ///
 /// Scripts see only the sandbox (DESIGN.md rule 2): each chunk gets its own environment,
 /// whose library tables are private copies, so one script cannot change `string.format`
-/// for another. Every `call` runs in a fresh coroutine under the budgets (rule 3).
+/// for another. Every ``call(_:_:)`` runs in a fresh coroutine under the budgets (rule 3).
+/// Functions the host registers are seen by every chunk loaded after them.
 /// Not thread-safe: one state belongs to one thread at a time.
 public final class LuaState {
     let handle: StateHandle
+    /// The options the state was made with. ``setBudgets(instructions:memoryBytes:)``
+    /// changes the budgets in force, not these.
     public let options: LuaOptions
     /// Where `print` writes; the default writes to standard error, so it never mixes with
     /// a flow's output. Receives `file:line: message`.
@@ -24,16 +27,21 @@ public final class LuaState {
     public var printBytes: (([UInt8]) -> Void)?
 
     /// Finds the Lua source of module `name` for `require`, or returns nil. The host decides
-    /// where modules may come from; the default finds none.
+    /// where modules may come from; the default finds none. An error it throws is what
+    /// `require` fails with.
     public var moduleResolver: (String) throws(LuaError) -> LuaModuleSource? = { _ in nil }
-    /// Where `moduleResolver` looks, for "module not found" messages.
+    /// Where ``moduleResolver`` looks, for "module not found" messages
+    /// (`parks/GOGA/flows/ and flows/`).
     public var moduleSearchDescription = "nowhere: require is not set up"
 
     var L: OpaquePointer { handle.L }
     var stack: LuaStack { LuaStack(L: handle.L, handle: handle) }
 
-    /// - Parameter options: budgets and clock (defaults in `LuaOptions`).
-    /// - Throws: `LuaError.setup` if the state cannot be created.
+    /// Creates a state with the sandbox installed and nothing of the host's registered yet.
+    /// - Parameter options: budgets and clock (defaults in ``LuaOptions``); a memory cap
+    ///   below 1 MiB is raised to 1 MiB, an instruction limit or hook interval below 1 to 1.
+    /// - Throws: ``LuaError/setup(_:)`` if the state cannot be created (out of memory) or
+    ///   its sandbox cannot be installed.
     public init(options: LuaOptions = LuaOptions()) throws(LuaError) {
         NativeFunctionBox.installed
         self.options = options
@@ -63,12 +71,20 @@ public final class LuaState {
     // MARK: - Globals seen by every chunk
 
     /// Sets global `name` for every chunk loaded afterwards.
+    /// - Parameters:
+    ///   - name: the global's name.
+    ///   - value: its value; tables are built anew in Lua, so later changes on either
+    ///     side are not seen by the other.
     public func setGlobal(_ name: String, _ value: LuaValue) {
         stack.push(value)
         lua_setglobal(L, name)
     }
 
     /// Registers global function `name`.
+    /// - Parameters:
+    ///   - name: the global's name, also used in its argument errors.
+    ///   - function: the Swift body; work it does that no Lua instruction counts is
+    ///     charged with ``LuaCall/charge(_:)``.
     public func register(_ name: String, _ function: @escaping LuaNativeFunction) {
         NativeFunctionBox.push(name: name, function: function, handle: handle, L: L)
         lua_setglobal(L, name)
@@ -76,6 +92,10 @@ public final class LuaState {
 
     /// Registers a module: a global table `name` of functions (`geo.distance`, ...), plus
     /// plain values. Each chunk sees its own copy of the table.
+    /// - Parameters:
+    ///   - name: the global table's name.
+    ///   - functions: the table's functions by name.
+    ///   - values: plain values to put beside them (constants, say).
     public func register(module name: String, functions: [String: LuaNativeFunction], values: [String: LuaValue] = [:]) {
         lua_createtable(L, 0, Int32(functions.count + values.count))
         for (key, function) in functions.sorted(by: { $0.key < $1.key }) {
@@ -90,13 +110,21 @@ public final class LuaState {
     }
 
     /// Makes a native function value, to pass to Lua as an argument or in a table.
+    /// - Parameters:
+    ///   - name: the name its argument errors use.
+    ///   - function: the Swift body.
+    /// - Returns: a reference to the new Lua function; pass it as ``LuaValue/function(_:)``.
     public func function(_ name: String, _ function: @escaping LuaNativeFunction) -> LuaFunctionRef {
         NativeFunctionBox.push(name: name, function: function, handle: handle, L: L)
         defer { lua_pop(L, 1) }
         return LuaFunctionRef(handle: handle, L: L, index: -1)
     }
 
-    /// Declares the methods of a native object type (`obj:method(...)` in Lua).
+    /// Declares the methods of a native object type (`obj:method(...)` in Lua). Call it once
+    /// per type, before pushing objects of it; scripts cannot read or change the metatable.
+    /// - Parameters:
+    ///   - type: the object's class; its ``LuaObject/luaTypeName`` names the metatable.
+    ///   - methods: the methods by name; each is given the checked object.
     public func defineType<T: LuaObject>(_ type: T.Type, methods: [String: LuaMethod<T>]) {
         luaL_newmetatable(L, T.luaTypeName)
         lua_createtable(L, 0, Int32(methods.count))
@@ -122,10 +150,19 @@ public final class LuaState {
 public struct LuaModuleSource: Sendable {
     /// The chunk's bytes (a text chunk; it need not be UTF-8).
     public var bytes: [UInt8]
+    /// The path relative to the project root (`flows/lib/ui.lua`): the chunk's name in messages.
     public var path: String
+    /// A module from its text.
+    /// - Parameters:
+    ///   - source: the module's Lua source.
+    ///   - path: its path relative to the project root.
     public init(source: String, path: String) {
         self.init(bytes: Array(source.utf8), path: path)
     }
+    /// A module from its file's bytes, as they are.
+    /// - Parameters:
+    ///   - bytes: the chunk's bytes (a text chunk; binary chunks are refused when loaded).
+    ///   - path: its path relative to the project root.
     public init(bytes: [UInt8], path: String) {
         self.bytes = bytes
         self.path = path
@@ -135,7 +172,7 @@ public struct LuaModuleSource: Sendable {
 extension LuaState {
     /// Changes the budgets, e.g. once a park's own settings are known.
     /// - Parameters:
-    ///   - instructions: instructions one `call` may execute.
+    ///   - instructions: instructions one ``call(_:_:)`` may execute (at least 1).
     ///   - memoryBytes: the state's memory cap; not below what it holds now plus 1 MiB.
     public func setBudgets(instructions: Int, memoryBytes: Int) {
         handle.budget.pointee.instruction_limit = Int64(max(instructions, 1))

@@ -8,7 +8,9 @@ import Darwin
 /// through (FlowKit's `TerminalText` escapes what it writes first). Unbuffered, so a
 /// message is out before the process exits or a watchdog stops it.
 public enum StandardError {
-    /// Writes `text` as it is (add the newline yourself).
+    /// Writes `text` as it is (add the newline yourself). Errors are ignored: there is
+    /// nowhere left to report them.
+    /// - Parameter text: the bytes to write, as UTF-8.
     public static func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in writeAll(bytes) }

@@ -6,6 +6,11 @@ public enum FieldSuggestion {
     static let alphabet = Array("abcdefghijklmnopqrstuvwxyz_0123456789")
 
     /// The accepted name nearest to `name`, or nil if none is one edit away.
+    /// - Parameters:
+    ///   - name: the misspelt name (names longer than 64 characters get no suggestion).
+    ///   - accepted: whether a name is accepted; asked about a few thousand candidates at most.
+    /// - Returns: the first accepted candidate: the name in lower case, then neighbors
+    ///   swapped, a letter added, a letter dropped or changed.
     public static func nearest(to name: String, accepted: (String) -> Bool) -> String? {
         let lower = name.lowercased()
         if lower != name, accepted(lower) { return lower }

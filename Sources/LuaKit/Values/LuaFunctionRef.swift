@@ -24,7 +24,10 @@ public final class LuaFunctionRef: Hashable, @unchecked Sendable, CustomStringCo
         lua_rawgeti(L, lua_registryindex(), lua_Integer(ref))
     }
 
+    /// Whether `a` and `b` are the same reference (two references to one function are not equal).
     public static func == (a: LuaFunctionRef, b: LuaFunctionRef) -> Bool { a === b }
+    /// Hashes the reference's identity, consistently with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// `function (ref 12)`, for debugging.
     public var description: String { "function (ref \(ref))" }
 }

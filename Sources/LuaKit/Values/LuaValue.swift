@@ -3,13 +3,21 @@
 /// Tables are copied into `LuaTable` when they cross the bridge. Values Swift cannot
 /// hold (userdata, threads) arrive as `.opaque(typeName)` and push back as `nil`.
 public enum LuaValue: Sendable, Hashable {
+    /// `nil`: no value, also what an absent table field reads as.
     case `nil`
+    /// `true` or `false`.
     case boolean(Bool)
+    /// A number of Lua's integer subtype (`3`).
     case integer(Int64)
+    /// A number of Lua's float subtype (`3.0`, `0.5`).
     case number(Double)
+    /// A string that is UTF-8 text (strings that are not are refused when copied out).
     case string(String)
+    /// A table, copied: changing it does not change the Lua table it came from.
     case table(LuaTable)
+    /// A Lua function, held by reference.
     case function(LuaFunctionRef)
+    /// A value Swift cannot hold (userdata, a thread), by its Lua type name; pushes as `nil`.
     case opaque(String)
 
     /// Lua's name of the value's type (`"nil"`, `"number"`, `"table"`, ...), for messages.
@@ -25,7 +33,7 @@ public enum LuaValue: Sendable, Hashable {
         }
     }
 
-    /// The value as a Double when it is a number.
+    /// The value as a Double when it is a number, integer or float.
     public var doubleValue: Double? {
         switch self {
         case .integer(let i): return Double(i)
@@ -46,7 +54,9 @@ public enum LuaValue: Sendable, Hashable {
         return nil
     }
 
-    /// Field `key` of a table value, `nil` otherwise.
+    /// Field `key` of a table value, `.nil` otherwise, so paths read without unwrapping:
+    /// `config["center"]["lat"]`.
+    /// - Parameter key: the field's name.
     public subscript(key: String) -> LuaValue {
         tableValue?[key] ?? .nil
     }
@@ -54,12 +64,19 @@ public enum LuaValue: Sendable, Hashable {
 
 extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// `"text"` as ``string(_:)``.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `3` as ``integer(_:)``.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// `0.5` as ``number(_:)``.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `true` as ``boolean(_:)``.
     public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    /// `nil` as `.nil`.
     public init(nilLiteral: ()) { self = .nil }
+    /// `[a, b]` as a sequence table, keys 1...n.
     public init(arrayLiteral elements: LuaValue...) { self = .table(LuaTable(sequence: elements)) }
+    /// `["name": value]` as a table with string keys.
     public init(dictionaryLiteral elements: (String, LuaValue)...) {
         var table = LuaTable()
         for (key, value) in elements { table[key] = value }
@@ -70,15 +87,21 @@ extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Exp
 /// A Lua table copied to Swift. Keys follow Lua's rules: a float key with an integral
 /// value is the integer key, and `nil` values are absent entries.
 public struct LuaTable: Sendable, Hashable {
+    /// Every entry, keys normalized; set them through the subscripts, which keep Lua's rules.
     public private(set) var entries: [LuaValue: LuaValue] = [:]
 
+    /// An empty table.
     public init() {}
 
     /// A table whose keys are 1...n, like a Lua sequence.
+    /// - Parameter sequence: the values at keys 1, 2, ...; a `nil` among them leaves a hole.
     public init(sequence: [LuaValue]) {
         for (i, v) in sequence.enumerated() where v != .nil { entries[.integer(Int64(i + 1))] = v }
     }
 
+    /// The value at `key`, `.nil` when absent. Setting `.nil` removes the entry; setting
+    /// under a `nil` or NaN key does nothing (Lua would raise).
+    /// - Parameter key: the key; a float with an integral value is the integer key.
     public subscript(key: LuaValue) -> LuaValue {
         get { entries[Self.normalized(key)] ?? .nil }
         set {
@@ -89,12 +112,16 @@ public struct LuaTable: Sendable, Hashable {
         }
     }
 
+    /// The value at string key `key` (a named field), `.nil` when absent.
+    /// - Parameter key: the field's name.
     public subscript(key: String) -> LuaValue {
         get { self[.string(key)] }
         set { self[.string(key)] = newValue }
     }
 
+    /// Whether the table has no entries (an empty list and an empty record alike).
     public var isEmpty: Bool { entries.isEmpty }
+    /// The number of entries, of any key.
     public var count: Int { entries.count }
 
     /// The values at keys 1, 2, ... up to the first missing one (Lua's `ipairs` order).

@@ -9,10 +9,21 @@ public struct LuaValueDecoder {
     /// extra fields are ignored.
     public var unknownFieldNoun: String?
 
+    /// A decoder.
+    /// - Parameter unknownFieldNoun: what to call a field the type does not have, to
+    ///   refuse such fields (`"setting"`); `nil` to ignore them.
     public init(unknownFieldNoun: String? = nil) {
         self.unknownFieldNoun = unknownFieldNoun
     }
 
+    /// Decodes `type` from `value`.
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - value: a table, or a plain value for a type that decodes from one.
+    /// - Throws: ``LuaDecodingError`` with the field path for a wrong type, a missing
+    ///   required field, an unknown field (when ``unknownFieldNoun`` is set) or a list with
+    ///   holes; the type's own `init(from:)` may throw `DecodingError` besides (read either
+    ///   with ``LuaDecodingError/describe(_:)``).
     public func decode<T: Decodable>(_ type: T.Type, from value: LuaValue) throws -> T {
         try T(from: LuaDecoding(value: value, codingPath: [], unknownFieldNoun: unknownFieldNoun))
     }
@@ -20,11 +31,16 @@ public struct LuaValueDecoder {
 
 /// A decoding failure with its field path (`sections[2].items[0].title`).
 public struct LuaDecodingError: Error, CustomStringConvertible, Sendable {
+    /// Where: `sections[2].title`, list positions from 1; empty for the value itself.
     public let path: String
+    /// What is wrong there: `expected string, got number 3`.
     public let message: String
+    /// `path: message`, or the message alone when the path is empty.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
     /// Renders a coding path as `a.b[2].c`, list positions counted from 1 as in Lua.
+    /// - Parameter codingPath: the path, as a `DecodingError` or decoder gives it.
+    /// - Returns: the path as text; empty for an empty path.
     public static func path(_ codingPath: [CodingKey]) -> String {
         var out = ""
         for key in codingPath {
@@ -38,6 +54,9 @@ public struct LuaDecodingError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The path and message of any `DecodingError` (or this type), readable by people.
+    /// - Parameter error: an error from ``LuaValueDecoder/decode(_:from:)``; another error
+    ///   becomes a message without a path.
+    /// - Returns: the error as a ``LuaDecodingError``.
     public static func describe(_ error: Error) -> LuaDecodingError {
         if let error = error as? LuaDecodingError { return error }
         guard let error = error as? DecodingError else { return LuaDecodingError(path: "", message: "\(error)") }

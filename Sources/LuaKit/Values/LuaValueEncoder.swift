@@ -1,8 +1,14 @@
 /// Encodes `Encodable` values as Lua values: structs and dictionaries become tables with
 /// named fields, arrays become sequences, optionals that are nil are left out.
 public struct LuaValueEncoder {
+    /// An encoder; it has no options.
     public init() {}
 
+    /// Encodes `value` as a Lua value.
+    /// - Parameter value: the value to encode.
+    /// - Returns: a table for structs, dictionaries and arrays; a plain value for a leaf.
+    /// - Throws: `EncodingError.invalidValue` for an integer that does not fit 64 bits, or
+    ///   whatever the value's own `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> LuaValue {
         let encoder = LuaEncoding(codingPath: [])
         try value.encode(to: encoder)

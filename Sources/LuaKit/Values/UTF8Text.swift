@@ -4,6 +4,8 @@
 public enum UTF8Text {
     /// Offset of the first byte that does not begin a well-formed UTF-8 sequence
     /// (RFC 3629: no overlongs, surrogates or values above U+10FFFF); nil if all do.
+    /// - Parameter bytes: the bytes to check.
+    /// - Returns: the 0-based offset, or nil when the bytes are all UTF-8 text.
     public static func firstInvalidByte(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var i = 0
         while i < bytes.count {
@@ -32,6 +34,9 @@ public enum UTF8Text {
     }
 
     /// `3:14` (1-based line and column, in bytes) of `offset`, for messages about a file.
+    /// - Parameters:
+    ///   - offset: a 0-based byte offset into `bytes`.
+    ///   - bytes: the file's bytes; lines end at `\n`.
     public static func lineAndColumn(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for i in 0..<min(offset, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
@@ -43,6 +48,7 @@ public enum UTF8Text {
 
     /// The bytes as text for a person to read: each byte that does not begin a well-formed
     /// sequence shows as `\xFF`, so nothing is silently replaced.
+    /// - Parameter bytes: the bytes, UTF-8 or not.
     public static func escapingInvalid(_ bytes: [UInt8]) -> String {
         var text = ""
         var rest = bytes[...]

@@ -8,18 +8,22 @@ public import ScreenModel
 /// Renders a screen as the JSON app clients read (`schema/screen.schema.json`):
 /// pretty-printed, keys sorted, slashes unescaped, one trailing newline.
 ///
-/// The screen is written as given; call `Screen.assigningActionIDs()` first when
+/// The screen is written as given; call ScreenModel's `Screen.assigningActionIDs()` first when
 /// clients or `--follow` need every action numbered.
 public struct JSONRenderer: ScreenRenderer {
     /// Creates a JSON renderer; it has no options.
     public init() {}
 
     /// The screen as JSON text with a trailing newline.
+    /// - Parameter screen: the screen to write.
     public func render(_ screen: Screen) -> String {
         Self.encode(screen)
     }
 
     /// Any value in the same JSON style (an action, a park list), with a trailing newline.
+    /// - Parameter value: the value to write.
+    /// - Returns: the JSON text; a value whose own `encode(to:)` throws gives
+    ///   `{"error": "cannot encode: ..."}` rather than a trap.
     public static func encode(_ value: some Encodable) -> String {
         do {
             return try Self.encoded(value) + "\n"

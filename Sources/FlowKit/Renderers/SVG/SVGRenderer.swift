@@ -18,11 +18,13 @@ public struct SVGRenderer: ScreenRenderer {
     public init() {}
 
     /// Whether `screen` holds a map, a timeline or an AR view to draw.
+    /// - Parameter screen: the screen to look in.
     public static func canRender(_ screen: Screen) -> Bool {
         firstMap(in: screen) != nil || firstTimeline(in: screen) != nil || firstAR(in: screen) != nil
     }
 
     /// The picture as SVG text with a trailing newline.
+    /// - Parameter screen: the screen to draw.
     public func render(_ screen: Screen) -> String {
         guard let map = Self.firstMap(in: screen) else {
             if let timeline = Self.firstTimeline(in: screen) { return Self.timelinePicture(screen, timeline) }

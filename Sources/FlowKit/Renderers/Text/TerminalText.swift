@@ -16,18 +16,21 @@ import LuaKit
 public enum TerminalText {
     /// `text` for one line of output: a tab becomes a space, and every other character a
     /// terminal would act on, newlines included, is shown escaped (`\u{1B}`).
+    /// - Parameter text: content from a script, a park or an argument.
     public static func line(_ text: some StringProtocol) -> String {
         escaped(text, keepsLineBreaks: false)
     }
 
     /// `text` for a message of several lines: newlines and tabs stay (tracebacks indent
     /// with tabs), every other character a terminal would act on is shown escaped.
+    /// - Parameter text: the message, possibly several lines.
     public static func message(_ text: some StringProtocol) -> String {
         escaped(text, keepsLineBreaks: true)
     }
 
     /// Writes ``message(_:)`` of `text` to standard error with one trailing newline, whole
     /// (LuaKit's `StandardError`): how flowrun writes every message (Lua's `print` included).
+    /// - Parameter text: the message, with or without its final newline.
     public static func writeError(_ text: String) {
         var line = message(text)
         if !line.hasSuffix("\n") { line += "\n" }
@@ -35,6 +38,7 @@ public enum TerminalText {
     }
 
     /// Whether a terminal acts on `scalar` instead of showing it (tab and newline included).
+    /// - Parameter scalar: one code point.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true

@@ -12,7 +12,7 @@ public import ScreenModel
 /// ▶ [1] Plan your visit → go plan
 /// ```
 ///
-/// Actions without an id are numbered first (``Screen/assigningActionIDs()``), so
+/// Actions without an id are numbered first (ScreenModel's `Screen.assigningActionIDs()`), so
 /// the numbers shown are the ones `--follow` accepts.
 public struct TextRenderer: ScreenRenderer {
     /// How the text looks.
@@ -46,6 +46,7 @@ public struct TextRenderer: ScreenRenderer {
     }
 
     /// The screen as text, one trailing newline, no trailing spaces.
+    /// - Parameter screen: the screen to lay out; actions without an id are numbered first.
     public func render(_ screen: Screen) -> String {
         let screen = screen.assigningActionIDs()
         let layout = TextLayout(paint: TextPaint(enabled: options.colors))
