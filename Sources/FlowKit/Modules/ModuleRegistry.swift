@@ -1,7 +1,7 @@
 /// Every native module, in the order they are installed. Adding a module is one line here.
-public enum ModuleRegistry {
+enum ModuleRegistry {
     /// The modules every park's Lua state gets, installed in this order.
-    public static let all: [any NativeModule] = [
+    static let all: [any NativeModule] = [
         GeoModule(),
         MapModule(),
         ClusterModule(),

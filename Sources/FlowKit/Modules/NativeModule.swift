@@ -1,12 +1,12 @@
-public import GeoKit
-public import LuaKit
+import GeoKit
+import LuaKit
 
 /// A native Swift module exposed to Lua as a global table (`geo`, `cluster`, ...).
 ///
 /// To add one: write `Modules/<Name>Module.swift` with a type conforming to this protocol
 /// and add it to ``ModuleRegistry/all``. Its LuaLS stubs in `meta/<name>.gen.lua` are
 /// generated from ``functions`` (`flowrun stubs`), so documentation cannot drift.
-public protocol NativeModule: Sendable {
+protocol NativeModule: Sendable {
     /// The global table's name in Lua, e.g. `"geo"`.
     var name: String { get }
     /// One line saying what the module is for.
@@ -19,7 +19,7 @@ public protocol NativeModule: Sendable {
 
 extension NativeModule {
     /// None: most modules hand out plain values only.
-    public var types: [NativeType] { [] }
+    var types: [NativeType] { [] }
 
     /// Installs the module as a global table in one park's Lua state.
     func install(into lua: LuaState, context: ModuleContext) {
@@ -35,25 +35,25 @@ extension NativeModule {
 
 /// A documented native function: the text feeds the generated stubs; the body gets the
 /// park's context and the call.
-public struct NativeFunction: Sendable {
+struct NativeFunction: Sendable {
     /// A function's work: reads its arguments from the call and pushes its results.
     /// Throwing fails the Lua call with the error's message, after the caller's `file:line:`.
-    public typealias Body = @Sendable (ModuleContext, inout LuaCall) throws -> Void
+    typealias Body = @Sendable (ModuleContext, inout LuaCall) throws -> Void
 
     /// One documented argument.
-    public struct Parameter: Sendable {
+    struct Parameter: Sendable {
         /// The argument's name in the stubs (`lat`).
-        public var name: String
+        var name: String
         /// LuaLS type, e.g. `number`, `string?`, `table`.
-        public var type: String
+        var type: String
         /// One line saying what the argument is.
-        public var summary: String
+        var summary: String
         /// A documented argument.
         /// - Parameters:
         ///   - name: the argument's name in the stubs.
         ///   - type: its LuaLS type (`number`, `string?`, `table`).
         ///   - summary: one line saying what it is.
-        public init(_ name: String, _ type: String, _ summary: String) {
+        init(_ name: String, _ type: String, _ summary: String) {
             self.name = name
             self.type = type
             self.summary = summary
@@ -61,17 +61,17 @@ public struct NativeFunction: Sendable {
     }
 
     /// The function's name in its module's table (`distance` for `geo.distance`).
-    public var name: String
+    var name: String
     /// One line saying what the function does, for the stubs.
-    public var summary: String
+    var summary: String
     /// The function's arguments in order, for the stubs.
-    public var parameters: [Parameter]
+    var parameters: [Parameter]
     /// `(type, summary)` of each result.
-    public var returns: [(type: String, summary: String)]
+    var returns: [(type: String, summary: String)]
     /// A short Lua example for the docs.
-    public var example: String?
+    var example: String?
     /// The function's work.
-    public var body: Body
+    var body: Body
 
     /// A documented native function.
     /// - Parameters:
@@ -81,7 +81,7 @@ public struct NativeFunction: Sendable {
     ///   - returns: `(type, summary)` of each result, types in LuaLS form.
     ///   - example: a short Lua example for the stubs.
     ///   - body: the work; it gets the park's context and the call.
-    public init(_ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
+    init(_ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
                 example: String? = nil, body: @escaping Body) {
         self.name = name
         self.summary = summary
@@ -93,12 +93,12 @@ public struct NativeFunction: Sendable {
 }
 
 /// What a module may use of the park it serves. Content loads lazily, once per runtime.
-public final class ModuleContext {
+final class ModuleContext {
     /// The park's configuration, with every setting typed (``ParkConfig/settings``).
-    public let park: ParkConfig
+    let park: ParkConfig
     /// The park's Lua state, e.g. for `defineType`. Unowned: the state owns the closures
     /// that hold this context, and a strong reference would keep it from ever closing.
-    public unowned let lua: LuaState
+    unowned let lua: LuaState
     private let content: ParkContent
 
     init(park: ParkConfig, lua: LuaState, content: ParkContent) {
@@ -109,17 +109,17 @@ public final class ModuleContext {
 
     /// The park's sites (empty when it has no `sites.geojson`), read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
-    public func sites() throws(FlowError) -> [Site] { try content.sites() }
+    func sites() throws(FlowError) -> [Site] { try content.sites() }
     /// The park's boundary, if it has one, read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
-    public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+    func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
 
     private var cache: [String: AnyObject] = [:]
 
     /// Whether ``cached(_:make:)`` has built the object under `key` already (a function
     /// that builds it charges the budget only when it does).
     /// - Parameter key: the object's key.
-    public func isCached(_ key: String) -> Bool { cache[key] != nil }
+    func isCached(_ key: String) -> Bool { cache[key] != nil }
 
     /// An object built once per runtime and reused by every flow (the sites' cluster index).
     /// - Parameters:
@@ -127,7 +127,7 @@ public final class ModuleContext {
     ///   - make: builds the object when none of type `T` is cached under `key`.
     /// - Returns: the cached object, or the one `make` built, now cached.
     /// - Throws: what `make` throws; nothing is cached then.
-    public func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
+    func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
         if let hit = cache[key] as? T { return hit }
         let made = try make()
         cache[key] = made

@@ -3,7 +3,7 @@
 /// native API and the docs cannot drift from the code.
 public enum StubGenerator {
     /// File name and text of the stub of every registered module.
-    /// - Returns: for each module of ``ModuleRegistry/all``, its path relative to the
+    /// - Returns: for each module of `ModuleRegistry.all`, its path relative to the
     ///   project root (`meta/geo.gen.lua`) and the file's whole text.
     public static func stubs() -> [(file: String, text: String)] {
         ModuleRegistry.all.map { ("meta/\($0.name).gen.lua", stub(for: $0)) }

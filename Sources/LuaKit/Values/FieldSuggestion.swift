@@ -2,7 +2,7 @@
 /// asked about one at a time (a `CodingKey` type answers `init(stringValue:)`, it cannot
 /// list its cases): tries every name one edit away (a letter dropped, added, changed, or
 /// two neighbors swapped) and the name in lower case.
-public enum FieldSuggestion {
+enum FieldSuggestion {
     static let alphabet = Array("abcdefghijklmnopqrstuvwxyz_0123456789")
 
     /// The accepted name nearest to `name`, or nil if none is one edit away.
@@ -11,7 +11,7 @@ public enum FieldSuggestion {
     ///   - accepted: whether a name is accepted; asked about a few thousand candidates at most.
     /// - Returns: the first accepted candidate: the name in lower case, then neighbors
     ///   swapped, a letter added, a letter dropped or changed.
-    public static func nearest(to name: String, accepted: (String) -> Bool) -> String? {
+    static func nearest(to name: String, accepted: (String) -> Bool) -> String? {
         let lower = name.lowercased()
         if lower != name, accepted(lower) { return lower }
         let chars = Array(name)

@@ -49,7 +49,7 @@ public enum UTF8Text {
     /// The bytes as text for a person to read: each byte that does not begin a well-formed
     /// sequence shows as `\xFF`, so nothing is silently replaced.
     /// - Parameter bytes: the bytes, UTF-8 or not.
-    public static func escapingInvalid(_ bytes: [UInt8]) -> String {
+    static func escapingInvalid(_ bytes: [UInt8]) -> String {
         var text = ""
         var rest = bytes[...]
         while !rest.isEmpty {
