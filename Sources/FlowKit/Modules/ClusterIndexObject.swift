@@ -46,6 +46,7 @@ final class ClusterIndexObject: LuaObject {
     }
 
     /// Options from a Lua table (decoded strictly) over the park's `map.cluster` settings.
+    @inline(never)   // swiftc 6.3.1 -O crashes ("Found ownership error") when this is inlined into the cluster.index closure
     static func options(_ value: LuaValue?, park: ParkConfig, call: LuaCall? = nil, argument: Int = 0) throws -> ClusterOptions {
         struct Spec: Decodable {
             var radius: Double?, extent: Double?
