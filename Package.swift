@@ -43,12 +43,16 @@ let package = Package(
             name: "flowrun",
             dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "flowbench", dependencies: ["FlowKit", "LuaKit", "GeoKit", "BenchData"]),
+        .executableTarget(
+            name: "flowbench",
+            dependencies: ["FlowKit", "LuaKit", "GeoKit", "BenchData", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )

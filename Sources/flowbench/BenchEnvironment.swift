@@ -16,12 +16,12 @@ enum BenchEnvironment {
         return project.url.path
     }
 
-    static func header(options: BenchOptions, root: String, park: String) -> String {
+    static func header(runs: Int, spawns: Int, warmups: Int, root: String, park: String) -> String {
         let info = ProcessInfo.processInfo
         var lines = ["flowbench — flowrun benchmarks (release build)"]
         lines.append("  machine: \(info.activeProcessorCount) cores, \(info.operatingSystemVersionString), \(cpuModel() ?? "unknown CPU")")
         lines.append("  data: park \(park) (\(siteCount(root: root, park: park)) sites) from \(root)")
-        lines.append("  runs: median of \(options.runs) runs per in-process figure, \(options.spawns) spawns (+\(options.warmups) warm-ups) per command")
+        lines.append("  runs: median of \(runs) runs per in-process figure, \(spawns) spawns (+\(warmups) warm-ups) per command")
         lines.append("  noisy machine: compare ratios taken in the same run, not absolute figures across runs")
         return lines.joined(separator: "\n") + "\n"
     }

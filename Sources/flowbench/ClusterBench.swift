@@ -4,21 +4,6 @@ import GeoKit
 /// `flowbench cluster`: the ClusterIndex against pysupercluster on the shared datasets
 /// (/work/shared/bench/cluster): builds, peak memory, six queries, equivalence, insert/remove.
 struct ClusterBench {
-    static let usage = """
-    USAGE: flowbench cluster [--data DIR] [--runs N] [--with-python] [--shared DIR] [--venv DIR]
-           flowbench cluster-build-once FILE [--load-only]
-
-    Clustering benchmark (radius 40, extent 512, zoom 0-16, minPoints 2) on park_10k, park_100k
-    and world_1m from DIR (generated with the shared gen_data.py when missing).
-      --data DIR      dataset folder (default /tmp/flowbench-cluster/data)
-      --runs N        fresh builds per dataset, and pysupercluster processes (default 5)
-      --with-python   run pysupercluster 0.7.7 in the same run (venv created on first use)
-      --shared DIR    the shared cluster bench folder (default ../shared/bench/cluster)
-      --venv DIR      pysupercluster's venv (default /tmp/flowbench-cluster/venv)
-    Without --with-python the reference is results/summary.txt (another run, labelled so).
-    cluster-build-once builds one index and exits (a child, for its peak RSS).
-    """
-
     static let datasets = ["park_10k", "park_100k", "world_1m"]
     static let options = ClusterOptions(radius: 40, extent: 512, minZoom: 0, maxZoom: 16, minPoints: 2)
     static let world = BoundingBox(west: -180, south: -90, east: 180, north: 90)
@@ -56,28 +41,16 @@ struct ClusterBench {
         var update: Update?
     }
 
-    var dataDir: String
-    var sharedDir: String
-    var venvDir: String
-    var runs: Int
-    var withPython: Bool
-
-    init(_ arguments: [String]) throws(BenchError) {
-        let args = try ClusterArguments(arguments, valued: ["--data", "--runs", "--shared", "--venv"],
-                                        switches: ["--with-python", "-h", "--help"])
-        if args.has("-h") || args.has("--help") {
-            print(Self.usage)
-            exit(0)
-        }
-        dataDir = args.string("--data") ?? "/tmp/flowbench-cluster/data"
-        sharedDir = args.string("--shared") ?? "../shared/bench/cluster"
-        venvDir = args.string("--venv") ?? "/tmp/flowbench-cluster/venv"
-        runs = try args.int("--runs", range: 1...1000) ?? 5
-        withPython = args.has("--with-python")
-        dataDir = URL(fileURLWithPath: dataDir).standardizedFileURL.path
-        sharedDir = URL(fileURLWithPath: sharedDir).standardizedFileURL.path
-        venvDir = URL(fileURLWithPath: venvDir).standardizedFileURL.path
-    }
+    /// The dataset folder, absolute (park_10k.f64, park_100k.f64, world_1m.f64).
+    let dataDir: String
+    /// The shared cluster bench folder, absolute (gen_data.py, expected_counts_f64.json, results/).
+    let sharedDir: String
+    /// pysupercluster's venv, absolute.
+    let venvDir: String
+    /// Fresh builds per dataset, and pysupercluster processes.
+    let runs: Int
+    /// Runs pysupercluster in this run; else the reference is results/summary.txt.
+    let withPython: Bool
 
     func file(_ dataset: String) -> String { dataDir + "/" + dataset + ".f64" }
 
@@ -85,7 +58,7 @@ struct ClusterBench {
 
     func run() throws(BenchError) {
         let fm = FileManager.default
-        guard fm.isDirectory(sharedDir), fm.fileExists(atPath: sharedDir + "/expected_counts_f64.json") else {
+        guard fm.fileExists(atPath: sharedDir + "/expected_counts_f64.json") else {
             throw .setup("the shared cluster bench folder \(sharedDir) is absent (no expected_counts_f64.json); "
                 + "run from /work/main next to ../shared, or pass --shared DIR")
         }
@@ -226,40 +199,6 @@ struct ClusterBench {
             return Update(firstInsertMicros: firstInsert, inserts: inserts, removes: removes)
         } catch {
             throw .setup("park_100k: insert/remove failed: \(error)")
-        }
-    }
-
-    /// `cluster-build-once FILE [--load-only | --repeat N]`: one build, then exit (run as a child
-    /// for its ru_maxrss); with `--repeat N`, N builds in this process and their median and
-    /// minimum milliseconds (for profiling one dataset quickly).
-    static func buildOnce(_ arguments: [String]) throws(BenchError) {
-        let usage = "usage: flowbench cluster-build-once FILE [--load-only | --repeat N]"
-        guard let path = arguments.first, arguments.count <= 3 else { throw .usage(usage) }
-        let points = try PointColumns.readF64(path)
-        func build() throws(BenchError) -> ClusterIndex {
-            do {
-                return try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: options)
-            } catch {
-                throw .usage("\(path): \(error)")
-            }
-        }
-        switch Array(arguments.dropFirst()) {
-        case []:
-            print(try build().count)
-        case ["--load-only"]:
-            print(points.count)
-        case let rest where rest.count == 2 && rest[0] == "--repeat":
-            guard let n = Int(rest[1]), (1...10_000).contains(n) else { throw .usage(usage) }
-            var samples = Samples()
-            for _ in 0..<n {
-                let start = MonotonicClock.now()
-                let index = try build()
-                samples.add(Double(MonotonicClock.now() - start) / 1e6)
-                withExtendedLifetime(index) {}
-            }
-            print("\(Format.fixed(samples.median, 2)) ms median, \(Format.fixed(samples.min, 2)) ms min, \(n) builds of \(points.count) points")
-        default:
-            throw .usage(usage)
         }
     }
 }

@@ -8,24 +8,10 @@ import Glibc
 /// outside: wall time, peak memory, exit code and the limit it names. Goals: each ends
 /// within 2 s, under 300 MiB, with the exit code and message its file expects.
 struct ContainmentBench {
-    var root = "."
-    var flowrun: String?
-
-    init(_ arguments: [String]) throws(BenchError) {
-        var rest = arguments[...]
-        while let flag = rest.popFirst() {
-            switch flag {
-            case "--root": root = try Self.value(&rest, flag)
-            case "--flowrun": flowrun = try Self.value(&rest, flag)
-            default: throw .usage("flowbench containment: unknown option \(flag) (options: --root DIR, --flowrun PATH)")
-            }
-        }
-    }
-
-    private static func value(_ rest: inout ArraySlice<String>, _ flag: String) throws(BenchError) -> String {
-        guard let value = rest.popFirst() else { throw .usage("\(flag) needs a value") }
-        return value
-    }
+    /// The project folder holding flows/, parks/ and the attack corpus.
+    let root: String
+    /// The flowrun binary; nil means next to this executable.
+    let flowrun: String?
 
     struct Attack {
         var file: String

@@ -5,39 +5,19 @@ import GeoKit
 /// `flowbench geodesy`: WGS84 inverse solutions per second next to haversine in this run and
 /// next to GeographicLib from Python; projecting 10,000 sites for one AR frame.
 struct GeodesyBench {
-    static let usage = """
-    USAGE: flowbench geodesy [--runs N] [--pairs N] [--with-python] [--venv DIR]
-
-    WGS84 inverse (GeoKit's Karney solution, with and without its short-line path) and haversine
-    on the same generated pairs in this process; GeographicLib (pip geographiclib) on the same
-    pairs from Python with --with-python; an AR frame of 10,000 sites within 5 km.
-      --runs N        runs per variant; medians are reported (default 7)
-      --pairs N       pairs per set (default 100,000)
-      --with-python   time GeographicLib's Geodesic.WGS84.Inverse (venv created on first use)
-      --venv DIR      its venv (default /tmp/flowbench-geodesy/venv)
-    """
-
     struct Pairs {
         var name: String
         var lat1: [Double] = [], lon1: [Double] = [], lat2: [Double] = [], lon2: [Double] = []
     }
 
-    var runs = 7
-    var pairCount = 100_000
-    var withPython = false
-    var venv = "/tmp/flowbench-geodesy/venv"
-
-    init(_ arguments: [String]) throws(BenchError) {
-        let args = try ClusterArguments(arguments, valued: ["--runs", "--pairs", "--venv"], switches: ["--with-python", "-h", "--help"])
-        if args.has("-h") || args.has("--help") {
-            print(Self.usage)
-            exit(0)
-        }
-        runs = try args.int("--runs", range: 1...1000) ?? runs
-        pairCount = try args.int("--pairs", range: 1000...10_000_000) ?? pairCount
-        withPython = args.has("--with-python")
-        venv = args.string("--venv") ?? venv
-    }
+    /// Runs per variant; medians are reported.
+    let runs: Int
+    /// Pairs per set.
+    let pairCount: Int
+    /// Times GeographicLib from Python on the same pairs.
+    let withPython: Bool
+    /// GeographicLib's venv.
+    let venv: String
 
     /// Worldwide pairs (uniform on the sphere) and park-scale pairs (10 m to 5 km).
     static func pairs(_ n: Int) -> [Pairs] {

@@ -7,20 +7,6 @@ import GeoKit
 /// containment and nearest-20 per fix, events against the oracle, the cap-20 monitor, and the
 /// same tasks in bench_geofence.py (shapely, scipy, rtree) side by side.
 struct GeofenceBench {
-    static let usage = """
-    USAGE: flowbench geofence [--with-python] [--quick] [--runs N] [--shared DIR] [--venv DIR]
-
-    Geofencing benchmark on the generated data: 100,000 circles + 1,000 polygons (the 10k set is
-    the first 10,000 circles) and the 100,000-fix 1 Hz track (fix i at i seconds).
-      --runs N        timed passes over the track per figure; the median is reported (default 5)
-      --with-python   run bench_geofence.py in the same run (venv created on first use)
-      --quick         bench_geofence.py --quick (10k fixes, 3 repeats); flowrun's figures are unchanged
-      --shared DIR    the shared geofence bench folder (default ../shared/bench/geofence)
-      --venv DIR      bench_geofence.py's venv (default /tmp/flowbench-geofence/venv)
-    Without --with-python the reference is results/bench_run2.json (another run, labelled so).
-    Events are compared with data/events_{raw,debounced}_c100k_p1k.csv.gz (gzip -dc).
-    """
-
     static let circleCount = 100_000
     static let subsetCount = 10_000
     static let polygonCount = 1_000
@@ -33,25 +19,16 @@ struct GeofenceBench {
     static let dwellDelay = 120.0
     static let refreshDistances = [100.0, 250, 500, 1000]
 
-    var sharedDir: String
-    var venvDir: String
-    var runs: Int
-    var withPython: Bool
-    var quick: Bool
-
-    init(_ arguments: [String]) throws(BenchError) {
-        let args = try ClusterArguments(arguments, valued: ["--runs", "--shared", "--venv"],
-                                        switches: ["--with-python", "--quick", "-h", "--help"])
-        if args.has("-h") || args.has("--help") {
-            print(Self.usage)
-            exit(0)
-        }
-        runs = try args.int("--runs", range: 1...1000) ?? 5
-        withPython = args.has("--with-python")
-        quick = args.has("--quick")
-        sharedDir = URL(fileURLWithPath: args.string("--shared") ?? GeofenceReferenceRunner.defaultBenchDir).standardizedFileURL.path
-        venvDir = URL(fileURLWithPath: args.string("--venv") ?? GeofenceReferenceRunner.defaultVenv).standardizedFileURL.path
-    }
+    /// The shared geofence bench folder, absolute (bench_geofence.py, data/, results/).
+    let sharedDir: String
+    /// bench_geofence.py's venv, absolute.
+    let venvDir: String
+    /// Timed passes over the track per figure.
+    let runs: Int
+    /// Runs bench_geofence.py in this run; else the reference is results/bench_run2.json.
+    let withPython: Bool
+    /// bench_geofence.py --quick (10k fixes, 3 repeats).
+    let quick: Bool
 
     /// The generated regions and track, and the indexes over them.
     struct Data {

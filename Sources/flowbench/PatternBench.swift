@@ -7,22 +7,6 @@ import LuaKit
 /// inputs must be stopped by a limit within 2 s. The realistic cases run in stock Lua 5.4
 /// too, for the time ratio. Exits 3 when a check fails, so it doubles as a check.
 struct PatternBench {
-    static let usage = """
-    USAGE: flowbench patterns [--runs N] [--lua PATH | --no-stock]
-
-    Realistic patterns (trim, split, key=value, %b(), frontier, position captures, gsub with a
-    function or table, plain find, anchored matches) on realistic text of 1 KB, 64 KB and 1 MB,
-    each run as a chunk by LuaKit's LuaState with the default limits (20,000,000 instructions,
-    64 MiB, 1 s CPU); then hostile patterns and inputs, which those limits must stop.
-      --runs N      timed runs per case; medians are reported (default 5, at least 5)
-      --lua PATH    stock Lua 5.4 for the side-by-side times (default /usr/bin/lua5.4, skipped
-                    when it is not there)
-      --no-stock    skip stock Lua
-    Exit status: 0 when every check passes, 3 when one fails (a realistic case refused or
-    wrong, a hostile case not stopped within 2 s), 1 if the benchmark cannot run, 2 for bad
-    arguments.
-    """
-
     /// A pattern an author writes, on `block` (realistic text) repeated to a size.
     struct RealisticCase {
         var name: String
@@ -47,25 +31,10 @@ struct PatternBench {
     static let sizes = [1 << 10, 64 << 10, 1 << 20]
     static let goalSeconds = 2.0
 
-    var runs = 5
-    var stockLua: String? = "/usr/bin/lua5.4"
-
-    init(_ arguments: [String]) throws(BenchError) {
-        let args = try ClusterArguments(arguments, valued: ["--runs", "--lua"], switches: ["--no-stock", "-h", "--help"])
-        if args.has("-h") || args.has("--help") {
-            print(Self.usage)
-            exit(0)
-        }
-        runs = try args.int("--runs", range: 5...1000) ?? runs
-        if args.has("--no-stock") {
-            stockLua = nil
-        } else if let path = args.string("--lua") {
-            stockLua = path
-        } else if let path = stockLua, !FileManager.default.isExecutableFile(atPath: path) {
-            progress("patterns: no stock Lua at \(path); timing LuaKit only (--lua PATH to name one)")
-            stockLua = nil
-        }
-    }
+    /// Timed runs per case; medians are reported.
+    let runs: Int
+    /// Stock Lua 5.4 for the side-by-side times; nil skips them.
+    let stockLua: String?
 
     // MARK: - The cases
 

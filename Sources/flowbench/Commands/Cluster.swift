@@ -1,0 +1,40 @@
+import ArgumentParser
+
+extension Flowbench {
+    /// `flowbench cluster`: GeoKit's ClusterIndex against pysupercluster on the shared datasets.
+    struct Cluster: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "GeoKit's ClusterIndex against pysupercluster: builds, peak memory, six queries, equivalence, insert/remove.",
+            discussion: """
+                Options radius 40, extent 512, zoom 0-16, minPoints 2, on park_10k, park_100k and world_1m from \
+                --data (generated with the shared gen_data.py, which needs python3 with numpy, when missing). \
+                Counts are checked against the shared expected_counts_f64.json. With --with-python, \
+                pysupercluster 0.7.7 runs on the same files in the same run (venv /tmp/flowbench-cluster/venv \
+                by default); without it the reference is the shared results/summary.txt (another run, labelled so).
+                Examples:
+                  flowbench cluster --with-python --runs 7
+                  flowbench cluster --runs 1 --data /tmp/cluster-data
+                """)
+
+        @Option(help: ArgumentHelp("Dataset folder.", valueName: "dir"))
+        var data = "/tmp/flowbench-cluster/data"
+
+        @Option(help: ArgumentHelp("Fresh builds per dataset, and pysupercluster processes.", valueName: "n"))
+        var runs = 5
+
+        @Option(help: ArgumentHelp("The shared cluster bench folder.", valueName: "dir"))
+        var shared = "../shared/bench/cluster"
+
+        @OptionGroup(title: "Python reference (pysupercluster 0.7.7)")
+        var python: PythonOptions
+
+        func validate() throws {
+            try CommandLineValues.wholeNumber("--runs", runs, in: 1...1000)
+        }
+
+        func run() throws {
+            try ClusterBench(dataDir: CommandLineValues.absolutePath(data), sharedDir: CommandLineValues.absolutePath(shared), venvDir: python.venvPath("cluster"),
+                             runs: runs, withPython: python.withPython).run()
+        }
+    }
+}

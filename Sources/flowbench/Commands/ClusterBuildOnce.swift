@@ -1,0 +1,60 @@
+import ArgumentParser
+import GeoKit
+
+extension Flowbench {
+    /// `flowbench cluster-build-once FILE`: one build, then exit. `flowbench cluster` runs it
+    /// as a child for its ru_maxrss; `--repeat N` profiles one dataset quickly.
+    struct ClusterBuildOnce: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cluster-build-once",
+            abstract: "Build one ClusterIndex from a .f64 file and exit (the child 'flowbench cluster' measures).",
+            discussion: """
+                Prints the index's item count; with --load-only, reads the points and prints their count (the \
+                child's baseline memory); with --repeat N, builds N times in this process and prints the median \
+                and minimum milliseconds. Options as 'flowbench cluster': radius 40, extent 512, zoom 0-16, minPoints 2.
+                """,
+            shouldDisplay: false)
+
+        @Argument(help: ArgumentHelp("Little-endian float64 lon,lat pairs.", valueName: "file.f64"))
+        var file: String
+
+        @Flag(help: "Read the points only, no build.")
+        var loadOnly = false
+
+        @Option(name: .customLong("repeat"), help: ArgumentHelp("Builds to time in this process.", valueName: "n"))
+        var repeats: Int?
+
+        func validate() throws {
+            if let repeats { try CommandLineValues.wholeNumber("--repeat", repeats, in: 1...10_000) }
+            if loadOnly && repeats != nil { throw ValidationError("--load-only and --repeat exclude each other") }
+        }
+
+        func run() throws {
+            let points = try PointColumns.readF64(file)
+            if loadOnly {
+                print(points.count)
+                return
+            }
+            guard let repeats else {
+                print(try build(points).count)
+                return
+            }
+            var samples = Samples()
+            for _ in 0..<repeats {
+                let start = MonotonicClock.now()
+                let index = try build(points)
+                samples.add(Double(MonotonicClock.now() - start) / 1e6)
+                withExtendedLifetime(index) {}
+            }
+            print("\(Format.fixed(samples.median, 2)) ms median, \(Format.fixed(samples.min, 2)) ms min, \(repeats) builds of \(points.count) points")
+        }
+
+        private func build(_ points: PointColumns) throws(BenchError) -> ClusterIndex {
+            do {
+                return try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: ClusterBench.options)
+            } catch {
+                throw .badInput("\(file): \(error)")
+            }
+        }
+    }
+}

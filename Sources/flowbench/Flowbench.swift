@@ -1,0 +1,62 @@
+import ArgumentParser
+import FlowKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flowbench`: release-built benchmarks of flowrun (DESIGN.md, "Measuring"). Each
+/// subcommand prints a report; the runtime benchmark is the default.
+@main
+struct Flowbench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowbench",
+        abstract: "Benchmarks of flowrun, built in release: each prints a report of medians with their comparisons from the same run.",
+        discussion: """
+            Build both binaries in release and run from the repository root (cluster, geofence and \
+            readers also look for ../shared beside it):
+              swift build -c release --product flowrun
+              swift build -c release --product flowbench
+            Examples:
+              flowbench                         the runtime benchmark, the default
+              flowbench --runs 5 --iterations 3000000
+              flowbench help runtime            the default's options
+              flowbench cluster --with-python --runs 7
+              flowbench geofence --with-python --quick
+              flowbench patterns --no-stock
+              flowbench readers
+            The machine is noisy: compare ratios taken in the same run, not absolute figures \
+            across runs.
+            Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
+            up or run, 2 for bad usage or bad input, 3 when a check of 'flowbench patterns' fails.
+            """,
+        subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
+                      Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self],
+        defaultSubcommand: Runtime.self
+    )
+
+    /// Maps errors to the exit codes of the contract: usage errors (ArgumentParser's 64)
+    /// become 2, as in flowrun; a BenchError says its own.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as BenchError {
+            progress(error.description)
+            terminate(error.exitCode)
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            TerminalText.writeError(fullMessage(for: error))
+            terminate(2)
+        }
+    }
+}
+
+/// Progress on standard error, so standard output holds only the report.
+func progress(_ message: String) {
+    TerminalText.writeError("flowbench: \(message)")
+}
+
+/// The C library's exit (inside `Flowbench`, `exit` names ArgumentParser's).
+private func terminate(_ code: Int32) -> Never { exit(code) }

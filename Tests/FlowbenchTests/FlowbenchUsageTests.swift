@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// flowbench's command line, from outside: help exits 0, bad usage exits 2 with a message
+/// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
+@Suite struct FlowbenchUsageTests {
+    @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
+                      ["patterns"], ["readers"]])
+    func helpExitsZero(subcommand: [String]) throws {
+        let result = try flowbench(subcommand + ["--help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("USAGE: flowbench"))
+    }
+
+    @Test(arguments: [
+        (["--runs", "x"], "The value 'x' is invalid for '--runs <n>'"),
+        (["--runs", "0"], "--runs expects a whole number from 1 to 1000000000, got 0"),
+        (["nosuch"], "'nosuch' is not a flowbench subcommand"),
+        (["patterns", "--runs", "2"], "--runs expects a whole number from 5 to 1000, got 2"),
+        (["geofence", "--bogus"], "Unknown option '--bogus'"),
+        (["cluster-query", "--points", "x.f64", "--bbox", "1,2,3", "--zoom", "3"], "expected four numbers W,S,E,N"),
+        (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
+    ])
+    func badUsageExitsTwo(arguments: [String], message: String) throws {
+        let result = try flowbench(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func negativeBoxEdgesAreValues() throws {
+        // A western or southern edge starts with '-': it is the option's value, not an option.
+        let result = try flowbench(["cluster-query", "--points", "parks/GOGA/sites.geojson",
+                                    "--bbox", "-122.52,37.74,-122.40,37.82", "--zoom", "14"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("[\n  {\"type\": "))
+    }
+}
+
+/// The repository root (holds parks/ and Tests/).
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs the flowbench built next to this test bundle in the repository root.
+func flowbench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    var binary = repositoryRoot.appendingPathComponent(".build/debug/flowbench")
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent("flowbench")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { binary = candidate; break }
+        folder = folder.deletingLastPathComponent()
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
