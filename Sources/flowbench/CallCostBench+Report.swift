@@ -22,7 +22,7 @@ extension CallCostBench.Result {
         table.note("native / Lua, (d) geo.distance / Lua haversine: \(Format.ratio(geo.ratio.median))"
                    + " (per run \(Format.ratio(geo.ratio.min))–\(Format.ratio(geo.ratio.max)))")
         let native = geo.metres[.native] ?? .nan, lua = geo.metres[.lua] ?? .nan
-        table.note("(d) park centre to Alcatraz: geo.distance \(Format.fixed(native, 3)) m, Lua haversine \(Format.fixed(lua, 3)) m;")
+        table.note("(d) park center to Alcatraz: geo.distance \(Format.fixed(native, 3)) m, Lua haversine \(Format.fixed(lua, 3)) m;")
         table.note("    \(Format.grouped(geo.chunk)) iterations per flow run, as the park's instruction budget caps one run.")
         table.note("Every loop runs under LuaKit's instruction-count hook (every \(Format.grouped(LuaOptions().hookInterval)) instructions), as flows do.")
         table.note("    With a count hook set, Lua 5.4 routes every VM instruction through luaG_traceexec, so Lua-side")

@@ -100,7 +100,7 @@ struct ClusterReport {
         if let u = results.first(where: { $0.update != nil })?.update {
             t.add(["insert (999 after the first)", us(u.inserts.median), us(u.inserts.percentile(90)), us(u.inserts.max), us(u.firstInsertMicros)])
             t.add(["remove (1,000 random live ids)", us(u.removes.median), us(u.removes.percentile(90)), us(u.removes.max), "—"])
-            t.note("first = the first change of the index: it also builds the neighbour grids (one-time cost).")
+            t.note("first = the first change of the index: it also builds the neighbor grids (one-time cost).")
             t.note("inserts land near random existing points (±0.001°); pysupercluster has no insert/remove.")
         }
         return t

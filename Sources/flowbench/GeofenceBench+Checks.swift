@@ -30,8 +30,8 @@ extension GeofenceBench {
     /// haversine is within 0.56 % of the geodesic), decided both ways; polygons as indexed.
     static func pairCheck(_ data: Data, prefix: Int) -> PairChecks {
         let widened = RegionIndex(data.circles.map { region in
-            guard case .circle(let centre, let radius) = region.shape,
-                  let wide = try? GeofenceRegion(id: region.id, center: centre, radius: radius * 1.01 + 1) else { return region }
+            guard case .circle(let center, let radius) = region.shape,
+                  let wide = try? GeofenceRegion(id: region.id, center: center, radius: radius * 1.01 + 1) else { return region }
             return wide
         })
         var checks = PairChecks()
@@ -42,9 +42,9 @@ extension GeofenceBench {
             count.fixes += 1
             widened.regions(containing: c, into: &candidates)
             for r in candidates {
-                guard case .circle(let centre, let radius) = data.circles[Int(r)].shape else { continue }
+                guard case .circle(let center, let radius) = data.circles[Int(r)].shape else { continue }
                 let geodesic = data.all.contains(Int(r), c)
-                let haversine = Spherical.distance(c, centre) <= radius
+                let haversine = Spherical.distance(c, center) <= radius
                 tally(&count.circles100k, geodesic, haversine)
                 if r < subsetCount { tally(&count.circles10k, geodesic, haversine) }
             }

@@ -60,8 +60,8 @@ struct GeofenceReport {
         t.add(["  of which the [GeofenceRegion] the index keeps (101,000 × \(MemoryLayout<GeofenceRegion>.stride) B)",
                mib(Double(array) / 1024) + " MiB"])
         t.add(["process RSS after the build", b.processKiB.map { mib(Double($0)) + " MiB" } ?? "n/a"])
-        if let c = stat("-- 100000 circles: STRtree(centres) build median ") {
-            t.note("reference: shapely STRtree over the 100k circle centres builds in \(ms(c * 1000)) ms (its log); it indexes points, not regions.")
+        if let c = stat("-- 100000 circles: STRtree(centers) build median ") {
+            t.note("reference: shapely STRtree over the 100k circle centers builds in \(ms(c * 1000)) ms (its log); it indexes points, not regions.")
         }
         t.note("indexBytes counts the index's arrays only; the regions' own geometry (GeofenceRegion, Boundary) is the row below it.")
         return t
@@ -184,11 +184,11 @@ struct GeofenceReport {
                 ("shapely per-fix loop", r(.polygons1kShapelyPerFix))]),
             ("nearest-20, 100k + 1k", n[0], [
                 ("shapely bulk dwithin + exact top-20", r(.nearest100kShapelyExact)),
-                ("scipy cKDTree k=20 (centre distance)", r(.nearest100kCKDTree)),
+                ("scipy cKDTree k=20 (center distance)", r(.nearest100kCKDTree)),
                 ("rtree.nearest per-fix loop", r(.nearest100kRtree))]),
             ("nearest-20, 10k + 1k", n[1], [
                 ("shapely bulk dwithin + exact top-20", r(.nearest10kShapelyExact)),
-                ("scipy cKDTree k=20 (centre distance)", r(.nearest10kCKDTree)),
+                ("scipy cKDTree k=20 (center distance)", r(.nearest10kCKDTree)),
                 ("rtree.nearest per-fix loop", r(.nearest10kRtree))]),
         ]
     }
@@ -203,7 +203,7 @@ struct GeofenceReport {
             }
         }
         t.note("flowrun streams one fix at a time; the shapely bulk variants answer all fixes in one vectorised call (their best case).")
-        t.note("cKDTree ranks centre distance, not edge distance: a speed floor, not the same answer.")
+        t.note("cKDTree ranks center distance, not edge distance: a speed floor, not the same answer.")
         if reference.fixes < GeofenceBench.fixCount {
             t.note("the reference covered \(Format.grouped(reference.fixes)) fixes (--quick); flowrun all \(Format.grouped(GeofenceBench.fixCount)).")
         }

@@ -47,7 +47,7 @@ struct PatternBench {
         """
     static let description = "  Old Faithful erupts about every 90 minutes;\tthe boardwalk loops 1.3 km around"
         + " Upper Geyser Basin.\n\nBring water  -  shade is rare (and so are benches).  \n"
-    static let config = "# visitor centre settings\nname = Old Faithful Inn\nregion=upper basin\ncapacity = 4000\n"
+    static let config = "# visitor center settings\nname = Old Faithful Inn\nregion=upper basin\ncapacity = 4000\n"
         + "opens=06:30\n\ntheme =  dark mode\n"
     static let tags = "geyser;hot spring;boardwalk;;wheelchair accessible;"
     static let nested = "sum(a, f(b, c), (d)) + g((x)) - h() ; "

@@ -1,5 +1,5 @@
 /// Measurements of one figure across runs. Reports use the median: the machines are
-/// noisy, and a median ignores the runs a neighbour disturbed.
+/// noisy, and a median ignores the runs a neighbor disturbed.
 struct Samples {
     private(set) var values: [Double] = []
 
