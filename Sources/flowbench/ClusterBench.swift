@@ -96,10 +96,12 @@ struct ClusterBench {
         }
 
         var results: [Dataset] = []
+        // One build scratch for every build in this process, as an app that rebuilds keeps one.
+        let scratch = ClusterIndex.BuildScratch()
         for dataset in Self.datasets {
             progress("\(dataset): \(runs + 1) builds, 6 queries, equivalence\(dataset == "park_100k" ? ", 1,000 inserts and removes" : "")")
             let points = try PointColumns.readF64(file(dataset))
-            var result = try measure(dataset, points)
+            var result = try measure(dataset, points, scratch: scratch)
             result.baseKiB = memory[dataset]?.base ?? 0
             result.peakKiB = memory[dataset]?.peak ?? 0
             result.differences = expected.differences(dataset, queries: result.queries, levels: result.levelItems)
@@ -109,11 +111,12 @@ struct ClusterBench {
     }
 
     /// Builds, queries and checks one dataset in this process.
-    private func measure(_ name: String, _ points: PointColumns) throws(BenchError) -> Dataset {
+    private func measure(_ name: String, _ points: PointColumns, scratch: ClusterIndex.BuildScratch) throws(BenchError) -> Dataset {
         func build() throws(BenchError) -> (index: ClusterIndex, ms: Double) {
             do {
                 let m = try MonotonicClock.measure { () throws(ClusterError) in
-                    try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: Self.options)
+                    try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: Self.options,
+                                     scratch: scratch)
                 }
                 return (m.result, m.nanoseconds / 1e6)
             } catch {
@@ -135,7 +138,7 @@ struct ClusterBench {
         } catch {
             throw .setup("\(name): query failed: \(error)")
         }
-        if name == "park_100k" { result.update = try Self.updates(points) }
+        if name == "park_100k" { result.update = try Self.updates(points, scratch: scratch) }
         return result
     }
 
@@ -163,7 +166,7 @@ struct ClusterBench {
     }
 
     /// 1,000 inserts near random existing points, then 1,000 removes of random live ids, timed one by one.
-    private static func updates(_ points: PointColumns) throws(BenchError) -> Update {
+    private static func updates(_ points: PointColumns, scratch: ClusterIndex.BuildScratch) throws(BenchError) -> Update {
         var rng: UInt64 = 12345
         func next() -> Double {
             rng &+= 0x9E37_79B9_7F4A_7C15
@@ -173,7 +176,8 @@ struct ClusterBench {
             return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
         }
         do {
-            let index = try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: options)
+            let index = try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: options,
+                                         scratch: scratch)
             let count = 1000
             var inserts = Samples(), removes = Samples()
             var firstInsert = 0.0

@@ -1,7 +1,8 @@
 extension ClusterIndex {
     /// Builds every zoom from the live points (ids whose coordinates are not NaN), visiting them
-    /// in ascending id order at `maxZoom + 1`, then each zoom's items in ascending rep.
-    func build() {
+    /// in ascending id order at `maxZoom + 1`, then each zoom's items in ascending rep. The
+    /// scratch memory is `scratch`'s if given, else the build's own, freed when it returns.
+    func build(scratch: BuildScratch?) {
         var store = ClusterStore()
         var slots = ContiguousArray<Int32>(repeating: -1, count: points.nextID)
         let table = points
@@ -38,8 +39,8 @@ extension ClusterIndex {
             for i in 0..<live { buffer[i] = Int32(i) }
             count = live
         }
-        let builder = LevelBuilder.checkOut(options: options)
-        defer { LevelBuilder.checkIn(builder) }
+        let builder = scratch?.builder(for: options) ?? LevelBuilder(options: options)
+        defer { scratch?.trim() }
         var scratch = CategoryScratch()
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             builder.cluster(&level, zoom: z, store: &store, points: table, scratch: &scratch)

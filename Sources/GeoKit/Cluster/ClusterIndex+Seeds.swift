@@ -28,7 +28,7 @@ extension ClusterIndex {
         if listed { seedMasks[Int(s)] |= 1 << UInt32(z) } else { seedMasks[Int(s)] &= ~(1 << UInt32(z)) }
     }
 
-    /// Builds the seed grids from the live slots (`live[s]`), after the neighbour grids.
+    /// Builds the seed grids from the live slots (`live[s]`), after the neighbor grids.
     func buildSeedGrids(live: ContiguousArray<Bool>) {
         seedMasks = ContiguousArray(repeating: 0, count: store.slotCount)
         var seeds = [Int](repeating: 0, count: options.maxZoom - options.minZoom + 1)
@@ -47,7 +47,7 @@ extension ClusterIndex {
     }
 
     /// Brings the seed grid of zoom z up to date with an item gone from, or moved within, the
-    /// items alive at z + 1 (as the neighbour grid was).
+    /// items alive at z + 1 (as the neighbor grid was).
     func applyToSeeds(_ change: Change, zoom z: Int) {
         let s = change.slot
         guard change.kind != .added, isListedSeed(s, zoom: z) else { return }

@@ -1,6 +1,6 @@
 extension ClusterIndex {
     /// About how many bytes the index holds: the capacity of every array it keeps times its
-    /// element's size (store, points, roots, neighbour and seed grids, update scratch), plus the
+    /// element's size (store, points, roots, neighbor and seed grids, update scratch), plus the
     /// category names. O(zooms): every figure is an array's capacity, nothing is walked.
     public var storageBytes: Int {
         var bytes = 256 + store.storageBytes + points.storageBytes + roots.capacity * 4 + seedMasks.capacity * 4

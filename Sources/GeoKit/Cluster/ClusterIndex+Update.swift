@@ -75,7 +75,7 @@ extension ClusterIndex {
         }
     }
 
-    /// Builds the neighbour grids on first use: per zoom z, the items alive at z + 1.
+    /// Builds the neighbor grids on first use: per zoom z, the items alive at z + 1.
     func prepareForUpdates() {
         guard grids.isEmpty else { return }
         updater.work += store.slotCount * (options.maxZoom - options.minZoom + 1)

@@ -5,7 +5,7 @@
 /// ascending order of their smallest point id (supercluster's order: input order, then the order
 /// in which clusters formed); each item not yet taken becomes a cluster with every untaken item
 /// within `radius / (extent · 2^zoom)` of it in projected Web Mercator units, if they hold at
-/// least `minPoints` points. Projected coordinates, distances and weighted centres are float64,
+/// least `minPoints` points. Projected coordinates, distances and weighted centers are float64,
 /// as supercluster computes them when its Float32Array is replaced by Float64Array (and as
 /// pysupercluster does): for the same points and options the clusters are the reference's.
 ///
@@ -17,11 +17,11 @@
 /// `z` has `p` as its smallest point any more (then the old id is unknown).
 ///
 /// **Insert and remove are exact**: afterwards every zoom holds exactly the items, ids,
-/// counts, centres (bit for bit) and aggregates that a new index built from the live points in
-/// ascending id order would hold. The first insert or remove builds neighbour grids
+/// counts, centers (bit for bit) and aggregates that a new index built from the live points in
+/// ascending id order would hold. The first insert or remove builds neighbor grids
 /// (about 40 bytes per item and zoom, plus grids of the seeds); later ones touch only what
 /// changed. A change costs about the number of children of the clusters it changes (a
-/// cluster's centre is a sum over its children in order, so it is summed again), however many
+/// cluster's center is a sum over its children in order, so it is summed again), however many
 /// points lie at one spot.
 ///
 /// Queries never mutate the index; insert and remove must not run concurrently with anything.
@@ -48,9 +48,11 @@ public final class ClusterIndex {
     /// - Parameters:
     ///   - points: The points, with their optional category and value.
     ///   - options: How to cluster (default: supercluster's defaults).
+    ///   - scratch: Memory to build in, reused from build to build (default: the build's own).
     /// - Throws: ``ClusterError`` naming the first bad option or point:
     ///   `point 7: latitude nan is not a number`, `point 3: latitude 89 beyond the Web Mercator limit ±85.0511287798`.
-    public convenience init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions()) throws(ClusterError) {
+    public convenience init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions(),
+                            scratch: BuildScratch? = nil) throws(ClusterError) {
         try options.validate()
         var table = ClusterPoints()
         table.coordinates.reserveCapacity(points.count * ClusterPoints.coordinateStride)
@@ -59,7 +61,7 @@ public final class ClusterIndex {
             try ClusterPoints.validate(point, label: "point \(i)")
             table.append(point)
         }
-        self.init(validated: options, points: table)
+        self.init(validated: options, points: table, scratch: scratch)
     }
 
     /// Clusters points given as two flat arrays (no properties), the fastest way in.
@@ -67,9 +69,10 @@ public final class ClusterIndex {
     ///   - longitudes: Degrees east; point `i` gets id `i`.
     ///   - latitudes: Degrees north, as many as `longitudes`.
     ///   - options: How to cluster (default: supercluster's defaults).
+    ///   - scratch: Memory to build in, reused from build to build (default: the build's own).
     /// - Throws: ``ClusterError`` naming the first bad option or point, or the lengths if they differ.
-    public convenience init(longitudes: [Double], latitudes: [Double],
-                            options: ClusterOptions = ClusterOptions()) throws(ClusterError) {
+    public convenience init(longitudes: [Double], latitudes: [Double], options: ClusterOptions = ClusterOptions(),
+                            scratch: BuildScratch? = nil) throws(ClusterError) {
         try options.validate()
         guard longitudes.count == latitudes.count else {
             throw ClusterError(.invalidPoint,
@@ -83,14 +86,14 @@ public final class ClusterIndex {
             table.coordinates.append(latitudes[i])
         }
         table.slots = ContiguousArray(repeating: -1, count: longitudes.count)
-        self.init(validated: options, points: table)
+        self.init(validated: options, points: table, scratch: scratch)
     }
 
     /// Builds from checked options and points; ids whose coordinates are NaN are left out.
-    init(validated options: ClusterOptions, points table: ClusterPoints) {
+    init(validated options: ClusterOptions, points table: ClusterPoints, scratch: BuildScratch? = nil) {
         self.options = options
         self.points = table
-        build()
+        build(scratch: scratch)
     }
 
     /// Live points.

@@ -8,9 +8,9 @@ public struct ClusterItem: Sendable, Equatable {
     public var id: Int
     /// Whether this is a cluster (`count` ≥ 2) rather than a point.
     public var isCluster: Bool
-    /// Degrees east: a point's own longitude, or a cluster's weighted centre.
+    /// Degrees east: a point's own longitude, or a cluster's weighted center.
     public var longitude: Double
-    /// Degrees north: a point's own latitude, or a cluster's weighted centre.
+    /// Degrees north: a point's own latitude, or a cluster's weighted center.
     public var latitude: Double
     /// Points in it (1 for a point).
     public var count: Int

@@ -8,10 +8,10 @@ struct CategoryScratch {
 
 extension ClusterStore {
     /// Recomputes cluster `s` from its children (linked in ascending rep, the seed first):
-    /// rep, count, weighted centre, reach and aggregates. Build and update both use it, so a
+    /// rep, count, weighted center, reach and aggregates. Build and update both use it, so a
     /// cluster is the same function of its children either way.
     ///
-    /// The centre is supercluster's: Σ xᵢ·nᵢ over the children in ascending rep, divided by Σ nᵢ,
+    /// The center is supercluster's: Σ xᵢ·nᵢ over the children in ascending rep, divided by Σ nᵢ,
     /// in float64.
     mutating func recompute(_ s: Int32, points: ClusterPoints, scratch: inout CategoryScratch) {
         let first = firstChild(s)
@@ -25,7 +25,7 @@ extension ClusterStore {
                                 count: links[c &* Self.linkStride &+ Self.countOffset])
                         c = Int(links[c &* Self.linkStride &+ Self.nextSiblingOffset])
                     }
-                    let (cx, cy) = sum.centre
+                    let (cx, cy) = sum.center
                     var reach = 0.0
                     c = Int(first)
                     while c >= 0 {
@@ -98,7 +98,7 @@ extension ClusterStore {
 
 /// The arithmetic of a cluster, shared by build and update so both give identical bits.
 enum ClusterMath {
-    /// Σ x·n and Σ y·n in float64, added in ascending rep (supercluster's weighted centre).
+    /// Σ x·n and Σ y·n in float64, added in ascending rep (supercluster's weighted center).
     struct Sum {
         var wx = 0.0, wy = 0.0, total: Int32 = 0
 
@@ -108,7 +108,7 @@ enum ClusterMath {
             total &+= count
         }
 
-        @inline(__always) var centre: (Double, Double) { (wx / Double(total), wy / Double(total)) }
+        @inline(__always) var center: (Double, Double) { (wx / Double(total), wy / Double(total)) }
     }
 
     /// The reach so far extended to cover a child's reach around its position.

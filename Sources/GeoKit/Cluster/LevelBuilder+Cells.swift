@@ -1,5 +1,5 @@
 /// The grid a level is clustered on: items sorted into cells a little wider than the radius,
-/// and for each cell the grid positions of its 3×3 neighbourhood. Every pass here but the one
+/// and for each cell the grid positions of its 3×3 neighborhood. Every pass here but the one
 /// that finds the cells splits over the cores (``ParallelSplit``, the radix sort too); the
 /// result never depends on how it was split.
 extension LevelBuilder {
@@ -18,32 +18,45 @@ extension LevelBuilder {
         }
     }
 
-    /// The items by rep rank, in the memory of the neighbour runs (see ``runs``).
-    private var byRank: UnsafeMutablePointer<RankedItem> {
-        UnsafeMutableRawPointer(runs.base).bindMemory(to: RankedItem.self, capacity: runs.capacity)
-    }
-
     /// Cell keys (row-major, rebased to the level's extent), stable radix sort, grid arrays.
+    /// The items by rep rank (`byRank`) live in the memory of the neighbor runs, rebound to
+    /// ``RankedItem`` (the same 24-byte stride, aligned for both) until they are in the grid.
     func sortIntoCells(_ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore) {
         let m = level.count
         let chunks = ParallelSplit.chunkCount(m)
-        let extent = readItems(level, zoom: z, store: store, chunks: chunks)
+        runs.reserve(m).withMemoryRebound(to: RankedItem.self, capacity: m) { byRank in
+            let extent = readItems(level, zoom: z, store: store, into: byRank, chunks: chunks)
+            sortKeys(m, extent: extent, chunks: chunks)
+            findCells(m, chunks: chunks)
+            moveToGrid(level, from: byRank, chunks: chunks)
+        }
+    }
+
+    /// Rebases the `m` keys to the level's extent and sorts them with their ranks in `order`.
+    /// The sort borrows scratch that is free until after it: `positionOfRank` for the ranks, and
+    /// the grid's memory, rebound to UInt64 (a GridItem is four 8-byte words) for the keys.
+    private func sortKeys(_ m: Int, extent: CellExtent, chunks: Int) {
         let bitsX = UInt64(64 - (extent.maxX - extent.minX).leadingZeroBitCount)
         let bitsY = 64 - (extent.maxY - extent.minY).leadingZeroBitCount
         self.bitsX = bitsX
         lastColumn = extent.maxX - extent.minX
         lastRow = extent.maxY - extent.minY
-        let keys = self.keys.base, order = self.order.base, byRank = self.byRank
+        let keys = self.keys.base, order = self.order.base
         ParallelSplit.forEachChunk(m, chunks: chunks) { _, range in
             for i in range { keys[i] = ((keys[i] >> 32) &- extent.minY) << bitsX | ((keys[i] & 0xFFFF_FFFF) &- extent.minX) }
         }
-        let shared = UnsafeMutableRawPointer(grid.reserve(m))
-        RadixSort.sort(keys: keys, values: order, count: m, bits: Int(bitsX) + bitsY,
-                       keyScratch: shared.assumingMemoryBound(to: UInt64.self),
-                       valueScratch: (shared + 8 * m).assumingMemoryBound(to: Int32.self))
+        let valueScratch = positionOfRank.reserve(m)
+        grid.reserve(m).withMemoryRebound(to: UInt64.self, capacity: m) { keyScratch in
+            RadixSort.sort(keys: keys, values: order, count: m, bits: Int(bitsX) + bitsY,
+                           keyScratch: keyScratch, valueScratch: valueScratch)
+        }
+    }
 
-        let grid = self.grid.base, cellStart = self.cellStart.reserve(m + 1)
-        let positionOfRank = self.positionOfRank.reserve(m)
+    /// Finds the cells in the sorted keys: each cell's key moves to the front of `keys` and its
+    /// first grid position to `cellStart`; and each rank's grid position, for the greedy pass.
+    private func findCells(_ m: Int, chunks: Int) {
+        let keys = self.keys.base, order = self.order.base, cellStart = self.cellStart.reserve(m + 1)
+        let positionOfRank = self.positionOfRank.base
         taken.reserve(m).initialize(repeating: 0, count: m)
         var cells = 0
         var previous = UInt64.max
@@ -61,10 +74,14 @@ extension LevelBuilder {
         ParallelSplit.forEachChunk(m, chunks: chunks) { _, range in
             for p in range { positionOfRank[Int(order[p])] = Int32(p) }
         }
-        // Items move to grid order by scattering them in rank order: the reads stream, and the
-        // writes, unlike reads, do not hold up the loop while they miss.
+    }
+
+    /// Moves the items to grid order by scattering them in rank order: the reads stream, and the
+    /// writes, unlike reads, do not hold up the loop while they miss.
+    private func moveToGrid(_ level: ContiguousArray<Int32>, from byRank: UnsafeMutablePointer<RankedItem>, chunks: Int) {
+        let grid = self.grid.base, positionOfRank = self.positionOfRank.base
         level.withUnsafeBufferPointer { slots in
-            ParallelSplit.forEachChunk(m, chunks: chunks) { _, range in
+            ParallelSplit.forEachChunk(level.count, chunks: chunks) { _, range in
                 for rank in range {
                     let item = byRank[rank]
                     grid[Int(positionOfRank[rank])] = GridItem(x: item.x, y: item.y, rank: Int32(truncatingIfNeeded: rank),
@@ -76,12 +93,11 @@ extension LevelBuilder {
 
     /// Reads the level's items in rep order (for the points, store order: sequential) into
     /// `byRank` and `reps`, with their unrebased cell keys; returns the cells' extent.
-    private func readItems(_ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore, chunks: Int) -> CellExtent {
+    private func readItems(_ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore,
+                           into byRank: UnsafeMutablePointer<RankedItem>, chunks: Int) -> CellExtent {
         let m = level.count
         let scale = Projection.cellScale(options, zoom: z)
         let keys = self.keys.reserve(m + Self.keyPadding), order = self.order.reserve(m)
-        runs.reserve(m)
-        let byRank = self.byRank
         let reps = self.reps.reserve(m)
         var extents = [CellExtent](repeating: CellExtent(), count: chunks)
         level.withUnsafeBufferPointer { lv in
@@ -118,10 +134,10 @@ extension LevelBuilder {
     /// columns cx-1...cx+1, written to each of the cell's items: a sweep with one cursor per row
     /// offset, since keys are sorted. Chunks of cells sweep concurrently, each starting its
     /// cursors at the row above its first cell.
-    func findNeighbourRuns() {
+    func findNeighborRuns() {
         let cells = cellCount
         let ck = keys.base, start = cellStart.base
-        let items = UnsafeMutableRawPointer(runs.base).bindMemory(to: NeighbourRuns.self, capacity: runs.capacity)
+        let items = runs.base
         let bitsX = self.bitsX, lastColumn = self.lastColumn, lastRow = self.lastRow
         let maskX = (UInt64(1) << bitsX) &- 1
         // Keys past the last cell stop every cursor without a bounds test.
@@ -151,7 +167,7 @@ extension LevelBuilder {
                 let up = cy > 0 ? run(cy &- 1, &above) : (0, 0)
                 let middle = run(cy, &same)
                 let down = cy < lastRow ? run(cy &+ 1, &below) : (0, 0)
-                let runs: NeighbourRuns = (up.0, up.1, middle.0, middle.1, down.0, down.1)
+                let runs: NeighborRuns = (up.0, up.1, middle.0, middle.1, down.0, down.1)
                 for p in Int(start[c])..<Int(start[c &+ 1]) { items[p] = runs }
             }
         }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Runs a loop over `0..<n` as contiguous chunks on the machine's cores, for the build passes
-/// whose iterations are independent (projection, cell keys, moving items to grid order, neighbour
+/// whose iterations are independent (projection, cell keys, moving items to grid order, neighbor
 /// runs). Small loops stay on the calling thread: waking a thread costs microseconds.
 /// Every chunking gives the same result; only the greedy pass, which is sequential by nature
 /// (supercluster's order), never splits.

@@ -1,15 +1,22 @@
 /// Growable scratch memory of a trivial element type (integers, floats, Bool), owned by one
-/// builder or updater and never shared. Growing discards the contents.
+/// builder and never shared. The memory is allocated as, and bound to, `Element`; a user that
+/// lends it to another type rebinds it for the loan with `withMemoryRebound`. Growing
+/// discards the contents.
 final class ScratchBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
+    /// The allocation's alignment: `Element`'s, or more for memory also lent to a stricter type.
+    let alignment: Int
 
     /// Bytes held.
     var bytes: Int { capacity * MemoryLayout<Element>.stride }
 
-    init(capacity: Int = 16) {
+    init(capacity: Int = 16, alignment: Int = MemoryLayout<Element>.alignment) {
+        precondition(alignment >= MemoryLayout<Element>.alignment && alignment & (alignment - 1) == 0,
+                     "alignment \(alignment) is not a power of two at least \(MemoryLayout<Element>.alignment)")
         self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        self.alignment = alignment
+        base = Self.allocate(self.capacity, alignment: alignment)
     }
 
     /// Room for `count` elements; returns the base pointer.
@@ -18,16 +25,9 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
         if count > capacity {
             base.deallocate()
             capacity = max(count, capacity * 2)
-            base = Self.allocate(capacity)
+            base = Self.allocate(capacity, alignment: alignment)
         }
         return base
-    }
-
-    /// Releases the memory down to a small buffer.
-    func release() {
-        base.deallocate()
-        capacity = 16
-        base = .allocate(capacity: capacity)
     }
 
     deinit { base.deallocate() }
@@ -35,7 +35,7 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     /// Large buffers are aligned to 2 MiB and offered transparent huge pages where the system
     /// has them only on request (Linux `madvise` mode): a page fault costs about a microsecond here,
     /// and a build touches thousands of fresh pages otherwise.
-    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
+    private static func allocate(_ capacity: Int, alignment: Int) -> UnsafeMutablePointer<Element> {
         let bytes = capacity * MemoryLayout<Element>.stride
         let hugePage = HugePageHint.hugePage
         if bytes >= hugePage / 2 {
@@ -45,6 +45,7 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
             HugePageHint.advise(UnsafeMutableRawBufferPointer(start: raw, count: rounded))
             return raw.bindMemory(to: Element.self, capacity: capacity)
         }
-        return .allocate(capacity: capacity)
+        return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: alignment)
+            .bindMemory(to: Element.self, capacity: capacity)
     }
 }

@@ -31,27 +31,29 @@ extension Flowbench {
 
         func run() throws {
             let points = try PointColumns.readF64(file)
+            let scratch = ClusterIndex.BuildScratch()   // shared by --repeat's builds, as flowrun's later builds share one
             if loadOnly {
                 print(points.count)
                 return
             }
             guard let repeats else {
-                print(try build(points).count)
+                print(try build(points, scratch: scratch).count)
                 return
             }
             var samples = Samples()
             for _ in 0..<repeats {
                 let start = MonotonicClock.now()
-                let index = try build(points)
+                let index = try build(points, scratch: scratch)
                 samples.add(Double(MonotonicClock.now() - start) / 1e6)
                 withExtendedLifetime(index) {}
             }
             print("\(Format.fixed(samples.median, 2)) ms median, \(Format.fixed(samples.min, 2)) ms min, \(repeats) builds of \(points.count) points")
         }
 
-        private func build(_ points: PointColumns) throws(BenchError) -> ClusterIndex {
+        private func build(_ points: PointColumns, scratch: ClusterIndex.BuildScratch) throws(BenchError) -> ClusterIndex {
             do {
-                return try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: ClusterBench.options)
+                return try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: ClusterBench.options,
+                                        scratch: scratch)
             } catch {
                 throw .badInput("\(file): \(error)")
             }

@@ -60,6 +60,18 @@ import Testing
         }
     }
 
+    /// Each build owns its scratch: builds on two threads at once share nothing, and each
+    /// equals a build alone.
+    @Test func buildsOnTwoThreadsAtOnceAgree() async throws {
+        let points = Self.points(ClusterData.park(12_000))
+        let alone = try snapshot(ClusterIndex(points: points))
+        let both = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<2 { group.addTask { try snapshot(ClusterIndex(points: points)) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(both == [alone, alone])
+    }
+
     @Test func chunksCoverTheLoopOnce() {
         for (n, policy) in [(0, Self.manyChunks), (5, Self.manyChunks), (10_000, Self.manyChunks), (10_000, Self.oneThread)] {
             let seen = ParallelSplit.$policy.withValue(policy) { () -> [Int] in
