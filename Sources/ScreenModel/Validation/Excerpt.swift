@@ -4,6 +4,15 @@
 ///
 /// Lengths count Unicode scalars ("characters" in messages); a cut never splits one.
 public enum Excerpt {
+    /// The name in `names` nearest to `name` when it is close enough to be a typo (the rule
+    /// unknown flows use: edit distance at most a third of the length), else nil.
+    /// - Parameters:
+    ///   - name: what was written.
+    ///   - names: what is known.
+    public static func suggestion(for name: String, in names: some Sequence<String>) -> String? {
+        ScreenRules.suggestion(for: name, in: names)
+    }
+
     /// Scalars quoted in full; longer text shows this many, then `…` and its length.
     public static let shownLength = 60
     /// Items a list names before `and N more`.

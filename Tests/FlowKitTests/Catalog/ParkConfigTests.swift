@@ -68,6 +68,11 @@ import LuaKit
          "parks/GOGA/park.lua: ar.fov: 200.0 out of range (0, 180)"),
         ("return { name = 'X', center = { lat = 1, lon = 2 }, home = { sections = { 'welcome', 'hilights' } } }",
          "parks/GOGA/park.lua: home.sections[2]: unknown section 'hilights'; known: collections, contact, highlights, links, welcome"),
+        // A wrong zone would silently be GMT (issue 13).
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, timezone = 'America/Denvr' }",
+         "parks/GOGA/park.lua: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, timezone = 'Mountain' }",
+         "parks/GOGA/park.lua: timezone: unknown time zone 'Mountain' (an IANA zone such as 'America/Denver')"),
         ("return 42", "parks/GOGA/park.lua: must return a table, returned number"),
         ("return { name = 'X',\n center = }", "parks/GOGA/park.lua:2: unexpected symbol near '}'"),
     ])

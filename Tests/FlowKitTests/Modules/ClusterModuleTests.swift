@@ -68,6 +68,11 @@ import ScreenModel
         ("cluster.sites():children(987654321)", "flows/probe.lua:2: "),
         ("cluster.sites():clusters({ 1, 2 }, 3)", "flows/probe.lua:2: bad argument #2 to 'clusters' (expected a box {west=, south=, east=, north=} or {w, s, e, n})"),
         ("cluster.index({ { lat = 1, lon = 1 } }, { radius = -1 })", "flows/probe.lua:2: "),
+        // supercluster's own spellings are not ignored (issue 13): the Lua name is suggested.
+        ("cluster.index({ { lat = 1, lon = 1 } }, { minPoints = 3 })",
+         "flows/probe.lua:2: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"),
+        ("cluster.index({ { lat = 1, lon = 1 } }, { maxZoom = 12 })",
+         "flows/probe.lua:2: bad argument #2 to 'index' (cluster options: maxZoom: unknown option; did you mean 'max_zoom'?)"),
     ])
     func badInputIsALuaErrorAtTheCaller(call: String, prefix: String) throws {
         let result = try probe("\(call)\n  return { title = 'x', sections = {} }")
