@@ -55,8 +55,25 @@ flow.register("sites", function(ctx)
     local title, list
     if args.collection then
       local c = sites.collection(ctx, args.collection)
+      if not c then
+        local ids = sites.collection_ids(ctx)
+        local known = false
+        for _, id in ipairs(ids) do known = known or id == args.collection end
+        -- A name nobody configured is a mistake to report, not an empty screen to show.
+        if not known then
+          error(("sites: no collection '%s' in %s; collections: %s"):format(args.collection, ctx.park.code,
+                table.concat(ids, ", ")), 0)
+        end
+      end
       title, list = c and c.title or args.collection, c and c.sites or {}
     else
+      local categories = sites.categories(ctx)
+      local known = false
+      for _, category in ipairs(categories) do known = known or category == args.category end
+      if not known then
+        error(("sites: no site of category '%s' in %s; categories here: %s"):format(args.category, ctx.park.code,
+              #categories > 0 and table.concat(categories, ", ") or "none"), 0)
+      end
       title, list = ui.category_title(args.category), {}
       for _, site in ipairs(ctx.sites) do
         if site.category == args.category then list[#list + 1] = site end

@@ -25,6 +25,24 @@ function sites.collections(ctx)
   return out
 end
 
+--- Every collection id a request may name ("more" included), in the configured order.
+function sites.collection_ids(ctx)
+  local ids = {}
+  for _, c in ipairs(ctx.park.sites.collections) do ids[#ids + 1] = c.id end
+  ids[#ids + 1] = "more"
+  return ids
+end
+
+--- The categories the park's sites have, sorted.
+function sites.categories(ctx)
+  local seen, out = {}, {}
+  for _, site in ipairs(ctx.sites) do
+    if site.category and not seen[site.category] then seen[site.category] = true; out[#out + 1] = site.category end
+  end
+  table.sort(out)
+  return out
+end
+
 --- The collection with this id, or nil.
 function sites.collection(ctx, id)
   for _, c in ipairs(sites.collections(ctx)) do

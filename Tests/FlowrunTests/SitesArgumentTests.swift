@@ -1,0 +1,25 @@
+import Testing
+
+/// A collection or category the park does not have is said, with what it has, instead of
+/// an empty screen with exit 0 (issue 13).
+@Suite struct SitesArgumentTests {
+    @Test func anUnknownCollectionNamesTheKnownOnes() throws {
+        let result = try flowrun(["--park", "GOGA", "sites", "--arg", "collection=nope"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("flowrun: sites: no collection 'nope' in GOGA; collections: services, views, history, water, outdoors, more\n"))
+    }
+
+    @Test func anUnknownCategoryNamesTheParksCategories() throws {
+        let result = try flowrun(["--park", "GOGA", "sites", "--arg", "category=beaches"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("flowrun: sites: no site of category 'beaches' in GOGA; categories here: beach, campground,"))
+        let none = try flowrun(["--park", "YOSE", "sites", "--arg", "category=viewpoint"])
+        #expect(none.stderr.hasPrefix("flowrun: sites: no site of category 'viewpoint' in YOSE; categories here: none"))
+    }
+
+    @Test func knownOnesStillWork() throws {
+        #expect(try flowrun(["--park", "GOGA", "sites", "--arg", "collection=views"]).status == 0)
+        #expect(try flowrun(["--park", "GOGA", "sites", "--arg", "category=beach"]).status == 0)
+    }
+}
