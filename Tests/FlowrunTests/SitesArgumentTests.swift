@@ -23,3 +23,20 @@ import Testing
         #expect(try flowrun(["--park", "GOGA", "sites", "--arg", "category=beach"]).status == 0)
     }
 }
+
+/// A screen's list with a nil in the middle keeps its other items (issue 13).
+@Suite struct ListWithHolesTests {
+    @Test func aNilSectionIsDroppedNotTheWholeList() throws {
+        let project = try ProjectCopy()
+        try project.write("flows/holes.lua", """
+            flow.register("holes", function(ctx)
+              local cond = false
+              return { title = "Holes", sections = { { type = "text", text = "a" },
+                cond and { type = "text", text = "b" } or nil, { type = "text", text = "c" } } }
+            end)
+            """)
+        let result = try flowrun(["--root", project.url.path, "--park", "GOGA", "holes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("a\n\nc"), "\(result.stdout)")
+    }
+}

@@ -119,11 +119,17 @@ private struct LuaDecoding: Decoder {
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         let t = try table(for: "list")
-        guard t.isSequence else {
-            let stray = t.entries.keys.first { if case .integer = $0 { return false } else { return true } }
-            throw fail("expected a list (keys 1...n), found key \(stray.map(describeKey) ?? "beyond the sequence")")
+        if t.isSequence {
+            return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun)
         }
-        return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun)
+        let stray = t.entries.keys.first { if case .integer(let i) = $0 { return i < 1 } else { return true } }
+        if let stray { throw fail("expected a list (keys 1...n), found key \(describeKey(stray))") }
+        // A list with holes, Lua's `{ a, cond and b or nil, c }`: its items in order, the
+        // nils (which Lua does not store) dropped, never an empty list.
+        let items = t.entries.compactMap { key, value -> (Int64, LuaValue)? in
+            if case .integer(let i) = key { return (i, value) } else { return nil }
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+        return LuaUnkeyedDecoding(elements: items, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer { LuaSingleDecoding(decoder: self) }

@@ -64,6 +64,15 @@ import Testing
         #expect(back == expected)
     }
 
+    /// `{ a, cond and b or nil, c }` is a list of its items in order, never an empty list.
+    @Test func aListWithHolesKeepsItsItemsInOrder() throws {
+        let lua = try LuaState()
+        let value = try lua.run("return { 10, nil, 30, nil, nil, 60 }", chunkName: "t.lua")[0]
+        #expect(try LuaValueDecoder().decode([Int].self, from: value) == [10, 30, 60])
+        let keyed = try lua.run("return { 10, x = 1 }", chunkName: "t.lua")[0]
+        #expect(throws: LuaDecodingError.self) { try LuaValueDecoder().decode([Int].self, from: keyed) }
+    }
+
     @Test func decodingErrorsNameTheFieldPath() throws {
         struct Outer: Decodable { var items: [Inner] }
         struct Inner: Decodable { var title: String }
