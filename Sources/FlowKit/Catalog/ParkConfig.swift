@@ -10,27 +10,27 @@ public struct ParkConfig: Sendable {
     /// The park's code, as its folder spells it (`GOGA`).
     public var code: String
     /// The park's name for people.
-    public var name: String
+    public var name: String { settings.name }
     /// The state or region the park is in, as the configuration writes it.
-    public var state: String
+    public var state: String { settings.state }
     /// IANA time zone of the park, for `ctx.time` (default `America/Los_Angeles`).
-    public var timezone: String
+    public var timezone: String { settings.timezone }
     /// A short description of the park, if the configuration gives one.
-    public var description: String?
+    public var description: String? { settings.description }
     /// The park's website, if given.
-    public var website: String?
+    public var website: String? { settings.website }
     /// The park's phone number, if given.
-    public var phone: String?
+    public var phone: String? { settings.phone }
     /// Where the park's map centers by default.
-    public var center: Center
+    public var center: Center { settings.center }
     /// The map zoom that shows the park, 0-22.
-    public var zoom: Double
+    public var zoom: Double { settings.zoom }
     /// Flows switched on or off by name (see ``isEnabled(_:)``).
-    public var flows: [String: Bool]
+    public var flows: [String: Bool] { settings.flows }
     /// What the park asks of the script budgets; ``HostLimits`` may lower it, never raise it.
-    public var budgets: Budgets
+    public var budgets: Budgets { settings.budgets }
     /// Every setting, typed (what modules read).
-    public var settings: ParkSettings
+    public let settings: ParkSettings
     /// The merged table as Lua sees it (`ctx.park`).
     public var raw: LuaValue
 
@@ -110,10 +110,7 @@ extension ParkConfig {
             throw fail(located.path, located.message)
         }
         try check(shape, fail: fail)
-        return ParkConfig(code: code, name: shape.name, state: shape.state, timezone: shape.timezone,
-                          description: shape.description, website: shape.website, phone: shape.phone,
-                          center: shape.center, zoom: shape.zoom, flows: shape.flows, budgets: shape.budgets,
-                          settings: shape, raw: merged)
+        return ParkConfig(code: code, settings: shape, raw: merged)
     }
 
     private static func check(_ s: ParkSettings, fail: (String, String) -> FlowError) throws(FlowError) {
