@@ -10,22 +10,10 @@
 
 // MARK: - os.time, os.date
 
-// Upvalues: 1 the stock function, 2 the fixed time (an integer) or nil.
-static int h_time(lua_State *L) {
-    if (lua_isnoneornil(L, 1) && !lua_isnil(L, lua_upvalueindex(2))) {
-        lua_pushvalue(L, lua_upvalueindex(2));
-        return 1;
-    }
-    return lua_tocfunction(L, lua_upvalueindex(1))(L);
-}
-
-static int h_date(lua_State *L) {
-    if (lua_isnoneornil(L, 2) && !lua_isnil(L, lua_upvalueindex(2))) {
-        lua_settop(L, 1);                      // no format: nil, which os.date reads as "%c"
-        lua_pushvalue(L, lua_upvalueindex(2));
-    }
-    return lua_tocfunction(L, lua_upvalueindex(1))(L);
-}
+// os.time and os.date: zonetime.c (the host's clock, in the zone the host sets).
+int luakit_zone_time(lua_State *L);
+int luakit_zone_date(lua_State *L);
+void luakit_open_zone(lua_State *L);
 
 static void wrap_os(lua_State *L, const char *name, lua_CFunction wrapper, int fixed) {
     lua_getglobal(L, "os");
@@ -145,8 +133,9 @@ static int h_require(lua_State *L) {
 int luakit_open_host(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_getfield(L, 1, "now");                 // 2: the fixed time or nil
-    wrap_os(L, "time", h_time, 2);
-    wrap_os(L, "date", h_date, 2);
+    luakit_open_zone(L);
+    wrap_os(L, "time", luakit_zone_time, 2);
+    wrap_os(L, "date", luakit_zone_date, 2);
     if (!lua_isnil(L, 2)) {                    // a fixed clock makes math.random repeatable too
         lua_getglobal(L, "math");
         lua_getfield(L, -1, "randomseed");

@@ -133,6 +133,23 @@ int luakit_push_caller_env(struct lua_State *L, int level);
 /// protected (lua_pcall) with one argument, the table {log, warn, find_module, now}.
 int luakit_open_host(struct lua_State *L);
 
+/// What a time zone says about one instant: its offset from UTC, whether it is daylight
+/// saving time, and its abbreviation ("PDT"), as the C library's struct tm carries them.
+typedef struct luakit_zone_info {
+    long offset;                 // seconds east of UTC
+    int isdst;                   // 1 during daylight saving time
+    char abbreviation[16];       // NUL-terminated
+} luakit_zone_info;
+
+/// Fills `info` for the instant `utc` (seconds since 1970) in `zone`; returns 0 when the
+/// zone cannot say. Called from os.date and os.time; must not touch the Lua state.
+typedef int (*luakit_zone_fn)(void *zone, long long utc, luakit_zone_info *info);
+
+/// Makes os.date and os.time of this state use `zone` through `lookup` instead of the
+/// process's TZ ("!" formats stay UTC); NULL `lookup` goes back to the process's zone.
+/// `zone` must outlive the state or the next call. Never raises.
+void luakit_set_zone(struct lua_State *L, luakit_zone_fn lookup, void *zone);
+
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);
 

@@ -48,6 +48,7 @@ public final class FlowRuntime {
             throw .script(error)
         }
         lua.printHandler = TerminalText.writeError
+        lua.timeZone = TimeZone(identifier: "UTC")   // park.lua's dates too depend on nothing but inputs
         lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
         lua.moduleResolver = { [root] name throws(LuaError) in
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
@@ -59,6 +60,7 @@ public final class FlowRuntime {
         }
 
         park = try ParkConfig.load(code: code, root: root, lua: lua)
+        lua.timeZone = TimeZone(identifier: park.timezone)   // checked by ParkConfig
         defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)

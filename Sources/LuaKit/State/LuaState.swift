@@ -33,6 +33,8 @@ public final class LuaState {
     /// Where ``moduleResolver`` looks, for "module not found" messages
     /// (`parks/GOGA/flows/ and flows/`).
     public var moduleSearchDescription = "nowhere: require is not set up"
+    /// The zone of os.date and os.time (``timeZone``); released after the state is closed.
+    var zoneBox: ZoneBox?
 
     var L: OpaquePointer { handle.L }
     var stack: LuaStack { LuaStack(L: handle.L, handle: handle) }
