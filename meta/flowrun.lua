@@ -27,6 +27,12 @@ function flow.register(name, fn) end
 --- @return boolean
 function flow.exists(name) end
 
+--- Whether a screen may link to this flow: registered, switched on for the park
+--- (`flows.<name>` in park.lua) and its file loaded. `ui.go` returns nil otherwise.
+--- @param name string
+--- @return boolean
+function flow.available(name) end
+
 --- Loads a Lua module from parks/<CODE>/flows/<path>.lua, else flows/<path>.lua, where
 --- the dotted name maps to a path (`lib.ui` → `lib/ui.lua`). Nothing else can be required.
 --- @param name string

@@ -9,6 +9,9 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     case unknownPark(code: String, known: [String])
     /// A flow name nobody registered.
     case unknownFlow(name: String, park: String, known: [String])
+    /// A flow whose file did not load (`failures`), or an unknown flow while some flow
+    /// files did not load (any of them may define it).
+    indirect case unavailableFlow(name: String, park: String, failures: [FlowLoadFailure])
     /// A flow the park switched off (`flows.<name> = false` in its configuration).
     case disabledFlow(name: String, park: String)
     /// A configuration or content file is wrong: `parks/GOGA/park.lua: center.lat: ...`.
@@ -34,6 +37,10 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
             return "unknown park \(Excerpt.quoted(code)); parks here: \(Excerpt.list(known))"
         case .unknownFlow(let name, let park, let known):
             return "unknown flow \(Excerpt.quoted(name)) for park \(park); flows: \(Excerpt.list(known))"
+        case .unavailableFlow(let name, let park, let failures):
+            let why = failures.count == 1 ? "its file did not load" : "\(failures.count) flow files did not load, any of which may define it"
+            return "flow \(Excerpt.quoted(name)) of park \(park) is unavailable: \(why):\n"
+                + failures.map { "  \($0)" }.joined(separator: "\n")
         case .disabledFlow(let name, let park):
             return "flow \(Excerpt.quoted(name)) is disabled for park \(park) (flows.\(Excerpt.text(name)) = false in parks/\(park)/park.lua or parks/defaults.lua)"
         case .badContent(let file, let message):
@@ -57,6 +64,7 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     /// 2 for bad usage or input, 1 for a flow or runtime error.
     public var exitCode: Int32 {
         switch self {
+        case .unavailableFlow(_, _, let failures): return failures.first?.error.exitCode ?? 1
         case .unknownPark, .unknownFlow, .disabledFlow, .badContent, .invalidContent, .badArgument, .unknownAction: return 2
         case .script, .badRegistration, .invalidScreen: return 1
         }

@@ -77,7 +77,7 @@ import Testing
         try Data(latin1).write(to: project.url.appendingPathComponent("flows/cafe.lua"))
         let result = try flowrun(["--root", project.url.path, "--park", "GOGA", "cafe"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("flowrun: flows/cafe.lua:2:23: not UTF-8 text (byte 0xE9); project files are UTF-8"), "\(result.stderr)")
+        #expect(result.stderr.contains("\n  flows/cafe.lua:2:23: not UTF-8 text (byte 0xE9); project files are UTF-8"), "\(result.stderr)")
     }
 
     @Test func bytesThatAreNotTextCannotReachAScreen() throws {

@@ -36,8 +36,10 @@ function ui.carousel(title, cards)
   return { type = "carousel", title = title, cards = cards }
 end
 
---- A button; style is "primary" (default) or "secondary".
+--- A button; style is "primary" (default) or "secondary". Without an action (a link to a
+--- flow the park does not run, see ui.go) there is no button: nil, which lists skip.
 function ui.button(label, action, style)
+  if action == nil then return nil end
   return { type = "button", label = label, action = action, style = style }
 end
 
@@ -47,8 +49,10 @@ function ui.onboarding(pages)
 end
 
 --- Actions are data: the app performs them, `flowrun --follow ID` follows `go` ones.
---- Argument values are passed as strings.
+--- Argument values are passed as strings. A link to a flow this park does not run
+--- (switched off in park.lua, or its file did not load) is nil: no dangling links.
 function ui.go(flow, args, label)
+  if not _G.flow.available(flow) then return nil end
   local strings = nil
   if args then
     strings = {}

@@ -10,6 +10,12 @@ final class FlowLoader {
     private var currentFile = ""
     /// Set once every file has loaded: flows register while their files load, not later.
     private(set) var isSealed = false
+    /// Whether the park runs a flow (its `flows` setting).
+    private let isEnabled: (String) -> Bool
+
+    init(isEnabled: @escaping (String) -> Bool = { _ in true }) {
+        self.isEnabled = isEnabled
+    }
 
     /// The `flow` module: registration, plus the names registered so far. The closures keep
     /// the loader alive as long as the Lua state (the loader holds no reference back).
@@ -17,10 +23,17 @@ final class FlowLoader {
         lua.register(module: "flow", functions: [
             "register": { call in try self.register(&call) },
             "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
+            "available": { call in call.push(self.isAvailable(try call.string(1))) },
         ])
     }
 
     func seal() { isSealed = true }
+
+    /// Whether a screen may link to flow `name`: registered, switched on for the park, and
+    /// not defined by a file that failed to load.
+    func isAvailable(_ name: String) -> Bool {
+        registry.chain(name) != nil && isEnabled(name) && !failures.contains { $0.flowName == name }
+    }
 
     private func register(_ call: inout LuaCall) throws {
         guard !isSealed else {
@@ -40,22 +53,48 @@ final class FlowLoader {
         registry.add(.init(name: name, function: function, location: location.isEmpty ? currentFile : location, file: currentFile))
     }
 
-    /// Runs `files` (paths relative to the root) in order.
-    /// - Throws: `FlowError.script` with the file and line of a syntax or runtime error.
-    func load(_ files: [String], root: ProjectRoot, into lua: LuaState) throws(FlowError) {
+    /// Files that did not load, in load order.
+    private(set) var failures: [FlowLoadFailure] = []
+
+    /// Runs `files` (paths relative to the root) in order. A file that does not load (not
+    /// UTF-8, a syntax error, an error while it runs, a bad registration) is kept in
+    /// ``failures`` and the rest still load: one broken file takes down only its own flows.
+    /// What it registered before it failed stays registered.
+    func load(_ files: [String], root: ProjectRoot, into lua: LuaState) {
         for file in files {
             currentFile = file
-            let source = try root.read(file)
-            do {
-                _ = try lua.run(source, chunkName: file)
-            } catch {
-                if case .runtime(let message, _) = error, message.contains("flow.register") {
-                    throw .badRegistration(message: message)
+            do throws(FlowError) {
+                let source = try root.read(file)
+                do {
+                    _ = try lua.run(source, chunkName: file)
+                } catch {
+                    if case .runtime(let message, _) = error, message.contains("flow.register") {
+                        throw .badRegistration(message: message)
+                    }
+                    throw .script(error)
                 }
-                throw .script(error)
+            } catch {
+                failures.append(FlowLoadFailure(file: file, error: error))
             }
         }
     }
 }
 
-import Foundation
+/// A flow file that did not load, and why.
+public struct FlowLoadFailure: Sendable, CustomStringConvertible {
+    /// The file, relative to the project root: `parks/GOGA/flows/home.lua`.
+    public let file: String
+    /// What went wrong, with the file and line.
+    public let error: FlowError
+
+    /// The flow a file defines by convention: its name without `.lua` (`home.lua`: `home`).
+    public var flowName: String {
+        String((file.split(separator: "/").last ?? "").dropLast(4))
+    }
+
+    /// `parks/GOGA/flows/home.lua did not load: <error>`.
+    public var description: String {
+        let message = error.description
+        return message.hasPrefix(file) ? message : "\(file): \(message)"
+    }
+}

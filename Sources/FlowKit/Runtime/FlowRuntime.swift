@@ -17,6 +17,9 @@ public final class FlowRuntime {
     public let limits: HostLimits
     /// Every flow registered for the park, disabled ones included (see ``flowNames``).
     public let registry: FlowRegistry
+    /// Flow files of this park that did not load: the other flows run; a flow such a file
+    /// defines fails with its error (``FlowError/unavailableFlow(name:park:failures:)``).
+    public let loadFailures: [FlowLoadFailure]
     let lua: LuaState
     let content: ParkContent
     private let runner: LuaFunctionRef
@@ -68,11 +71,20 @@ public final class FlowRuntime {
 
         let context = ModuleContext(park: park, lua: lua, content: content)
         for module in ModuleRegistry.all { module.install(into: lua, context: context) }
-        let loader = FlowLoader()
+        let loader = FlowLoader(isEnabled: park.isEnabled)
         loader.install(into: lua)
-        try loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
+        loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
         loader.seal()
         registry = loader.registry
+        loadFailures = loader.failures
+        // A link the park configured to a flow nobody registered would vanish from home
+        // (ui.go drops links to flows the park does not run): say so instead.
+        for (i, link) in park.settings.home.links.enumerated()
+        where registry.chain(link.flow) == nil && !loadFailures.contains(where: { $0.flowName == link.flow }) {
+            let hint = Excerpt.suggestion(for: link.flow, in: registry.names).map { "; did you mean '\($0)'?" }
+                ?? "; flows: \(Excerpt.list(registry.names))"
+            throw .badContent(file: "parks/\(code)/park.lua", message: "home.links[\(i + 1)].flow: unknown flow \(Excerpt.quoted(link.flow))\(hint)")
+        }
 
         let made: [LuaValue]
         do {
@@ -94,7 +106,14 @@ public final class FlowRuntime {
     ///   or a budget error), ``FlowError/invalidScreen(flow:file:issues:)`` (field paths),
     ///   or ``FlowError/invalidContent(_:)`` for a content file the flow read.
     public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
+        // A flow whose own file is broken fails with that file's error, never falling back
+        // silently to the flow the file would have replaced.
+        let ownFailures = loadFailures.filter { $0.flowName == request.flow }
+        if !ownFailures.isEmpty {
+            throw .unavailableFlow(name: request.flow, park: park.code, failures: ownFailures)
+        }
         guard let chain = registry.chain(request.flow) else {
+            if !loadFailures.isEmpty { throw .unavailableFlow(name: request.flow, park: park.code, failures: loadFailures) }
             throw .unknownFlow(name: request.flow, park: park.code, known: flowNames)
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
@@ -183,7 +202,11 @@ public final class FlowRuntime {
             let t = park.settings.theme
             screen.theme = Theme(primary: t.primary, accent: t.accent, background: t.background)
         }
-        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen, listing: ScreenValidator.listedIssues)
+        // A link to a flow whose file is broken is not the linking flow's fault: following
+        // it reports the broken file.
+        let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
+        let disabled = Set(registry.names.filter { !park.isEnabled($0) })
+        let issues = ScreenValidator(knownFlows: known, disabledFlows: disabled).validate(screen, listing: ScreenValidator.listedIssues)
         guard issues.listed.isEmpty else {
             let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
             throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)

@@ -2,6 +2,8 @@
 struct ScreenCheck {
     /// Flows a `go` action may name; `nil` accepts any non-empty name.
     let knownFlows: Set<String>?
+    /// Flows switched off for the park.
+    let disabledFlows: Set<String>
     /// Issues kept in full; later ones are only counted, their messages never built.
     let issueLimit: Int
     /// Issues in document order, at most ``issueLimit``.
@@ -15,8 +17,9 @@ struct ScreenCheck {
     private var flowHints: [String: String] = [:]
     private var knownFlowListing: String?
 
-    init(knownFlows: Set<String>?, issueLimit: Int = .max) {
+    init(knownFlows: Set<String>?, disabledFlows: Set<String> = [], issueLimit: Int = .max) {
         self.knownFlows = knownFlows
+        self.disabledFlows = disabledFlows
         self.issueLimit = issueLimit
     }
 
@@ -33,6 +36,10 @@ struct ScreenCheck {
     /// near, else (some of) the known flows.
     mutating func reportUnknownFlow(_ flow: String, at path: String, known: Set<String>) {
         if isFull { omitted += 1; return }
+        if disabledFlows.contains(flow) {
+            issues.append(ScreenIssue(path: "\(path).flow", message: "flow \(Excerpt.quoted(flow)) is disabled for this park (flows.\(flow) = false); leave the link out"))
+            return
+        }
         let hint: String
         if let cached = flowHints[flow] {
             hint = cached

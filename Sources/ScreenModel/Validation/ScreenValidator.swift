@@ -29,11 +29,17 @@ public struct ScreenValidator: Sendable {
 
     /// Flows that `go` actions may name; `nil` (the default) accepts any non-empty name.
     public var knownFlows: Set<String>?
+    /// Flows that exist but are switched off for the park: a `go` to one is reported as
+    /// such, not as unknown.
+    public var disabledFlows: Set<String>
 
     /// Creates a validator.
-    /// - Parameter knownFlows: flows that `go` actions may name (default `nil`: any).
-    public init(knownFlows: Set<String>? = nil) {
+    /// - Parameters:
+    ///   - knownFlows: flows that `go` actions may name (default `nil`: any).
+    ///   - disabledFlows: flows switched off for the park (default none).
+    public init(knownFlows: Set<String>? = nil, disabledFlows: Set<String> = []) {
         self.knownFlows = knownFlows
+        self.disabledFlows = disabledFlows
     }
 
     /// Every issue in `screen`, in document order; empty when the screen is valid.
@@ -46,7 +52,7 @@ public struct ScreenValidator: Sendable {
     /// costs little more to report than one with `limit`.
     /// - Parameter limit: issues to list in full, such as ``listedIssues``.
     public func validate(_ screen: Screen, listing limit: Int) -> (listed: [ScreenIssue], more: Int) {
-        var check = ScreenCheck(knownFlows: knownFlows, issueLimit: max(limit, 0))
+        var check = ScreenCheck(knownFlows: knownFlows, disabledFlows: disabledFlows, issueLimit: max(limit, 0))
         screen.validate(at: "", into: &check)
         return (check.issues, check.omitted)
     }

@@ -65,9 +65,12 @@ extension Flowrun {
             if !notReached.isEmpty {
                 problems.append("check stopped at its time limit of \(limit); not reached: \(Excerpt.list(notReached))")
             }
+            var listed = Set<String>()
+            problems = problems.filter { listed.insert($0).inserted }   // one mistake seen from several runs: once
             let parks = notReached.isEmpty ? "\(codes.count) park\(codes.count == 1 ? "" : "s")" : "\(started) of \(codes.count) parks"
             let stopped = notReached.isEmpty ? "" : "; stopped at the time limit of \(limit)"
             print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
+            fflush(nil)   // the summary before the problems, on a terminal showing both
             for problem in problems { TerminalText.writeError(problem) }
             if badInput || !notReached.isEmpty { throw ExitCode(2) }
             if !problems.isEmpty { throw ExitCode(1) }
@@ -94,6 +97,10 @@ extension Flowrun {
                 report.summary = "does not load"
                 report.broken = true
                 return report
+            }
+            for failure in runtime.loadFailures {
+                report.problems.append("\(code): \(failure)")
+                report.broken = report.broken || failure.error.exitCode == 2
             }
             var siteCount = 0
             do { siteCount = try runtime.sites().count } catch { report.problems.append("\(error)"); report.broken = true }
@@ -125,11 +132,15 @@ extension Flowrun {
                             let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at)
                             _ = try runtime.run(next)
                             report.screens += 1
+                        } catch FlowError.unavailableFlow {
+                            continue   // its broken file is listed once, above
                         } catch {
                             report.problems.append("\(code): following '\(located.path)' of \(describe(request)): \(error)")
                         }
                     }
                     if skipped > 0 { report.notReached.append("\(skipped) action\(skipped == 1 ? "" : "s") of \(describe(request))") }
+                } catch FlowError.unavailableFlow {
+                    continue
                 } catch {
                     report.problems.append("\(code) \(describe(request)): \(error)")
                 }

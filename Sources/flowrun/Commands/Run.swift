@@ -56,6 +56,10 @@ extension Flowrun {
             }
             let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time),
                                           limits: try limits.limits())
+            // The flow asked for may run without a broken file; the author still hears of it.
+            for failure in runtime.loadFailures {
+                TerminalText.writeError("flowrun: warning: \(failure.file) did not load, so its flows are unavailable (flowrun check lists why)")
+            }
             var screen = try runtime.run(request)
             for id in follow {
                 switch try runtime.follow(id, from: screen, at: position, size: request.size) {

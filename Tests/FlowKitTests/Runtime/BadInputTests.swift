@@ -29,7 +29,7 @@ import ScreenModel
 
     @Test func syntaxError() throws {
         let error = try home("local x = 1\nflow.register('home' function() end)")
-        #expect(error?.description == "parks/GRTE/flows/home.lua:2: ')' expected near 'function'")
+        #expect(error?.description == "flow 'home' of park GRTE is unavailable: its file did not load:\n  parks/GRTE/flows/home.lua:2: ')' expected near 'function'")
         #expect(error?.exitCode == 1)
     }
 
