@@ -46,7 +46,7 @@ flow.register("ar", function(ctx)
     local site = list[pin.site]
     pins[#pins + 1] = {
       id = pin.id or ("site" .. pin.site), title = pin.name,
-      subtitle = ui.category_name(site.category),
+      subtitle = ui.category_name(ctx, site.category),
       coordinate = { pin.lon, pin.lat }, distance = pin.distance, bearing = pin.bearing,
       x = pin.x, y = pin.y, label = pin.label, stack = pin.stack, z = pin.z,
       action = ui.go("sites", { id = site.id }, "Open"),

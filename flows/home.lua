@@ -30,7 +30,7 @@ function builders.highlights(ctx, out)
   local cards = {}
   for i = 1, math.min(ctx.park.home.highlights, #picked) do
     local site = picked[i]
-    cards[i] = { title = site.name, subtitle = ui.category_title(site.category):gsub("s$", ""),
+    cards[i] = { title = site.name, subtitle = ui.category_name(ctx, site.category),
                  action = ui.go("sites", { id = site.id }, "Open") }
   end
   if #cards > 0 then out[#out + 1] = ui.carousel("Highlights", cards) end

@@ -7,7 +7,7 @@ local sites = require("lib.sites")
 local function item(ctx, site)
   local detail = nil
   if site.distance then detail = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
-  return { title = site.name, subtitle = ui.category_name(site.category), detail = detail,
+  return { title = site.name, subtitle = ui.category_name(ctx, site.category), detail = detail,
            action = ui.go("sites", { id = site.id }, "Open") }
 end
 
@@ -33,10 +33,10 @@ local function one_site(ctx, id)
       local body = site.description
       if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
       return ui.screen(site.name, {
-        ui.card({ title = site.name, subtitle = ui.category_name(site.category), body = body,
+        ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body,
                   badges = { site.category } }),
         ui.text(("%.5f, %.5f"):format(site.lat, site.lon), "caption"),
-        ui.button("More " .. ui.category_title(site.category):lower(),
+        ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
                   ui.go("sites", { category = site.category }, "Same category"), "secondary"),
       }, ctx.park.name)
     end
@@ -74,7 +74,7 @@ flow.register("sites", function(ctx)
         error(("sites: no site of category '%s' in %s; categories here: %s"):format(args.category, ctx.park.code,
               #categories > 0 and table.concat(categories, ", ") or "none"), 0)
       end
-      title, list = ui.category_title(args.category), {}
+      title, list = ui.category_plural(ctx, args.category), {}
       for _, site in ipairs(ctx.sites) do
         if site.category == args.category then list[#list + 1] = site end
       end

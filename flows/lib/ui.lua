@@ -77,16 +77,26 @@ function ui.compass(degrees)
   return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1]
 end
 
---- "Geysers" for "geyser", "Visitor centers" for "visitor_center".
-function ui.category_title(category)
-  local words = category:gsub("_", " ")
-  local plural = words:match("s$") and words or words .. "s"
-  return (plural:gsub("^%l", string.upper))
+local function words(category)
+  return ((category:gsub("_", " ")):gsub("^%l", string.upper))
 end
 
---- "Picnic area" for "picnic_area": one site's category, as a subtitle.
-function ui.category_name(category)
-  return ((category:gsub("_", " ")):gsub("^%l", string.upper))
+--- One site's category as a subtitle: "Picnic area" for "picnic_area", as the park's
+--- sites.categories names it.
+function ui.category_name(ctx, category)
+  local entry = ctx.park.sites.categories[category]
+  return entry and entry.name or words(category)
+end
+
+--- A list of a category's sites as a title: "Beaches" for "beach", as the park's
+--- sites.categories names it, else by English rules (`flowrun check` reports the category).
+function ui.category_plural(ctx, category)
+  local entry = ctx.park.sites.categories[category]
+  if entry and entry.plural then return entry.plural end
+  local name = entry and entry.name or words(category)
+  if name:match("[sxz]$") or name:match("[cs]h$") then return name .. "es" end
+  if name:match("[^aeiou]y$") then return name:sub(1, -2) .. "ies" end
+  return name .. "s"
 end
 
 return ui

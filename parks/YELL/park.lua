@@ -43,4 +43,10 @@ return {
       enter = "You are at %s. Stay on the boardwalk: the ground near hot water is thin.",
     },
   },
+
+  -- GNIS repeats five of the NPS destinations as bare place names ("Lake", "Mammoth") and
+  -- lists a place that no longer exists: visitors see each place once.
+  sites = {
+    hidden = { "gnis:1597246", "gnis:1597523", "gnis:1597535", "gnis:1591192", "gnis:1609217", "gnis:1597500" },
+  },
 }

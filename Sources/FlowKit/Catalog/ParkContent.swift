@@ -1,10 +1,12 @@
 public import GeoKit
 
 /// A park's content files, read on first use and kept: `sites.geojson` (optional: a park
-/// without it has no sites) and `boundary.geojson` (optional).
+/// without it has no sites) and `boundary.geojson` (optional). Sites are as the park's
+/// `sites` settings curate them (``SiteCuration``).
 public final class ParkContent {
     let code: String
     let root: ProjectRoot
+    let curation: SiteCuration
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
 
@@ -12,9 +14,11 @@ public final class ParkContent {
     /// - Parameters:
     ///   - code: the park's code, as its folder spells it.
     ///   - root: the project.
-    public init(code: String, root: ProjectRoot) {
+    ///   - curation: what the park hides and renames (default: nothing).
+    public init(code: String, root: ProjectRoot, curation: SiteCuration = .none) {
         self.code = code
         self.root = root
+        self.curation = curation
     }
 
     /// `parks/<CODE>/sites.geojson`, relative to the root.
@@ -23,18 +27,21 @@ public final class ParkContent {
     public var boundaryPath: String { "parks/\(code)/boundary.geojson" }
 
     /// The park's sites, read and checked on first use; empty when the file is absent.
-    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault,
+    ///   ``FlowError/badContent(file:message:)`` for curation naming what the data lacks.
     ///   A failed read is not kept: the next call reads again.
     public func sites() throws(FlowError) -> [Site] {
         if let cachedSites { return cachedSites }
         guard root.exists(sitesPath) else { cachedSites = []; return [] }
+        let read: [Site]
         do {
-            let sites = try SiteCatalog(contentsOf: root.url(sitesPath), displayPath: sitesPath).sites
-            cachedSites = sites
-            return sites
+            read = try SiteCatalog(contentsOf: root.url(sitesPath), displayPath: sitesPath).sites
         } catch {
             throw .invalidContent(error.description)
         }
+        let sites = try curation.apply(to: read, file: "parks/\(code)/park.lua", dataFile: sitesPath)
+        cachedSites = sites
+        return sites
     }
 
     /// The park's boundary, read and checked on first use; nil when the file is absent.

@@ -128,6 +128,25 @@ public struct ParkSettings: Decodable, Sendable {
         public var nearby_limit: Int
         /// Groups of sites by category; a category in none of them lands in "More places".
         public var collections: [Collection]
+        /// How each category reads on screens, or that visitors never see it.
+        public var categories: [String: Category]
+        /// Ids of sites visitors never see (staff housing, utilities, duplicates).
+        public var hidden: [String]
+        /// The name visitors see for a site, by id, where the data's is wrong.
+        public var names: [String: String]
+        /// Whether names written in capitals only read in title case.
+        public var title_case: Bool
+        /// Words title case keeps in capitals (`NRA`).
+        public var acronyms: [String]
+    }
+    /// How one category reads: `{ name = "Bench", plural = "Benches" }`, or `{ hidden = true }`.
+    public struct Category: Decodable, Sendable {
+        /// One site's category, as a subtitle ("Picnic area").
+        public var name: String?
+        /// A list of them, as a title ("Picnic areas").
+        public var plural: String?
+        /// Whether visitors never see sites of this category (lists, map, AR, alerts).
+        public var hidden: Bool?
     }
     /// A group of sites by category.
     public struct Collection: Decodable, Sendable {

@@ -67,7 +67,7 @@ public final class FlowRuntime {
         defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
-        content = ParkContent(code: code, root: root)
+        content = ParkContent(code: code, root: root, curation: SiteCuration(park.settings.sites))
 
         let context = ModuleContext(park: park, lua: lua, content: content)
         for module in ModuleRegistry.all { module.install(into: lua, context: context) }

@@ -103,7 +103,14 @@ extension Flowrun {
                 report.broken = report.broken || failure.error.exitCode == 2
             }
             var siteCount = 0
-            do { siteCount = try runtime.sites().count } catch { report.problems.append("\(error)"); report.broken = true }
+            do {
+                let sites = try runtime.sites()
+                siteCount = sites.count
+                report.problems += unnamedCategories(sites, park: runtime.park)
+            } catch {
+                report.problems.append("\(error)")
+                report.broken = true
+            }
             do { _ = try runtime.boundary() } catch { report.problems.append("\(error)"); report.broken = true }
 
             let center = Coordinate(latitude: runtime.park.center.lat, longitude: runtime.park.center.lon)
@@ -148,6 +155,16 @@ extension Flowrun {
             report.summary = "\(runtime.flowNames.count) flows, \(siteCount) sites, \(report.screens) screens"
             if !report.notReached.isEmpty { report.summary += "; not reached: \(Excerpt.list(report.notReached))" }
             return report
+        }
+
+        /// Categories of the park's sites that `sites.categories` gives no names: screens would
+        /// guess them from the id ("Benchs" was such a guess).
+        static func unnamedCategories(_ sites: [Site], park: ParkConfig) -> [String] {
+            let counts = Dictionary(sites.map { ($0.category, 1) }, uniquingKeysWith: +)
+            return counts.keys.sorted().filter { park.settings.sites.categories[$0]?.name == nil }.map { category in
+                "parks/\(park.code)/sites.geojson: category \(Excerpt.quoted(category)) (\(counts[category] ?? 0) sites) has no name: "
+                    + "add sites.categories.\(category) = { name = ..., plural = ... } to parks/\(park.code)/park.lua"
+            }
         }
 
         /// `home`, or `home --at center` for the run from the park's center.

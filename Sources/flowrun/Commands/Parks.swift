@@ -74,7 +74,7 @@ extension Flowrun {
 
         static func entry(code: String, root: ProjectRoot, at: Coordinate?) throws -> Entry {
             let config = try ParkConfig.load(code: code, root: root)
-            let runtimeContent = ParkContent(code: code, root: root)
+            let runtimeContent = ParkContent(code: code, root: root, curation: SiteCuration(config.settings.sites))
             let center = Coordinate(latitude: config.center.lat, longitude: config.center.lon)
             var entry = Entry(code: code, name: config.name, state: config.state, sites: try runtimeContent.sites().count,
                               center: [center.longitude, center.latitude])

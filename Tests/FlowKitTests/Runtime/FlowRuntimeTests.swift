@@ -65,7 +65,7 @@ import ScreenModel
     @Test func sitesAreGroupedIntoCollections() throws {
         let screen = try run("GOGA", "sites")
         let lists = Self.titles(screen).filter { $0.hasSuffix(")") }
-        #expect(lists == ["Visitor services (55)", "Views (27)", "History (243)", "Water (17)", "Outdoors (91)"])
+        #expect(lists == ["Visitor services (48)", "Views (26)", "History (197)", "Water (17)", "Outdoors (81)"])
     }
 
     @Test func sitesAtAPositionAreRankedNearestFirst() throws {

@@ -1,0 +1,63 @@
+public import GeoKit
+import Foundation
+import ScreenModel
+
+/// What a park does to its site data before a visitor sees it (`sites` in park.lua): hides
+/// categories and sites, renames sites, and reads names written in capitals in title case.
+/// Applied where sites are loaded, so lists, the map, AR and geofence alerts agree.
+public struct SiteCuration: Sendable {
+    let hiddenCategories: Set<String>
+    let hiddenSites: [String]
+    let names: [String: String]
+    let titleCase: Bool
+    let acronyms: Set<String>
+
+    /// Curation that changes nothing.
+    public static let none = SiteCuration(hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [])
+
+    init(hiddenCategories: Set<String>, hiddenSites: [String], names: [String: String], titleCase: Bool, acronyms: Set<String>) {
+        self.hiddenCategories = hiddenCategories
+        self.hiddenSites = hiddenSites
+        self.names = names
+        self.titleCase = titleCase
+        self.acronyms = acronyms
+    }
+
+    /// The curation a park's settings ask for.
+    public init(_ sites: ParkSettings.Sites) {
+        self.init(hiddenCategories: Set(sites.categories.filter { $0.value.hidden == true }.keys),
+                  hiddenSites: sites.hidden, names: sites.names, titleCase: sites.title_case,
+                  acronyms: Set(sites.acronyms.map { $0.uppercased() }))
+    }
+
+    /// The sites a visitor sees, in the data's order.
+    /// - Parameters:
+    ///   - sites: the sites as the data file has them.
+    ///   - file: the settings file, for messages (`parks/GOGA/park.lua`).
+    ///   - dataFile: the data file, for messages.
+    /// - Throws: ``FlowError/badContent(file:message:)`` for an id or a hidden category the
+    ///   data does not have: a typo would otherwise leave the site showing, silently.
+    public func apply(to sites: [Site], file: String, dataFile: String) throws(FlowError) -> [Site] {
+        if hiddenCategories.isEmpty && hiddenSites.isEmpty && names.isEmpty && !titleCase { return sites }
+        let ids = Set(sites.map(\.id))
+        func missing(_ id: String, at path: String) -> FlowError {
+            let hint = Excerpt.suggestion(for: id, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+            return .badContent(file: file, message: "\(path): no site \(Excerpt.quoted(id)) in \(dataFile)\(hint)")
+        }
+        for (i, id) in hiddenSites.enumerated() where !ids.contains(id) { throw missing(id, at: "sites.hidden[\(i + 1)]") }
+        for id in names.keys.sorted() where !ids.contains(id) { throw missing(id, at: "sites.names[\(Excerpt.quoted(id))]") }
+        let categories = Set(sites.map(\.category))
+        for category in hiddenCategories.sorted() where !categories.contains(category) {
+            let hint = Excerpt.suggestion(for: category, in: categories).map { "; did you mean '\($0)'?" } ?? ""
+            throw .badContent(file: file, message: "sites.categories.\(category).hidden: no site of category \(Excerpt.quoted(category)) in \(dataFile)\(hint)")
+        }
+        let hidden = Set(hiddenSites)
+        return sites.compactMap { site in
+            guard !hidden.contains(site.id), !hiddenCategories.contains(site.category) else { return nil }
+            let name = names[site.id] ?? (titleCase ? TitleCase.apply(to: site.name, acronyms: acronyms) : site.name)
+            guard name != site.name else { return site }
+            return Site(id: site.id, name: name, category: site.category, description: site.description,
+                        coordinate: site.coordinate, properties: site.properties)
+        }
+    }
+}
