@@ -58,7 +58,7 @@ public final class ClusterIndex {
         table.coordinates.reserveCapacity(points.count * ClusterPoints.coordinateStride)
         table.slots.reserveCapacity(points.count)
         for (i, point) in points.enumerated() {
-            try ClusterPoints.validate(point, label: "point \(i)")
+            try ClusterPoints.validate(point, label: "point \(i + 1)")
             table.append(point)
         }
         self.init(validated: options, points: table, scratch: scratch)
@@ -81,7 +81,7 @@ public final class ClusterIndex {
         var table = ClusterPoints()
         table.coordinates.reserveCapacity(longitudes.count * ClusterPoints.coordinateStride)
         for i in longitudes.indices {
-            try ClusterPoints.validate(longitude: longitudes[i], latitude: latitudes[i], label: "point \(i)")
+            try ClusterPoints.validate(longitude: longitudes[i], latitude: latitudes[i], label: "point \(i + 1)")
             table.coordinates.append(longitudes[i])
             table.coordinates.append(latitudes[i])
         }

@@ -70,7 +70,7 @@ public struct SiteCatalog: Sendable {
                     let otherName = other.label.map { " ('\($0)')" } ?? ""
                     throw GeoError(
                         .invalidContent,
-                        "duplicate id '\(site.id)', first used by feature \(other.index ?? earlier)\(otherName)")
+                        "duplicate id '\(site.id)', first used by feature \((other.index ?? earlier) + 1)\(otherName)")
                 }
                 positionByID[site.id] = sites.count
                 sites.append(site)

@@ -94,11 +94,11 @@ import ScreenModel
         ("""
          {"type": "FeatureCollection", "features": [
           {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 137.8]}, "properties": {"id": "a", "name": "Alcatraz"}}]}
-         """, "parks/GOGA/sites.geojson: feature 0 ('Alcatraz'): latitude 137.8 out of range [-90, 90]"),
+         """, "parks/GOGA/sites.geojson: feature 1 ('Alcatraz'): latitude 137.8 out of range [-90, 90]"),
         ("""
          {"type": "FeatureCollection", "features": [
           {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 37.8]}, "properties": {"id": "a"}}]}
-         """, "parks/GOGA/sites.geojson: feature 0 ('a'):"),
+         """, "parks/GOGA/sites.geojson: feature 1 ('a'):"),
     ])
     func badSitesFiles(geojson: String, prefix: String) throws {
         let p = try TestProject(files: ["parks/GOGA/sites.geojson": geojson])

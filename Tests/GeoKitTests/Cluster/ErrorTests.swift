@@ -21,28 +21,28 @@ import Testing
     }
 
     @Test(arguments: [
-        (0.0, Double.nan, "point 1: latitude nan is not a number"),
-        (Double.nan, 0.0, "point 1: longitude nan is not a number"),
-        (-Double.infinity, 0.0, "point 1: longitude -inf is not finite"),
-        (0.0, 95.0, "point 1: latitude 95 out of range [-90, 90]"),
-        (180.5, 0.0, "point 1: longitude 180.5 out of range [-180, 180]"),
-        (0.0, -89.0, "point 1: latitude -89 beyond the Web Mercator limit ±85.0511287798"),
+        (0.0, Double.nan, "point 2: latitude nan is not a number"),
+        (Double.nan, 0.0, "point 2: longitude nan is not a number"),
+        (-Double.infinity, 0.0, "point 2: longitude -inf is not finite"),
+        (0.0, 95.0, "point 2: latitude 95 out of range [-90, 90]"),
+        (180.5, 0.0, "point 2: longitude 180.5 out of range [-180, 180]"),
+        (0.0, -89.0, "point 2: latitude -89 beyond the Web Mercator limit ±85.0511287798"),
     ])
     func badPoints(longitude: Double, latitude: Double, message: String) {
         let points = [ClusterPoint(longitude: 0, latitude: 0), ClusterPoint(longitude: longitude, latitude: latitude)]
         #expect(clusterFailure { try ClusterIndex(points: points) } == message)
         #expect(clusterFailure { try ClusterIndex(longitudes: [0, longitude], latitudes: [0, latitude]) } == message)
-        #expect(clusterFailure { try Self.index.insert(points[1]) } == message.replacingOccurrences(of: "point 1", with: "inserted point"))
+        #expect(clusterFailure { try Self.index.insert(points[1]) } == message.replacingOccurrences(of: "point 2", with: "inserted point"))
     }
 
     @Test func otherBadInput() {
         #expect(clusterFailure { try ClusterIndex(longitudes: [0], latitudes: []) } == "longitudes has 1 values but latitudes has 0")
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 0, value: .nan)]) }
-                == "point 0: value nan is not a number")
+                == "point 1: value nan is not a number")
         // The Web Mercator limit itself is accepted; the next double above it is not.
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 180, latitude: -85.05112877980659)]) } == nil)
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 85.05112877980659.nextUp)]) }
-                == "point 0: latitude 85.0511287798066 beyond the Web Mercator limit ±85.0511287798")
+                == "point 1: latitude 85.0511287798066 beyond the Web Mercator limit ±85.0511287798")
     }
 
     @Test func badQueries() {

@@ -17,14 +17,14 @@ struct BoundaryReadingTests {
             ]}}]}
             """
         #expect(Self.readFailure(text) == """
-            parks/TEST/boundary.geojson: feature 0 ('Test Park'): polygon 1, ring 1: not closed, \
+            parks/TEST/boundary.geojson: feature 1 ('Test Park'): polygon 2, ring 2: not closed, \
             first position [5.2, 5.2] differs from last [5.2, 5.8]
             """)
     }
 
     @Test func ringTooShort() {
         let text = #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0]]]}"#
-        #expect(Self.readFailure(text) == "parks/TEST/boundary.geojson: ring 0: 3 positions, a closed ring needs at least 4")
+        #expect(Self.readFailure(text) == "parks/TEST/boundary.geojson: ring 1: 3 positions, a closed ring needs at least 4")
     }
 
     @Test func notAPolygon() {
@@ -35,14 +35,14 @@ struct BoundaryReadingTests {
             ]}
             """
         #expect(Self.readFailure(text) == """
-            parks/TEST/boundary.geojson: feature 1 ('Coastal Trail'): geometry must be a Polygon or MultiPolygon, got LineString
+            parks/TEST/boundary.geojson: feature 2 ('Coastal Trail'): geometry must be a Polygon or MultiPolygon, got LineString
             """)
     }
 
     @Test func nullGeometryAndEmptyCollection() {
         let null = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":null,"geometry":null}]}"#
         #expect(Self.readFailure(null)
-            == "parks/TEST/boundary.geojson: feature 0: geometry must be a Polygon or MultiPolygon, got null")
+            == "parks/TEST/boundary.geojson: feature 1: geometry must be a Polygon or MultiPolygon, got null")
         let empty = #"{"type":"FeatureCollection","features":[]}"#
         #expect(Self.readFailure(empty) == "parks/TEST/boundary.geojson: no Polygon or MultiPolygon in the file")
     }
@@ -50,7 +50,7 @@ struct BoundaryReadingTests {
     @Test func positionOutOfRange() {
         let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[0,0],[1,0],[200,1],[0,0]]]]}"#
         #expect(Self.readFailure(text) == """
-            parks/TEST/boundary.geojson: polygon 1, ring 0, position 2: longitude 200 out of range [-180, 180]
+            parks/TEST/boundary.geojson: polygon 2, ring 1, position 3: longitude 200 out of range [-180, 180]
             """)
     }
 

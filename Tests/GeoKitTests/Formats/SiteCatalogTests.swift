@@ -58,7 +58,7 @@ struct SiteCatalogTests {
         var features = (0..<7).map { pointFeature(id: "s\($0)", name: "Site \($0)") }
         features.append(pointFeature(id: "alcatraz", name: "Alcatraz", lon: -122.423023, lat: 137.8))
         #expect(Self.readFailure(sitesFile(features))
-            == "parks/GOGA/sites.geojson: feature 7 ('Alcatraz'): latitude 137.8 out of range [-90, 90]")
+            == "parks/GOGA/sites.geojson: feature 8 ('Alcatraz'): latitude 137.8 out of range [-90, 90]")
     }
 
     @Test func malformedJSONGivesLineAndColumn() {
@@ -74,29 +74,29 @@ struct SiteCatalogTests {
 
     @Test func missingName() {
         let text = sitesFile([pointFeature(id: "a", name: "A"), pointFeature(id: "nps-poi:goga:0002")])
-        #expect(Self.readFailure(text) == "parks/GOGA/sites.geojson: feature 1 ('nps-poi:goga:0002'): missing 'name'")
+        #expect(Self.readFailure(text) == "parks/GOGA/sites.geojson: feature 2 ('nps-poi:goga:0002'): missing 'name'")
         let blank = sitesFile([pointFeature(id: "x", name: " ")])
-        #expect(Self.readFailure(blank) == "parks/GOGA/sites.geojson: feature 0 ('x'): 'name' is empty")
+        #expect(Self.readFailure(blank) == "parks/GOGA/sites.geojson: feature 1 ('x'): 'name' is empty")
         let number = sitesFile([pointFeature(id: "x", extra: #""name":7"#)])
-        #expect(Self.readFailure(number) == "parks/GOGA/sites.geojson: feature 0 ('x'): 'name' must be a string, got number")
+        #expect(Self.readFailure(number) == "parks/GOGA/sites.geojson: feature 1 ('x'): 'name' must be a string, got number")
     }
 
     @Test func missingOrBadId() {
         #expect(Self.readFailure(sitesFile([pointFeature(name: "Nameless Id")]))
-            == "parks/GOGA/sites.geojson: feature 0 ('Nameless Id'): missing 'id'")
+            == "parks/GOGA/sites.geojson: feature 1 ('Nameless Id'): missing 'id'")
         #expect(Self.readFailure(sitesFile([pointFeature(id: "", name: "Empty Id")]))
-            == "parks/GOGA/sites.geojson: feature 0 ('Empty Id'): 'id' is empty")
+            == "parks/GOGA/sites.geojson: feature 1 ('Empty Id'): 'id' is empty")
         #expect(Self.readFailure(sitesFile([pointFeature(name: "Bool Id", extra: #""id":true"#)]))
-            == "parks/GOGA/sites.geojson: feature 0 ('Bool Id'): 'id' must be a string or an integer, got true")
+            == "parks/GOGA/sites.geojson: feature 1 ('Bool Id'): 'id' must be a string or an integer, got true")
     }
 
     @Test func nonPointFeature() {
         let line = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[-122.5,37.8],[-122.4,37.8]]},"properties":{"id":"t","name":"Coastal Trail"}}"#
         #expect(Self.readFailure(sitesFile([pointFeature(id: "a", name: "A"), line]))
-            == "parks/GOGA/sites.geojson: feature 1 ('Coastal Trail'): geometry must be a Point, got LineString")
+            == "parks/GOGA/sites.geojson: feature 2 ('Coastal Trail'): geometry must be a Point, got LineString")
         let null = #"{"type":"Feature","geometry":null,"properties":{"id":"n","name":"Nowhere"}}"#
         #expect(Self.readFailure(sitesFile([null]))
-            == "parks/GOGA/sites.geojson: feature 0 ('Nowhere'): geometry is null, expected a Point")
+            == "parks/GOGA/sites.geojson: feature 1 ('Nowhere'): geometry is null, expected a Point")
     }
 
     @Test func duplicateIdsNameBothFeatures() {
@@ -106,8 +106,8 @@ struct SiteCatalogTests {
             pointFeature(id: "nps-poi:goga:0005", name: "Alcatraz Island"),
         ])
         #expect(Self.readFailure(text) == """
-            parks/GOGA/sites.geojson: feature 2 ('Alcatraz Island'): duplicate id 'nps-poi:goga:0005', \
-            first used by feature 0 ('Alcatraz')
+            parks/GOGA/sites.geojson: feature 3 ('Alcatraz Island'): duplicate id 'nps-poi:goga:0005', \
+            first used by feature 1 ('Alcatraz')
             """)
     }
 
@@ -116,19 +116,19 @@ struct SiteCatalogTests {
             #"{"type":"Feature","geometry":{"type":"Point","coordinates":["-122.473363","37.787217"]},"properties":{"id":"g","name":"14th Avenue Gate"}}"#,
         ])
         #expect(Self.readFailure(text) == """
-            parks/GOGA/sites.geojson: feature 0 ('14th Avenue Gate'): \
+            parks/GOGA/sites.geojson: feature 1 ('14th Avenue Gate'): \
             expected a position [lon, lat] of numbers, got ["-122.473363","37.787217"]
             """)
     }
 
     @Test func wrongTypesOfProperties() {
         #expect(Self.readFailure(sitesFile([pointFeature(id: "a", name: "A", extra: #""category":5"#)]))
-            == "parks/GOGA/sites.geojson: feature 0 ('A'): 'category' must be a string, got number")
+            == "parks/GOGA/sites.geojson: feature 1 ('A'): 'category' must be a string, got number")
         #expect(Self.readFailure(sitesFile([pointFeature(id: "a", name: "A", extra: #""description":["x"]"#)]))
-            == "parks/GOGA/sites.geojson: feature 0 ('A'): 'description' must be a string, got array")
+            == "parks/GOGA/sites.geojson: feature 1 ('A'): 'description' must be a string, got array")
         let properties = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":[1]}"#
         #expect(Self.readFailure(sitesFile([properties]))
-            == "parks/GOGA/sites.geojson: feature 0: 'properties' must be an object or null, got array")
+            == "parks/GOGA/sites.geojson: feature 1: 'properties' must be an object or null, got array")
     }
 
     @Test func emptyFileAndWrongRoot() {

@@ -77,7 +77,7 @@ extension Geometry {
             do {
                 result.append(try position(item))
             } catch {
-                throw error.within("position \(index)")
+                throw error.within("position \(index + 1)")
             }
         }
         return result
@@ -120,7 +120,7 @@ extension Geometry {
             do {
                 result.append(try decode(item))
             } catch {
-                throw error.within("\(name) \(index)")
+                throw error.within("\(name) \(index + 1)")
             }
         }
         return result
