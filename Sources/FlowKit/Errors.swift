@@ -30,6 +30,13 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     /// `--follow` named no action of the screen.
     case unknownAction(id: String, flow: String, known: [String])
 
+    /// One error for several content mistakes: the first alone, or all of them, one per line
+    /// (each names its file and field), as bad content.
+    static func combining(_ errors: [FlowError]) -> FlowError {
+        if errors.count == 1, let only = errors.first { return only }
+        return .invalidContent(errors.map(\.description).joined(separator: "\n"))
+    }
+
     /// The message for people: where, then what (`parks/GOGA/park.lua: zoom: 40 out of range [0, 22]`).
     public var description: String {
         switch self {

@@ -102,75 +102,81 @@ extension ParkConfig {
             let file = parkSets ? parkFile : "parks/defaults.lua"
             return .badContent(file: file, message: "\(path): \(message)")
         }
-        let shape: ParkSettings
+        // Every mistake at once: an author fixing park.lua should not meet them one by one.
+        var problems: [FlowError] = []
+        var unknown: [LuaDecodingError] = []
+        let decoded: ParkSettings?
         do {
-            shape = try LuaValueDecoder(unknownFieldNoun: "setting").decode(ParkSettings.self, from: merged)
+            decoded = try LuaValueDecoder(unknownFieldNoun: "setting").decode(ParkSettings.self, from: merged, unknownFields: &unknown)
         } catch {
             let located = LuaDecodingError.describe(error)
-            throw fail(located.path, located.message)
+            decoded = nil
+            problems.append(fail(located.path, located.message))
         }
-        try check(shape, fail: fail)
+        problems = unknown.map { fail($0.path, $0.message) } + problems
+        if let decoded { check(decoded) { path, message in problems.append(fail(path, message)) } }
+        guard let shape = decoded, problems.isEmpty else { throw FlowError.combining(problems) }
         return ParkConfig(code: code, settings: shape, raw: merged)
     }
 
-    private static func check(_ s: ParkSettings, fail: (String, String) -> FlowError) throws(FlowError) {
-        if s.name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("name", "must not be empty") }
+    private static func check(_ s: ParkSettings, report: (String, String) -> Void) {
+        if s.name.trimmingCharacters(in: .whitespaces).isEmpty { report("name", "must not be empty") }
         // An unknown zone would silently become GMT in ctx.time and os.date.
         if TimeZone(identifier: s.timezone) == nil {
             let hint = Excerpt.suggestion(for: s.timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
                 ?? " (an IANA zone such as 'America/Denver')"
-            throw fail("timezone", "unknown time zone \(Excerpt.quoted(s.timezone))\(hint)")
+            report("timezone", "unknown time zone \(Excerpt.quoted(s.timezone))\(hint)")
         }
-        guard (-90...90).contains(s.center.lat) else { throw fail("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
-        guard (-180...180).contains(s.center.lon) else { throw fail("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
-        guard (0...22).contains(s.zoom) else { throw fail("zoom", "\(s.zoom) out of range [0, 22]") }
+        if !(-90...90).contains(s.center.lat) { report("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
+        if !(-180...180).contains(s.center.lon) { report("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
+        if !(0...22).contains(s.zoom) { report("zoom", "\(s.zoom) out of range [0, 22]") }
         for (key, color) in [("primary", s.theme.primary), ("accent", s.theme.accent), ("background", s.theme.background)]
         where !isHexColor(color) {
-            throw fail("theme.\(key)", "expected a color like \"#2E5E4E\", got \"\(color)\"")
+            report("theme.\(key)", "expected a color like \"#2E5E4E\", got \"\(color)\"")
         }
         for (p, page) in s.onboarding.pages.enumerated() {
             for (l, layer) in page.background.enumerated() {
                 let path = "onboarding.pages[\(p + 1)].background[\(l + 1)]"
                 for (name, v) in [("position.x", layer.position.x), ("position.y", layer.position.y), ("depth", layer.depth)]
                     where !(0...1).contains(v) {
-                    throw fail("\(path).\(name)", "\(v) out of range [0, 1]")
+                    report("\(path).\(name)", "\(v) out of range [0, 1]")
                 }
             }
         }
-        guard (1...1_000_000_000).contains(s.budgets.instructions) else {
-            throw fail("budgets.instructions", "\(s.budgets.instructions) out of range [1, 1000000000]")
+        if !(1...1_000_000_000).contains(s.budgets.instructions) {
+            report("budgets.instructions", "\(s.budgets.instructions) out of range [1, 1000000000]")
         }
-        guard (1...1024).contains(s.budgets.memory_mb) else {
-            throw fail("budgets.memory_mb", "\(s.budgets.memory_mb) out of range [1, 1024]")
+        if !(1...1024).contains(s.budgets.memory_mb) {
+            report("budgets.memory_mb", "\(s.budgets.memory_mb) out of range [1, 1024]")
         }
-        guard s.sites.nearby_limit > 0 else { throw fail("sites.nearby_limit", "must be positive") }
-        try checkModules(s, fail: fail)
+        if s.sites.nearby_limit <= 0 { report("sites.nearby_limit", "must be positive") }
+        checkModules(s, report: report)
     }
 
     /// The settings of the home screen and the native modules, checked by the rules the
     /// modules themselves apply, so `check` finds what a flow would trip over.
-    private static func checkModules(_ s: ParkSettings, fail: (String, String) -> FlowError) throws(FlowError) {
+    private static func checkModules(_ s: ParkSettings, report: (String, String) -> Void) {
         for (i, section) in s.home.sections.enumerated() where !ParkSettings.Home.knownSections.contains(section) {
-            throw fail("home.sections[\(i + 1)]", "unknown section \(Excerpt.quoted(section)); known: \(ParkSettings.Home.knownSections.sorted().joined(separator: ", "))")
+            report("home.sections[\(i + 1)]", "unknown section \(Excerpt.quoted(section)); known: \(ParkSettings.Home.knownSections.sorted().joined(separator: ", "))")
         }
-        guard s.home.highlights >= 0 else { throw fail("home.highlights", "\(s.home.highlights) must be ≥ 0") }
+        if s.home.highlights < 0 { report("home.highlights", "\(s.home.highlights) must be ≥ 0") }
         for (i, link) in s.home.links.enumerated() where link.label.isEmpty || link.flow.isEmpty {
-            throw fail("home.links[\(i + 1)]", "needs a label and a flow")
+            report("home.links[\(i + 1)]", "needs a label and a flow")
         }
         var ids: Set<String> = []
         for (i, collection) in s.sites.collections.enumerated() where collection.id.isEmpty || !ids.insert(collection.id).inserted {
-            throw fail("sites.collections[\(i + 1)].id", collection.id.isEmpty ? "must not be empty" : "\(Excerpt.quoted(collection.id)) appears twice")
+            report("sites.collections[\(i + 1)].id", collection.id.isEmpty ? "must not be empty" : "\(Excerpt.quoted(collection.id)) appears twice")
         }
-        do { try s.map.cluster.options.validate() } catch { throw fail("map.cluster", error.message) }
+        do { try s.map.cluster.options.validate() } catch { report("map.cluster", error.message) }
         let g = s.geofence
-        if let problem = g.monitor.problem() { throw fail("geofence", problem) }
+        if let problem = g.monitor.problem() { report("geofence", problem) }
         for (name, v) in [("radius", g.radius), ("callout_interval", g.callout_interval), ("site_callout_interval", g.site_callout_interval)]
         where !v.isFinite || v < 0 || (name == "radius" && v == 0) {
-            throw fail("geofence.\(name)", "\(v) must be a number \(name == "radius" ? "> 0" : "≥ 0")")
+            report("geofence.\(name)", "\(v) must be a number \(name == "radius" ? "> 0" : "≥ 0")")
         }
-        guard s.ar.max_distance.isFinite, s.ar.max_distance > 0 else { throw fail("ar.max_distance", "\(s.ar.max_distance) must be > 0") }
-        guard s.ar.fov > 0, s.ar.fov < 180 else { throw fail("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
-        guard s.ar.limit >= 1 else { throw fail("ar.limit", "\(s.ar.limit) must be ≥ 1") }
+        if !(s.ar.max_distance.isFinite && s.ar.max_distance > 0) { report("ar.max_distance", "\(s.ar.max_distance) must be > 0") }
+        if !(s.ar.fov > 0 && s.ar.fov < 180) { report("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
+        if s.ar.limit < 1 { report("ar.limit", "\(s.ar.limit) must be ≥ 1") }
     }
 
     private static func isHexColor(_ s: String) -> Bool {

@@ -25,8 +25,27 @@ public struct LuaValueDecoder {
     ///   holes; the type's own `init(from:)` may throw `DecodingError` besides (read either
     ///   with ``LuaDecodingError/describe(_:)``).
     public func decode<T: Decodable>(_ type: T.Type, from value: LuaValue) throws -> T {
-        try T(from: LuaDecoding(value: value, codingPath: [], unknownFieldNoun: unknownFieldNoun))
+        try T(from: LuaDecoding(value: value, codingPath: [], unknownFieldNoun: unknownFieldNoun, unknown: nil))
     }
+
+    /// Decodes `type` from `value` as ``decode(_:from:)`` does, but goes on past unknown
+    /// fields, so every misspelt field is reported at once.
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - value: a table, or a plain value for a type that decodes from one.
+    ///   - unknownFields: receives one error per unknown field, in document order (needs
+    ///     ``unknownFieldNoun``), whether or not decoding succeeds.
+    /// - Throws: what ``decode(_:from:)`` throws, but for unknown fields.
+    public func decode<T: Decodable>(_ type: T.Type, from value: LuaValue, unknownFields: inout [LuaDecodingError]) throws -> T {
+        let log = UnknownFieldLog()
+        defer { unknownFields += log.errors }
+        return try T(from: LuaDecoding(value: value, codingPath: [], unknownFieldNoun: unknownFieldNoun, unknown: log))
+    }
+}
+
+/// Where unknown fields go when decoding goes on past them.
+final class UnknownFieldLog {
+    var errors: [LuaDecodingError] = []
 }
 
 /// A decoding failure with its field path (`sections[2].items[0].title`).
@@ -91,6 +110,7 @@ private struct LuaDecoding: Decoder {
     let value: LuaValue
     let codingPath: [CodingKey]
     let unknownFieldNoun: String?
+    let unknown: UnknownFieldLog?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func fail(_ message: String) -> LuaDecodingError {
@@ -111,16 +131,18 @@ private struct LuaDecoding: Decoder {
                 guard Key(stringValue: name) == nil else { continue }
                 let field = LuaDecodingError.path(codingPath + [NameKey(name)])
                 let hint = FieldSuggestion.nearest(to: name, accepted: { Key(stringValue: $0) != nil }).map { "; did you mean '\($0)'?" } ?? ""
-                throw LuaDecodingError(path: field, message: "unknown \(noun)\(hint)")
+                let error = LuaDecodingError(path: field, message: "unknown \(noun)\(hint)")
+                guard let unknown else { throw error }
+                unknown.errors.append(error)
             }
         }
-        return KeyedDecodingContainer(LuaKeyedDecoding<Key>(table: t, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun))
+        return KeyedDecodingContainer(LuaKeyedDecoding<Key>(table: t, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         let t = try table(for: "list")
         if t.isSequence {
-            return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun)
+            return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
         }
         let stray = t.entries.keys.first { if case .integer(let i) = $0 { return i < 1 } else { return true } }
         if let stray { throw fail("expected a list (keys 1...n), found key \(describeKey(stray))") }
@@ -129,7 +151,7 @@ private struct LuaDecoding: Decoder {
         let items = t.entries.compactMap { key, value -> (Int64, LuaValue)? in
             if case .integer(let i) = key { return (i, value) } else { return nil }
         }.sorted { $0.0 < $1.0 }.map(\.1)
-        return LuaUnkeyedDecoding(elements: items, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun)
+        return LuaUnkeyedDecoding(elements: items, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer { LuaSingleDecoding(decoder: self) }
@@ -148,12 +170,13 @@ private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol 
     let table: LuaTable
     let codingPath: [CodingKey]
     let unknownFieldNoun: String?
+    let unknown: UnknownFieldLog?
 
     var allKeys: [Key] { table.entries.keys.compactMap { $0.stringValue.flatMap(Key.init(stringValue:)) } }
     func contains(_ key: Key) -> Bool { table[key.stringValue] != .nil }
 
     private func child(_ key: Key) -> LuaDecoding {
-        LuaDecoding(value: table[key.stringValue], codingPath: codingPath + [key], unknownFieldNoun: unknownFieldNoun)
+        LuaDecoding(value: table[key.stringValue], codingPath: codingPath + [key], unknownFieldNoun: unknownFieldNoun, unknown: unknown)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { table[key.stringValue] == .nil }
@@ -170,7 +193,7 @@ private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol 
         try child(key).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
-    func superDecoder() throws -> Decoder { LuaDecoding(value: .table(table), codingPath: codingPath, unknownFieldNoun: unknownFieldNoun) }
+    func superDecoder() throws -> Decoder { LuaDecoding(value: .table(table), codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown) }
     func superDecoder(forKey key: Key) throws -> Decoder { child(key) }
 }
 
@@ -179,13 +202,15 @@ extension Optional: OptionalProtocol {}
 
 private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
     let unknownFieldNoun: String?
+    let unknown: UnknownFieldLog?
     let elements: [LuaValue]
     let codingPath: [CodingKey]
     var currentIndex = 0
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    init(elements: [LuaValue], codingPath: [CodingKey], unknownFieldNoun: String?) {
+    init(elements: [LuaValue], codingPath: [CodingKey], unknownFieldNoun: String?, unknown: UnknownFieldLog?) {
+        self.unknown = unknown
         self.elements = elements
         self.codingPath = codingPath
         self.unknownFieldNoun = unknownFieldNoun
@@ -197,7 +222,7 @@ private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
         }
         defer { currentIndex += 1 }
         // Paths count list positions from 1, as Lua does.
-        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex + 1)], unknownFieldNoun: unknownFieldNoun)
+        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex + 1)], unknownFieldNoun: unknownFieldNoun, unknown: unknown)
     }
 
     mutating func decodeNil() throws -> Bool {
