@@ -33,7 +33,7 @@ function index:children(id) end
 --- ```lua
 --- local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)
 --- ```
---- @param box {west: number, south: number, east: number, north: number} west > east crosses the antimeridian
+--- @param box {west: number, south: number, east: number, north: number} as supercluster: longitudes wrap (360° wide or more: the whole world; west > east: across the antimeridian), latitudes clamp to ±90
 --- @param zoom integer 0-30; above max_zoom every point is single
 --- @return table[] # items {type = 'cluster'|'pin', id, lat, lon, count, ...}
 function index:clusters(box, zoom) end

@@ -118,11 +118,12 @@ final class ClusterIndexObject: LuaObject {
 
     static let type = NativeType(ClusterIndexObject.self, summary: "A cluster index: query it per zoom, drill into clusters, insert and remove points.", methods: [
         .init("clusters", summary: "Clusters and single points in a box at a zoom.",
-              parameters: [.init("box", "{west: number, south: number, east: number, north: number}", "west > east crosses the antimeridian"),
+              parameters: [.init("box", "{west: number, south: number, east: number, north: number}",
+                                 "as supercluster: longitudes wrap (360° wide or more: the whole world; west > east: across the antimeridian), latitudes clamp to ±90"),
                            .init("zoom", "integer", "0-30; above max_zoom every point is single")],
               returns: [("table[]", "items {type = 'cluster'|'pin', id, lat, lon, count, ...}")],
               example: "local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)") { o, _, call in
-            let items = try o.index.clusters(in: try call.boundingBox(2), zoom: Int(try call.zoom(3)))
+            let items = try o.index.clusters(in: try call.boundingBox(2, wrapping: true), zoom: Int(try call.zoom(3)))
             try call.charge(results: items.count + 1)
             call.push(try o.values(items))
         },
