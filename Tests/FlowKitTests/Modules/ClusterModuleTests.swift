@@ -66,7 +66,7 @@ import ScreenModel
         ("cluster.index({ { lat = 0/0, lon = 1 } })", "flows/probe.lua:2: "),
         ("cluster.index({ { lat = 91, lon = 1 } })", "flows/probe.lua:2: "),
         ("cluster.sites():clusters({ -180, -85, 180, 85 }, 40)", "flows/probe.lua:2: bad argument #3 to 'clusters' (zoom 40 out of range [0, 30])"),
-        ("cluster.sites():children(987654321)", "flows/probe.lua:2: "),
+        ("cluster.sites():children(987654321)", "flows/probe.lua:2: bad argument #2 to 'children' (no cluster with id 987654321)"),
         ("cluster.sites():clusters({ 1, 2 }, 3)", "flows/probe.lua:2: bad argument #2 to 'clusters' (expected a box {west=, south=, east=, north=} or {w, s, e, n})"),
         ("cluster.index({ { lat = 1, lon = 1 } }, { radius = -1 })", "flows/probe.lua:2: "),
         // supercluster's own spellings are not ignored (issue 13): the Lua name is suggested.

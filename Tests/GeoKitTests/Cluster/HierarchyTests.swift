@@ -57,8 +57,10 @@ import Testing
     @Test func clusterIdsNameFormationZoomAndSmallestPoint() throws {
         for cluster in try Self.index.clusters(in: ClusterData.world, zoom: 14) where cluster.isCluster {
             let leaves = try Self.index.leaves(of: cluster.id, limit: .max)
-            #expect(cluster.id >> 5 == leaves.min())
-            #expect(try Self.index.expansionZoom(of: cluster.id) == (cluster.id & 31) + 1)
+            // Negative, so never a point's id: -1 - (32 × p + z).
+            #expect(cluster.id < 0)
+            #expect(~cluster.id >> 5 == leaves.min())
+            #expect(try Self.index.expansionZoom(of: cluster.id) == (~cluster.id & 31) + 1)
         }
     }
 
