@@ -23,7 +23,7 @@ function cluster.sites() end
 --- @class cluster.Index
 local index = {}
 
---- The items a cluster splits into at the next zoom.
+--- The items a cluster splits into at the next zoom, by their smallest point id (not supercluster's KD-tree order).
 --- @param id integer a cluster's id (negative) from clusters(); a pin's is an error
 --- @return table[] # items
 function index:children(id) end
@@ -52,7 +52,7 @@ function index:expansion_zoom(id) end
 --- @return integer # the new point's id: one more than the last (ids are never reused)
 function index:insert(point) end
 
---- The points of a cluster, `limit` of them from `offset`.
+--- The points of a cluster, `limit` of them from `offset`, depth first through children() in its order: the first has the smallest id, the rest are not sorted, and pages differ from supercluster's (KD-tree order).
 --- @param id integer a cluster's id (negative); a pin's is an error
 --- @param limit integer? default 10
 --- @param offset integer? default 0

@@ -131,14 +131,15 @@ final class ClusterIndexObject: LuaObject {
             try call.charge(results: items.count + 1)
             call.push(try o.values(items))
         },
-        .init("children", summary: "The items a cluster splits into at the next zoom.",
+        .init("children", summary: "The items a cluster splits into at the next zoom, by their smallest point id (not supercluster's KD-tree order).",
               parameters: [.init("id", "integer", "a cluster's id (negative) from clusters(); a pin's is an error")],
               returns: [("table[]", "items")]) { o, _, call in
             let items = try o.index.children(of: try call.clusterID(2, in: o.index))
             try call.charge(results: items.count + 1)
             call.push(try o.values(items))
         },
-        .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`.",
+        .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`, depth first through children() in its order: "
+                                 + "the first has the smallest id, the rest are not sorted, and pages differ from supercluster's (KD-tree order).",
               parameters: [.init("id", "integer", "a cluster's id (negative); a pin's is an error"), .init("limit", "integer?", "default 10"),
                            .init("offset", "integer?", "default 0")], returns: [("table[]", "pins")]) { o, _, call in
             let id = try call.clusterID(2, in: o.index)

@@ -1,6 +1,7 @@
 extension ClusterIndex {
     /// The items a cluster formed from, one zoom above it: at least two, in ascending order of
-    /// their smallest point id. Exact (supercluster searches a radius and can miss far children).
+    /// their smallest point id (a point's own id), not supercluster's KD-tree order. Exact
+    /// (supercluster searches a radius and can miss far children).
     /// - Parameter clusterID: A cluster id from a query.
     /// - Throws: ``ClusterError`` `no cluster with id N` for an unknown id, `7 is a point's id,
     ///   not a cluster's` for a point's.
@@ -20,8 +21,10 @@ extension ClusterIndex {
         }
     }
 
-    /// The ids of the points inside a cluster, depth first in child order, skipping `offset`
-    /// points and returning at most `limit` (supercluster's `getLeaves`).
+    /// The ids of the points inside a cluster, depth first in ``children(of:)`` order, skipping
+    /// `offset` points and returning at most `limit` (supercluster's `getLeaves`, whose order is
+    /// its KD-tree's, so its pages hold other points). The first is the cluster's smallest point
+    /// id; the rest are not sorted: each child's points come before the next child's.
     /// - Parameters:
     ///   - clusterID: A cluster id from a query.
     ///   - limit: Most ids to return, ≥ 0 (default `10`; `Int.max` for all).

@@ -2,7 +2,7 @@ import Testing
 @testable import FlowKit
 
 /// Ids of `cluster.Index` as Lua sees them (issue 13): pin and cluster ids never meet and the
-/// wrong kind is named.
+/// wrong kind is named; children and leaves come in their documented order.
 @Suite struct ClusterIndexIDsTests {
     /// Three points: 1 and 3 are 0.001° apart and cluster from zoom 14 down; 2 joins them at 11.
     static let three = "cluster.index({ { lat = 0, lon = 0 }, { lat = 0, lon = 0.01 }, { lat = 0, lon = 0.001 } })"
@@ -77,5 +77,16 @@ import Testing
             return { title = id .. ": " .. table.concat(ids, " "), sections = {} }
             """)
         #expect(got == "4: 2 3 4")
+    }
+
+    /// Children ascend by smallest point id; leaves go depth first through them (not sorted,
+    /// and not supercluster's KD-tree order), and pages follow that order.
+    @Test func childrenAndLeavesOrder() throws {
+        let got = try title("""
+            local idx = \(Self.three)
+            local function ids(items) local out = {} for _, it in ipairs(items) do out[#out + 1] = it.id end return table.concat(out, " ") end
+            return { title = ids(idx:children(-12)) .. " / " .. ids(idx:leaves(-12)) .. " / " .. ids(idx:leaves(-12, 1, 1)), sections = {} }
+            """)
+        #expect(got == "-15 2 / 1 3 2 / 3")
     }
 }
