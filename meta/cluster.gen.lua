@@ -19,12 +19,12 @@ function cluster.index(points, options) end
 --- @return cluster.Index # the index of ctx.sites
 function cluster.sites() end
 
---- A cluster index: query it per zoom, drill into clusters, insert and remove points.
+--- A cluster index: query it per zoom, drill into clusters, insert and remove points. A pin's id is its point's position in the list indexed, from 1 (for cluster.sites(), in ctx.sites; inserted points continue); a cluster's id is negative, so the two never meet.
 --- @class cluster.Index
 local index = {}
 
---- The items a cluster splits into at the next zoom.
---- @param id integer a cluster id from clusters()
+--- The items a cluster splits into at the next zoom, by their smallest point id (not supercluster's KD-tree order).
+--- @param id integer a cluster's id (negative) from clusters(); a pin's is an error
 --- @return table[] # items
 function index:children(id) end
 
@@ -33,7 +33,7 @@ function index:children(id) end
 --- ```lua
 --- local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)
 --- ```
---- @param box {west: number, south: number, east: number, north: number} west > east crosses the antimeridian
+--- @param box {west: number, south: number, east: number, north: number} as supercluster: longitudes wrap (360° wide or more: the whole world; west > east: across the antimeridian), latitudes clamp to ±90
 --- @param zoom integer 0-30; above max_zoom every point is single
 --- @return table[] # items {type = 'cluster'|'pin', id, lat, lon, count, ...}
 function index:clusters(box, zoom) end
@@ -43,22 +43,22 @@ function index:clusters(box, zoom) end
 function index:count() end
 
 --- The zoom at which a cluster splits.
---- @param id integer a cluster id
+--- @param id integer a cluster's id (negative); a pin's is an error
 --- @return integer # zoom
 function index:expansion_zoom(id) end
 
 --- Adds a point without rebuilding the index.
 --- @param point {lat: number, lon: number, category: string?, value: number?, id: string?, name: string?} the point
---- @return integer # the new point's id
+--- @return integer # the new point's id: one more than the last (ids are never reused)
 function index:insert(point) end
 
---- The points of a cluster, `limit` of them from `offset`.
---- @param id integer a cluster id
+--- The points of a cluster, `limit` of them from `offset`, depth first through children() in its order: the first has the smallest id, the rest are not sorted, and pages differ from supercluster's (KD-tree order).
+--- @param id integer a cluster's id (negative); a pin's is an error
 --- @param limit integer? default 10
 --- @param offset integer? default 0
 --- @return table[] # pins
 function index:leaves(id, limit, offset) end
 
 --- Removes a point by its id without rebuilding the index.
---- @param id integer a point id (a pin's id)
+--- @param id integer a pin's id (1 or more); a cluster's is an error
 function index:remove(id) end

@@ -72,10 +72,11 @@ final class ClusterIndexObject: LuaObject {
     // MARK: - Items as Lua tables
 
     /// `{type = "cluster", id, lat, lon, count, expansion_zoom, categories = {{category, count}}, sum}`
-    /// or `{type = "pin", id, lat, lon, site_id?, name?, category?, value?}`.
+    /// or `{type = "pin", id, lat, lon, site_id?, name?, category?, value?}`; ids as Lua sees
+    /// them (`ClusterIndexObject+IDs.swift`).
     func value(_ item: ClusterItem) throws -> LuaValue {
         var t = LuaTable()
-        t["id"] = .integer(Int64(item.id))
+        t["id"] = .integer(Int64(Self.luaID(item)))
         t["lat"] = .number(item.latitude)
         t["lon"] = .number(item.longitude)
         if item.isCluster {
@@ -105,37 +106,43 @@ final class ClusterIndexObject: LuaObject {
         .table(LuaTable(sequence: try items.map(value)))
     }
 
+    /// Inserts a point; returns its id as Lua sees it (GeoKit's plus one).
     func insert(_ spec: PointSpec) throws -> Int {
         let id = try index.insert(Self.clusterPoint(spec))
         while ids.count <= id { ids.append(nil); names.append(nil) }
         ids[id] = spec.id
         names[id] = spec.name
         stringBytes += Self.heapBytes(spec.id) + Self.heapBytes(spec.name)
-        return id
+        return id + 1
     }
 
     // MARK: - Methods
 
-    static let type = NativeType(ClusterIndexObject.self, summary: "A cluster index: query it per zoom, drill into clusters, insert and remove points.", methods: [
+    static let type = NativeType(ClusterIndexObject.self, summary: "A cluster index: query it per zoom, drill into clusters, insert and remove points. "
+                                 + "A pin's id is its point's position in the list indexed, from 1 (for cluster.sites(), in ctx.sites; "
+                                 + "inserted points continue); a cluster's id is negative, so the two never meet.", methods: [
         .init("clusters", summary: "Clusters and single points in a box at a zoom.",
-              parameters: [.init("box", "{west: number, south: number, east: number, north: number}", "west > east crosses the antimeridian"),
+              parameters: [.init("box", "{west: number, south: number, east: number, north: number}",
+                                 "as supercluster: longitudes wrap (360° wide or more: the whole world; west > east: across the antimeridian), latitudes clamp to ±90"),
                            .init("zoom", "integer", "0-30; above max_zoom every point is single")],
               returns: [("table[]", "items {type = 'cluster'|'pin', id, lat, lon, count, ...}")],
               example: "local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)") { o, _, call in
-            let items = try o.index.clusters(in: try call.boundingBox(2), zoom: Int(try call.zoom(3)))
+            let items = try o.index.clusters(in: try call.boundingBox(2, wrapping: true), zoom: Int(try call.zoom(3)))
             try call.charge(results: items.count + 1)
             call.push(try o.values(items))
         },
-        .init("children", summary: "The items a cluster splits into at the next zoom.",
-              parameters: [.init("id", "integer", "a cluster id from clusters()")], returns: [("table[]", "items")]) { o, _, call in
-            let items = try o.index.children(of: try call.integer(2))
+        .init("children", summary: "The items a cluster splits into at the next zoom, by their smallest point id (not supercluster's KD-tree order).",
+              parameters: [.init("id", "integer", "a cluster's id (negative) from clusters(); a pin's is an error")],
+              returns: [("table[]", "items")]) { o, _, call in
+            let items = try o.index.children(of: try call.clusterID(2, in: o.index))
             try call.charge(results: items.count + 1)
             call.push(try o.values(items))
         },
-        .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`.",
-              parameters: [.init("id", "integer", "a cluster id"), .init("limit", "integer?", "default 10"),
+        .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`, depth first through children() in its order: "
+                                 + "the first has the smallest id, the rest are not sorted, and pages differ from supercluster's (KD-tree order).",
+              parameters: [.init("id", "integer", "a cluster's id (negative); a pin's is an error"), .init("limit", "integer?", "default 10"),
                            .init("offset", "integer?", "default 0")], returns: [("table[]", "pins")]) { o, _, call in
-            let id = try call.integer(2)
+            let id = try call.clusterID(2, in: o.index)
             let limit = call.isNil(3) ? 10 : try call.integer(3), offset = call.isNil(4) ? 0 : try call.integer(4)
             // Skipping walks the children before the offset; each leaf returned is a pin.
             try call.charge(max(0, min(offset, o.index.count)) + max(0, min(limit, o.index.count)) * Charge.perResultItem)
@@ -145,12 +152,12 @@ final class ClusterIndexObject: LuaObject {
             }))
         },
         .init("expansion_zoom", summary: "The zoom at which a cluster splits.",
-              parameters: [.init("id", "integer", "a cluster id")], returns: [("integer", "zoom")]) { o, _, call in
-            call.push(try o.index.expansionZoom(of: try call.integer(2)))
+              parameters: [.init("id", "integer", "a cluster's id (negative); a pin's is an error")], returns: [("integer", "zoom")]) { o, _, call in
+            call.push(try o.index.expansionZoom(of: try call.clusterID(2, in: o.index)))
         },
         .init("insert", summary: "Adds a point without rebuilding the index.",
               parameters: [.init("point", "{lat: number, lon: number, category: string?, value: number?, id: string?, name: string?}", "the point")],
-              returns: [("integer", "the new point's id")]) { o, _, call in
+              returns: [("integer", "the new point's id: one more than the last (ids are never reused)")]) { o, _, call in
             let spec = try call.decode(PointSpec.self, 2)
             try call.charge(Charge.perObject)
             let id = try o.insert(spec)
@@ -159,8 +166,8 @@ final class ClusterIndexObject: LuaObject {
             call.push(id)
         },
         .init("remove", summary: "Removes a point by its id without rebuilding the index.",
-              parameters: [.init("id", "integer", "a point id (a pin's id)")]) { o, _, call in
-            let id = try call.integer(2)
+              parameters: [.init("id", "integer", "a pin's id (1 or more); a cluster's is an error")]) { o, _, call in
+            let id = try call.pointID(2, in: o.index)
             try call.charge(Charge.perObject)
             try o.index.remove(pointID: id)
             try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)

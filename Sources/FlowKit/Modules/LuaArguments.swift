@@ -5,7 +5,12 @@ import LuaKit
 /// failing with Lua's usual `bad argument` message.
 extension LuaCall {
     /// A box given as `{west=, south=, east=, north=}` or `{w, s, e, n}`.
-    func boundingBox(_ i: Int) throws -> BoundingBox {
+    /// - Parameters:
+    ///   - i: the argument's position.
+    ///   - wrapping: whether edges beyond the world are taken as supercluster's `getClusters`
+    ///     takes them (``ClusterIndex/clusters(in:zoom:)`` wraps longitudes and clamps
+    ///     latitudes) instead of refused; south must still not be above north.
+    func boundingBox(_ i: Int, wrapping: Bool = false) throws -> BoundingBox {
         let t = try table(i)
         let named = ["west", "south", "east", "north"].map { t[$0].doubleValue }
         let listed = t.sequence.map(\.doubleValue)
@@ -14,6 +19,12 @@ extension LuaCall {
         else if listed.count == 4, listed.allSatisfy({ $0 != nil }) { edges = listed.compactMap { $0 } }
         else { throw badArgument(i, "expected a box {west=, south=, east=, north=} or {w, s, e, n}") }
         guard edges.allSatisfy(\.isFinite) else { throw badArgument(i, "box edges must be finite numbers") }
+        if wrapping {
+            guard edges[1] <= edges[3] else {
+                throw badArgument(i, "box south \(GeoError.text(edges[1])) is above north \(GeoError.text(edges[3]))")
+            }
+            return BoundingBox(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+        }
         guard (-90...90).contains(edges[1]), (-90...90).contains(edges[3]), edges[1] <= edges[3] else {
             throw badArgument(i, "box latitudes must be within [-90, 90] with south <= north, got \(edges[1])...\(edges[3])")
         }

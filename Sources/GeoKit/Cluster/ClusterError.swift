@@ -12,6 +12,9 @@ public struct ClusterError: Error, CustomStringConvertible, Sendable, Equatable 
         case invalidQuery
         /// No live cluster or point has the id.
         case unknownID
+        /// The id is a live point's where a cluster's is expected, or a live cluster's where a
+        /// point's is expected: `12 is a point's id, not a cluster's`.
+        case wrongKind
     }
 
     /// What went wrong.

@@ -26,9 +26,15 @@ extension ClusterIndex {
     /// Removes a point without rebuilding; afterwards the index equals a build of the remaining
     /// points in ascending id order. The id is never given to another point.
     /// - Parameter pointID: The id of a live point.
-    /// - Throws: ``ClusterError`` `no point with id N` if it never existed or was removed.
+    /// - Throws: ``ClusterError`` `no point with id N` if it never existed or was removed, or
+    ///   `-33 is a cluster's id, not a point's` for a live cluster's id.
     public func remove(pointID: Int) throws(ClusterError) {
-        guard let slot = points.slot(pointID) else { throw ClusterError(.unknownID, "no point with id \(pointID)") }
+        guard let slot = points.slot(pointID) else {
+            if liveClusterSlot(pointID) != nil {
+                throw ClusterError(.wrongKind, "\(pointID) is a cluster's id, not a point's")
+            }
+            throw ClusterError(.unknownID, "no point with id \(pointID)")
+        }
         updater.work = 0
         prepareForUpdates()
         let change = Change(kind: .removed, slot: slot, store: &store)

@@ -9,9 +9,11 @@
 /// as supercluster computes them when its Float32Array is replaced by Float64Array (and as
 /// pysupercluster does): for the same points and options the clusters are the reference's.
 ///
-/// **Ids.** A point's id is its index in input order; inserted points continue the sequence;
-/// ids are never reused. A cluster's id is `32 × p + z`: `z` is the zoom where it formed (one
-/// below the zoom where ``expansionZoom(of:)`` splits it) and `p` is the smallest point id inside.
+/// **Ids.** A point's id is its index in input order (0, 1, 2, …); inserted points continue the
+/// sequence; ids are never reused. A cluster's id is negative, `-1 - (32 × p + z)` (`~(p << 5 | z)`):
+/// `z` is the zoom where it formed (one below the zoom where ``expansionZoom(of:)`` splits it)
+/// and `p` is the smallest point id inside. So the two never meet: a point's id given where a
+/// cluster's is expected (or the reverse) is an error naming the mix-up, never another item.
 /// Inserting or removing points leaves every other cluster's id alone; a cluster's id changes
 /// only when its smallest point is removed or its points regroup so that no cluster formed at
 /// `z` has `p` as its smallest point any more (then the old id is unknown).
@@ -163,12 +165,16 @@ public final class ClusterIndex {
     func item(_ s: Int32) -> ClusterItem {
         let rep = Int(store.rep(s))
         if store.isCluster(s) {
-            return ClusterItem(id: rep << 5 | store.highest(s), isCluster: true,
+            return ClusterItem(id: Self.clusterID(point: rep, zoom: store.highest(s)), isCluster: true,
                                longitude: Projection.longitude(x: store.x(s)), latitude: Projection.latitude(y: store.y(s)),
                                count: Int(store.count(s)))
         }
         return ClusterItem(id: rep, isCluster: false, longitude: points.longitude(rep), latitude: points.latitude(rep), count: 1)
     }
+
+    /// The id of the cluster formed at `zoom` whose smallest point id is `point`: negative, so
+    /// it never equals a point's id.
+    @inline(__always) static func clusterID(point: Int, zoom: Int) -> Int { ~(point << 5 | zoom) }
 
     /// Walks the hierarchy from the roots, pruning subtrees whose reach misses the rectangle.
     private func collect(_ rect: Rect, zoom z: Int, into out: inout [ClusterItem]) {

@@ -3,8 +3,9 @@
 /// It holds no arrays, so queries into a reused `[ClusterItem]` allocate nothing. Aggregates are
 /// read with ``ClusterIndex/categoryCounts(of:)`` and ``ClusterIndex/valueSum(of:)``.
 public struct ClusterItem: Sendable, Equatable {
-    /// For a point, its point id (its index in input order, then insert order); for a cluster,
-    /// its cluster id `32 × p + z`: `z` is the zoom where it formed, `p` the smallest point id in it.
+    /// For a point, its point id (its index in input order, then insert order: 0 or more); for a
+    /// cluster, its cluster id, always negative: `-1 - (32 × p + z)`, where `z` is the zoom where
+    /// it formed and `p` the smallest point id in it.
     public var id: Int
     /// Whether this is a cluster (`count` ≥ 2) rather than a point.
     public var isCluster: Bool

@@ -17,7 +17,10 @@ struct CameraOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Screen size in whole points, for the map and AR views (default: the park's map.size or ar.size, 390x844).", valueName: "WxH"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82.", valueName: "w,s,e,n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82 (west first). "
+            + "Across the antimeridian: east past 180, e.g. 170,-10,190,10, or west > east when under 180° wide, e.g. 170,-10,-170,10.",
+        valueName: "w,s,e,n"))
     var bbox: String?
 
     /// The values given, by their `ctx.view` keys.

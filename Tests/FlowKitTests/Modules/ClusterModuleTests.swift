@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ScreenModel
 @testable import FlowKit
@@ -65,7 +66,7 @@ import ScreenModel
         ("cluster.index({ { lat = 0/0, lon = 1 } })", "flows/probe.lua:2: "),
         ("cluster.index({ { lat = 91, lon = 1 } })", "flows/probe.lua:2: "),
         ("cluster.sites():clusters({ -180, -85, 180, 85 }, 40)", "flows/probe.lua:2: bad argument #3 to 'clusters' (zoom 40 out of range [0, 30])"),
-        ("cluster.sites():children(987654321)", "flows/probe.lua:2: "),
+        ("cluster.sites():children(987654321)", "flows/probe.lua:2: bad argument #2 to 'children' (no cluster with id 987654321)"),
         ("cluster.sites():clusters({ 1, 2 }, 3)", "flows/probe.lua:2: bad argument #2 to 'clusters' (expected a box {west=, south=, east=, north=} or {w, s, e, n})"),
         ("cluster.index({ { lat = 1, lon = 1 } }, { radius = -1 })", "flows/probe.lua:2: "),
         // supercluster's own spellings are not ignored (issue 13): the Lua name is suggested.
@@ -84,5 +85,35 @@ import ScreenModel
     @Test func anEmptyIndexHasNoItems() throws {
         let result = try probe("return { title = tostring(#cluster.index({}):clusters({ -180, -85, 180, 85 }, 3)), sections = {} }")
         #expect(result.title == "0")
+    }
+
+    /// supercluster's test "does not crash on weird bbox values", on its places.json (the
+    /// GeoKit fixture) with its default options, through the Lua API.
+    @Test func superclustersWeirdBoxesGiveItsCounts() throws {
+        let url = repositoryRoot.appendingPathComponent("Tests/GeoKitTests/Fixtures/supercluster-places.geojson")
+        let collection = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let points = (collection?["features"] as? [[String: Any]] ?? []).compactMap { feature -> String? in
+            guard let c = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double] else { return nil }
+            return "{ lon = \(c[0]), lat = \(c[1]) }"
+        }
+        #expect(points.count == 162)
+        let got = try probe("""
+            local idx = cluster.index({ \(points.joined(separator: ", ")) },
+                                      { radius = 40, extent = 512, min_zoom = 0, max_zoom = 16, min_points = 2 })
+            local out = {}
+            for _, box in ipairs({
+              { 129.426390, -103.720017, -445.930843, 114.518236 }, { 112.207836, -84.578666, -463.149397, 120.169159 },
+              { 129.886277, -82.332680, -445.470956, 120.390930 }, { 458.220043, -84.239039, -117.137190, 120.206585 },
+              { 456.713058, -80.354196, -118.644175, 120.539148 }, { 453.105328, -75.857422, -122.251904, 120.732760 },
+              { west = -180, south = -90, east = 180, north = 90 },
+            }) do out[#out + 1] = #idx:clusters(box, 1) end
+            return { title = table.concat(out, ","), sections = {} }
+            """)
+        #expect(got.title == "26,27,26,25,25,25,61", "\(got.error?.description ?? "")")
+    }
+
+    @Test func anUpsideDownBoxIsStillAnError() throws {
+        #expect(try probe("cluster.sites():clusters({ 0, 10, 1, 5 }, 3)\n  return { title = 'x', sections = {} }").error?.description.split(separator: "\n").first
+                == "flows/probe.lua:2: bad argument #2 to 'clusters' (box south 10 is above north 5)"[...])
     }
 }

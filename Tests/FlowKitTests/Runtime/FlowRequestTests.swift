@@ -22,6 +22,10 @@ import GeoKit
         (["fov": "-1"], "fov", "-1 out of range (0, 180)"),
         (["heading": "359.99"], nil, nil),
         (["bbox": "0,0,1,1", "zoom": "3"], "bbox", "give either bbox or center/zoom, not both"),
+        // A go action's box is checked as --bbox is: a swap is named, not shown as the rest of the world.
+        (["bbox": "-122.3,37.7,-122.6,37.9"], "bbox", "west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
+            + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)"),
+        (["bbox": "170,-10,190,10"], nil, nil),
     ])
     func valuesAreChecked(values: [String: String], key: String?, message: String?) {
         var request = FlowRequest(flow: "map")

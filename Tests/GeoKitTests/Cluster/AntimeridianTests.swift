@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GeoKit
 
@@ -32,6 +33,37 @@ import Testing
 
     @Test func latitudesClampToTheWorld() throws {
         #expect(try Self.ids(BoundingBox(west: -1, south: -200, east: 11, north: 200)) == [4, 5])
+    }
+
+    /// supercluster's test "does not crash on weird bbox values", on its own fixture (places.json,
+    /// 162 points) with its default options: boxes wider than the world, with west > east
+    /// after wrapping, and latitudes beyond ±90, answered with its counts.
+    @Test(arguments: [
+        (BoundingBox(west: 129.426390, south: -103.720017, east: -445.930843, north: 114.518236), 26),
+        (BoundingBox(west: 112.207836, south: -84.578666, east: -463.149397, north: 120.169159), 27),
+        (BoundingBox(west: 129.886277, south: -82.332680, east: -445.470956, north: 120.390930), 26),
+        (BoundingBox(west: 458.220043, south: -84.239039, east: -117.137190, north: 120.206585), 25),
+        (BoundingBox(west: 456.713058, south: -80.354196, east: -118.644175, north: 120.539148), 25),
+        (BoundingBox(west: 453.105328, south: -75.857422, east: -122.251904, north: 120.732760), 25),
+        (BoundingBox(west: -180, south: -90, east: 180, north: 90), 61),
+    ])
+    func superclustersWeirdBoxes(box: BoundingBox, count: Int) throws {
+        #expect(try Self.places.clusters(in: box, zoom: 1).count == count)
+    }
+
+    /// `Fixtures/supercluster-places.geojson`, clustered with supercluster's defaults.
+    nonisolated(unsafe) static let places: ClusterIndex = {
+        let data = (try? Data(contentsOf: Fixture.url("supercluster-places.geojson"))) ?? Data()
+        let collection = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        let coordinates = (collection?["features"] as? [[String: Any]] ?? []).compactMap {
+            ($0["geometry"] as? [String: Any])?["coordinates"] as? [Double]
+        }
+        return (try? ClusterIndex(longitudes: coordinates.map { $0[0] }, latitudes: coordinates.map { $0[1] }))
+            ?? (try! ClusterIndex(points: []))
+    }()
+
+    @Test func thePlacesFixtureIsWhole() {
+        #expect(Self.places.count == 162)
     }
 
     @Test func clustersAcrossTheLineStayApart() throws {

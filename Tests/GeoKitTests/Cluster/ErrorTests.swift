@@ -60,7 +60,7 @@ import Testing
 
     @Test func unknownIds() throws {
         let cluster = try #require(try Self.index.clusters(in: ClusterData.world, zoom: 10).first(where: \.isCluster))
-        for id in [-1, 123_456, cluster.id + 1, cluster.id + 32, 31] {
+        for id in [-1_000_000, 123_456, cluster.id + 1, cluster.id + 32, 31] {
             #expect(clusterFailure { try Self.index.children(of: id) } == "no cluster with id \(id)")
             #expect(clusterFailure { try Self.index.leaves(of: id) } == "no cluster with id \(id)")
             #expect(clusterFailure { try Self.index.expansionZoom(of: id) } == "no cluster with id \(id)")
@@ -68,7 +68,21 @@ import Testing
         #expect(clusterFailure { try Self.index.leaves(of: cluster.id, limit: -1) } == "leaves limit -1 is negative")
         #expect(clusterFailure { try Self.index.leaves(of: cluster.id, offset: -2) } == "leaves offset -2 is negative")
         #expect(clusterFailure { try Self.index.remove(pointID: 99) } == "no point with id 99")
-        #expect(clusterFailure { try Self.index.remove(pointID: -1) } == "no point with id -1")
+        #expect(clusterFailure { try Self.index.remove(pointID: -1_000_000) } == "no point with id -1000000")
+    }
+
+    /// Point and cluster ids never meet (issue 13: pin 161 and cluster 161 could both be in one
+    /// result, and a point's id was taken as a cluster's): the wrong kind is named.
+    @Test func theWrongKindOfIdIsNamed() throws {
+        let items = try Self.index.clusters(in: ClusterData.world, zoom: 10)
+        let cluster = try #require(items.filter(\.isCluster).first)
+        let point = try #require(items.filter { !$0.isCluster }.first)
+        #expect(Set(items.map(\.id)).count == items.count)
+        #expect(clusterFailure { try Self.index.children(of: point.id) } == "\(point.id) is a point's id, not a cluster's")
+        #expect(clusterFailure { try Self.index.leaves(of: 0) } == "0 is a point's id, not a cluster's")
+        #expect(clusterFailure { try Self.index.expansionZoom(of: 1) } == "1 is a point's id, not a cluster's")
+        #expect(clusterFailure { try Self.index.remove(pointID: cluster.id) } == "\(cluster.id) is a cluster's id, not a point's")
+        #expect(try Self.index.leaves(of: cluster.id, limit: .max) == [0, 1])
     }
 
     @Test func removedIdsAreUnknown() throws {

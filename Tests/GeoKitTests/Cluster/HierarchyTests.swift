@@ -57,8 +57,33 @@ import Testing
     @Test func clusterIdsNameFormationZoomAndSmallestPoint() throws {
         for cluster in try Self.index.clusters(in: ClusterData.world, zoom: 14) where cluster.isCluster {
             let leaves = try Self.index.leaves(of: cluster.id, limit: .max)
-            #expect(cluster.id >> 5 == leaves.min())
-            #expect(try Self.index.expansionZoom(of: cluster.id) == (cluster.id & 31) + 1)
+            // Negative, so never a point's id: -1 - (32 × p + z).
+            #expect(cluster.id < 0)
+            #expect(~cluster.id >> 5 == leaves.min())
+            #expect(try Self.index.expansionZoom(of: cluster.id) == (~cluster.id & 31) + 1)
+        }
+    }
+
+    /// Children ascend by their smallest point id; leaves go depth first through them, so the
+    /// first leaf is the smallest id but the rest need not be sorted (issue 13: documented,
+    /// since `leaves(limit, offset)` pages differ from supercluster's KD-tree order).
+    @Test func childrenAscendBySmallestPointIdAndLeavesGoDepthFirst() throws {
+        // 0 and 2 are 0.001° apart and cluster from zoom 14 down; 1 joins them at zoom 11.
+        let index = try ClusterIndex(longitudes: [0, 0.01, 0.001], latitudes: [0, 0, 0])
+        #expect(try index.clusters(in: ClusterData.world, zoom: 11).map(\.id) == [-12])   // ~(32 × 0 + 11)
+        #expect(try index.children(of: -12).map(\.id) == [-15, 1])                      // {0, 2} formed at 14, then point 1
+        #expect(try index.leaves(of: -12, limit: .max) == [0, 2, 1])
+        #expect(try index.leaves(of: -12, limit: 1, offset: 1) == [2])
+
+        func smallest(_ item: ClusterItem) throws -> Int? {
+            item.isCluster ? try Self.index.leaves(of: item.id, limit: .max).min() : item.id
+        }
+        for zoom in [0, 5, 10, 13, 16] {
+            for cluster in try Self.index.clusters(in: ClusterData.world, zoom: zoom) where cluster.isCluster {
+                let firsts = try Self.index.children(of: cluster.id).compactMap(smallest)
+                #expect(firsts.count >= 2 && firsts == firsts.sorted() && Set(firsts).count == firsts.count)
+                #expect(try Self.index.leaves(of: cluster.id, limit: 1) == [try smallest(cluster)])
+            }
         }
     }
 
