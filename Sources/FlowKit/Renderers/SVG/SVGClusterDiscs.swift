@@ -88,23 +88,25 @@ enum SVGClusterDiscs {
         for i in discs.indices { discs[i].radius = radius[i] }
     }
 
-    /// One round of pushing overlapping pairs apart, each disc kept within `maxShift` of
-    /// its place in `home`; whether anything overlapped.
+    /// One round of pushing overlapping pairs apart: each disc moves by the sum of its
+    /// pushes, then is kept within `maxShift` of its place in `home`; whether anything overlapped.
     private static func nudge(_ discs: inout [Disc], from home: [Disc], maxShift: Double, gap: Double) -> Bool {
-        var pushes: [(i: Int, j: Int, dx: Double, dy: Double)] = []
+        var offsets = [(dx: Double, dy: Double)](repeating: (0, 0), count: discs.count)
+        var pushed = false
         forEachNearPair(discs, gap: gap) { i, j, distance in
             let deficit = discs[i].radius + discs[j].radius + gap - distance
             guard deficit > 0 else { return }
             // Discs on the same spot part along x, the first to the left, so the result is reproducible.
             let (ux, uy) = distance > 1e-9 ? ((discs[j].x - discs[i].x) / distance, (discs[j].y - discs[i].y) / distance) : (1.0, 0.0)
             let half = deficit / 2 + 0.01
-            pushes.append((i, j, ux * half, uy * half))
+            offsets[i].dx -= ux * half; offsets[i].dy -= uy * half
+            offsets[j].dx += ux * half; offsets[j].dy += uy * half
+            pushed = true
         }
-        for push in pushes {
-            move(&discs[push.i], by: (-push.dx, -push.dy), home: home[push.i], maxShift: maxShift)
-            move(&discs[push.j], by: (push.dx, push.dy), home: home[push.j], maxShift: maxShift)
+        for i in discs.indices where offsets[i] != (0, 0) {
+            move(&discs[i], by: (offsets[i].dx, offsets[i].dy), home: home[i], maxShift: maxShift)
         }
-        return !pushes.isEmpty
+        return pushed
     }
 
     /// Moves `disc` by `offset`, then back towards `home` if that took it beyond `maxShift`.
@@ -127,6 +129,17 @@ enum SVGClusterDiscs {
     /// Calls `body(i, j, distance)` with i < j once for each pair that may be closer than its
     /// radii and `gap` allow, in the order of i, looking only in the grid cells around each disc.
     private static func forEachNearPair(_ discs: [Disc], gap: Double, _ body: (Int, Int, Double) -> Void) {
+        // A picture usually holds a few dozen clusters: trying every pair is cheaper than hashing cells.
+        guard discs.count > cellCapacity else {
+            for i in discs.indices {
+                for j in discs.indices where j > i {
+                    let (ox, oy) = (discs[j].x - discs[i].x, discs[j].y - discs[i].y)
+                    let distance = (ox * ox + oy * oy).squareRoot()
+                    if distance < discs[i].radius + discs[j].radius + gap { body(i, j, distance) }
+                }
+            }
+            return
+        }
         let grid = Grid(discs, gap: gap)
         for (i, disc) in discs.enumerated() {
             let home = grid.cell(disc)
