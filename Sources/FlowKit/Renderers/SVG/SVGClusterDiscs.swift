@@ -14,8 +14,8 @@
 /// smallest disc bigger (a crowd, where pushes from several sides brought discs closer),
 /// that result is taken instead.
 ///
-/// Neighbors are found through a grid whose cells are as wide as two of the largest discs.
-/// A cell holding more than `cellCapacity` centers keeps the first that many (the map lists
+/// Neighbors are found through a grid whose cells are as wide as two of the largest discs
+/// (with at most `cellCapacity` discs, by trying every pair, which is cheaper). A cell holding more than `cellCapacity` centers keeps the first that many (the map lists
 /// big clusters first) and gives the others radius 0: not drawn, and counted by the picture.
 /// The cluster index never crowds a cell so (its clusters are tens of points apart); a flow
 /// that piles thousands on one spot gets a picture in time instead of a quadratic wait.
@@ -41,7 +41,7 @@ enum SVGClusterDiscs {
     /// - Returns: the discs in the same order; centers and radii finite when `wanted`'s are.
     static func layout(_ wanted: [Disc], minimum: Double, maxShift: Double, gap: Double) -> [Disc] {
         guard wanted.count > 1 else { return wanted }
-        let crowded = crowd(wanted, gap: gap)
+        let crowded = wanted.count > cellCapacity ? crowd(wanted, gap: gap) : []
         guard crowded.isEmpty else {
             // Lay out the others alone, then put the crowded back with radius 0.
             let kept = wanted.indices.filter { !crowded.contains($0) }
@@ -62,7 +62,7 @@ enum SVGClusterDiscs {
         return smallest(nudged) >= smallest(shared) ? nudged : shared
     }
 
-    /// The pairs of `discs` closer than `gap` (overlapping when `gap` is 0), each as (lower, higher) index.
+    /// The pairs of `discs` less than `gap` apart (overlapping, when `gap` is 0), each as (lower, higher) index.
     static func overlapping(_ discs: [Disc], gap: Double = 0) -> [(Int, Int)] {
         var pairs: [(Int, Int)] = []
         forEachNearPair(discs, gap: gap) { i, j, distance in
