@@ -7,7 +7,7 @@ import GeoKit
 /// sites.geojson and boundary.geojson on first use) and again (warm).
 struct InProcessBench {
     enum StepID: Int, CaseIterable {
-        case construct, home, render, sites, sitesAt
+        case construct, home, render, sites, sitesAt, map, mapSVG, largeMap, largeMapSVG
     }
 
     struct Step {
@@ -21,6 +21,9 @@ struct InProcessBench {
     }
 
     static let at = Coordinate(latitude: 37.8078, longitude: -122.4750)
+    /// A map as large as a poster, so the SVG's layout (cluster sizes, label placement) has
+    /// hundreds of annotations to place.
+    static let largeMap = (size: ScreenSize(width: 2000, height: 2000), zoom: 13.0)
 
     let root: String
     let park: String
@@ -57,6 +60,14 @@ struct InProcessBench {
         ms[StepID.sitesAt.rawValue] = try execute("sites --at") { () throws(FlowError) in
             try runtime.run(FlowRequest(flow: "sites", at: Self.at))
         }.ms
+        let map = try execute("map") { () throws(FlowError) in try runtime.run(FlowRequest(flow: "map")) }
+        ms[StepID.map.rawValue] = map.ms
+        ms[StepID.mapSVG.rawValue] = MonotonicClock.measure { SVGRenderer().render(map.screen) }.nanoseconds / 1e6
+        let large = try execute("map (large)") { () throws(FlowError) in
+            try runtime.run(FlowRequest(flow: "map", size: Self.largeMap.size, view: MapView(zoom: Self.largeMap.zoom)))
+        }
+        ms[StepID.largeMap.rawValue] = large.ms
+        ms[StepID.largeMapSVG.rawValue] = MonotonicClock.measure { SVGRenderer().render(large.screen) }.nanoseconds / 1e6
         return ms
     }
 
@@ -67,6 +78,10 @@ struct InProcessBench {
         case .render: return "render home as text"
         case .sites: return "run sites"
         case .sitesAt: return "run sites --at 37.8078,-122.4750"
+        case .map: return "run map"
+        case .mapSVG: return "render map as SVG"
+        case .largeMap: return "run map --size \(Self.largeMap.size) --zoom \(Int(Self.largeMap.zoom))"
+        case .largeMapSVG: return "render that map as SVG"
         }
     }
 

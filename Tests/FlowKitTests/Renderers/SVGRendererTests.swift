@@ -89,28 +89,51 @@ import ScreenModel
         #expect(svg.components(separatedBy: #"stroke-width="3.5""#).count - 1 == 2)
     }
 
-    @Test func labelsPinsOnlyWhenThereAreFew() {
-        func pins(_ count: Int) -> [Map.Annotation] {
-            (0..<count).map { pin("p\($0)", 37.73 + Double($0 / 6) * 0.03, -122.515 + Double($0 % 6) * 0.018, title: "Site \($0)") }
+    @Test func labelsThatFindNoRoomAreCountedInTheTitlePanel() {
+        func pins(_ count: Int, spacing: Double) -> [Map.Annotation] {
+            (0..<count).map { pin("p\($0)", 37.80 + Double($0 / 6) * spacing, -122.47 + Double($0 % 6) * spacing, title: "Site \($0)") }
         }
-        let few = SVGRenderer().render(screen(map(annotations: pins(SVGStyle.labelLimit))))
-        let many = SVGRenderer().render(screen(map(annotations: pins(SVGStyle.labelLimit + 1))))
-        #expect(few.contains(">Site 0</text>"))
-        #expect(!many.contains(">Site 0</text>"))
-        #expect(many.contains("<title>Site 0</title>"))
+        let roomy = SVGRenderer().render(screen(map(annotations: pins(6, spacing: 0.01))))
+        #expect(roomy.contains(">Site 0</text>") && roomy.contains(">Site 5</text>"))
+        #expect(!roomy.contains("hidden"))
+        // 60 pins about 7 points apart: labels for a few, the count of the rest in the title panel.
+        let crowded = SVGRenderer().render(screen(map(annotations: pins(60, spacing: 0.002))))
+        let labelled = (0..<60).filter { crowded.contains(">Site \($0)</text>") }.count
+        #expect(labelled > 0 && labelled < 60)
+        #expect(crowded.contains(">\(60 - labelled) labels hidden to avoid overlap</text>"))
+        #expect(crowded.contains("<title>Site 59</title>"))
+    }
+
+    @Test func aPileOnOneSpotDrawsTheFirstClustersAndCountsTheRest() {
+        // A flow may put thousands of annotations on one spot; the picture stays drawable.
+        let spot = Component.Coordinate(latitude: 37.8, longitude: -122.46)
+        let clusters = (0..<3000).map { Map.Annotation.cluster(.init(id: "c\($0)", coordinate: spot, count: 2, expansionZoom: 13)) }
+        let pins = (0..<3000).map { pin("p\($0)", 37.8, -122.46, title: "Site \($0)") }
+        let map = map(annotations: clusters + pins)
+        let layout = SVGMapLayout(screen: screen(map), map: map, projection: SVGProjection(bbox: map.bbox, width: 390, height: 844))
+        #expect(layout.clusters.count + layout.hiddenClusters == 3000)
+        #expect(layout.clusters.count <= SVGClusterDiscs.cellCapacity)
+        let discs = layout.clusters.map { SVGClusterDiscs.Disc(x: $0.x, y: $0.y, radius: $0.outerRadius) }
+        #expect(SVGClusterDiscs.overlapping(discs).isEmpty)
+        #expect(layout.labels.count + layout.hiddenLabels == 3000 && layout.labels.count <= 16)
+        let svg = SVGRenderer().render(screen(map))
+        #expect(svg.contains(">\(layout.hiddenClusters) clusters hidden to avoid overlap</text>"))
+        #expect(svg.contains(">\(layout.hiddenLabels) labels hidden to avoid overlap</text>"))
     }
 
     @Test func pinsAreColoredByCategoryAndListedInTheLegend() {
-        let layer = SVGMapLayer(map: map(annotations: [
+        let map = map(annotations: [
             pin("a", 37.8, -122.46, category: "viewpoint"), pin("b", 37.81, -122.45, category: "beach"), pin("c", 37.82, -122.44),
-        ]), projection: SVGProjection(bbox: map().bbox, width: 390, height: 844))
-        #expect(layer.categories == ["beach", "viewpoint"])
-        #expect(layer.color(for: "beach") == SVGStyle.palette[0])
-        #expect(layer.color(for: "viewpoint") == SVGStyle.palette[1])
-        #expect(layer.color(for: nil) == SVGStyle.uncategorised)
-        #expect(layer.hasUncategorised)
-        let svg = SVGRenderer().render(screen(layer.map))
-        #expect(svg.contains(">beach</text>") && svg.contains(">viewpoint</text>") && svg.contains(">other</text>"))
+            pin("d", 37.83, -122.44, category: "viewpoint"),
+        ])
+        let layout = SVGMapLayout(screen: screen(map), map: map, projection: SVGProjection(bbox: map.bbox, width: 390, height: 844))
+        #expect(layout.legend.entries.map(\.label) == ["viewpoint", "beach", "other"])
+        #expect(layout.legend.color(for: "viewpoint") == SVGStyle.palette[0])
+        #expect(layout.legend.color(for: "beach") == SVGStyle.palette[1])
+        #expect(layout.legend.color(for: nil) == SVGStyle.uncategorised)
+        let svg = SVGRenderer().render(screen(map))
+        #expect(svg.contains(">viewpoint</text>") && svg.contains(">beach</text>") && svg.contains(">other</text>"))
+        #expect(svg.contains(##"fill="\##(SVGStyle.palette[0])" stroke="#FFFFFF" stroke-width="1.5""##))
     }
 
     @Test func unwrapsTheEastAcrossTheAntimeridian() {

@@ -1,46 +1,62 @@
 import ScreenModel
 
-/// What sits on top of the map: the screen's title and zoom (top left), a scale bar
-/// (bottom left) and a legend of category colors (bottom right). Panels are measured
-/// before the map is drawn so pin labels can keep clear of them.
+/// What sits on top of the map: the screen's title and zoom (top left) with, when some
+/// pins had no room for their labels (or clusters for their discs), how many; a scale bar (bottom left) and the legend
+/// (bottom right). Panels are measured before labels are placed, so labels keep clear of them.
 struct SVGOverlay {
+    private struct Row {
+        var text: String
+        var size: Double
+        var bold = false
+        var color: String? = nil
+        /// Right-aligned after the text: a legend entry's count.
+        var trailing: String? = nil
+    }
+
     private struct Panel {
         var box: SVGMapLayer.Box
-        var rows: [(text: String, size: Double, bold: Bool, color: String?)]
+        var rows: [Row]
     }
 
     /// Panel padding and the gap between rows.
     static let padding = 8.0
+    /// Between a legend entry's name and its count.
+    private static let trailingGap = 10.0
 
-    /// Where the panels go; the map layer keeps labels out of these.
+    /// Where the panels go; labels keep out of these.
     var boxes: [SVGMapLayer.Box] { [title.box] + [legend?.box, scale?.panel.box].compactMap { $0 } }
 
     private let title: Panel
     private let legend: Panel?
     private let scale: (panel: Panel, length: Double)?
 
-    init(screen: Screen, map: Component.Map, projection: SVGProjection, layer: SVGMapLayer) {
-        let m = SVGStyle.margin, pad = Self.padding
-        let room = max(projection.width - 2 * m - 2 * pad, 40)
+    /// The panels of a map picture.
+    /// - Parameters:
+    ///   - legend: the picture's colors, whose entries the legend lists in order.
+    ///   - hidden: how many pins got no label and how many clusters were not drawn; the
+    ///     title panel says so when they are not 0.
+    init(screen: Screen, map: Component.Map, projection: SVGProjection, legend: SVGMapLegend, hidden: (labels: Int, clusters: Int)) {
+        let m = SVGStyle.margin
+        let room = max(projection.width - 2 * m - 2 * Self.padding, 40)
         let sites = SVGMapLayer.total(map.annotations.map { annotation in
             if case .cluster(let cluster) = annotation { cluster.count } else { 1 }
         })
-        let heading = SVGStyle.truncated(screen.title, to: max(Int(room / (15 * 0.6)), 4))
+        let heading = SVGStyle.fitted(screen.title, width: room, size: 15, bold: true)
         let detail = "zoom \(Decimals.short(map.camera.zoom, 2)) · \(sites) \(sites == 1 ? "site" : "sites")"
-        title = Self.panel(rows: [(heading, 15, true, nil), (detail, 11.5, false, nil)], x: m, anchorBottom: nil, projection: projection)
+        var titleRows = [Row(text: heading, size: 15, bold: true), Row(text: detail, size: 11.5)]
+        for (count, noun) in [(hidden.clusters, "cluster"), (hidden.labels, "label")] where count > 0 {
+            titleRows.append(Row(text: "\(count) \(noun)\(count == 1 ? "" : "s") hidden to avoid overlap", size: 11.5))
+        }
+        title = Self.panel(rows: titleRows, x: m, anchorBottom: nil, projection: projection)
 
-        var rows = layer.categories.prefix(SVGStyle.legendMaxRows).map { category in
-            (text: SVGStyle.truncated(category, to: 20), size: 11.0, bold: false, color: Optional(layer.color(for: category)))
+        let rows = legend.entries.map { entry in
+            Row(text: SVGStyle.truncated(entry.label, to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
         }
-        if layer.categories.count > SVGStyle.legendMaxRows {
-            rows.append(("+ \(layer.categories.count - SVGStyle.legendMaxRows) more", 11, false, nil))
-        }
-        if layer.hasUncategorised { rows.append(("other", 11, false, SVGStyle.uncategorised)) }
-        legend = rows.isEmpty ? nil : Self.panel(rows: rows, x: nil, anchorBottom: projection.height - m, projection: projection)
+        self.legend = rows.isEmpty ? nil : Self.panel(rows: rows, x: nil, anchorBottom: projection.height - m, projection: projection)
 
         scale = projection.metresPerPoint.map { metres in
             let bar = Self.scaleBarPanel(metresPerPoint: metres, pictureWidth: projection.width, left: m, bottom: projection.height - m)
-            return (Panel(box: bar.box, rows: [(bar.label, 11, false, nil)]), bar.length)
+            return (Panel(box: bar.box, rows: [Row(text: bar.label, size: 11)]), bar.length)
         }
     }
 
@@ -91,11 +107,12 @@ struct SVGOverlay {
     // MARK: - Private helpers
 
     /// A panel of `rows` at the left (`x`) or right edge, from the top or up from `anchorBottom`.
-    private static func panel(
-        rows: [(text: String, size: Double, bold: Bool, color: String?)], x: Double?, anchorBottom: Double?, projection: SVGProjection
-    ) -> Panel {
+    private static func panel(rows: [Row], x: Double?, anchorBottom: Double?, projection: SVGProjection) -> Panel {
         let swatch = rows.contains { $0.color != nil } ? 16.0 : 0
-        let width = (rows.map { SVGStyle.textWidth($0.text, size: $0.size, bold: $0.bold) }.max() ?? 0) + swatch + 2 * padding
+        let width = (rows.map { row in
+            SVGStyle.boxWidth(row.text, size: row.size, bold: row.bold)
+                + (row.trailing.map { trailingGap + SVGStyle.boxWidth($0, size: row.size) } ?? 0)
+        }.max() ?? 0) + swatch + 2 * padding
         let height = rows.reduce(0) { $0 + $1.size * 1.35 } + 2 * padding - 4
         let minX = x ?? projection.width - SVGStyle.margin - width
         let minY = anchorBottom.map { $0 - height } ?? SVGStyle.margin
@@ -121,6 +138,12 @@ struct SVGOverlay {
             ]
             if row.bold { attributes.append(("font-weight", "bold")) }
             svg.text("text", row.text, attributes)
+            if let trailing = row.trailing {
+                svg.text("text", trailing, [
+                    ("x", SVGMarkup.number(panel.box.maxX - Self.padding)), ("y", SVGMarkup.number(baseline)), ("text-anchor", "end"),
+                    ("font-size", SVGMarkup.number(row.size)), ("fill", SVGStyle.mutedInk),
+                ])
+            }
         }
     }
 

@@ -34,16 +34,15 @@ public struct SVGRenderer: ScreenRenderer {
         let width = Self.side(map.size.width, fallback: Self.fallbackSize.width)
         let height = Self.side(map.size.height, fallback: Self.fallbackSize.height)
         let projection = SVGProjection(bbox: map.bbox, width: width, height: height)
-        let layer = SVGMapLayer(map: map, projection: projection)
-        let overlay = SVGOverlay(screen: screen, map: map, projection: projection, layer: layer)
+        let layout = SVGMapLayout(screen: screen, map: map, projection: projection)
 
         var svg = Self.document(width: width, height: height, title: "\(screen.title) · map")
         svg.element("rect", [
             ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)), ("fill", SVGStyle.background),
         ])
         Self.grid(width: width, height: height, into: &svg)
-        layer.draw(into: &svg, reserved: overlay.boxes)
-        overlay.draw(into: &svg)
+        SVGMapLayer(map: map, projection: projection, layout: layout).draw(into: &svg)
+        layout.overlay.draw(into: &svg)
         svg.close("svg")
         return svg.lines.joined(separator: "\n") + "\n"
     }

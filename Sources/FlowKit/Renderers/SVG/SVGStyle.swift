@@ -13,22 +13,23 @@ enum SVGStyle {
     static let panelOpacity = "0.92"
     static let uncategorised = "#8A969D"              // pins and ring parts without a category
 
-    /// Category colors, assigned in the sorted order of the categories on the map
-    /// (distinguishable with the common color-vision deficiencies, after Okabe–Ito).
+    /// Category colors, given per picture to its most common categories in this order
+    /// (see ``SVGMapLegend``); distinguishable with the common color-vision deficiencies,
+    /// after Okabe–Ito. No two are alike, so no two legend entries share a color.
     static let palette = ["#D55E00", "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D31", "#B2182B"]
 
     static let margin = 12.0           // from the picture's edges to the panels
     static let clusterBaseRadius = 11.0 // a cluster's radius is base + perLog × ln(count) …
     static let clusterRadiusPerLog = 4.5
-    static let clusterMaxRadius = 40.0  // … up to this
+    static let clusterMaxRadius = 40.0  // … up to this, when its neighbors leave room
+    static let clusterMinRadius = 10.0  // neighbors squeeze a disc no smaller (its count still fits) …
+    static let clusterMaxShift = 10.0   // … and nudge it at most this far from its place; past both, it shrinks
+    static let clusterGap = 2.0         // between the rings of two clusters
     static let ringWidth = 3.5          // the category ring around a cluster
-    static let ringMaxSegments = 6      // more categories than this share one grey "other" arc
     static let pinRadius = 5.5
-    static let labelLimit = 30          // pins get title labels only when there are at most this many
     static let labelSize = 10.5
     static let labelMaxCharacters = 28  // longer titles are cut with "…"
     static let labelShortCharacters = 16 // … and cut to this when the longer cut finds no room
-    static let legendMaxRows = 6        // categories listed before "+ N more"
     static let scaleBarMaxLength = 110.0
 
     // MARK: - Timeline
@@ -58,6 +59,31 @@ enum SVGStyle {
     /// Approximate width of `text` at `size` points in a sans-serif face, for placing panels.
     static func textWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
         Double(TextWrap.columns(text)) * size * (bold ? 0.62 : 0.58)
+    }
+
+    /// A generous width of `text` at `size` points, for boxes that must not overlap once
+    /// drawn: per character as wide as in DejaVu Sans, which Helvetica and Arial fall back
+    /// to on Linux and which is wider than either, capitals and digits wider than lower case.
+    static func boxWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
+        var ems = 0.0
+        for character in text {
+            switch character {
+            case "A"..."Z": ems += 0.7
+            case "0"..."9": ems += 0.64
+            case "a"..."z": ems += 0.6
+            case " ": ems += 0.32
+            default: ems += character.isASCII ? 0.45 : 0.65 * Double(TextWrap.columns(String(character)))
+            }
+        }
+        return ems * size * (bold ? 1.08 : 1)
+    }
+
+    /// `text`, cut with "…" to the most characters (at least 4) whose ``boxWidth(_:size:bold:)`` fits in `width`.
+    static func fitted(_ text: String, width: Double, size: Double, bold: Bool = false) -> String {
+        // No character is narrower than a space (0.32 em) but those that take no column, so start near the answer.
+        var limit = min(text.count, Int(max(width, 0) / (size * 0.32)) + 2)
+        while limit > 4 && boxWidth(truncated(text, to: limit), size: size, bold: bold) > width { limit -= 1 }
+        return truncated(text, to: limit)
     }
 
     /// `text` cut to `limit` characters with "…" when longer.

@@ -1,0 +1,81 @@
+import ScreenModel
+
+/// The colors of one map picture and its legend. Colors are given per picture: the
+/// categories of what is drawn are ranked by how many sites have them (a pin counts one,
+/// a cluster each of its members by its `categories`), most first and ties by name; the
+/// first `SVGStyle.palette.count` take the palette's colors in that order. Everything
+/// else (the rest of the categories, pins without one, and cluster members their
+/// `categories` do not cover) is grey and counted under one "other" entry.
+///
+/// So no two entries share a color and every entry is the color its sites are drawn in.
+/// The price: a category's color can change between views (zoom in, and "beach" may rank
+/// second instead of first). A fixed color per category could not promise distinct colors
+/// with more categories on a map (Yellowstone has 30) than colors that can be told apart.
+struct SVGMapLegend {
+    /// One row of the legend.
+    struct Entry: Equatable {
+        /// The category, or "other".
+        var label: String
+        var color: String
+        /// How many of the drawn sites it covers.
+        var count: Int
+    }
+
+    /// The label of the grey entry.
+    static let otherLabel = "other"
+
+    /// The colored categories, most common first, then "other" when anything is grey.
+    let entries: [Entry]
+    private let colors: [String: String]
+
+    /// The legend of a picture that draws `pins` and `clusters`.
+    init(pins: [Component.Map.Pin], clusters: [Component.Map.Cluster]) {
+        var counts: [String: Int] = [:]
+        var grey = 0
+        for pin in pins {
+            if let category = pin.category { counts[category, default: 0] = Self.sum(counts[category, default: 0], 1) } else { grey = Self.sum(grey, 1) }
+        }
+        for cluster in clusters {
+            var covered = 0
+            for part in cluster.categories where part.count > 0 {
+                counts[part.category, default: 0] = Self.sum(counts[part.category, default: 0], part.count)
+                covered = Self.sum(covered, part.count)
+            }
+            grey = Self.sum(grey, max(cluster.count - covered, 0))
+        }
+        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let colored = ranked.prefix(SVGStyle.palette.count)
+        var entries = zip(colored, SVGStyle.palette).map { Entry(label: $0.key, color: $1, count: $0.value) }
+        grey = ranked.dropFirst(colored.count).reduce(grey) { Self.sum($0, $1.value) }
+        if grey > 0 { entries.append(Entry(label: Self.otherLabel, color: SVGStyle.uncategorised, count: grey)) }
+        self.entries = entries
+        colors = Dictionary(uniqueKeysWithValues: zip(colored.map(\.key), SVGStyle.palette))
+    }
+
+    /// The color `category` is drawn in: its palette color, or grey.
+    func color(for category: String?) -> String {
+        category.flatMap { colors[$0] } ?? SVGStyle.uncategorised
+    }
+
+    /// A cluster's ring as colored parts in the order of its `categories`, then one grey
+    /// part for the rest (other categories and members no category covers).
+    func ring(of cluster: Component.Map.Cluster) -> [(color: String, count: Double)] {
+        // Doubles: counts come from data and their sum may exceed Int.
+        var parts: [(color: String, count: Double)] = []
+        var covered = 0.0, grey = 0.0
+        for part in cluster.categories where part.count > 0 {
+            covered += Double(part.count)
+            if let color = colors[part.category] { parts.append((color, Double(part.count))) } else { grey += Double(part.count) }
+        }
+        guard covered > 0 else { return [] }
+        grey += max(Double(cluster.count) - covered, 0)
+        if grey > 0 { parts.append((SVGStyle.uncategorised, grey)) }
+        return parts
+    }
+
+    /// `a + b`, saturating at `Int.max` instead of trapping.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : total
+    }
+}
