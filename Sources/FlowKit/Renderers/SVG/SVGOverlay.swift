@@ -50,7 +50,8 @@ struct SVGOverlay {
         title = Self.panel(rows: titleRows, x: m, anchorBottom: nil, projection: projection)
 
         let rows = legend.entries.map { entry in
-            Row(text: SVGStyle.truncated(entry.label, to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
+            // Category ids read as words ("picnic_area": "picnic area").
+            Row(text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
         }
         self.legend = rows.isEmpty ? nil : Self.panel(rows: rows, x: nil, anchorBottom: projection.height - m, projection: projection)
 
