@@ -120,6 +120,12 @@ extension Flowrun {
                 requests.append(FlowRequest(flow: flow, at: center))
             }
             var seen = Set<String>()
+            // One mistake met by several runs (with and without a position, or followed from two
+            // screens) is reported once, by the first run that met it.
+            var reported = Set<String>()
+            func note(_ context: String, _ error: any Error) {
+                if reported.insert("\(error)").inserted { report.problems.append("\(context): \(error)") }
+            }
             for (index, request) in requests.enumerated() {
                 guard ContinuousClock.now < deadline else {
                     report.notReached += requests[index...].map(describe)
@@ -142,14 +148,14 @@ extension Flowrun {
                         } catch FlowError.unavailableFlow {
                             continue   // its broken file is listed once, above
                         } catch {
-                            report.problems.append("\(code): following '\(located.path)' of \(describe(request)): \(error)")
+                            note("\(code): following '\(located.path)' of \(describe(request))", error)
                         }
                     }
                     if skipped > 0 { report.notReached.append("\(skipped) action\(skipped == 1 ? "" : "s") of \(describe(request))") }
                 } catch FlowError.unavailableFlow {
                     continue
                 } catch {
-                    report.problems.append("\(code) \(describe(request)): \(error)")
+                    note("\(code) \(describe(request))", error)
                 }
             }
             report.summary = "\(runtime.flowNames.count) flows, \(siteCount) sites, \(report.screens) screens"
