@@ -96,7 +96,9 @@ public struct GeofenceRegion: Sendable {
         }
     }
 
-    /// Metres from the coordinate to the edge of the monitored circle; negative inside it.
+    /// Metres from the coordinate to the edge of the monitored circle, negative inside it, in
+    /// the flat metric at the circle's center (``LocalMetric``: within 2e-5 of the geodesic at
+    /// 1 km): for ranking regions, not for deciding containment.
     public func monitorDistance(from coordinate: Coordinate) -> Double {
         GeofenceCircle(center: monitorCenter, radius: monitorRadius).edgeDistance(from: coordinate)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ScreenModel
 @testable import FlowKit
@@ -18,6 +19,32 @@ import ScreenModel
             return { title = ("%.3f %.6f %.6f %.9f %.9f %.6f %s"):format(s, a1, a2, lat, lon, a3, tostring(d == s)), sections = {} }
             """)
         #expect(result.title == "111319.491 90.000000 90.000000 0.000000000 1.000000000 90.000000 true")
+    }
+
+    /// geo.inverse, geo.distance and geo.bearing on a 1 m line, a 2 m line next to the south
+    /// pole and a 10 km line, against GeographicLib in long double (short-geodesic-cases.csv in
+    /// the GeoKit fixtures): within 1e-9 relative and 1e-9°.
+    @Test(arguments: [
+        ([37.799999999999997, 122.30515611485322, 37.800002896041121, 122.30516686681413],
+         [1.0000000001739599, 71.250000024099615, 71.250006614052515]),
+        ([-89.994283542124577, -140.75999027299252, -89.994287390790845, -140.58613245069128],
+         [1.9839194263646482, 102.60093904449167, 102.42708122305515]),
+        ([-45, -160.50591526361544, -44.919282140821181, -160.44989920534445],
+         [10000.000000000246, 26.25000000000185, 26.210418564406744]),
+    ])
+    func shortLinesAreExactToOneBillionth(points: [Double], expected: [Double]) throws {
+        let args = points.map { "\($0)" }.joined(separator: ", ")
+        let result = try probe("""
+            local s, a1, a2 = geo.inverse(\(args))
+            local d, b = geo.distance(\(args)), geo.bearing(\(args))
+            return { title = ("%.17g %.17g %.17g %.17g %.17g"):format(s, a1, a2, d, b), sections = {} }
+            """)
+        let got = (result.title ?? "").split(separator: " ").compactMap { Double($0) }
+        try #require(got.count == 5, "\(result)")
+        for distance in [got[0], got[3]] { #expect(abs(distance - expected[0]) <= 1e-9 * expected[0]) }
+        for (bearing, truth) in [(got[1], expected[1]), (got[2], expected[2]), (got[4], expected[1])] {
+            #expect(abs(remainder(bearing - truth, 360)) <= 1e-9)
+        }
     }
 
     @Test(arguments: [
