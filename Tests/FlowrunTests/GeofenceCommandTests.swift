@@ -54,4 +54,51 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
+
+    /// Track points at 179.9999, 180, -179.9999 and -180 (valid GPX: 180 and -180 are one
+    /// meridian) replay like any other track, in text and as a picture.
+    @Test func aTrackTouchingTheAntimeridianReplays() throws {
+        let project = try ProjectCopy()
+        let points = [("179.9999", 0), ("180", 1), ("-179.9999", 2), ("-180", 3)].map { lon, second in
+            "<trkpt lat=\"37.8\" lon=\"\(lon)\"><time>2024-07-01T08:00:0\(second)Z</time></trkpt>"
+        }
+        try project.write("line.gpx", "<gpx><trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n")
+        for format in ["text", "svg"] {
+            let result = try flowrun(["--root", project.url.path, "--park", "YOSE", "geofence", "--track", "line.gpx",
+                                      "--format", format, "--time", fixedTime], in: project.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "")
+        }
+        let text = try flowrun(["--root", project.url.path, "--park", "YOSE", "geofence", "--track", "line.gpx", "--time", fixedTime],
+                               in: project.url)
+        #expect(text.stdout.contains("line.gpx: 4 fixes"), "\(text.stdout)")
+    }
+
+    /// A park on the antimeridian: a walk east across it enters the site east of the line
+    /// (179.9995°), then the one west of it (-179.9995°), and leaves them in that order.
+    @Test func sitesOnBothSidesOfTheAntimeridianAreEnteredInOrder() throws {
+        let project = try ProjectCopy()
+        try project.write("parks/TAVU/park.lua", """
+            return { name = "Antimeridian Test Park", state = "Fiji", center = { lat = -16.8, lon = 180 }, timezone = "Pacific/Fiji" }
+            """)
+        func site(_ id: String, _ lon: Double) -> String {
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(lon),-16.8]},"
+                + "\"properties\":{\"id\":\"\(id)\",\"name\":\"\(id)\",\"category\":\"viewpoint\"}}"
+        }
+        try project.write("parks/TAVU/sites.geojson",
+                          "{\"type\":\"FeatureCollection\",\"features\":[\(site("east", 179.9995)),\(site("west", -179.9995))]}\n")
+        // 300 fixes a second apart over 0.004° (426 m) from 179.998° E to 179.998° W.
+        let points = (0..<300).map { i -> String in
+            var lon = 179.998 + Double(i) * 0.004 / 300
+            if lon > 180 { lon -= 360 }
+            return "<trkpt lat=\"-16.8\" lon=\"\(lon)\"><time>2024-07-01T08:0\(i / 60):\(i % 60 < 10 ? "0" : "")\(i % 60)Z</time></trkpt>"
+        }
+        try project.write("walk.gpx", "<gpx><trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n")
+        let result = try flowrun(["--root", project.url.path, "--park", "TAVU", "geofence", "--track", "walk.gpx", "--time", fixedTime],
+                                 in: project.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = result.stdout.split(separator: "\n").filter { $0.contains("Entered") || $0.contains("Left") }
+            .map { $0.split(separator: " ").suffix(2).joined(separator: " ") }
+        #expect(events == ["Entered east", "Entered west", "Left east", "Left west"], "\(result.stdout)")
+    }
 }
