@@ -101,4 +101,32 @@ import Testing
             .map { $0.split(separator: " ").suffix(2).joined(separator: " ") }
         #expect(events == ["Entered east", "Entered west", "Left east", "Left west"], "\(result.stdout)")
     }
+
+    /// A track too large for the Lua memory cap says which file, how large, and which cap
+    /// (the park's budgets.memory_mb, or the host's --max-memory when that is lower): exit 2.
+    @Test func aTrackOverTheMemoryCapNamesTheFileItsSizeAndTheCap() throws {
+        let project = try ProjectCopy()
+        let park = try String(contentsOf: project.url.appendingPathComponent("parks/YOSE/park.lua"), encoding: .utf8)
+        try project.write("parks/YOSE/park.lua", park.replacingOccurrences(of: "\n}", with: "\n  budgets = { memory_mb = 8 },\n}"))
+        // 100,000 fixes a second apart: 7.3 MB of GPX, twice 8 MiB as Lua tables.
+        var gpx = "<gpx><trk><trkseg>\n"
+        for i in 0..<100_000 {
+            let time = String(format: "2024-07-%02dT%02d:%02d:%02dZ", 1 + i / 86_400, i / 3600 % 24, i / 60 % 60, i % 60)
+            gpx += "<trkpt lat=\"37.8\" lon=\"-119.5\"><time>\(time)</time></trkpt>\n"
+        }
+        try project.write("huge.gpx", gpx + "</trkseg></trk></gpx>\n")
+        let run = ["--root", project.url.path, "--park", "YOSE", "geofence", "--track", "huge.gpx", "--time", fixedTime]
+        let parkCap = try flowrun(run, in: project.url)
+        #expect(parkCap.status == 2)
+        #expect(parkCap.stdout == "")
+        let prefix = "flowrun: huge.gpx: the track (100,000 fixes, 7.3 MB) is too large to replay: as Lua tables it takes "
+        #expect(parkCap.stderr.hasPrefix(prefix), "\(parkCap.stderr)")
+        #expect(parkCap.stderr.hasSuffix(
+            " MiB, over the park's Lua memory cap of 8 MiB (budgets.memory_mb in parks/YOSE/park.lua or parks/defaults.lua)\n"),
+                "\(parkCap.stderr)")
+        let hostCap = try flowrun(["--max-memory", "6"] + run, in: project.url)
+        #expect(hostCap.status == 2)
+        #expect(hostCap.stderr.hasPrefix(prefix), "\(hostCap.stderr)")
+        #expect(hostCap.stderr.hasSuffix(" MiB, over the host's Lua memory cap of 6 MiB (--max-memory)\n"), "\(hostCap.stderr)")
+    }
 }
