@@ -58,6 +58,9 @@ import ScreenModel
         ("ar.project({ lat = 37.8, lon = -122.4, heading = 0/0, sites = {} })", "heading nan is not a finite number"),
         ("geofence.monitor({ cap = 0 })", "cap 0 must be between 1 and 10000"),
         ("geofence.monitor():feed({ lat = 37.8, lon = -222, time = 0 })", "longitude -222 out of range [-180, 180]"),
+        ("geofence.monitor():callout('nps-poi:goga:0001x', 0)",
+         "bad argument #2 to 'callout' (unknown site 'nps-poi:goga:0001x': park GOGA has no such site; did you mean 'nps-poi:goga:0001'?)"),
+        ("geofence.monitor():callout('Alcatraz', 0)", "bad argument #2 to 'callout' (unknown site 'Alcatraz': park GOGA has no such site)"),
     ])
     func badInputIsALuaErrorAtTheCaller(call: String, message: String) throws {
         let result = try probe("local x = \(call)\nreturn { title = 'no error', sections = {} }")
@@ -94,6 +97,25 @@ import ScreenModel
             return { title = table.concat(seen, ",") .. " " .. tostring(shown) .. " " .. tostring(again) .. " " .. why, sections = {} }
             """)
         #expect(result.title == "enter@5.0 true false another callout 10 s ago (minimum 60 s)")
+    }
+
+    /// `park` names the boundary where the park has one; a park with neither sites nor a
+    /// boundary has nothing to call out, and says so.
+    @Test func calloutsNameRealSitesOrThePark() throws {
+        let goga = try probe("return { title = tostring(geofence.monitor():callout('park', 0)), sections = {} }")
+        #expect(goga.title == "true")
+        let pork = try probe("geofence.monitor():callout('pork', 0)\nreturn { title = 'no error', sections = {} }", park: "YOSE")
+        #expect(pork.error?.description.contains(
+            "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'pork': park YOSE has no such site; did you mean 'park'?)") == true,
+                "\(String(describing: pork.error))")
+        let p = try TestProject(files: [
+            "parks/BARE/park.lua": "return { name = 'Bare', center = { lat = 10, lon = 10 } }",
+            "flows/probe.lua": "flow.register('probe', function(ctx)\n  geofence.monitor():callout('park', 0)\nend)",
+        ])
+        let error = #expect(throws: FlowError.self) { try p.runtime("BARE").run(FlowRequest(flow: "probe")) }
+        #expect(error?.description.contains(
+            "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'park': park BARE has no such site; it has no sites and no boundary)") == true,
+                "\(String(describing: error))")
     }
 
     /// YELL's park.lua narrows the geofences and rewrites one callout; the rest stay the defaults.
