@@ -61,21 +61,28 @@ local function thinned(fixes, limit)
   return out
 end
 
+-- Degrees east of the meridian `ref`, in [-180, 180): a track's longitudes measured from its
+-- first fix stay in one piece across the antimeridian (179.99 and -179.99 are 0.02 apart).
+local function east_of(ref, lon) return (lon - ref + 180) % 360 - 180 end
+
 -- The park boundary and the site circles near the track, for the picture.
 local function regions_near(track)
+  local ref, pad = track[1][1], 0.01
   local west, south, east, north = 180, 90, -180, -90
   for _, p in ipairs(track) do
-    west, east = math.min(west, p[1]), math.max(east, p[1])
-    south, north = math.min(south, p[2]), math.max(north, p[2])
+    local x = east_of(ref, p[1])
+    west, east = math.min(west, x - pad), math.max(east, x + pad)
+    south, north = math.min(south, p[2] - pad), math.max(north, p[2] + pad)
   end
-  local pad = 0.01
-  local box = { west = west - pad, south = south - pad, east = east + pad, north = north + pad }
+  south, north = math.max(south, -90), math.min(north, 90)
   local out = {}
-  local rings = map.boundary(box, 13)
+  -- map.boundary folds longitudes past ±180 back: the box then crosses the antimeridian.
+  local rings = map.boundary({ west = ref + west, south = south, east = ref + east, north = north }, 13)
   if #rings > 0 then out[#out + 1] = { id = "park", name = "Park boundary", rings = rings } end
   for _, r in ipairs(geofence.regions()) do
     if #out > 200 then break end
-    if r.lon >= box.west and r.lon <= box.east and r.lat >= box.south and r.lat <= box.north then
+    local x = east_of(ref, r.lon)
+    if x >= west and x <= east and r.lat >= south and r.lat <= north then
       out[#out + 1] = { id = r.id, name = r.name, center = { r.lon, r.lat }, radius = r.radius }
     end
   end

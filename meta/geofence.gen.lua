@@ -23,7 +23,7 @@ function geofence.regions() end
 local monitor = {}
 
 --- Asks to show a callout for a site now; throttled and limited to the active context.
---- @param site string the site id
+--- @param site string the site id, or 'park' for the park boundary; an id the park does not have is an error
 --- @param time number? seconds (default: the last fix's time)
 --- @return boolean # shown
 --- @return string? # why it was held

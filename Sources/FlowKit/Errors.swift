@@ -29,6 +29,10 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     case invalidScreen(flow: String, file: String, issues: [String])
     /// `--follow` named no action of the screen.
     case unknownAction(id: String, flow: String, known: [String])
+    /// A replayed track (`ctx.track`) does not fit in the Lua memory cap: the file, its fixes
+    /// and size, what it takes as Lua tables, and the cap with whose it is (`park's`, `host's`)
+    /// and the setting that makes it (`budgets.memory_mb in parks/YOSE/park.lua`).
+    case trackTooLarge(file: String, fixes: Int, fileBytes: Int?, luaBytes: Int, capBytes: Int, capOwner: String, capSetting: String)
 
     /// One error for several content mistakes: the first alone, or all of them, one per line
     /// (each names its file and field), as bad content.
@@ -65,6 +69,10 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
         case .unknownAction(let id, let flow, let known):
             let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
             return "--follow \(Excerpt.text(id)): screen \(Excerpt.quoted(flow)) has no action with that id; \(list)"
+        case .trackTooLarge(let file, let fixes, let fileBytes, let luaBytes, let capBytes, let capOwner, let capSetting):
+            let size = fileBytes.map { ", \(Self.megabytes($0)) MB" } ?? ""
+            return "\(file): the track (\(Excerpt.count(fixes)) fixes\(size)) is too large to replay: as Lua tables it takes "
+                + "\(Self.mebibytes(luaBytes)) MiB, over the \(capOwner) Lua memory cap of \(Self.mebibytes(capBytes)) MiB (\(capSetting))"
         }
     }
 
@@ -72,8 +80,20 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     public var exitCode: Int32 {
         switch self {
         case .unavailableFlow(_, _, let failures): return failures.first?.error.exitCode ?? 1
-        case .unknownPark, .unknownFlow, .disabledFlow, .badContent, .invalidContent, .badArgument, .unknownAction: return 2
+        case .unknownPark, .unknownFlow, .disabledFlow, .badContent, .invalidContent, .badArgument, .unknownAction, .trackTooLarge:
+            return 2
         case .script, .badRegistration, .invalidScreen: return 1
         }
+    }
+
+    /// Bytes as decimal megabytes (10⁶ bytes) with one decimal: file sizes.
+    static func megabytes(_ bytes: Int) -> String { decimal(Double(bytes) / 1e6) }
+
+    /// Bytes as MiB with one decimal, whole MiB without (`8`, `41.2`): memory, as budgets count it.
+    static func mebibytes(_ bytes: Int) -> String { decimal(Double(bytes) / 1_048_576) }
+
+    private static func decimal(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
     }
 }

@@ -11,6 +11,9 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     case timeLimit(seconds: Double, location: String, traceback: String)
     /// The state's memory would have grown past its cap (`LUA_ERRMEM`).
     case memoryCap(limitBytes: Int, location: String, traceback: String)
+    /// The arguments of a call took the state past its memory cap before the function ran:
+    /// it held `heldBytes`, the arguments took `argumentBytes` more, the cap is `limitBytes`.
+    case argumentsTooLarge(argumentBytes: Int, heldBytes: Int, limitBytes: Int)
     /// A value could not cross the bridge (a cyclic table, say); names the value.
     case conversion(String)
     /// The state could not be created or set up.
@@ -27,6 +30,8 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(location)CPU time limit of \(LuaError.seconds(seconds)) s exceeded (an endless loop, or work on very long strings?)\n\(traceback)"
         case .memoryCap(let limit, let location, let traceback):
             return "\(location)memory cap of \(limit / 1024) KiB exceeded\n\(traceback)"
+        case .argumentsTooLarge(let arguments, let held, let limit):
+            return "the arguments take \(arguments / 1024) KiB, which with the \(held / 1024) KiB the state holds is over its memory cap of \(limit / 1024) KiB"
         case .conversion(let message): return message
         case .setup(let message): return message
         }

@@ -1,5 +1,6 @@
 import GeoKit
 import LuaKit
+import ScreenModel
 
 /// A ``GeofenceController`` held by Lua: feed it fixes, ask it for callouts, push and pop
 /// monitoring contexts. Region ids in and out are site ids; the park is `park`.
@@ -41,6 +42,18 @@ final class GeofenceMonitorObject: LuaObject {
 
     func id(_ region: Int32) -> String {
         region == GeofenceEvent.presence ? "park" : setup.index.regions[Int(region)].id
+    }
+
+    /// Fails the call unless `site` is one of the park's site ids, or `park` when the park has
+    /// a boundary: a callout for a site that does not exist would otherwise be "shown".
+    func checkSite(_ site: String, _ call: LuaCall, argument: Int) throws {
+        if setup.regionIDs[site] != nil || (site == "park" && setup.presence != nil) { return }
+        // The suggestion compares with every id: charge it like a scan of the sites.
+        try call.charge(setup.regionIDs.count * Charge.perSite)
+        let known = setup.presence == nil ? Array(setup.regionIDs.keys) : Array(setup.regionIDs.keys) + ["park"]
+        let hint = Excerpt.suggestion(for: site, in: known).map { "; did you mean \(Excerpt.quoted($0))?" }
+            ?? (known.isEmpty ? "; it has no sites and no boundary" : "")
+        throw call.badArgument(argument, "unknown site \(Excerpt.quoted(site)): park \(setup.parkCode) has no such site\(hint)")
     }
 
     func name(_ region: Int32) -> String {
@@ -128,9 +141,11 @@ final class GeofenceMonitorObject: LuaObject {
             call.push(o.state(at: call.isNil(2) ? nil : try call.coordinate(2)))
         },
         .init("callout", summary: "Asks to show a callout for a site now; throttled and limited to the active context.",
-              parameters: [.init("site", "string", "the site id"), .init("time", "number?", "seconds (default: the last fix's time)")],
+              parameters: [.init("site", "string", "the site id, or 'park' for the park boundary; an id the park does not have is an error"),
+                           .init("time", "number?", "seconds (default: the last fix's time)")],
               returns: [("boolean", "shown"), ("string?", "why it was held")]) { o, _, call in
             let site = try call.string(2)
+            try o.checkSite(site, call, argument: 2)
             let time = call.isNil(3) ? nil : try call.number(3)
             let hold = o.controller.callout(site: site, at: time)
             call.push(hold == nil)

@@ -11,11 +11,14 @@ final class GeofenceSetup {
     let sites: [Site]
     /// Region index by site id, shared by every monitor's controller.
     let regionIDs: [String: Int32]
+    /// The park's code, for messages.
+    let parkCode: String
 
     static let cacheKey = "geofence.setup"
 
     init(context: ModuleContext) throws {
         let park = context.park
+        parkCode = park.code
         let radius = park.settings.geofence.radius
         var regions: [GeofenceRegion] = []
         var sites: [Site] = []

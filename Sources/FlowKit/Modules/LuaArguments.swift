@@ -4,7 +4,8 @@ import LuaKit
 /// Argument readers shared by the map modules: boxes and coordinates with range checks,
 /// failing with Lua's usual `bad argument` message.
 extension LuaCall {
-    /// A box given as `{west=, south=, east=, north=}` or `{w, s, e, n}`.
+    /// A box given as `{west=, south=, east=, north=}` or `{w, s, e, n}`. Longitudes past ±180°
+    /// are folded back (a box padded across the antimeridian comes out with west > east).
     /// - Parameters:
     ///   - i: the argument's position.
     ///   - wrapping: whether edges beyond the world are taken as supercluster's `getClusters`
@@ -28,10 +29,7 @@ extension LuaCall {
         guard (-90...90).contains(edges[1]), (-90...90).contains(edges[3]), edges[1] <= edges[3] else {
             throw badArgument(i, "box latitudes must be within [-90, 90] with south <= north, got \(edges[1])...\(edges[3])")
         }
-        guard (-180...180).contains(edges[0]), (-180...180).contains(edges[2]) else {
-            throw badArgument(i, "box longitudes must be within [-180, 180], got \(edges[0]) and \(edges[2])")
-        }
-        return BoundingBox(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+        return BoundingBox(wrappingWest: edges[0], south: edges[1], east: edges[2], north: edges[3])
     }
 
     /// Arguments `i` and `i + 1` as a checked latitude and longitude.

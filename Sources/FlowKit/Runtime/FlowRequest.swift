@@ -1,3 +1,4 @@
+import Foundation
 public import GeoKit
 
 /// What to run: a flow, its arguments, where the visitor is, and the view asked for.
@@ -92,14 +93,18 @@ public struct RecordedTrack: Sendable {
     public var displayPath: String
     /// The track's points, each with its time, in time order.
     public var fixes: [TimedFix]
+    /// The size of the file it was read from, for messages; nil when not read from a file.
+    public var fileBytes: Int?
 
     /// A track from fixes already read.
     /// - Parameters:
     ///   - displayPath: how messages name the track's file.
     ///   - fixes: the points, in time order.
-    public init(displayPath: String, fixes: [TimedFix]) {
+    ///   - fileBytes: the size of its file, if it came from one.
+    public init(displayPath: String, fixes: [TimedFix], fileBytes: Int? = nil) {
         self.displayPath = displayPath
         self.fixes = fixes
+        self.fileBytes = fileBytes
     }
 
     /// Reads a GPX file's track points, checked for replay (every point has a time, in order).
@@ -108,7 +113,8 @@ public struct RecordedTrack: Sendable {
     public static func read(_ path: String) throws(FlowError) -> RecordedTrack {
         do {
             let document = try GPXReader.read(contentsOf: path, displayPath: path)
-            return RecordedTrack(displayPath: path, fixes: try document.timedFixes())
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            return RecordedTrack(displayPath: path, fixes: try document.timedFixes(), fileBytes: size)
         } catch {
             throw .invalidContent(error.description)
         }

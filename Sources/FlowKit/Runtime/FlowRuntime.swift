@@ -136,6 +136,9 @@ public final class FlowRuntime {
             result = try lua.call(runner, [functions, ctx, .function(sites)])
         } catch .conversion(let message) {
             throw .invalidScreen(flow: request.flow, file: chain[0].file, issues: [message])
+        } catch .argumentsTooLarge(let argumentBytes, _, _) where request.track != nil {
+            // The track is the only argument that grows with input: say which file, how big, which cap.
+            throw trackTooLarge(request.track, luaBytes: argumentBytes)
         } catch {
             throw contentError ?? .script(error)
         }
@@ -176,6 +179,14 @@ public final class FlowRuntime {
     public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
 
     // MARK: - Private
+
+    private func trackTooLarge(_ track: RecordedTrack?, luaBytes: Int) -> FlowError {
+        let parkCap = park.budgets.memory_mb, hostCap = limits.memoryMiB
+        return .trackTooLarge(
+            file: track?.displayPath ?? "track", fixes: track?.fixes.count ?? 0, fileBytes: track?.fileBytes, luaBytes: luaBytes,
+            capBytes: min(parkCap, hostCap) << 20, capOwner: parkCap <= hostCap ? "park's" : "host's",
+            capSetting: parkCap <= hostCap ? "budgets.memory_mb in parks/\(park.code)/park.lua or parks/defaults.lua" : "--max-memory")
+    }
 
     private func sitesForLua() throws(FlowError) -> LuaValue {
         if let sitesValue { return sitesValue }

@@ -35,6 +35,19 @@ enum Degrees {
         return result
     }
 
+    /// ``sinCos(_:)`` for angles within ±90° (latitudes, half longitude differences) without
+    /// the `remquo`: beyond ±45° it takes the cosine and sine of 90° - |x|, which is exact.
+    static func sinCosWithin90(_ x: Double) -> (sin: Double, cos: Double) {
+        let magnitude = abs(x)
+        if magnitude <= 45 {
+            let r = x * radiansPerDegree
+            return (sin(r), cos(r))
+        }
+        guard magnitude <= 90 else { return sinCos(x) }
+        let r = (90 - magnitude) * radiansPerDegree
+        return (copysign(cos(r), x), sin(r))
+    }
+
     /// `atan2(y, x)` in degrees, in [-180, 180], exact when the answer is a multiple of 90°.
     static func arcTangent(_ y: Double, _ x: Double) -> Double {
         // Fold into the first octant so the library atan2 never sees the quadrant boundaries.
@@ -65,6 +78,12 @@ enum Degrees {
 
     /// `x` folded into [0, 360): the form bearings are reported in.
     static func bearing(_ x: Double) -> Double {
+        // One turn either way, the common case, needs no division: x and x + 360 are exact there.
+        if x >= 0 && x < 360 { return x + 0 }
+        if x < 0 && x >= -360 {
+            let folded = x + 360
+            return folded < 360 ? folded : 0
+        }
         let y = remainder(x, 360)
         // + 0 turns -0 into 0.
         if y >= 0 { return y + 0 }
@@ -79,6 +98,11 @@ enum Degrees {
     /// `180 - |difference|` to full precision, which the plain subtraction cannot give.
     /// At exactly 0 and ±180 the sign follows the direction of the unrounded difference.
     static func difference(from: Double, to: Double) -> (difference: Double, error: Double) {
+        // Valid longitudes less than 180° apart: the remainders below would change nothing.
+        if abs(from) <= 180 && abs(to) <= 180 {
+            let (d, e) = twoSum(-from, to)
+            if d != 0 && abs(d) < 180 { return (d, e) }
+        }
         var (d, e) = twoSum(remainder(-from, 360), remainder(to, 360))
         var e2 = 0.0
         (d, e2) = twoSum(remainder(d, 360), e)

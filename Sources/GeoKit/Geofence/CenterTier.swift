@@ -10,8 +10,14 @@ import Darwin
 /// by center in a uniform grid. A search visits rings of cells outwards and stops when even
 /// the widest circle of the tier, centerd on the nearest unvisited cell, could not beat the
 /// k-th best edge distance found: tiers keep a few large areas from widening every search.
+///
+/// Longitudes are indexed in a ``LongitudeFrame``, so centers on both sides of ±180° are
+/// neighbours. Ring distances are only lower bounds while every cell is less than 180° east or
+/// west of the fix; a fix farther round the world than that is answered by a scan of the tier.
 final class CenterTier: Sendable {
-    private let west: Double, south: Double
+    private let frame: LongitudeFrame
+    private let west: Double, south: Double           // x and latitude of the grid's corner
+    private let east: Double                          // x of the grid's eastern edge
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
     private let cellMetres: Double            // the smaller side of a cell, anywhere in the grid
@@ -48,14 +54,17 @@ final class CenterTier: Sendable {
     }
 
     private init(_ list: [Int32], of regions: [GeofenceRegion]) {
-        var box = BoundingBox(longitude: regions[Int(list[0])].monitorCenter.longitude,
+        let frame = LongitudeFrame(covering: list.map { regions[Int($0)].monitorCenter.longitude })
+        // The box in frame x (east-west) and latitude.
+        var box = BoundingBox(longitude: frame.x(regions[Int(list[0])].monitorCenter.longitude),
                               latitude: regions[Int(list[0])].monitorCenter.latitude)
         var widest = 0.0
         for r in list {
             let region = regions[Int(r)]
-            box.extend(longitude: region.monitorCenter.longitude, latitude: region.monitorCenter.latitude)
+            box.extend(longitude: frame.x(region.monitorCenter.longitude), latitude: region.monitorCenter.latitude)
             widest = max(widest, region.monitorRadius)
         }
+        self.frame = frame
         maximumRadius = widest
         count = list.count
         let middle = LocalMetric(latitude: (box.south + box.north) / 2)
@@ -71,6 +80,7 @@ final class CenterTier: Sendable {
         west = box.west
         south = box.south
         columns = max(1, Int((box.east - box.west) / cellWidth) + 1)
+        east = west + Double(columns) * cellWidth
         rows = max(1, Int((box.north - box.south) / cellHeight) + 1)
         // Cells are fixed in degrees: their east-west side shrinks poleward.
         let poleward = max(abs(box.south), abs(box.north))
@@ -82,7 +92,7 @@ final class CenterTier: Sendable {
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for (k, r) in list.enumerated() {
             let c = regions[Int(r)].monitorCenter
-            let x = min(columns - 1, max(0, Int((c.longitude - west) / cellWidth)))
+            let x = min(columns - 1, max(0, Int((frame.x(c.longitude) - west) / cellWidth)))
             let y = min(rows - 1, max(0, Int((c.latitude - south) / cellHeight)))
             let cell = y * columns + x
             cells[k] = cell
@@ -109,7 +119,9 @@ final class CenterTier: Sendable {
 
     /// Offers this tier's circles to `heap`, ring by ring, until no nearer edge can remain.
     func search(_ c: Coordinate, allowed: [Bool]?, into heap: inout NearestHeap) {
-        let fx = (c.longitude - west) / cellWidth, fy = (c.latitude - south) / cellHeight
+        let x = frame.x(c.longitude)
+        guard x <= west + 180, x >= east - 180 else { return scan(c, allowed: allowed, into: &heap) }
+        let fx = (x - west) / cellWidth, fy = (c.latitude - south) / cellHeight
         let cx = Int(min(max(fx, -1), Double(columns))), cy = Int(min(max(fy, -1), Double(rows)))
         // Rings beyond this one hold nothing: the grid is columns × rows.
         let lastRing = max(cx, columns - 1 - cx, cy, rows - 1 - cy, 0) + 1
@@ -125,19 +137,30 @@ final class CenterTier: Sendable {
                     if ring > 0 && lowerBound > heap.bound { break }
                     forEachCell(ring: ring, cx: cx, cy: cy) { cell in
                         for k in Int(start[cell])..<Int(start[cell + 1]) {
-                            let item = items[k]
-                            let dx = LocalMetric.wrapped(lon - item.longitude) * item.metresPerDegreeLongitude
-                            let dy = (lat - item.latitude) * item.metresPerDegreeLatitude
-                            let d2 = dx * dx + dy * dy
-                            let reach = heap.bound + item.radius
-                            if reach < 0 || d2 > reach * reach { continue }
-                            if let allowed, !allowed[Int(item.region)] { continue }
-                            heap.offer(item.region, d2.squareRoot() - item.radius)
+                            Self.offer(items[k], latitude: lat, longitude: lon, allowed: allowed, into: &heap)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Offers every circle of the tier: for a fix the rings cannot bound (see the type).
+    private func scan(_ c: Coordinate, allowed: [Bool]?, into heap: inout NearestHeap) {
+        for item in items { Self.offer(item, latitude: c.latitude, longitude: c.longitude, allowed: allowed, into: &heap) }
+    }
+
+    /// Offers one circle, by the flat distance from the fix to its edge, if it can enter the heap.
+    @inline(__always)
+    private static func offer(_ item: Item, latitude lat: Double, longitude lon: Double, allowed: [Bool]?,
+                              into heap: inout NearestHeap) {
+        let dx = LocalMetric.wrapped(lon - item.longitude) * item.metresPerDegreeLongitude
+        let dy = (lat - item.latitude) * item.metresPerDegreeLatitude
+        let d2 = dx * dx + dy * dy
+        let reach = heap.bound + item.radius
+        if reach < 0 || d2 > reach * reach { return }
+        if let allowed, !allowed[Int(item.region)] { return }
+        heap.offer(item.region, d2.squareRoot() - item.radius)
     }
 
     /// How far (in cells) the fix is inside its own cell from the nearest border; 0 outside the grid.

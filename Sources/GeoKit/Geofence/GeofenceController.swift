@@ -108,7 +108,9 @@ public final class GeofenceController {
     }
 
     /// Asks to show a callout for `site` now (the last fix's time); throttled, and held when
-    /// the site is outside the active context.
+    /// the site is outside the active context. Any id is throttled like a site: checking that
+    /// it is one of the index's (``region(forSite:)``) is the caller's part, as the Lua
+    /// module's `mon:callout` does.
     /// - Returns: nil when shown, else why it was held.
     public func callout(site: String, at time: Double? = nil) -> CalloutThrottle.Hold? {
         let t = time ?? now

@@ -24,7 +24,8 @@ public struct GeofenceRegion: Sendable {
     public let monitorCenter: Coordinate
     /// The radius of ``monitorCenter``'s circle, metres.
     public let monitorRadius: Double
-    /// The box around the region (for a circle, around the circle).
+    /// The box around the region (for a circle, around the circle); `west > east` for a circle
+    /// across the antimeridian.
     public let boundingBox: BoundingBox
 
     /// Largest radius accepted: 100 km. Larger "circles" are areas, not geofences.
@@ -55,7 +56,8 @@ public struct GeofenceRegion: Sendable {
         // The box widens by the larger longitude scale at the circle's poleward edge.
         let poleward = min(89.999, abs(center.latitude) + dLat)
         let dLon = min(180, radius / LocalMetric(latitude: poleward).metresPerDegreeLongitude)
-        boundingBox = BoundingBox(west: center.longitude - dLon, south: max(-90, center.latitude - dLat),
+        // Near ±180° the box runs on across the antimeridian (west > east), never past it.
+        boundingBox = BoundingBox(wrappingWest: center.longitude - dLon, south: max(-90, center.latitude - dLat),
                                   east: center.longitude + dLon, north: min(90, center.latitude + dLat))
     }
 
@@ -96,7 +98,9 @@ public struct GeofenceRegion: Sendable {
         }
     }
 
-    /// Metres from the coordinate to the edge of the monitored circle; negative inside it.
+    /// Metres from the coordinate to the edge of the monitored circle, negative inside it, in
+    /// the flat metric at the circle's center (``LocalMetric``: within 2e-5 of the geodesic at
+    /// 1 km): for ranking regions, not for deciding containment.
     public func monitorDistance(from coordinate: Coordinate) -> Double {
         GeofenceCircle(center: monitorCenter, radius: monitorRadius).edgeDistance(from: coordinate)
     }

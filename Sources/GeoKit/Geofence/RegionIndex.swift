@@ -12,8 +12,10 @@ import Darwin
 /// Containment uses a uniform grid over the regions' boxes (each region listed in every cell
 /// its box overlaps), so a fix tests only the few regions of its own cell. Nearest-k uses
 /// grids over the monitored circles' centers, one per radius tier, searched ring by ring
-/// outwards until no unvisited cell can hold a nearer edge. Regions must not cross the
-/// antimeridian. Storage is flat arrays, no object per region.
+/// outwards until no unvisited cell can hold a nearer edge. Both grids index longitudes from
+/// the start of the regions' widest empty arc (``LongitudeFrame``), so circles on or across
+/// the antimeridian are found from fixes at 180 and -180 alike; areas may not cross it (see
+/// ``Boundary``). Storage is flat arrays, no object per region.
 public final class RegionIndex: Sendable {
     /// The regions, in the order given; queries answer with their indexes.
     public let regions: [GeofenceRegion]

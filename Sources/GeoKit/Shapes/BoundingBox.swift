@@ -25,6 +25,23 @@ public struct BoundingBox: Sendable, Hashable, Codable {
         self.north = north
     }
 
+    /// A box whose longitudes may run past ±180°, folded back into [-180, 180]: the same
+    /// stretch of the Earth, which across the antimeridian means `west > east`. A box 360° or
+    /// more wide is the whole circle of longitudes, -180 to 180. Latitudes are taken as given.
+    /// - Parameters:
+    ///   - west: Western longitude, any finite value (-180.5 is 179.5).
+    ///   - south: Southern latitude.
+    ///   - east: Eastern longitude, any finite value east of or equal to `west` when unfolded
+    ///     (180.5 is -179.5).
+    ///   - north: Northern latitude.
+    public init(wrappingWest west: Double, south: Double, east: Double, north: Double) {
+        if east - west >= 360 {
+            self.init(west: -180, south: south, east: 180, north: north)
+        } else {
+            self.init(west: Self.folded(west), south: south, east: Self.folded(east), north: north)
+        }
+    }
+
     /// The smallest box holding every coordinate, by minimum and maximum longitude and latitude.
     /// - Parameter coordinates: The coordinates to enclose.
     /// - Returns: `nil` when `coordinates` is empty.
@@ -58,6 +75,13 @@ public struct BoundingBox: Sendable, Hashable, Codable {
     /// The box of a single point, the seed that ``extend(longitude:latitude:)`` grows.
     init(longitude: Double, latitude: Double) {
         self.init(west: longitude, south: latitude, east: longitude, north: latitude)
+    }
+
+    /// A longitude folded into [-180, 180]; values already there are unchanged (180 stays 180).
+    static func folded(_ longitude: Double) -> Double {
+        guard longitude < -180 || longitude > 180 else { return longitude }
+        let folded = longitude - 360 * ((longitude + 180) / 360).rounded(.down)
+        return folded == -180 && longitude > 0 ? 180 : folded
     }
 
     mutating func extend(longitude: Double, latitude: Double) {

@@ -59,7 +59,9 @@ extension LuaState {
     /// - Throws: ``LuaError``: ``LuaError/runtime(message:traceback:)`` (message and
     ///   traceback), ``LuaError/instructionBudget(limit:location:traceback:)``,
     ///   ``LuaError/timeLimit(seconds:location:traceback:)``,
-    ///   ``LuaError/memoryCap(limitBytes:location:traceback:)``, or
+    ///   ``LuaError/memoryCap(limitBytes:location:traceback:)``,
+    ///   ``LuaError/argumentsTooLarge(argumentBytes:heldBytes:limitBytes:)`` when the arguments
+    ///   alone take the state past its cap (nothing runs), or
     ///   ``LuaError/conversion(_:)`` for an argument or result that cannot cross the bridge;
     ///   ``LuaError/setup(_:)`` if Lua's stack cannot grow. The state stays usable after any
     ///   of them.
@@ -69,13 +71,24 @@ extension LuaState {
         guard lua_checkstack(L, Int32(arguments.count) + 4) != 0, let co = lua_newthread(L) else {
             throw .setup("Lua stack overflow")
         }
+        let budget = handle.budget
+        let held = Int(budget.pointee.memory_used)
         function.push(onto: co)
         for argument in arguments {
             guard lua_checkstack(co, 4) != 0, LuaStack(L: co, handle: handle).push(argument) else {
                 throw .conversion("argument too deeply nested to pass to Lua")
             }
         }
-        let budget = handle.budget
+        // Pushing never fails on the cap (Swift allocations may not raise); arguments that do
+        // not fit would only fail the function's first allocation, nowhere in particular.
+        if budget.pointee.memory_used > budget.pointee.memory_limit {
+            luakit_collect(L)
+            let used = Int(budget.pointee.memory_used), limit = Int(budget.pointee.memory_limit)
+            if used > limit {
+                throw failed(.argumentsTooLarge(argumentBytes: max(0, used - held), heldBytes: min(held, used), limitBytes: limit),
+                             base: base)
+            }
+        }
         var resultCount: Int32 = 0
         let saved = luakit_begin_run(L, co)
         let status = lua_resume(co, L, Int32(arguments.count), &resultCount)

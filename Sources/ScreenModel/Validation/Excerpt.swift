@@ -40,6 +40,9 @@ public enum Excerpt {
         return rest == 0 ? shown : "\(shown) and \(ScreenRules.grouped(rest)) more"
     }
 
+    /// A count as messages write it, thousands separated by commas: `61,440`.
+    public static func count(_ n: Int) -> String { ScreenRules.grouped(n) }
+
     /// `and N more issues` style tails: `more(3, "issue")` is `and 3 more issues`.
     public static func more(_ count: Int, _ noun: String) -> String {
         "and \(ScreenRules.grouped(count)) more \(noun)\(count == 1 ? "" : "s")"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ScreenModel
 @testable import FlowKit
@@ -20,6 +21,32 @@ import ScreenModel
         #expect(result.title == "111319.491 90.000000 90.000000 0.000000000 1.000000000 90.000000 true")
     }
 
+    /// geo.inverse, geo.distance and geo.bearing on a 1 m line, a 2 m line next to the south
+    /// pole and a 10 km line, against GeographicLib in long double (short-geodesic-cases.csv in
+    /// the GeoKit fixtures): within 1e-9 relative and 1e-9°.
+    @Test(arguments: [
+        ([37.799999999999997, 122.30515611485322, 37.800002896041121, 122.30516686681413],
+         [1.0000000001739599, 71.250000024099615, 71.250006614052515]),
+        ([-89.994283542124577, -140.75999027299252, -89.994287390790845, -140.58613245069128],
+         [1.9839194263646482, 102.60093904449167, 102.42708122305515]),
+        ([-45, -160.50591526361544, -44.919282140821181, -160.44989920534445],
+         [10000.000000000246, 26.25000000000185, 26.210418564406744]),
+    ])
+    func shortLinesAreExactToOneBillionth(points: [Double], expected: [Double]) throws {
+        let args = points.map { "\($0)" }.joined(separator: ", ")
+        let result = try probe("""
+            local s, a1, a2 = geo.inverse(\(args))
+            local d, b = geo.distance(\(args)), geo.bearing(\(args))
+            return { title = ("%.17g %.17g %.17g %.17g %.17g"):format(s, a1, a2, d, b), sections = {} }
+            """)
+        let got = (result.title ?? "").split(separator: " ").compactMap { Double($0) }
+        try #require(got.count == 5, "\(result)")
+        for distance in [got[0], got[3]] { #expect(abs(distance - expected[0]) <= 1e-9 * expected[0]) }
+        for (bearing, truth) in [(got[1], expected[1]), (got[2], expected[2]), (got[4], expected[1])] {
+            #expect(abs(remainder(bearing - truth, 360)) <= 1e-9)
+        }
+    }
+
     @Test(arguments: [
         ("geo.inverse(91, 0, 0, 0)", "bad argument #1 to 'inverse' (latitude 91 out of range [-90, 90])"),
         ("geo.inverse(0, 0, 0/0, 0)", "bad argument #3 to 'inverse' (latitude nan is not a finite number)"),
@@ -31,6 +58,9 @@ import ScreenModel
         ("ar.project({ lat = 37.8, lon = -122.4, heading = 0/0, sites = {} })", "heading nan is not a finite number"),
         ("geofence.monitor({ cap = 0 })", "cap 0 must be between 1 and 10000"),
         ("geofence.monitor():feed({ lat = 37.8, lon = -222, time = 0 })", "longitude -222 out of range [-180, 180]"),
+        ("geofence.monitor():callout('nps-poi:goga:0001x', 0)",
+         "bad argument #2 to 'callout' (unknown site 'nps-poi:goga:0001x': park GOGA has no such site; did you mean 'nps-poi:goga:0001'?)"),
+        ("geofence.monitor():callout('Alcatraz', 0)", "bad argument #2 to 'callout' (unknown site 'Alcatraz': park GOGA has no such site)"),
     ])
     func badInputIsALuaErrorAtTheCaller(call: String, message: String) throws {
         let result = try probe("local x = \(call)\nreturn { title = 'no error', sections = {} }")
@@ -67,6 +97,25 @@ import ScreenModel
             return { title = table.concat(seen, ",") .. " " .. tostring(shown) .. " " .. tostring(again) .. " " .. why, sections = {} }
             """)
         #expect(result.title == "enter@5.0 true false another callout 10 s ago (minimum 60 s)")
+    }
+
+    /// `park` names the boundary where the park has one; a park with neither sites nor a
+    /// boundary has nothing to call out, and says so.
+    @Test func calloutsNameRealSitesOrThePark() throws {
+        let goga = try probe("return { title = tostring(geofence.monitor():callout('park', 0)), sections = {} }")
+        #expect(goga.title == "true")
+        let pork = try probe("geofence.monitor():callout('pork', 0)\nreturn { title = 'no error', sections = {} }", park: "YOSE")
+        #expect(pork.error?.description.contains(
+            "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'pork': park YOSE has no such site; did you mean 'park'?)") == true,
+                "\(String(describing: pork.error))")
+        let p = try TestProject(files: [
+            "parks/BARE/park.lua": "return { name = 'Bare', center = { lat = 10, lon = 10 } }",
+            "flows/probe.lua": "flow.register('probe', function(ctx)\n  geofence.monitor():callout('park', 0)\nend)",
+        ])
+        let error = #expect(throws: FlowError.self) { try p.runtime("BARE").run(FlowRequest(flow: "probe")) }
+        #expect(error?.description.contains(
+            "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'park': park BARE has no such site; it has no sites and no boundary)") == true,
+                "\(String(describing: error))")
     }
 
     /// YELL's park.lua narrows the geofences and rewrites one callout; the rest stay the defaults.

@@ -48,6 +48,27 @@ import CLuaShim
         #expect(try lua.run("return #string.rep('y', 1000)", chunkName: "t.lua") == [1000])
     }
 
+    /// Arguments are pushed with the cap lifted (Swift allocations may not raise); ones that
+    /// do not fit are refused before the function runs, with the sizes, not left to fail the
+    /// function's first allocation with no location.
+    @Test func argumentsOverTheCapAreRefusedBeforeTheCall() throws {
+        let lua = try small()
+        let function = try lua.load("local t = ... return #t", chunkName: "flows/count.lua")
+        let big = LuaValue.table(LuaTable(sequence: (0..<200_000).map { .string("item \($0)") }))
+        let error = luaError { try lua.call(function, [big]) }
+        guard case .argumentsTooLarge(let argumentBytes, let heldBytes, let limitBytes)? = error else {
+            Issue.record("expected the arguments to be refused, got \(String(describing: error))")
+            return
+        }
+        #expect(limitBytes == 8 << 20)
+        #expect(argumentBytes + heldBytes > limitBytes)
+        #expect(argumentBytes > 8 << 20)
+        #expect(error?.description.hasPrefix("the arguments take ") == true)
+        #expect(error?.description.hasSuffix("KiB the state holds is over its memory cap of 8192 KiB") == true)
+        #expect(lua.memoryUsed < 2 << 20)   // collected; the state goes on
+        #expect(try lua.call(function, [LuaValue.table(LuaTable(sequence: [1, 2, 3]))]) == [3])
+    }
+
     @Test func memoryCapAppliesAfterSwiftCallbacks() throws {
         let lua = try small()
         lua.register("big") { call in call.push(String(repeating: "z", count: 16 << 20)) }
