@@ -41,7 +41,7 @@ import Testing
         #expect(check.status == 1)
         #expect(check.stderr.contains("""
             GOGA trails: parks/GOGA/flows/trails.lua: flow 'trails' returned an invalid screen:
-              sections[1].action.flow: flow 'map' is disabled for this park (flows.map = false); leave the link out
+              parks/GOGA/flows/trails.lua:3: sections[1].action.flow: flow 'map' is disabled for this park (flows.map = false); leave the link out
             """), "\(check.stderr)")
         #expect(check.stderr.components(separatedBy: "GOGA trails:").count == 2, "listed once")
     }

@@ -200,7 +200,7 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr == """
             flowrun: parks/GRTE/flows/echo.lua: flow 'echo' returned an invalid screen:
-              sections[8].action.args.size: expected WIDTHxHEIGHT in points such as 390x844, got '390x'
+              parks/GRTE/flows/echo.lua:19: sections[8].action.args.size: expected WIDTHxHEIGHT in points such as 390x844, got '390x'
 
             """)
         let check = try flowrun(["check", "--park", "GRTE"], in: copy.url)

@@ -68,7 +68,7 @@ import Testing
         #expect(result.stdout.hasSuffix(": 5 problems\n"), "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("GRTE: parks/GRTE/flows/broken.lua:3: '}' expected (to close '{' at line 2) near 'end'"))
         #expect(result.stderr.contains("parks/GRTE/sites.geojson: category 'moraine' (1 sites) has no name"))
-        #expect(result.stderr.contains("GRTE camera: parks/GRTE/flows/camera.lua: flow 'camera' returned an invalid screen:\n  sections[1].action.flow: flow 'ar' is disabled for this park (flows.ar = false); leave the link out"))
+        #expect(result.stderr.contains("GRTE camera: parks/GRTE/flows/camera.lua: flow 'camera' returned an invalid screen:\n  parks/GRTE/flows/camera.lua:3: sections[1].action.flow: flow 'ar' is disabled for this park (flows.ar = false); leave the link out"))
         #expect(result.stderr.contains("sites: no collection 'nope' in GRTE; collections: services, views, history, water, outdoors, more"))
         #expect(result.stderr.contains("parks/GRTE/flows/extras.lua:3: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"), "\(result.stderr)")
         for line in ["broken.lua:3", "'moraine'", "flow 'ar' is disabled", "no collection 'nope'", "minPoints: unknown option"] {

@@ -142,7 +142,27 @@ public final class FlowRuntime {
         } catch {
             throw contentError ?? .script(error)
         }
-        return try screen(from: result.first ?? .nil, flow: request.flow, file: chain[0].file)
+        do {
+            return try screen(from: result.first ?? .nil, flow: request.flow, file: chain[0].file)
+        } catch .invalidScreen(let flow, let file, let issues) {
+            throw .invalidScreen(flow: flow, file: file, issues: locating(issues, in: result.first ?? .nil, chain: chain))
+        }
+    }
+
+    /// Issues with the line of the flow that wrote the bad value in front, where it can be
+    /// known (``ScreenSourceLines``): `parks/GOGA/flows/x.lua:3: sections[1].action.flow: ...`.
+    private func locating(_ issues: [String], in value: LuaValue, chain: [FlowRegistry.Registration]) -> [String] {
+        var seen = Set<String>()
+        let files = chain.map(\.file).filter { seen.insert($0).inserted }.compactMap { path in
+            (try? root.read(path)).map { (path: path, text: $0) }
+        }
+        let lines = ScreenSourceLines(files: files)
+        return issues.map { issue in
+            guard let colon = issue.range(of: ": "), !issue.hasPrefix("the flow returned") else { return issue }
+            let path = String(issue[..<colon.lowerBound])
+            guard !path.contains(" "), let location = lines.location(of: path, in: value) else { return issue }
+            return "\(location): \(issue)"
+        }
     }
 
     /// Follows action `id` of `screen`: runs the flow a `go` action leads to (keeping the

@@ -60,7 +60,7 @@ import ScreenModel
                 { type = 'button', label = 'Go', action = { kind = 'url', url = 'ftp://x' } } } }
             end)
             """)
-        #expect(error?.description == "parks/GRTE/flows/home.lua: flow 'home' returned an invalid screen:\n  sections[2].action.url: 'ftp://x' is not an absolute http(s) URL (it must start with http:// or https://)")
+        #expect(error?.description == "parks/GRTE/flows/home.lua: flow 'home' returned an invalid screen:\n  parks/GRTE/flows/home.lua:3: sections[2].action.url: 'ftp://x' is not an absolute http(s) URL (it must start with http:// or https://)")
         let typed = try home("flow.register('home', function() return { title = 'x', sections = { { type = 'text', text = 3 } } } end)")
         #expect(typed?.description.hasSuffix("sections[1].text: expected string, got number 3") == true)
         let nothing = try home("flow.register('home', function() end)")
