@@ -24,18 +24,21 @@ struct CLIResult {
     var stderr: String
 }
 
-/// Runs flowrun with `arguments` in `directory` (default: the repository).
-func flowrun(_ arguments: [String], in directory: URL = repositoryRoot) throws -> CLIResult {
-    let result = try runBytes(flowrunBinary.path, arguments, in: directory)
+/// Runs flowrun with `arguments` in `directory` (default: the repository), with `environment`
+/// added to this process's (default: nothing added).
+func flowrun(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> CLIResult {
+    let result = try runBytes(flowrunBinary.path, arguments, in: directory, environment: environment)
     return CLIResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
 }
 
 /// Runs `executable` and keeps its standard output as bytes (Lua strings are bytes).
-func runBytes(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: Data, stderr: String) {
+func runBytes(_ executable: String, _ arguments: [String], in directory: URL,
+              environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -116,11 +116,7 @@ extension ParkConfig {
     private static func check(_ s: ParkSettings, fail: (String, String) -> FlowError) throws(FlowError) {
         if s.name.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("name", "must not be empty") }
         // An unknown zone would silently become GMT in ctx.time and os.date.
-        if TimeZone(identifier: s.timezone) == nil {
-            let hint = Excerpt.suggestion(for: s.timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
-                ?? " (an IANA zone such as 'America/Denver')"
-            throw fail("timezone", "unknown time zone \(Excerpt.quoted(s.timezone))\(hint)")
-        }
+        if let problem = TimeZoneName.problem(s.timezone) { throw fail("timezone", problem) }
         guard (-90...90).contains(s.center.lat) else { throw fail("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
         guard (-180...180).contains(s.center.lon) else { throw fail("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
         guard (0...22).contains(s.zoom) else { throw fail("zoom", "\(s.zoom) out of range [0, 22]") }

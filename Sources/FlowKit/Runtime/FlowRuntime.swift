@@ -192,7 +192,8 @@ public final class FlowRuntime {
             let t = park.settings.theme
             screen.theme = Theme(primary: t.primary, accent: t.accent, background: t.background)
         }
-        let issues = ScreenValidator(knownFlows: Set(flowNames)).validate(screen, listing: ScreenValidator.listedIssues)
+        let validator = ScreenValidator(knownFlows: Set(flowNames), timeZoneProblem: TimeZoneName.problem)
+        let issues = validator.validate(screen, listing: ScreenValidator.listedIssues)
         guard issues.listed.isEmpty else {
             let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
             throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)

@@ -2,6 +2,8 @@
 struct ScreenCheck {
     /// Flows a `go` action may name; `nil` accepts any non-empty name.
     let knownFlows: Set<String>?
+    /// What is wrong with a time zone name, or nil when it is known; `nil` accepts any.
+    let timeZoneProblem: (@Sendable (String) -> String?)?
     /// Issues kept in full; later ones are only counted, their messages never built.
     let issueLimit: Int
     /// Issues in document order, at most ``issueLimit``.
@@ -15,8 +17,9 @@ struct ScreenCheck {
     private var flowHints: [String: String] = [:]
     private var knownFlowListing: String?
 
-    init(knownFlows: Set<String>?, issueLimit: Int = .max) {
+    init(knownFlows: Set<String>?, timeZoneProblem: (@Sendable (String) -> String?)? = nil, issueLimit: Int = .max) {
         self.knownFlows = knownFlows
+        self.timeZoneProblem = timeZoneProblem
         self.issueLimit = issueLimit
     }
 
