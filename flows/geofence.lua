@@ -49,8 +49,6 @@ function M.change_detail(step)
   return table.concat(parts, "; ")
 end
 
-local function clock(seconds) return os.date("!%H:%M:%S", math.floor(seconds)) end
-
 -- Every `step`-th fix, and the last, as [lon, lat] for drawing.
 local function thinned(fixes, limit)
   local step = math.max(1, math.ceil(#fixes / limit))
@@ -131,8 +129,7 @@ function M.replay(ctx)
   local state = mon:state()
   local hours = (track.finish - track.start) / 3600
   local facts = {
-    { label = "Track", value = ("%s: %d fixes, %s to %s UTC (%.1f h)"):format(track.file, track.count,
-        clock(track.start), clock(track.finish), hours) },
+    { label = "Track", value = ("%s: %d fixes over %.1f h"):format(track.file, track.count, hours) },
     { label = "Regions", value = ("%d sites%s; at most %d monitored at once"):format(state.regions,
         state.has_presence and " + the park boundary" or "", state.cap) },
     { label = "Monitored set", value = ("re-chosen %d times, changed %d times"):format(state.refreshes, counts.changes) },
@@ -143,7 +140,7 @@ function M.replay(ctx)
   return ui.screen("Geofence replay", {
     { type = "timeline", id = "replay", title = ctx.park.name .. ": " .. (track.file:match("[^/]+$") or track.file),
       start = track.start, ["end"] = track.finish, entries = entries, track = path,
-      regions = regions_near(path), facts = facts },
+      regions = regions_near(path), facts = facts, timezone = ctx.park.timezone },
   }, ctx.park.name)
 end
 

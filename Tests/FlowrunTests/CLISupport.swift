@@ -25,7 +25,7 @@ struct CLIResult {
 }
 
 /// Runs flowrun with `arguments` in `directory` (default: the repository), with `environment`
-/// added to this process's.
+/// added to this process's (default: nothing added).
 func flowrun(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> CLIResult {
     let result = try runBytes(flowrunBinary.path, arguments, in: directory, environment: environment)
     return CLIResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
@@ -41,6 +41,7 @@ func runBytes(_ executable: String, _ arguments: [String], in directory: URL,
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

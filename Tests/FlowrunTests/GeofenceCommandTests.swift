@@ -129,4 +129,32 @@ import Testing
         #expect(hostCap.stderr.hasPrefix(prefix), "\(hostCap.stderr)")
         #expect(hostCap.stderr.hasSuffix(" MiB, over the host's Lua memory cap of 6 MiB (--max-memory)\n"), "\(hostCap.stderr)")
     }
+
+    /// Replays show park time with its zone, and only the inputs decide it: the same minute
+    /// is 02:00 MDT in Yellowstone and 01:00 PDT in Golden Gate, in text, SVG and JSON alike,
+    /// whatever time zone the process itself is given.
+    @Test func replaysShowParkTimeWhateverTheProcessZone() throws {
+        let project = try ProjectCopy()
+        for (name, lat, lon) in [("yell", 44.4605, -110.8281), ("goga", 37.8078, -122.4750)] {
+            let points = (0..<10).map { "<trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>2024-07-01T08:00:0\($0)Z</time></trkpt>" }
+            try project.write("\(name).gpx", "<gpx><trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n")
+        }
+        for (park, track, summary) in [("YELL", "yell.gpx", "Timeline · 2024-07-01 02:00:00 → 02:00:09 MDT · 0:00:09"),
+                                       ("GOGA", "goga.gpx", "Timeline · 2024-07-01 01:00:00 → 01:00:09 PDT · 0:00:09")] {
+            for format in ["text", "svg", "json"] {
+                let run = ["--root", project.url.path, "--park", park, "geofence", "--track", track, "--format", format, "--time", fixedTime]
+                let plain = try flowrun(run, in: project.url, environment: ["TZ": "UTC"])
+                #expect(plain.status == 0, "\(plain.stderr)")
+                for zone in ["Asia/Tokyo", "America/New_York", "Pacific/Kiritimati"] {
+                    #expect(try flowrun(run, in: project.url, environment: ["TZ": zone]).stdout == plain.stdout, "\(park) \(format) TZ=\(zone)")
+                }
+                switch format {
+                case "text": #expect(plain.stdout.contains(summary), "\(plain.stdout)")
+                case "svg": #expect(plain.stdout.contains(summary.dropFirst("Timeline · ".count).split(separator: " ·")[0] + "</text>"))
+                default: #expect(plain.stdout.contains("\"timezone\" : \"\(park == "YELL" ? "America/Denver" : "America/Los_Angeles")\""))
+                }
+                #expect(!plain.stdout.contains("UTC"), "\(park) \(format)")
+            }
+        }
+    }
 }

@@ -60,7 +60,7 @@ enum Samples {
     )
 
     /// A timeline with every optional field set: an entry with detail, region and
-    /// position, one without, a track, an area and a circle region, a fact.
+    /// position, one without, a track, an area and a circle region, a fact, a time zone.
     static let timeline = Component.Timeline(
         start: 1_720_104_236, end: 1_720_109_402,
         entries: [
@@ -77,7 +77,7 @@ enum Samples {
             .circle(id: "crissy-field", name: "Crissy Field", center: .init(latitude: 37.8047, longitude: -122.465), radius: 180),
         ],
         facts: [.init("fixes", value: "1,722")],
-        title: "Replay", id: "replay"
+        title: "Replay", id: "replay", timezone: "America/Los_Angeles"
     )
 
     /// An AR view with every optional field set: the camera's altitude, a pin's subtitle

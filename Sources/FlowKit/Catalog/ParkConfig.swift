@@ -122,11 +122,7 @@ extension ParkConfig {
     private static func check(_ s: ParkSettings, report: (String, String) -> Void) {
         if s.name.trimmingCharacters(in: .whitespaces).isEmpty { report("name", "must not be empty") }
         // An unknown zone would silently become GMT in ctx.time and os.date.
-        if TimeZone(identifier: s.timezone) == nil {
-            let hint = Excerpt.suggestion(for: s.timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
-                ?? " (an IANA zone such as 'America/Denver')"
-            report("timezone", "unknown time zone \(Excerpt.quoted(s.timezone))\(hint)")
-        }
+        if let problem = TimeZoneName.problem(s.timezone) { report("timezone", problem) }
         if !(-90...90).contains(s.center.lat) { report("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
         if !(-180...180).contains(s.center.lon) { report("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
         if !(0...22).contains(s.zoom) { report("zoom", "\(s.zoom) out of range [0, 22]") }

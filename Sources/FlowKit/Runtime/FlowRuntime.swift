@@ -237,7 +237,8 @@ public final class FlowRuntime {
         // it reports the broken file.
         let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
         let disabled = Set(registry.names.filter { !park.isEnabled($0) })
-        let issues = ScreenValidator(knownFlows: known, disabledFlows: disabled).validate(screen, listing: ScreenValidator.listedIssues)
+        let validator = ScreenValidator(knownFlows: known, disabledFlows: disabled, timeZoneProblem: TimeZoneName.problem)
+        let issues = validator.validate(screen, listing: ScreenValidator.listedIssues)
         guard issues.listed.isEmpty else {
             let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
             throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)

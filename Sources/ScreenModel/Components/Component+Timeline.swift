@@ -1,8 +1,9 @@
 extension Component {
     /// A replay of geofence events along a track: `{"type": "timeline", "title": "…",
     /// "start": 1720104236, "end": 1720109402, "entries": [entry, …], "track": [[lon, lat], …],
-    /// "regions": [region, …], "facts": [{"label": "fixes", "value": "1,722"}, …]}`.
-    /// Times are seconds since 1970-01-01 00:00 UTC; coordinates are `[longitude, latitude]`.
+    /// "regions": [region, …], "facts": [{"label": "fixes", "value": "1,722"}, …],
+    /// "timezone": "America/Denver"}`. Times are seconds since 1970-01-01 00:00 UTC, shown to
+    /// people in `timezone`; coordinates are `[longitude, latitude]`.
     public struct Timeline: Hashable, Sendable {
         /// The timeline's identifier (default `nil`).
         public var id: String?
@@ -20,6 +21,9 @@ extension Component {
         public var regions: [Region]
         /// Summary lines such as fixes, refreshes and missed enters (default `[]`, omitted when empty).
         public var facts: [Fact]
+        /// The IANA time zone people read the times in, the park's (`America/Denver`); `nil`
+        /// (the default) shows them in UTC.
+        public var timezone: String?
 
         /// Creates a timeline.
         /// - Parameters:
@@ -31,9 +35,10 @@ extension Component {
         ///   - facts: summary lines (default `[]`).
         ///   - title: a heading (default `nil`).
         ///   - id: an identifier (default `nil`).
+        ///   - timezone: the IANA zone times are shown in (default `nil`: UTC).
         public init(
             start: Double, end: Double, entries: [Entry] = [], track: [Component.Coordinate] = [],
-            regions: [Region] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil
+            regions: [Region] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil, timezone: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -43,6 +48,7 @@ extension Component {
             self.track = track
             self.regions = regions
             self.facts = facts
+            self.timezone = timezone
         }
     }
 }
@@ -55,7 +61,7 @@ extension Component.Timeline: Codable, ComponentPayload {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, start, end, entries, track, regions, facts
+        case id, title, start, end, entries, track, regions, facts, timezone
     }
 
     /// Decodes the timeline's fields from any Decoder; each list may be an empty keyed container.
@@ -74,6 +80,7 @@ extension Component.Timeline: Codable, ComponentPayload {
         track = try c.decodeListIfPresent(Component.Coordinate.self, forKey: .track)
         regions = try c.decodeListIfPresent(Region.self, forKey: .regions)
         facts = try c.decodeListIfPresent(Fact.self, forKey: .facts)
+        timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
     }
 
     /// Encodes the timeline's fields, omitting nil values and empty optional lists.
@@ -87,6 +94,7 @@ extension Component.Timeline: Codable, ComponentPayload {
         try c.encodeUnlessEmpty(track, forKey: .track)
         try c.encodeUnlessEmpty(regions, forKey: .regions)
         try c.encodeUnlessEmpty(facts, forKey: .facts)
+        try c.encodeIfPresent(timezone, forKey: .timezone)
     }
 
     func validate(at path: String, into check: inout ScreenCheck) {
@@ -111,6 +119,13 @@ extension Component.Timeline: Codable, ComponentPayload {
             region.validate(at: regionPath, into: &check)
         }
         facts.validate(at: "\(path).facts", into: &check)
+        if let timezone {
+            if timezone.allSatisfy(\.isWhitespace) {
+                check.report("\(path).timezone", "must not be empty")
+            } else if let problem = check.timeZoneProblem?(timezone) {
+                check.report("\(path).timezone", problem)
+            }
+        }
     }
 
     /// Each entry's own fields, then its time: within `start...end` and not before the

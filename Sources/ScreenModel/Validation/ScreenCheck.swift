@@ -4,6 +4,8 @@ struct ScreenCheck {
     let knownFlows: Set<String>?
     /// Flows switched off for the park.
     let disabledFlows: Set<String>
+    /// What is wrong with a time zone name, or nil when it is known; `nil` accepts any.
+    let timeZoneProblem: (@Sendable (String) -> String?)?
     /// Issues kept in full; later ones are only counted, their messages never built.
     let issueLimit: Int
     /// Issues in document order, at most ``issueLimit``.
@@ -17,9 +19,11 @@ struct ScreenCheck {
     private var flowHints: [String: String] = [:]
     private var knownFlowListing: String?
 
-    init(knownFlows: Set<String>?, disabledFlows: Set<String> = [], issueLimit: Int = .max) {
+    init(knownFlows: Set<String>?, disabledFlows: Set<String> = [], timeZoneProblem: (@Sendable (String) -> String?)? = nil,
+         issueLimit: Int = .max) {
         self.knownFlows = knownFlows
         self.disabledFlows = disabledFlows
+        self.timeZoneProblem = timeZoneProblem
         self.issueLimit = issueLimit
     }
 

@@ -17,7 +17,8 @@
 /// and in time order; a given title, entry titles and regions, fact labels and values
 /// not empty; region ids not empty and unique within their timeline, names not empty;
 /// circle radii more than 0 metres; areas with at least one ring, each closed with at
-/// least 4 positions; positions on the Earth.
+/// least 4 positions; positions on the Earth; a time zone not empty (and known, when
+/// ``timeZoneProblem`` is given).
 /// AR views: headings and bearings within 0...360, pitch within -90...90, the field of
 /// view more than 0 and less than 180, `max_distance` more than 0, distances at least 0,
 /// screen positions finite, label boxes wider and taller than 0, `stack` and `z` at least
@@ -32,14 +33,22 @@ public struct ScreenValidator: Sendable {
     /// Flows that exist but are switched off for the park: a `go` to one is reported as
     /// such, not as unknown.
     public var disabledFlows: Set<String>
+    /// Says what is wrong with a timeline's time zone name (`unknown time zone 'X'`), or nil
+    /// when it is known; `nil` (the default) accepts any non-empty name. The screen model
+    /// knows no zones itself: the runtime passes Foundation's.
+    public var timeZoneProblem: (@Sendable (String) -> String?)?
 
     /// Creates a validator.
     /// - Parameters:
     ///   - knownFlows: flows that `go` actions may name (default `nil`: any).
     ///   - disabledFlows: flows switched off for the park (default none).
-    public init(knownFlows: Set<String>? = nil, disabledFlows: Set<String> = []) {
+    ///   - timeZoneProblem: what is wrong with a time zone name, nil when it is known
+    ///     (default `nil`: any non-empty name).
+    public init(knownFlows: Set<String>? = nil, disabledFlows: Set<String> = [],
+                timeZoneProblem: (@Sendable (String) -> String?)? = nil) {
         self.knownFlows = knownFlows
         self.disabledFlows = disabledFlows
+        self.timeZoneProblem = timeZoneProblem
     }
 
     /// Every issue in `screen`, in document order; empty when the screen is valid.
@@ -52,7 +61,8 @@ public struct ScreenValidator: Sendable {
     /// costs little more to report than one with `limit`.
     /// - Parameter limit: issues to list in full, such as ``listedIssues``.
     public func validate(_ screen: Screen, listing limit: Int) -> (listed: [ScreenIssue], more: Int) {
-        var check = ScreenCheck(knownFlows: knownFlows, disabledFlows: disabledFlows, issueLimit: max(limit, 0))
+        var check = ScreenCheck(knownFlows: knownFlows, disabledFlows: disabledFlows, timeZoneProblem: timeZoneProblem,
+                                issueLimit: max(limit, 0))
         screen.validate(at: "", into: &check)
         return (check.issues, check.omitted)
     }

@@ -65,7 +65,8 @@ extension GoldenScreens {
                 .init("missed enters", value: "1 (Torpedo Wharf)"),
             ],
             title: "Geofence replay · Crissy Field to the bridge",
-            id: "replay"
+            id: "replay",
+            timezone: "America/Los_Angeles"
         )
         return Screen(
             park: "GOGA", flow: "geofence", title: "Golden Gate National Recreation Area", subtitle: "Replay of walk-2024-07-04.gpx",

@@ -72,7 +72,7 @@ import ScreenModel
         #expect(svg.contains(#"stroke="\#(SVGStyle.missedColor)" stroke-width="1.5" stroke-dasharray="4 3"/>"#))
         // The sidebar: times, legend and facts.
         for text in [">Walk</text>", ">2024-07-04 14:43:56 → 14:58:56 UTC</text>", ">0:15:00 · 5 entries, 4 on the map</text>",
-                     ">park enter · 1</text>", ">missed enter · 1</text>", ">Presidio</text>", ">fixes: 1,722</text>", ">start · 14:43:56</text>"] {
+                     ">park enter · 1</text>", ">missed enter · 1</text>", ">Presidio</text>", ">fixes: 1,722</text>", ">start · 14:43:56 UTC</text>"] {
             #expect(svg.contains(text), "\(text)")
         }
         #expect(svg == SVGRenderer().render(screen([.timeline(walk)])))

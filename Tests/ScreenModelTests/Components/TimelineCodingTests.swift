@@ -21,7 +21,8 @@ import ScreenModel
               "rings": [ [ [-122.485, 37.788], [-122.447, 37.788], [-122.447, 37.806], [-122.485, 37.788] ] ] },
             { "id": "crissy-field", "name": "Crissy Field", "center": [-122.465, 37.8047], "radius": 180 }
           ],
-          "facts": [ { "label": "fixes", "value": "1,722" } ] }
+          "facts": [ { "label": "fixes", "value": "1,722" } ],
+          "timezone": "America/Los_Angeles" }
         """#
 
     @Test func decodesTheDocumentedShape() throws {
@@ -65,7 +66,7 @@ import ScreenModel
 
     @Test(arguments: [
         (#"{"type": "timeline", "start": 0, "end": 1, "entries": [], "events": []}"#,
-         "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, facts"),
+         "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, facts, timezone"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "arrive", "title": "T"}"#),
          "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "color": "red"}"#),

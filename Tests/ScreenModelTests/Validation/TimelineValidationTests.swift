@@ -36,6 +36,18 @@ import ScreenModel
         ])
     }
 
+    /// The model knows no zones: it refuses an empty name, and asks the validator's
+    /// `timeZoneProblem` (flowrun passes Foundation's) about the rest.
+    @Test func timeZoneIsNotEmptyAndKnownToTheValidator() {
+        #expect(issues(Timeline(start: 0, end: 1, timezone: " ")) == ["sections[1].timezone: must not be empty"])
+        #expect(issues(Timeline(start: 0, end: 1, timezone: "Mars/Olympus")) == [])
+        let screen = Screen(park: "GOGA", flow: "geofence", title: "Replay",
+                            sections: [.timeline(Timeline(start: 0, end: 1, timezone: "Mars/Olympus"))])
+        let validator = ScreenValidator(timeZoneProblem: { $0.hasPrefix("America/") ? nil : "unknown time zone '\($0)'" })
+        #expect(validator.validate(screen).map(\.description) == ["sections[1].timezone: unknown time zone 'Mars/Olympus'"])
+        #expect(validator.validate(Screen(park: "GOGA", flow: "geofence", title: "Replay", sections: [.timeline(Samples.timeline)])) == [])
+    }
+
     @Test func entriesAreWithinTheSpanAndInTimeOrder() {
         let found = issues(Timeline(start: 1_720_104_236, end: 1_720_109_402, entries: [
             entry(1_720_104_236), entry(1_720_104_100), entry(1_720_105_000), entry(1_720_104_900.5),

@@ -72,8 +72,9 @@ struct SVGTimelineLayer {
         if let endpoints {
             let e = SVGStyle.endpointRadius + 1
             for p in [endpoints.start, endpoints.end] { taken.append(SVGMapLayer.Box(minX: p.x - e, minY: p.y - e, maxX: p.x + e, maxY: p.y + e)) }
-            Self.endpoint(start: true, at: endpoints.start, title: "Start · \(TimeText.clock(timeline.start)) UTC", into: &svg)
-            Self.endpoint(start: false, at: endpoints.end, title: "End · \(TimeText.clock(timeline.end)) UTC", into: &svg)
+            let zone = ZoneClock(identifier: timeline.timezone)
+            Self.endpoint(start: true, at: endpoints.start, title: "Start · \(zone.clock(timeline.start)) \(zone.abbreviation(timeline.start))", into: &svg)
+            Self.endpoint(start: false, at: endpoints.end, title: "End · \(zone.clock(timeline.end)) \(zone.abbreviation(timeline.end))", into: &svg)
         }
         entries(into: &svg)
         svg.open("g", [("class", "labels")])
@@ -144,6 +145,7 @@ struct SVGTimelineLayer {
     }
 
     private func entries(into svg: inout SVGMarkup) {
+        let zone = ZoneClock(identifier: timeline.timezone)
         svg.open("g", [("class", "entries")])
         for marker in markers where marker.at != marker.spot {
             svg.element("path", [
@@ -156,7 +158,8 @@ struct SVGTimelineLayer {
             svg.open("g", [("class", "entry \(entry.kind.rawValue)")])
             let elapsed = TimeText.elapsed(from: timeline.start, to: entry.time)
             let detail = entry.detail.map { " — \($0)" } ?? ""
-            svg.text("title", "\(TimeText.clock(entry.time)) \(elapsed) · \(Self.name(of: entry.kind)) · \(entry.title)\(detail)")
+            let clock = "\(zone.clock(entry.time)) \(zone.abbreviation(entry.time))"
+            svg.text("title", "\(clock) \(elapsed) · \(Self.name(of: entry.kind)) · \(entry.title)\(detail)")
             Self.marker(entry.kind, at: marker.spot, radius: SVGStyle.entryRadius, into: &svg)
             svg.close("g")
         }

@@ -53,8 +53,9 @@ struct SVGTimelineSidebar {
             legend.append(Row(text: "\(SVGTimelineLayer.name(of: kind)) · \(count)", swatch: .kind(kind)))
         }
         if layer?.endpoints != nil {
-            legend.append(Row(text: "start · \(TimeText.clock(timeline.start))", swatch: .start))
-            legend.append(Row(text: "end · \(TimeText.clock(timeline.end))", swatch: .end))
+            let zone = ZoneClock(identifier: timeline.timezone)
+            legend.append(Row(text: "start · \(zone.clock(timeline.start)) \(zone.abbreviation(timeline.start))", swatch: .start))
+            legend.append(Row(text: "end · \(zone.clock(timeline.end)) \(zone.abbreviation(timeline.end))", swatch: .end))
         }
         if timeline.track.count >= 2 { legend.append(Row(text: "track · \(timeline.track.count) points", swatch: .track)) }
         let circles = timeline.regions.filter { if case .circle = $0.shape { true } else { false } }
@@ -109,16 +110,17 @@ struct SVGTimelineSidebar {
 
     // MARK: - Private helpers
 
-    /// `2024-07-04 14:43:56 → 16:10:02 UTC` (the end on its own row when it is another
-    /// day), then the duration and how many entries are drawn.
+    /// `2024-07-04 07:43:56 → 09:10:02 PDT` in the timeline's zone (the end on its own row
+    /// when it is another day), then the duration and how many entries are drawn.
     private static func times(_ timeline: Component.Timeline, layer: SVGTimelineLayer?, gap: Double) -> [Row] {
         let (start, end) = (timeline.start, timeline.end)
+        let zone = ZoneClock(identifier: timeline.timezone)
         var rows: [Row]
-        if TimeText.sameDay(start, end) {
-            rows = [Row(text: "\(TimeText.date(start)) \(TimeText.clock(start)) → \(TimeText.clock(end)) UTC", gap: gap)]
+        if zone.sameDay(start, end) {
+            rows = [Row(text: zone.span(from: start, to: end).joined(separator: " "), gap: gap)]
         } else {
-            rows = [Row(text: "\(TimeText.date(start)) \(TimeText.clock(start)) UTC →", gap: gap),
-                    Row(text: "\(TimeText.date(end)) \(TimeText.clock(end)) UTC")]
+            rows = [Row(text: "\(zone.date(start)) \(zone.clock(start)) \(zone.abbreviation(start)) →", gap: gap),
+                    Row(text: "\(zone.date(end)) \(zone.clock(end)) \(zone.abbreviation(end))")]
         }
         let count = timeline.entries.count
         let drawn = layer?.markers.count ?? 0

@@ -4,33 +4,42 @@ extension TextLayout {
     /// The narrowest column left for an entry's title before rows stack instead.
     static let timelineMinimumTextWidth = 20
 
-    /// A timeline as its title, a summary line, one row per entry (UTC clock, time since
-    /// the start, a kind marker, the title and its detail) and its facts:
+    /// A timeline as its title, a summary line, one row per entry (the clock in the
+    /// timeline's zone, time since the start, a kind marker, the title and its detail) and
+    /// its facts:
     ///
     /// ```
     /// Lands End loop
     /// ──────────────
-    /// Timeline · 2024-07-04 14:43:56 → 16:10:02 UTC · 1:26:06 · 6 entries
-    /// 14:43:56 +0:00:00  IN     Entered Golden Gate — park boundary
-    /// 14:51:12 +0:07:16  ENTER  Fort Point — 12 m inside
+    /// Timeline · 2024-07-04 07:43:56 → 09:10:02 PDT · 1:26:06 · 6 entries
+    /// 07:43:56 +0:00:00  IN     Entered Golden Gate — park boundary
+    /// 07:51:12 +0:07:16  ENTER  Fort Point — 12 m inside
     ///
     /// fixes: 1,722
     /// ```
+    ///
+    /// The summary names the zone; when the replay crosses a change of offset (daylight
+    /// saving time), every row's clock carries its abbreviation too.
     ///
     /// The detail follows the title after ` — ` when both fit, else it goes under the
     /// title. Narrower than the columns allow, the title goes under its time.
     func timeline(_ timeline: Component.Timeline, width: Int) -> [String] {
         var lines = timeline.title.map { heading($0, rule: "─", width: width) } ?? []
-        let summary = TextWrap.lines(words: Self.timelineSummary(timeline), width: width)
+        let zone = ZoneClock(identifier: timeline.timezone)
+        let summary = TextWrap.lines(words: Self.timelineSummary(timeline, zone: zone), width: width)
         lines += summary.map(timeline.title == nil ? paint.bold : paint.dim)
         if timeline.entries.isEmpty {
             lines += TextWrap.hanging("No events in this replay.", width: width, first: "∅ ", rest: "  ").map(paint.dim)
         }
+        let withZone = zone.changesOffset([timeline.start] + timeline.entries.map(\.time))
+        let clocks = timeline.entries.map { withZone ? "\(zone.clock($0.time)) \(zone.abbreviation($0.time))" : zone.clock($0.time) }
+        let clockWidth = clocks.map(TextWrap.columns).max() ?? 0
         let elapsed = timeline.entries.map { TimeText.elapsed(from: timeline.start, to: $0.time) }
         let elapsedWidth = elapsed.map(TextWrap.columns).max() ?? 0
-        for (entry, elapsed) in zip(timeline.entries, elapsed) {
+        for (entry, (clock, elapsed)) in zip(timeline.entries, zip(clocks, elapsed)) {
+            let clockPad = String(repeating: " ", count: clockWidth - TextWrap.columns(clock))
             let pad = String(repeating: " ", count: elapsedWidth - TextWrap.columns(elapsed))
-            lines += self.entry(entry, time: "\(TimeText.clock(entry.time)) \(pad)\(elapsed)", width: width)
+            lines += self.entry(entry, time: "\(clock)\(clockPad) \(pad)\(elapsed)", width: width)
         }
         if !timeline.facts.isEmpty { lines.append("") }
         for fact in timeline.facts {
@@ -87,14 +96,11 @@ extension TextLayout {
         return TextWrap.prefixed(text, first: "\(time)  \(paintedMarker)\(markerPad)  ", rest: indent)
     }
 
-    /// `Timeline · 2024-07-04 14:43:56 → 16:10:02 UTC · 1:26:06 · 6 entries` as
-    /// words; the end has its date too when it falls on another day.
-    private static func timelineSummary(_ timeline: Component.Timeline) -> [String] {
+    /// `Timeline · 2024-07-04 07:43:56 → 09:10:02 PDT · 1:26:06 · 6 entries` as
+    /// words (see ``ZoneClock/span(from:to:)``).
+    private static func timelineSummary(_ timeline: Component.Timeline, zone: ZoneClock) -> [String] {
         let (start, end) = (timeline.start, timeline.end)
-        var span = [TimeText.date(start), TimeText.clock(start), "→"]
-        if !TimeText.sameDay(start, end) { span.append(TimeText.date(end)) }
-        span += [TimeText.clock(end), "UTC"]
-        var parts = [["Timeline"], span]
+        var parts = [["Timeline"], zone.span(from: start, to: end)]
         if let duration = TimeText.duration(from: start, to: end) { parts.append([duration]) }
         parts.append(["\(timeline.entries.count) \(timeline.entries.count == 1 ? "entry" : "entries")"])
         return dotted(parts)
