@@ -31,7 +31,8 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         case .memoryCap(let limit, let location, let traceback):
             return "\(location)memory cap of \(limit / 1024) KiB exceeded\n\(traceback)"
         case .argumentsTooLarge(let arguments, let held, let limit):
-            return "the arguments take \(arguments / 1024) KiB, which with the \(held / 1024) KiB the state holds is over its memory cap of \(limit / 1024) KiB"
+            return "the arguments take \(arguments / 1024) KiB, which with the \(held / 1024) KiB the state holds "
+                + "is over its memory cap of \(limit / 1024) KiB"
         case .conversion(let message): return message
         case .setup(let message): return message
         }

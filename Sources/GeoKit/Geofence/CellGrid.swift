@@ -34,7 +34,12 @@ struct CellGrid: Sendable {
             west = 0; south = 0; cellWidth = 1; cellHeight = 1; columns = 0; rows = 0
             return
         }
-        let frame = LongitudeFrame(covering: boxes.map(\.center.longitude))
+        var frame = LongitudeFrame(covering: boxes.map(\.center.longitude))
+        // Boxes reach west of their centers: x = 0 goes (a hair) west of the westernmost edge,
+        // or the boxes there would start just short of 360 and wrap, stretching the grid round
+        // the world. The hair keeps the rounding of the shift from doing the same.
+        let westmost = boxes.reduce(0.0) { min($0, LongitudeFrame.signed(frame.x($1.west))) }
+        if westmost < 0 { frame = frame.shifted(by: westmost - 1e-9) }
         // Each box as x from x0 over width degrees (past 360 it continues from 0).
         let extents = boxes.map { box -> (x0: Double, width: Double) in
             let width = box.west <= box.east ? box.east - box.west : box.east - box.west + 360

@@ -137,7 +137,15 @@ final class CenterTier: Sendable {
                     if ring > 0 && lowerBound > heap.bound { break }
                     forEachCell(ring: ring, cx: cx, cy: cy) { cell in
                         for k in Int(start[cell])..<Int(start[cell + 1]) {
-                            Self.offer(items[k], latitude: lat, longitude: lon, allowed: allowed, into: &heap)
+                            // As offer(_:...), written out: this loop is the hot path of every search.
+                            let item = items[k]
+                            let dx = LocalMetric.wrapped(lon - item.longitude) * item.metresPerDegreeLongitude
+                            let dy = (lat - item.latitude) * item.metresPerDegreeLatitude
+                            let d2 = dx * dx + dy * dy
+                            let reach = heap.bound + item.radius
+                            if reach < 0 || d2 > reach * reach { continue }
+                            if let allowed, !allowed[Int(item.region)] { continue }
+                            heap.offer(item.region, d2.squareRoot() - item.radius)
                         }
                     }
                 }
@@ -146,6 +154,7 @@ final class CenterTier: Sendable {
     }
 
     /// Offers every circle of the tier: for a fix the rings cannot bound (see the type).
+    @inline(never)
     private func scan(_ c: Coordinate, allowed: [Bool]?, into heap: inout NearestHeap) {
         for item in items { Self.offer(item, latitude: c.latitude, longitude: c.longitude, allowed: allowed, into: &heap) }
     }

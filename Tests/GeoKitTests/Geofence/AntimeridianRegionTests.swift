@@ -77,6 +77,20 @@ struct AntimeridianRegionTests {
         }
     }
 
+    /// Boxes reach west of the westernmost center: the grid starts at their edge, so none of
+    /// them wraps to the far end and the cells stay the size of a region, not of the world.
+    @Test func theGridStaysTheSizeOfTheRegions() throws {
+        // 30 × 30 circles of 100 m, about 1 km apart.
+        func center(_ k: Int) -> Coordinate { Coordinate(latitude: 44.5 + Double(k / 30) * 0.009, longitude: -111 + Double(k % 30) * 0.0125) }
+        let regions = try (0..<900).map { try GeofenceRegion(id: "r\($0)", center: center($0), radius: 100) }
+        let grid = CellGrid(boxes: regions.map(\.boundingBox), typicalSize: 200)
+        for k in [0, 1, 30, 450, 899] {
+            var candidates = 0
+            grid.forEachCandidate(latitude: center(k).latitude, longitude: center(k).longitude) { _ in candidates += 1 }
+            #expect(candidates >= 1 && candidates <= 4, "region \(k): \(candidates) candidates")
+        }
+    }
+
     @Test func theFrameStartsAtTheWidestGap() {
         #expect(LongitudeFrame(covering: [-110, -111, -109.5]).reference == -111)
         #expect(LongitudeFrame(covering: [179.9, -179.9, 179.95]).reference == 179.9)

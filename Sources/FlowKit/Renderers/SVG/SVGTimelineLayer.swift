@@ -73,8 +73,9 @@ struct SVGTimelineLayer {
             let e = SVGStyle.endpointRadius + 1
             for p in [endpoints.start, endpoints.end] { taken.append(SVGMapLayer.Box(minX: p.x - e, minY: p.y - e, maxX: p.x + e, maxY: p.y + e)) }
             let zone = ZoneClock(identifier: timeline.timezone)
-            Self.endpoint(start: true, at: endpoints.start, title: "Start · \(zone.clock(timeline.start)) \(zone.abbreviation(timeline.start))", into: &svg)
-            Self.endpoint(start: false, at: endpoints.end, title: "End · \(zone.clock(timeline.end)) \(zone.abbreviation(timeline.end))", into: &svg)
+            let (start, end) = (timeline.start, timeline.end)
+            Self.endpoint(start: true, at: endpoints.start, title: "Start · \(zone.clock(start)) \(zone.abbreviation(start))", into: &svg)
+            Self.endpoint(start: false, at: endpoints.end, title: "End · \(zone.clock(end)) \(zone.abbreviation(end))", into: &svg)
         }
         entries(into: &svg)
         svg.open("g", [("class", "labels")])
