@@ -52,7 +52,10 @@ struct RenderBench {
         ]
     }()
 
-    static let formats = ["text", "json", "svg"]
+    /// `json-encoder` is `JSONRenderer.encode(screen)`: the same JSON through the model's
+    /// Codable conformance and Foundation's JSONEncoder, the path `render` took before it
+    /// wrote screens directly, kept so the two can be compared in one build.
+    static let formats = ["text", "json", "json-encoder", "svg"]
 
     let root: String
     let calls: Int
@@ -115,6 +118,7 @@ struct RenderBench {
             var renders: [(String, () -> String)] = [
                 ("text", { TextRenderer().render(screen) }),
                 ("json", { JSONRenderer().render(screen) }),
+                ("json-encoder", { JSONRenderer.encode(screen) }),
             ]
             if SVGRenderer.canRender(screen) { renders.append(("svg", { SVGRenderer().render(screen) })) }
             return renders

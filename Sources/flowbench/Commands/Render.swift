@@ -5,7 +5,7 @@ extension Flowbench {
     /// `flowbench render`: text, JSON and SVG rendering of screens already produced.
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The time to render a screen already produced, as text, JSON and SVG.",
+            abstract: "The time to render a screen already produced, as text, JSON (directly and through JSONEncoder) and SVG.",
             discussion: """
                 The flows run once (GOGA's map at its default view and at zoom 12, home, sites, ar; \
                 YOSE's geofence replay of the exit track, with the clock fixed); then each round \
@@ -25,7 +25,8 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Renders of each screen in each format per round.", valueName: "n"))
         var calls = 200
 
-        @Option(help: ArgumentHelp("Only this format: text, json or svg (default: all three).", valueName: "format"))
+        @Option(help: ArgumentHelp("Only this format: text, json, json-encoder (the same JSON through JSONEncoder) or svg (default: all).",
+                                   valueName: "format"))
         var format: String?
 
         @Flag(help: "Print the figures as JSON: {\"map\": {\"json\": {\"p50_ms\": …, \"p99_ms\": …, \"bytes\": …, \"fnv1a64\": …}}, …}.")
@@ -41,7 +42,7 @@ extension Flowbench {
             try CommandLineValues.wholeNumber("--runs", runs, in: 1...1_000_000)
             try CommandLineValues.wholeNumber("--calls", calls, in: 1...1_000_000_000)
             if let format, !RenderBench.formats.contains(format) {
-                throw ValidationError("--format expects text, json or svg, got '\(format)'")
+                throw ValidationError("--format expects \(RenderBench.formats.joined(separator: ", ")), got '\(format)'")
             }
             if json && against != nil { throw ValidationError("--json and --against cannot be combined") }
         }
