@@ -5,7 +5,7 @@ import Testing
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"]])
+                      ["patterns"], ["readers"], ["render"]])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -18,6 +18,8 @@ import Testing
         (["nosuch"], "'nosuch' is not a flowbench subcommand"),
         (["patterns", "--runs", "2"], "--runs expects a whole number from 5 to 1000, got 2"),
         (["geofence", "--bogus"], "Unknown option '--bogus'"),
+        (["render", "--format", "pdf"], "--format expects text, json, json-encoder, svg, got 'pdf'"),
+        (["render", "--json", "--against", "/bin/true"], "--json and --against cannot be combined"),
         (["cluster-query", "--points", "x.f64", "--bbox", "1,2,3", "--zoom", "3"], "expected four numbers W,S,E,N"),
         (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
     ])
