@@ -89,16 +89,25 @@ public struct SiteCatalog: Sendable {
         guard case .point(let position) = geometry else {
             throw GeoError(.invalidContent, "geometry must be a Point, got \(geometry.typeName)")
         }
-        var properties = feature.properties
-        let id = try identifier(feature.id ?? properties["id"])
-        let name = try string(properties["name"], key: "name")
+        // One pass: the four properties a site reads, and the others as they are (a copy of
+        // the whole dictionary less four keys cost as much as the rest of reading a site).
+        var idProperty, nameProperty, categoryProperty, descriptionProperty: JSONValue?
+        var properties = [String: JSONValue](minimumCapacity: feature.properties.count)
+        for (key, value) in feature.properties {
+            switch key {
+            case "id": idProperty = value
+            case "name": nameProperty = value
+            case "category": categoryProperty = value
+            case "description": descriptionProperty = value
+            default: properties[key] = value
+            }
+        }
+        let id = try identifier(feature.id ?? idProperty)
+        let name = try string(nameProperty, key: "name")
         guard let name else { throw GeoError(.invalidContent, "missing 'name'") }
         guard !name.isBlank else { throw GeoError(.invalidContent, "'name' is empty") }
-        let category = try string(properties["category"], key: "category")
-        let description = try string(properties["description"], key: "description")
-        for key in ["id", "name", "category", "description"] {
-            properties.removeValue(forKey: key)
-        }
+        let category = try string(categoryProperty, key: "category")
+        let description = try string(descriptionProperty, key: "description")
         return Site(
             id: id, name: name, category: category.flatMap { $0.isBlank ? nil : $0 } ?? "other",
             description: description, coordinate: position.coordinate, properties: properties)
