@@ -16,7 +16,8 @@ struct JSONScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
-    private var depth = 0
+    /// Objects and arrays open at the cursor; SiteStream opens the outer ones itself.
+    var depth = 0
     /// The members of the objects being read, innermost last, and the elements of the
     /// arrays: one buffer each for the whole document instead of one growing array per
     /// object or array (a park's sites are about 1,300 small objects).
