@@ -112,6 +112,33 @@ import Testing
         }
     }
 
+    /// Random one-byte changes to a small file, 4,000 of them: wherever SiteStream answers,
+    /// the general reader reads the same sites.
+    @Test func mutatedFilesReadTheSameOrDecline() {
+        let base = Array(sitesFile([Self.feature, pointFeature(id: "b", name: "Beta", extra: #""description":null"#)]).utf8)
+        let alphabet = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn"#.utf8)
+        var state: UInt64 = 19
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var answered = 0
+        for _ in 0..<4000 {
+            var bytes = base
+            let at = next(bytes.count)
+            switch next(3) {
+            case 0: bytes[at] = alphabet[next(alphabet.count)]
+            case 1: bytes.remove(at: at)
+            default: bytes.insert(alphabet[next(alphabet.count)], at: at)
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let streamed = Self.streamed(text) else { continue }
+            answered += 1
+            #expect(streamed == (try? Self.general(text).get()), "\(text)")
+        }
+        #expect(answered > 100)
+    }
+
     /// Nesting is counted from the document's root, as the general reader counts it.
     @Test func nestingLimitIsTheGeneralReaders() throws {
         func file(depth: Int) -> String {
