@@ -46,7 +46,7 @@ let package = Package(
             name: "flowrun",
             dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
-            // and relocating their shared libraries took a third of a cold `flowrun --park GOGA
+            // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
             // module ask for the static libraries' own dependencies (ICU, CoreFoundation).
             // Unsafe flags are allowed here because flowrun is an executable no package depends
