@@ -5,6 +5,9 @@ import PackageDescription
 // what it chooses to show, never what it happens to import.
 let publicSurface: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
+/// Where flowrun links the Swift runtime statically: release builds on Linux (see the target).
+let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+
 // Layers (DESIGN.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
 let package = Package(
     name: "flowrun",
@@ -41,7 +44,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
+            // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
+            // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
+            // module ask for the static libraries' own dependencies (ICU, CoreFoundation).
+            // Unsafe flags are allowed here because flowrun is an executable no package depends
+            // on (Fuzz/ uses the libraries only); debug builds and tests link dynamically.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
         ),
         .executableTarget(
             name: "flowbench",

@@ -36,6 +36,12 @@ struct Flowrun: ParsableCommand {
     static func main() {
         ProcessBackstop.install()
         do {
+            // The common `flowrun --park CODE FLOW ...` skips ArgumentParser (RunFastPath);
+            // everything else, help and usage errors included, goes through it.
+            if let request = RunFastPath.parse(CommandLine.arguments.dropFirst()) {
+                try request.execute()
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let error as FlowError {

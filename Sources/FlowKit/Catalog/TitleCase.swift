@@ -5,6 +5,18 @@ enum TitleCase {
     static let joiningWords: Set<String> = ["a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to"]
 
     static func apply(to name: String, acronyms: Set<String>) -> String {
+        // Nearly every name is printable ASCII, where the byte rules below give the same text
+        // as the Character rules at a fraction of the cost (Character by Character, 180
+        // names in capitals took a tenth of a cold `flowrun --park GOGA home`).
+        // TitleCaseTests runs both on every park's names and on every ASCII character.
+        if name.utf8.allSatisfy(ASCIIRules.isPrintable) {
+            return ASCIIRules.apply(to: Array(name.utf8), acronyms: acronyms)
+        }
+        return applyToCharacters(name, acronyms: acronyms)
+    }
+
+    /// The rules on Characters, for any text.
+    static func applyToCharacters(_ name: String, acronyms: Set<String>) -> String {
         guard !name.contains(where: \.isLowercase), name.contains(where: \.isUppercase) else { return name }
         var out = ""
         var wordIndex = 0

@@ -85,19 +85,15 @@ enum FlowContext {
     /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone.
     static func time(_ date: Date, zone identifier: String) -> LuaValue {
         let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
-        let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        let pad = { (n: Int?) in String(format: "%02d", n ?? 0) }
+        let local = LocalTime(date, zone: zone)
         var t = LuaTable()
         t["epoch"] = .integer(Int64(date.timeIntervalSince1970.rounded(.down)))
-        t["iso"] = .string(ISO8601DateFormatter.string(from: date, timeZone: zone, formatOptions: [.withInternetDateTime]))
-        t["date"] = .string("\(c.year ?? 0)-\(pad(c.month))-\(pad(c.day))")
-        t["clock"] = .string("\(pad(c.hour)):\(pad(c.minute))")
-        t["hour"] = .integer(Int64(c.hour ?? 0))
-        t["minute"] = .integer(Int64(c.minute ?? 0))
-        t["weekday"] = .string(weekdays[((c.weekday ?? 1) - 1 + 7) % 7])
+        t["iso"] = .string(local.iso)
+        t["date"] = .string(local.date)
+        t["clock"] = .string(local.clock)
+        t["hour"] = .integer(Int64(local.hour))
+        t["minute"] = .integer(Int64(local.minute))
+        t["weekday"] = .string(local.weekdayName)
         t["timezone"] = .string(zone.identifier)
         return .table(t)
     }

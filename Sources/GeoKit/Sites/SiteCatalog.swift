@@ -35,14 +35,33 @@ public struct SiteCatalog: Sendable {
     ///   - displayPath: The path shown in errors.
     /// - Throws: ``GeoError`` as ``init(contentsOf:displayPath:)`` does.
     public init(geoJSON bytes: some Collection<UInt8>, displayPath: String) throws(GeoError) {
-        let document = try bytes.withContiguousBytes { buffer throws(GeoError) in
-            try GeoJSONReader.read(buffer, file: displayPath)
+        self = try bytes.withContiguousBytes { buffer throws(GeoError) in
+            // A clean collection of points, as park files are, reads straight into sites
+            // (SiteStream); anything else, every broken rule included, the general way.
+            if let sites = SiteStream.sites(in: buffer), let catalog = SiteCatalog(distinct: sites) { return catalog }
+            return try SiteCatalog(generalJSON: buffer, displayPath: displayPath)
         }
+    }
+
+    /// Reads sites through the general GeoJSON reader: a JSON tree, then features, then sites.
+    init(generalJSON bytes: UnsafeBufferPointer<UInt8>, displayPath: String) throws(GeoError) {
+        let document = try GeoJSONReader.read(bytes, file: displayPath)
         do throws(GeoError) {
             try self.init(document)
         } catch {
             throw error.inFile(displayPath)
         }
+    }
+
+    /// A catalog of `sites`, or nil when two share an id.
+    private init?(distinct sites: [Site]) {
+        var positionByID: [String: Int] = [:]
+        positionByID.reserveCapacity(sites.count)
+        for (position, site) in sites.enumerated() {
+            guard positionByID.updateValue(position, forKey: site.id) == nil else { return nil }
+        }
+        self.sites = sites
+        self.positionByID = positionByID
     }
 
     /// The site with this id, if any.
@@ -89,19 +108,45 @@ public struct SiteCatalog: Sendable {
         guard case .point(let position) = geometry else {
             throw GeoError(.invalidContent, "geometry must be a Point, got \(geometry.typeName)")
         }
-        var properties = feature.properties
-        let id = try identifier(feature.id ?? properties["id"])
-        let name = try string(properties["name"], key: "name")
+        // One pass: the four properties a site reads, and the others as they are (a copy of
+        // the whole dictionary less four keys cost as much as the rest of reading a site).
+        var properties = SiteProperties(capacity: feature.properties.count)
+        for (key, value) in feature.properties { properties.set(key, value) }
+        return try site(featureID: feature.id, properties, position: position)
+    }
+
+    /// A feature's `properties`, the four a site reads apart from the others.
+    struct SiteProperties {
+        var id, name, category, description: JSONValue?
+        var others: [String: JSONValue]
+
+        init(capacity: Int = 0) { others = .init(minimumCapacity: capacity) }
+
+        /// Sets property `key`: a key given twice keeps its last value, as in a JSON object.
+        mutating func set(_ key: String, _ value: JSONValue) {
+            switch key {
+            case "id": id = value
+            case "name": name = value
+            case "category": category = value
+            case "description": description = value
+            default: others[key] = value
+            }
+        }
+    }
+
+    /// The site a Point feature makes, by the rules in the type's documentation.
+    /// - Parameters:
+    ///   - featureID: the feature's own `id` member; `properties.id` counts when it is absent.
+    static func site(featureID: JSONValue?, _ properties: SiteProperties, position: Position) throws(GeoError) -> Site {
+        let id = try identifier(featureID ?? properties.id)
+        let name = try string(properties.name, key: "name")
         guard let name else { throw GeoError(.invalidContent, "missing 'name'") }
         guard !name.isBlank else { throw GeoError(.invalidContent, "'name' is empty") }
-        let category = try string(properties["category"], key: "category")
-        let description = try string(properties["description"], key: "description")
-        for key in ["id", "name", "category", "description"] {
-            properties.removeValue(forKey: key)
-        }
+        let category = try string(properties.category, key: "category")
+        let description = try string(properties.description, key: "description")
         return Site(
             id: id, name: name, category: category.flatMap { $0.isBlank ? nil : $0 } ?? "other",
-            description: description, coordinate: position.coordinate, properties: properties)
+            description: description, coordinate: position.coordinate, properties: properties.others)
     }
 
     private static func identifier(_ value: JSONValue?) throws(GeoError) -> String {

@@ -126,7 +126,10 @@ private struct LuaDecoding: Decoder {
         let t = try table(for: "table")
         if !t.isEmpty && t.isSequence { throw fail("expected a table with named fields, got a list") }
         if let noun = unknownFieldNoun {
-            for key in t.entries.keys.sorted(by: { describeKey($0) < describeKey($1) }) {
+            // Only keys the type does not take are reported, in the order messages show them;
+            // the keys it takes are set aside first, so a table of known fields sorts nothing.
+            let strays = t.entries.keys.filter { key in key.stringValue.map { Key(stringValue: $0) == nil } ?? true }
+            for key in strays.sorted(by: { describeKey($0) < describeKey($1) }) {
                 guard let name = key.stringValue else { throw fail("\(noun)s are named fields; found key \(describeKey(key))") }
                 guard Key(stringValue: name) == nil else { continue }
                 let field = LuaDecodingError.path(codingPath + [NameKey(name)])

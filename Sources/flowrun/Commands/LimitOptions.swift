@@ -20,9 +20,15 @@ struct LimitOptions: ParsableArguments {
 
     /// The ceilings, each given or from `defaults`, or a usage error naming the option out of range.
     func limits(defaults: HostLimits = HostLimits()) throws(FlowError) -> HostLimits {
-        let instructions = maxInstructions ?? defaults.instructions
-        let memory = maxMemory ?? defaults.memoryMiB
-        let seconds = timeLimit ?? defaults.seconds
+        try Self.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit, defaults: defaults)
+    }
+
+    /// The ceilings from the options' values (nil: not given), as ``limits(defaults:)``.
+    static func limits(instructions given: Int?, memory givenMemory: Int?, seconds givenSeconds: Double?,
+                       defaults: HostLimits = HostLimits()) throws(FlowError) -> HostLimits {
+        let instructions = given ?? defaults.instructions
+        let memory = givenMemory ?? defaults.memoryMiB
+        let seconds = givenSeconds ?? defaults.seconds
         guard (1_000...1_000_000_000).contains(instructions) else {
             throw .badArgument(name: "--max-instructions", message: "\(instructions) out of range [1000, 1000000000]")
         }

@@ -9,7 +9,10 @@ struct ProjectOptions: ParsableArguments {
     var root: String = "."
 
     /// The project folder, or a usage error saying what is missing.
-    func project() throws -> ProjectRoot {
+    func project() throws -> ProjectRoot { try Self.project(root: root) }
+
+    /// The project folder `root`, or a usage error saying what is missing.
+    static func project(root: String) throws -> ProjectRoot {
         let project = ProjectRoot(path: root)
         guard project.looksLikeProject else {
             throw FlowError.badArgument(name: "--root", message: "'\(root)' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)")

@@ -46,31 +46,14 @@ extension Flowrun {
         var limits: LimitOptions
 
         func run() throws {
-            let position = try parseCoordinate(at)
-            let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
-            var request = FlowRequest(flow: flow, args: try Self.parseArgs(args), at: position, track: recorded)
-            do {
-                try request.setView(from: camera.values.merging(arView.values) { $1 }, name: { "--" + $0 })
-            } catch {
-                throw FlowError.badArgument(name: "--" + error.key, message: error.message)
-            }
-            let runtime = try FlowRuntime(root: try project.project(), park: park, time: try Self.parseTime(time),
-                                          limits: try limits.limits())
-            // The flow asked for may run without a broken file; the author still hears of it.
-            for failure in runtime.loadFailures {
-                TerminalText.writeError("flowrun: warning: \(failure.file) did not load, so its flows are unavailable (flowrun check lists why)")
-            }
-            var screen = try runtime.run(request)
-            for id in follow {
-                switch try runtime.follow(id, from: screen, at: position, size: request.size) {
-                case .screen(let next):
-                    screen = next
-                case .external(let action):
-                    print(format.row.external(action), terminator: "")
-                    return
-                }
-            }
-            print(try format.render(screen), terminator: "")
+            try request.execute()
+        }
+
+        /// The options as plain values, as ``RunFastPath`` reads them too.
+        var request: RunRequest {
+            RunRequest(root: project.root, park: park, flow: flow, at: at, track: track, args: args, time: time,
+                       format: format, follow: follow, view: camera.values.merging(arView.values) { $1 },
+                       maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit)
         }
 
         /// The `--arg` pairs. The view's keys (`zoom`, `center`, ...) are options of their

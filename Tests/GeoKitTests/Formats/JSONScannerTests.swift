@@ -29,6 +29,21 @@ struct JSONScannerTests {
         #expect(try Self.parse(#"{"k": 1, "k": 2}"#) == .object(["k": .number(2)]))  // last wins
     }
 
+    /// Objects and arrays inside each other, each closed with its own members and elements
+    /// (the scanner keeps those of every open one in a shared buffer).
+    @Test func nestedValuesKeepTheirOwnMembers() throws {
+        let value = try Self.parse(#"{"a": [1, {"b": [2, [3, 4], {}], "c": {"d": []}}, []], "e": {"f": [{"g": 5}, 6]}, "h": 7}"#)
+        #expect(value == .object([
+            "a": .array([.number(1), .object(["b": .array([.number(2), .array([.number(3), .number(4)]), .object([:])]),
+                                              "c": .object(["d": .array([])])]), .array([])]),
+            "e": .object(["f": .array([.object(["g": .number(5)]), .number(6)])]),
+            "h": .number(7),
+        ]))
+        #expect(try Self.parse("[[[1], 2], [3, [4, [5]]]]") == .array([
+            .array([.array([.number(1)]), .number(2)]), .array([.number(3), .array([.number(4), .array([.number(5)])])]),
+        ]))
+    }
+
     @Test func stringsAndEscapes() throws {
         #expect(try Self.parse(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{8}\u{C}\n\r\t"))
         #expect(try Self.parse(#""caf\u00e9 \u00E9""#) == .string("café é"))

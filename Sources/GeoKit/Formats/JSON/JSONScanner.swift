@@ -16,7 +16,13 @@ struct JSONScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
-    private var depth = 0
+    /// Objects and arrays open at the cursor; SiteStream opens the outer ones itself.
+    var depth = 0
+    /// The members of the objects being read, innermost last, and the elements of the
+    /// arrays: one buffer each for the whole document instead of one growing array per
+    /// object or array (a park's sites are about 1,300 small objects).
+    private var openMembers: [(String, JSONValue)] = []
+    private var openElements: [JSONValue] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
         self.bytes = bytes
@@ -56,7 +62,8 @@ struct JSONScanner {
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         try enter()
         // Pairs first, then one dictionary of the right size: no rehashing as it grows.
-        var members: [(String, JSONValue)] = []
+        let first = openMembers.count
+        defer { openMembers.removeSubrange(first...) }
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -74,7 +81,8 @@ struct JSONScanner {
                 throw SyntaxError(offset: index, message: "expected ':' after an object key, got \(describe(at: index))")
             }
             index += 1
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            openMembers.append((key, value))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -82,7 +90,9 @@ struct JSONScanner {
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
-                return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+                var members = [String: JSONValue](minimumCapacity: openMembers.count - first)
+                for (key, value) in openMembers[first...] { members[key] = value }   // a repeated key: the last wins
+                return .object(members)
             default:
                 throw SyntaxError(
                     offset: index, message: "expected ',' or '}' after an object member, got \(describe(at: index))")
@@ -92,15 +102,17 @@ struct JSONScanner {
 
     private mutating func parseArray() throws(SyntaxError) -> JSONValue {
         try enter()
-        var elements: [JSONValue] = []
+        let first = openElements.count
+        defer { openElements.removeSubrange(first...) }
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
         while true {
-            elements.append(try parseValue())
+            let element = try parseValue()
+            openElements.append(element)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -108,7 +120,7 @@ struct JSONScanner {
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return .array(Array(openElements[first...]))
             default:
                 throw SyntaxError(
                     offset: index, message: "expected ',' or ']' after an array element, got \(describe(at: index))")

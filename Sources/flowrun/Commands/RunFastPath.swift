@@ -1,0 +1,86 @@
+/// Reads the common `flowrun [run] --park CODE [FLOW] [options]` without ArgumentParser,
+/// for a faster start: ArgumentParser's first parse in a process reflects over every
+/// command and casts to its protocols, each cast a scan of every protocol conformance in
+/// the binary, which made it a fifth of a cold `flowrun --park GOGA home`.
+///
+/// It takes only what it reads exactly as ArgumentParser would and returns nil for anything
+/// else, which then goes to ArgumentParser as before: `--help`, `--name=value`, an option
+/// given twice that takes one value, a value that starts with `-` after an option that
+/// does not take one, a subcommand's name anywhere, an unknown option, a bad `--format` or
+/// number, a missing `--park`. Help, usage errors and their messages therefore stay
+/// ArgumentParser's. `RunFastPathTests` checks it against ArgumentParser's parse.
+enum RunFastPath {
+    /// Options that take the next argument whatever it starts with (`parsing: .unconditional`
+    /// in ``Flowrun/Run``, ``CameraOptions`` and ``ARViewOptions``), by name.
+    static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
+    /// The other options of `run`, each taking one value.
+    static let valued: Set<String> = [
+        "--root", "--park", "--track", "--arg", "--time", "--format", "--follow",
+        "--max-instructions", "--max-memory", "--time-limit",
+    ]
+    /// Options that may be given more than once (arrays in ``Flowrun/Run``).
+    static let repeatable: Set<String> = ["--arg", "--follow"]
+    /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
+    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "help"]
+
+    /// The request `arguments` (without the program's name) ask for, or nil when they need
+    /// ArgumentParser.
+    static func parse(_ arguments: some Collection<String>) -> RunRequest? {
+        var words = Array(arguments)
+        if words.first == "run" { words.removeFirst() }
+        // ArgumentParser looks for a subcommand before it reads `run`'s options, so a
+        // subcommand's name is left to it even where it would be an option's value.
+        guard !words.contains(where: subcommandNames.contains) else { return nil }
+        var values: [String: [String]] = [:]
+        var flow: String?
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            guard !word.isEmpty else { return nil }
+            guard word.hasPrefix("-") else {
+                guard flow == nil else { return nil }         // a second positional: ArgumentParser's error
+                flow = word
+                i += 1
+                continue
+            }
+            let isUnconditional = unconditional.contains(word)
+            guard isUnconditional || valued.contains(word), i + 1 < words.count else { return nil }
+            let value = words[i + 1]
+            if !isUnconditional {
+                guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
+            }
+            guard values[word] == nil || repeatable.contains(word) else { return nil }
+            values[word, default: []].append(value)
+            i += 2
+        }
+        guard let park = values["--park"]?.first else { return nil }
+        var request = RunRequest(park: park)
+        if let flow { request.flow = flow }
+        if let root = values["--root"]?.first { request.root = root }
+        request.at = values["--at"]?.first
+        request.track = values["--track"]?.first
+        request.args = values["--arg"] ?? []
+        request.time = values["--time"]?.first
+        request.follow = values["--follow"] ?? []
+        if let format = values["--format"]?.first {
+            guard let known = OutputFormat(rawValue: format) else { return nil }
+            request.format = known
+        }
+        for name in unconditional where name != "--at" {
+            if let value = values[name]?.first { request.view[String(name.dropFirst(2))] = value }
+        }
+        if let text = values["--max-instructions"]?.first {
+            guard let number = Int(text) else { return nil }
+            request.maxInstructions = number
+        }
+        if let text = values["--max-memory"]?.first {
+            guard let number = Int(text) else { return nil }
+            request.maxMemory = number
+        }
+        if let text = values["--time-limit"]?.first {
+            guard let number = Double(text) else { return nil }
+            request.timeLimit = number
+        }
+        return request
+    }
+}

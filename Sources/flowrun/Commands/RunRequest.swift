@@ -1,0 +1,58 @@
+import FlowKit
+import Foundation
+import GeoKit
+import ScreenModel
+
+/// What `flowrun [run]` was asked to do, as plain values: filled from ``Flowrun/Run``'s
+/// parsed options, or by ``RunFastPath`` without ArgumentParser. Both roads run the same
+/// ``execute()``, so they differ only in how long parsing takes.
+struct RunRequest: Equatable {
+    var root = "."
+    var park: String
+    var flow = "home"
+    var at: String?
+    var track: String?
+    var args: [String] = []
+    var time: String?
+    var format: OutputFormat = .text
+    var follow: [String] = []
+    /// `--center`, `--zoom`, `--size`, `--bbox`, `--heading`, `--pitch`, `--fov` by their
+    /// `ctx.view` / `ctx.ar` keys (`center`, `heading`, ...).
+    var view: [String: String] = [:]
+    var maxInstructions: Int?
+    var maxMemory: Int?
+    var timeLimit: Double?
+
+    /// Runs the flow and prints its screen, or where `--follow` leads.
+    func execute() throws {
+        let position = try parseCoordinate(at)
+        let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
+        var request = FlowRequest(flow: flow, args: try Flowrun.Run.parseArgs(args), at: position, track: recorded)
+        do {
+            try request.setView(from: view, name: { "--" + $0 })
+        } catch {
+            throw FlowError.badArgument(name: "--" + error.key, message: error.message)
+        }
+        let runtime = try FlowRuntime(root: try ProjectOptions.project(root: root), park: park,
+                                      time: try Flowrun.Run.parseTime(time),
+                                      limits: try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit))
+        // Never torn down: the process ends with this command, and closing the Lua state and
+        // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
+        _ = Unmanaged.passRetained(runtime)
+        // The flow asked for may run without a broken file; the author still hears of it.
+        for failure in runtime.loadFailures {
+            TerminalText.writeError("flowrun: warning: \(failure.file) did not load, so its flows are unavailable (flowrun check lists why)")
+        }
+        var screen = try runtime.run(request)
+        for id in follow {
+            switch try runtime.follow(id, from: screen, at: position, size: request.size) {
+            case .screen(let next):
+                screen = next
+            case .external(let action):
+                print(format.row.external(action), terminator: "")
+                return
+            }
+        }
+        print(try format.render(screen), terminator: "")
+    }
+}
