@@ -10,15 +10,18 @@ struct ScreenSourceLines {
 
     /// `file:line` of the value at `path` (`sections[3].action.flow`) in `screen`, or nil.
     func location(of path: String, in screen: LuaValue) -> String? {
-        guard let value = Self.value(at: path, in: screen), let literal = Self.literal(value) else { return nil }
+        guard let value = Self.value(at: path, in: screen), let literals = Self.literals(value) else { return nil }
         let key = Self.lastKey(of: path)
         // A `key = literal` line first; the literal alone when the key is implicit (a list item).
-        for pattern in [key.map { "\($0)\\s*=\\s*" + literal }, literal].compactMap({ $0 }) {
-            guard let regex = try? Regex(pattern) else { continue }
+        let tests: [(Substring) -> Bool] = [
+            key.map { key in { line in literals.contains { Self.assigns(line, key: key, literal: $0) } } },
+            { line in literals.contains { Self.contains(line, literal: $0) } },
+        ].compactMap { $0 }
+        for test in tests {
             var found: [String] = []
             for file in files {
                 for (n, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where line.contains(regex) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("--") {
+                where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("--") && test(line) {
                     found.append("\(file.path):\(n + 1)")
                 }
             }
@@ -26,6 +29,40 @@ struct ScreenSourceLines {
             if found.count > 1 { return nil }
         }
         return nil
+    }
+
+    /// Whether `line` has `key = literal` (any spaces around `=`), `key` a whole name.
+    static func assigns(_ line: Substring, key: String, literal: String) -> Bool {
+        var rest = line[...]
+        while let range = rest.range(of: key) {
+            let before = rest[..<range.lowerBound].last
+            let wholeName = before.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+            let after = rest[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" })
+            if wholeName, after.hasPrefix("=") {
+                let value = after.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+                if value.hasPrefix(literal), Self.endsToken(value.dropFirst(literal.count), literal: literal) { return true }
+            }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// Whether `line` holds `literal` as a token (an integer not part of a longer number).
+    static func contains(_ line: Substring, literal: String) -> Bool {
+        var rest = line[...]
+        while let range = rest.range(of: literal) {
+            let before = rest[..<range.lowerBound].last
+            let startsToken = literal.first == "\"" || literal.first == "'" || !(before.map { $0.isNumber || $0 == "." } ?? false)
+            if startsToken, Self.endsToken(rest[range.upperBound...], literal: literal) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// A quoted literal ends itself; a number must not run on into more digits.
+    private static func endsToken(_ after: Substring, literal: String) -> Bool {
+        guard let first = literal.first, first != "\"", first != "'" else { return true }
+        return !(after.first.map { $0.isNumber || $0 == "." } ?? false)
     }
 
     /// The value at a path of `name`, `.name`, `[n]` steps; list positions count from 1 over
@@ -60,14 +97,14 @@ struct ScreenSourceLines {
         return name.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? $0 : nil }
     }
 
-    /// A regex for the value as a Lua literal: a short quoted string or an integer.
-    static func literal(_ value: LuaValue) -> String? {
+    /// The ways the value can be written as a Lua literal: a short string in either quotes,
+    /// or an integer; nil for anything else.
+    static func literals(_ value: LuaValue) -> [String]? {
         switch value {
         case .string(let s) where !s.isEmpty && s.count <= 200 && !s.contains(where: { "\"'\\\n".contains($0) }):
-            let escaped = s.map { c in c.isLetter || c.isNumber || c == " " ? String(c) : "\\" + String(c) }.joined()
-            return "[\"']\(escaped)[\"']"
+            return ["\"\(s)\"", "'\(s)'"]
         case .integer(let i):
-            return "(?<![0-9.])\(i)(?![0-9.])"
+            return ["\(i)"]
         default:
             return nil
         }
