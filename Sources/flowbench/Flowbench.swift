@@ -26,13 +26,14 @@ struct Flowbench: ParsableCommand {
               flowbench geofence --with-python --quick
               flowbench patterns --no-stock
               flowbench readers
+              flowbench warm --json
             The machine is noisy: compare ratios taken in the same run, not absolute figures \
             across runs.
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
             up or run, 2 for bad usage or bad input, 3 when a check of 'flowbench patterns' fails.
             """,
         subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
-                      Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self],
+                      Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self, Warm.self],
         defaultSubcommand: Runtime.self
     )
 

@@ -5,7 +5,7 @@ import Testing
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"]])
+                      ["patterns"], ["readers"], ["warm"]])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -18,6 +18,8 @@ import Testing
         (["nosuch"], "'nosuch' is not a flowbench subcommand"),
         (["patterns", "--runs", "2"], "--runs expects a whole number from 5 to 1000, got 2"),
         (["geofence", "--bogus"], "Unknown option '--bogus'"),
+        (["warm", "--rounds", "0"], "--rounds expects a whole number from 1 to 1000, got 0"),
+        (["warm", "--only", "home,nosuch"], "--only: no case 'nosuch'; cases are home, sites, map, ar, replay, runtime"),
         (["cluster-query", "--points", "x.f64", "--bbox", "1,2,3", "--zoom", "3"], "expected four numbers W,S,E,N"),
         (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
     ])
