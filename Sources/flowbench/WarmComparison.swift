@@ -11,6 +11,8 @@ struct WarmComparison {
     let rounds: Int
     let runs: Int
     let warmups: Int
+    /// `--only`, passed on to both.
+    let only: String?
 
     func run() throws(BenchError) -> (cases: [WarmBench.Case], before: [String: WarmBench.Result], after: [String: WarmBench.Result]) {
         guard FileManager.default.isExecutableFile(atPath: other) else { throw .badInput("--against \(other): not an executable file") }
@@ -41,7 +43,8 @@ struct WarmComparison {
         defer { try? FileManager.default.removeItem(atPath: output) }
         try ChildProcess.check("flowbench warm", program,
                                ["warm", "--rounds", "1", "--runs", String(runs), "--warmups", String(warmups),
-                                "--root", root, "--track", track, "--json"], stdoutPath: output)
+                                "--root", root, "--track", track, "--json"] + (only.map { ["--only", $0] } ?? []),
+                               stdoutPath: output)
         guard let text = try? String(contentsOfFile: output, encoding: .utf8) else {
             throw .setup("warm: cannot read what \(program) printed (\(output))")
         }

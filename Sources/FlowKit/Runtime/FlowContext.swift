@@ -14,7 +14,8 @@ enum FlowContext {
         var ar: ScreenSize
     }
 
-    static func make(request: FlowRequest, park: ParkConfig, clock: Date, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
+    /// - Parameter time: `ctx.time`, from ``time(_:zone:)``.
+    static func make(request: FlowRequest, park: ParkConfig, time: LuaValue, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
         var parkTable = park.raw.tableValue ?? LuaTable()
         parkTable["code"] = .string(park.code)
         var ctx = LuaTable()
@@ -33,7 +34,7 @@ enum FlowContext {
         if let track = request.track { ctx["track"] = Self.track(track) }
         ctx["view"] = view(request.view, size: request.size ?? sizes.map)
         ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
-        ctx["time"] = time(clock, zone: park.timezone)
+        ctx["time"] = time
         return .table(ctx)
     }
 
@@ -112,7 +113,7 @@ enum FlowContext {
             t["finish"] = .number(last.time)
         }
         t["fixes"] = .table(LuaTable(sequence: track.fixes.map { fix in
-            var f = LuaTable()
+            var f = LuaTable(fieldCapacity: 5)
             f["lat"] = .number(fix.coordinate.latitude)
             f["lon"] = .number(fix.coordinate.longitude)
             f["time"] = .number(fix.time)
@@ -125,7 +126,7 @@ enum FlowContext {
 
     /// A site as flows see it: `{id, name, category, description, lat, lon, properties}`.
     static func site(_ site: Site) -> LuaValue {
-        var t = LuaTable()
+        var t = LuaTable(fieldCapacity: 7)
         t["id"] = .string(site.id)
         t["name"] = .string(site.name)
         t["category"] = .string(site.category)

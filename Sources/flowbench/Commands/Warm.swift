@@ -52,7 +52,6 @@ extension Flowbench {
             for name in selection ?? [] where !WarmBench.caseGroups.contains(name) {
                 throw ValidationError("--only: no case '\(name)'; cases are \(WarmBench.caseGroups.joined(separator: ", "))")
             }
-            if only != nil && against != nil { throw ValidationError("--only and --against exclude each other") }
         }
 
         private var selection: Set<String>? {
@@ -69,7 +68,8 @@ extension Flowbench {
             let notes = ["a figure is the median over rounds of each round's p50 or p99; machine load \(BenchEnvironment.loadAverage())"]
             if let against {
                 let other = CommandLineValues.absolutePath(against)
-                let compared = try WarmComparison(other: other, root: root, track: track, rounds: rounds, runs: runs, warmups: warmups).run()
+                let compared = try WarmComparison(other: other, root: root, track: track, rounds: rounds, runs: runs, warmups: warmups,
+                                                  only: only).run()
                 if json {
                     print(WarmBench.json(compared.cases, compared.after, before: compared.before), terminator: "")
                 } else {
