@@ -35,7 +35,7 @@ struct ARModule: NativeModule {
                                               "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default")],
                            returns: [("{pins: table[], off_screen: table[]}", "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}")],
                            example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })") { _, call in
-                let request = try call.decode(Request.self, 1)
+                let request = try Request.read(call, 1)
                 // Projecting is a pass over the sites; stacking their labels starts with a sort.
                 try call.charge(request.sites.count * Charge.perInputItem + Charge.perLabelStep * Charge.sorting(request.sites.count))
                 let projector: ARProjector
