@@ -73,8 +73,22 @@ struct ARModule: NativeModule {
     /// points, other characters 7), plus padding, within [60, 200]; longer titles are
     /// shortened when drawn.
     static func labelWidth(_ title: String) -> Double {
-        let text = title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
+        let text = asciiTextWidth(title) ?? title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
         return min(200, max(60, 18 + text))
+    }
+
+    /// The text width of an ASCII title without walking its Characters (grapheme breaking and
+    /// Unicode properties were most of the cost of laying out an AR view): for ASCII each
+    /// byte is a Character and only A-Z are uppercase, except "\r\n", one Character, so a
+    /// title with a CR is left to the general rule (nil). Sums in the same order, so the same
+    /// Double.
+    static func asciiTextWidth(_ title: String) -> Double? {
+        var width = 0.0
+        for byte in title.utf8 {
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            width += (0x41...0x5A).contains(byte) ? 8.6 : 7
+        }
+        return width
     }
 
     static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose,
