@@ -146,7 +146,8 @@ public final class FlowRuntime {
         }
         let result: [LuaValue]
         do {
-            result = try lua.call(runner, [functions, ctx, .function(sites)])
+            result = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites))]
+                                  + (request.track.map { [.records(FlowContext.fixes($0))] } ?? []))
         } catch .conversion(let message) {
             throw .invalidScreen(flow: request.flow, file: chain[0].file, issues: [message])
         } catch .argumentsTooLarge(let argumentBytes, _, _) where request.track != nil {

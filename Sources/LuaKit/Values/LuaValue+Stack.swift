@@ -206,6 +206,30 @@ struct LuaStack {
         return true
     }
 
+    /// Pushes `records` as a list of tables; returns false (pushing nothing) when the stack
+    /// cannot grow. Each field's name is pushed once and copied into every record.
+    func push(_ records: LuaRecordList) -> Bool {
+        let width = records.fields.count
+        guard lua_checkstack(L, Int32(clamping: width + 4)) != 0 else { return false }
+        lua_createtable(L, Int32(clamping: records.count), 0)
+        let list = lua_gettop(L)
+        for field in records.fields { push(field.name) }
+        records.values.withUnsafeBufferPointer { values in
+            for i in 0..<records.count {
+                lua_createtable(L, 0, Int32(clamping: width))
+                for (j, field) in records.fields.enumerated() {
+                    guard let v = values[i * width + j] else { continue }
+                    lua_pushvalue(L, list + 1 + Int32(j))
+                    if field.kind == .integer, let n = Int64(exactly: v) { lua_pushinteger(L, n) } else { lua_pushnumber(L, v) }
+                    lua_rawset(L, -3)
+                }
+                lua_rawseti(L, list, lua_Integer(i + 1))
+            }
+        }
+        lua_settop(L, list)
+        return true
+    }
+
     func push(_ string: String) {
         if string.isEmpty { lua_pushstring(L, ""); return }
         var string = string
