@@ -48,7 +48,7 @@ function require(name) end
 --- @field ar flowrun.ARView the AR camera asked for (`--heading`, `--pitch`, `--fov`, `--size`), parsed and checked
 --- @field track flowrun.Track? the GPS track given with `--track FILE.gpx`, if any
 --- @field time flowrun.Time the clock (fixed by `--time`)
---- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none)
+--- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none); read-only, shared by every run: copy a site to change it
 
 --- The map camera a request asks for: `--center`/`--zoom` or `--bbox`, or a `go` action's
 --- args `center` ("LAT,LON"), `zoom`, `bbox` ("W,S,E,N"), `size` ("WxH"), which the host

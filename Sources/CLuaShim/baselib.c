@@ -3,8 +3,8 @@
 // - load takes text chunks only, and without an environment gives the chunk its caller's
 //   (the calling file's sandbox environment, never the state's real globals);
 // - setmetatable refuses __gc (Lua runs finalizers with hooks off, so no budget could
-//   stop one that loops); collectgarbage has every option, and what a script sets with it
-//   ends with the run;
+//   stop one that loops) and read-only tables (readonly.c); collectgarbage has every
+//   option, and what a script sets with it ends with the run;
 // - what loops or scans in C is charged to the budget (load by the bytes it parses,
 //   collect by the heap it traverses, rep by the copies it makes).
 #include "CLuaShim.h"
@@ -14,6 +14,7 @@
 #include <string.h>
 
 int luakit_open_coroutine(lua_State *L);
+void luakit_open_readonly(lua_State *L);
 void luakit_open_tables(lua_State *L, int idx);
 
 enum { PARSE_BYTES_PER_INSTRUCTION = 16, HEAP_BYTES_PER_INSTRUCTION = 64 };
@@ -181,6 +182,7 @@ static int b_setmetatable(lua_State *L) {
         lua_pop(L, 1);
         if (has_gc) return luaL_error(L, "setmetatable: __gc metamethods are not allowed in the sandbox");
     }
+    if (luakit_is_readonly(L, 1)) return luakit_refuse_change(L, 1);
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
         return luaL_error(L, "cannot change a protected metatable");
     }
@@ -308,6 +310,7 @@ void luakit_open_budgeted_libs(lua_State *L) {
     lua_setfield(L, -2, "setmetatable");
     lua_pushcfunction(L, b_collectgarbage);
     lua_setfield(L, -2, "collectgarbage");
+    luakit_open_readonly(L);
     lua_getfield(L, -1, "table");
     luakit_open_tables(L, -1);
     lua_pop(L, 1);

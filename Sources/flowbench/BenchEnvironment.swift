@@ -51,6 +51,12 @@ enum BenchEnvironment {
         return nil
     }
 
+    /// The 1, 5 and 15-minute load averages from /proc/loadavg ("2.31 2.10 1.95"), or "unknown".
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
     /// The absolute path of this executable, from /proc/self/exe.
     static func ownExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -27,6 +27,7 @@ struct Flowbench: ParsableCommand {
               flowbench patterns --no-stock
               flowbench readers
               flowbench render --json
+              flowbench warm --json
             The machine is noisy: compare ratios taken in the same run, not absolute figures \
             across runs.
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
@@ -34,7 +35,7 @@ struct Flowbench: ParsableCommand {
             """,
         subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
                       Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
-                      Render.self],
+                      Render.self, Warm.self],
         defaultSubcommand: Runtime.self
     )
 

@@ -150,6 +150,20 @@ typedef int (*luakit_zone_fn)(void *zone, long long utc, luakit_zone_info *info)
 /// `zone` must outlive the state or the next call. Never raises.
 void luakit_set_zone(struct lua_State *L, luakit_zone_fn lookup, void *zone);
 
+/// Replaces the table on the stack top by a read-only proxy of it (readonly.c): reads see
+/// the table, writes raise the string at `message` (with the writer's `file:line: `).
+/// Tables inside it are not wrapped: wrap them first. Never raises (allocations made from
+/// Swift callbacks do not fail; see luakit_budget).
+void luakit_readonly_wrap(struct lua_State *L, int message);
+/// If the value at `idx` is a read-only proxy, pushes its target (the real table) and
+/// returns 1; otherwise pushes nothing and returns 0. Never raises.
+int luakit_readonly_push_target(struct lua_State *L, int idx);
+/// Whether the value at `idx` is a read-only proxy. Never raises.
+int luakit_is_readonly(struct lua_State *L, int idx);
+/// Raises the message of the read-only proxy at `idx`, after the `file:line: ` of the Lua
+/// code that tried to change it (for C functions of the sandbox: `return luakit_refuse_change(L, 1);`).
+int luakit_refuse_change(struct lua_State *L, int idx);
+
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);
 

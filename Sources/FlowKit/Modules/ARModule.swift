@@ -35,7 +35,7 @@ struct ARModule: NativeModule {
                                               "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default")],
                            returns: [("{pins: table[], off_screen: table[]}", "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}")],
                            example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })") { _, call in
-                let request = try call.decode(Request.self, 1)
+                let request = try Request.read(call, 1)
                 // Projecting is a pass over the sites; stacking their labels starts with a sort.
                 try call.charge(request.sites.count * Charge.perInputItem + Charge.perLabelStep * Charge.sorting(request.sites.count))
                 let projector: ARProjector
@@ -73,8 +73,22 @@ struct ARModule: NativeModule {
     /// points, other characters 7), plus padding, within [60, 200]; longer titles are
     /// shortened when drawn.
     static func labelWidth(_ title: String) -> Double {
-        let text = title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
+        let text = asciiTextWidth(title) ?? title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
         return min(200, max(60, 18 + text))
+    }
+
+    /// The text width of an ASCII title without walking its Characters (grapheme breaking and
+    /// Unicode properties were most of the cost of laying out an AR view): for ASCII each
+    /// byte is a Character and only A-Z are uppercase, except "\r\n", one Character, so a
+    /// title with a CR is left to the general rule (nil). Sums in the same order, so the same
+    /// Double.
+    static func asciiTextWidth(_ title: String) -> Double? {
+        var width = 0.0
+        for byte in title.utf8 {
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            width += (0x41...0x5A).contains(byte) ? 8.6 : 7
+        }
+        return width
     }
 
     static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose,

@@ -29,7 +29,12 @@ final class GeofenceMonitorObject: LuaObject {
     }
 
     func fix(_ call: LuaCall, _ i: Int) throws -> GeofenceFix {
-        let spec = try call.decode(FixSpec.self, i)
+        // A replay feeds thousands of fixes: read the four fields in place; any other shape
+        // goes through the decoder, which names the field at fault.
+        let spec = try call.readFields(i) { (t: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
+            FixSpec(lat: try t.number("lat"), lon: try t.number("lon"), time: try t.number("time"),
+                    accuracy: try t.optionalNumber("accuracy"))
+        } ?? call.decode(FixSpec.self, i)
         let c: Coordinate
         do { c = try Coordinate(validatingLatitude: spec.lat, longitude: spec.lon) } catch {
             throw call.badArgument(i, "fix: \(error.message)")

@@ -14,7 +14,8 @@ enum FlowContext {
         var ar: ScreenSize
     }
 
-    static func make(request: FlowRequest, park: ParkConfig, clock: Date, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
+    /// - Parameter time: `ctx.time`, from ``time(_:zone:)``.
+    static func make(request: FlowRequest, park: ParkConfig, time: LuaValue, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
         var parkTable = park.raw.tableValue ?? LuaTable()
         parkTable["code"] = .string(park.code)
         var ctx = LuaTable()
@@ -30,10 +31,10 @@ enum FlowContext {
             if let insidePark { position["inside_park"] = .boolean(insidePark) }
             ctx["at"] = .table(position)
         }
-        if let track = request.track { ctx["track"] = Self.track(track) }
+        if let track = request.track { ctx["track"] = Self.track(track) }   // its fixes: ``fixes(_:)``
         ctx["view"] = view(request.view, size: request.size ?? sizes.map)
         ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
-        ctx["time"] = time(clock, zone: park.timezone)
+        ctx["time"] = time
         return .table(ctx)
     }
 
@@ -98,7 +99,8 @@ enum FlowContext {
         return .table(t)
     }
 
-    /// `{file, count, start, finish, fixes = {{lat, lon, time, ele?, line}}}`: a track to replay.
+    /// `{file, count, start, finish}`: a track to replay. Its `fixes` go to Lua as their own
+    /// argument (``fixes(_:)``), which the runner puts into the table.
     static func track(_ track: RecordedTrack) -> LuaValue {
         var t = LuaTable()
         t["file"] = .string(track.displayPath)
@@ -107,21 +109,28 @@ enum FlowContext {
             t["start"] = .number(first.time)
             t["finish"] = .number(last.time)
         }
-        t["fixes"] = .table(LuaTable(sequence: track.fixes.map { fix in
-            var f = LuaTable()
-            f["lat"] = .number(fix.coordinate.latitude)
-            f["lon"] = .number(fix.coordinate.longitude)
-            f["time"] = .number(fix.time)
-            if let ele = fix.elevation { f["ele"] = .number(ele) }
-            f["line"] = .integer(Int64(fix.line))
-            return .table(f)
-        }))
         return .table(t)
+    }
+
+    /// `ctx.track.fixes`, `{{lat, lon, time, ele?, line}}`, as a list of records: thousands of
+    /// them on every replay, so no LuaTable each.
+    static func fixes(_ track: RecordedTrack) -> LuaRecordList {
+        let fixes = track.fixes
+        return LuaRecordList(fields: [.init("lat"), .init("lon"), .init("time"), .init("ele"), .init("line", .integer)],
+                             count: fixes.count) { i, field in
+            switch field {
+            case 0: return fixes[i].coordinate.latitude
+            case 1: return fixes[i].coordinate.longitude
+            case 2: return fixes[i].time
+            case 3: return fixes[i].elevation
+            default: return Double(fixes[i].line)
+            }
+        }
     }
 
     /// A site as flows see it: `{id, name, category, description, lat, lon, properties}`.
     static func site(_ site: Site) -> LuaValue {
-        var t = LuaTable()
+        var t = LuaTable(fieldCapacity: 7)
         t["id"] = .string(site.id)
         t["name"] = .string(site.name)
         t["category"] = .string(site.category)

@@ -1,5 +1,6 @@
 /// The Lua side of running a flow: calls the newest registration with `ctx` and a
-/// `super` function that runs the one it replaced, and loads `ctx.sites` on first use.
+/// `super` function that runs the one it replaced, loads `ctx.sites` on first use, and puts
+/// a replayed track's fixes (an argument of their own, FlowContext.fixes) into `ctx.track`.
 enum FlowRunner {
     static let chunkName = "[flowrun]/runner.lua"
     static let source = """
@@ -10,7 +11,8 @@ enum FlowRunner {
       end
       return fns[i](ctx, super)
     end
-    return function(fns, ctx, load_sites)
+    return function(fns, ctx, load_sites, fixes)
+      if fixes then ctx.track.fixes = fixes end
       setmetatable(ctx, { __index = function(t, key)
         if key == "sites" then
           local sites = load_sites()

@@ -25,7 +25,15 @@ public final class FlowRuntime {
     private let runner: LuaFunctionRef
     /// The park's `map.size` and `ar.size`, for requests without a size.
     private let defaultSizes: FlowContext.DefaultSizes
-    private var sitesValue: LuaValue?
+    /// `ctx.time`: the clock is fixed for the runtime's life, so it is worked out once, by
+    /// the first run (a runtime that runs nothing does not pay for it).
+    private lazy var timeValue = FlowContext.time(clock, zone: park.timezone)
+    /// `ctx.sites`, built by the first run that reads it and handed to every later run:
+    /// read-only (``LuaTableRef``), so no run can change what the next one sees.
+    private var sitesTable: LuaTableRef?
+
+    /// What a flow that changes `ctx.sites` or a site in it is told.
+    static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
 
     /// Loads park `code` from `root`: configuration, native modules, default flows, then
     /// the park's flows.
@@ -118,14 +126,19 @@ public final class FlowRuntime {
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
-        let ctx = FlowContext.make(request: request, park: park, clock: clock, insidePark: inside, sizes: defaultSizes)
+        let ctx = FlowContext.make(request: request, park: park, time: timeValue, insidePark: inside, sizes: defaultSizes)
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
         // A broken content file is bad input (exit 2) even when a flow's first use of it
         // is what fails: keep the content error and report it instead of the Lua error.
         var contentError: FlowError?
         let sites = lua.function("sites") { [unowned self] call in
             do {
-                call.push(try self.sitesForLua())
+                if let table = self.sitesTable {
+                    call.push(table)
+                } else {
+                    let sites = LuaTable(sequence: try self.content.sites().map(FlowContext.site))
+                    self.sitesTable = call.pushReadOnly(sites, message: Self.readOnlySitesMessage)
+                }
             } catch let error as FlowError {
                 contentError = error
                 throw LuaCallError(error.description)
@@ -133,7 +146,8 @@ public final class FlowRuntime {
         }
         let result: [LuaValue]
         do {
-            result = try lua.call(runner, [functions, ctx, .function(sites)])
+            result = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites))]
+                                  + (request.track.map { [.records(FlowContext.fixes($0))] } ?? []))
         } catch .conversion(let message) {
             throw .invalidScreen(flow: request.flow, file: chain[0].file, issues: [message])
         } catch .argumentsTooLarge(let argumentBytes, _, _) where request.track != nil {
@@ -206,13 +220,6 @@ public final class FlowRuntime {
             file: track?.displayPath ?? "track", fixes: track?.fixes.count ?? 0, fileBytes: track?.fileBytes, luaBytes: luaBytes,
             capBytes: min(parkCap, hostCap) << 20, capOwner: parkCap <= hostCap ? "park's" : "host's",
             capSetting: parkCap <= hostCap ? "budgets.memory_mb in parks/\(park.code)/park.lua or parks/defaults.lua" : "--max-memory")
-    }
-
-    private func sitesForLua() throws(FlowError) -> LuaValue {
-        if let sitesValue { return sitesValue }
-        let value = LuaValue.table(LuaTable(sequence: try content.sites().map(FlowContext.site)))
-        sitesValue = value
-        return value
     }
 
     private func screen(from value: LuaValue, flow: String, file: String) throws(FlowError) -> Screen {

@@ -107,6 +107,18 @@ public struct GeofenceRegion: Sendable {
 }
 
 extension GeofenceRegion {
+    /// Whether ``edgeDistance(from:)`` is less than `margin`, without measuring every edge of
+    /// an area (``Boundary/hasEdge(closerThan:to:)``).
+    /// - Parameters:
+    ///   - margin: metres.
+    ///   - c: the coordinate.
+    public func hasEdge(closerThan margin: Double, to c: Coordinate) -> Bool {
+        switch shape {
+        case .circle: return edgeDistance(from: c) < margin
+        case .area(let boundary): return boundary.hasEdge(closerThan: margin, to: c)
+        }
+    }
+
     /// Metres from the coordinate to the region's edge (unsigned), in a flat metric at the
     /// coordinate: for the enter and exit margins, a few metres wide.
     public func edgeDistance(from c: Coordinate) -> Double {

@@ -47,6 +47,6 @@ struct RegionTracker: Sendable {
     static func evidence(_ region: GeofenceRegion, _ c: Coordinate, inside: Bool, settings: GeofenceSettings) -> Evidence {
         let margin = inside ? settings.enterMargin : settings.exitMargin
         guard margin > 0 else { return inside ? .inside : .outside }
-        return region.edgeDistance(from: c) >= margin ? (inside ? .inside : .outside) : .unclear
+        return !region.hasEdge(closerThan: margin, to: c) ? (inside ? .inside : .outside) : .unclear
     }
 }

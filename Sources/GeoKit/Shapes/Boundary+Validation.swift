@@ -89,15 +89,11 @@ extension Boundary {
         for ring in 0..<ringCount {
             var i = ringStarts[ring] * Self.vertexStride
             let last = (ringStarts[ring + 1] - 1) * Self.vertexStride
-            while i < last {
-                let ax = LocalMetric.wrapped(vertices[i] - c.longitude) * kx, ay = (vertices[i + 1] - c.latitude) * ky
-                let bx = LocalMetric.wrapped(vertices[i + 2] - c.longitude) * kx, by = (vertices[i + 3] - c.latitude) * ky
-                let ex = bx - ax, ey = by - ay
-                let length2 = ex * ex + ey * ey
-                let t = length2 > 0 ? max(0, min(1, -(ax * ex + ay * ey) / length2)) : 0
-                let px = ax + t * ex, py = ay + t * ey
-                best = min(best, (px * px + py * py).squareRoot())
-                i += Self.vertexStride
+            vertices.withUnsafeBufferPointer { v in
+                while i < last {
+                    best = min(best, Self.edgeDistance(v, i, c, kx, ky))
+                    i += Self.vertexStride
+                }
             }
         }
         return best

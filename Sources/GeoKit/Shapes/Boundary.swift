@@ -23,6 +23,10 @@ public struct Boundary: Sendable {
     let polygonStarts: ContiguousArray<Int>
     /// Each ring's box, ``boxStride`` doubles per ring.
     let ringBoxes: ContiguousArray<Double>
+    /// Each ring's edges in chunks with their boxes (Boundary+Chunks.swift).
+    let chunks: ContiguousArray<Double>
+    /// Ring `r`'s chunks are `ringChunkStarts[r] ..< ringChunkStarts[r + 1]`; one extra entry at the end.
+    let ringChunkStarts: ContiguousArray<Int>
 
     /// The box around every vertex.
     public let boundingBox: BoundingBox
@@ -42,6 +46,29 @@ public struct Boundary: Sendable {
     /// (or in an island within a hole).
     /// - Parameter coordinate: The coordinate to test.
     public func contains(_ coordinate: Coordinate) -> Bool {
+        let x = coordinate.longitude, y = coordinate.latitude
+        guard boundingBox.contains(longitude: x, latitude: y) else { return false }
+        var inside = false
+        vertices.withUnsafeBufferPointer { v in
+            ringBoxes.withUnsafeBufferPointer { boxes in
+                chunks.withUnsafeBufferPointer { c in
+                    for ring in 0..<ringCount {
+                        // A point outside a ring's box is outside the ring: an even number of crossings.
+                        let box = ring * Self.boxStride
+                        guard y >= boxes[box + Self.boxSouth], y <= boxes[box + Self.boxNorth],
+                              x >= boxes[box + Self.boxWest], x <= boxes[box + Self.boxEast]
+                        else { continue }
+                        if crossingsAreOdd(x, y, ring: ring, v, c) { inside.toggle() }
+                    }
+                }
+            }
+        }
+        return inside
+    }
+
+    /// ``contains(_:)`` the long way, ring by ring over every edge: what the chunked test
+    /// must agree with (BoundaryChunkTests).
+    func containsScanningEveryEdge(_ coordinate: Coordinate) -> Bool {
         let x = coordinate.longitude, y = coordinate.latitude
         guard boundingBox.contains(longitude: x, latitude: y) else { return false }
         var inside = false
@@ -80,6 +107,7 @@ public struct Boundary: Sendable {
             total.extend(longitude: box.east, latitude: box.north)
         }
         self.ringBoxes = boxes
+        (self.chunks, self.ringChunkStarts) = Self.chunks(vertices, ringStarts)
         self.boundingBox = total
         self.centroid = Self.largestOuterRingCentroid(vertices, ringStarts, polygonStarts) ?? total.center
     }

@@ -257,6 +257,44 @@ public struct LuaCall {
         }
     }
 
+    /// Pushes `table` as a read-only table (see ``LuaTableRef``) and returns a reference
+    /// to it, to hand the same table to later calls with ``push(_:)-(LuaTableRef)``
+    /// instead of building it again.
+    /// - Parameters:
+    ///   - table: the content; every table inside it is read-only too.
+    ///   - message: what a script that tries to change it, or a table inside it, is told
+    ///     (after the `file:line:` of the change).
+    /// - Returns: the reference, or nil when the table takes the state past its memory cap
+    ///   (the call then fails with the cap's error, as for any result too large, and no
+    ///   table is kept) or could not be pushed (the call fails as ``push(_:)-(LuaValue)`` does).
+    public mutating func pushReadOnly(_ table: LuaTable, message: String) -> LuaTableRef? {
+        guard reserve() else { return nil }
+        stack.push(message)
+        let pushed = stack.push(.table(table), readOnly: lua_gettop(L))
+        lua_remove(L, pushed ? -2 : -1)
+        guard pushed else {
+            lua_pushnil(L)
+            failure = "result \(resultCount) is nested deeper than \(LuaStack.maxDepth) levels, or too large for Lua's stack"
+            return nil
+        }
+        let budget = handle.budget.pointee
+        guard budget.memory_used <= budget.memory_limit else { return nil }
+        return LuaTableRef(handle: handle, L: L, index: -1)
+    }
+
+    /// Pushes the read-only table `table` refers to: the same table, not a copy.
+    /// - Parameter table: a reference made by ``pushReadOnly(_:message:)`` in the same state
+    ///   (one from another state fails the call).
+    public mutating func push(_ table: LuaTableRef) {
+        guard reserve() else { return }
+        guard table.handle === handle else {
+            lua_pushnil(L)
+            failure = "result \(resultCount) is a table of another Lua state"
+            return
+        }
+        table.push(onto: L)
+    }
+
     /// Pushes `value` encoded as Lua tables (`Encodable` → `LuaValue`, by ``LuaValueEncoder``).
     /// - Parameter value: the result.
     /// - Throws: `EncodingError` when a value has no Lua form (an integer beyond 64 bits),

@@ -66,6 +66,17 @@ extension LuaState {
     ///   ``LuaError/setup(_:)`` if Lua's stack cannot grow. The state stays usable after any
     ///   of them.
     public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        try call(function, arguments: arguments.map(LuaArgument.value))
+    }
+
+    /// Calls `function` as ``call(_:_:)`` does, with arguments that may be lists of records
+    /// (``LuaRecordList``), pushed without building a table per record in Swift.
+    /// - Parameters:
+    ///   - function: the function to call.
+    ///   - arguments: its arguments.
+    /// - Returns: every value the function returned, copied to Swift.
+    /// - Throws: ``LuaError``, as ``call(_:_:)``.
+    public func call(_ function: LuaFunctionRef, arguments: [LuaArgument]) throws(LuaError) -> [LuaValue] {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         guard lua_checkstack(L, Int32(arguments.count) + 4) != 0, let co = lua_newthread(L) else {
@@ -75,9 +86,13 @@ extension LuaState {
         let held = Int(budget.pointee.memory_used)
         function.push(onto: co)
         for argument in arguments {
-            guard lua_checkstack(co, 4) != 0, LuaStack(L: co, handle: handle).push(argument) else {
-                throw .conversion("argument too deeply nested to pass to Lua")
+            let stack = LuaStack(L: co, handle: handle)
+            let pushed: Bool
+            switch argument {
+            case .value(let value): pushed = lua_checkstack(co, 4) != 0 && stack.push(value)
+            case .records(let records): pushed = stack.push(records)
             }
+            guard pushed else { throw .conversion("argument too deeply nested to pass to Lua") }
         }
         // Pushing never fails on the cap (Swift allocations may not raise); arguments that do
         // not fit would only fail the function's first allocation, nowhere in particular.

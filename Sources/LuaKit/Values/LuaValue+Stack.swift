@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 
 /// Moving `LuaValue`s on and off a Lua stack. Only raw, non-raising API calls are used
 /// (no metamethods run), so this is safe inside Swift callbacks (DESIGN.md rule 1); the
@@ -88,10 +89,44 @@ struct LuaStack {
         guard depth < Self.maxDepth else {
             throw .conversion("table nested deeper than \(Self.maxDepth) levels (is it cyclic?)")
         }
-        guard lua_checkstack(L, 3) != 0 else { throw .conversion("Lua stack overflow while reading a table") }
+        guard lua_checkstack(L, 4) != 0 else { throw .conversion("Lua stack overflow while reading a table") }
+        // A read-only table (LuaState.readOnlyTable) is an empty proxy: copy its target.
+        let index = lua_absindex(L, index)
+        guard luakit_readonly_push_target(L, index) == 0 else {
+            defer { lua_pop(L, 1) }
+            return try entries(at: lua_gettop(L), depth: depth, limits: &limits)
+        }
+        return try entries(at: index, depth: depth, limits: &limits)
+    }
+
+    /// The entries of the plain table at absolute `index`: its list first, by position (as
+    /// LuaTable keeps it), then every other entry.
+    private func entries(at index: Int32, depth: Int, limits: inout ConversionLimits) throws(LuaError) -> LuaTable {
         var table = LuaTable()
+        let length = lua_rawlen(L, index)
+        table.reserveList(Int(length))
+        var listed: Int64 = 0
+        while listed < length {
+            guard lua_rawgeti(L, index, lua_Integer(listed + 1)) != LUA_TNIL else { lua_pop(L, 1); break }
+            let value: LuaValue
+            do {
+                // The key counts as read, as lua_next would have read it.
+                try limits.spend(nodes: 1, bytes: ConversionLimits.bytesPerValue)
+                value = try self.value(at: -1, depth: depth + 1, limits: &limits)
+            } catch {
+                lua_pop(L, 1)
+                throw Self.locating(error, under: .integer(listed + 1))
+            }
+            lua_pop(L, 1)
+            table.appendFromLua(value)
+            listed += 1
+        }
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
+            if lua_isinteger(L, -2) != 0, case let i = lua_tointegerx(L, -2, nil), i >= 1, i <= listed {
+                lua_pop(L, 1)   // in the list already
+                continue
+            }
             // Read the key from a copy: lua_tolstring on the original would confuse lua_next.
             lua_pushvalue(L, -2)
             let key: LuaValue
@@ -109,7 +144,7 @@ struct LuaStack {
                 throw Self.locating(error, under: key)
             }
             lua_pop(L, 2)
-            table[key] = value
+            table.insertFromLua(key, value)
         }
         return table
     }
@@ -131,9 +166,11 @@ struct LuaStack {
 
     // MARK: - Pushing
 
-    /// Pushes `value`; returns false (pushing nothing) when the stack cannot grow.
+    /// Pushes `value`; returns false (pushing nothing) when the stack cannot grow. With
+    /// `readOnly`, the index of a message string, every table is pushed read-only
+    /// (readonly.c), inner ones first, each raising that message when changed.
     @discardableResult
-    func push(_ value: LuaValue, depth: Int = 0) -> Bool {
+    func push(_ value: LuaValue, depth: Int = 0, readOnly message: Int32? = nil) -> Bool {
         guard lua_checkstack(L, 3) != 0, depth < Self.maxDepth else { return false }
         switch value {
         case .nil, .opaque: lua_pushnil(L)
@@ -143,21 +180,53 @@ struct LuaStack {
         case .string(let s): push(s)
         case .function(let f): f.push(onto: L)
         case .table(let t):
-            let sequenceCount = t.sequence.count
-            lua_createtable(L, Int32(clamping: sequenceCount), Int32(clamping: t.count - sequenceCount))
-            for (key, element) in t.entries {
+            let list = t.sequence
+            lua_createtable(L, Int32(clamping: list.count), Int32(clamping: t.count - list.count))
+            for (i, element) in list.enumerated() {
+                guard push(element, depth: depth + 1, readOnly: message) else { lua_pop(L, 1); return false }
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+            var pushed = true
+            t.forEachField { key, element in
+                guard pushed else { return }
                 // nil and NaN keys make lua_rawset raise, and a raise here would unwind
                 // through Swift frames: skip them (opaque values push as nil).
                 switch key {
-                case .nil, .opaque: continue
-                case .number(let d) where d.isNaN: continue
+                case .nil, .opaque: return
+                case .number(let d) where d.isNaN: return
                 default: break
                 }
-                guard push(key, depth: depth + 1) else { lua_pop(L, 1); return false }
-                guard push(element, depth: depth + 1) else { lua_pop(L, 2); return false }
+                guard push(key, depth: depth + 1, readOnly: message) else { pushed = false; return }
+                guard push(element, depth: depth + 1, readOnly: message) else { lua_pop(L, 1); pushed = false; return }
                 lua_rawset(L, -3)
             }
+            guard pushed else { lua_pop(L, 1); return false }
+            if let message { luakit_readonly_wrap(L, message) }
         }
+        return true
+    }
+
+    /// Pushes `records` as a list of tables; returns false (pushing nothing) when the stack
+    /// cannot grow. Each field's name is pushed once and copied into every record.
+    func push(_ records: LuaRecordList) -> Bool {
+        let width = records.fields.count
+        guard lua_checkstack(L, Int32(clamping: width + 4)) != 0 else { return false }
+        lua_createtable(L, Int32(clamping: records.count), 0)
+        let list = lua_gettop(L)
+        for field in records.fields { push(field.name) }
+        records.values.withUnsafeBufferPointer { values in
+            for i in 0..<records.count {
+                lua_createtable(L, 0, Int32(clamping: width))
+                for (j, field) in records.fields.enumerated() {
+                    guard let v = values[i * width + j] else { continue }
+                    lua_pushvalue(L, list + 1 + Int32(j))
+                    if field.kind == .integer, let n = Int64(exactly: v) { lua_pushinteger(L, n) } else { lua_pushnumber(L, v) }
+                    lua_rawset(L, -3)
+                }
+                lua_rawseti(L, list, lua_Integer(i + 1))
+            }
+        }
+        lua_settop(L, list)
         return true
     }
 

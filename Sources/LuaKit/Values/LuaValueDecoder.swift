@@ -128,7 +128,10 @@ private struct LuaDecoding: Decoder {
         if let noun = unknownFieldNoun {
             // Only keys the type does not take are reported, in the order messages show them;
             // the keys it takes are set aside first, so a table of known fields sorts nothing.
-            let strays = t.entries.keys.filter { key in key.stringValue.map { Key(stringValue: $0) == nil } ?? true }
+            var strays: [LuaValue] = []
+            t.forEachField { key, _ in
+                if key.stringValue.map({ Key(stringValue: $0) == nil }) ?? true { strays.append(key) }
+            }
             for key in strays.sorted(by: { describeKey($0) < describeKey($1) }) {
                 guard let name = key.stringValue else { throw fail("\(noun)s are named fields; found key \(describeKey(key))") }
                 guard Key(stringValue: name) == nil else { continue }
@@ -144,16 +147,22 @@ private struct LuaDecoding: Decoder {
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         let t = try table(for: "list")
-        if t.isSequence {
-            return LuaUnkeyedDecoding(elements: t.sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
+        let sequence = t.sequence
+        if sequence.count == t.count {
+            return LuaUnkeyedDecoding(elements: sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
         }
-        let stray = t.entries.keys.first { if case .integer(let i) = $0 { return i < 1 } else { return true } }
-        if let stray { throw fail("expected a list (keys 1...n), found key \(describeKey(stray))") }
+        var strays: [LuaValue] = []
+        var rest: [(Int64, LuaValue)] = []
+        t.forEachField { key, value in
+            if case .integer(let i) = key, i >= 1 { rest.append((i, value)) } else { strays.append(key) }
+        }
+        // Of several keys that do not belong, name the least, so the message is the same every run.
+        if let stray = strays.min(by: { describeKey($0) < describeKey($1) }) {
+            throw fail("expected a list (keys 1...n), found key \(describeKey(stray))")
+        }
         // A list with holes, Lua's `{ a, cond and b or nil, c }`: its items in order, the
         // nils (which Lua does not store) dropped, never an empty list.
-        let items = t.entries.compactMap { key, value -> (Int64, LuaValue)? in
-            if case .integer(let i) = key { return (i, value) } else { return nil }
-        }.sorted { $0.0 < $1.0 }.map(\.1)
+        let items = sequence + rest.sorted { $0.0 < $1.0 }.map(\.1)
         return LuaUnkeyedDecoding(elements: items, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
     }
 
@@ -175,7 +184,11 @@ private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol 
     let unknownFieldNoun: String?
     let unknown: UnknownFieldLog?
 
-    var allKeys: [Key] { table.entries.keys.compactMap { $0.stringValue.flatMap(Key.init(stringValue:)) } }
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        table.forEachField { key, _ in if case .string(let name) = key, let k = Key(stringValue: name) { keys.append(k) } }
+        return keys
+    }
     func contains(_ key: Key) -> Bool { table[key.stringValue] != .nil }
 
     private func child(_ key: Key) -> LuaDecoding {
@@ -183,6 +196,32 @@ private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { table[key.stringValue] == .nil }
+
+    // Scalars are most of what a screen holds: read them here rather than through a child
+    // decoder and its single-value container (two allocations and a coding path each).
+    // Same values and messages as that path: a missing key is "missing (required)".
+
+    private func scalar<T>(_ key: Key, _ read: (LuaValue, () -> String) throws -> T) throws -> T {
+        let value = table[key.stringValue]
+        let path = { LuaDecodingError.path(self.codingPath + [key]) }
+        if value == .nil { throw LuaDecodingError(path: path(), message: "missing (required)") }
+        return try read(value, path)
+    }
+
+    private func optionalScalar<T>(_ key: Key, _ read: (LuaValue, () -> String) throws -> T) throws -> T? {
+        let value = table[key.stringValue]
+        if value == .nil { return nil }
+        return try read(value, { LuaDecodingError.path(self.codingPath + [key]) })
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key, ScalarReading.string) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key, ScalarReading.double) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key, ScalarReading.bool) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key, ScalarReading.integer) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalScalar(key, ScalarReading.string) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalScalar(key, ScalarReading.double) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalScalar(key, ScalarReading.bool) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalScalar(key, ScalarReading.integer) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let decoder = child(key)
@@ -233,6 +272,21 @@ private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
         return false
     }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
+
+    /// The next element read as a scalar, without a child decoder (see LuaKeyedDecoding).
+    private mutating func scalar<T>(_ read: (LuaValue, () -> String) throws -> T) throws -> T {
+        guard !isAtEnd else {
+            throw LuaDecodingError(path: LuaDecodingError.path(codingPath), message: "list has only \(elements.count) elements")
+        }
+        defer { currentIndex += 1 }
+        let position = currentIndex + 1
+        return try read(elements[currentIndex], { LuaDecodingError.path(self.codingPath + [IndexKey(position)]) })
+    }
+
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(ScalarReading.double) }
+    mutating func decode(_ type: String.Type) throws -> String { try scalar(ScalarReading.string) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(ScalarReading.integer) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(ScalarReading.bool) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
     }
@@ -246,18 +300,9 @@ private struct LuaSingleDecoding: SingleValueDecodingContainer {
     var value: LuaValue { decoder.value }
 
     func decodeNil() -> Bool { value == .nil }
-    func decode(_ type: Bool.Type) throws -> Bool {
-        guard case .boolean(let b) = value else { throw decoder.fail("expected boolean, got \(value.typeName)") }
-        return b
-    }
-    func decode(_ type: String.Type) throws -> String {
-        guard case .string(let s) = value else { throw decoder.fail("expected string, got \(describe(value))") }
-        return s
-    }
-    func decode(_ type: Double.Type) throws -> Double {
-        guard let d = value.doubleValue else { throw decoder.fail("expected number, got \(describe(value))") }
-        return d
-    }
+    func decode(_ type: Bool.Type) throws -> Bool { try ScalarReading.bool(value, path) }
+    func decode(_ type: String.Type) throws -> String { try ScalarReading.string(value, path) }
+    func decode(_ type: Double.Type) throws -> Double { try ScalarReading.double(value, path) }
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
     func decode(_ type: Int.Type) throws -> Int { try integer() }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
@@ -271,19 +316,42 @@ private struct LuaSingleDecoding: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: decoder) }
 
-    private func integer<T: FixedWidthInteger>() throws -> T {
+    private func path() -> String { LuaDecodingError.path(codingPath) }
+
+    private func integer<T: FixedWidthInteger>() throws -> T { try ScalarReading.integer(value, path) }
+}
+
+/// Scalars from Lua values, for every container: the value, and the path for a message
+/// (worked out only when there is one).
+private enum ScalarReading {
+    static func bool(_ value: LuaValue, _ path: () -> String) throws -> Bool {
+        guard case .boolean(let b) = value else { throw LuaDecodingError(path: path(), message: "expected boolean, got \(value.typeName)") }
+        return b
+    }
+
+    static func string(_ value: LuaValue, _ path: () -> String) throws -> String {
+        guard case .string(let s) = value else { throw LuaDecodingError(path: path(), message: "expected string, got \(describe(value))") }
+        return s
+    }
+
+    static func double(_ value: LuaValue, _ path: () -> String) throws -> Double {
+        guard let d = value.doubleValue else { throw LuaDecodingError(path: path(), message: "expected number, got \(describe(value))") }
+        return d
+    }
+
+    static func integer<T: FixedWidthInteger>(_ value: LuaValue, _ path: () -> String) throws -> T {
         switch value {
         case .integer(let i):
             if let v = T(exactly: i) { return v }
         case .number(let d):
             if let v = T(exactly: d) { return v }
         default:
-            throw decoder.fail("expected integer, got \(describe(value))")
+            throw LuaDecodingError(path: path(), message: "expected integer, got \(describe(value))")
         }
-        throw decoder.fail("expected integer in \(T.min)...\(T.max), got \(describe(value))")
+        throw LuaDecodingError(path: path(), message: "expected integer in \(T.min)...\(T.max), got \(describe(value))")
     }
 
-    private func describe(_ v: LuaValue) -> String {
+    static func describe(_ v: LuaValue) -> String {
         switch v {
         case .string(let s): return "string '\(s.prefix(40))'"
         case .integer(let i): return "number \(i)"

@@ -130,3 +130,15 @@ import ScreenModel
         #expect(goga.title == "100 You are at %s.|Welcome to %s.")
     }
 }
+
+/// AR labels: the ASCII shortcut of the label width gives the Character rule's Double.
+@Suite struct ARLabelWidthTests {
+    @Test(arguments: ["", "Fort Point", "ALCATRAZ ISLAND", "Baker Beach (North)", "a\tb~", "x\r\ny", "Crissy Field\r",
+                      "Café du Nord", "Ω Point", "🏖 Beach", "e\u{301}"])
+    func theShortcutAgreesWithTheCharacterRule(title: String) {
+        let characters = title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
+        #expect(ARModule.labelWidth(title) == min(200, max(60, 18 + characters)))
+        if let ascii = ARModule.asciiTextWidth(title) { #expect(ascii == characters) }
+        #expect((ARModule.asciiTextWidth(title) == nil) == (title.utf8.contains { $0 >= 0x80 || $0 == 0x0D }))
+    }
+}

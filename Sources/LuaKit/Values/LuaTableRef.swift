@@ -1,0 +1,34 @@
+import CLua
+
+/// A read-only Lua table held by Swift, anchored in the registry until the reference is
+/// released: data built once and handed to many runs (a park's sites), which no run can
+/// change for the next.
+///
+/// Make one with ``LuaCall/pushReadOnly(_:message:)``, hand it out again with
+/// ``LuaCall/push(_:)-(LuaTableRef)``. Lua has no frozen tables, so the table and every
+/// table inside it are empty proxies of the real ones (CLuaShim's `readonly.c`): reading
+/// (`t.k`, `t[i]`, `#t`, `ipairs`, `pairs`, `next`, `rawget`, `rawlen`, the table library's
+/// reads) sees the content; changing (`t.k = v`, `rawset`, `table.insert`/`remove`/`sort`/
+/// `move` into it, `setmetatable`) fails with the table's message after the `file:line:` of
+/// the change; `getmetatable` returns `false`. Copying it to Swift (a result, an argument
+/// read with ``LuaCall/value(_:)``) copies the content.
+public final class LuaTableRef: @unchecked Sendable {
+    let handle: StateHandle
+    let ref: Int32
+
+    /// Takes the value at `index` of `L`'s stack into the registry.
+    init(handle: StateHandle, L: OpaquePointer, index: Int32) {
+        self.handle = handle
+        lua_pushvalue(L, index)
+        self.ref = luaL_ref(L, lua_registryindex())
+    }
+
+    deinit {
+        // luaL_unref only writes existing registry slots: it neither allocates nor raises.
+        if !handle.isClosed { luaL_unref(handle.L, lua_registryindex(), ref) }
+    }
+
+    func push(onto L: OpaquePointer) {
+        lua_rawgeti(L, lua_registryindex(), lua_Integer(ref))
+    }
+}
