@@ -9,7 +9,7 @@ import Testing
         #expect(ClusterIndex.withBuildThreads(1) { ParallelSplit.chunkCount(n) } == 1)
         #expect(ClusterIndex.withBuildThreads(3) { ParallelSplit.chunkCount(n) } == 3)
         #expect(ClusterIndex.withBuildThreads(0) { ParallelSplit.chunkCount(n) } == 1)
-        #expect(ClusterIndex.withBuildThreads(64) { ParallelSplit.chunkCount(n) } == 8)
+        #expect(ClusterIndex.withBuildThreads(64) { ParallelSplit.chunkCount(n) } == ClusterIndex.threadLimit)
         // Small loops stay whole whatever the cap.
         #expect(ClusterIndex.withBuildThreads(4) { ParallelSplit.chunkCount(10_000) } == 1)
         #expect(ParallelSplit.chunkCount(n) == ParallelSplit.Policy.standard.maximumChunks)
