@@ -162,7 +162,6 @@ struct ClusterReport {
     private func markdown() -> String {
         var lines = ["Markdown (README):", "",
                      "| figure | flowrun | \(reference.label) | ratio (>1 = flowrun faster/smaller) |", "|---|---|---|---|"]
-        lines += likeForLike.markdown()
         for r in results {
             guard let p = refData(r.name) else { continue }
             let m = r.buildsMs.median
@@ -182,6 +181,8 @@ struct ClusterReport {
             lines.append("| insert, park_100k, p50 / p90 (first) | \(us(u.inserts.median)) / \(us(u.inserts.percentile(90))) µs (\(us(u.firstInsertMicros)) µs) | — | — |")
             lines.append("| remove, park_100k, p50 / p90 | \(us(u.removes.median)) / \(us(u.removes.percentile(90))) µs | — | — |")
         }
+        let builds = likeForLike.markdown()
+        if !builds.isEmpty { lines += [""] + builds }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -81,7 +81,9 @@ struct ClusterBench {
         }
         if buildsOnly {
             let report = ClusterComparisonReport(bench: self, rows: comparison)
-            print(report.table().render() + "\n" + Goal.render(report.goals()), terminator: "")
+            let goals = report.goals()   // park_100k's; none when it was left out
+            print(report.table().render() + "\n" + (goals.isEmpty ? "" : Goal.render(goals) + "\n")
+                  + report.markdown().joined(separator: "\n") + "\n", terminator: "")
             return
         }
 

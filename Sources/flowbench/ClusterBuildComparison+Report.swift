@@ -40,14 +40,18 @@ struct ClusterComparisonReport {
         return goals
     }
 
-    /// Markdown rows for the README and BENCHMARKS.md.
+    /// The same figures as a markdown table, for the README and BENCHMARKS.md; empty without rows.
     func markdown() -> [String] {
-        rows.map { r in
+        guard !rows.isEmpty else { return [] }
+        var lines = ["| build, like for like (median of \(rows[0].rounds) rounds) | flowrun first / warm | pysupercluster first / warm "
+                     + "| ratio first / warm | supercluster JS |", "|---|---|---|---|---|"]
+        for r in rows {
             let first = r.python.first.median / r.flowrun.first.median
             let warm = r.python.warm.median / r.flowrun.warm.median
-            return "| build \(r.dataset), \(cpuLabel(r)), first / warm | \(ms(r.flowrun.first.median)) / \(ms(r.flowrun.warm.median)) ms "
-                + "| \(ms(r.python.first.median)) / \(ms(r.python.warm.median)) ms | \(Format.ratio(first)) / \(Format.ratio(warm)) | \(Self.javaScript) |"
+            lines.append("| \(r.dataset), \(cpuLabel(r)) | \(ms(r.flowrun.first.median)) / \(ms(r.flowrun.warm.median)) ms "
+                + "| \(ms(r.python.first.median)) / \(ms(r.python.warm.median)) ms | \(Format.ratio(first)) / \(Format.ratio(warm)) | not available |")
         }
+        return lines
     }
 
     private func cpuLabel(_ r: ClusterBuildComparison.Row) -> String {
