@@ -4,13 +4,14 @@ extension ClusterIndex {
     /// scratch memory is `scratch`'s if given, else the build's own, freed when it returns.
     func build(scratch: BuildScratch?) {
         var store = ClusterStore()
-        // The initializers leave every id's slot at -1; the build fills that array in place
-        // rather than a second one (4 bytes a point of fresh pages, faulted in on a first build).
-        // Taken out first, so that `table` below shares no storage with it and no write copies it.
+        // The table's slot array is reset and filled in place rather than replaced by a second
+        // one (4 bytes a point of fresh pages, faulted in on a first build). Taken out first, so
+        // that `table` below shares no storage with it and the writes copy nothing (unless the
+        // table came from another index, which keeps its own).
         let idCount = points.nextID
         var slots = ContiguousArray<Int32>()
         swap(&slots, &points.slots)
-        assert(slots.count == idCount && !slots.contains { $0 != -1 }, "a fresh index has no slot yet")
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         let table = points
         // Removed points have NaN coordinates; every id is written, and only live ones are kept.
         let liveIDs = ContiguousArray<Int32>(unsafeUninitializedCapacity: idCount) { liveIDs, count in
