@@ -51,6 +51,10 @@ struct ClusterBench {
     let runs: Int
     /// Runs pysupercluster in this run; else the reference is results/summary.txt.
     let withPython: Bool
+    /// Only the like-for-like build comparison (``ClusterBuildComparison``), on ``buildDatasets``.
+    var buildsOnly = false
+    /// The datasets of the like-for-like build comparison.
+    var buildDatasets = ClusterBench.datasets
 
     func file(_ dataset: String) -> String { dataDir + "/" + dataset + ".f64" }
 
@@ -69,6 +73,19 @@ struct ClusterBench {
                                    [sharedDir + "/gen_data.py", dataDir])
         }
         guard let own = BenchEnvironment.ownExecutable() else { throw .setup("cannot find this executable (/proc/self/exe)") }
+        var comparison: [ClusterBuildComparison.Row] = []
+        if withPython {
+            let runner = PySuperclusterRunner(bench: self)
+            try runner.prepareVenv()
+            comparison = try ClusterBuildComparison(bench: self, own: own, python: runner.python).run(datasets: buildDatasets)
+        }
+        if buildsOnly {
+            let report = ClusterComparisonReport(bench: self, rows: comparison)
+            let goals = report.goals()   // park_100k's; none when it was left out
+            print(report.table().render() + "\n" + (goals.isEmpty ? "" : Goal.render(goals) + "\n")
+                  + report.markdown().joined(separator: "\n") + "\n", terminator: "")
+            return
+        }
 
         // Children first, while this process is small: with posix_spawn the child's ru_maxrss
         // starts from the parent's peak, so a grown parent would inflate every child's figure.
@@ -107,7 +124,7 @@ struct ClusterBench {
             result.differences = expected.differences(dataset, queries: result.queries, levels: result.levelItems)
             results.append(result)
         }
-        print(ClusterReport(bench: self, results: results, reference: reference).render(), terminator: "")
+        print(ClusterReport(bench: self, results: results, reference: reference, comparison: comparison).render(), terminator: "")
     }
 
     /// Builds, queries and checks one dataset in this process.

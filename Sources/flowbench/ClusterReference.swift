@@ -116,7 +116,7 @@ struct PySuperclusterRunner {
     }
 
     /// Creates the venv and installs pysupercluster when missing (PyPI; its setup.py needs the legacy build).
-    private func prepareVenv() throws(BenchError) {
+    func prepareVenv() throws(BenchError) {
         let fm = FileManager.default
         if !fm.isExecutableFile(atPath: python) {
             progress("creating the venv \(bench.venvDir) (python3 -m venv)")

@@ -2,18 +2,27 @@ import BenchData
 import Foundation
 import GeoKit
 
-/// `flowbench geodesy`: WGS84 inverse solutions per second next to haversine in this run and
-/// next to GeographicLib from Python; projecting 10,000 sites for one AR frame.
+/// `flowbench geodesy`: GeoKit's WGS84 inverse against PROJ's C geodesic (GeographicLib's
+/// algorithm) and haversine in this process, runs interleaved; GeographicLib from Python;
+/// GeoKit's agreement with PROJ and with GeographicLib in long double; one AR frame.
 struct GeodesyBench {
     struct Pairs {
         var name: String
         var lat1: [Double] = [], lon1: [Double] = [], lat2: [Double] = [], lon2: [Double] = []
     }
 
+    /// What is timed on every pair. Each computes the distance and both bearings (PROJ: both
+    /// azimuth pointers passed), except haversine, which has no bearings.
+    enum Variant: CaseIterable {
+        case automatic, full, proj, haversine
+    }
+
     /// Runs per variant; medians are reported.
     let runs: Int
     /// Pairs per set.
     let pairCount: Int
+    /// PROJ's geodesic, loaded by `--with-proj`; nil leaves its columns out.
+    let proj: ProjGeodesic?
     /// Times GeographicLib from Python on the same pairs.
     let withPython: Bool
     /// GeographicLib's venv.
@@ -41,20 +50,56 @@ struct GeodesyBench {
         return [world, park]
     }
 
-    /// Median ns per call of `body` over the pairs.
-    func time(_ p: Pairs, _ body: (Coordinate, Coordinate) -> Double) -> Double {
-        var samples = Samples()
-        var sink = 0.0
-        let n = p.lat1.count
-        for _ in 0..<runs {
-            let start = MonotonicClock.now()
-            for i in 0..<n {
-                sink += body(Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]), Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
+    // MARK: - Timing
+
+    /// ns per call of every variant over `p`, `runs` times, interleaved: run r times the
+    /// variants in an order rotated by r, so drift of the machine's speed reaches them alike
+    /// and none is always first.
+    func timeInterleaved(_ p: Pairs, variants: [Variant]) -> [Variant: Samples] {
+        var samples: [Variant: Samples] = [:]
+        // One untimed pass each over the first 1,000 pairs: code and tables paged in.
+        for v in variants { _ = pass(p, v, count: min(1000, p.lat1.count)) }
+        for r in 0..<runs {
+            for k in 0..<variants.count {
+                let v = variants[(k + r) % variants.count]
+                samples[v, default: Samples()].add(pass(p, v, count: p.lat1.count))
             }
-            samples.add(Double(MonotonicClock.now() - start) / Double(n))
         }
+        return samples
+    }
+
+    /// One timed pass of `variant` over the first `count` pairs: ns per call.
+    private func pass(_ p: Pairs, _ variant: Variant, count: Int) -> Double {
+        var sink = 0.0
+        let start = MonotonicClock.now()
+        switch variant {
+        case .automatic:
+            for i in 0..<count {
+                let s = Geodesic.wgs84.inverse(from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                                               to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
+                sink += s.distance + s.initialBearing + s.finalBearing
+            }
+        case .full:
+            for i in 0..<count {
+                let s = Geodesic.wgs84.inverse(from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                                               to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]), precision: .full)
+                sink += s.distance + s.initialBearing + s.finalBearing
+            }
+        case .proj:
+            guard let proj else { return .nan }
+            for i in 0..<count {
+                let s = proj.inverse(p.lat1[i], p.lon1[i], p.lat2[i], p.lon2[i])
+                sink += s.distance + s.azimuth1 + s.azimuth2
+            }
+        case .haversine:
+            for i in 0..<count {
+                sink += Spherical.distance(Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                                           Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
+            }
+        }
+        let elapsed = MonotonicClock.now() - start
         if sink.isNaN { progress("(NaN in the sums)") }
-        return samples.median
+        return Double(elapsed) / Double(count)
     }
 
     /// Median µs to project `count` sites (and lay out the labels of those on screen) per frame.
@@ -83,94 +128,29 @@ struct GeodesyBench {
         return (samples.median, onScreen)
     }
 
+    // MARK: - Running
+
     func run() throws(BenchError) {
         progress("geodesy: generating \(Format.grouped(pairCount)) pairs per set")
         let sets = Self.pairs(pairCount)
-        var table = TextTable("WGS84 inverse vs haversine (ns per call, median of \(runs) runs over \(Format.grouped(pairCount)) pairs)",
-                              header: ["pairs", "Karney (automatic)", "Karney (full)", "haversine", "inverse / s", "vs haversine"])
         var python: [String: Double] = [:]
         if withPython { python = try GeographicLibRunner(venv: venv).run(sets) }
-        var pyTable = TextTable("Side by side with GeographicLib 2.x from Python (same pairs, this run)",
-                                header: ["pairs", "GeoKit ns", "GeographicLib ns", "ratio"])
-        var auto: [String: Double] = [:]
+        let variants = Variant.allCases.filter { $0 != .proj || proj != nil }
+        var timings: [(Pairs, [Variant: Samples])] = []
+        var agreements: [(String, Agreement, Agreement)] = []
         for set in sets {
-            progress("geodesy: \(set.name)")
-            let automatic = time(set) { Geodesic.wgs84.inverse(from: $0, to: $1).distance }
-            let full = time(set) { Geodesic.wgs84.inverse(from: $0, to: $1, precision: .full).distance }
-            let haversine = time(set) { Spherical.distance($0, $1) }
-            auto[set.name] = automatic
-            table.add([set.name, Format.fixed(automatic, 0), Format.fixed(full, 0), Format.fixed(haversine, 1),
-                       Format.grouped(Int(1e9 / automatic)), Format.ratio(automatic / haversine) + " slower"])
-            if let py = python[set.name] {
-                pyTable.add([set.name, Format.fixed(automatic, 0), Format.fixed(py, 0), Format.ratio(py / automatic) + " faster"])
+            progress("geodesy: \(set.name), \(runs) interleaved runs of \(variants.count) variants")
+            timings.append((set, timeInterleaved(set, variants: variants)))
+            if let proj {
+                agreements.append((set.name, Agreement(set, proj: proj, precision: .automatic),
+                                   Agreement(set, proj: proj, precision: .full)))
             }
         }
-        table.note("automatic: the chord turned into the geodesic for chords < 15 km (within 1e-12 and 1.1e-10° of GeographicLib), Karney's series elsewhere.")
-        table.note("haversine on R = 6,371,008.8 m is up to 0.56% off in distance (README of bench/geofence).")
+        let truth = ReferenceAgreement.load(proj: proj)
         progress("geodesy: AR frames")
         let frame = try arFrame(count: 10_000)
-        var arTable = TextTable("AR frame (10,000 sites within 5 km, heading turning 7° a frame, 60° field of view)",
-                                header: ["what", "median"])
-        arTable.add(["project 10,000 sites + stack the 25 nearest labels", Format.fixed(frame.micros, 1) + " µs"])
-        arTable.add(["sites on screen (max over frames)", Format.grouped(frame.onScreen)])
-        print(table.render())
-        if withPython { print(pyTable.render()) } else {
-            print("  (GeographicLib from Python not run: pass --with-python; the shared README quotes 42-76 µs per call)\n")
-        }
-        print(arTable.render())
-        let worldRatio = python["worldwide"].map { $0 / (auto["worldwide"] ?? .nan) }
-        var goals = [Goal(name: "AR: 10,000 sites projected for one frame < 1 ms",
-                          measured: Format.fixed(frame.micros, 1) + " µs", passed: frame.micros < 1000)]
-        if let worldRatio {
-            goals.append(Goal(name: "inverse faster than GeographicLib (Python), worldwide pairs",
-                              measured: Format.ratio(worldRatio), passed: worldRatio > 1))
-        }
-        print(Goal.render(goals), terminator: "")
-    }
-}
-
-/// Times GeographicLib's `Geodesic.WGS84.Inverse` from Python on the same pairs (written to a file).
-struct GeographicLibRunner {
-    let venv: String
-
-    func run(_ sets: [GeodesyBench.Pairs]) throws(BenchError) -> [String: Double] {
-        let python = venv + "/bin/python"
-        if !FileManager.default.isExecutableFile(atPath: python) {
-            progress("creating the venv \(venv) and installing geographiclib")
-            try? FileManager.default.createDirectory(atPath: venv, withIntermediateDirectories: true)
-            try ChildProcess.check("creating the venv", "python3", ["-m", "venv", venv])
-        }
-        if (try? ChildProcess.run(python, ["-c", "import geographiclib"], stdoutPath: "/dev/null"))?.exitStatus != 0 {
-            try ChildProcess.check("pip install geographiclib", venv + "/bin/pip", ["install", "-q", "geographiclib"])
-        }
-        var out: [String: Double] = [:]
-        for set in sets {
-            let path = NSTemporaryDirectory() + "flowbench-geodesy-pairs.csv"
-            let n = min(set.lat1.count, 20_000)
-            var text = ""
-            for i in 0..<n { text += "\(set.lat1[i]),\(set.lon1[i]),\(set.lat2[i]),\(set.lon2[i])\n" }
-            guard (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil else {
-                throw .setup("cannot write \(path)")
-            }
-            let script = """
-            import sys, time
-            from geographiclib.geodesic import Geodesic
-            g = Geodesic.WGS84
-            rows = [tuple(map(float, l.split(','))) for l in open(sys.argv[1])]
-            best = []
-            for _ in range(3):
-                t = time.perf_counter()
-                for a, b, c, d in rows: g.Inverse(a, b, c, d)
-                best.append((time.perf_counter() - t) / len(rows) * 1e9)
-            best.sort(); print(best[1])
-            """
-            let output = NSTemporaryDirectory() + "flowbench-geodesy-out.txt"
-            progress("GeographicLib (Python) on \(Format.grouped(n)) \(set.name) pairs")
-            try ChildProcess.check("GeographicLib in Python", python, ["-c", script, path], stdoutPath: output)
-            let figure = (try? String(contentsOfFile: output, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            guard let figure else { throw .setup("GeographicLib run printed no figure (\(output))") }
-            out[set.name] = figure
-        }
-        return out
+        let report = GeodesyReport(bench: self, timings: timings, python: python, agreements: agreements,
+                                   truth: truth, frame: frame)
+        print(report.render(), terminator: "")
     }
 }

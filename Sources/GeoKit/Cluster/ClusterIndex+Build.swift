@@ -4,14 +4,21 @@ extension ClusterIndex {
     /// scratch memory is `scratch`'s if given, else the build's own, freed when it returns.
     func build(scratch: BuildScratch?) {
         var store = ClusterStore()
-        var slots = ContiguousArray<Int32>(repeating: -1, count: points.nextID)
+        // The table's slot array is reset and filled in place rather than replaced by a second
+        // one (4 bytes a point of fresh pages, faulted in on a first build). Taken out first, so
+        // that `table` below shares no storage with it and the writes copy nothing (unless the
+        // table came from another index, which keeps its own).
+        let idCount = points.nextID
+        var slots = ContiguousArray<Int32>()
+        swap(&slots, &points.slots)
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         let table = points
         // Removed points have NaN coordinates; every id is written, and only live ones are kept.
-        let liveIDs = ContiguousArray<Int32>(unsafeUninitializedCapacity: table.nextID) { ids, count in
+        let liveIDs = ContiguousArray<Int32>(unsafeUninitializedCapacity: idCount) { liveIDs, count in
             table.coordinates.withUnsafeBufferPointer { coordinates in
                 var live = 0
-                for id in 0..<table.nextID {
-                    ids[live] = Int32(id)
+                for id in 0..<idCount {
+                    liveIDs[live] = Int32(id)
                     live &+= coordinates[id &* ClusterPoints.coordinateStride &+ ClusterPoints.longitudeOffset].isNaN ? 0 : 1
                 }
                 count = live

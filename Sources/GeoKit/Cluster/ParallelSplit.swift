@@ -12,9 +12,12 @@ enum ParallelSplit {
         var minimumChunk: Int
         var maximumChunks: Int
 
-        /// At least 8,192 iterations a chunk, one chunk per core up to 8.
+        /// The most chunks a loop is cut into, whatever the cores.
+        static let chunkLimit = 8
+
+        /// At least 8,192 iterations a chunk, one chunk per core up to ``chunkLimit``.
         static let standard = Policy(minimumChunk: 8_192,
-                                     maximumChunks: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8))
+                                     maximumChunks: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), chunkLimit))
     }
 
     /// The policy in force (tests cut small loops into many chunks to check they agree).

@@ -11,8 +11,12 @@ extension Flowbench {
                 Counts are checked against the shared expected_counts_f64.json. With --with-python, \
                 pysupercluster 0.7.7 runs on the same files in the same run (venv /tmp/flowbench-cluster/venv \
                 by default); without it the reference is the shared results/summary.txt (another run, labelled so).
+                With --with-python the builds are also compared like for like: flowrun and pysupercluster in fresh \
+                child processes that each build once (first) and rebuild (warm), pinned to one core and to two \
+                (taskset), interleaved; --builds-only runs just that comparison (on the --dataset ones, default all three).
                 Examples:
                   flowbench cluster --with-python --runs 7
+                  flowbench cluster --with-python --builds-only --dataset park_100k --runs 9
                   flowbench cluster --runs 1 --data /tmp/cluster-data
                 """)
 
@@ -25,16 +29,29 @@ extension Flowbench {
         @Option(help: ArgumentHelp("The shared cluster bench folder.", valueName: "dir"))
         var shared = "../shared/bench/cluster"
 
+        @Flag(help: "Only the like-for-like build comparison with pysupercluster (needs --with-python).")
+        var buildsOnly = false
+
+        @Option(help: ArgumentHelp("A dataset of the like-for-like builds (repeatable): park_10k, park_100k, world_1m.", valueName: "name"))
+        var dataset: [String] = []
+
         @OptionGroup(title: "Python reference (pysupercluster 0.7.7)")
         var python: PythonOptions
 
         func validate() throws {
             try CommandLineValues.wholeNumber("--runs", runs, in: 1...1000)
+            if buildsOnly && !python.withPython { throw ValidationError("--builds-only compares with pysupercluster: add --with-python") }
+            for name in dataset where !ClusterBench.datasets.contains(name) {
+                throw ValidationError("--dataset \(name): expected one of \(ClusterBench.datasets.joined(separator: ", "))")
+            }
         }
 
         func run() throws {
-            try ClusterBench(dataDir: CommandLineValues.absolutePath(data), sharedDir: CommandLineValues.absolutePath(shared), venvDir: python.venvPath("cluster"),
-                             runs: runs, withPython: python.withPython).run()
+            var bench = ClusterBench(dataDir: CommandLineValues.absolutePath(data), sharedDir: CommandLineValues.absolutePath(shared),
+                                     venvDir: python.venvPath("cluster"), runs: runs, withPython: python.withPython)
+            bench.buildsOnly = buildsOnly
+            if !dataset.isEmpty { bench.buildDatasets = ClusterBench.datasets.filter(dataset.contains) }
+            try bench.run()
         }
     }
 }
