@@ -47,6 +47,7 @@ extension ClusterIndex {
             count = live
         }
         let builder = scratch?.builder(for: options) ?? LevelBuilder(options: options)
+        builder.prepare(items: live)
         defer { scratch?.trim() }
         var scratch = CategoryScratch()
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {

@@ -60,14 +60,21 @@ final class LevelBuilder {
     /// greedy pass is bound by the latency of each seed's chain of dependent reads.
     typealias NeighborRuns = (Int32, Int32, Int32, Int32, Int32, Int32)
 
+    /// The block lent to the per-item buffers (``prepare(items:)``), freed with the builder.
+    var slab: UnsafeMutableRawBufferPointer?
+
     init(options: ClusterOptions) {
         self.options = options
     }
 
+    deinit { slab?.deallocate() }
+
     /// Bytes of scratch memory held.
     var scratchBytes: Int {
-        keys.bytes + order.bytes + reps.bytes + positionOfRank.bytes + taken.bytes + cellStart.bytes + grid.bytes
-            + runs.bytes + byAscendingRank.bytes + hits.bytes
+        // Buffers in the slab count as the slab.
+        func own<E>(_ b: ScratchBuffer<E>) -> Int { b.ownsMemory ? b.bytes : 0 }
+        return own(keys) + own(order) + own(reps) + own(positionOfRank) + own(taken) + own(cellStart) + grid.bytes
+            + runs.bytes + byAscendingRank.bytes + hits.bytes + (slab?.count ?? 0)
     }
 
     /// Replaces `level` (slots alive at zoom + 1, ascending rep) by the slots alive at `zoom`,

@@ -19,18 +19,37 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
         base = Self.allocate(self.capacity, alignment: alignment)
     }
 
+    /// False while `base` lies in memory lent by its owner (``adopt(_:capacity:)``), which frees it.
+    private(set) var ownsMemory = true
+
     /// Room for `count` elements; returns the base pointer.
     @discardableResult
     func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
         if count > capacity {
-            base.deallocate()
+            release()
             capacity = max(count, capacity * 2)
             base = Self.allocate(capacity, alignment: alignment)
+            ownsMemory = true
         }
         return base
     }
 
-    deinit { base.deallocate() }
+    /// Uses `capacity` elements at `memory` from now on, instead of memory of its own: memory
+    /// the owner lends (aligned for `Element` and for ``alignment``) and frees after the last
+    /// use, however this buffer grows later.
+    func adopt(_ memory: UnsafeMutableRawPointer, capacity: Int) {
+        precondition(Int(bitPattern: memory) & (alignment - 1) == 0, "lent memory is not aligned to \(alignment)")
+        release()
+        base = memory.bindMemory(to: Element.self, capacity: capacity)
+        self.capacity = capacity
+        ownsMemory = false
+    }
+
+    private func release() {
+        if ownsMemory { base.deallocate() }
+    }
+
+    deinit { release() }
 
     /// Large buffers are aligned to 2 MiB and offered transparent huge pages where the system
     /// has them only on request (Linux `madvise` mode): a page fault costs about a microsecond here,
