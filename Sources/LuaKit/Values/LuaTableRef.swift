@@ -1,5 +1,3 @@
-import CLua
-
 /// A read-only Lua table held by Swift, anchored in the registry until the reference is
 /// released: data built once and handed to many runs (a park's sites), which no run can
 /// change for the next.
@@ -13,22 +11,14 @@ import CLua
 /// the change; `getmetatable` returns `false`. Copying it to Swift (a result, an argument
 /// read with ``LuaCall/value(_:)``) copies the content.
 public final class LuaTableRef: @unchecked Sendable {
-    let handle: StateHandle
-    let ref: Int32
+    let anchor: RegistryAnchor
+    var handle: StateHandle { anchor.handle }
+    var ref: Int32 { anchor.ref }
 
     /// Takes the value at `index` of `L`'s stack into the registry.
     init(handle: StateHandle, L: OpaquePointer, index: Int32) {
-        self.handle = handle
-        lua_pushvalue(L, index)
-        self.ref = luaL_ref(L, lua_registryindex())
+        anchor = RegistryAnchor(handle: handle, L: L, index: index)
     }
 
-    deinit {
-        // luaL_unref only writes existing registry slots: it neither allocates nor raises.
-        if !handle.isClosed { luaL_unref(handle.L, lua_registryindex(), ref) }
-    }
-
-    func push(onto L: OpaquePointer) {
-        lua_rawgeti(L, lua_registryindex(), lua_Integer(ref))
-    }
+    func push(onto L: OpaquePointer) { anchor.push(onto: L) }
 }
