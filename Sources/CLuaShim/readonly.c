@@ -106,16 +106,6 @@ int luakit_is_readonly(lua_State *L, int idx) {
     return 1;
 }
 
-// MARK: - Reading fields from the host
-
-int luakit_raw_number(lua_State *L, int idx, const char *key, double *out) {
-    lua_pushstring(L, key);
-    int type = lua_rawget(L, idx);
-    if (type == LUA_TNUMBER) *out = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    return type;
-}
-
 // MARK: - The sandbox's raw functions
 
 static int b_rawget(lua_State *L) {
