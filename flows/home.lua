@@ -23,9 +23,12 @@ function builders.highlights(ctx, out)
   for _, site in ipairs(ctx.sites) do
     if wanted[site.category] then picked[#picked + 1] = site end
   end
+  -- Each name lowered once, not at every comparison (a sort makes several per site).
+  local lowered = {}
+  for _, site in ipairs(picked) do lowered[site] = site.name:lower() end
   table.sort(picked, function(a, b)
     if wanted[a.category] ~= wanted[b.category] then return wanted[a.category] < wanted[b.category] end
-    return a.name:lower() < b.name:lower()
+    return lowered[a] < lowered[b]
   end)
   local cards = {}
   for i = 1, math.min(ctx.park.home.highlights, #picked) do

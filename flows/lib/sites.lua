@@ -58,8 +58,8 @@ function sites.ranked(ctx, list)
   for i, site in ipairs(list) do
     local entry = setmetatable({}, { __index = site })
     if ctx.at then
-      entry.distance = geo.distance(ctx.at.lat, ctx.at.lon, site.lat, site.lon)
-      entry.bearing = geo.bearing(ctx.at.lat, ctx.at.lon, site.lat, site.lon)
+      -- One geodesic for both (geo.distance and geo.bearing would each solve it).
+      entry.distance, entry.bearing = geo.inverse(ctx.at.lat, ctx.at.lon, site.lat, site.lon)
       entry.score = scoring.score(site, ctx, entry.distance)
     end
     out[i] = entry

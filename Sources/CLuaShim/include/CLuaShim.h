@@ -164,6 +164,11 @@ int luakit_is_readonly(struct lua_State *L, int idx);
 /// code that tried to change it (for C functions of the sandbox: `return luakit_refuse_change(L, 1);`).
 int luakit_refuse_change(struct lua_State *L, int idx);
 
+/// Reads field `key` of the plain table at absolute index `idx` (raw access) and returns
+/// its Lua type, storing the value in `out` when it is a number; the stack is unchanged.
+/// One call per field for LuaFieldReader. Never raises (from Swift callbacks: see luakit_budget).
+int luakit_raw_number(struct lua_State *L, int idx, const char *key, double *out);
+
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);
 

@@ -80,7 +80,7 @@ public final class RegionMonitor {
         lastTime = fix.time
         var step = Step()
         let here = fix.coordinate
-        if forceRefresh || lastRefresh.map({ $0.distance(to: here) > settings.refreshDistance }) ?? true {
+        if forceRefresh || lastRefresh.map({ Self.hasMoved(from: $0, to: here, farther: settings.refreshDistance) }) ?? true {
             refresh(at: fix, into: &step)
         }
         let t = fix.time, n = fixCount
@@ -109,6 +109,22 @@ public final class RegionMonitor {
         }
         fixCount += 1
         return step
+    }
+
+    /// Whether the geodesic distance from `a` to `b` is more than `limit` metres: what every
+    /// fix asks. The flat metric at `a` answers when it is clearly on one side, within 70° of
+    /// the equator and for limits up to 2 km, where its error stays under 1e-3 relative
+    /// (LocalMetric: about |Δφ|·tan φ); within 2e-3 of the limit, and elsewhere, the
+    /// geodesic decides. RefreshScreenTests compares it with the geodesic alone.
+    static func hasMoved(from a: Coordinate, to b: Coordinate, farther limit: Double) -> Bool {
+        if limit <= 2_000, abs(a.latitude) <= 70, abs(b.latitude) <= 70 {
+            let flat = LocalMetric(latitude: a.latitude)
+                .distance(latitude0: a.latitude, longitude0: a.longitude, latitude: b.latitude, longitude: b.longitude)
+            let band = limit * 2e-3 + 1e-3
+            if flat < limit - band { return false }
+            if flat > limit + band && flat < 4_000 { return true }
+        }
+        return a.distance(to: b) > limit
     }
 
     // MARK: - Private helpers

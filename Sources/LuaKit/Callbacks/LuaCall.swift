@@ -176,7 +176,9 @@ public struct LuaCall {
     ///   is not an object of that type.
     public func object<T: LuaObject>(_ i: Int, as type: T.Type) throws(LuaCallError) -> T {
         let tname = T.luaTypeName
-        guard i <= argumentCount, let raw = luakit_toobject(L, Int32(i), tname) else {
+        // withCString lends the name's bytes; passing the String converts it to a new C
+        // string on every method call.
+        guard i <= argumentCount, let raw = tname.withCString({ luakit_toobject(L, Int32(i), $0) }) else {
             throw argumentError(i, expected: tname)
         }
         guard let object = Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T else {

@@ -45,10 +45,14 @@ public struct LuaFieldReader {
     /// - Parameter key: the field's name.
     /// - Throws: ``Mismatch`` when it is present and not a number.
     public mutating func optionalNumber(_ key: StaticString) throws(Mismatch) -> Double? {
-        defer { lua_pop(L, 1) }
-        switch field(key) {
+        var value = 0.0
+        // One C call for the key, the lookup and the value: a replay reads four per fix.
+        let type = luakit_raw_number(L, index, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), &value)
+        switch type {
         case LUA_TNIL: return nil
-        case LUA_TNUMBER: return lua_tonumberx(L, -1, nil)
+        case LUA_TNUMBER:
+            read()
+            return value
         default: throw Mismatch()
         }
     }
@@ -110,11 +114,14 @@ public struct LuaFieldReader {
     private mutating func field(_ key: StaticString) -> Int32 {
         lua_pushstring(L, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self))
         let type = lua_rawget(L, index)
-        if type != LUA_TNIL {
-            valuesRead += 2
-            sawNamedField = true
-        }
+        if type != LUA_TNIL { read() }
         return type
+    }
+
+    /// Counts a present field: its key and its value.
+    private mutating func read() {
+        valuesRead += 2
+        sawNamedField = true
     }
 
     /// The elements of this table, a list, each read by `element`.

@@ -90,7 +90,7 @@ struct LuaStack {
             throw .conversion("table nested deeper than \(Self.maxDepth) levels (is it cyclic?)")
         }
         guard lua_checkstack(L, 4) != 0 else { throw .conversion("Lua stack overflow while reading a table") }
-        // A read-only table (LuaState.readOnlyTable) is an empty proxy: copy its target.
+        // A read-only table (LuaCall.pushReadOnly) is an empty proxy: copy its target.
         let index = lua_absindex(L, index)
         guard luakit_readonly_push_target(L, index) == 0 else {
             defer { lua_pop(L, 1) }

@@ -90,10 +90,13 @@ public struct LuaDecodingError: Error, CustomStringConvertible, Sendable {
     }
 }
 
+/// A list position in a coding path. Only the number is stored, so the key fits in a
+/// CodingKey existential without a heap box (one per list element decoded).
 struct IndexKey: CodingKey {
-    let intValue: Int?
-    let stringValue: String
-    init(_ index: Int) { intValue = index; stringValue = "\(index)" }
+    let index: Int
+    var intValue: Int? { index }
+    var stringValue: String { "\(index)" }
+    init(_ index: Int) { self.index = index }
     init?(intValue: Int) { self.init(intValue) }
     init?(stringValue: String) { return nil }
 }
