@@ -18,21 +18,10 @@ function builders.welcome(ctx, out)
 end
 
 function builders.highlights(ctx, out)
-  local wanted, picked = {}, {}
-  for rank, category in ipairs(ctx.park.home.highlight_categories) do wanted[category] = rank end
-  for _, site in ipairs(ctx.sites) do
-    if wanted[site.category] then picked[#picked + 1] = site end
-  end
-  -- Each name lowered once, not at every comparison (a sort makes several per site).
-  local lowered = {}
-  for _, site in ipairs(picked) do lowered[site] = site.name:lower() end
-  table.sort(picked, function(a, b)
-    if wanted[a.category] ~= wanted[b.category] then return wanted[a.category] < wanted[b.category] end
-    return lowered[a] < lowered[b]
-  end)
+  -- The wanted categories' sites in the order they are wanted, each category's by name.
+  local picked = sites.in_categories(ctx, ctx.park.home.highlight_categories, ctx.park.home.highlights)
   local cards = {}
-  for i = 1, math.min(ctx.park.home.highlights, #picked) do
-    local site = picked[i]
+  for i, site in ipairs(picked) do
     cards[i] = { title = site.name, subtitle = ui.category_name(ctx, site.category),
                  action = ui.go("sites", { id = site.id }, "Open") }
   end

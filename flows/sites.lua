@@ -13,10 +13,7 @@ end
 
 local function items(ctx, list, limit)
   local out = {}
-  for i, site in ipairs(sites.ranked(ctx, list)) do
-    if limit and i > limit then break end
-    out[#out + 1] = item(ctx, site)
-  end
+  for i, site in ipairs(sites.ranked(ctx, list, limit)) do out[i] = item(ctx, site) end
   return out
 end
 

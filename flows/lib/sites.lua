@@ -3,20 +3,96 @@ local scoring = require("lib.scoring")   -- parks/<CODE>/flows/lib/scoring.lua o
 
 local sites = {}
 
+-- What every run would otherwise work out again from ctx.sites: every site's place in
+-- name order (lower case, then id) and each category's sites in that
+-- order. ctx.sites is the same read-only table in every run of a runtime, so this is built
+-- by its first run and kept (weakly, by that table). It stays inside this module: callers
+-- get fresh lists.
+local indexes = setmetatable({}, { __mode = "k" })
+
+local function index(ctx)
+  local all = ctx.sites
+  local found = indexes[all]
+  if found then return found end
+  local lowered, by_name = {}, {}
+  for i, site in ipairs(all) do
+    lowered[site] = site.name:lower()
+    by_name[i] = site
+  end
+  table.sort(by_name, function(a, b)
+    local la, lb = lowered[a], lowered[b]
+    if la ~= lb then return la < lb end
+    return a.id < b.id
+  end)
+  found = { by_category = {}, categories = {}, name_rank = {}, uncategorized = {} }
+  for rank, site in ipairs(by_name) do
+    found.name_rank[site] = rank
+    local category = site.category
+    if category then
+      local list = found.by_category[category]
+      if not list then
+        list = {}
+        found.by_category[category] = list
+        found.categories[#found.categories + 1] = category
+      end
+      list[#list + 1] = site
+    else
+      found.uncategorized[#found.uncategorized + 1] = site
+    end
+  end
+  table.sort(found.categories)
+  indexes[all] = found
+  return found
+end
+
+-- Appends the sites of `category` to `out` in name order, no more than `room`.
+local function append(out, idx, category, room)
+  local list = idx.by_category[category]
+  if list then table.move(list, 1, math.min(#list, room or #list), #out + 1, out) end
+end
+
+--- The sites of these categories, category by category in the order given (a category
+--- named twice counts once), each category's by name; the first `limit` of them (default
+--- all): a new list.
+function sites.in_categories(ctx, categories, limit)
+  local idx, out, seen = index(ctx), {}, {}
+  limit = limit or math.huge
+  for _, category in ipairs(categories) do
+    if #out >= limit then break end
+    if not seen[category] then
+      seen[category] = true
+      append(out, idx, category, limit - #out)
+    end
+  end
+  return out
+end
+
 --- The park's collections with their sites: { {id, title, sites = {...}} ... }, in the
---- configured order, empty ones left out; sites in no collection go to "More places".
+--- configured order, empty ones left out; sites in no collection (or no category) go
+--- to "More places". A collection's sites come category by category.
 function sites.collections(ctx)
-  local by_category, order = {}, {}
+  local idx = index(ctx)
+  local order, owner = {}, {}
   for _, c in ipairs(ctx.park.sites.collections) do
     local entry = { id = c.id, title = c.title, sites = {} }
     order[#order + 1] = entry
-    for _, category in ipairs(c.categories) do by_category[category] = entry end
+    -- A category two collections list belongs to the last.
+    for _, category in ipairs(c.categories) do owner[category] = entry end
+  end
+  for i, c in ipairs(ctx.park.sites.collections) do
+    local entry = order[i]
+    for _, category in ipairs(c.categories) do
+      if owner[category] == entry then
+        owner[category] = true   -- appended once, should the collection list it twice
+        append(entry.sites, idx, category)
+      end
+    end
   end
   local more = { id = "more", title = "More places", sites = {} }
-  for _, site in ipairs(ctx.sites) do
-    local entry = by_category[site.category] or more
-    entry.sites[#entry.sites + 1] = site
+  for _, category in ipairs(idx.categories) do
+    if not owner[category] then append(more.sites, idx, category) end
   end
+  table.move(idx.uncategorized, 1, #idx.uncategorized, #more.sites + 1, more.sites)
   order[#order + 1] = more
   local out = {}
   for _, entry in ipairs(order) do
@@ -33,14 +109,10 @@ function sites.collection_ids(ctx)
   return ids
 end
 
---- The categories the park's sites have, sorted.
+--- The categories the park's sites have, sorted: a new list.
 function sites.categories(ctx)
-  local seen, out = {}, {}
-  for _, site in ipairs(ctx.sites) do
-    if site.category and not seen[site.category] then seen[site.category] = true; out[#out + 1] = site.category end
-  end
-  table.sort(out)
-  return out
+  local categories = index(ctx).categories
+  return table.move(categories, 1, #categories, 1, {})
 end
 
 --- The collection with this id, or nil.
@@ -52,23 +124,39 @@ function sites.collection(ctx, id)
 end
 
 --- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
---- known (distance first), else by name. Each entry gets `distance` and `bearing` when known.
-function sites.ranked(ctx, list)
-  local out = {}
+--- known (distance first), else by name; ties by name in lower case, then id. Each entry reads as its
+--- site and has `distance` and `bearing` when ctx.at is known. With `limit`, only the
+--- first `limit` entries.
+function sites.ranked(ctx, list, limit)
+  local idx, at = index(ctx), ctx.at
+  local order, score, distance, bearing = {}, {}, {}, {}
   for i, site in ipairs(list) do
-    local entry = setmetatable({}, { __index = site })
-    if ctx.at then
+    order[i] = site
+    if at then
       -- One geodesic for both (geo.distance and geo.bearing would each solve it).
-      entry.distance, entry.bearing = geo.inverse(ctx.at.lat, ctx.at.lon, site.lat, site.lon)
-      entry.score = scoring.score(site, ctx, entry.distance)
+      local d, b = geo.inverse(at.lat, at.lon, site.lat, site.lon)
+      distance[site], bearing[site] = d, b
+      score[site] = scoring.score(site, ctx, d)
     end
+  end
+  local name_rank = idx.name_rank
+  table.sort(order, function(a, b)
+    local sa, sb = score[a], score[b]
+    if sa ~= sb then return sa < sb end
+    local ra, rb = name_rank[a], name_rank[b]
+    if ra and rb then return ra < rb end
+    -- A site that is not one of ctx.sites (a table the flow made).
+    local la, lb = a.name:lower(), b.name:lower()
+    if la ~= lb then return la < lb end
+    return tostring(a.id) < tostring(b.id)
+  end)
+  local out = {}
+  for i = 1, math.min(limit or #order, #order) do
+    local site = order[i]
+    local entry = setmetatable({}, { __index = site })
+    entry.distance, entry.bearing, entry.score = distance[site], bearing[site], score[site]
     out[i] = entry
   end
-  table.sort(out, function(a, b)
-    if a.score and b.score and a.score ~= b.score then return a.score < b.score end
-    if a.name ~= b.name then return a.name:lower() < b.name:lower() end
-    return a.id < b.id
-  end)
   return out
 end
 

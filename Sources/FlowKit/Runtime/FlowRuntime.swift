@@ -231,7 +231,8 @@ public final class FlowRuntime {
         if table["flow"] == .nil { table["flow"] = .string(flow) }
         var screen: Screen
         do {
-            screen = try LuaValueDecoder().decode(Screen.self, from: .table(table))
+            // The direct reader for what flows return; Codable for what it leaves (and its messages).
+            screen = try ScreenReader.screen(table) ?? LuaValueDecoder().decode(Screen.self, from: .table(table))
         } catch {
             throw .invalidScreen(flow: flow, file: file, issues: [LuaDecodingError.describe(error).description])
         }

@@ -1,0 +1,113 @@
+import LuaKit
+import ScreenModel
+
+// Maps, timelines and AR views as ScreenReader reads them: the same fields and defaults as
+// their `init(from:)`, giving up where those would throw or be lenient.
+
+extension ScreenReader {
+    static func coordinate(_ value: LuaValue) throws(GiveUp) -> Component.Coordinate {
+        let numbers = try Record.numbers(value, count: 2)
+        return Component.Coordinate(latitude: numbers[1], longitude: numbers[0])
+    }
+
+    private static func ring(_ value: LuaValue) throws(GiveUp) -> [Component.Coordinate] {
+        try Record.list(value, coordinate)
+    }
+
+    static func map(_ value: LuaValue) throws(GiveUp) -> Component.Map {
+        let r = try Record(value, keys: ["type", "id", "camera", "bbox", "size", "annotations", "boundary"])
+        let camera = try Record(r.value("camera"), keys: ["center", "zoom"])
+        let box = try Record.numbers(r.value("bbox"), count: 4)
+        return Component.Map(
+            camera: Component.Map.Camera(center: try camera.required("center", coordinate), zoom: try camera.double("zoom")),
+            bbox: Component.Map.BoundingBox(west: box[0], south: box[1], east: box[2], north: box[3]),
+            size: try size(r.value("size")), annotations: try r.list("annotations", annotation),
+            boundary: try r.optionalList("boundary", ring), id: try r.optionalString("id"))
+    }
+
+    private static func size(_ value: LuaValue) throws(GiveUp) -> Component.Map.Size {
+        let r = try Record(value, keys: ["width", "height"])
+        return Component.Map.Size(width: try r.double("width"), height: try r.double("height"))
+    }
+
+    private static func annotation(_ value: LuaValue) throws(GiveUp) -> Component.Map.Annotation {
+        switch value["type"] {
+        case "pin":
+            let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "action"])
+            return .pin(Component.Map.Pin(id: try r.string("id"), coordinate: try r.required("coordinate", coordinate),
+                                          title: try r.string("title"), category: try r.optionalString("category"),
+                                          action: try r.optional("action", action)))
+        case "cluster":
+            let r = try Record(value, keys: ["type", "id", "coordinate", "count", "expansion_zoom", "categories", "action"])
+            return .cluster(Component.Map.Cluster(
+                id: try r.string("id"), coordinate: try r.required("coordinate", coordinate), count: try r.integer("count"),
+                expansionZoom: try r.integer("expansion_zoom"),
+                categories: try r.optionalList("categories") { v throws(GiveUp) in
+                    let c = try Record(v, keys: ["category", "count"])
+                    return Component.Map.CategoryCount(try c.string("category"), count: try c.integer("count"))
+                },
+                action: try r.optional("action", action)))
+        default: throw GiveUp()
+        }
+    }
+
+    static func timeline(_ value: LuaValue) throws(GiveUp) -> Component.Timeline {
+        let r = try Record(value, keys: ["type", "id", "title", "start", "end", "entries", "track", "regions", "facts", "timezone"])
+        return Component.Timeline(
+            start: try r.double("start"), end: try r.double("end"), entries: try r.list("entries", entry),
+            track: try r.optionalList("track", coordinate), regions: try r.optionalList("regions", region),
+            facts: try r.optionalList("facts") { v throws(GiveUp) in
+                let f = try Record(v, keys: ["label", "value"])
+                return Component.Timeline.Fact(try f.string("label"), value: try f.string("value"))
+            },
+            title: try r.optionalString("title"), id: try r.optionalString("id"), timezone: try r.optionalString("timezone"))
+    }
+
+    private static func entry(_ value: LuaValue) throws(GiveUp) -> Component.Timeline.Entry {
+        let r = try Record(value, keys: ["time", "kind", "title", "detail", "region", "position"])
+        guard let kind: Component.Timeline.Entry.Kind = try r.choice("kind") else { throw GiveUp() }
+        return Component.Timeline.Entry(time: try r.double("time"), kind: kind, title: try r.string("title"),
+                                        detail: try r.optionalString("detail"), region: try r.optionalString("region"),
+                                        position: try r.optional("position", coordinate))
+    }
+
+    private static func region(_ value: LuaValue) throws(GiveUp) -> Component.Timeline.Region {
+        if value["rings"] != .nil {
+            let r = try Record(value, keys: ["id", "name", "rings"])
+            return Component.Timeline.Region(id: try r.string("id"), name: try r.string("name"), shape: .area(rings: try r.list("rings", ring)))
+        }
+        let r = try Record(value, keys: ["id", "name", "center", "radius"])
+        return Component.Timeline.Region(id: try r.string("id"), name: try r.string("name"),
+                                         shape: .circle(center: try r.required("center", coordinate), radius: try r.double("radius")))
+    }
+
+    static func ar(_ value: LuaValue) throws(GiveUp) -> Component.AR {
+        let r = try Record(value, keys: ["type", "id", "camera", "size", "max_distance", "pins", "off_screen", "empty"])
+        let camera = try Record(r.value("camera"), keys: ["position", "altitude", "heading", "pitch", "fov"])
+        return Component.AR(
+            camera: Component.AR.Camera(position: try camera.required("position", coordinate), altitude: try camera.optionalDouble("altitude"),
+                                        heading: try camera.double("heading"), pitch: try camera.double("pitch"),
+                                        fieldOfView: try camera.double("fov")),
+            size: try size(r.value("size")), maximumDistance: try r.double("max_distance"), pins: try r.list("pins", arPin),
+            offScreen: try r.list("off_screen", offScreen), empty: try r.optionalString("empty"), id: try r.optionalString("id"))
+    }
+
+    private static func arPin(_ value: LuaValue) throws(GiveUp) -> Component.AR.Pin {
+        let r = try Record(value, keys: ["id", "title", "subtitle", "coordinate", "distance", "bearing", "x", "y", "label", "stack", "z", "action"])
+        let label = try Record(r.value("label"), keys: ["x", "y", "width", "height"])
+        return Component.AR.Pin(
+            id: try r.string("id"), title: try r.string("title"), subtitle: try r.optionalString("subtitle"),
+            coordinate: try r.required("coordinate", coordinate), distance: try r.double("distance"), bearing: try r.double("bearing"),
+            x: try r.double("x"), y: try r.double("y"),
+            label: Component.AR.LabelBox(x: try label.double("x"), y: try label.double("y"),
+                                         width: try label.double("width"), height: try label.double("height")),
+            stack: try r.integer("stack"), z: try r.integer("z"), action: try r.optional("action", action))
+    }
+
+    private static func offScreen(_ value: LuaValue) throws(GiveUp) -> Component.AR.OffScreen {
+        let r = try Record(value, keys: ["id", "title", "distance", "bearing", "turn", "degrees"])
+        guard let turn: Component.AR.OffScreen.Turn = try r.choice("turn") else { throw GiveUp() }
+        return Component.AR.OffScreen(id: try r.string("id"), title: try r.string("title"), distance: try r.double("distance"),
+                                      bearing: try r.double("bearing"), turn: turn, degrees: try r.double("degrees"))
+    }
+}
