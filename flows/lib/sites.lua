@@ -123,33 +123,67 @@ function sites.collection(ctx, id)
   return nil
 end
 
---- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
---- known (distance first), else by name; ties by name in lower case, then id. Each entry reads as its
---- site and has `distance` and `bearing` when ctx.at is known. With `limit`, only the
---- first `limit` entries.
-function sites.ranked(ctx, list, limit)
-  local idx, at = index(ctx), ctx.at
-  local order, score, distance, bearing = {}, {}, {}, {}
-  for i, site in ipairs(list) do
-    order[i] = site
-    if at then
-      -- One geodesic for both (geo.distance and geo.bearing would each solve it).
-      local d, b = geo.inverse(at.lat, at.lon, site.lat, site.lon)
-      distance[site], bearing[site] = d, b
-      score[site] = scoring.score(site, ctx, d)
-    end
-  end
-  local name_rank = idx.name_rank
-  table.sort(order, function(a, b)
-    local sa, sb = score[a], score[b]
-    if sa ~= sb then return sa < sb end
+-- Orders sites by name: their place in ctx.sites' name order, and for a table the flow
+-- made (not one of ctx.sites) its name in lower case, then its id.
+local function by_name(name_rank)
+  return function(a, b)
     local ra, rb = name_rank[a], name_rank[b]
     if ra and rb then return ra < rb end
-    -- A site that is not one of ctx.sites (a table the flow made).
     local la, lb = a.name:lower(), b.name:lower()
     if la ~= lb then return la < lb end
     return tostring(a.id) < tostring(b.id)
-  end)
+  end
+end
+
+--- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
+--- known (distance first), else by name; ties by name in lower case, then id. Each entry
+--- reads as its site and has `distance`, `bearing` and `score` when ctx.at is known. With
+--- `limit`, only the first `limit` entries.
+function sites.ranked(ctx, list, limit)
+  local name_rank, at = index(ctx).name_rank, ctx.at
+  local distance, bearing, score = {}, {}, {}
+  -- The sites are grouped by sort key (the score, or the place in name order), and the
+  -- distinct keys are sorted as plain numbers: a comparison function, one Lua call per
+  -- comparison, was most of the time of a ranked sites screen. Sites sharing a key (two
+  -- at one spot) are ordered by name within their group.
+  local keys, groups, made = {}, {}, false
+  for _, site in ipairs(list) do
+    local key
+    if at then
+      -- One geodesic for both (geo.distance and geo.bearing would each solve it).
+      local d, b = geo.inverse(at.lat, at.lon, site.lat, site.lon)
+      key = scoring.score(site, ctx, d)
+      if type(key) ~= "number" or key ~= key then
+        error(("scoring.score must return a number, got %s for site '%s'"):format(tostring(key), tostring(site.id)), 2)
+      end
+      distance[site], bearing[site], score[site] = d, b, key
+    else
+      key = name_rank[site]
+      made = made or key == nil
+    end
+    if key ~= nil then
+      local group = groups[key]
+      if group then group[#group + 1] = site else groups[key] = { site }; keys[#keys + 1] = key end
+    end
+  end
+  local order = {}
+  if made then
+    -- Some sites are tables the flow made: sorted by name the slow way.
+    for i, site in ipairs(list) do order[i] = site end
+    table.sort(order, by_name(name_rank))
+  else
+    table.sort(keys)
+    local compare = nil
+    for _, key in ipairs(keys) do
+      local group = groups[key]
+      if #group > 1 then
+        compare = compare or by_name(name_rank)
+        table.sort(group, compare)
+      end
+      table.move(group, 1, #group, #order + 1, order)
+      if limit and #order >= limit then break end
+    end
+  end
   local out = {}
   for i = 1, math.min(limit or #order, #order) do
     local site = order[i]

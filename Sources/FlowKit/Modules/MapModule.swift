@@ -35,11 +35,12 @@ struct MapModule: NativeModule {
                 let box = try call.boundingBox(1), zoom = try call.zoom(2)
                 // Simplifying looks at every vertex; each one kept becomes a {lon, lat} table.
                 if let boundary = try context.boundary() { try call.charge(boundary.vertexCount * Charge.perRegion) }
-                let rings = try context.boundary()?.rings(in: box, tolerance: WebMercator.degreesPerPoint(zoom: zoom)) ?? []
-                try call.charge(rings.reduce(0) { $0 + $1.count } * Charge.perSite)
-                call.push(LuaValue.table(LuaTable(sequence: rings.map { ring in
-                    .table(LuaTable(sequence: ring.map { .table(LuaTable(sequence: $0.map(LuaValue.number))) }))
-                })))
+                let tolerance = WebMercator.degreesPerPoint(zoom: zoom)
+                let rings = try context.boundary().map { boundary in
+                    context.cached("map.boundary") { DrawnRingCache() }.rings(of: boundary, in: box, tolerance: tolerance)
+                } ?? []
+                try call.charge(rings.reduce(0) { $0 + $1.count / 2 } * Charge.perSite)
+                call.push(pairLists: rings)
             },
         ]
     }

@@ -7,25 +7,49 @@ extension Boundary {
     ///   - box: the area shown; rings whose box misses it are skipped.
     ///   - tolerance: the largest error allowed, in degrees (e.g. one screen point).
     public func rings(in box: BoundingBox, tolerance: Double) -> [[[Double]]] {
-        var out: [[[Double]]] = []
+        drawnRings(in: box, tolerance: tolerance).map { ring in
+            stride(from: 0, to: ring.count, by: 2).map { [ring[$0], ring[$0 + 1]] }
+        }
+    }
+
+    /// ``rings(in:tolerance:)`` with each ring flat, `[lon0, lat0, lon1, lat1, ...]`: no
+    /// array per position (a park's outline keeps about a thousand at a city zoom).
+    /// - Parameters:
+    ///   - box: the area shown; rings whose box misses it are skipped.
+    ///   - tolerance: the largest error allowed, in degrees.
+    ///   - simplified: where a ring simplified at this tolerance can be found, or kept
+    ///     (default: simplify it now); called with the ring's number and how to make it.
+    public func drawnRings(
+        in box: BoundingBox, tolerance: Double,
+        simplified: (Int, () -> [Double]) -> [Double] = { $1() }
+    ) -> [[Double]] {
+        var out: [[Double]] = []
         for ring in 0..<ringCount {
             let b = ring * Self.boxStride
             let west = ringBoxes[b + Self.boxWest], south = ringBoxes[b + Self.boxSouth]
             let east = ringBoxes[b + Self.boxEast], north = ringBoxes[b + Self.boxNorth]
             guard Self.overlaps(box, west: west, south: south, east: east, north: north),
                   east - west >= tolerance || north - south >= tolerance else { continue }
-            let start = ringStarts[ring], end = ringStarts[ring + 1]
-            var keep = [Bool](repeating: false, count: end - start)
-            keep[0] = true
-            keep[end - start - 1] = true
-            simplify(start, end - 1, start: start, tolerance: tolerance * tolerance, keep: &keep)
-            var points: [[Double]] = []
-            for v in start..<end where keep[v - start] {
-                points.append([vertices[v * Self.vertexStride], vertices[v * Self.vertexStride + 1]])
-            }
-            if points.count >= 4 { out.append(points) }
+            let points = simplified(ring) { simplifiedRing(ring, tolerance: tolerance) }
+            if points.count >= 8 { out.append(points) }
         }
         return out
+    }
+
+    /// Ring `ring` simplified at `tolerance`, flat `[lon0, lat0, ...]`.
+    private func simplifiedRing(_ ring: Int, tolerance: Double) -> [Double] {
+        let start = ringStarts[ring], end = ringStarts[ring + 1]
+        var keep = [Bool](repeating: false, count: end - start)
+        keep[0] = true
+        keep[end - start - 1] = true
+        simplify(start, end - 1, start: start, tolerance: tolerance * tolerance, keep: &keep)
+        var points: [Double] = []
+        points.reserveCapacity(2 * keep.count)
+        for v in start..<end where keep[v - start] {
+            points.append(vertices[v * Self.vertexStride])
+            points.append(vertices[v * Self.vertexStride + 1])
+        }
+        return points
     }
 
     /// Marks the vertices between `first` and `last` that must stay (iterative, so a long

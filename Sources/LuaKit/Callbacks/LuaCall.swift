@@ -216,7 +216,7 @@ public struct LuaCall {
 
     // MARK: - Results
 
-    private mutating func reserve() -> Bool {
+    mutating func reserve() -> Bool {
         // Lua gives a C function LUA_MINSTACK (20) free slots; grow only beyond them.
         guard failure == nil else { return false }
         guard resultCount < 16 || lua_checkstack(L, 1) != 0 else {

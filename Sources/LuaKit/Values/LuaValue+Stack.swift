@@ -47,8 +47,10 @@ struct LuaStack {
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
-        if let text = String(validating: buffer, as: UTF8.self) { return text }
-        throw .conversion(Self.notText(buffer))
+        // Checked by our own scan, then decoded: `String(validating:as:)` on a raw buffer
+        // runs the standard library's generic validation, a tenth of a warm run's time.
+        guard UTF8Text.firstInvalidByte(buffer) == nil else { throw .conversion(Self.notText(buffer)) }
+        return String(decoding: buffer, as: UTF8.self)
     }
 
     /// "string is not UTF-8 text (byte 0xFF at position 3)", positions 1-based as in Lua.

@@ -43,6 +43,16 @@ extension Component.Coordinate: ScreenNode {
 }
 
 extension Array where Element == Component.Coordinate {
+    /// Validates each position at `path[i]`, as every list does, but names the path only
+    /// for a position with an issue: a map's boundary holds a thousand positions, and
+    /// building each one's path string was most of validating a map screen.
+    func validate(at path: String, into check: inout ScreenCheck) {
+        for (index, position) in enumerated()
+        where !((-90...90).contains(position.latitude) && (-180...180).contains(position.longitude)) {
+            position.validate(at: "\(path)[\(index + 1)]", into: &check)
+        }
+    }
+
     /// Checks a closed ring (a boundary's, an area region's): at least 4 positions,
     /// the last equal to the first, each on the Earth.
     func validateRing(at path: String, into check: inout ScreenCheck) {

@@ -30,4 +30,20 @@ import Testing
         let everything = BoundingBox(west: -180, south: -90, east: 180, north: 90)
         #expect(boundary.rings(in: everything, tolerance: 5).isEmpty)     // the whole park is under 5 degrees
     }
+
+    @Test func flatRingsAreTheRingsPairByPairAndKeptSimplificationsAreUsed() throws {
+        let boundary = try yosemite()
+        let box = BoundingBox(west: -119.9, south: 37.6, east: -119.4, north: 38.0)
+        let flat = boundary.drawnRings(in: box, tolerance: 0.001)
+        #expect(!flat.isEmpty)
+        #expect(flat.map { ring in stride(from: 0, to: ring.count, by: 2).map { [ring[$0], ring[$0 + 1]] } }
+                == boundary.rings(in: box, tolerance: 0.001))
+        // What the caller hands back for a ring is what is drawn: a kept simplification.
+        var asked: [Int] = []
+        let kept = boundary.drawnRings(in: box, tolerance: 0.001) { ring, _ in
+            asked.append(ring)
+            return [1, 2, 3, 4, 5, 6, 7, 8]
+        }
+        #expect(!asked.isEmpty && kept.count == asked.count && kept.allSatisfy { $0 == [1, 2, 3, 4, 5, 6, 7, 8] })
+    }
 }
