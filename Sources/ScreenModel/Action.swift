@@ -113,26 +113,27 @@ extension Action: Codable {
 // MARK: - Walking
 
 extension Action: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         if let id {
-            if id.isEmpty { check.report("\(path).id", "must not be empty") }
-            else { check.claimActionID(id, at: "\(path).id") }
+            if id.isEmpty { check.report("\(path()).id", "must not be empty") }
+            else { check.claimActionID(id, at: "\(path()).id") }
         }
         switch target {
         case .go(let flow, _):
             if flow.isEmpty {
-                check.report("\(path).flow", "must not be empty")
+                check.report("\(path()).flow", "must not be empty")
             } else if let known = check.knownFlows, !known.contains(flow) {
-                check.reportUnknownFlow(flow, at: path, known: known)
+                check.reportUnknownFlow(flow, at: path(), known: known)
             }
         case .url(let url):
-            if let problem = ScreenRules.urlProblem(url) { check.report("\(path).url", problem) }
+            if let problem = ScreenRules.urlProblem(url) { check.report("\(path()).url", problem) }
         case .call(let phone):
-            if let problem = ScreenRules.phoneProblem(phone) { check.report("\(path).phone", problem) }
+            if let problem = ScreenRules.phoneProblem(phone) { check.report("\(path()).phone", problem) }
         }
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        body(&self, path)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        // The path is built only if the body asks for it (numbering actions never does).
+        withoutActuallyEscaping(path) { path in body(&self, path) }
     }
 }

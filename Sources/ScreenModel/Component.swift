@@ -82,13 +82,13 @@ extension Component: Codable {
 // MARK: - Walking
 
 extension Component: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        payload?.validate(at: path, into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        payload?.validate(at: path(), into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
         guard var payload else { return }
-        payload.forEachAction(at: path, body)
+        payload.forEachAction(at: path(), body)
         self = payload.component
     }
 }

@@ -83,7 +83,7 @@ extension Screen: Codable {
 // MARK: - Walking
 
 extension Screen: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         if schema != Screen.schemaID {
             check.report("schema", "expected '\(Screen.schemaID)', got \(Excerpt.quoted(schema))")
         }
@@ -94,7 +94,7 @@ extension Screen: ScreenNode {
         sections.validate(at: "sections", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
         sections.forEachAction(at: "sections", body)
     }
 }

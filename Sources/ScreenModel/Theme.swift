@@ -18,11 +18,11 @@ public struct Theme: Hashable, Sendable, Codable {
 }
 
 extension Theme: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         for (name, color) in [("primary", primary), ("accent", accent), ("background", background)] {
-            check.checkPlaceholder(color, at: "\(path).\(name)")
+            check.checkPlaceholder(color, at: "\(path()).\(name)")
         }
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {}
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {}
 }

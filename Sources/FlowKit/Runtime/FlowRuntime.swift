@@ -254,12 +254,12 @@ public final class FlowRuntime {
         // A go action's view args (a map's zoom-in) are read as the next request's view:
         // check them here, where the flow that wrote them is known.
         var viewIssues: [String] = []
-        for located in screen.actions {
-            guard case .go(let next, let args) = located.action.target else { continue }
-            do {
+        screen.visitActions { action, path in
+            guard case .go(let next, let args) = action.target else { return }
+            do throws(InputError) {
                 _ = try FlowRequest(flow: next, actionArgs: args)
             } catch {
-                viewIssues.append("\(located.path).args.\(error.key): \(error.message)")
+                viewIssues.append("\(path()).args.\(error.key): \(error.message)")
             }
         }
         guard viewIssues.isEmpty else {

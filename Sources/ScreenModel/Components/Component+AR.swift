@@ -97,14 +97,14 @@ extension Component.AR: Codable, ComponentPayload {
 
     /// Site ids are unique across `pins` and `off_screen` (a site is either in view or
     /// beside it); `z` values are unique across `pins`.
-    func validate(at path: String, into check: inout ScreenCheck) {
-        camera.validate(at: "\(path).camera", into: &check)
-        size.validate(at: "\(path).size", into: &check)
-        check.requireAtLeast(0, maximumDistance, strictly: true, at: "\(path).max_distance")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        camera.validate(at: "\(path()).camera", into: &check)
+        size.validate(at: "\(path()).size", into: &check)
+        check.requireAtLeast(0, maximumDistance, strictly: true, at: "\(path()).max_distance")
         var firstUse: [String: String] = [:]
         var firstZ: [Int: String] = [:]
         for (index, pin) in pins.enumerated() {
-            let pinPath = "\(path).pins[\(index + 1)]"
+            let pinPath = "\(path()).pins[\(index + 1)]"
             Self.claim(pin.id, at: pinPath, in: &firstUse, into: &check)
             pin.validate(at: pinPath, into: &check)
             if pin.z >= 0 {
@@ -116,24 +116,24 @@ extension Component.AR: Codable, ComponentPayload {
             }
         }
         for (index, hint) in offScreen.enumerated() {
-            let hintPath = "\(path).off_screen[\(index + 1)]"
+            let hintPath = "\(path()).off_screen[\(index + 1)]"
             Self.claim(hint.id, at: hintPath, in: &firstUse, into: &check)
             hint.validate(at: hintPath, into: &check)
         }
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        pins.forEachAction(at: "\(path).pins", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        pins.forEachAction(at: "\(path()).pins", body)
     }
 
     /// Reports an empty id, or one an earlier pin or hint already used.
-    private static func claim(_ id: String, at path: String, in firstUse: inout [String: String], into check: inout ScreenCheck) {
+    private static func claim(_ id: String, at path: @autoclosure () -> String, in firstUse: inout [String: String], into check: inout ScreenCheck) {
         if id.allSatisfy(\.isWhitespace) {
-            check.report("\(path).id", "must not be empty")
+            check.report("\(path()).id", "must not be empty")
         } else if let first = firstUse[id] {
-            check.report("\(path).id", "site id \(Excerpt.quoted(id)) is already used by \(first)")
+            check.report("\(path()).id", "site id \(Excerpt.quoted(id)) is already used by \(first)")
         } else {
-            firstUse[id] = path
+            firstUse[id] = path()
         }
     }
 }

@@ -66,14 +66,14 @@ extension Component.AR.Camera: Codable {
 }
 
 extension Component.AR.Camera: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        position.validate(at: "\(path).position", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        position.validate(at: "\(path()).position", into: &check)
         if let altitude {
             let limit = Component.AR.maximumAltitude
-            check.checkRange(altitude, within: -limit...limit, at: "\(path).altitude")
+            check.checkRange(altitude, within: -limit...limit, at: "\(path()).altitude")
         }
-        check.checkRange(heading, within: Component.AR.bearingRange, at: "\(path).heading")
-        check.checkRange(pitch, within: Component.AR.pitchRange, at: "\(path).pitch")
-        check.requireBetween(0, 180, fieldOfView, at: "\(path).fov")
+        check.checkRange(heading, within: Component.AR.bearingRange, at: "\(path()).heading")
+        check.checkRange(pitch, within: Component.AR.pitchRange, at: "\(path()).pitch")
+        check.requireBetween(0, 180, fieldOfView, at: "\(path()).fov")
     }
 }

@@ -67,10 +67,10 @@ extension Component.AR.OffScreen: Codable {
 
 extension Component.AR.OffScreen: ScreenNode {
     /// The id's emptiness and uniqueness are the AR view's to check.
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(title, at: "\(path).title")
-        check.requireAtLeast(0, distance, at: "\(path).distance")
-        check.checkRange(bearing, within: Component.AR.bearingRange, at: "\(path).bearing")
-        check.requireBetween(0, 180, closedAbove: true, degrees, at: "\(path).degrees")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(title, at: "\(path()).title")
+        check.requireAtLeast(0, distance, at: "\(path()).distance")
+        check.checkRange(bearing, within: Component.AR.bearingRange, at: "\(path()).bearing")
+        check.requireBetween(0, 180, closedAbove: true, degrees, at: "\(path()).degrees")
     }
 }

@@ -147,29 +147,29 @@ extension Component.AR.LabelBox: Codable {
 
 extension Component.AR.Pin: ScreenNode {
     /// The id's emptiness and uniqueness, and `z`'s uniqueness, are the AR view's to check.
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(title, at: "\(path).title")
-        coordinate.validate(at: "\(path).coordinate", into: &check)
-        check.requireAtLeast(0, distance, at: "\(path).distance")
-        check.checkRange(bearing, within: Component.AR.bearingRange, at: "\(path).bearing")
-        check.requireFinite(x, at: "\(path).x")
-        check.requireFinite(y, at: "\(path).y")
-        label.validate(at: "\(path).label", into: &check)
-        check.requireNotNegative(stack, at: "\(path).stack")
-        check.requireNotNegative(z, at: "\(path).z")
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(title, at: "\(path()).title")
+        coordinate.validate(at: "\(path()).coordinate", into: &check)
+        check.requireAtLeast(0, distance, at: "\(path()).distance")
+        check.checkRange(bearing, within: Component.AR.bearingRange, at: "\(path()).bearing")
+        check.requireFinite(x, at: "\(path()).x")
+        check.requireFinite(y, at: "\(path()).y")
+        label.validate(at: "\(path()).label", into: &check)
+        check.requireNotNegative(stack, at: "\(path()).stack")
+        check.requireNotNegative(z, at: "\(path()).z")
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }
 
 extension Component.AR.LabelBox: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireFinite(x, at: "\(path).x")
-        check.requireFinite(y, at: "\(path).y")
-        check.requireAtLeast(0, width, strictly: true, at: "\(path).width")
-        check.requireAtLeast(0, height, strictly: true, at: "\(path).height")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireFinite(x, at: "\(path()).x")
+        check.requireFinite(y, at: "\(path()).y")
+        check.requireAtLeast(0, width, strictly: true, at: "\(path()).width")
+        check.requireAtLeast(0, height, strictly: true, at: "\(path()).height")
     }
 }

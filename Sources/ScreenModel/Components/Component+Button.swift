@@ -68,12 +68,12 @@ extension Component.Button: Codable, ComponentPayload {
         try c.encode(action, forKey: .action)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(label, at: "\(path).label")
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(label, at: "\(path()).label")
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }

@@ -81,13 +81,13 @@ extension Component.Card: Codable, ComponentPayload {
         try c.encodeIfPresent(action, forKey: .action)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(title, at: "\(path).title")
-        image.validate(at: "\(path).image", into: &check)
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(title, at: "\(path()).title")
+        image.validate(at: "\(path()).image", into: &check)
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }

@@ -54,11 +54,11 @@ extension Component.Carousel: Codable, ComponentPayload {
         try c.encode(cards, forKey: .cards)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        cards.validate(at: "\(path).cards", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        cards.validate(at: "\(path()).cards", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        cards.forEachAction(at: "\(path).cards", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        cards.forEachAction(at: "\(path()).cards", body)
     }
 }

@@ -36,9 +36,9 @@ extension Component.Coordinate: Codable {
 }
 
 extension Component.Coordinate: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.checkRange(latitude, within: -90...90, at: path, named: "latitude")
-        check.checkRange(longitude, within: -180...180, at: path, named: "longitude")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.checkRange(latitude, within: -90...90, at: path(), named: "latitude")
+        check.checkRange(longitude, within: -180...180, at: path(), named: "longitude")
     }
 }
 
@@ -46,21 +46,21 @@ extension Array where Element == Component.Coordinate {
     /// Validates each position at `path[i]`, as every list does, but names the path only
     /// for a position with an issue: a map's boundary holds a thousand positions, and
     /// building each one's path string was most of validating a map screen.
-    func validate(at path: String, into check: inout ScreenCheck) {
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         for (index, position) in enumerated()
         where !((-90...90).contains(position.latitude) && (-180...180).contains(position.longitude)) {
-            position.validate(at: "\(path)[\(index + 1)]", into: &check)
+            position.validate(at: "\(path())[\(index + 1)]", into: &check)
         }
     }
 
     /// Checks a closed ring (a boundary's, an area region's): at least 4 positions,
     /// the last equal to the first, each on the Earth.
-    func validateRing(at path: String, into check: inout ScreenCheck) {
+    func validateRing(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         if count < 4 {
-            check.report(path, "a ring needs at least 4 positions, got \(count)")
+            check.report(path(), "a ring needs at least 4 positions, got \(count)")
         } else if first != last {
-            check.report(path, "a ring must end where it starts (its last position equals its first)")
+            check.report(path(), "a ring must end where it starts (its last position equals its first)")
         }
-        validate(at: path, into: &check)
+        validate(at: path(), into: &check)
     }
 }

@@ -76,8 +76,8 @@ extension Component.Image: Codable, ComponentPayload {
         try c.encode(priority, forKey: .priority, unless: .normal)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(url, at: "\(path).url")
-        check.checkPlaceholder(placeholder, at: "\(path).placeholder")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(url, at: "\(path()).url")
+        check.checkPlaceholder(placeholder, at: "\(path()).placeholder")
     }
 }

@@ -59,11 +59,11 @@ extension Component.List: Codable, ComponentPayload {
         try c.encodeIfPresent(empty, forKey: .empty)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        items.validate(at: "\(path).items", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        items.validate(at: "\(path()).items", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        items.forEachAction(at: "\(path).items", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        items.forEachAction(at: "\(path()).items", body)
     }
 }

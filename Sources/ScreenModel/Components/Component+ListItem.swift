@@ -65,12 +65,12 @@ extension Component.ListItem: Codable, ScreenNode {
         try c.encodeIfPresent(action, forKey: .action)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(title, at: "\(path).title")
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(title, at: "\(path()).title")
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }

@@ -81,28 +81,28 @@ extension Component.Map: Codable, ComponentPayload {
         try c.encodeUnlessEmpty(boundary, forKey: .boundary)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        camera.validate(at: "\(path).camera", into: &check)
-        bbox.validate(at: "\(path).bbox", into: &check)
-        size.validate(at: "\(path).size", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        camera.validate(at: "\(path()).camera", into: &check)
+        bbox.validate(at: "\(path()).bbox", into: &check)
+        size.validate(at: "\(path()).size", into: &check)
         var firstUse: [String: Int] = [:]
         for (index, annotation) in annotations.enumerated() {
-            let annotationPath = "\(path).annotations[\(index + 1)]"
+            let annotationPath = "\(path()).annotations[\(index + 1)]"
             if annotation.id.allSatisfy(\.isWhitespace) {
                 check.report("\(annotationPath).id", "must not be empty")
             } else if let first = firstUse[annotation.id] {
-                check.report("\(annotationPath).id", "annotation id \(Excerpt.quoted(annotation.id)) is already used by \(path).annotations[\(first + 1)]")
+                check.report("\(annotationPath).id", "annotation id \(Excerpt.quoted(annotation.id)) is already used by \(path()).annotations[\(first + 1)]")
             } else {
                 firstUse[annotation.id] = index
             }
             annotation.validate(at: annotationPath, into: &check)
         }
         for (index, ring) in boundary.enumerated() {
-            ring.validateRing(at: "\(path).boundary[\(index + 1)]", into: &check)
+            ring.validateRing(at: "\(path()).boundary[\(index + 1)]", into: &check)
         }
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        annotations.forEachAction(at: "\(path).annotations", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        annotations.forEachAction(at: "\(path()).annotations", body)
     }
 }

@@ -81,13 +81,13 @@ extension Component.Map.Annotation: Codable {
 // MARK: - Walking
 
 extension Component.Map.Annotation: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        payload.validate(at: path, into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        payload.validate(at: path(), into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
         var payload = self.payload
-        payload.forEachAction(at: path, body)
+        payload.forEachAction(at: path(), body)
         self = payload.annotation
     }
 }

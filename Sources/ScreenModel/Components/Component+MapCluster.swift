@@ -90,16 +90,16 @@ extension Component.Map.Cluster: Codable, AnnotationPayload {
         try c.encodeIfPresent(action, forKey: .action)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        coordinate.validate(at: "\(path).coordinate", into: &check)
-        if count < 2 { check.report("\(path).count", "a cluster holds at least 2 sites, got \(count)") }
-        check.checkRange(Double(expansionZoom), within: Component.Map.zoomRange, at: "\(path).expansion_zoom")
-        categories.validate(at: "\(path).categories", into: &check)
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        coordinate.validate(at: "\(path()).coordinate", into: &check)
+        if count < 2 { check.report("\(path()).count", "a cluster holds at least 2 sites, got \(count)") }
+        check.checkRange(Double(expansionZoom), within: Component.Map.zoomRange, at: "\(path()).expansion_zoom")
+        categories.validate(at: "\(path()).categories", into: &check)
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }
 
@@ -116,8 +116,8 @@ extension Component.Map.CategoryCount: Codable, ScreenNode {
         count = try c.decode(Int.self, forKey: .count)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(category, at: "\(path).category")
-        if count < 1 { check.report("\(path).count", "must be at least 1, got \(count)") }
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(category, at: "\(path()).category")
+        if count < 1 { check.report("\(path()).count", "must be at least 1, got \(count)") }
     }
 }

@@ -64,14 +64,14 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         try c.encodeIfPresent(action, forKey: .action)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        coordinate.validate(at: "\(path).coordinate", into: &check)
-        check.requireNonEmpty(title, at: "\(path).title")
-        if let category { check.requireNonEmpty(category, at: "\(path).category") }
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        coordinate.validate(at: "\(path()).coordinate", into: &check)
+        check.requireNonEmpty(title, at: "\(path()).title")
+        if let category { check.requireNonEmpty(category, at: "\(path()).category") }
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }

@@ -105,30 +105,30 @@ extension Component.Map.BoundingBox: Codable {
 // MARK: - Walking
 
 extension Component.Map.Camera: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        center.validate(at: "\(path).center", into: &check)
-        check.checkRange(zoom, within: Component.Map.zoomRange, at: "\(path).zoom")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        center.validate(at: "\(path()).center", into: &check)
+        check.checkRange(zoom, within: Component.Map.zoomRange, at: "\(path()).zoom")
     }
 }
 
 extension Component.Map.Size: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         for (name, side) in [("width", width), ("height", height)]
         where !(side.isFinite && side > 0 && side <= Component.Map.maximumSide) {
             let limit = ScreenRules.number(Component.Map.maximumSide)
-            check.report("\(path).\(name)", "\(ScreenRules.number(side)) points; a side must be more than 0 and at most \(limit)")
+            check.report("\(path()).\(name)", "\(ScreenRules.number(side)) points; a side must be more than 0 and at most \(limit)")
         }
     }
 }
 
 extension Component.Map.BoundingBox: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.checkRange(west, within: -180...180, at: path, named: "west")
-        check.checkRange(south, within: -90...90, at: path, named: "south")
-        check.checkRange(east, within: -180...180, at: path, named: "east")
-        check.checkRange(north, within: -90...90, at: path, named: "north")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.checkRange(west, within: -180...180, at: path(), named: "west")
+        check.checkRange(south, within: -90...90, at: path(), named: "south")
+        check.checkRange(east, within: -180...180, at: path(), named: "east")
+        check.checkRange(north, within: -90...90, at: path(), named: "north")
         if south >= north {
-            check.report(path, "south \(ScreenRules.number(south)) must be less than north \(ScreenRules.number(north))")
+            check.report(path(), "south \(ScreenRules.number(south)) must be less than north \(ScreenRules.number(north))")
         }
     }
 }

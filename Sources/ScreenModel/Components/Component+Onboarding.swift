@@ -72,13 +72,13 @@ extension Component.Onboarding: Codable, ComponentPayload {
         try c.encode(pages, forKey: .pages)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        if pages.isEmpty { check.report("\(path).pages", "an onboarding needs at least one page") }
-        pages.validate(at: "\(path).pages", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        if pages.isEmpty { check.report("\(path()).pages", "an onboarding needs at least one page") }
+        pages.validate(at: "\(path()).pages", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        pages.forEachAction(at: "\(path).pages", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        pages.forEachAction(at: "\(path()).pages", body)
     }
 }
 
@@ -106,13 +106,13 @@ extension Component.Onboarding.Page: Codable, ScreenNode {
         try c.encodeIfPresent(action, forKey: .action)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(title, at: "\(path).title")
-        background.validate(at: "\(path).background", into: &check)
-        action.validate(at: "\(path).action", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(title, at: "\(path()).title")
+        background.validate(at: "\(path()).background", into: &check)
+        action.validate(at: "\(path()).action", into: &check)
     }
 
-    mutating func forEachAction(at path: String, _ body: (inout Action, String) -> Void) {
-        action.forEachAction(at: "\(path).action", body)
+    mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
+        action.forEachAction(at: "\(path()).action", body)
     }
 }

@@ -77,11 +77,11 @@ extension Component.Onboarding.Layer: Codable, ScreenNode {
         try c.encodeIfPresent(placeholder, forKey: .placeholder)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(image, at: "\(path).image")
-        check.checkUnitInterval(position.x, at: "\(path).position.x")
-        check.checkUnitInterval(position.y, at: "\(path).position.y")
-        check.checkUnitInterval(depth, at: "\(path).depth")
-        check.checkPlaceholder(placeholder, at: "\(path).placeholder")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(image, at: "\(path()).image")
+        check.checkUnitInterval(position.x, at: "\(path()).position.x")
+        check.checkUnitInterval(position.y, at: "\(path()).position.y")
+        check.checkUnitInterval(depth, at: "\(path()).depth")
+        check.checkPlaceholder(placeholder, at: "\(path()).placeholder")
     }
 }

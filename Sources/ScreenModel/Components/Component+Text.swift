@@ -67,7 +67,7 @@ extension Component.Text: Codable, ComponentPayload {
         try c.encode(style, forKey: .style, unless: .body)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(text, at: "\(path).text")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(text, at: "\(path()).text")
     }
 }

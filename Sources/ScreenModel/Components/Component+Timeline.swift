@@ -97,43 +97,43 @@ extension Component.Timeline: Codable, ComponentPayload {
         try c.encodeIfPresent(timezone, forKey: .timezone)
     }
 
-    func validate(at path: String, into check: inout ScreenCheck) {
-        if let title { check.requireNonEmpty(title, at: "\(path).title") }
-        check.checkFinite(start, at: "\(path).start")
-        check.checkFinite(end, at: "\(path).end")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        if let title { check.requireNonEmpty(title, at: "\(path()).title") }
+        check.checkFinite(start, at: "\(path()).start")
+        check.checkFinite(end, at: "\(path()).end")
         if start.isFinite, end.isFinite, end < start {
-            check.report("\(path).end", "\(ScreenRules.number(end)) is before start \(ScreenRules.number(start))")
+            check.report("\(path()).end", "\(ScreenRules.number(end)) is before start \(ScreenRules.number(start))")
         }
-        validateEntries(at: path, into: &check)
-        track.validate(at: "\(path).track", into: &check)
+        validateEntries(at: path(), into: &check)
+        track.validate(at: "\(path()).track", into: &check)
         var firstUse: [String: Int] = [:]
         for (index, region) in regions.enumerated() {
-            let regionPath = "\(path).regions[\(index + 1)]"
+            let regionPath = "\(path()).regions[\(index + 1)]"
             if region.id.allSatisfy(\.isWhitespace) {
                 check.report("\(regionPath).id", "must not be empty")
             } else if let first = firstUse[region.id] {
-                check.report("\(regionPath).id", "region id \(Excerpt.quoted(region.id)) is already used by \(path).regions[\(first + 1)]")
+                check.report("\(regionPath).id", "region id \(Excerpt.quoted(region.id)) is already used by \(path()).regions[\(first + 1)]")
             } else {
                 firstUse[region.id] = index
             }
             region.validate(at: regionPath, into: &check)
         }
-        facts.validate(at: "\(path).facts", into: &check)
+        facts.validate(at: "\(path()).facts", into: &check)
         if let timezone {
             if timezone.allSatisfy(\.isWhitespace) {
-                check.report("\(path).timezone", "must not be empty")
+                check.report("\(path()).timezone", "must not be empty")
             } else if let problem = check.timeZoneProblem?(timezone) {
-                check.report("\(path).timezone", problem)
+                check.report("\(path()).timezone", problem)
             }
         }
     }
 
     /// Each entry's own fields, then its time: within `start...end` and not before the
     /// previous entry's within it.
-    private func validateEntries(at path: String, into check: inout ScreenCheck) {
+    private func validateEntries(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         var previous: (time: Double, index: Int)?
         for (index, entry) in entries.enumerated() {
-            let entryPath = "\(path).entries[\(index + 1)]"
+            let entryPath = "\(path()).entries[\(index + 1)]"
             entry.validate(at: entryPath, into: &check)
             guard entry.time.isFinite else { continue }
             let time = ScreenRules.number(entry.time)
@@ -147,7 +147,7 @@ extension Component.Timeline: Codable, ComponentPayload {
                 continue
             }
             if let previous, entry.time < previous.time {
-                check.report("\(entryPath).time", "\(time) is earlier than \(path).entries[\(previous.index + 1)].time "
+                check.report("\(entryPath).time", "\(time) is earlier than \(path()).entries[\(previous.index + 1)].time "
                     + "\(ScreenRules.number(previous.time)); entries must be in time order")
             }
             previous = (entry.time, index)

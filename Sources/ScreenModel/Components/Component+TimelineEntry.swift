@@ -99,10 +99,10 @@ extension Component.Timeline.Entry: Codable {
 
 extension Component.Timeline.Entry: ScreenNode {
     /// The entry's own fields; the timeline checks its time against `start`, `end` and the entry before.
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.checkFinite(time, at: "\(path).time")
-        check.requireNonEmpty(title, at: "\(path).title")
-        if let region { check.requireNonEmpty(region, at: "\(path).region") }
-        position.validate(at: "\(path).position", into: &check)
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.checkFinite(time, at: "\(path()).time")
+        check.requireNonEmpty(title, at: "\(path()).title")
+        if let region { check.requireNonEmpty(region, at: "\(path()).region") }
+        position.validate(at: "\(path()).position", into: &check)
     }
 }

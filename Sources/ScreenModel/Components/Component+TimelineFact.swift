@@ -32,8 +32,8 @@ extension Component.Timeline.Fact: Codable {
 }
 
 extension Component.Timeline.Fact: ScreenNode {
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(label, at: "\(path).label")
-        check.requireNonEmpty(value, at: "\(path).value")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(label, at: "\(path()).label")
+        check.requireNonEmpty(value, at: "\(path()).value")
     }
 }

@@ -91,18 +91,18 @@ extension Component.Timeline.Region: Codable {
 
 extension Component.Timeline.Region: ScreenNode {
     /// The name and the shape; the timeline checks that ids are set and unique.
-    func validate(at path: String, into check: inout ScreenCheck) {
-        check.requireNonEmpty(name, at: "\(path).name")
+    func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
+        check.requireNonEmpty(name, at: "\(path()).name")
         switch shape {
         case .circle(let center, let radius):
-            center.validate(at: "\(path).center", into: &check)
+            center.validate(at: "\(path()).center", into: &check)
             if !(radius.isFinite && radius > 0) {
-                check.report("\(path).radius", "\(ScreenRules.number(radius)) metres; a radius must be more than 0")
+                check.report("\(path()).radius", "\(ScreenRules.number(radius)) metres; a radius must be more than 0")
             }
         case .area(let rings):
-            if rings.isEmpty { check.report("\(path).rings", "an area needs at least one ring") }
+            if rings.isEmpty { check.report("\(path()).rings", "an area needs at least one ring") }
             for (index, ring) in rings.enumerated() {
-                ring.validateRing(at: "\(path).rings[\(index + 1)]", into: &check)
+                ring.validateRing(at: "\(path()).rings[\(index + 1)]", into: &check)
             }
         }
     }

@@ -38,10 +38,10 @@ struct ScreenCheck {
 
     /// Reports a `go` action to a flow nobody registered, with a suggestion when one is
     /// near, else (some of) the known flows.
-    mutating func reportUnknownFlow(_ flow: String, at path: String, known: Set<String>) {
+    mutating func reportUnknownFlow(_ flow: String, at path: @autoclosure () -> String, known: Set<String>) {
         if isFull { omitted += 1; return }
         if disabledFlows.contains(flow) {
-            issues.append(ScreenIssue(path: "\(path).flow", message: "flow \(Excerpt.quoted(flow)) is disabled for this park (flows.\(flow) = false); leave the link out"))
+            issues.append(ScreenIssue(path: "\(path()).flow", message: "flow \(Excerpt.quoted(flow)) is disabled for this park (flows.\(flow) = false); leave the link out"))
             return
         }
         let hint: String
@@ -54,7 +54,7 @@ struct ScreenCheck {
             // Long names are not kept as keys: they get no suggestion, so no search to save.
             if flow.utf8.count <= ScreenRules.longestSuggestedName { flowHints[flow] = hint }
         }
-        issues.append(ScreenIssue(path: "\(path).flow", message: "unknown flow \(Excerpt.quoted(flow))\(hint)"))
+        issues.append(ScreenIssue(path: "\(path()).flow", message: "unknown flow \(Excerpt.quoted(flow))\(hint)"))
     }
 
     /// The known flows as messages list them, sorted and cut, built once per pass.
@@ -65,43 +65,43 @@ struct ScreenCheck {
         return listing
     }
 
-    mutating func requireNonEmpty(_ value: String, at path: String) {
-        if value.allSatisfy(\.isWhitespace) { report(path, "must not be empty") }
+    mutating func requireNonEmpty(_ value: String, at path: @autoclosure () -> String) {
+        if value.allSatisfy(\.isWhitespace) { report(path(), "must not be empty") }
     }
 
-    mutating func checkPlaceholder(_ value: String?, at path: String) {
+    mutating func checkPlaceholder(_ value: String?, at path: @autoclosure () -> String) {
         if let value, !ScreenRules.isHexColor(value) {
-            report(path, "\(Excerpt.quoted(value)) is not a color of the form #RRGGBB")
+            report(path(), "\(Excerpt.quoted(value)) is not a color of the form #RRGGBB")
         }
     }
 
     /// Checks that `value` is a finite number in 0...1 (positions, depth).
-    mutating func checkUnitInterval(_ value: Double, at path: String) {
+    mutating func checkUnitInterval(_ value: Double, at path: @autoclosure () -> String) {
         if !(value.isFinite && (0...1).contains(value)) {
-            report(path, "\(value) is outside 0...1")
+            report(path(), "\(value) is outside 0...1")
         }
     }
 
     /// Checks that `value` is a finite number (a time, which has no other bounds).
-    mutating func checkFinite(_ value: Double, at path: String) {
-        if !value.isFinite { report(path, "\(ScreenRules.number(value)) is not a finite number") }
+    mutating func checkFinite(_ value: Double, at path: @autoclosure () -> String) {
+        if !value.isFinite { report(path(), "\(ScreenRules.number(value)) is not a finite number") }
     }
 
     /// Checks that `value` is a finite number within `range`: "latitude 137.8 is outside -90...90".
     /// - Parameter name: what the number is, when `path` alone does not say (default `nil`).
-    mutating func checkRange(_ value: Double, within range: ClosedRange<Double>, at path: String, named name: String? = nil) {
+    mutating func checkRange(_ value: Double, within range: ClosedRange<Double>, at path: @autoclosure () -> String, named name: String? = nil) {
         if !(value.isFinite && range.contains(value)) {
             let bounds = "\(ScreenRules.number(range.lowerBound))...\(ScreenRules.number(range.upperBound))"
-            report(path, "\(name.map { "\($0) " } ?? "")\(ScreenRules.number(value)) is outside \(bounds)")
+            report(path(), "\(name.map { "\($0) " } ?? "")\(ScreenRules.number(value)) is outside \(bounds)")
         }
     }
 
     /// Records an action id; reports it when an earlier action already used it.
-    mutating func claimActionID(_ id: String, at path: String) {
+    mutating func claimActionID(_ id: String, at path: @autoclosure () -> String) {
         if let first = actionIDs[id] {
-            report(path, "action id \(Excerpt.quoted(id)) is already used by \(first)")
+            report(path(), "action id \(Excerpt.quoted(id)) is already used by \(first)")
         } else {
-            actionIDs[id] = String(path.dropLast(".id".count))
+            actionIDs[id] = String(path().dropLast(".id".count))
         }
     }
 }
