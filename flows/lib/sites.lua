@@ -135,60 +135,88 @@ local function by_name(name_rank)
   end
 end
 
+-- The positions 1...n ordered by keys[i], then names[i] (both numbers, all distinct
+-- names), the first `limit` of them. Kept in a sorted run that an item enters only when it
+-- beats the run's last: with a limit of 10 out of hundreds, most items cost one comparison,
+-- and no comparison is a function call.
+local function best(keys, names, n, limit)
+  local top, count = {}, 0
+  for i = 1, n do
+    local k, r = keys[i], names[i]
+    local last = top[count]
+    if count < limit or k < keys[last] or (k == keys[last] and r < names[last]) then
+      local j = count < limit and count + 1 or count
+      count = j
+      while j > 1 do
+        local p = top[j - 1]
+        local kp = keys[p]
+        if kp < k or (kp == k and names[p] < r) then break end
+        top[j] = p
+        j = j - 1
+      end
+      top[j] = i
+    end
+  end
+  return top
+end
+
 --- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
 --- known (distance first), else by name; ties by name in lower case, then id. Each entry
 --- reads as its site and has `distance`, `bearing` and `score` when ctx.at is known. With
 --- `limit`, only the first `limit` entries.
 function sites.ranked(ctx, list, limit)
-  local name_rank, at = index(ctx).name_rank, ctx.at
-  local distance, bearing, score = {}, {}, {}
-  -- The sites are grouped by sort key (the score, or the place in name order), and the
-  -- distinct keys are sorted as plain numbers: a comparison function, one Lua call per
-  -- comparison, was most of the time of a ranked sites screen. Sites sharing a key (two
-  -- at one spot) are ordered by name within their group.
-  local keys, groups, made = {}, {}, false
-  for _, site in ipairs(list) do
-    local key
+  local name_rank, at, n = index(ctx).name_rank, ctx.at, #list
+  -- Per position in `list`: the sort key (the score, or nothing without ctx.at), the
+  -- place in name order, the distance and bearing. Arrays, not tables keyed by site: a
+  -- ranked sites screen goes through every site of the park, and each keyed table
+  -- grows and rehashes as it fills.
+  local keys, names, distance, bearing = {}, {}, {}, {}
+  local made = false
+  for i = 1, n do
+    local site = list[i]
+    local rank = name_rank[site]
+    if rank == nil then made = true; rank = 0 end
+    names[i] = rank
     if at then
       -- One geodesic for both (geo.distance and geo.bearing would each solve it).
       local d, b = geo.inverse(at.lat, at.lon, site.lat, site.lon)
-      key = scoring.score(site, ctx, d)
+      distance[i], bearing[i] = d, b
+      local key = scoring.score(site, ctx, d)
       if type(key) ~= "number" or key ~= key then
         error(("scoring.score must return a number, got %s for site '%s'"):format(tostring(key), tostring(site.id)), 2)
       end
-      distance[site], bearing[site], score[site] = d, b, key
+      keys[i] = key
     else
-      key = name_rank[site]
-      made = made or key == nil
-    end
-    if key ~= nil then
-      local group = groups[key]
-      if group then group[#group + 1] = site else groups[key] = { site }; keys[#keys + 1] = key end
+      keys[i] = 0
     end
   end
-  local order = {}
+
+  local order   -- positions in `list`, best first
   if made then
-    -- Some sites are tables the flow made: sorted by name the slow way.
-    for i, site in ipairs(list) do order[i] = site end
-    table.sort(order, by_name(name_rank))
+    -- Some sites are tables the flow made, with no place in name order: compared the slow way.
+    order = {}
+    for i = 1, n do order[i] = i end
+    local compare = by_name(name_rank)
+    table.sort(order, function(i, j)
+      if keys[i] ~= keys[j] then return keys[i] < keys[j] end
+      return compare(list[i], list[j])
+    end)
+  elseif limit and limit <= 64 then   -- a short run: at most 64 shifts an item
+    order = best(keys, names, n, limit)
   else
-    table.sort(keys)
-    local compare = nil
-    for _, key in ipairs(keys) do
-      local group = groups[key]
-      if #group > 1 then
-        compare = compare or by_name(name_rank)
-        table.sort(group, compare)
-      end
-      table.move(group, 1, #group, #order + 1, order)
-      if limit and #order >= limit then break end
-    end
+    order = {}
+    for i = 1, n do order[i] = i end
+    table.sort(order, function(i, j)
+      if keys[i] ~= keys[j] then return keys[i] < keys[j] end
+      return names[i] < names[j]
+    end)
   end
+
   local out = {}
   for i = 1, math.min(limit or #order, #order) do
-    local site = order[i]
-    local entry = setmetatable({}, { __index = site })
-    entry.distance, entry.bearing, entry.score = distance[site], bearing[site], score[site]
+    local p = order[i]
+    local entry = setmetatable({}, { __index = list[p] })
+    if at then entry.distance, entry.bearing, entry.score = distance[p], bearing[p], keys[p] end
     out[i] = entry
   end
   return out

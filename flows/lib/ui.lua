@@ -51,8 +51,13 @@ end
 --- Actions are data: the app performs them, `flowrun --follow ID` follows `go` ones.
 --- Argument values are passed as strings. A link to a flow this park does not run
 --- (switched off in park.lua, or its file did not load) is nil: no dangling links.
+local available = {}   -- flows known to run: a flow that runs now runs for the runtime's life
+
 function ui.go(flow, args, label)
-  if not _G.flow.available(flow) then return nil end
+  if not available[flow] then
+    if not _G.flow.available(flow) then return nil end
+    available[flow] = true
+  end
   local strings = nil
   if args then
     strings = {}

@@ -96,6 +96,35 @@ import GeoKit
         #expect(titles == ["c,a,b 3 true"])
     }
 
+    /// A short limit keeps a run of the best instead of sorting everything: the same
+    /// first sites, in the same order, as the whole ranking (GOGA's own scoring, which
+    /// halves viewpoints' distances).
+    @Test func theFirstFewAreTheWholeRankingsFirstFew() throws {
+        let p = try TestProject(files: ["flows/probe.lua": """
+            local sites = require("lib.sites")
+            flow.register("probe", function(ctx)
+              local all = sites.ranked(ctx, ctx.sites)
+              local same = #all == #ctx.sites
+              for _, limit in ipairs({ 1, 3, 10, 64 }) do
+                local few = sites.ranked(ctx, ctx.sites, limit)
+                same = same and #few == limit
+                for i = 1, limit do
+                  same = same and few[i].id == all[i].id and few[i].distance == all[i].distance and few[i].score == all[i].score
+                end
+              end
+              return { title = tostring(same) .. " " .. all[1].id, sections = {} }
+            end)
+            """])
+        let screen = try p.runtime("GOGA").run(FlowRequest(flow: "probe", at: Coordinate(latitude: 37.8078, longitude: -122.4750)))
+        #expect(screen.title.hasPrefix("true "))
+    }
+
+    @Test func aScoreThatIsNotANumberIsAnError() throws {
+        let p = try TestProject(files: ["parks/GOGA/flows/lib/scoring.lua": "return { score = function(site, ctx, d) return 'near' end }"])
+        let error = flowError { try p.runtime("GOGA").run(FlowRequest(flow: "sites", at: Coordinate(latitude: 37.8078, longitude: -122.4750))) }
+        #expect(error?.description.contains("scoring.score must return a number, got near for site 'nps-poi:goga:") == true, "\(String(describing: error))")
+    }
+
     @Test func rankedFromAPositionIsNearestFirstWithDistanceAndBearing() throws {
         let p = try TestProject(files: ["flows/probe.lua": """
             local sites = require("lib.sites")
