@@ -144,12 +144,19 @@ public final class FlowRuntime {
                 throw LuaCallError(error.description)
             }
         }
+        let file = chain[0].file
         let result: [LuaValue]
         do {
-            result = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites))]
-                                  + (request.track.map { [.records(FlowContext.fixes($0))] } ?? []))
+            // The screen is read where it lies (ScreenReader); a table the reader gives up on,
+            // or a screen that fails its checks, is copied and decoded, for the message.
+            let outcome = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites))]
+                                       + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])) { slot in
+                ScreenReader.screen(slot, park: park.code, flow: request.flow).flatMap { try? checked($0, flow: request.flow, file: file) }
+            }
+            if let screen = outcome.read { return screen }
+            result = outcome.results
         } catch .conversion(let message) {
-            throw .invalidScreen(flow: request.flow, file: chain[0].file, issues: [message])
+            throw .invalidScreen(flow: request.flow, file: file, issues: [message])
         } catch .argumentsTooLarge(let argumentBytes, _, _) where request.track != nil {
             // The track is the only argument that grows with input: say which file, how big, which cap.
             throw trackTooLarge(request.track, luaBytes: argumentBytes)
@@ -157,7 +164,7 @@ public final class FlowRuntime {
             throw contentError ?? .script(error)
         }
         do {
-            return try screen(from: result.first ?? .nil, flow: request.flow, file: chain[0].file)
+            return try screen(from: result.first ?? .nil, flow: request.flow, file: file)
         } catch .invalidScreen(let flow, let file, let issues) {
             throw .invalidScreen(flow: flow, file: file, issues: locating(issues, in: result.first ?? .nil, chain: chain))
         }
@@ -229,13 +236,19 @@ public final class FlowRuntime {
         if table["schema"] == .nil { table["schema"] = .string(Screen.schemaID) }
         if table["park"] == .nil { table["park"] = .string(park.code) }
         if table["flow"] == .nil { table["flow"] = .string(flow) }
-        var screen: Screen
+        let screen: Screen
         do {
-            // The direct reader for what flows return; Codable for what it leaves (and its messages).
-            screen = try ScreenReader.screen(table) ?? LuaValueDecoder().decode(Screen.self, from: .table(table))
+            screen = try LuaValueDecoder().decode(Screen.self, from: .table(table))
         } catch {
             throw .invalidScreen(flow: flow, file: file, issues: [LuaDecodingError.describe(error).description])
         }
+        return try checked(screen, flow: flow, file: file)
+    }
+
+    /// `screen` with the park's theme unless it has one, checked (ScreenValidator, and the
+    /// view args of its go actions), its actions numbered.
+    private func checked(_ screen: Screen, flow: String, file: String) throws(FlowError) -> Screen {
+        var screen = screen
         // Every screen carries the park's colors unless its flow chose others.
         if screen.theme == nil {
             let t = park.settings.theme

@@ -5,33 +5,34 @@ import ScreenModel
 // their `init(from:)`, giving up where those would throw or be lenient.
 
 extension ScreenReader {
-    static func coordinate(_ value: LuaValue) throws(GiveUp) -> Component.Coordinate {
+    static func coordinate(_ value: LuaSlot) throws(GiveUp) -> Component.Coordinate {
         let numbers = try Record.numbers(value, count: 2)
         return Component.Coordinate(latitude: numbers[1], longitude: numbers[0])
     }
 
-    private static func ring(_ value: LuaValue) throws(GiveUp) -> [Component.Coordinate] {
+    private static func ring(_ value: LuaSlot) throws(GiveUp) -> [Component.Coordinate] {
         try Record.list(value, coordinate)
     }
 
-    static func map(_ value: LuaValue) throws(GiveUp) -> Component.Map {
+    static func map(_ value: LuaSlot) throws(GiveUp) -> Component.Map {
         let r = try Record(value, keys: ["type", "id", "camera", "bbox", "size", "annotations", "boundary"])
-        let camera = try Record(r.value("camera"), keys: ["center", "zoom"])
-        let box = try Record.numbers(r.value("bbox"), count: 4)
+        let camera = try r.record("camera", keys: ["center", "zoom"]) { c throws(GiveUp) in
+            Component.Map.Camera(center: try c.required("center", coordinate), zoom: try c.double("zoom"))
+        }
+        let box = try r.required("bbox") { v throws(GiveUp) in try Record.numbers(v, count: 4) }
         return Component.Map(
-            camera: Component.Map.Camera(center: try camera.required("center", coordinate), zoom: try camera.double("zoom")),
+            camera: camera,
             bbox: Component.Map.BoundingBox(west: box[0], south: box[1], east: box[2], north: box[3]),
-            size: try size(r.value("size")), annotations: try r.list("annotations", annotation),
+            size: try r.record("size", keys: ["width", "height"], size), annotations: try r.list("annotations", annotation),
             boundary: try r.optionalList("boundary", ring), id: try r.optionalString("id"))
     }
 
-    private static func size(_ value: LuaValue) throws(GiveUp) -> Component.Map.Size {
-        let r = try Record(value, keys: ["width", "height"])
-        return Component.Map.Size(width: try r.double("width"), height: try r.double("height"))
+    private static func size(_ r: Record) throws(GiveUp) -> Component.Map.Size {
+        Component.Map.Size(width: try r.double("width"), height: try r.double("height"))
     }
 
-    private static func annotation(_ value: LuaValue) throws(GiveUp) -> Component.Map.Annotation {
-        switch value["type"] {
+    private static func annotation(_ value: LuaSlot) throws(GiveUp) -> Component.Map.Annotation {
+        switch value.withField("type", { $0.string() }) {
         case "pin":
             let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "action"])
             return .pin(Component.Map.Pin(id: try r.string("id"), coordinate: try r.required("coordinate", coordinate),
@@ -51,7 +52,7 @@ extension ScreenReader {
         }
     }
 
-    static func timeline(_ value: LuaValue) throws(GiveUp) -> Component.Timeline {
+    static func timeline(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline {
         let r = try Record(value, keys: ["type", "id", "title", "start", "end", "entries", "track", "regions", "facts", "timezone"])
         return Component.Timeline(
             start: try r.double("start"), end: try r.double("end"), entries: try r.list("entries", entry),
@@ -63,7 +64,7 @@ extension ScreenReader {
             title: try r.optionalString("title"), id: try r.optionalString("id"), timezone: try r.optionalString("timezone"))
     }
 
-    private static func entry(_ value: LuaValue) throws(GiveUp) -> Component.Timeline.Entry {
+    private static func entry(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline.Entry {
         let r = try Record(value, keys: ["time", "kind", "title", "detail", "region", "position"])
         guard let kind: Component.Timeline.Entry.Kind = try r.choice("kind") else { throw GiveUp() }
         return Component.Timeline.Entry(time: try r.double("time"), kind: kind, title: try r.string("title"),
@@ -71,8 +72,8 @@ extension ScreenReader {
                                         position: try r.optional("position", coordinate))
     }
 
-    private static func region(_ value: LuaValue) throws(GiveUp) -> Component.Timeline.Region {
-        if value["rings"] != .nil {
+    private static func region(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline.Region {
+        if !value.withField("rings", { $0.isNil }) {
             let r = try Record(value, keys: ["id", "name", "rings"])
             return Component.Timeline.Region(id: try r.string("id"), name: try r.string("name"), shape: .area(rings: try r.list("rings", ring)))
         }
@@ -81,30 +82,32 @@ extension ScreenReader {
                                          shape: .circle(center: try r.required("center", coordinate), radius: try r.double("radius")))
     }
 
-    static func ar(_ value: LuaValue) throws(GiveUp) -> Component.AR {
+    static func ar(_ value: LuaSlot) throws(GiveUp) -> Component.AR {
         let r = try Record(value, keys: ["type", "id", "camera", "size", "max_distance", "pins", "off_screen", "empty"])
-        let camera = try Record(r.value("camera"), keys: ["position", "altitude", "heading", "pitch", "fov"])
+        let camera = try r.record("camera", keys: ["position", "altitude", "heading", "pitch", "fov"]) { c throws(GiveUp) in
+            Component.AR.Camera(position: try c.required("position", coordinate), altitude: try c.optionalDouble("altitude"),
+                                heading: try c.double("heading"), pitch: try c.double("pitch"), fieldOfView: try c.double("fov"))
+        }
         return Component.AR(
-            camera: Component.AR.Camera(position: try camera.required("position", coordinate), altitude: try camera.optionalDouble("altitude"),
-                                        heading: try camera.double("heading"), pitch: try camera.double("pitch"),
-                                        fieldOfView: try camera.double("fov")),
-            size: try size(r.value("size")), maximumDistance: try r.double("max_distance"), pins: try r.list("pins", arPin),
+            camera: camera,
+            size: try r.record("size", keys: ["width", "height"], size), maximumDistance: try r.double("max_distance"), pins: try r.list("pins", arPin),
             offScreen: try r.list("off_screen", offScreen), empty: try r.optionalString("empty"), id: try r.optionalString("id"))
     }
 
-    private static func arPin(_ value: LuaValue) throws(GiveUp) -> Component.AR.Pin {
+    private static func arPin(_ value: LuaSlot) throws(GiveUp) -> Component.AR.Pin {
         let r = try Record(value, keys: ["id", "title", "subtitle", "coordinate", "distance", "bearing", "x", "y", "label", "stack", "z", "action"])
-        let label = try Record(r.value("label"), keys: ["x", "y", "width", "height"])
+        let label = try r.record("label", keys: ["x", "y", "width", "height"]) { l throws(GiveUp) in
+            Component.AR.LabelBox(x: try l.double("x"), y: try l.double("y"), width: try l.double("width"), height: try l.double("height"))
+        }
         return Component.AR.Pin(
             id: try r.string("id"), title: try r.string("title"), subtitle: try r.optionalString("subtitle"),
             coordinate: try r.required("coordinate", coordinate), distance: try r.double("distance"), bearing: try r.double("bearing"),
             x: try r.double("x"), y: try r.double("y"),
-            label: Component.AR.LabelBox(x: try label.double("x"), y: try label.double("y"),
-                                         width: try label.double("width"), height: try label.double("height")),
+            label: label,
             stack: try r.integer("stack"), z: try r.integer("z"), action: try r.optional("action", action))
     }
 
-    private static func offScreen(_ value: LuaValue) throws(GiveUp) -> Component.AR.OffScreen {
+    private static func offScreen(_ value: LuaSlot) throws(GiveUp) -> Component.AR.OffScreen {
         let r = try Record(value, keys: ["id", "title", "distance", "bearing", "turn", "degrees"])
         guard let turn: Component.AR.OffScreen.Turn = try r.choice("turn") else { throw GiveUp() }
         return Component.AR.OffScreen(id: try r.string("id"), title: try r.string("title"), distance: try r.double("distance"),

@@ -1,9 +1,10 @@
 import LuaKit
 import ScreenModel
 
-/// Reads the screen a flow returned straight from its Lua table, without Codable: a warm
-/// run's screen is a few dozen small records, and decoding each through the `Decoder`
-/// protocols (containers, boxed keys, generic metadata) cost more than the flow's own Lua.
+/// Reads the screen a flow returned straight from its Lua table where it lies on the stack
+/// (``LuaKit/LuaSlot``), without copying it into `LuaValue`s or decoding it through Codable:
+/// a warm run's screen is a few dozen to a few thousand small tables, and copying and
+/// decoding each (containers, boxed keys, generic metadata) cost more than the flow's own Lua.
 ///
 /// It accepts less than the Codable path (`LuaValueDecoder` with the types' `init(from:)`),
 /// never more: at anything it is not sure of — a field the type does not have, a value of
@@ -11,27 +12,29 @@ import ScreenModel
 /// record, an unknown `type` or `kind` — it gives up (`nil`), and the runtime decodes the
 /// table through the Codable path, which gives the same screen or the message for the
 /// mistake. `ScreenReaderTests` checks that both paths give the same screen for every golden
-/// and fixture screen and for randomized ones, and that the reader reads them all.
+/// screen and for randomized ones, and that the reader reads them all.
 enum ScreenReader {
-    /// The screen in `table`, or nil when the Codable path must decide.
-    static func screen(_ table: LuaTable) -> Screen? {
-        try? screen(Record(.table(table), keys: ["schema", "park", "flow", "title", "subtitle", "theme", "sections"]))
+    /// The screen in `slot`, or nil when the Codable path must decide. `park`, `flow` and
+    /// `schema` are the runtime's unless the table sets them (as the runtime fills them in
+    /// before the Codable path decodes).
+    static func screen(_ slot: LuaSlot, park: String, flow: String) -> Screen? {
+        try? screen(Record(slot, keys: ["schema", "park", "flow", "title", "subtitle", "theme", "sections"]), park: park, flow: flow)
     }
 
-    private static func screen(_ r: Record) throws(GiveUp) -> Screen {
-        Screen(park: try r.string("park"), flow: try r.string("flow"), title: try r.string("title"),
+    private static func screen(_ r: Record, park: String, flow: String) throws(GiveUp) -> Screen {
+        Screen(park: try r.optionalString("park") ?? park, flow: try r.optionalString("flow") ?? flow, title: try r.string("title"),
                subtitle: try r.optionalString("subtitle"), sections: try r.list("sections", component),
-               schema: try r.string("schema"), theme: try r.optional("theme", theme))
+               schema: try r.optionalString("schema") ?? Screen.schemaID, theme: try r.optional("theme", theme))
     }
 
-    private static func theme(_ value: LuaValue) throws(GiveUp) -> Theme {
+    private static func theme(_ value: LuaSlot) throws(GiveUp) -> Theme {
         let r = try Record(value, keys: ["primary", "accent", "background"])
         return Theme(primary: try r.string("primary"), accent: try r.string("accent"), background: try r.string("background"))
     }
 
-    static func action(_ value: LuaValue) throws(GiveUp) -> Action {
+    static func action(_ value: LuaSlot) throws(GiveUp) -> Action {
         let target: [String]
-        switch value["kind"] {
+        switch value.withField("kind", { $0.string() }) {
         case "go": target = ["flow", "args"]
         case "url": target = ["url"]
         case "call": target = ["phone"]
@@ -46,8 +49,8 @@ enum ScreenReader {
         }
     }
 
-    private static func component(_ value: LuaValue) throws(GiveUp) -> Component {
-        guard case .string(let type) = value["type"] else { throw GiveUp() }
+    private static func component(_ value: LuaSlot) throws(GiveUp) -> Component {
+        guard let type = value.withField("type", { $0.string() }) else { throw GiveUp() }
         switch type {
         case "text":
             let r = try Record(value, keys: ["type", "id", "text", "style"])
@@ -76,13 +79,13 @@ enum ScreenReader {
         }
     }
 
-    private static func image(_ value: LuaValue, keys extra: [String]) throws(GiveUp) -> Component.Image {
+    private static func image(_ value: LuaSlot, keys extra: [String]) throws(GiveUp) -> Component.Image {
         let r = try Record(value, keys: extra + ["id", "url", "alt", "placeholder", "priority"])
         return Component.Image(url: try r.string("url"), alt: try r.string("alt"), placeholder: try r.optionalString("placeholder"),
                                priority: try r.choice("priority") ?? .normal, id: try r.optionalString("id"))
     }
 
-    private static func card(_ value: LuaValue, keys extra: [String]) throws(GiveUp) -> Component.Card {
+    private static func card(_ value: LuaSlot, keys extra: [String]) throws(GiveUp) -> Component.Card {
         let r = try Record(value, keys: extra + ["id", "title", "subtitle", "body", "image", "badges", "action"])
         return Component.Card(title: try r.string("title"), subtitle: try r.optionalString("subtitle"), body: try r.optionalString("body"),
                               image: try r.optional("image") { v throws(GiveUp) in try image(v, keys: []) },
@@ -90,24 +93,25 @@ enum ScreenReader {
                               id: try r.optionalString("id"))
     }
 
-    private static func listItem(_ value: LuaValue) throws(GiveUp) -> Component.ListItem {
+    private static func listItem(_ value: LuaSlot) throws(GiveUp) -> Component.ListItem {
         let r = try Record(value, keys: ["id", "title", "subtitle", "detail", "badge", "action"])
         return Component.ListItem(title: try r.string("title"), subtitle: try r.optionalString("subtitle"),
                                   detail: try r.optionalString("detail"), badge: try r.optionalString("badge"),
                                   action: try r.optional("action", action), id: try r.optionalString("id"))
     }
 
-    private static func page(_ value: LuaValue) throws(GiveUp) -> Component.Onboarding.Page {
+    private static func page(_ value: LuaSlot) throws(GiveUp) -> Component.Onboarding.Page {
         let r = try Record(value, keys: ["title", "body", "background", "action"])
         return Component.Onboarding.Page(title: try r.string("title"), body: try r.string("body"),
                                          background: try r.list("background", layer), action: try r.optional("action", action))
     }
 
-    private static func layer(_ value: LuaValue) throws(GiveUp) -> Component.Onboarding.Layer {
+    private static func layer(_ value: LuaSlot) throws(GiveUp) -> Component.Onboarding.Layer {
         let r = try Record(value, keys: ["image", "position", "depth", "placeholder"])
-        let position = try Record(r.value("position"), keys: ["x", "y"])
-        return Component.Onboarding.Layer(image: try r.string("image"),
-                                          position: Component.Onboarding.Position(x: try position.double("x"), y: try position.double("y")),
+        let position = try r.record("position", keys: ["x", "y"]) { p throws(GiveUp) in
+            Component.Onboarding.Position(x: try p.double("x"), y: try p.double("y"))
+        }
+        return Component.Onboarding.Layer(image: try r.string("image"), position: position,
                                           depth: try r.double("depth"), placeholder: try r.optionalString("placeholder"))
     }
 }
@@ -117,56 +121,53 @@ struct GiveUp: Error {}
 
 /// A Lua table read as a record of known fields: any other key, or a list part, gives up.
 struct Record {
-    private let table: LuaTable
+    private let slot: LuaSlot
 
-    init(_ value: LuaValue, keys: [String]) throws(GiveUp) {
-        guard case .table(let table) = value, table.sequence.isEmpty else { throw GiveUp() }
-        var known = true
-        table.forEachField { key, _ in
-            guard case .string(let name) = key, keys.contains(name) else { known = false; return }
-        }
+    init(_ slot: LuaSlot, keys: [String]) throws(GiveUp) {
+        guard slot.isPlainTable, slot.length == 0 else { throw GiveUp() }
+        let known = slot.forEachEntry { key, _ in key.string().map(keys.contains) ?? false }
         guard known else { throw GiveUp() }
-        self.table = table
+        self.slot = slot
     }
 
-    func value(_ key: String) -> LuaValue { table[key] }
-
-    func string(_ key: String) throws(GiveUp) -> String { try Self.string(table[key]) }
-    func double(_ key: String) throws(GiveUp) -> Double { try Self.double(table[key]) }
+    func string(_ key: String) throws(GiveUp) -> String { try slot.withField(key, Self.string) }
+    func double(_ key: String) throws(GiveUp) -> Double { try slot.withField(key, Self.double) }
     func integer(_ key: String) throws(GiveUp) -> Int {
-        switch table[key] {
-        case .integer(let i): if let v = Int(exactly: i) { return v }
-        case .number(let d): if let v = Int(exactly: d) { return v }
-        default: break
+        try slot.withField(key) { v throws(GiveUp) in
+            guard let i = v.integer() else { throw GiveUp() }
+            return i
         }
-        throw GiveUp()
     }
 
     func optionalString(_ key: String) throws(GiveUp) -> String? { try optional(key, Self.string) }
     func optionalDouble(_ key: String) throws(GiveUp) -> Double? { try optional(key, Self.double) }
 
     /// A field that must be present, read by `read`.
-    func required<T>(_ key: String, _ read: (LuaValue) throws(GiveUp) -> T) throws(GiveUp) -> T {
-        let value = table[key]
-        if value == .nil { throw GiveUp() }
-        return try read(value)
+    func required<T>(_ key: String, _ read: (LuaSlot) throws(GiveUp) -> T) throws(GiveUp) -> T {
+        try slot.withField(key) { v throws(GiveUp) in
+            if v.isNil { throw GiveUp() }
+            return try read(v)
+        }
     }
 
     /// A field that may be absent (nil).
-    func optional<T>(_ key: String, _ read: (LuaValue) throws(GiveUp) -> T) throws(GiveUp) -> T? {
-        let value = table[key]
-        return value == .nil ? nil : try read(value)
+    func optional<T>(_ key: String, _ read: (LuaSlot) throws(GiveUp) -> T) throws(GiveUp) -> T? {
+        try slot.withField(key) { v throws(GiveUp) in v.isNil ? nil : try read(v) }
+    }
+
+    /// A record field that must be present, with these keys, read by `read`.
+    func record<T>(_ key: String, keys: [String], _ read: (Record) throws(GiveUp) -> T) throws(GiveUp) -> T {
+        try slot.withField(key) { v throws(GiveUp) in try read(Record(v, keys: keys)) }
     }
 
     /// A list that must be present; an empty table is an empty list.
-    func list<T>(_ key: String, _ read: (LuaValue) throws(GiveUp) -> T) throws(GiveUp) -> [T] {
-        try Self.list(table[key], read)
+    func list<T>(_ key: String, _ read: (LuaSlot) throws(GiveUp) -> T) throws(GiveUp) -> [T] {
+        try slot.withField(key) { v throws(GiveUp) in try Self.list(v, read) }
     }
 
     /// A list that may be absent (empty).
-    func optionalList<T>(_ key: String, _ read: (LuaValue) throws(GiveUp) -> T) throws(GiveUp) -> [T] {
-        let value = table[key]
-        return value == .nil ? [] : try Self.list(value, read)
+    func optionalList<T>(_ key: String, _ read: (LuaSlot) throws(GiveUp) -> T) throws(GiveUp) -> [T] {
+        try slot.withField(key) { v throws(GiveUp) in v.isNil ? [] : try Self.list(v, read) }
     }
 
     /// A string that names a case of `T`, if present.
@@ -178,44 +179,46 @@ struct Record {
 
     /// A map of strings to strings that may be absent (empty).
     func stringMap(_ key: String) throws(GiveUp) -> [String: String] {
-        let value = table[key]
-        if value == .nil { return [:] }
-        guard case .table(let t) = value, t.sequence.isEmpty else { throw GiveUp() }
-        var map: [String: String] = [:]
-        var valid = true
-        t.forEachField { key, value in
-            guard case .string(let k) = key, case .string(let v) = value else { valid = false; return }
-            map[k] = v
+        try slot.withField(key) { v throws(GiveUp) in
+            if v.isNil { return [:] }
+            guard v.isPlainTable, v.length == 0 else { throw GiveUp() }
+            var map: [String: String] = [:]
+            let valid = v.forEachEntry { key, value in
+                guard let k = key.string(), let s = value.string() else { return false }
+                map[k] = s
+                return true
+            }
+            guard valid else { throw GiveUp() }
+            return map
         }
-        guard valid else { throw GiveUp() }
-        return map
     }
 
-    static func string(_ value: LuaValue) throws(GiveUp) -> String {
-        guard case .string(let s) = value else { throw GiveUp() }
+    static func string(_ value: LuaSlot) throws(GiveUp) -> String {
+        guard let s = value.string() else { throw GiveUp() }
         return s
     }
 
-    static func double(_ value: LuaValue) throws(GiveUp) -> Double {
-        guard let d = value.doubleValue else { throw GiveUp() }
+    static func double(_ value: LuaSlot) throws(GiveUp) -> Double {
+        guard let d = value.number() else { throw GiveUp() }
         return d
     }
 
     /// A table whose keys are exactly 1...n (a list with holes is the Codable path's).
-    static func list<T>(_ value: LuaValue, _ read: (LuaValue) throws(GiveUp) -> T) throws(GiveUp) -> [T] {
-        guard case .table(let t) = value, t.isSequence else { throw GiveUp() }
+    static func list<T>(_ value: LuaSlot, _ read: (LuaSlot) throws(GiveUp) -> T) throws(GiveUp) -> [T] {
+        guard value.isPlainTable else { throw GiveUp() }
+        let count = value.length
+        var entries = 0
+        value.forEachEntry { _, _ in entries += 1; return entries <= count }
+        guard entries == count else { throw GiveUp() }
         var out: [T] = []
-        out.reserveCapacity(t.sequence.count)
-        for element in t.sequence { out.append(try read(element)) }
+        out.reserveCapacity(count)
+        for i in 0..<count { out.append(try value.withElement(i + 1, read)) }
         return out
     }
 
     /// `[a, b, ...]`: exactly `count` numbers.
-    static func numbers(_ value: LuaValue, count: Int) throws(GiveUp) -> [Double] {
-        guard case .table(let t) = value, t.isSequence, t.sequence.count == count else { throw GiveUp() }
-        var out: [Double] = []
-        out.reserveCapacity(count)
-        for element in t.sequence { out.append(try double(element)) }
-        return out
+    static func numbers(_ value: LuaSlot, count: Int) throws(GiveUp) -> [Double] {
+        guard value.length == count else { throw GiveUp() }
+        return try list(value, double)
     }
 }

@@ -77,6 +77,22 @@ extension LuaState {
     /// - Returns: every value the function returned, copied to Swift.
     /// - Throws: ``LuaError``, as ``call(_:_:)``.
     public func call(_ function: LuaFunctionRef, arguments: [LuaArgument]) throws(LuaError) -> [LuaValue] {
+        try call(function, arguments: arguments, reading: { (_: LuaSlot) -> Never? in nil }).results
+    }
+
+    /// Calls `function` as ``call(_:arguments:)`` does, and first lets `read` read its first
+    /// result where it lies (``LuaSlot``): when `read` returns a value, nothing is copied;
+    /// when it returns nil (a shape it does not take), every result is copied as
+    /// ``call(_:arguments:)`` copies them, with the same errors.
+    /// - Parameters:
+    ///   - function: the function to call.
+    ///   - arguments: its arguments.
+    ///   - read: reads the first result (a nil slot when there is none); runs before the
+    ///     results are copied, and must not keep the slot. What it returns from a read that
+    ///     went past the copy's limits is dropped.
+    /// - Returns: what `read` returned, or nil and every result copied to Swift.
+    /// - Throws: ``LuaError``, as ``call(_:_:)``.
+    public func call<T>(_ function: LuaFunctionRef, arguments: [LuaArgument], reading read: (LuaSlot) -> T?) throws(LuaError) -> (read: T?, results: [LuaValue]) {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         guard lua_checkstack(L, Int32(arguments.count) + 4) != 0, let co = lua_newthread(L) else {
@@ -112,17 +128,27 @@ extension LuaState {
 
         switch status {
         case LUA_OK where stopped == 0:
+            var valuesLeft = ConversionLimits.maxNodes
+            let first = lua_gettop(co) - resultCount + 1
+            let made = withUnsafeMutablePointer(to: &valuesLeft) { left -> T? in
+                guard lua_checkstack(co, 1) != 0 else { return nil }
+                if resultCount == 0 { lua_pushnil(co) }
+                defer { if resultCount == 0 { lua_pop(co, 1) } }
+                let slot = LuaSlot(L: co, index: resultCount == 0 ? -1 : first, budget: left)
+                let value = read(slot)
+                return slot.isSpent ? nil : value
+            }
+            if let made { return (made, []) }
             let coStack = LuaStack(L: co, handle: handle)
             var results: [LuaValue] = []
             results.reserveCapacity(Int(resultCount))
-            let first = lua_gettop(co) - resultCount + 1
             var limits = ConversionLimits(memoryBytes: Int(budget.pointee.memory_limit))
             do {
                 for i in 0..<resultCount { results.append(try coStack.value(at: first + i, limits: &limits)) }
             } catch {
                 throw failed(error, base: base)
             }
-            return results
+            return (nil, results)
         case _ where stopped != 0:
             throw failed(budgetError(co), base: base)
         case LUA_YIELD:
