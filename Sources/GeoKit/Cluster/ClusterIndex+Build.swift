@@ -42,9 +42,17 @@ extension ClusterIndex {
         }
         if !table.categories.isEmpty { store.trackCategories() }
         if options.minPoints > 2 { store.trackReleases() }
-        var level = ContiguousArray<Int32>(unsafeUninitializedCapacity: live) { buffer, count in
-            for i in 0..<live { buffer[i] = Int32(i) }
-            count = live
+        // The first level is the point slots 0..<live. When every id is live (a build from new
+        // points), those are the live ids themselves: that array becomes the level instead of a
+        // second one of 4 bytes a point (fresh pages, on a first build) with the same contents.
+        var level: ContiguousArray<Int32>
+        if live == idCount {
+            level = consume liveIDs
+        } else {
+            level = ContiguousArray<Int32>(unsafeUninitializedCapacity: live) { buffer, count in
+                for i in 0..<live { buffer[i] = Int32(i) }
+                count = live
+            }
         }
         let builder = scratch?.builder(for: options) ?? LevelBuilder(options: options)
         builder.prepare(items: live)

@@ -30,11 +30,13 @@ struct ClusterStore {
     /// Parents at or below this mark are roots: `rootMark - parent` is the index in `roots`.
     static let rootMark: Int32 = -2
 
-    var positions = ContiguousArray<Double>()
-    var links = ContiguousArray<Int32>()
-    var zooms = ContiguousArray<UInt8>()
+    // The per-slot arrays a build writes in bulk are ``PageArray``s: a first build writes them
+    // into fresh memory, which huge pages fault in faster.
+    var positions = PageArray<Double>()
+    var links = PageArray<Int32>()
+    var zooms = PageArray<UInt8>()
     /// Conservative reach: every point inside lies within this distance (per axis) of the position.
-    var reaches = ContiguousArray<Float>()
+    var reaches = PageArray<Float>()
     /// Sum of the points' values per slot, once `tracksValues`.
     var valueSums = ContiguousArray<Double>()
     var tracksValues = false
@@ -55,7 +57,7 @@ struct ClusterStore {
     /// Fills an empty store with the point leaves of a fresh build: slot i is point `ids[i]`,
     /// projected from `coordinates` (longitude, latitude per point id), count 1, no links, alive
     /// up to `highest`; with room for `capacity` items in all. Each array is written once, in
-    /// chunks over the cores, into memory offered huge pages before it is first touched.
+    /// chunks over the cores, into memory offered huge pages from its start (``PageArray``).
     /// (The same fields ``allocate(x:y:rep:count:highest:)`` writes, without a call per point.)
     mutating func fillLeaves(ids: UnsafeBufferPointer<Int32>, coordinates: UnsafeBufferPointer<Double>,
                              highest: Int, capacity: Int) {
@@ -89,9 +91,8 @@ struct ClusterStore {
     /// A new array of `n` items of `stride` elements, with room for `capacity` items, whose
     /// elements `fill(base, items)` writes for a range of items (ranges run concurrently).
     private static func fresh<Element>(_ n: Int, stride: Int, capacity: Int,
-                                       _ fill: (UnsafeMutablePointer<Element>, Range<Int>) -> Void) -> ContiguousArray<Element> {
-        ContiguousArray(unsafeUninitializedCapacity: HugePageHint.padded(max(capacity, n) * stride, of: Element.self)) { buffer, count in
-            HugePageHint.advise(UnsafeMutableRawBufferPointer(buffer))
+                                       _ fill: (UnsafeMutablePointer<Element>, Range<Int>) -> Void) -> PageArray<Element> {
+        PageArray(unsafeUninitializedCapacity: max(capacity, n) * stride) { buffer, count in
             if let base = buffer.baseAddress { ParallelSplit.forEachChunk(n) { _, items in fill(base, items) } }
             count = n * stride
         }

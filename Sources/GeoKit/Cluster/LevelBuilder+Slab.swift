@@ -1,12 +1,14 @@
 /// One block of memory for a build's per-item buffers, so that a first build faults in a few
 /// 2 MiB pages instead of hundreds of 4 KiB ones.
 ///
-/// Why: the six buffers of 1 to 8 bytes an item (cell keys, order, reps, positions of ranks,
-/// cell starts, taken marks) are each under the 1 MiB from which ``ScratchBuffer`` asks for
-/// huge pages at 100k points, so a first park_100k build faulted in their 2.5 MB page by page:
-/// ~600 faults at 2-4 µs each on the VMs here, where one 2 MiB page costs ~0.2 ms. Together
-/// they pass the threshold. Later builds that fit reuse the block; the results never depend
-/// on where the memory lies (`BuildSlabTests`).
+/// Why: a first park_100k build spends about a fifth of its time in the kernel zeroing fresh
+/// pages (2-4 µs a 4 KiB page fault on the VMs here, 175-300 µs a 2 MiB one). The six buffers
+/// of 1 to 8 bytes an item (cell keys, order, reps, positions of ranks, cell starts, taken
+/// marks) are each under the 1 MiB from which ``ScratchBuffer`` asks for huge pages, and the
+/// grid items (32 bytes) and neighbor runs (24) each end in a huge page used only in part:
+/// together in one block they fill whole huge pages, and a small rest stays in 4 KiB pages
+/// (``HugePageHint/blockBytes(_:)``). Later builds that fit reuse the block; the results
+/// never depend on where the memory lies (`BuildSlabTests`).
 extension LevelBuilder {
     /// Lends the per-item buffers one block for `m` items when some of them would have to grow
     /// and together they reach the huge-page threshold (``HugePageHint``); otherwise leaves
@@ -17,16 +19,17 @@ extension LevelBuilder {
         outRanks.reserveCapacity(m)
         let needed = m + Self.keyPadding
         guard keys.capacity < needed || order.capacity < m || reps.capacity < m || positionOfRank.capacity < m
-            || cellStart.capacity < m + 1 || taken.capacity < m else { return }
-        // Each piece starts on a cache line; the keys first, as they need 8-byte alignment.
+            || cellStart.capacity < m + 1 || taken.capacity < m || grid.capacity < m || runs.capacity < m else { return }
+        // Each piece starts on a cache line; the 8-byte aligned ones first, the taken marks last.
         func rounded(_ bytes: Int) -> Int { (bytes + 63) & ~63 }
-        let sizes = [rounded(8 * needed), rounded(4 * m), rounded(4 * m), rounded(4 * m), rounded(4 * (m + 1)), rounded(m)]
+        let sizes = [rounded(MemoryLayout<GridItem>.stride * m), rounded(MemoryLayout<NeighborRuns>.stride * m),
+                     rounded(8 * needed), rounded(4 * m), rounded(4 * m), rounded(4 * m), rounded(4 * (m + 1)), rounded(m)]
         let total = sizes.reduce(0, +)
         let hugePage = HugePageHint.hugePage
         guard total >= hugePage / 2 else { return }
         slab?.deallocate()
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: (total + hugePage - 1) / hugePage * hugePage,
-                                                           alignment: hugePage)
+        slab = nil
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: HugePageHint.blockBytes(total), alignment: hugePage)
         HugePageHint.advise(block)
         slab = block
         guard let base = block.baseAddress else { return }
@@ -35,16 +38,18 @@ extension LevelBuilder {
             defer { offset += sizes[k] }
             return base + offset
         }
-        keys.adopt(next(0), capacity: needed)
-        order.adopt(next(1), capacity: m)
-        reps.adopt(next(2), capacity: m)
-        positionOfRank.adopt(next(3), capacity: m)
-        cellStart.adopt(next(4), capacity: m + 1)
-        taken.adopt(next(5), capacity: m)
+        grid.adopt(next(0), capacity: m)
+        runs.adopt(next(1), capacity: m)
+        keys.adopt(next(2), capacity: needed)
+        order.adopt(next(3), capacity: m)
+        reps.adopt(next(4), capacity: m)
+        positionOfRank.adopt(next(5), capacity: m)
+        cellStart.adopt(next(6), capacity: m + 1)
+        taken.adopt(next(7), capacity: m)
     }
 
     /// Whether the per-item buffers lie in the block (for tests).
     var usesSlab: Bool {
-        slab != nil && !keys.ownsMemory && !order.ownsMemory && !taken.ownsMemory
+        slab != nil && !keys.ownsMemory && !order.ownsMemory && !taken.ownsMemory && !grid.ownsMemory && !runs.ownsMemory
     }
 }

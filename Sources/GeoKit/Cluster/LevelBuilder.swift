@@ -73,8 +73,8 @@ final class LevelBuilder {
     var scratchBytes: Int {
         // Buffers in the slab count as the slab.
         func own<E>(_ b: ScratchBuffer<E>) -> Int { b.ownsMemory ? b.bytes : 0 }
-        return own(keys) + own(order) + own(reps) + own(positionOfRank) + own(taken) + own(cellStart) + grid.bytes
-            + runs.bytes + byAscendingRank.bytes + hits.bytes + (slab?.count ?? 0)
+        return own(keys) + own(order) + own(reps) + own(positionOfRank) + own(taken) + own(cellStart) + own(grid)
+            + own(runs) + byAscendingRank.bytes + hits.bytes + (slab?.count ?? 0)
     }
 
     /// Replaces `level` (slots alive at zoom + 1, ascending rep) by the slots alive at `zoom`,

@@ -4,7 +4,7 @@ import Testing
 /// A build of enough points lends its per-item buffers one block of memory (`LevelBuilder+Slab`);
 /// the index is the same bit for bit as one built with the buffers in memory of their own.
 @Suite struct BuildSlabTests {
-    /// 50,000 points: the per-item buffers take ~1.25 MB together, past the huge-page threshold.
+    /// 50,000 points: the per-item buffers take ~4 MB together, past the huge-page threshold.
     static let points = ParallelBuildTests.points(ClusterData.park(50_000))
 
     @Test func aLargeBuildUsesTheBlockAndBuildsTheSameIndex() throws {
@@ -21,6 +21,8 @@ import Testing
         for buffer in [builder.order, builder.reps, builder.positionOfRank] { buffer.reserve(m) }
         builder.cellStart.reserve(m + 1)
         builder.taken.reserve(m)
+        builder.grid.reserve(m)
+        builder.runs.reserve(m)
         let inOwn = try ClusterIndex(points: Self.points, options: options, scratch: own)
         #expect(!builder.usesSlab && builder.slab == nil)
 
@@ -34,7 +36,7 @@ import Testing
     @Test func smallBuildsAndBuildsThatFitKeepTheirMemory() throws {
         let scratch = ClusterIndex.BuildScratch()
         _ = try ClusterIndex(points: Array(Self.points.prefix(5_000)), scratch: scratch)
-        #expect(!scratch.builder(for: ClusterOptions()).usesSlab)   // 125 kB: under the threshold
+        #expect(!scratch.builder(for: ClusterOptions()).usesSlab)   // ~400 kB: under the threshold
         _ = try ClusterIndex(points: Self.points, scratch: scratch)
         let builder = scratch.builder(for: ClusterOptions())
         #expect(builder.usesSlab)
