@@ -40,7 +40,7 @@ function flow.available(name) end
 function require(name) end
 
 --- @class flowrun.Context
---- @field park flowrun.Park the park's merged configuration (parks/defaults.lua + park.lua)
+--- @field park flowrun.Park the park's merged configuration (parks/defaults.lua + park.lua); read-only, shared by every run: copy a table to change it
 --- @field flow string the flow being run
 --- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action (but the view's: see `view`, `ar`)
 --- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known

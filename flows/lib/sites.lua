@@ -4,16 +4,17 @@ local scoring = require("lib.scoring")   -- parks/<CODE>/flows/lib/scoring.lua o
 local sites = {}
 
 -- What every run would otherwise work out again from ctx.sites: every site's place in
--- name order (lower case, then id) and each category's sites in that
--- order. ctx.sites is the same read-only table in every run of a runtime, so this is built
--- by its first run and kept (weakly, by that table). It stays inside this module: callers
--- get fresh lists.
-local indexes = setmetatable({}, { __mode = "k" })
+-- name order (lower case, then id) and each category's sites in that order. ctx.sites is
+-- the same read-only table in every run of a runtime, so this is built by its first run and
+-- kept, with the table it was built from. (Not in a weak table: the collector settles weak
+-- keys in one step at the end of each cycle, and marking the whole index there made one warm
+-- run in a few dozen several times slower.) It stays inside this module: callers get fresh
+-- lists.
+local indexed_sites, kept_index
 
 local function index(ctx)
   local all = ctx.sites
-  local found = indexes[all]
-  if found then return found end
+  if rawequal(all, indexed_sites) then return kept_index end
   local lowered, by_name = {}, {}
   for i, site in ipairs(all) do
     lowered[site] = site.name:lower()
@@ -41,7 +42,7 @@ local function index(ctx)
     end
   end
   table.sort(found.categories)
-  indexes[all] = found
+  indexed_sites, kept_index = all, found
   return found
 end
 

@@ -14,12 +14,17 @@ enum FlowContext {
         var ar: ScreenSize
     }
 
+    /// `ctx.park`: the park's merged configuration plus `code`.
+    static func park(_ park: ParkConfig) -> LuaTable {
+        var table = park.raw.tableValue ?? LuaTable()
+        table["code"] = .string(park.code)
+        return table
+    }
+
     /// - Parameter time: `ctx.time`, from ``time(_:zone:)``.
-    static func make(request: FlowRequest, park: ParkConfig, time: LuaValue, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
-        var parkTable = park.raw.tableValue ?? LuaTable()
-        parkTable["code"] = .string(park.code)
+    /// `ctx.park` is not in it: the runner sets it from ``park(_:)``, built once per runtime.
+    static func make(request: FlowRequest, time: LuaValue, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
         var ctx = LuaTable()
-        ctx["park"] = .table(parkTable)
         ctx["flow"] = .string(request.flow)
         var args = LuaTable()
         for (key, value) in request.args { args[key] = .string(value) }

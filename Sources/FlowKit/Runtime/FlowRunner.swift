@@ -1,5 +1,6 @@
 /// The Lua side of running a flow: calls the newest registration with `ctx` and a
-/// `super` function that runs the one it replaced, loads `ctx.sites` on first use, and puts
+/// `super` function that runs the one it replaced, sets `ctx.park` (shared, read-only),
+/// loads `ctx.sites` on first use, and puts
 /// a replayed track's fixes (an argument of their own, FlowContext.fixes) into `ctx.track`.
 enum FlowRunner {
     static let chunkName = "[flowrun]/runner.lua"
@@ -11,7 +12,8 @@ enum FlowRunner {
       end
       return fns[i](ctx, super)
     end
-    return function(fns, ctx, load_sites, fixes)
+    return function(fns, ctx, load_sites, load_park, fixes)
+      ctx.park = load_park()
       if fixes then ctx.track.fixes = fixes end
       setmetatable(ctx, { __index = function(t, key)
         if key == "sites" then

@@ -31,9 +31,11 @@ public final class FlowRuntime {
     /// `ctx.sites`, built by the first run that reads it and handed to every later run:
     /// read-only (``LuaTableRef``), so no run can change what the next one sees.
     private var sitesTable: LuaTableRef?
+    private var parkTable: LuaTableRef?
 
     /// What a flow that changes `ctx.sites` or a site in it is told.
     static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
+    static let readOnlyParkMessage = "ctx.park is read-only: every run of the park's flows shares it (copy a table to change it)"
 
     /// Loads park `code` from `root`: configuration, native modules, default flows, then
     /// the park's flows.
@@ -126,7 +128,7 @@ public final class FlowRuntime {
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
-        let ctx = FlowContext.make(request: request, park: park, time: timeValue, insidePark: inside, sizes: defaultSizes)
+        let ctx = FlowContext.make(request: request, time: timeValue, insidePark: inside, sizes: defaultSizes)
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
         // A broken content file is bad input (exit 2) even when a flow's first use of it
         // is what fails: keep the content error and report it instead of the Lua error.
@@ -145,11 +147,21 @@ public final class FlowRuntime {
             }
         }
         let file = chain[0].file
+        // ctx.park, like ctx.sites, is built once and shared read-only: pushing the park's
+        // configuration anew was a tenth of a warm home, and its garbage brought the
+        // collector's cycles round more often.
+        let parkFunction = lua.function("park") { [unowned self] call in
+            if let table = self.parkTable {
+                call.push(table)
+            } else {
+                self.parkTable = call.pushReadOnly(FlowContext.park(self.park), message: Self.readOnlyParkMessage)
+            }
+        }
         let result: [LuaValue]
         do {
             // The screen is read where it lies (ScreenReader); a table the reader gives up on,
             // or a screen that fails its checks, is copied and decoded, for the message.
-            let outcome = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites))]
+            let outcome = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction))]
                                        + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])) { slot in
                 ScreenReader.screen(slot, park: park.code, flow: request.flow).flatMap { try? checked($0, flow: request.flow, file: file) }
             }

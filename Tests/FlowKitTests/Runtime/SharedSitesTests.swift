@@ -59,4 +59,29 @@ import ScreenModel
         guard case .text(let text)? = screen.sections.first else { Issue.record("\(screen.sections)"); return }
         #expect(text.text == "NPS Public POIs/Buildings")
     }
+
+    /// `ctx.park` is shared the same way: read as a table, changed nowhere.
+    @Test(arguments: [
+        "ctx.park.name = 'Renamed'",
+        "ctx.park.home.highlights = 1",
+        "table.insert(ctx.park.home.sections, 'links')",
+    ])
+    func changingTheParkFailsAndTheNextRunSeesItUnchanged(change: String) throws {
+        let p = try TestProject(files: ["flows/probe.lua": """
+            local first
+            flow.register("probe", function(ctx)
+              first = first or ctx.park
+              if ctx.args.change then \(change) end
+              return { title = ctx.park.name .. " " .. ctx.park.code .. " " .. ctx.park.home.highlights .. " "
+                               .. #ctx.park.home.sections .. " " .. tostring(rawequal(first, ctx.park)), sections = {} }
+            end)
+            """])
+        let runtime = try p.runtime("GOGA")
+        let before = try runtime.run(FlowRequest(flow: "probe"))
+        let error = flowError { try runtime.run(FlowRequest(flow: "probe", args: ["change": "yes"])) }
+        #expect(error?.description.hasPrefix("flows/probe.lua:4: \(FlowRuntime.readOnlyParkMessage)") == true, "\(String(describing: error))")
+        let after = try runtime.run(FlowRequest(flow: "probe"))
+        #expect(after.title == before.title)
+        #expect(after.title == "Golden Gate National Recreation Area GOGA 5 5 true")
+    }
 }
