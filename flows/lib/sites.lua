@@ -6,10 +6,8 @@ local sites = {}
 -- What every run would otherwise work out again from ctx.sites: every site's place in
 -- name order (lower case, then id) and each category's sites in that order. ctx.sites is
 -- the same read-only table in every run of a runtime, so this is built by its first run and
--- kept, with the table it was built from. (Not in a weak table: the collector settles weak
--- keys in one step at the end of each cycle, and marking the whole index there made one warm
--- run in a few dozen several times slower.) It stays inside this module: callers get fresh
--- lists.
+-- kept, with the table it was built from (a runtime has one ctx.sites, so one index). It
+-- stays inside this module: callers get fresh lists.
 local indexed_sites, kept_index
 
 local function index(ctx)
