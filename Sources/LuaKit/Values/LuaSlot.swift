@@ -10,7 +10,7 @@ import CLuaShim
 /// for anything not of the shape asked, so that the caller can fall back to the copy, which
 /// says what is wrong. A read-only table (``LuaCall/pushReadOnly(_:message:)``) is not a
 /// plain table here: the copy reads its content. Every value read counts against the limit
-/// the copy has (``ConversionLimits``); past it ``isSpent`` is true, reads answer nil, and
+/// the copy has (a million values); past it ``isSpent`` is true, reads answer nil, and
 /// ``LuaState/call(_:arguments:reading:)`` drops what the reader made of it.
 public struct LuaSlot {
     let L: OpaquePointer
