@@ -4,7 +4,7 @@ import ScreenModel
 
 /// `--format`: the formats flowrun writes, and the one table saying what each does.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, svg
+    case text, json, svg, html
 
     /// Everything that differs between the formats. Adding a format is adding a case and
     /// its row in ``row``.
@@ -29,6 +29,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
             Row(renderer: TextRenderer(), refusal: { _ in nil }, external: Self.sentence, parkList: .table)
         case .json:
             Row(renderer: JSONRenderer(), refusal: { _ in nil }, external: { JSONRenderer.encode($0) }, parkList: .json)
+        case .html:
+            Row(renderer: HTMLRenderer(), refusal: { _ in nil }, external: Self.sentence, parkList: nil)
         case .svg:
             Row(renderer: SVGRenderer(),
                 refusal: { SVGRenderer.canRender($0) ? nil : "screen '\($0.flow)' has no map, timeline or AR view to draw; use text or json" },

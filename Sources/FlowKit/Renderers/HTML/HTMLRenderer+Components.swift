@@ -1,0 +1,156 @@
+import ScreenModel
+
+// Each component of the schema as HTML, in the phone frame's style (HTMLStyle.swift).
+
+extension HTMLRenderer {
+    static func component(_ component: Component, number: Int, of screen: Screen, into html: inout SVGMarkup) {
+        switch component {
+        case .text(let text):
+            let (tag, style): (String, String) = switch text.style {
+            case .title: ("h2", "text-title")
+            case .heading: ("h3", "text-heading")
+            case .body: ("p", "text-body")
+            case .caption: ("p", "text-caption")
+            case .notice: ("p", "text-notice")
+            }
+            html.text(tag, text.text, [("class", style)] + idAttribute(text.id))
+        case .image(let image):
+            self.image(image, into: &html)
+        case .card(let card):
+            self.card(card, into: &html)
+        case .list(let list):
+            html.open("section", [("class", "list")] + idAttribute(list.id))
+            if let title = list.title { html.text("h3", title, [("class", "section-title")]) }
+            if list.items.isEmpty {
+                html.text("p", list.empty ?? "Nothing here yet.", [("class", "list-empty")])
+            } else {
+                html.open("ul")
+                for item in list.items { listItem(item, into: &html) }
+                html.close("ul")
+            }
+            html.close("section")
+        case .carousel(let carousel):
+            html.open("section", [("class", "carousel")] + idAttribute(carousel.id))
+            if let title = carousel.title { html.text("h3", title, [("class", "section-title")]) }
+            html.open("div", [("class", "carousel-track")])
+            for (i, card) in carousel.cards.enumerated() {
+                self.card(card, position: "\(i + 1)/\(carousel.cards.count)", into: &html)
+            }
+            html.close("div")
+            html.close("section")
+        case .button(let button):
+            html.open("div", [("class", "button-row")] + idAttribute(button.id))
+            link(button.action, class: "button \(button.style.rawValue)", text: button.label, into: &html)
+            html.close("div")
+        case .onboarding(let onboarding):
+            self.onboarding(onboarding, into: &html)
+        case .map, .timeline, .ar:
+            // The picture SVGRenderer draws for this one component, inline and scaled to the frame.
+            let alone = Screen(park: screen.park, flow: screen.flow, title: screen.title, subtitle: screen.subtitle,
+                               sections: [component], schema: screen.schema, theme: screen.theme)
+            html.open("figure", [("class", "picture picture-\(component.type)")] + idAttribute(component.id))
+            for line in SVGRenderer().render(alone).split(separator: "\n") where !line.hasPrefix("<?xml") {
+                html.raw(String(line))
+            }
+            html.close("figure")
+        }
+    }
+
+    private static func image(_ image: Component.Image, into html: inout SVGMarkup) {
+        // A background, not an <img>: while it loads, or if it never does, the placeholder
+        // colour shows instead of a broken-image icon.
+        let placeholder = HTMLStyle.color(image.placeholder) ?? HTMLStyle.placeholder
+        // An empty element is written with its end tag: in HTML `<div/>` opens a div.
+        html.text("div", "", [
+            ("class", "image image-\(image.priority.rawValue)"), ("role", "img"), ("aria-label", image.alt),
+            ("style", "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url)))"),
+        ] + idAttribute(image.id))
+    }
+
+    private static func card(_ card: Component.Card, position: String? = nil, into html: inout SVGMarkup) {
+        html.open("article", [("class", "card")] + idAttribute(card.id))
+        if let image = card.image { self.image(image, into: &html) }
+        html.open("div", [("class", "card-body")])
+        if let position { html.text("p", position, [("class", "card-position")]) }
+        html.text("h4", card.title, [("class", "card-title")])
+        if let subtitle = card.subtitle { html.text("p", subtitle, [("class", "card-subtitle")]) }
+        if let body = card.body { html.text("p", body, [("class", "card-text")]) }
+        if !card.badges.isEmpty {
+            html.open("p", [("class", "badges")])
+            for badge in card.badges { html.text("span", badge, [("class", "badge")]) }
+            html.close("p")
+        }
+        if let action = card.action { link(action, class: "card-action", text: action.label ?? "Open", into: &html) }
+        html.close("div")
+        html.close("article")
+    }
+
+    private static func listItem(_ item: Component.ListItem, into html: inout SVGMarkup) {
+        html.open("li", [("class", "item")] + idAttribute(item.id))
+        html.open("div", [("class", "item-text")])
+        html.text("span", item.title, [("class", "item-title")])
+        if let subtitle = item.subtitle { html.text("span", subtitle, [("class", "item-subtitle")]) }
+        html.close("div")
+        if let badge = item.badge { html.text("span", badge, [("class", "badge")]) }
+        if let detail = item.detail { html.text("span", detail, [("class", "item-detail")]) }
+        if let action = item.action { link(action, class: "item-action", text: "›", label: action.label ?? item.title, into: &html) }
+        html.close("li")
+    }
+
+    private static func onboarding(_ onboarding: Component.Onboarding, into html: inout SVGMarkup) {
+        html.open("section", [("class", "onboarding")] + idAttribute(onboarding.id))
+        for (i, page) in onboarding.pages.enumerated() {
+            html.open("article", [("class", "page")])
+            html.open("div", [("class", "layers")])
+            // Deeper layers move less when the page is swiped: smaller and further back.
+            for layer in page.background.sorted(by: { $0.depth > $1.depth }) {
+                let placeholder = HTMLStyle.color(layer.placeholder) ?? HTMLStyle.placeholder
+                let scale = 1 / (1 + max(0, layer.depth))
+                html.text("div", "", [
+                    ("class", "layer"), ("role", "presentation"),
+                    ("style", "left: \(percent(layer.position.x)); top: \(percent(layer.position.y)); "
+                        + "transform: translate(-50%, -50%) scale(\(SVGMarkup.number(scale))); "
+                        + "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(layer.image)))"),
+                ])
+            }
+            html.close("div")
+            html.text("p", "\(i + 1) of \(onboarding.pages.count)", [("class", "page-position")])
+            html.text("h3", page.title, [("class", "page-title")])
+            html.text("p", page.body, [("class", "page-body")])
+            if let action = page.action { link(action, class: "button primary", text: action.label ?? "Continue", into: &html) }
+            html.close("article")
+        }
+        html.close("section")
+    }
+
+    /// An action as a link: `url` opens, `call` dials, `go` carries its flow and arguments
+    /// for the preview page (and its id, as `--follow` numbers it).
+    private static func link(_ action: Action, class style: String, text: String, label: String? = nil, into html: inout SVGMarkup) {
+        var attributes: [SVGMarkup.Attribute] = [("class", "action \(style)"), ("data-kind", action.kind)]
+        if let id = action.id { attributes.append(("data-action", id)) }
+        switch action.target {
+        case .go(let flow, let args):
+            attributes.append(("href", "#\(flow)"))
+            attributes.append(("data-flow", flow))
+            if !args.isEmpty {
+                let query = args.sorted { $0.key < $1.key }.map { "\(HTMLStyle.queryEscape($0.key))=\(HTMLStyle.queryEscape($0.value))" }
+                attributes.append(("data-args", query.joined(separator: "&")))
+            }
+        case .url(let url):
+            attributes.append(("href", HTMLStyle.isWebAddress(url) ? url : "#"))
+            attributes.append(("rel", "noopener"))
+        case .call(let phone):
+            attributes.append(("href", "tel:\(phone.filter { $0.isNumber || $0 == "+" })"))
+        }
+        if let label { attributes.append(("aria-label", label)) }
+        html.text("a", text, attributes)
+    }
+
+    private static func idAttribute(_ id: String?) -> [SVGMarkup.Attribute] {
+        id.map { [("data-id", $0)] } ?? []
+    }
+
+    private static func percent(_ fraction: Double) -> String {
+        SVGMarkup.number(min(max(fraction, 0), 1) * 100) + "%"
+    }
+}

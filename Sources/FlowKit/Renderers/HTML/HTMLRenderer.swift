@@ -1,0 +1,67 @@
+public import ScreenModel
+
+/// Renders a screen as a phone would show it: one self-contained HTML document (no
+/// scripts, no external style sheets; the screen's own images are its only links), the
+/// screen in a phone-sized frame (390×844 by default) painted in the park's theme. Every
+/// component of the schema is drawn; maps, timelines and AR views are their SVG pictures
+/// (``SVGRenderer``), inline. Actions are links: a `url` action opens its address, a `call`
+/// action is a `tel:` link, and a `go` action carries its flow and arguments in `data-`
+/// attributes (the preview page follows it; in a saved file it goes nowhere).
+///
+/// The same screen always gives the same bytes. Components are in
+/// `HTMLRenderer+Components.swift`, the style sheet in `HTMLStyle.swift`.
+public struct HTMLRenderer: ScreenRenderer {
+    /// The phone frame's size in CSS pixels.
+    public var frame: Component.Map.Size
+
+    /// Creates an HTML renderer.
+    /// - Parameter frame: the phone frame's size (default 390×844, an iPhone 14's screen).
+    public init(frame: Component.Map.Size = Component.Map.Size(width: 390, height: 844)) {
+        self.frame = frame
+    }
+
+    /// The screen as a complete HTML document, with a trailing newline.
+    /// - Parameter screen: the screen to draw.
+    public func render(_ screen: Screen) -> String {
+        var html = SVGMarkup()
+        html.raw("<!DOCTYPE html>")
+        html.open("html", [("lang", "en")])
+        html.open("head")
+        html.element("meta", [("charset", "utf-8")])
+        html.element("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
+        html.text("title", "\(screen.title) · \(screen.park)")
+        html.open("style")
+        for line in HTMLStyle.sheet(theme: screen.theme, frame: frame) { html.raw(line) }
+        html.close("style")
+        html.close("head")
+        html.open("body")
+        phone(screen, into: &html)
+        html.close("body")
+        html.close("html")
+        return html.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The phone frame and the screen in it: what the preview page shows and replaces when
+    /// the screen changes.
+    /// - Parameter screen: the screen to draw.
+    /// - Returns: the frame's markup, one element.
+    public func phoneFrame(_ screen: Screen) -> String {
+        var html = SVGMarkup()
+        phone(screen, into: &html)
+        return html.lines.joined(separator: "\n") + "\n"
+    }
+
+    func phone(_ screen: Screen, into html: inout SVGMarkup) {
+        html.open("div", [("class", "phone"), ("data-park", screen.park), ("data-flow", screen.flow)])
+        html.open("header", [("class", "bar")])
+        html.text("h1", screen.title)
+        if let subtitle = screen.subtitle { html.text("p", subtitle, [("class", "bar-subtitle")]) }
+        html.close("header")
+        html.open("main", [("class", "screen")])
+        for (index, component) in screen.sections.enumerated() {
+            Self.component(component, number: index + 1, of: screen, into: &html)
+        }
+        html.close("main")
+        html.close("div")
+    }
+}
