@@ -53,7 +53,9 @@ public final class ScenarioSuite {
         do {
             file = try ScenarioFile(path: path, root: root, limits: limits, inPark: parkCode != nil)
         } catch {
-            report(ScenarioResult(status: .badInput, location: path, details: [error.description]))
+            // Where the file went wrong is enough: a traceback would run through the expect library.
+            let message = if case .script(let lua) = error { lua.summary } else { error.description }
+            report(ScenarioResult(status: .badInput, location: path, details: [message]))
             return
         }
         for scenario in file.scenarios {
@@ -89,7 +91,7 @@ public final class ScenarioSuite {
         let location = scenario.location
         let screen: Screen
         do {
-            let request = try scenario.inputs.request(name: { "\(location): \($0)" }, trackFile: { self.root.url($0).path })
+            let request = try self.request(scenario)
             let runtime = try self.runtime(park: park, clock: scenario.inputs.clock(name: "\(location): time"))
             screen = try runtime.run(request)
         } catch .unknownFlow(let name, let park, let known) {
@@ -123,6 +125,16 @@ public final class ScenarioSuite {
             }
         }
         return result
+    }
+
+    /// The scenario's request; a track that does not read is named with the scenario.
+    private func request(_ scenario: Scenario) throws(FlowError) -> FlowRequest {
+        let location = scenario.location
+        do {
+            return try scenario.inputs.request(name: { "\(location): \($0)" }, trackFile: { self.root.url($0).path })
+        } catch .invalidContent(let message) {
+            throw .invalidContent("\(location): track: \(message)")
+        }
     }
 
     /// The park's runtime at `clock`, made once: a runtime's clock is fixed for its life.
