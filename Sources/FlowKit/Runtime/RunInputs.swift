@@ -4,7 +4,7 @@ import ScreenModel
 
 /// What a run is asked for, as a person writes it: the command line's options
 /// (`flowrun --park GOGA sites --at 37.8078,-122.4750 --time ...`) or a scenario's fields
-/// (`at = {37.8078, -122.4750}`, read by ``ScenarioFile``). The one place such text becomes
+/// (`at = {37.8078, -122.4750}`, read by ``ScenarioSuite``). The one place such text becomes
 /// a ``FlowRequest`` and a clock, so a value reads the same way, with the same checks and
 /// messages, wherever it was written; only how a message names the value differs
 /// (`--zoom: ...` on the command line, `parks/GOGA/tests/map.lua:3: zoom: ...` in a scenario).
