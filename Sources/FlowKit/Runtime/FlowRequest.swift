@@ -108,13 +108,16 @@ public struct RecordedTrack: Sendable {
     }
 
     /// Reads a GPX file's track points, checked for replay (every point has a time, in order).
-    /// - Parameter path: the file's path, as the user gave it (messages name it so).
+    /// - Parameters:
+    ///   - path: the file's path.
+    ///   - displayPath: how messages name the file (default: `path`, as the user gave it).
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and line.
-    public static func read(_ path: String) throws(FlowError) -> RecordedTrack {
+    public static func read(_ path: String, displayPath: String? = nil) throws(FlowError) -> RecordedTrack {
+        let shown = displayPath ?? path
         do {
-            let document = try GPXReader.read(contentsOf: path, displayPath: path)
+            let document = try GPXReader.read(contentsOf: path, displayPath: shown)
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            return RecordedTrack(displayPath: path, fixes: try document.timedFixes(), fileBytes: size)
+            return RecordedTrack(displayPath: shown, fixes: try document.timedFixes(), fileBytes: size)
         } catch {
             throw .invalidContent(error.description)
         }

@@ -40,7 +40,7 @@ extension Flowrun {
             let root = try project.project()
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
-            let clock = try Run.parseTime(time)
+            let clock = try RunInputs.time(time)
             var problems = park == nil ? catalog.problems : []
             var badInput = !problems.isEmpty
             var screens = 0

@@ -44,7 +44,7 @@ extension Flowrun {
         /// Exits 2 when any park did not load or a folder under parks/ is not a park.
         func run() throws {
             let root = try project.project()
-            let position = try parseCoordinate(at)
+            let position = try RunInputs.coordinate(at)
             var entries: [Entry] = []
             var broken: [Entry] = []
             let catalog = ParkCatalog(root: root)

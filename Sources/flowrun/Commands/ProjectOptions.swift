@@ -21,12 +21,3 @@ struct ProjectOptions: ParsableArguments {
     }
 }
 
-/// Parses `--at LAT,LON`.
-func parseCoordinate(_ text: String?, option: String = "--at") throws -> Coordinate? {
-    guard let text else { return nil }
-    do {
-        return try Coordinate.parse(text)
-    } catch {
-        throw FlowError.badArgument(name: option, message: error.message)
-    }
-}

@@ -72,15 +72,5 @@ extension Flowrun {
             }
             return args
         }
-
-        static func parseTime(_ text: String?) throws -> Date? {
-            guard let text else { return nil }
-            let formatter = ISO8601DateFormatter()
-            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-                formatter.formatOptions = options
-                if let date = formatter.date(from: text) { return date }
-            }
-            throw FlowError.badArgument(name: "--time", message: "expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got '\(text)'")
-        }
     }
 }

@@ -25,16 +25,11 @@ struct RunRequest: Equatable {
 
     /// Runs the flow and prints its screen, or where `--follow` leads.
     func execute() throws {
-        let position = try parseCoordinate(at)
-        let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
-        var request = FlowRequest(flow: flow, args: try Flowrun.Run.parseArgs(args), at: position, track: recorded)
-        do {
-            try request.setView(from: view, name: { "--" + $0 })
-        } catch {
-            throw FlowError.badArgument(name: "--" + error.key, message: error.message)
-        }
-        let runtime = try FlowRuntime(root: try ProjectOptions.project(root: root), park: park,
-                                      time: try Flowrun.Run.parseTime(time),
+        var inputs = RunInputs(flow: flow)
+        inputs.args = try Flowrun.Run.parseArgs(args)
+        (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
+        let request = try inputs.request()
+        let runtime = try FlowRuntime(root: try ProjectOptions.project(root: root), park: park, time: try inputs.clock(),
                                       limits: try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit))
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
@@ -45,7 +40,7 @@ struct RunRequest: Equatable {
         }
         var screen = try runtime.run(request)
         for id in follow {
-            switch try runtime.follow(id, from: screen, at: position, size: request.size) {
+            switch try runtime.follow(id, from: screen, at: request.at, size: request.size) {
             case .screen(let next):
                 screen = next
             case .external(let action):

@@ -1,0 +1,27 @@
+-- Golden Gate's home screen: what a visitor sees first (flowrun test --park GOGA).
+
+scenario {
+  name = "home leads with the Alcatraz card and the highlights carousel",
+  flow = "home",
+  golden = "home.json",
+  expect = function(screen)
+    expect.equal(screen.title, "Golden Gate National Recreation Area", "title")
+    local alcatraz = expect.section("card", { title = "Visiting Alcatraz" })
+    expect.equal(alcatraz.action.url, "https://www.nps.gov/alca/planyourvisit/index.htm", "the Alcatraz card's link")
+    local highlights = expect.section("carousel", { title = "Highlights" })
+    expect.count(highlights.cards, 5)
+    expect.action { kind = "call", phone = "+1 415-561-4700" }
+  end,
+}
+
+scenario {
+  name = "the explore list links each collection to its sites",
+  flow = "home",
+  expect = function(screen)
+    local explore = expect.section("list", { title = "Explore" })
+    expect.count(explore.items, 5)
+    expect.action { flow = "sites", args = { collection = "views" } }
+    expect.action { flow = "sites", args = { collection = "history" } }
+    expect.text("All 369 sites")
+  end,
+}

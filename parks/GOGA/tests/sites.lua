@@ -1,0 +1,40 @@
+-- Golden Gate's sites, ranked from where a visitor stands.
+
+-- "380 m SE" or "1.7 km E" as metres, to compare distances as the list shows them.
+local function metres(detail)
+  local number, unit = detail:match("^([%d.,]+) (k?m)")
+  number = tonumber((number:gsub(",", "")))
+  return unit == "km" and number * 1000 or number
+end
+
+scenario {
+  name = "sites --at the bridge ranks the nearest first",
+  flow = "sites",
+  at = { 37.8078, -122.4750 },   -- the Golden Gate Bridge's south end
+  golden = "sites-at-bridge.json",
+  expect = function(screen)
+    expect.text("nearest first")
+    local services = expect.section("list", { title = "Visitor services (48)" })
+    expect.equal(services.items[1].title, "Golden Gate Bridge Pavilion", "the nearest site")
+    for i = 2, #services.items do
+      local before, here = services.items[i - 1], services.items[i]
+      expect.that(metres(before.detail) <= metres(here.detail),
+        ("%s (%s) is listed before %s (%s)"):format(before.title, before.detail, here.title, here.detail))
+    end
+  end,
+}
+
+scenario {
+  name = "one category lists only its sites",
+  flow = "sites",
+  args = { category = "viewpoint" },
+  expect = function(screen)
+    expect.equal(screen.title, "Viewpoints", "title")
+    local list = expect.section("list", { title = "Viewpoints (21)" })
+    expect.count(list.items, 21)
+    for _, item in ipairs(list.items) do
+      expect.equal(item.subtitle, "Viewpoint", item.title .. "'s category")
+    end
+    expect.no_section("list", { title = "Visitor services (48)" })
+  end,
+}

@@ -1,0 +1,30 @@
+-- Grand Teton: onboarding pages with their parallax layers, and home.
+
+scenario {
+  name = "onboarding pages layer sky, range and lake, and end on a way into the app",
+  flow = "onboarding",
+  golden = "onboarding.json",
+  expect = function(screen)
+    local onboarding = expect.section("onboarding")
+    local first = onboarding.pages[1]
+    expect.equal(first.title, "Welcome to Grand Teton", "first page")
+    expect.count(first.background, 3)
+    for i = 2, #first.background do
+      expect.that(first.background[i].depth > first.background[i - 1].depth,
+        "layers are listed back to front: layer " .. i .. " is not nearer than layer " .. (i - 1))
+    end
+    local last = onboarding.pages[#onboarding.pages]
+    expect.equal(last.action.flow, "home", "the last page's action")
+  end,
+}
+
+scenario {
+  name = "home's highlights are waterfalls, and More places lists the rest",
+  flow = "home",
+  expect = function(screen)
+    local highlights = expect.section("carousel", { title = "Highlights" })
+    expect.equal(highlights.cards[1].title, "Bannock Falls", "first highlight")
+    expect.action { flow = "sites", args = { collection = "more" } }
+    expect.no_action { args = { collection = "history" } }
+  end,
+}

@@ -1,0 +1,40 @@
+-- Yellowstone's own geysers flow (parks/YELL/flows/geysers.lua) and its home.
+
+scenario {
+  name = "geysers from Old Faithful's boardwalk, nearest first, with the safety notice",
+  flow = "geysers",
+  at = { 44.4605, -110.8281 },
+  golden = "geysers-at-old-faithful.json",
+  expect = function(screen)
+    expect.section("text", { style = "notice" })
+    expect.text("Stay on boardwalks")
+    local list = expect.section("list")
+    expect.equal(list.items[1].title, "Old Faithful Geyser", "the nearest geyser")
+    expect.action { flow = "sites", args = { id = "gnis:1592386" } }
+  end,
+}
+
+scenario {
+  name = "home's highlights are geysers",
+  flow = "home",
+  expect = function(screen)
+    local highlights = expect.section("carousel", { title = "Highlights" })
+    expect.count(highlights.cards, 5)
+    for _, card in ipairs(highlights.cards) do
+      expect.equal(card.subtitle, "Geyser", card.title)
+    end
+    expect.action { flow = "sites", args = { collection = "water" } }
+  end,
+}
+
+scenario {
+  name = "the Upper Geyser Basin at zoom 14 is clusters of geysers and springs",
+  flow = "map",
+  center = { 44.46, -110.83 },
+  zoom = 14,
+  expect = function(screen)
+    expect.count("cluster", { min = 5 })
+    expect.section("cluster", { count = 20 })
+    expect.count("pin", { max = 10 })
+  end,
+}

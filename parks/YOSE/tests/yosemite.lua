@@ -1,0 +1,37 @@
+-- Yosemite publishes no sites yet: screens must say so rather than show empty lists,
+-- and the boundary alone still drives the geofence.
+
+scenario {
+  name = "home says no sites are published yet, and still links the website and phone",
+  flow = "home",
+  golden = "home.json",
+  expect = function(screen)
+    expect.text("No sites have been published for this park yet")
+    expect.no_section("carousel")
+    expect.action { kind = "url", url = "https://www.nps.gov/yose/index.htm" }
+    expect.action { kind = "call", phone = "+1 209-372-0200" }
+  end,
+}
+
+scenario {
+  name = "driving out past El Portal, the replay enters and then leaves the park",
+  flow = "geofence",
+  track = "valley-to-el-portal.gpx",
+  expect = function(screen)
+    local timeline = expect.section("timeline")
+    local kinds = {}
+    for i, entry in ipairs(timeline.entries) do kinds[i] = entry.kind end
+    expect.equal(kinds, { "presence_enter", "callout", "presence_exit", "callout_held" }, "timeline")
+    expect.text("Left Yosemite National Park")
+  end,
+}
+
+scenario {
+  name = "the map shows the park with no sites in view",
+  flow = "map",
+  expect = function(screen)
+    expect.count("cluster", 0)
+    expect.count("pin", 0)
+    expect.text("No sites in this view.")
+  end,
+}
