@@ -8,7 +8,7 @@ enum Luacheck {
     enum Outcome: Equatable {
         /// luacheck is not on PATH: why nothing was linted.
         case skipped(String)
-        /// Its warnings and errors, `file:line:column: (W113) message`, paths relative to the root.
+        /// Its warnings, `file:line:column: (W113) message`, paths relative to the root.
         case ran(files: Int, warnings: [String])
         /// luacheck itself failed (a broken .luacheckrc): its message.
         case failed(String)
@@ -60,7 +60,9 @@ enum Luacheck {
             let message = (stderr + stdout).trimmingCharacters(in: .whitespacesAndNewlines)
             return .failed("luacheck failed (exit \(process.terminationStatus)): \(TerminalText.line(message))")
         }
-        let warnings = stdout.split(separator: "\n").map { TerminalText.line(String($0)) }
+        // Syntax errors (E0xx) are left out: loading the file reports each already, with Lua
+        // 5.4's own parser, and a mistake is listed once.
+        let warnings = stdout.split(separator: "\n").map { TerminalText.line(String($0)) }.filter { !$0.contains(": (E0") }
         return .ran(files: existing.reduce(0) { $0 + luaFileCount(root.url($1)) }, warnings: warnings)
     }
 
