@@ -88,7 +88,8 @@ import Testing
         #expect(check.status == 1)
         #expect(check.stdout.hasSuffix(": 2 problems\n"), "\(check.stdout)")
         #expect(check.stderr.hasPrefix("GOGA: parks/GOGA/flows/sites.lua:2: attempt to index a nil value (local 'x')"))
-        #expect(check.stderr.hasSuffix("GOGA: parks/GOGA/flows/trails.lua:3: '}' expected (to close '{' at line 2) near 'end'\n"))
+        // Last of the problems; luacheck's warnings, when it is installed, follow them.
+        #expect(check.stderr.contains("GOGA: parks/GOGA/flows/trails.lua:3: '}' expected (to close '{' at line 2) near 'end'\n"))
     }
 
     @Test func aFileThatIsNotTextIsBadInputInCheck() throws {

@@ -23,7 +23,7 @@ local function index(ctx)
     if la ~= lb then return la < lb end
     return a.id < b.id
   end)
-  found = { by_category = {}, categories = {}, name_rank = {}, uncategorized = {} }
+  local found = { by_category = {}, categories = {}, name_rank = {}, uncategorized = {} }
   for rank, site in ipairs(by_name) do
     found.name_rank[site] = rank
     local category = site.category

@@ -13,7 +13,10 @@ extension Flowrun {
                 Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' action \
                 of those screens is followed once. Each park loads in a Lua state of its own: one that does not load \
                 is reported and the others are still checked. After --time-limit seconds the check stops (between \
-                two runs) and says which parks and flows it did not reach. Exits 2 if a park does not load, a content \
+                two runs) and says which parks and flows it did not reach. When luacheck is on PATH \
+                (Debian: lua-check), it lints flows/ and parks/ with .luacheckrc (else flowrun's own \
+                globals) and lists each warning as file:line:column; without it, the check says it \
+                skipped lint. Exits 2 if a park does not load, a content \
                 file is bad, a folder under parks/ is not a park or time ran out; else 1 if a flow fails or returns an \
                 invalid screen.
                 """)
@@ -69,11 +72,13 @@ extension Flowrun {
             problems = problems.filter { listed.insert($0).inserted }   // one mistake seen from several runs: once
             let parks = notReached.isEmpty ? "\(codes.count) park\(codes.count == 1 ? "" : "s")" : "\(started) of \(codes.count) parks"
             let stopped = notReached.isEmpty ? "" : "; stopped at the time limit of \(limit)"
+            let lint = Luacheck.run(root: root, paths: park == nil ? ["flows", "parks"] : ["flows", "parks/defaults.lua"] + codes.map { "parks/\($0)" })
+            print(lint.summary)
             print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
             fflush(nil)   // the summary before the problems, on a terminal showing both
-            for problem in problems { TerminalText.writeError(problem) }
-            if badInput || !notReached.isEmpty { throw ExitCode(2) }
-            if !problems.isEmpty { throw ExitCode(1) }
+            for problem in problems + lint.messages { TerminalText.writeError(problem) }
+            if badInput || !notReached.isEmpty || lint.isBroken { throw ExitCode(2) }
+            if !problems.isEmpty || !lint.messages.isEmpty { throw ExitCode(1) }
         }
 
         struct Report {

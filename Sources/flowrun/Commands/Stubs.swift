@@ -6,7 +6,7 @@ extension Flowrun {
     /// `flowrun stubs`: regenerates the LuaLS stubs of the native modules.
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write meta/<module>.gen.lua, the LuaLS stubs of the native modules (for editor completion).")
+            abstract: "Write meta/<module>.gen.lua, the LuaLS stubs of the native modules (for editor completion), and meta/luacheck.gen.lua, the globals luacheck allows.")
 
         @OptionGroup var project: ProjectOptions
 
@@ -16,7 +16,7 @@ extension Flowrun {
         func run() throws {
             let root = ProjectRoot(path: project.root)
             var stale: [String] = []
-            for (file, text) in StubGenerator.stubs() {
+            for (file, text) in StubGenerator.stubs() + [(LuacheckGlobals.file, try LuacheckGlobals.text())] {
                 let current = try? root.read(file)
                 if current == text { continue }
                 stale.append(file)

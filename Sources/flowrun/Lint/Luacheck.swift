@@ -1,0 +1,114 @@
+import FlowKit
+import Foundation
+
+/// Runs luacheck (Debian's `lua-check`) over a project's Lua files for `flowrun check`, when
+/// it is on PATH. The project's `.luacheckrc` is used when it has one; otherwise flowrun's
+/// own standard (``LuacheckGlobals``, as `flowrun stubs` writes it) with the same options.
+enum Luacheck {
+    enum Outcome: Equatable {
+        /// luacheck is not on PATH: why nothing was linted.
+        case skipped(String)
+        /// Its warnings, `file:line:column: (W113) message`, paths relative to the root.
+        case ran(files: Int, warnings: [String])
+        /// luacheck itself failed (a broken .luacheckrc): its message.
+        case failed(String)
+    }
+
+    /// The executable named `luacheck` in a folder of PATH, if any.
+    static func executable(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/luacheck"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Lints `paths` (relative to the root, those that exist) with the root as the current folder.
+    static func run(root: ProjectRoot, paths: [String]) -> Outcome {
+        guard let luacheck = executable() else {
+            return .skipped("luacheck is not installed (Debian: apt install lua-check)")
+        }
+        let existing = paths.filter(root.exists)
+        guard !existing.isEmpty else { return .ran(files: 0, warnings: []) }
+        var config = root.url(".luacheckrc").path
+        var temporary: URL?
+        if !root.exists(".luacheckrc") {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-luacheckrc-\(UUID().uuidString)")
+            do {
+                try Data(try fallbackConfig().utf8).write(to: url)
+            } catch {
+                return .failed("cannot write luacheck's configuration: \(error)")
+            }
+            temporary = url
+            config = url.path
+        }
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: luacheck)
+        process.arguments = ["--formatter", "plain", "--codes", "--no-color", "--config", config, "--"] + existing
+        process.currentDirectoryURL = root.url
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { return .failed("cannot run \(luacheck): \(error.localizedDescription)") }
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // 0: clean, 1: warnings, 2: errors (a syntax error is one); 3 and up: luacheck could not run.
+        guard process.terminationStatus <= 2 else {
+            let message = (stderr + stdout).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .failed("luacheck failed (exit \(process.terminationStatus)): \(TerminalText.line(message))")
+        }
+        // Syntax errors (E0xx) are left out: loading the file reports each already, with Lua
+        // 5.4's own parser, and a mistake is listed once.
+        let warnings = stdout.split(separator: "\n").map { TerminalText.line(String($0)) }.filter { !$0.contains(": (E0") }
+        return .ran(files: existing.reduce(0) { $0 + luaFileCount(root.url($1)) }, warnings: warnings)
+    }
+
+    /// The repository's `.luacheckrc` settings, for a project without one: the generated
+    /// standard inline instead of read from meta/ (a copy may have no meta/).
+    static func fallbackConfig() throws(FlowError) -> String {
+        "stds.flowrun = (function()\n\(try LuacheckGlobals.text())end)()\n" + options
+    }
+
+    /// The options `.luacheckrc` sets after the standard (why each: see that file).
+    static let options = """
+        std = "flowrun"
+        max_line_length = false
+        unused_args = false
+        files["parks/*/tests"] = { read_globals = { "scenario", "expect" } }
+        files["tests"] = { read_globals = { "scenario", "expect" } }
+
+        """
+
+    private static func luaFileCount(_ url: URL) -> Int {
+        if url.pathExtension == "lua" { return 1 }
+        let all = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects ?? []
+        return all.compactMap { $0 as? URL }.filter { $0.pathExtension == "lua" }.count
+    }
+}
+
+extension Luacheck.Outcome {
+    /// The line `flowrun check` prints: `lint: 17 files, 0 warnings (luacheck)`.
+    var summary: String {
+        switch self {
+        case .skipped(let why): return "lint: skipped: \(why)"
+        case .ran(let files, let warnings):
+            return "lint: \(files) file\(files == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (luacheck)"
+        case .failed: return "lint: failed"
+        }
+    }
+
+    /// What the check lists after its problems: each warning, or why luacheck failed.
+    var messages: [String] {
+        switch self {
+        case .skipped: return []
+        case .ran(_, let warnings): return warnings
+        case .failed(let message): return [message]
+        }
+    }
+
+    /// luacheck could not run as configured (a broken .luacheckrc): bad input.
+    var isBroken: Bool { if case .failed = self { return true } else { return false } }
+}

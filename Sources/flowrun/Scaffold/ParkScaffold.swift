@@ -1,0 +1,143 @@
+import FlowKit
+import Foundation
+import GeoKit
+import ScreenModel
+
+/// `flowrun new park`: a park folder that loads and passes `flowrun check` from a code, a
+/// name and optionally the park's boundary and sites. Every input is checked before anything
+/// is written, and the folder is built under a hidden name in `parks/` and renamed into
+/// place last, so a failure leaves nothing behind and an existing folder is never touched.
+struct ParkScaffold {
+    var code: String
+    var name: String
+    var state: String?
+    var timezone: String?
+    var center: Coordinate?
+    /// Paths as given (relative to the current directory, not the root).
+    var boundaryFile: String?
+    var sitesFile: String?
+
+    /// The screen the derived zoom fits the park on (defaults.lua's `map.size`).
+    static let screen = (width: 390.0, height: 844.0)
+
+    /// What was read and derived from the inputs, before anything is written.
+    struct Plan {
+        var boundary: (data: Data, shape: Boundary)?
+        var sites: (data: Data, catalog: SiteCatalog)?
+        var center: Coordinate
+        var centerNote: String?
+        var zoom: Int?
+        var zoomNote: String?
+    }
+
+    /// Checks the inputs, writes `parks/<code>/`, and returns the files written (relative to the root).
+    func write(root: ProjectRoot) throws -> [String] {
+        try Self.checkCode(code, root: root)
+        if let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
+        if let state, let problem = LuaText.oneLineProblem(state) { throw FlowError.badArgument(name: "--state", message: problem) }
+        if let timezone, TimeZone(identifier: timezone) == nil {
+            let hint = Excerpt.suggestion(for: timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
+                ?? " (an IANA zone such as 'America/Denver')"
+            throw FlowError.badArgument(name: "--timezone", message: "unknown time zone \(Excerpt.quoted(timezone))\(hint)")
+        }
+        let plan = try makePlan()
+
+        let staging = ".new-\(code)-\(UUID().uuidString)"   // hidden: ParkCatalog never lists it
+        let stagingURL = root.url("parks/\(staging)")
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(at: stagingURL, withIntermediateDirectories: false)
+        } catch {
+            throw FlowError.badContent(file: "parks", message: "cannot create a folder here: \(error.localizedDescription)")
+        }
+        defer { try? manager.removeItem(at: stagingURL) }   // gone once renamed; left only on failure
+        var written = ["parks/\(code)/park.lua"]
+        do {
+            if let boundary = plan.boundary {
+                try boundary.data.write(to: stagingURL.appendingPathComponent("boundary.geojson"))
+                written.append("parks/\(code)/boundary.geojson")
+            }
+            if let sites = plan.sites {
+                try sites.data.write(to: stagingURL.appendingPathComponent("sites.geojson"))
+                written.append("parks/\(code)/sites.geojson")
+            }
+            // Categories defaults.lua names are known only once park.lua loads over it: a
+            // first park.lua without the others, then the final one naming what is missing.
+            let parkFile = stagingURL.appendingPathComponent("park.lua")
+            try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: []).text.utf8).write(to: parkFile)
+            let first = try ParkConfig.load(code: staging, root: root)
+            let counts = Dictionary((plan.sites?.catalog.sites ?? []).map { ($0.category, 1) }, uniquingKeysWith: +)
+            let unnamed = counts.keys.sorted().filter { first.settings.sites.categories[$0]?.name == nil }
+            if !unnamed.isEmpty {
+                try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: unnamed).text.utf8).write(to: parkFile)
+                _ = try ParkConfig.load(code: staging, root: root)
+            }
+            try manager.moveItem(at: stagingURL, to: root.url("parks/\(code)"))
+        } catch let error as FlowError {
+            throw error
+        } catch {
+            throw FlowError.badContent(file: "parks/\(code)", message: "could not be written: \(error.localizedDescription)")
+        }
+        return written
+    }
+
+    /// Four capital letters, as NPS unit codes are, and no park (in any case) by that code yet.
+    static func checkCode(_ code: String, root: ProjectRoot) throws(FlowError) {
+        guard code.utf8.count == 4, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            let upper = code.uppercased()
+            let hint = upper != code && upper.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) && upper.utf8.count == 4
+                ? "; did you mean '\(upper)'?" : ""
+            throw .badArgument(name: "CODE", message: "\(Excerpt.quoted(code)) is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\(hint)")
+        }
+        let existing = root.exists("parks") ? ((try? FileManager.default.contentsOfDirectory(atPath: root.url("parks").path)) ?? []) : []
+        if let taken = existing.first(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) {
+            throw .badContent(file: "parks/\(taken)", message: "already exists; flowrun new never overwrites (choose another code or remove the folder)")
+        }
+    }
+
+    /// Reads and checks the boundary and sites, and derives the center and zoom from them.
+    func makePlan() throws -> Plan {
+        var boundary: (Data, Boundary)?
+        if let path = boundaryFile {
+            let data = try Self.read(path, option: "--boundary")
+            do { boundary = (data, try Boundary(geoJSON: data, displayPath: path)) } catch { throw FlowError.invalidContent(error.description) }
+        }
+        var sites: (Data, SiteCatalog)?
+        if let path = sitesFile {
+            let data = try Self.read(path, option: "--sites")
+            do { sites = (data, try SiteCatalog(geoJSON: data, displayPath: path)) } catch { throw FlowError.invalidContent(error.description) }
+        }
+        let siteBox = sites.flatMap { BoundingBox(containing: $0.1.sites.map { (site: Site) in site.coordinate }) }
+        let chosen: (Coordinate, String?)
+        if let center {
+            chosen = (center, nil)
+        } else if let boundary {
+            chosen = (boundary.1.centroid, "the centroid of boundary.geojson's largest ring")
+        } else if let siteBox {
+            chosen = (siteBox.center, "the middle of the sites in sites.geojson")
+        } else {
+            let why = sites == nil ? "" : " (\(sitesFile ?? "the sites file") has no sites)"
+            throw FlowError.badArgument(name: "--center", message: "a park needs a center: give --center LAT,LON, or --boundary or --sites to derive it from\(why)")
+        }
+        // The zoom at which the boundary (else the sites) fits the screen; one site alone has no extent.
+        var zoom: Int?, zoomNote: String?
+        if let box = boundary?.1.boundingBox ?? siteBox, box.east > box.west || box.north > box.south {
+            let fit = WebMercator.fit(box, width: Self.screen.width, height: Self.screen.height)
+            zoom = max(0, min(16, Int(fit.zoom.rounded(FloatingPointRoundingRule.down))))
+            zoomNote = "where \(boundary != nil ? "boundary.geojson fits" : "the sites fit") a \(Int(Self.screen.width))x\(Int(Self.screen.height)) screen"
+        }
+        return Plan(boundary: boundary, sites: sites, center: chosen.0, centerNote: chosen.1, zoom: zoom, zoomNote: zoomNote)
+    }
+
+    /// The bytes of a file given on the command line, or a usage error naming it.
+    static func read(_ path: String, option: String) throws(FlowError) -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): file not found")
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): \(isFolder.boolValue ? "is a folder, not a file" : "cannot read file")")
+        }
+        return data
+    }
+}

@@ -1,0 +1,103 @@
+/// The `park.lua` that `flowrun new park` writes: the given and derived settings, each
+/// derived one saying where it came from, and the settings an author sets next as comments.
+struct ParkTemplate {
+    let scaffold: ParkScaffold
+    let plan: ParkScaffold.Plan
+    /// Categories of the sites that parks/defaults.lua does not name: `flowrun check` would
+    /// report each, so the park names them with a guess the author reviews.
+    let unnamed: [String]
+
+    var text: String {
+        let s = scaffold
+        let lower = s.code.lowercased()
+        var lines = [
+            "-- \(s.name). Written by `flowrun new park`; every setting a park can change, with its",
+            "-- default, is in parks/defaults.lua (README, \"Adding a park\"). After a change, run",
+            "--   flowrun check --park \(s.code)",
+            "return {",
+            "  name = \(LuaText.literal(s.name)),",
+        ]
+        if let state = s.state {
+            lines.append("  state = \(LuaText.literal(state)),")
+        } else {
+            lines.append("  -- state = \"California\",")
+        }
+        if let timezone = s.timezone {
+            lines.append("  timezone = \(LuaText.literal(timezone)),   -- IANA zone for ctx.time")
+        } else {
+            lines.append("  -- timezone = \"America/Denver\",   -- IANA zone for ctx.time; parks/defaults.lua's is \"America/Los_Angeles\"")
+        }
+        lines += [
+            "  -- description = \"What the park is, in a few sentences: home shows it under the greeting.\",",
+            "  -- website = \"https://www.nps.gov/\(lower)/index.htm\",",
+            "  -- phone = \"+1 555-555-0100\",",
+            "  center = { lat = \(LuaText.degrees(plan.center.latitude)), lon = \(LuaText.degrees(plan.center.longitude)) },"
+                + (plan.centerNote.map { "   -- \($0)" } ?? ""),
+        ]
+        if let zoom = plan.zoom {
+            lines.append("  zoom = \(zoom)," + (plan.zoomNote.map { "   -- \($0)" } ?? ""))
+        } else {
+            lines.append("  -- zoom = 10,   -- map zoom that shows the park (0-22)")
+        }
+        lines += [
+            "  -- theme = { primary = \"#2E5E4E\", accent = \"#E0A526\" },   -- colours as \"#RRGGBB\"",
+            "",
+            "  -- onboarding = {",
+            "  --   pages = {",
+            "  --     { title = \"Welcome to \(s.name)\", body = \"What a first-time visitor should know.\",",
+            "  --       background = {",
+            "  --         { image = \"\(lower)/onboarding/sky.png\", position = { x = 0.5, y = 0.0 }, depth = 0.0, placeholder = \"#9FC5E8\" },",
+            "  --       } },",
+            "  --   },",
+            "  -- },",
+            "",
+            "  -- home = { highlight_categories = { \"visitor_center\", \"viewpoint\" } },",
+            "",
+            "  sites = {",
+        ]
+        if !unnamed.isEmpty {
+            lines += [
+                "    -- Categories of sites.geojson that parks/defaults.lua does not name, guessed from",
+                "    -- their ids: check the wording ({ hidden = true } keeps a category from visitors).",
+                "    categories = {",
+            ]
+            for category in unnamed {
+                let name = Self.words(category)
+                let key = Self.isLuaName(category) ? category : "[\(LuaText.literal(category))]"
+                lines.append("      \(key) = { name = \(LuaText.literal(name)), plural = \(LuaText.literal(Self.plural(name))) },")
+            }
+            lines.append("    },")
+        }
+        lines += [
+            "    -- hidden = { \"site-id\" },                     -- sites visitors never see",
+            "    -- names = { [\"site-id\"] = \"Name visitors read\" },   -- where the data's name is wrong",
+            "  },",
+            "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "Picnic area" for `picnic_area`, as flows/lib/ui.lua's `category_name` guesses.
+    static func words(_ category: String) -> String {
+        let spaced = category.replacingOccurrences(of: "_", with: " ")
+        guard let first = spaced.first, first.isLowercase else { return spaced }
+        return first.uppercased() + spaced.dropFirst()
+    }
+
+    /// The English plural, as flows/lib/ui.lua's `category_plural` guesses it.
+    static func plural(_ name: String) -> String {
+        let lower = name.lowercased()
+        if let last = lower.last, "sxz".contains(last) || lower.hasSuffix("ch") || lower.hasSuffix("sh") { return name + "es" }
+        if lower.hasSuffix("y"), lower.count > 1, !"aeiou".contains(lower.dropLast().last ?? "a") { return name.dropLast() + "ies" }
+        return name + "s"
+    }
+
+    /// Whether `key` can be written `key = ...` in a Lua table.
+    static func isLuaName(_ key: String) -> Bool {
+        let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+                                     "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
+        guard let first = key.unicodeScalars.first, !keywords.contains(key) else { return false }
+        let isLetter: (Unicode.Scalar) -> Bool = { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") }
+        return isLetter(first) && key.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
+    }
+}
