@@ -21,8 +21,9 @@ enum PreviewErrorPanel {
                 for line in lines {
                     let number = String(line.line)
                     let padded = String(repeating: " ", count: max(0, 4 - number.count)) + number
-                    out += "<span class=\"\(line.current ? "src-line current" : "src-line")\"><span class=\"src-no\">\(padded)</span> \(escape(line.text))</span>\n"
+                    out += "<span class=\"\(line.current ? "src-line current" : "src-line")\"><span class=\"src-no\">\(padded)</span> \(escape(line.text))</span>"
                 }
+                // Each line is a block of its own: no newlines between them in the <pre>.
                 out += "</pre>\n"
             }
         }

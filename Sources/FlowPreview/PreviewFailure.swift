@@ -49,7 +49,8 @@ struct PreviewFailure: Error, Sendable, Equatable {
     /// no location or the file does not read.
     func sourceLines(in root: ProjectRoot, around radius: Int = 3) -> [SourceLine] {
         guard let (file, line) = location, let text = try? root.read(file) else { return [] }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }   // the newline that ends the file
         guard line >= 1, line <= lines.count else { return [] }
         return (max(1, line - radius)...min(lines.count, line + radius)).map {
             SourceLine(line: $0, text: String(lines[$0 - 1]), current: $0 == line)

@@ -84,7 +84,7 @@ enum PreviewPage {
     "use strict";
     const viewKeys = ["center", "zoom", "bbox", "size", "heading", "pitch", "fov"];
     const $ = (id) => document.getElementById(id);
-    const history = [];
+    const trail = [];  // where Back returns: the screens before this one
     // Where a go action sets view keys (zoom, center) they ride along until the flow changes.
     let extraView = {};
 
@@ -116,7 +116,7 @@ enum PreviewPage {
       } catch (error) {
         $("status").textContent = "The server does not answer: " + error;
       }
-      $("back").disabled = history.length === 0;
+      $("back").disabled = trail.length === 0;
     }
 
     function state() {
@@ -138,7 +138,7 @@ enum PreviewPage {
       event.preventDefault();
       const kind = link.dataset.kind;
       if (kind === "go") {
-        history.push(state());
+        trail.push(state());
         const args = [], view = {};
         for (const [key, value] of new URLSearchParams(link.dataset.args || "")) {
           if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
@@ -154,12 +154,12 @@ enum PreviewPage {
     });
 
     $("back").addEventListener("click", () => {
-      const saved = history.pop();
+      const saved = trail.pop();
       if (saved) { restore(saved); notice(""); load(); }
     });
 
     $("controls").addEventListener("submit", (event) => { event.preventDefault(); extraView = {}; load(); });
-    for (const id of ["park", "size"]) $(id).addEventListener("change", () => { if (id === "park") { history.length = 0; loadFlows(); } load(); });
+    for (const id of ["park", "size"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
 
     async function loadFlows() {
       try {

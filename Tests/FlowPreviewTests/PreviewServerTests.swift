@@ -104,7 +104,7 @@ import Testing
         #expect(json.body.contains("\"traceback\" : \"stack traceback:"))
         #expect(frame.status == 422)
         #expect(frame.body.contains("<p class=\"err-where\">flows/broken.lua:3</p>"))
-        #expect(frame.body.contains("<span class=\"src-line current\"><span class=\"src-no\">   3</span>   return site.name</span>"))
+        #expect(frame.body.contains("<span class=\"src-line current\"><span class=\"src-no\">   3</span>   return site.name</span><span class=\"src-line\">"))
         #expect(frame.body.contains("<summary>Traceback</summary>"))
     }
 }
