@@ -6,7 +6,8 @@ actor ChangeFeed {
     /// How many changes have been seen: the number each event carries.
     private(set) var generation = 0
 
-    /// A stream of change numbers, from the next change on.
+    /// A stream of change numbers, from the next change on; 0 is no change but a ping
+    /// (``ping()``).
     func subscribe() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let id = nextID
@@ -21,6 +22,15 @@ actor ChangeFeed {
         generation += 1
         for continuation in subscribers.values { continuation.yield(generation) }
     }
+
+    /// Sends every subscriber a 0: its stream writes a comment, and a stream whose client
+    /// left fails to write and ends, so it does not wait for the next save to go.
+    func ping() {
+        for continuation in subscribers.values { continuation.yield(0) }
+    }
+
+    /// How many streams are subscribed.
+    var count: Int { subscribers.count }
 
     private func unsubscribe(_ id: Int) {
         subscribers[id] = nil

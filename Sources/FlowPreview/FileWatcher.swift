@@ -31,10 +31,15 @@ struct FileWatcher: Sendable {
     /// Looks until cancelled, calling `onChange` after each look that differs from the one
     /// before; the first look is compared with `initial` (taken before the server listens,
     /// so a save right after it starts is seen).
-    func run(from initial: Snapshot, onChange: @Sendable () async -> Void) async {
+    /// `onIdle` is called every `idleEvery` looks.
+    func run(from initial: Snapshot, idleEvery: Int = 150, onIdle: @Sendable () async -> Void = {},
+             onChange: @Sendable () async -> Void) async {
         var last = initial
+        var looks = 0
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
+            looks += 1
+            if looks % idleEvery == 0 { await onIdle() }
             let now = snapshot()
             if now != last {
                 last = now

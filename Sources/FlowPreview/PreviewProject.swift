@@ -10,7 +10,10 @@ actor PreviewProject {
     let root: ProjectRoot
     /// Runtimes by park code and the `time` asked for ("" for now): a runtime's clock is
     /// fixed when it is built.
-    private var runtimes: [String: FlowRuntime] = [:]
+    private var runtimes: [String: (runtime: FlowRuntime, built: ContinuousClock.Instant)] = [:]
+    /// How long a runtime on the real clock (no `time`) is kept: its clock is fixed when it
+    /// is built, and a greeting should not say morning all afternoon.
+    private let nowLifetime: Duration = .seconds(60)
     /// How many runtimes to keep: each `time` a client asks for builds one.
     private let capacity = 16
 
@@ -48,11 +51,12 @@ actor PreviewProject {
     private func runtime(park code: String, time: String?) throws(FlowError) -> FlowRuntime {
         let canonical = try ParkCatalog(root: root).resolve(code)
         let key = canonical + "|" + (time ?? "")
-        if let runtime = runtimes[key] { return runtime }
+        let now = ContinuousClock.now
+        if let kept = runtimes[key], time != nil || now - kept.built < nowLifetime { return kept.runtime }
         let clock = try RunInputs.time(time, name: "time")
         let runtime = try FlowRuntime(root: root, park: canonical, time: clock)
         if runtimes.count >= capacity { runtimes.removeAll() }
-        runtimes[key] = runtime
+        runtimes[key] = (runtime, now)
         return runtime
     }
 }

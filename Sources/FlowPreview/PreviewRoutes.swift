@@ -64,8 +64,9 @@ struct PreviewRoutes: Sendable {
             return Self.eventStream { writer in
                 let changes = await feed.subscribe()
                 try await writer.write(ByteBuffer(string: try await Self.screenEvent(project, park: code, inputs: inputs)))
-                for await _ in changes {
-                    try await writer.write(ByteBuffer(string: try await Self.screenEvent(project, park: code, inputs: inputs)))
+                for await generation in changes {
+                    let text = generation == 0 ? ": ping\n\n" : try await Self.screenEvent(project, park: code, inputs: inputs)
+                    try await writer.write(ByteBuffer(string: text))
                 }
             }
         }
@@ -75,7 +76,8 @@ struct PreviewRoutes: Sendable {
                 // A comment first: the client knows it is subscribed from here on.
                 try await writer.write(ByteBuffer(string: ": watching flows/ and parks/\n\n"))
                 for await generation in changes {
-                    try await writer.write(ByteBuffer(string: "event: change\ndata: \(generation)\n\n"))
+                    let text = generation == 0 ? ": ping\n\n" : "event: change\ndata: \(generation)\n\n"
+                    try await writer.write(ByteBuffer(string: text))
                 }
             }
         }

@@ -73,7 +73,8 @@ public struct PreviewServer: Sendable {
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    await watcher.run(from: initial) {
+                    // A ping every 15 s ends the streams of clients that left.
+                    await watcher.run(from: initial, onIdle: { await feed.ping() }) {
                         await project.invalidate()
                         await feed.publish()
                     }

@@ -57,6 +57,15 @@ import Testing
         #expect(await b.next() == 1)
     }
 
+    @Test func aPingIsZeroAndDoesNotCountAsAChange() async throws {
+        let feed = ChangeFeed()
+        var changes = await feed.subscribe().makeAsyncIterator()
+        await feed.ping()
+        #expect(await changes.next() == 0)
+        await feed.publish()
+        #expect(await changes.next() == 1)
+    }
+
     @Test func theWatcherSeesAFileSavedAddedOrRemoved() throws {
         let project = try TestProject()
         let watcher = FileWatcher(root: project.root)

@@ -107,4 +107,21 @@ import Testing
         #expect(frame.body.contains("<span class=\"src-line current\"><span class=\"src-no\">   3</span>   return site.name</span><span class=\"src-line\">"))
         #expect(frame.body.contains("<summary>Traceback</summary>"))
     }
+
+    @Test func aFlowThatLoopsShowsTheBudgetErrorAndTheServerStaysUp() async throws {
+        let project = try TestProject(files: ["flows/spin.lua": "flow.register(\"spin\", function(ctx)\n  while true do end\nend)\n"])
+        let (spin, home) = try await withServer(root: project.root) { url in
+            (try await get(url, "/parks/GOGA/flows/spin"), try await get(url, "/parks/GOGA/flows/home"))
+        }
+        #expect(spin.status == 422)
+        #expect(spin.body.contains("\"location\" : \"flows/spin.lua:2\""))
+        #expect(spin.body.contains("instruction budget of"))
+        #expect(home.status == 200)
+    }
+
+    @Test func aFlowListIsTheParksFlows() async throws {
+        let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows") }
+        #expect(status == 200)
+        #expect(body == JSONRenderer.encode(["ar", "geofence", "home", "map", "onboarding", "sites"]))
+    }
 }
