@@ -58,8 +58,10 @@ enum PreviewPage {
     <datalist id="flows"></datalist>
     <label for="args">Arguments (key=value, one a line)</label>
     <textarea id="args" name="args" placeholder="category=viewpoint"></textarea>
-    <label for="at">Position (lat,lon)</label>
+    <label for="at">Position (lat,lon; or click on a map)</label>
     <input id="at" name="at" placeholder="37.8078,-122.4750">
+    <label for="track">GPX track (path in the project)</label>
+    <input id="track" name="track" placeholder="parks/GOGA/tracks/walk.gpx">
     <label for="time">Time (ISO 8601)</label>
     <input id="time" name="time" placeholder="2026-07-04T09:30:00-07:00">
     <div class="row">
@@ -90,7 +92,7 @@ enum PreviewPage {
 
     function query() {
       const q = new URLSearchParams();
-      for (const key of ["at", "time", "heading", "size"]) {
+      for (const key of ["at", "track", "time", "heading", "size"]) {
         const value = $(key).value.trim();
         if (value) q.set(key, value);
       }
@@ -132,8 +134,36 @@ enum PreviewPage {
       $("notice").classList.toggle("shown", Boolean(text));
     }
 
+    // Web Mercator from a picture point back to lat,lon: the inverse of the map's drawing
+    // (SVGProjection: the box scaled uniformly to fit the picture, and centred).
+    function mapPosition(figure, event) {
+      const svg = figure.querySelector("svg");
+      if (!svg || !svg.getScreenCTM()) return null;
+      const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+      const { width, height } = svg.viewBox.baseVal;
+      const [west, south, eastEdge, north] = figure.dataset.bbox.split(",").map(Number);
+      const east = eastEdge < west ? eastEdge + 360 : eastEdge;
+      const mx = (lon) => lon / 360 + 0.5;
+      const my = (lat) => {
+        const s = Math.sin(Math.min(Math.max(lat, -85.0511287798), 85.0511287798) * Math.PI / 180);
+        return 0.5 - 0.25 * Math.log((1 + s) / (1 - s)) / Math.PI;
+      };
+      const x0 = mx(west), x1 = mx(east), y0 = my(north), y1 = my(south);
+      const scale = Math.min(width / Math.max(x1 - x0, 1e-12), height / Math.max(y1 - y0, 1e-12));
+      const originX = (x0 + x1) / 2 - width / 2 / scale, originY = (y0 + y1) / 2 - height / 2 / scale;
+      const lon = ((((originX + point.x / scale - 0.5) * 360) + 540) % 360) - 180;
+      const lat = 360 * Math.atan(Math.exp((0.5 - (originY + point.y / scale)) * 2 * Math.PI)) / Math.PI - 90;
+      return lat.toFixed(5) + "," + lon.toFixed(5);
+    }
+
     $("frame").addEventListener("click", (event) => {
       const link = event.target.closest("a[data-kind]");
+      const map = event.target.closest("figure[data-bbox]");
+      if (!link && map) {
+        const position = mapPosition(map, event);
+        if (position) { $("at").value = position; notice("Position set to " + position); load(); }
+        return;
+      }
       if (!link) return;
       event.preventDefault();
       const kind = link.dataset.kind;

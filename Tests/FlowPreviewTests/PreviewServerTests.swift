@@ -44,7 +44,7 @@ import Testing
         let (status, type, body) = try await withServer { try await get($0, "/") }
         #expect(status == 200)
         #expect(type == "text/html; charset=utf-8")
-        for control in ["id=\"park\"", "id=\"flow\"", "id=\"args\"", "id=\"at\"", "id=\"time\"", "id=\"heading\"", "id=\"size\"", "id=\"back\""] {
+        for control in ["id=\"park\"", "id=\"flow\"", "id=\"args\"", "id=\"at\"", "id=\"track\"", "id=\"time\"", "id=\"heading\"", "id=\"size\"", "id=\"back\""] {
             #expect(body.contains(control), "missing \(control)")
         }
         #expect(body.contains("<div class=\"phone\" data-park=\"GOGA\" data-flow=\"home\">"))
@@ -117,6 +117,12 @@ import Testing
         #expect(spin.body.contains("\"location\" : \"flows/spin.lua:2\""))
         #expect(spin.body.contains("instruction budget of"))
         #expect(home.status == 200)
+    }
+
+    @Test func aMapFigureCarriesItsBoxForAClickToBecomeAPosition() async throws {
+        let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows/map/frame?center=37.80,-122.46&zoom=12&size=390x600") }
+        #expect(status == 200)
+        #expect(body.contains("<figure class=\"picture picture-map\" data-bbox=\""))
     }
 
     @Test func aFlowListIsTheParksFlows() async throws {
