@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import ScreenModel
 
-/// The server's routes (README, Preview):
+/// The server's routes (README, Live preview):
 /// - `GET /`: the preview page.
 /// - `GET /parks`: the park list, as `flowrun parks --format json` prints it.
 /// - `GET /parks/{code}/flows`: the flows the park runs, by name.

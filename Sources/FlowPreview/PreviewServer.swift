@@ -7,7 +7,7 @@ import NIOCore
 /// `flowrun preview`: a web server on this machine only (127.0.0.1) that shows a park's
 /// screens as a phone would, follows their actions, and updates the page by itself when
 /// a file under flows/ or parks/ is saved; app clients get the same screens as JSON
-/// (README, Preview). Routes are in ``PreviewRoutes``.
+/// (README, Live preview). Routes are in ``PreviewRoutes``.
 public struct PreviewServer: Sendable {
     /// The project to preview.
     public let root: ProjectRoot

@@ -12,7 +12,7 @@ extension Flowrun {
                 Open the address it prints: the page shows a flow's screen in a phone frame, follows its \
                 actions, and updates by itself when a file under flows/ or parks/ is saved. App clients get \
                 GET /parks, GET /parks/CODE/flows/FLOW?at=...&arg.NAME=value (the screen JSON) and \
-                Server-Sent Events of updated screens (README, Preview). Stop it with Ctrl-C. \
+                Server-Sent Events of updated screens (README, Live preview). Stop it with Ctrl-C. \
                 Exits 2 when the port is in use.
                 """)
 
