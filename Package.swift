@@ -27,6 +27,8 @@ let package = Package(
         // Hummingbird's own: the server's logger and its socket errors (a port in use).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Hummingbird's too: its graceful shutdown ends the preview's event streams on Ctrl-C.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
@@ -53,7 +55,8 @@ let package = Package(
         .target(
             name: "FlowPreview",
             dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
+                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
         ),
         .executableTarget(
@@ -77,7 +80,8 @@ let package = Package(
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]

@@ -3,6 +3,8 @@
 actor ChangeFeed {
     private var subscribers: [Int: AsyncStream<Int>.Continuation] = [:]
     private var nextID = 0
+    /// Set by ``close()``: no stream gets another change.
+    private var closed = false
     /// How many changes have been seen: the number each event carries.
     private(set) var generation = 0
 
@@ -10,6 +12,10 @@ actor ChangeFeed {
     /// (``ping()``).
     func subscribe() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        guard !closed else {
+            continuation.finish()
+            return stream
+        }
         let id = nextID
         nextID += 1
         subscribers[id] = continuation
@@ -27,6 +33,13 @@ actor ChangeFeed {
     /// left fails to write and ends, so it does not wait for the next save to go.
     func ping() {
         for continuation in subscribers.values { continuation.yield(0) }
+    }
+
+    /// Ends every stream, and every later one at once: the server is shutting down.
+    func close() {
+        closed = true
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
     }
 
     /// How many streams are subscribed.

@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import ScreenModel
 
 /// The server's routes (README, Live preview):
@@ -61,7 +62,7 @@ struct PreviewRoutes: Sendable {
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
-            return Self.eventStream { writer in
+            return Self.eventStream(feed: feed) { writer in
                 let changes = await feed.subscribe()
                 try await writer.write(ByteBuffer(string: try await Self.screenEvent(project, park: code, inputs: inputs)))
                 for await generation in changes {
@@ -71,7 +72,7 @@ struct PreviewRoutes: Sendable {
             }
         }
         router.get("/events") { _, _ in
-            Self.eventStream { writer in
+            Self.eventStream(feed: feed) { writer in
                 let changes = await feed.subscribe()
                 // A comment first: the client knows it is subscribed from here on.
                 try await writer.write(ByteBuffer(string: ": watching flows/ and parks/\n\n"))
@@ -149,11 +150,17 @@ struct PreviewRoutes: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
-    /// A Server-Sent Events response whose events `write` sends until the client leaves.
-    static func eventStream(_ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+    /// A Server-Sent Events response whose events `write` sends until the client leaves or
+    /// the server shuts down: a graceful shutdown (Ctrl-C) waits for open responses, and
+    /// these would never end by themselves, so it closes `feed`, which ends their loops.
+    static func eventStream(feed: ChangeFeed, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
         Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                  body: ResponseBody { writer in
-                     try await write(&writer)
+                     try await withGracefulShutdownHandler {
+                         try await write(&writer)
+                     } onGracefulShutdown: {
+                         Task { await feed.close() }
+                     }
                      try await writer.finish(nil)
                  })
     }

@@ -67,6 +67,16 @@ import Testing
         #expect(await changes.next() == 1)
     }
 
+    @Test func closingTheFeedEndsEveryStreamAndLaterOnes() async throws {
+        let feed = ChangeFeed()
+        var before = await feed.subscribe().makeAsyncIterator()
+        await feed.close()
+        var after = await feed.subscribe().makeAsyncIterator()
+        #expect(await before.next() == nil)
+        #expect(await after.next() == nil)
+        #expect(await feed.count == 0)
+    }
+
     @Test func theWatcherSeesAFileSavedAddedOrRemoved() throws {
         let project = try TestProject()
         let watcher = FileWatcher(root: project.root)

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Testing
 
@@ -42,5 +43,20 @@ import Testing
         let result = try flowrun(["preview", "--port", "0", "--park", "NOPE"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("flowrun: unknown park 'NOPE'; parks here: "))
+    }
+
+    @Test func ctrlCStopsTheServerWithAnEventStreamOpen() async throws {
+        let (server, port, _) = try startPreview()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/events"), timeout: .seconds(60))
+        var chunks = response.body.makeAsyncIterator()
+        let first = try await chunks.next()
+        #expect(first.map { String(buffer: $0) } == ": watching flows/ and parks/\n\n")
+        server.interrupt()
+        // The stream ends when the server stops (a hang here is the bug this test is for:
+        // a graceful shutdown waiting for a stream that never ends).
+        while try await chunks.next() != nil {}
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
     }
 }
