@@ -11,7 +11,8 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 // Layers (DESIGN.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
 let package = Package(
     name: "flowrun",
-    platforms: [.macOS(.v13)],
+    // macOS 14: Hummingbird 2 (the preview server) is available from it.
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowbench", targets: ["flowbench"]),
@@ -22,6 +23,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own: the server's logger and its socket errors (a port in use).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Hummingbird's too: its graceful shutdown ends the preview's event streams on Ctrl-C.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,9 +51,17 @@ let package = Package(
             dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
             swiftSettings: publicSurface
         ),
+        // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
+        .target(
+            name: "FlowPreview",
+            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: publicSurface
+        ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -63,7 +80,9 @@ let package = Package(
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )

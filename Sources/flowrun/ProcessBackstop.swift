@@ -47,6 +47,18 @@ enum ProcessBackstop {
         #endif
     }
 
+    /// Lifts the CPU-time limit back to the hard one: `flowrun preview` runs for hours, and a
+    /// budget a command spends in seconds would end it. Each run's own budgets still hold.
+    static func liftCPULimit() {
+        #if os(Linux)
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_CPU.rawValue), &limit) == 0 {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
+        }
+        #endif
+    }
+
     #if os(Linux)
     /// Resident pages from /proc/self/statm (its second field), read without allocating much.
     private static func residentPages() -> Int? {

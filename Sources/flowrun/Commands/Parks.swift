@@ -20,18 +20,7 @@ extension Flowrun {
         @Option(help: "Output: text or json.")
         var format: OutputFormat = .text
 
-        /// One row: a park that loaded, or one that did not, with its error.
-        struct Entry: Encodable {
-            var code: String
-            var name: String?
-            var state: String?
-            var sites: Int?
-            var center: [Double]?
-            var distance_m: Double?
-            var inside: Bool?
-            /// Why the park did not load (the first line of the error); nil for parks that did.
-            var error: String?
-        }
+        typealias Entry = ParkListing.Entry
 
         func validate() throws {
             guard limit > 0 else { throw ValidationError("--limit must be positive, got \(limit)") }
@@ -45,44 +34,14 @@ extension Flowrun {
         func run() throws {
             let root = try project.project()
             let position = try RunInputs.coordinate(at)
-            var entries: [Entry] = []
-            var broken: [Entry] = []
-            let catalog = ParkCatalog(root: root)
-            var problems = catalog.problems
-            for code in catalog.codes {
-                do {
-                    entries.append(try Self.entry(code: code, root: root, at: position))
-                } catch {
-                    let message = "\(error)"
-                    broken.append(Entry(code: code, error: String(message.prefix { $0 != "\n" })))
-                    problems.append("park \(code) does not load: \(message)")
-                }
-            }
-            if position != nil {
-                entries.sort { ($0.inside == true ? 0 : $0.distance_m ?? .infinity, $0.code) < ($1.inside == true ? 0 : $1.distance_m ?? .infinity, $1.code) }
-                entries = Array(entries.prefix(limit))
-            }
-            // Broken parks have no position to sort by: they come last, outside the limit.
-            entries += broken
+            let listing = ParkListing(root: root, at: position, limit: limit)
+            let (entries, problems) = (listing.entries, listing.problems)
             switch format.row.parkList {
             case .json: print(JSONRenderer.encode(entries), terminator: "")
             case .table, nil: print(Self.table(entries, withDistance: position != nil), terminator: "")
             }
             for problem in problems { TerminalText.writeError("flowrun: \(problem)") }
             if !problems.isEmpty { throw ExitCode(2) }
-        }
-
-        static func entry(code: String, root: ProjectRoot, at: Coordinate?) throws -> Entry {
-            let config = try ParkConfig.load(code: code, root: root)
-            let runtimeContent = ParkContent(code: code, root: root, curation: SiteCuration(config.settings.sites))
-            let center = Coordinate(latitude: config.center.lat, longitude: config.center.lon)
-            var entry = Entry(code: code, name: config.name, state: config.state, sites: try runtimeContent.sites().count,
-                              center: [center.longitude, center.latitude])
-            if let at {
-                entry.distance_m = (at.distance(to: center)).rounded()
-                entry.inside = try runtimeContent.boundary()?.contains(at)
-            }
-            return entry
         }
 
         /// The rows as text; names, states and errors from content are made safe for a

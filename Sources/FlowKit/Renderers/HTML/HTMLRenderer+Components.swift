@@ -48,7 +48,13 @@ extension HTMLRenderer {
             // The picture SVGRenderer draws for this one component, inline and scaled to the frame.
             let alone = Screen(park: screen.park, flow: screen.flow, title: screen.title, subtitle: screen.subtitle,
                                sections: [component], schema: screen.schema, theme: screen.theme)
-            html.open("figure", [("class", "picture picture-\(component.type)")] + idAttribute(component.id))
+            // A map's box, for the preview page: a click on the picture becomes a position.
+            var bbox: [SVGMarkup.Attribute] = []
+            if case .map(let map) = component {
+                let box = [map.bbox.west, map.bbox.south, map.bbox.east, map.bbox.north]
+                bbox = [("data-bbox", box.map { SVGMarkup.number($0) }.joined(separator: ","))]
+            }
+            html.open("figure", [("class", "picture picture-\(component.type)")] + bbox + idAttribute(component.id))
             for line in SVGRenderer().render(alone).split(separator: "\n") where !line.hasPrefix("<?xml") {
                 html.raw(String(line))
             }

@@ -51,6 +51,14 @@ public struct HTMLRenderer: ScreenRenderer {
         return html.lines.joined(separator: "\n") + "\n"
     }
 
+    /// The style sheet ``phoneFrame(_:)`` needs, in the screen's theme and this frame's
+    /// size: the preview page puts it beside the frame it replaces.
+    /// - Parameter screen: the screen whose theme to paint.
+    /// - Returns: CSS, one rule a line.
+    public func styleSheet(_ screen: Screen) -> String {
+        HTMLStyle.sheet(theme: screen.theme, frame: frame).joined(separator: "\n") + "\n"
+    }
+
     func phone(_ screen: Screen, into html: inout SVGMarkup) {
         html.open("div", [("class", "phone"), ("data-park", screen.park), ("data-flow", screen.flow)])
         html.open("header", [("class", "bar")])

@@ -1,0 +1,89 @@
+import FlowKit
+import LuaKit
+
+/// Why a request got no screen, with its HTTP status, and where in the project's files the
+/// mistake is (`flows/home.lua:12`) when the message says: an app client gets it as JSON,
+/// the page as a panel in the phone frame (``PreviewErrorPanel``).
+struct PreviewFailure: Error, Sendable, Equatable {
+    /// 400 bad input, 404 not found, 422 a flow or content mistake.
+    var status: Int
+    /// The whole message, as `flowrun` prints it, without the traceback.
+    var message: String
+    /// The Lua traceback, when the flow failed while running.
+    var traceback: String?
+
+    static func badQuery(_ message: String) -> PreviewFailure { PreviewFailure(status: 400, message: message) }
+    static func notFound(_ message: String) -> PreviewFailure { PreviewFailure(status: 404, message: message) }
+
+    /// The failure for a ``FlowError``: 404 for a park or flow that is not there, 400 for
+    /// a bad input, 422 for a mistake in a flow or the park's content.
+    init(_ error: FlowError) {
+        switch error {
+        case .unknownPark, .unknownFlow, .disabledFlow: status = 404
+        case .badArgument, .unknownAction, .trackTooLarge: status = 400
+        case .unavailableFlow, .badContent, .invalidContent, .script, .badRegistration, .invalidScreen: status = 422
+        }
+        let text = error.description
+        // LuaKit's tracebacks start with Lua's own heading.
+        if let range = text.range(of: "\nstack traceback:") {
+            message = String(text[..<range.lowerBound])
+            traceback = String(text[text.index(after: range.lowerBound)...])
+        } else {
+            message = text
+        }
+    }
+
+    init(status: Int, message: String, traceback: String? = nil) {
+        (self.status, self.message, self.traceback) = (status, message, traceback)
+    }
+
+    /// The first `file:line` of the project's Lua files the message names, or nil.
+    var location: (file: String, line: Int)? {
+        let pattern = /((?:flows|parks)\/[A-Za-z0-9_.\/-]+\.lua):([0-9]+)/
+        guard let match = message.firstMatch(of: pattern), let line = Int(match.2),
+              ProjectPath.isInside(String(match.1)) else { return nil }
+        return (String(match.1), line)
+    }
+
+    /// The lines around ``location`` in the project, numbered from 1; empty when there is
+    /// no location or the file does not read.
+    func sourceLines(in root: ProjectRoot, around radius: Int = 3) -> [SourceLine] {
+        guard let (file, line) = location, let text = try? root.read(file) else { return [] }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }   // the newline that ends the file
+        guard line >= 1, line <= lines.count else { return [] }
+        return (max(1, line - radius)...min(lines.count, line + radius)).map {
+            SourceLine(line: $0, text: String(lines[$0 - 1]), current: $0 == line)
+        }
+    }
+
+    /// One line of a flow's source.
+    struct SourceLine: Encodable, Equatable {
+        var line: Int
+        var text: String
+        var current: Bool
+    }
+
+    /// The JSON body: `{"error": {"status", "message", "location", "file", "line", "source", "traceback"}}`.
+    /// - Parameter root: the project to read the source lines from; nil for none (a refused path).
+    func json(root: ProjectRoot?) -> String {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                var status: Int
+                var message: String
+                var location: String?
+                var file: String?
+                var line: Int?
+                var source: [SourceLine]?
+                var traceback: String?
+            }
+            var error: Detail
+        }
+        let place = location
+        let source = root.map { sourceLines(in: $0) } ?? []
+        return JSONRenderer.encode(Body(error: .init(status: status, message: message,
+                                                      location: place.map { "\($0.file):\($0.line)" }, file: place?.file,
+                                                      line: place?.line, source: source.isEmpty ? nil : source,
+                                                      traceback: traceback)))
+    }
+}

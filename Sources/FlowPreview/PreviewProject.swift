@@ -1,0 +1,62 @@
+import FlowKit
+import Foundation
+import ScreenModel
+
+/// The project the server previews, and its parks' runtimes. A ``FlowRuntime`` is not
+/// thread-safe, so every runtime lives in this actor and runs only here: one per park and
+/// clock, built by the first request that needs it, dropped when a file changes
+/// (``invalidate()``) so the next request reloads the park's files.
+actor PreviewProject {
+    let root: ProjectRoot
+    /// Runtimes by park code and the `time` asked for ("" for now): a runtime's clock is
+    /// fixed when it is built.
+    private var runtimes: [String: (runtime: FlowRuntime, built: ContinuousClock.Instant)] = [:]
+    /// How long a runtime on the real clock (no `time`) is kept: its clock is fixed when it
+    /// is built, and a greeting should not say morning all afternoon.
+    private let nowLifetime: Duration = .seconds(60)
+    /// How many runtimes to keep: each `time` a client asks for builds one.
+    private let capacity = 16
+
+    init(root: ProjectRoot) {
+        self.root = root
+    }
+
+    /// The screen `inputs` ask of park `code`.
+    /// - Throws: ``PreviewFailure`` with the status for the mistake.
+    func screen(park code: String, inputs: RunInputs) throws(PreviewFailure) -> Screen {
+        do {
+            let request = try inputs.request(name: { $0 }, trackFile: { root.url($0).path })
+            let runtime = try runtime(park: code, time: inputs.time)
+            return try runtime.run(request)
+        } catch {
+            throw PreviewFailure(error)
+        }
+    }
+
+    /// The flows park `code` runs, sorted.
+    /// - Throws: ``PreviewFailure`` (404 for an unknown park, 422 for one that does not load).
+    func flows(park code: String) throws(PreviewFailure) -> [String] {
+        do {
+            return try runtime(park: code, time: nil).flowNames
+        } catch {
+            throw PreviewFailure(error)
+        }
+    }
+
+    /// Drops every runtime: the files they loaded changed.
+    func invalidate() {
+        runtimes.removeAll()
+    }
+
+    private func runtime(park code: String, time: String?) throws(FlowError) -> FlowRuntime {
+        let canonical = try ParkCatalog(root: root).resolve(code)
+        let key = canonical + "|" + (time ?? "")
+        let now = ContinuousClock.now
+        if let kept = runtimes[key], time != nil || now - kept.built < nowLifetime { return kept.runtime }
+        let clock = try RunInputs.time(time, name: "time")
+        let runtime = try FlowRuntime(root: root, park: canonical, time: clock)
+        if runtimes.count >= capacity { runtimes.removeAll() }
+        runtimes[key] = (runtime, now)
+        return runtime
+    }
+}

@@ -1,0 +1,53 @@
+import FlowKit
+import GeoKit
+
+/// A run's inputs as the preview server reads them from a query string
+/// (`?at=37.80,-122.47&time=...&zoom=12&arg.category=viewpoint`): the same names as the
+/// command line's options without `--`, and `arg.NAME` for `--arg NAME=value`. The values
+/// become a ``RunInputs``, so they are parsed and checked as `flowrun` checks its options.
+struct PreviewQuery {
+    /// The keys a query may have besides `arg.NAME`.
+    static let keys = ["at", "time", "track"] + FlowRequest.viewKeys
+
+    /// The inputs for `flow` that `pairs` ask for.
+    /// - Parameters:
+    ///   - flow: the flow from the path.
+    ///   - pairs: the query's key and value pairs, decoded, in order (a later key wins).
+    /// - Throws: ``PreviewFailure`` (400) for an unknown key or a bad value, (404) for a
+    ///   track outside the project.
+    static func inputs(flow: String, pairs: [(key: String, value: String)]) throws(PreviewFailure) -> RunInputs {
+        var inputs = RunInputs(flow: flow)
+        for (key, value) in pairs {
+            if key.hasPrefix("arg.") {
+                let name = String(key.dropFirst(4))
+                guard !name.isEmpty else { throw .badQuery("arg.: expected arg.NAME=value such as arg.category=viewpoint") }
+                guard !FlowRequest.viewKeys.contains(name) else {
+                    throw .badQuery("\(key): \(name) is a query parameter of its own: use \(name)=\(value)")
+                }
+                inputs.args[name] = value
+                continue
+            }
+            switch key {
+            case "at": inputs.at = value
+            case "time": inputs.time = value
+            case "track":
+                guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
+                inputs.track = value
+            case _ where FlowRequest.viewKeys.contains(key): inputs.view[key] = value
+            default:
+                throw .badQuery("unknown query parameter '\(key)'; known: \((keys + ["arg.NAME"]).joined(separator: ", "))")
+            }
+        }
+        return inputs
+    }
+}
+
+/// Paths inside the project, as requests and error messages name them.
+enum ProjectPath {
+    /// Whether `path` is relative and stays inside the folder it is relative to: no `..`
+    /// component, no leading `/` or `~`, no backslash, no NUL.
+    static func isInside(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"), !path.contains("\\"), !path.contains("\0") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+    }
+}

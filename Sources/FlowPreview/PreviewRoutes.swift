@@ -1,0 +1,182 @@
+import FlowKit
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+import ScreenModel
+
+/// The server's routes (README, Live preview):
+/// - `GET /`: the preview page.
+/// - `GET /parks`: the park list, as `flowrun parks --format json` prints it.
+/// - `GET /parks/{code}/flows`: the flows the park runs, by name.
+/// - `GET /parks/{code}/flows/{flow}?at=...`: the screen JSON (`flowrun/screen@1`).
+/// - `GET /parks/{code}/flows/{flow}/frame?...`: the phone frame's HTML, or the error panel.
+/// - `GET /parks/{code}/flows/{flow}/events?...`: Server-Sent Events, the screen on each change.
+/// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
+struct PreviewRoutes: Sendable {
+    let project: PreviewProject
+    let feed: ChangeFeed
+    let defaultPark: String?
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: TraversalGuard())
+        router.get("/") { _, _ in
+            // The first park's home is in the page itself, so it shows before any script runs.
+            let park = defaultPark ?? ParkCatalog(root: project.root).codes.first
+            var frame = ""
+            if let park { frame = await self.frame(park: park, inputs: RunInputs(flow: "home"), size: Self.defaultFrame).body }
+            return Self.response(200, PreviewPage.html(park: park, frame: frame), type: "text/html; charset=utf-8")
+        }
+        router.get("/parks") { _, _ in
+            Self.json(200, JSONRenderer.encode(ParkListing(root: project.root).entries))
+        }
+        router.get("/parks/:code/flows") { _, context in
+            do throws(PreviewFailure) {
+                return Self.json(200, JSONRenderer.encode(try await project.flows(park: context.parameters.get("code") ?? "")))
+            } catch {
+                return Self.json(error.status, error.json(root: project.root))
+            }
+        }
+        router.get("/parks/:code/flows/:flow") { request, context in
+            do throws(PreviewFailure) {
+                return Self.json(200, JSONRenderer.encode(try await screen(request, context)))
+            } catch {
+                return Self.json(error.status, error.json(root: project.root))
+            }
+        }
+        router.get("/parks/:code/flows/:flow/frame") { request, context in
+            let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
+            do throws(PreviewFailure) {
+                let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
+                let (status, body) = await frame(park: code, inputs: inputs, size: try Self.frameSize(request))
+                return Self.response(status, body, type: "text/html; charset=utf-8")
+            } catch {
+                return Self.response(error.status, PreviewErrorPanel.html(error, root: project.root), type: "text/html; charset=utf-8")
+            }
+        }
+        router.get("/parks/:code/flows/:flow/events") { request, context in
+            let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
+            let inputs: RunInputs
+            do throws(PreviewFailure) {
+                inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
+            } catch {
+                return Self.json(error.status, error.json(root: project.root))
+            }
+            return Self.eventStream(feed: feed) { writer in
+                let changes = await feed.subscribe()
+                try await writer.write(ByteBuffer(string: try await Self.screenEvent(project, park: code, inputs: inputs)))
+                for await generation in changes {
+                    let text = generation == 0 ? ": ping\n\n" : try await Self.screenEvent(project, park: code, inputs: inputs)
+                    try await writer.write(ByteBuffer(string: text))
+                }
+            }
+        }
+        router.get("/events") { _, _ in
+            Self.eventStream(feed: feed) { writer in
+                let changes = await feed.subscribe()
+                // A comment first: the client knows it is subscribed from here on.
+                try await writer.write(ByteBuffer(string: ": watching flows/ and parks/\n\n"))
+                for await generation in changes {
+                    let text = generation == 0 ? ": ping\n\n" : "event: change\ndata: \(generation)\n\n"
+                    try await writer.write(ByteBuffer(string: text))
+                }
+            }
+        }
+        return router
+    }
+
+    /// The phone frame for a run with its style sheet, or the error panel, with the status.
+    private func frame(park: String, inputs: RunInputs, size: Component.Map.Size) async -> (status: Int, body: String) {
+        do {
+            let screen = try await project.screen(park: park, inputs: inputs)
+            let renderer = HTMLRenderer(frame: size)
+            return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen))
+        } catch {
+            return (error.status, PreviewErrorPanel.html(error, root: project.root))
+        }
+    }
+
+    static let defaultFrame = Component.Map.Size(width: 390, height: 844)
+
+    /// The screen a request asks for.
+    private func screen(_ request: Request, _ context: BasicRequestContext) async throws(PreviewFailure) -> Screen {
+        let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
+        let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
+        return try await project.screen(park: code, inputs: inputs)
+    }
+
+    /// One event of a flow's stream: `screen` with its JSON, or `error` with the error's.
+    private static func screenEvent(_ project: PreviewProject, park: String, inputs: RunInputs) async throws -> String {
+        do {
+            return event("screen", JSONRenderer.encode(try await project.screen(park: park, inputs: inputs)))
+        } catch {
+            return event("error", error.json(root: project.root))
+        }
+    }
+
+    /// An event: each line of `data` on a `data:` line of its own, as SSE requires.
+    static func event(_ name: String, _ data: String) -> String {
+        var text = "event: \(name)\n"
+        for line in data.split(separator: "\n", omittingEmptySubsequences: false).dropLast(data.hasSuffix("\n") ? 1 : 0) {
+            text += "data: \(line)\n"
+        }
+        return text + "\n"
+    }
+
+    /// The query's pairs, percent-decoded, in order.
+    static func pairs(_ request: Request) -> [(key: String, value: String)] {
+        request.uri.queryParameters.map { (key: String($0.key), value: String($0.value)) }
+    }
+
+    /// The phone frame's size: the query's `size`, else 390×844.
+    static func frameSize(_ request: Request) throws(PreviewFailure) -> Component.Map.Size {
+        guard let text = request.uri.queryParameters["size"].map(String.init) else { return defaultFrame }
+        var probe = FlowRequest(flow: "")
+        do {
+            try probe.setView(from: ["size": text])
+        } catch {
+            throw .badQuery("size: \(error.message)")
+        }
+        guard let size = probe.size else { return defaultFrame }
+        return Component.Map.Size(width: Double(size.width), height: Double(size.height))
+    }
+
+    static func json(_ status: Int, _ body: String) -> Response {
+        response(status, body, type: "application/json; charset=utf-8")
+    }
+
+    static func response(_ status: Int, _ body: String, type: String) -> Response {
+        Response(status: .init(code: status), headers: [.contentType: type, .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// A Server-Sent Events response whose events `write` sends until the client leaves or
+    /// the server shuts down: a graceful shutdown (Ctrl-C) waits for open responses, and
+    /// these would never end by themselves, so it closes `feed`, which ends their loops.
+    static func eventStream(feed: ChangeFeed, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                 body: ResponseBody { writer in
+                     try await withGracefulShutdownHandler {
+                         try await write(&writer)
+                     } onGracefulShutdown: {
+                         Task { await feed.close() }
+                     }
+                     try await writer.finish(nil)
+                 })
+    }
+}
+
+/// Refuses any path with a `..` segment, written plainly or percent-encoded, before routing:
+/// 404, and nothing is read. (Park codes and flow names are looked up among the project's
+/// own, never used as paths; this keeps a guess at the files behind them from getting even
+/// a different error.)
+struct TraversalGuard<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path.lowercased().replacingOccurrences(of: "%2e", with: ".")
+            .replacingOccurrences(of: "%2f", with: "/").replacingOccurrences(of: "%5c", with: "/").replacingOccurrences(of: "\\", with: "/")
+        if path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." }) || path.contains("\0") {
+            return PreviewRoutes.json(404, PreviewFailure.notFound("not found: \(request.uri.path)").json(root: nil))
+        }
+        return try await next(request, context)
+    }
+}
