@@ -51,7 +51,7 @@ extension Geodesic {
         let r1 = (oneMinusF * oneMinusF * sinPhi1 * sinPhi1 + cosPhi1 * cosPhi1).squareRoot()
         let r2 = (oneMinusF * oneMinusF * sinPhi2 * sinPhi2 + cosPhi2 * cosPhi2).squareRoot()
         let sinBeta1 = oneMinusF * sinPhi1 / r1, cosBeta1 = cosPhi1 / r1
-        let sinBeta2 = oneMinusF * sinPhi2 / r2, cosBeta2 = cosPhi2 / r2
+        let cosBeta2 = cosPhi2 / r2   // sin β₂ is not needed: the chord uses the differences below
         let sinDBeta = oneMinusF * sin(dLatitude * Degrees.radiansPerDegree) / (r1 * r2)
         let cosDBeta = (cosPhi1 * cosPhi2 + oneMinusF * oneMinusF * sinPhi1 * sinPhi2) / (r1 * r2)
         let cosDBetaMinus1 = -sinDBeta * sinDBeta / (1 + cosDBeta)
