@@ -32,6 +32,8 @@ public final class FlowRuntime {
     /// read-only (``LuaTableRef``), so no run can change what the next one sees.
     private var sitesTable: LuaTableRef?
     private var parkTable: LuaTableRef?
+    /// The runner's `load_park`: made by the first run, the same function for every later one.
+    private var parkLoader: LuaFunctionRef?
 
     /// What a flow that changes `ctx.sites` or a site in it is told.
     static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
@@ -150,13 +152,14 @@ public final class FlowRuntime {
         // ctx.park, like ctx.sites, is built once and shared read-only: pushing the park's
         // configuration anew was a tenth of a warm home, and its garbage brought the
         // collector's cycles round more often.
-        let parkFunction = lua.function("park") { [unowned self] call in
+        let parkFunction = parkLoader ?? lua.function("park") { [unowned self] call in
             if let table = self.parkTable {
                 call.push(table)
             } else {
                 self.parkTable = call.pushReadOnly(FlowContext.park(self.park), message: Self.readOnlyParkMessage)
             }
         }
+        parkLoader = parkFunction
         let result: [LuaValue]
         do {
             // The screen is read where it lies (ScreenReader); a table the reader gives up on,

@@ -36,9 +36,15 @@ extension Component.Coordinate: Codable {
 }
 
 extension Component.Coordinate: ScreenNode {
+    static let latitudes: ClosedRange<Double> = -90...90
+    static let longitudes: ClosedRange<Double> = -180...180
+
+    /// Whether both numbers are on the Earth (NaN and infinities are not).
+    var isOnEarth: Bool { Self.latitudes.contains(latitude) && Self.longitudes.contains(longitude) }
+
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
-        check.checkRange(latitude, within: -90...90, at: path(), named: "latitude")
-        check.checkRange(longitude, within: -180...180, at: path(), named: "longitude")
+        check.checkRange(latitude, within: Self.latitudes, at: path(), named: "latitude")
+        check.checkRange(longitude, within: Self.longitudes, at: path(), named: "longitude")
     }
 }
 
@@ -47,8 +53,7 @@ extension Array where Element == Component.Coordinate {
     /// for a position with an issue: a map's boundary holds a thousand positions, and
     /// building each one's path string was most of validating a map screen.
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
-        for (index, position) in enumerated()
-        where !((-90...90).contains(position.latitude) && (-180...180).contains(position.longitude)) {
+        for (index, position) in enumerated() where !position.isOnEarth {
             position.validate(at: "\(path())[\(index + 1)]", into: &check)
         }
     }

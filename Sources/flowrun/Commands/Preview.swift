@@ -56,7 +56,9 @@ extension Flowrun {
             if let error = outcome.error { throw error }
         }
 
-        /// The server task's error, read after the task has signalled.
+        /// The server task's error. Unchecked but safe: the task writes it only before
+        /// `done.signal()`, and it is read only after `done.wait()` returns, so the semaphore
+        /// orders the write before the read and they never overlap.
         private final class Outcome: @unchecked Sendable {
             var error: (any Error)?
         }
