@@ -24,12 +24,27 @@ actor PreviewProject {
     /// The screen `inputs` ask of park `code`.
     /// - Throws: ``PreviewFailure`` with the status for the mistake.
     func screen(park code: String, inputs: RunInputs) throws(PreviewFailure) -> Screen {
+        let request = try request(inputs)
         do {
-            let request = try inputs.request(name: { $0 }, trackFile: { root.url($0).path })
             let runtime = try runtime(park: code, time: inputs.time)
             return try runtime.run(request)
         } catch {
             throw PreviewFailure(error)
+        }
+    }
+
+    /// The run `inputs` ask for. A track is the request's input, not the project's content,
+    /// so one that is not there is 404 and one that does not read is 400, never a flow's 422.
+    private func request(_ inputs: RunInputs) throws(PreviewFailure) -> FlowRequest {
+        if let track = inputs.track, !FileManager.default.fileExists(atPath: root.url(track).path) {
+            throw .notFound("no such track: \(track)")
+        }
+        do {
+            return try inputs.request(name: { $0 }, trackFile: { root.url($0).path })
+        } catch {
+            var failure = PreviewFailure(error)
+            if case .invalidContent = error { failure.status = 400 }
+            throw failure
         }
     }
 

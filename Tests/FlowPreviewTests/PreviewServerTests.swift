@@ -65,6 +65,17 @@ import Testing
         #expect(body.contains("\"message\" : \"no such track: ../../etc/passwd\""))
     }
 
+    @Test func aMissingTrackIsNotFoundAndOneThatDoesNotParseIsABadInput() async throws {
+        let (missing, malformed) = try await withServer { url in
+            (try await get(url, "/parks/YOSE/flows/geofence?track=parks/YOSE/nothere.gpx"),
+             try await get(url, "/parks/YOSE/flows/geofence?track=parks/YOSE/park.lua"))
+        }
+        #expect(missing.status == 404)
+        #expect(missing.body.contains("\"message\" : \"no such track: parks/YOSE/nothere.gpx\""))
+        #expect(malformed.status == 400)
+        #expect(malformed.body.contains("parks/YOSE/park.lua:1:1: malformed XML"))
+    }
+
     @Test func anUnknownParkOrFlowIs404() async throws {
         let (park, flow) = try await withServer { url in
             (try await get(url, "/parks/NOPE/flows/home"), try await get(url, "/parks/GOGA/flows/nope"))
