@@ -1,28 +1,61 @@
 import FlowKit
 import Foundation
 
-/// Watches flows/ and parks/ under the project by polling every file's modification time
-/// and size (portable, and cheap for a project's few hundred files): a file saved, added
-/// or removed is a change.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Watches flows/ and parks/ under the project by polling every file's status (portable,
+/// and cheap for a project's few hundred files): a file saved, added or removed is a change.
 struct FileWatcher: Sendable {
     let root: ProjectRoot
-    /// How long to wait between looks.
-    var interval: Duration = .milliseconds(100)
+    /// How long to wait between looks: a save shows in the page within about this much
+    /// plus the run (BENCHMARKS.md, Preview).
+    var interval: Duration = .milliseconds(50)
 
-    /// What a look sees: each file's path with its modification time and size.
-    typealias Snapshot = [String: [Double]]
+    /// What a look sees: each file's path with its status (``Status``).
+    typealias Snapshot = [String: Status]
+
+    /// What tells one version of a file from the next. The change time and inode are there
+    /// because a save of the same size within one tick of the modification time, or an
+    /// editor's save by renaming a new file over the old, leaves the other two alone.
+    struct Status: Equatable, Sendable {
+        var modified: timespec
+        var changed: timespec
+        var inode: UInt64
+        var size: Int64
+
+        static func == (a: Status, b: Status) -> Bool {
+            a.inode == b.inode && a.size == b.size
+                && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        }
+
+        /// The regular file at `path`, or nil (gone, a folder, unreadable).
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            #if canImport(Darwin)
+            (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+            #else
+            (modified, changed) = (info.st_mtim, info.st_ctim)
+            #endif
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+        }
+    }
 
     /// Every file under flows/ and parks/ as it is now.
     func snapshot() -> Snapshot {
         var files: Snapshot = [:]
-        let manager = FileManager.default
         for folder in ["flows", "parks"] {
-            let base = root.url(folder)
-            guard let walker = manager.enumerator(at: base, includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey]) else { continue }
-            for case let url as URL in walker {
-                guard let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]),
-                      values.isRegularFile == true else { continue }
-                files[url.path] = [values.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values.fileSize ?? 0)]
+            guard let walker = FileManager.default.enumerator(atPath: root.url(folder).path) else { continue }
+            let base = root.url(folder).path + "/"
+            for case let relative as String in walker {
+                let path = base + relative
+                if let status = Status(path: path) { files[path] = status }
             }
         }
         return files

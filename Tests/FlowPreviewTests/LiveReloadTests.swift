@@ -87,4 +87,27 @@ import Testing
         try FileManager.default.removeItem(at: project.url.appendingPathComponent("parks/GOGA/notes.txt"))
         #expect(watcher.snapshot() == before)
     }
+
+    /// A save that keeps the size and the modification time (set back, as within one tick of
+    /// a coarse clock) is still a change: the change time moved. So is an editor's save by
+    /// renaming a new file over the old one.
+    @Test func theWatcherSeesASaveThatKeepsSizeAndModificationTime() throws {
+        let project = try TestProject()
+        let watcher = FileWatcher(root: project.root)
+        let file = project.url.appendingPathComponent("flows/home.lua")
+        let manager = FileManager.default
+        let modified = try #require(try manager.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+        let before = watcher.snapshot()
+        var text = try String(contentsOf: file, encoding: .utf8)
+        text = String(text.dropLast()) + (text.last == "\n" ? " " : "\n")   // same size
+        try Data(text.utf8).write(to: file)
+        try manager.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+        let saved = watcher.snapshot()
+        #expect(saved[file.path]?.size == before[file.path]?.size)
+        #expect(saved != before)
+
+        try Data(text.utf8).write(to: file, options: .atomic)   // a new file renamed over it
+        #expect(watcher.snapshot() != saved)
+        withExtendedLifetime(project) {}
+    }
 }
