@@ -24,6 +24,23 @@ local function where(ctx)
   return ui.text(("Ranked from %.4f, %.4f (%s), nearest first."):format(ctx.at.lat, ctx.at.lon, place), "caption")
 end
 
+-- The collection a category belongs to ("Views"), for the site's badge; nil for "More places".
+local function collection_title(ctx, category)
+  local title = nil
+  -- A category two collections list belongs to the last, as in lib.sites.
+  for _, c in ipairs(ctx.park.sites.collections) do
+    for _, listed in ipairs(c.categories) do
+      if listed == category then title = c.title end
+    end
+  end
+  return title
+end
+
+-- 37.80795° N, 122.47548° W: how a visitor reads a position.
+local function position_text(lat, lon)
+  return ("%.5f° %s, %.5f° %s"):format(math.abs(lat), lat < 0 and "S" or "N", math.abs(lon), lon < 0 and "W" or "E")
+end
+
 local function one_site(ctx, id)
   for _, site in ipairs(sites.ranked(ctx, ctx.sites)) do
     if site.id == id then
@@ -31,8 +48,8 @@ local function one_site(ctx, id)
       if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
       return ui.screen(site.name, {
         ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body,
-                  badges = { site.category } }),
-        ui.text(("%.5f, %.5f"):format(site.lat, site.lon), "caption"),
+                  badges = { collection_title(ctx, site.category) } }),
+        ui.text(position_text(site.lat, site.lon), "caption"),
         ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
                   ui.go("sites", { category = site.category }, "Same category"), "secondary"),
       }, ctx.park.name)

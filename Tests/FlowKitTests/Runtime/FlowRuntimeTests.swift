@@ -100,7 +100,9 @@ import ScreenModel
         guard case .screen(let detail) = try runtime.follow(detailAction.action.id ?? "", from: screen, at: nil) else {
             Issue.record("expected a screen"); return
         }
-        #expect(detail.sections.contains { if case .card(let c) = $0 { c.badges == ["lighthouse"] } else { false } })
+        // The badge names the collection (parks/defaults.lua: lighthouses are Views), not the raw category id.
+        #expect(detail.sections.contains { if case .card(let c) = $0 { c.badges == ["Views"] } else { false } })
+        #expect(detail.sections.contains { if case .text(let t) = $0 { t.text.hasSuffix("° W") && t.text.contains("° N, ") } else { false } })
     }
 
     @Test func followingExternalActionsReturnsThem() throws {
