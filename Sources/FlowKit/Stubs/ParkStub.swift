@@ -48,14 +48,21 @@ enum ParkStub {
     private struct Writer {
         let defaults: LuaValue
         var out = ""
-        var written: Set<String> = []
+        var written: [String: [SettingField]] = [:]
 
         /// Writes the class of `shape` (a record), then those of the records under it.
         /// `path` is where it sits in parks/defaults.lua, nil under a list or a map.
         mutating func record(_ shape: SettingShape, file: Bool, path: [String]?) throws(FlowError) {
             guard case .record(let name, let fields) = shape else { return }
             let luaName = ParkStub.className(name, file: file)
-            guard written.insert(luaName).inserted else { return }
+            if let earlier = written[luaName] {
+                guard earlier == fields else {
+                    throw .invalidContent("Sources/FlowKit/Catalog/ParkSettings.swift: two tables of settings are types named '\(name)'; "
+                        + "the stubs make one class of each name")
+                }
+                return
+            }
+            written[luaName] = fields
             out += "\n"
             for line in try classDoc(name, file: file) { out += "--- \(line)\n" }
             out += "--- @class \(luaName)\n"

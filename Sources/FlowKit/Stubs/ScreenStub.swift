@@ -58,6 +58,7 @@ enum ScreenStub {
         init(defs: [String: JSONValue]) {
             self.defs = defs
             var unions: [String: String] = [:]
+            // Last by name first, so a variant of two unions ends with the first's: same every run.
             for (union, node) in defs.sorted(by: { $0.key > $1.key }) {
                 for variant in node["oneOf"]?.arrayValue ?? [] { if let name = Self.refName(variant) { unions[name] = union } }
             }
@@ -73,7 +74,7 @@ enum ScreenStub {
                 enqueue(def)
                 for ref in defs[def]?["oneOf"]?.arrayValue ?? [] { if let name = Self.refName(ref) { enqueue(name) } }
             }
-            try fields(of: schema, at: "", optional: Self.filledByHost)
+            try fields(of: schema, at: "", optional: ScreenStub.filledByHost)
             var next = 0
             while next < queue.count {
                 try write(queue[next])
@@ -85,8 +86,6 @@ enum ScreenStub {
                 try write(def)
             }
         }
-
-        static var filledByHost: Set<String> { ScreenStub.filledByHost }
 
         private mutating func enqueue(_ def: String) {
             if queued.insert(def).inserted { queue.append(def) }
@@ -106,7 +105,9 @@ enum ScreenStub {
             if let variants = node["oneOf"]?.arrayValue {
                 out += "--- \(node["description"]?.stringValue ?? "One of these.")\n--- @alias \(ScreenStub.className(def))\n"
                 for variant in variants {
-                    guard let name = Self.refName(variant) else { throw unsupported("$defs.\(def).oneOf", "each variant must be a $ref to $defs, for the alias to name") }
+                    guard let name = Self.refName(variant) else {
+                        throw unsupported("$defs.\(def).oneOf", "each variant must be a $ref to $defs, for the alias to name")
+                    }
                     enqueue(name)
                     out += "---| \(ScreenStub.className(name))\n"
                 }
