@@ -1,7 +1,9 @@
 --- @meta _
 -- This file is NOT generated, edit it directly. It describes what flowrun gives every
 -- flow script, for LuaLS completion (add meta/ to "workspace.library" in .luarc.json).
--- Native modules (geo, ...) have generated stubs beside it: meta/<module>.gen.lua.
+-- Generated stubs beside it (`flowrun stubs`): native modules (meta/<module>.gen.lua), the
+-- screen a flow returns (meta/screen.gen.lua: flowrun.Screen, flowrun.Component, ...) and
+-- the park's settings (meta/park.gen.lua: flowrun.Park, flowrun.ParkFile for park.lua).
 error('Cannot require a meta file')
 
 --- Registering flows. Files in flows/ load first, then parks/<CODE>/flows/ (each folder in
@@ -55,10 +57,10 @@ function require(name) end
 --- parses and range-checks (a bad one is an invalid screen) and never puts in `ctx.args`.
 --- Fields the request did not give are nil; `size` is always there.
 --- @class flowrun.MapView
---- @field center { lat: number, lon: number }? where the map is centerd
+--- @field center { lat: number, lon: number }? where the map is centered
 --- @field zoom number? 0-30; an integer when a whole number was given
 --- @field bbox { west: number, south: number, east: number, north: number }? shown instead of center and zoom (never both)
---- @field size flowrun.Size `--size`, else the park's `map.size`
+--- @field size flowrun.Size `--size`, else the park's `map.size`: whole points (integers)
 
 --- The AR camera a request asks for (`--heading`, `--pitch`, `--fov`, or a `go` action's
 --- args of those names). Fields the request did not give are nil; `size` is always there.
@@ -66,31 +68,7 @@ function require(name) end
 --- @field heading number? degrees clockwise from north, [0, 360)
 --- @field pitch number? degrees up, [-90, 90]
 --- @field fov number? horizontal field of view in degrees, (0, 180)
---- @field size flowrun.Size `--size`, else the park's `ar.size`
-
---- A screen's size in whole points, 1-10000 each way.
---- @class flowrun.Size
---- @field width integer
---- @field height integer
-
---- @class flowrun.Park
---- @field code string four-letter park code
---- @field name string
---- @field state string
---- @field timezone string
---- @field description string?
---- @field website string?
---- @field phone string?
---- @field center { lat: number, lon: number }
---- @field zoom number
---- @field theme table<string, string> colors "#RRGGBB"
---- @field onboarding { pages: table[] }
---- @field home table
---- @field flows table<string, boolean>
---- @field budgets { instructions: integer, memory_mb: integer }
---- @field sites { nearby_limit: integer, collections: { id: string, title: string, categories: string[] }[] }
---- @field map table map and cluster settings
---- @field geofence flowrun.GeofenceSettings geofence settings and callout texts
+--- @field size flowrun.Size `--size`, else the park's `ar.size`: whole points (integers)
 
 --- @class flowrun.Time
 --- @field epoch integer seconds since 1970
@@ -111,29 +89,9 @@ function require(name) end
 --- @field lon number
 --- @field properties table
 
---- @class flowrun.Screen
---- @field title string
---- @field subtitle string?
---- @field sections table[] components: text, image, card, list, carousel, button, onboarding, map, timeline, ar (schema/screen.schema.json)
-
 --- @class flowrun.Track
 --- @field file string the path as given
 --- @field count integer number of fixes
 --- @field start number? first fix time, seconds since 1970 UTC
 --- @field finish number? last fix time
 --- @field fixes { lat: number, lon: number, time: number, ele: number?, line: integer }[] track points in time order
-
---- @class flowrun.GeofenceSettings
---- @field radius number metres around a site without a geofence_radius property
---- @field cap integer regions monitored at once, the boundary included
---- @field refresh_distance number metres moved before the monitored set is re-chosen
---- @field hysteresis number metres a newcomer must be nearer to take a monitored region's slot
---- @field enter_delay number seconds inside before ENTER
---- @field exit_delay number seconds outside before EXIT
---- @field enter_margin number metres inside the edge that count towards ENTER
---- @field exit_margin number metres outside the edge that count towards EXIT
---- @field dwell_delay number seconds after ENTER before DWELL
---- @field report_missed boolean also report enters the cap missed
---- @field callout_interval number seconds between any two callouts
---- @field site_callout_interval number seconds between callouts for one site
---- @field callouts { park_enter: string?, park_exit: string?, enter: string?, dwell: string? } texts; %s is the name

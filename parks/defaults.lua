@@ -1,7 +1,8 @@
 -- Settings every park starts from. parks/<CODE>/park.lua is deep-merged over this table:
 -- tables with named fields merge key by key; lists and plain values replace.
 -- Flows see the merged table as ctx.park (plus ctx.park.code).
-return {
+--- @type flowrun.ParkFile
+local defaults = {
   -- name = "...",                 required in every park.lua
   state = "",
   timezone = "America/Los_Angeles", -- IANA zone for ctx.time
@@ -158,3 +159,5 @@ return {
     limit = 12,                    -- most pins shown, nearest first
   },
 }
+
+return defaults

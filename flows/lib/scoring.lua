@@ -3,8 +3,8 @@
 --- adding parks/<CODE>/flows/lib/scoring.lua with its own `score`.
 local scoring = {}
 
---- @param site table the site ({id, name, category, lat, lon, ...})
---- @param ctx table the flow's context
+--- @param site flowrun.Site the site
+--- @param ctx flowrun.Context the flow's context
 --- @param distance number metres from the visitor
 --- @return number score lower is better
 function scoring.score(site, ctx, distance)

@@ -3,6 +3,18 @@ local scoring = require("lib.scoring")   -- parks/<CODE>/flows/lib/scoring.lua o
 
 local sites = {}
 
+--- A collection with its sites, as `sites.collections` returns it.
+--- @class flowrun.SiteCollection
+--- @field id string the collection's id ("more" for the sites in none)
+--- @field title string
+--- @field sites flowrun.Site[]
+
+--- A site as `sites.ranked` returns it: reads as the site, plus where it is from ctx.at.
+--- @class flowrun.RankedSite: flowrun.Site
+--- @field distance number? metres from ctx.at, when known
+--- @field bearing number? degrees from ctx.at, when known
+--- @field score number? the park's score (lower first), when ctx.at is known
+
 -- What every run would otherwise work out again from ctx.sites: every site's place in
 -- name order (lower case, then id) and each category's sites in that order. ctx.sites is
 -- the same read-only table in every run of a runtime, so this is built by its first run and
@@ -53,6 +65,10 @@ end
 --- The sites of these categories, category by category in the order given (a category
 --- named twice counts once), each category's by name; the first `limit` of them (default
 --- all): a new list.
+--- @param ctx flowrun.Context
+--- @param categories string[]
+--- @param limit? integer
+--- @return flowrun.Site[]
 function sites.in_categories(ctx, categories, limit)
   local idx, out, seen = index(ctx), {}, {}
   limit = limit or math.huge
@@ -69,6 +85,8 @@ end
 --- The park's collections with their sites: { {id, title, sites = {...}} ... }, in the
 --- configured order, empty ones left out; sites in no collection (or no category) go
 --- to "More places". A collection's sites come category by category.
+--- @param ctx flowrun.Context
+--- @return flowrun.SiteCollection[]
 function sites.collections(ctx)
   local idx = index(ctx)
   local order, owner = {}, {}
@@ -101,6 +119,8 @@ function sites.collections(ctx)
 end
 
 --- Every collection id a request may name ("more" included), in the configured order.
+--- @param ctx flowrun.Context
+--- @return string[]
 function sites.collection_ids(ctx)
   local ids = {}
   for _, c in ipairs(ctx.park.sites.collections) do ids[#ids + 1] = c.id end
@@ -109,12 +129,17 @@ function sites.collection_ids(ctx)
 end
 
 --- The categories the park's sites have, sorted: a new list.
+--- @param ctx flowrun.Context
+--- @return string[]
 function sites.categories(ctx)
   local categories = index(ctx).categories
   return table.move(categories, 1, #categories, 1, {})
 end
 
 --- The collection with this id, or nil.
+--- @param ctx flowrun.Context
+--- @param id string
+--- @return flowrun.SiteCollection?
 function sites.collection(ctx, id)
   for _, c in ipairs(sites.collections(ctx)) do
     if c.id == id then return c end
@@ -163,6 +188,10 @@ end
 --- known (distance first), else by name; ties by name in lower case, then id. Each entry
 --- reads as its site and has `distance`, `bearing` and `score` when ctx.at is known. With
 --- `limit`, only the first `limit` entries.
+--- @param ctx flowrun.Context
+--- @param list flowrun.Site[] the sites to rank (ctx.sites' or tables the flow made)
+--- @param limit? integer
+--- @return flowrun.RankedSite[]
 function sites.ranked(ctx, list, limit)
   local name_rank, at, n = index(ctx).name_rank, ctx.at, #list
   -- Per position in `list`: the sort key (the score, or nothing without ctx.at), the

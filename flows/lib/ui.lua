@@ -1,49 +1,85 @@
 --- Screen builders. Each returns a plain table in the flowrun/screen@1 shape
---- (schema/screen.schema.json); a flow may also write the tables by hand.
+--- (schema/screen.schema.json); a flow may also write the tables by hand. The types
+--- (flowrun.Screen, flowrun.TextComponent, ...) are meta/screen.gen.lua's, for LuaLS.
 local ui = {}
 
 --- A screen: what a flow returns. The runtime fills in schema, park and flow.
+--- @param title string
+--- @param sections? flowrun.Component[] in order; a nil in the list (a `ui.button` without action) is skipped
+--- @param subtitle? string
+--- @return flowrun.Screen
 function ui.screen(title, sections, subtitle)
   return { title = title, subtitle = subtitle, sections = sections or {} }
 end
 
 --- Text; style is "title", "heading", "body" (default), "caption" or "notice".
+--- @param text string not empty
+--- @param style? "title"|"heading"|"body"|"caption"|"notice"
+--- @return flowrun.TextComponent
 function ui.text(text, style)
   return { type = "text", text = text, style = style }
 end
 
+--- A heading: text of style "heading".
+--- @param text string
+--- @return flowrun.TextComponent
 function ui.heading(text) return ui.text(text, "heading") end
+
+--- A notice: text of style "notice", for what a visitor must not miss.
+--- @param text string
+--- @return flowrun.TextComponent
 function ui.notice(text) return ui.text(text, "notice") end
 
 --- An image with the color shown while it loads and its load priority ("high", "normal", "low").
+--- @param url string
+--- @param alt string what the picture shows, for screen readers
+--- @param placeholder? string "#RRGGBB"
+--- @param priority? "high"|"normal"|"low"
+--- @return flowrun.ImageComponent
 function ui.image(url, alt, placeholder, priority)
   return { type = "image", url = url, alt = alt, placeholder = placeholder, priority = priority }
 end
 
---- A card: { title, subtitle?, body?, image?, badges?, action? }.
+--- A card: { title, subtitle?, body?, image?, badges?, action? }. The table becomes the card.
+--- @param fields flowrun.Card
+--- @return flowrun.CardComponent
 function ui.card(fields)
+  --- @cast fields flowrun.CardComponent
   fields.type = "card"
   return fields
 end
 
 --- A list of items { title, subtitle?, detail?, badge?, action? }, with the text shown when it is empty.
+--- @param title? string
+--- @param items flowrun.ListItem[]
+--- @param empty? string
+--- @return flowrun.ListComponent
 function ui.list(title, items, empty)
   return { type = "list", title = title, items = items, empty = empty }
 end
 
 --- A horizontally scrolling row of cards.
+--- @param title? string
+--- @param cards flowrun.Card[]
+--- @return flowrun.CarouselComponent
 function ui.carousel(title, cards)
   return { type = "carousel", title = title, cards = cards }
 end
 
 --- A button; style is "primary" (default) or "secondary". Without an action (a link to a
 --- flow the park does not run, see ui.go) there is no button: nil, which lists skip.
+--- @param label string
+--- @param action flowrun.Action?
+--- @param style? "primary"|"secondary"
+--- @return flowrun.ButtonComponent?
 function ui.button(label, action, style)
   if action == nil then return nil end
   return { type = "button", label = label, action = action, style = style }
 end
 
 --- Onboarding pages: { title, body, background = { {image, position = {x, y}, depth, placeholder?} }, action? }.
+--- @param pages flowrun.Page[] at least one
+--- @return flowrun.OnboardingComponent
 function ui.onboarding(pages)
   return { type = "onboarding", pages = pages }
 end
@@ -53,6 +89,12 @@ end
 --- (switched off in park.lua, or its file did not load) is nil: no dangling links.
 local available = {}   -- flows known to run: a flow that runs now runs for the runtime's life
 
+--- A `go` action: open `flow` with `args` (as `ctx.args`, every value made a string), or
+--- nil when the park does not run that flow.
+--- @param flow string
+--- @param args? table<string, any>
+--- @param label? string
+--- @return flowrun.GoAction?
 function ui.go(flow, args, label)
   if not available[flow] then
     if not _G.flow.available(flow) then return nil end
@@ -66,10 +108,21 @@ function ui.go(flow, args, label)
   return { kind = "go", flow = flow, args = strings, label = label }
 end
 
+--- A `url` action: the app opens an http(s) address.
+--- @param url string
+--- @param label? string
+--- @return flowrun.UrlAction
 function ui.url(url, label) return { kind = "url", url = url, label = label } end
+
+--- A `call` action: the app offers to call the number.
+--- @param phone string 7 to 15 digits, with spaces and + - ( ) . allowed
+--- @param label? string
+--- @return flowrun.CallAction
 function ui.call(phone, label) return { kind = "call", phone = phone, label = label } end
 
 --- "350 m", "1.2 km", "38 km".
+--- @param metres number
+--- @return string
 function ui.distance(metres)
   if metres < 1000 then return string.format("%d m", math.floor(metres / 10 + 0.5) * 10) end
   if metres < 10000 then return string.format("%.1f km", metres / 1000) end
@@ -78,6 +131,8 @@ end
 
 local compass = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 --- "NE" for a bearing in degrees.
+--- @param degrees number
+--- @return string
 function ui.compass(degrees)
   return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1]
 end
@@ -88,6 +143,9 @@ end
 
 --- One site's category as a subtitle: "Picnic area" for "picnic_area", as the park's
 --- sites.categories names it.
+--- @param ctx flowrun.Context
+--- @param category string
+--- @return string
 function ui.category_name(ctx, category)
   local entry = ctx.park.sites.categories[category]
   return entry and entry.name or words(category)
@@ -95,6 +153,9 @@ end
 
 --- A list of a category's sites as a title: "Beaches" for "beach", as the park's
 --- sites.categories names it, else by English rules (`flowrun check` reports the category).
+--- @param ctx flowrun.Context
+--- @param category string
+--- @return string
 function ui.category_plural(ctx, category)
   local entry = ctx.park.sites.categories[category]
   if entry and entry.plural then return entry.plural end

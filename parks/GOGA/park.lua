@@ -1,5 +1,6 @@
 -- Golden Gate National Recreation Area. Sites: NPS public POIs (see parks/SOURCES.md).
-return {
+--- @type flowrun.ParkFile
+local park = {
   name = "Golden Gate National Recreation Area",
   state = "California",
   description = "Golden Gate National Recreation Area wraps around the mouth of San Francisco Bay: "
@@ -86,3 +87,5 @@ return {
     },
   },
 }
+
+return park

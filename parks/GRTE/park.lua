@@ -1,5 +1,6 @@
 -- Grand Teton National Park. Sites: USGS GNIS natural features.
-return {
+--- @type flowrun.ParkFile
+local park = {
   name = "Grand Teton National Park",
   state = "Wyoming",
   timezone = "America/Denver",
@@ -29,3 +30,5 @@ return {
     },
   },
 }
+
+return park

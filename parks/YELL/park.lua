@@ -1,5 +1,6 @@
 -- Yellowstone National Park. Sites: USGS GNIS natural features and NPS destinations.
-return {
+--- @type flowrun.ParkFile
+local park = {
   name = "Yellowstone National Park",
   state = "Wyoming, Montana, Idaho",
   timezone = "America/Denver",
@@ -50,3 +51,5 @@ return {
     hidden = { "gnis:1597246", "gnis:1597523", "gnis:1597535", "gnis:1591192", "gnis:1609217", "gnis:1597500" },
   },
 }
+
+return park

@@ -1,6 +1,7 @@
 -- Yosemite National Park. No sites are published yet (see parks/SOURCES.md): the flows
 -- show an empty state; the boundary is used for presence.
-return {
+--- @type flowrun.ParkFile
+local park = {
   name = "Yosemite National Park",
   state = "California",
   description = "Not just a great valley, but a shrine to human foresight, the strength of granite, the "
@@ -13,3 +14,5 @@ return {
   zoom = 9,
   theme = { primary = "#4A6741", accent = "#D9A441" },
 }
+
+return park

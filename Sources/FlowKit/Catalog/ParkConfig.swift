@@ -71,18 +71,21 @@ extension ParkConfig {
     ///   ``FlowError/invalidContent(_:)`` for a file that is not UTF-8 or fails to compile
     ///   or run.
     public static func load(code: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> ParkConfig {
-        func evaluate(_ file: String) throws(FlowError) -> LuaValue {
-            let source = try root.read(file)
-            do {
-                return try lua.run(source, chunkName: file).first ?? .nil
-            } catch .conversion(let message) {
-                throw .badContent(file: file, message: message)
-            } catch {
-                let message = error.description
-                throw .invalidContent(message.hasPrefix(file + ":") ? message : "\(file): \(message)")
-            }
+        try make(code: code, defaults: try evaluate("parks/defaults.lua", root: root, lua: lua),
+                 park: try evaluate("parks/\(code)/park.lua", root: root, lua: lua))
+    }
+
+    /// What a configuration file returns, run in `lua`; errors name the file.
+    static func evaluate(_ file: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> LuaValue {
+        let source = try root.read(file)
+        do {
+            return try lua.run(source, chunkName: file).first ?? .nil
+        } catch .conversion(let message) {
+            throw .badContent(file: file, message: message)
+        } catch {
+            let message = error.description
+            throw .invalidContent(message.hasPrefix(file + ":") ? message : "\(file): \(message)")
         }
-        return try make(code: code, defaults: try evaluate("parks/defaults.lua"), park: try evaluate("parks/\(code)/park.lua"))
     }
 
     /// Checks and builds the merged configuration.

@@ -3,7 +3,9 @@ public import GeoKit
 /// A park's settings, typed: `parks/defaults.lua` deep-merged with `parks/<CODE>/park.lua`,
 /// decoded strictly (an unknown field at any depth is an error with a suggestion). Every
 /// default lives in defaults.lua; nothing here has one, so the two cannot disagree. Field
-/// names are the Lua ones, so a decoding path reads as the author wrote it.
+/// names are the Lua ones, so a decoding path reads as the author wrote it. The LuaLS stubs
+/// (`meta/park.gen.lua`) are read off this decoding; a new field needs its line for Lua
+/// authors in `ParkSettingsCatalog.docs` (a test names a field without one).
 public struct ParkSettings: Decodable, Sendable {
     /// The park's name for people (required, not empty).
     public var name: String

@@ -3,20 +3,20 @@ import FlowKit
 import Foundation
 
 extension Flowrun {
-    /// `flowrun stubs`: regenerates the LuaLS stubs of the native modules.
+    /// `flowrun stubs`: regenerates the files of meta/ that are made from code and schema.
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write meta/<module>.gen.lua, the LuaLS stubs of the native modules (for editor completion), and meta/luacheck.gen.lua, the globals luacheck allows.")
+            abstract: "Write the generated files of meta/: the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua, from schema/screen.schema.json) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows.")
 
         @OptionGroup var project: ProjectOptions
 
-        @Flag(help: "Only check that the stubs are current; exit 1 if not.")
+        @Flag(help: "Only check that the generated files are current; exit 1 naming each stale one.")
         var check = false
 
         func run() throws {
             let root = ProjectRoot(path: project.root)
             var stale: [String] = []
-            for (file, text) in StubGenerator.stubs() + [(LuacheckGlobals.file, try LuacheckGlobals.text())] {
+            for (file, text) in try StubFiles.all(root: root) {
                 let current = try? root.read(file)
                 if current == text { continue }
                 stale.append(file)

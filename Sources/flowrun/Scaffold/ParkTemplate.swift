@@ -14,7 +14,9 @@ struct ParkTemplate {
             "-- \(s.name). Written by `flowrun new park`; every setting a park can change, with its",
             "-- default, is in parks/defaults.lua (README, \"Adding a park\"). After a change, run",
             "--   flowrun check --park \(s.code)",
-            "return {",
+            "-- The type below gives completion and checks in an editor with LuaLS (README, \"Editor support\").",
+            "--- @type flowrun.ParkFile",
+            "local park = {",
             "  name = \(LuaText.literal(s.name)),",
         ]
         if let state = s.state {
@@ -73,6 +75,8 @@ struct ParkTemplate {
             "    -- names = { [\"site-id\"] = \"Name visitors read\" },   -- where the data's name is wrong",
             "  },",
             "}",
+            "",
+            "return park",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

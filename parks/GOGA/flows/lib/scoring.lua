@@ -4,6 +4,10 @@ local scoring = {}
 
 local pull = { viewpoint = 0.5, lighthouse = 0.5 }
 
+--- @param site flowrun.Site
+--- @param ctx flowrun.Context
+--- @param distance number metres from the visitor
+--- @return number score lower is better
 function scoring.score(site, ctx, distance)
   return distance * (pull[site.category] or 1)
 end

@@ -1,0 +1,142 @@
+import GeoKit
+
+/// Every setting a park.lua may set, for the people who write one: the keys and types are
+/// read off ``ParkSettings``' own decoding (``SettingShape``), each default off
+/// `parks/defaults.lua`, and what each means is ``docs``. `meta/park.gen.lua` is made from
+/// the three, and a test fails when a setting has no entry in ``docs`` or an entry names
+/// no setting.
+enum ParkSettingsCatalog {
+    /// The shape of a park's settings, as ``ParkConfig`` decodes them.
+    /// - Throws: only if ``ParkSettings`` gains a field of a type Lua cannot write.
+    static func shape() throws -> SettingShape { try SettingShape.of(ParkSettings.self) }
+
+    /// What a table of settings or one setting means, keyed by the table's Swift type name
+    /// (`Theme`; `ParkSettings` for the whole) and by `Type.field` (`Theme.accent`). Written
+    /// for Lua authors; a default or "required" is added from parks/defaults.lua.
+    static let docs: [String: String] = [
+        "ParkSettings": "A park's settings: parks/defaults.lua deep-merged with parks/<CODE>/park.lua.",
+        "ParkSettings.name": "The park's name for people; not empty.",
+        "ParkSettings.state": "The state or region the park is in.",
+        "ParkSettings.timezone": "IANA time zone of `ctx.time` and `os.date` (`\"America/Denver\"`).",
+        "ParkSettings.description": "A short description; the home screen shows it under the greeting.",
+        "ParkSettings.website": "The park's website; the home screen links it.",
+        "ParkSettings.phone": "The park's phone number; the home screen offers a call.",
+        "ParkSettings.center": "Where the map centers by default.",
+        "ParkSettings.zoom": "Map zoom that shows the park, 0-22.",
+        "ParkSettings.theme": "The park's colors; every screen carries them for the app to paint it with.",
+        "ParkSettings.onboarding": "The onboarding flow's pages.",
+        "ParkSettings.home": "What the home screen shows, in what order.",
+        "ParkSettings.flows": "Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.",
+        "ParkSettings.budgets": "What the park asks of the script budgets (the host's limits may lower it, never raise it).",
+        "ParkSettings.sites": "How sites are listed, grouped, named and hidden.",
+        "ParkSettings.map": "The map's default size and clustering.",
+        "ParkSettings.geofence": "Geofence monitoring: regions, timing and callouts.",
+        "ParkSettings.ar": "The AR view's defaults.",
+
+        "Center": "A latitude and longitude in degrees.",
+        "Center.lat": "Latitude, degrees north, in [-90, 90].",
+        "Center.lon": "Longitude, degrees east, in [-180, 180].",
+
+        "Theme": "Colors as `\"#RRGGBB\"`.",
+        "Theme.primary": "The park's main color.",
+        "Theme.accent": "The color for what should stand out.",
+        "Theme.background": "The background color.",
+
+        "Onboarding": "The onboarding flow's content.",
+        "Onboarding.pages": "The pages in order; with none, the onboarding flow shows one welcome page.",
+        "Page": "One onboarding page.",
+        "Page.title": "The page's title.",
+        "Page.body": "The page's text.",
+        "Page.background": "The parallax pictures behind the text, back to front.",
+        "Layer": "One parallax layer of an onboarding page.",
+        "Layer.image": "Where the picture is.",
+        "Layer.position": "Where the picture's center sits on the page.",
+        "Layer.depth": "Parallax, in [0, 1]: 0 stays fixed (far away), 1 moves with the finger.",
+        "Layer.placeholder": "A `\"#RRGGBB\"` color shown while the picture loads.",
+        "Position": "A point on the page in unit coordinates: (0, 0) top left, (1, 1) bottom right.",
+        "Position.x": "From the left edge (0) to the right edge (1).",
+        "Position.y": "From the top edge (0) to the bottom edge (1).",
+
+        "Home": "What the home screen shows, in what order.",
+        "Home.sections": "The sections in order (their names are the type's).",
+        "Home.highlights": "How many sites the highlights carousel shows.",
+        "Home.highlight_categories": "The categories the highlights come from, most wanted first.",
+        "Home.links": "Extra links to other flows.",
+        "Link": "A link on the home screen to another flow.",
+        "Link.label": "The link's text.",
+        "Link.flow": "The flow it opens.",
+        "Link.args": "The flow's `ctx.args`, if any.",
+
+        "Budgets": "Instructions and memory a park's flows may use.",
+        "Budgets.instructions": "Instructions one flow run may execute, 1 to 1,000,000,000.",
+        "Budgets.memory_mb": "Memory cap of the park's Lua state in MiB, 1 to 1024.",
+
+        "Sites": "How sites are listed, grouped, named and hidden.",
+        "Sites.nearby_limit": "Sites listed per collection, and when ranked by the visitor's position (`--at`).",
+        "Sites.collections": "Groups of sites by category; a category in none of them lands in \"More places\".",
+        "Sites.categories": "How each category reads on screens, or that visitors never see it, by category id; "
+            + "a park adds or overrides entries.",
+        "Sites.hidden": "Ids of sites visitors never see (staff housing, utilities, duplicates).",
+        "Sites.names": "The name visitors see for a site, by site id, where the data's is wrong.",
+        "Sites.title_case": "Whether names written in capitals only read in title case (\"FORT MASON\" as \"Fort Mason\").",
+        "Sites.acronyms": "Words title case keeps in capitals (`\"NRA\"`).",
+        "Category": "How one category reads: `{ name = \"Bench\", plural = \"Benches\" }`, or `{ hidden = true }`.",
+        "Category.name": "One site's category, as a subtitle (\"Picnic area\").",
+        "Category.plural": "A list of them, as a title (\"Picnic areas\").",
+        "Category.hidden": "Whether visitors never see sites of this category (lists, map, AR, alerts).",
+        "Collection": "A group of sites by category.",
+        "Collection.id": "The collection's id, unique in the park.",
+        "Collection.title": "Its title for people.",
+        "Collection.categories": "The site categories it holds.",
+
+        "Map": "The map's default size and clustering.",
+        "Map.size": "Screen points as `\"WIDTHxHEIGHT\"`, when a request gives no `--size`.",
+        "Map.cluster": "How the map clusters its sites (supercluster's options).",
+        "Cluster": "Cluster index options.",
+        "Cluster.radius": "Cluster radius, pixels.",
+        "Cluster.extent": "Tile extent the radius is relative to, pixels.",
+        "Cluster.min_zoom": "The lowest zoom that clusters.",
+        "Cluster.max_zoom": "The highest zoom that clusters; above it every site shows as a pin.",
+        "Cluster.min_points": "The fewest points that form a cluster.",
+        "Cluster.node_size": "The KD-tree's leaf size.",
+
+        "Geofence": "Geofence monitoring: regions, timing and callouts.",
+        "Geofence.radius": "Metres around a site without its own `geofence_radius` property.",
+        "Geofence.cap": "Regions monitored at once, the park's boundary included (iOS allows 20).",
+        "Geofence.refresh_distance": "Metres moved before the monitored regions are chosen again.",
+        "Geofence.hysteresis": "Metres nearer a newcomer must be to take a monitored region's slot.",
+        "Geofence.enter_delay": "Seconds inside, from the first fix inside, before an enter.",
+        "Geofence.exit_delay": "Seconds outside before an exit.",
+        "Geofence.enter_margin": "Metres inside the edge a fix must be to count towards an enter.",
+        "Geofence.exit_margin": "Metres outside the edge a fix must be to count towards an exit (GPS jitter).",
+        "Geofence.dwell_delay": "Seconds after an enter before a dwell.",
+        "Geofence.report_missed": "Whether to report, too, the enters a phone's cap would have missed.",
+        "Geofence.callout_interval": "Seconds between any two callouts.",
+        "Geofence.site_callout_interval": "Seconds between two callouts for the same site.",
+        "Geofence.callouts": "What the callouts say.",
+        "Callouts": "Callout texts; `%s` is the site's (or the park's) name.",
+        "Callouts.park_enter": "On entering the park.",
+        "Callouts.park_exit": "On leaving the park.",
+        "Callouts.enter": "On entering a site's region.",
+        "Callouts.dwell": "On staying at a site.",
+
+        "AR": "The AR view's defaults.",
+        "AR.max_distance": "Metres: sites farther away are not shown.",
+        "AR.fov": "Horizontal field of view in degrees when the request gives none.",
+        "AR.size": "Screen points as `\"WIDTHxHEIGHT\"`, when a request gives no `--size`.",
+        "AR.limit": "Most pins shown, nearest first.",
+    ]
+
+    /// Settings whose strings are one of a few, by `Type.field`: the stubs type them as those
+    /// literals, so an editor completes them.
+    static let choices: [String: [String]] = [
+        "Home.sections": ParkSettings.Home.knownSections.sorted(),
+    ]
+}
+
+/// A size is written `"390x844"`: a string whose decoding checks it.
+extension ParkSettings.SizeSetting: SettingScalar {
+    static var settingShape: SettingShape { .string }
+    static var placeholder: Self { Self(ScreenSize(width: 390, height: 844)) }
+    init(_ value: ScreenSize) { self.value = value }
+}
