@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
+        // async-http-client's TLS, so it adds no package, only the targets that use it.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -51,6 +54,12 @@ let package = Package(
             dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
             swiftSettings: publicSurface
         ),
+        // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
+        .target(
+            name: "FlowBundle",
+            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: publicSurface
+        ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
@@ -61,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -73,7 +82,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "LuaKit", "GeoKit", "BenchData", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowKit", "FlowBundle", "LuaKit", "GeoKit", "BenchData", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
@@ -82,6 +91,7 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
