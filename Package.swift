@@ -59,6 +59,13 @@ let package = Package(
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
         ),
+        // A small W3C WebDriver client (chromedriver + headless chromium) for the preview's
+        // browser tests and `flowbench preview`; no product ships it.
+        .target(
+            name: "WebDriver",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: publicSurface
+        ),
         .executableTarget(
             name: "flowrun",
             dependencies: ["FlowKit", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -83,6 +90,7 @@ let package = Package(
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver"]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )
