@@ -89,7 +89,10 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
+        // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as
+        // RECORD_SCREENSHOTS=1 writes them there.
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+                    exclude: ["Screenshots"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver"]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
