@@ -68,6 +68,13 @@ let package = Package(
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
         ),
+        // A small W3C WebDriver client (chromedriver + headless chromium) for the preview's
+        // browser tests and `flowbench preview`; no product ships it.
+        .target(
+            name: "WebDriver",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: publicSurface
+        ),
         .executableTarget(
             name: "flowrun",
             dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -92,7 +99,11 @@ let package = Package(
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
+        // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as
+        // RECORD_SCREENSHOTS=1 writes them there.
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+                    exclude: ["Screenshots"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver"]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )
