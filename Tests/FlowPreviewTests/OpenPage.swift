@@ -42,7 +42,7 @@ struct OpenPage {
         /// The size the frame is drawn at.
         var width: Double
         var height: Double
-        var isError: Bool { errorWhere != nil || isPanel }
+        /// Whether the frame is the error panel.
         var isPanel: Bool
     }
 

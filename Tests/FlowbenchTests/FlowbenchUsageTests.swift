@@ -5,7 +5,7 @@ import Testing
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"]])
+                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"]])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -21,6 +21,7 @@ import Testing
         (["render", "--format", "pdf"], "--format expects text, json, json-encoder, svg, got 'pdf'"),
         (["render", "--json", "--against", "/bin/true"], "--json and --against cannot be combined"),
         (["warm", "--rounds", "0"], "--rounds expects a whole number from 1 to 1000, got 0"),
+        (["preview", "--runs", "0"], "--runs expects a whole number from 1 to 10000, got 0"),
         (["warm", "--only", "home,nosuch"], "--only: no case 'nosuch'; cases are home, sites, map, ar, replay, runtime"),
         (["cluster-query", "--points", "x.f64", "--bbox", "1,2,3", "--zoom", "3"], "expected four numbers W,S,E,N"),
         (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
