@@ -72,7 +72,8 @@ let package = Package(
         // browser tests and `flowbench preview`; no product ships it.
         .target(
             name: "WebDriver",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+            // GeoKit for its JSONValue, the values commands and scripts carry.
+            dependencies: ["GeoKit", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
         .executableTarget(
@@ -105,7 +106,7 @@ let package = Package(
         // RECORD_SCREENSHOTS=1 writes them there.
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["Screenshots"]),
-        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "GeoKit"]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )

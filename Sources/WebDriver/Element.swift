@@ -1,3 +1,4 @@
+public import GeoKit
 /// A reference to an element of the page the driver found: opaque, valid until the element
 /// leaves the document (then commands on it fail with `stale element reference`).
 public struct Element: Sendable, Hashable {
@@ -13,7 +14,7 @@ public struct Element: Sendable, Hashable {
 
     /// The element `value` refers to, or nil when it is no element reference.
     public init?(_ value: JSONValue) {
-        guard let id = value[Self.key]?.string else { return nil }
+        guard let id = value[Self.key]?.stringValue else { return nil }
         self.id = id
     }
 

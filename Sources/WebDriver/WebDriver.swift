@@ -69,8 +69,8 @@ public enum WebDriver {
             do {
                 let value = try await WebDriverSession.send(.status, to: "http://127.0.0.1:\(driver.port)", client: HTTPClient.shared,
                                                             timeout: .seconds(2))
-                if value["ready"]?.bool == true { return }
-                last = value["message"]?.string ?? "not ready"
+                if value["ready"]?.boolValue == true { return }
+                last = value["message"]?.stringValue ?? "not ready"
             } catch {
                 last = error.description
             }

@@ -1,3 +1,5 @@
+import Foundation
+public import GeoKit
 /// One W3C WebDriver command: its method, path and body, and the name errors call it by.
 /// Building a command does no I/O, so the encoding is tested without a browser.
 public struct WebDriverCommand: Sendable, Equatable {
@@ -20,20 +22,13 @@ public struct WebDriverCommand: Sendable, Equatable {
                          body: method == .post ? body ?? [:] : nil)
     }
 
-    /// `value` made safe for one path segment (ids are opaque strings chosen by the driver).
+    /// `value` made safe for one path segment (ids are opaque strings chosen by the driver):
+    /// every byte but RFC 3986's unreserved ones percent-encoded.
     static func escape(_ value: String) -> String {
-        var out = ""
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return out
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
     }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
 }
 
 // MARK: - The commands this client uses (W3C WebDriver, section by section)

@@ -1,3 +1,4 @@
+public import GeoKit
 import Foundation
 
 /// Reading a driver's answer: W3C WebDriver answers every command with a JSON object whose
@@ -33,8 +34,8 @@ enum WebDriverResponse {
         guard let value = json["value"] else {
             throw .malformedResponse(command: command.name, reason: "HTTP \(status), no 'value' in the answer")
         }
-        if let code = value["error"]?.string {
-            throw .command(command.name, error: code, message: value["message"]?.string ?? "")
+        if let code = value["error"]?.stringValue {
+            throw .command(command.name, error: code, message: value["message"]?.stringValue ?? "")
         }
         guard (200..<300).contains(status) else {
             throw .malformedResponse(command: command.name, reason: "HTTP \(status) without an error code")
@@ -44,7 +45,7 @@ enum WebDriverResponse {
 
     /// The new session's id from the answer to `new session`.
     static func sessionID(_ value: JSONValue) throws(WebDriverError) -> String {
-        guard let id = value["sessionId"]?.string, !id.isEmpty else {
+        guard let id = value["sessionId"]?.stringValue, !id.isEmpty else {
             throw .malformedResponse(command: "new session", reason: "no 'sessionId' in the value")
         }
         return id
@@ -60,7 +61,7 @@ enum WebDriverResponse {
 
     /// The elements `value` lists.
     static func elements(_ value: JSONValue, command: WebDriverCommand) throws(WebDriverError) -> [Element] {
-        guard let values = value.array else {
+        guard let values = value.arrayValue else {
             throw .malformedResponse(command: command.name, reason: "the value is not a list")
         }
         var elements: [Element] = []
@@ -70,7 +71,7 @@ enum WebDriverResponse {
 
     /// The PNG bytes of a screenshot's value, which is base64 text.
     static func png(_ value: JSONValue, command: WebDriverCommand) throws(WebDriverError) -> [UInt8] {
-        guard let text = value.string, let data = Data(base64Encoded: text) else {
+        guard let text = value.stringValue, let data = Data(base64Encoded: text) else {
             throw .malformedResponse(command: command.name, reason: "the value is not base64 text")
         }
         let bytes = [UInt8](data)

@@ -1,3 +1,4 @@
+public import GeoKit
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -22,7 +23,7 @@ public struct WebDriverSession: Sendable {
     /// The address of the page shown.
     public func currentURL() async throws(WebDriverError) -> String {
         let command = WebDriverCommand.currentURL(id)
-        guard let url = try await send(command).string else {
+        guard let url = try await send(command).stringValue else {
             throw .malformedResponse(command: command.name, reason: "the value is not text")
         }
         return url
@@ -65,12 +66,12 @@ public struct WebDriverSession: Sendable {
 
     /// The element's text as it is rendered (hidden text left out).
     public func text(_ element: Element) async throws(WebDriverError) -> String {
-        try await send(.text(id, element)).string ?? ""
+        try await send(.text(id, element)).stringValue ?? ""
     }
 
     /// The element's attribute `name` as written in the document; nil when it has none.
     public func attribute(_ name: String, of element: Element) async throws(WebDriverError) -> String? {
-        try await send(.attribute(id, element, name)).string
+        try await send(.attribute(id, element, name)).stringValue
     }
 
     /// The element's DOM property `name` (an input's current `value`, say).

@@ -70,7 +70,7 @@ struct PreviewBench {
         try await session.waitUntil("the preview page of \(bench.name) to load and go live", timeout: .seconds(20)) {
             let state = try await session.executeScript(
                 "return [Number(document.getElementById('frame').dataset.loads || 0), document.getElementById('status').classList.contains('live')]")
-            return (state.array?.first?.number ?? 0) >= 1 && state.array?.last?.bool == true
+            return (state.arrayValue?.first?.numberValue ?? 0) >= 1 && state.arrayValue?.last?.boolValue == true
         }
         let original = try copy.read(bench.file)
         defer { try? copy.write(bench.file, original) }
@@ -83,7 +83,7 @@ struct PreviewBench {
             let saved = Date().timeIntervalSince1970 * 1000
             try copy.write(bench.file, original + Self.retitle(bench.flow, marker))
             let shown = try await session.executeScript("return window.flowbenchShown")
-            guard let at = shown.number else {
+            guard let at = shown.numberValue else {
                 throw BenchError.setup("preview: the page did not show '\(marker)' for \(bench.name): \(shown)")
             }
             if index >= warmups { samples.add(at - saved) }

@@ -63,11 +63,11 @@ struct OpenPage {
               panel: Boolean(frame.querySelector(".flow-error")),
             };
             """)
-        return Frame(park: value["park"]?.string, flow: value["flow"]?.string, title: value["title"]?.string,
-                     headings: value["headings"]?.array?.compactMap(\.string) ?? [], cards: value["cards"]?.array?.compactMap(\.string) ?? [],
-                     texts: value["texts"]?.array?.compactMap(\.string) ?? [], errorWhere: value["errorWhere"]?.string,
-                     errorLine: value["errorLine"]?.string, loads: Int(value["loads"]?.number ?? 0), live: value["live"]?.bool ?? false,
-                     width: value["width"]?.number ?? 0, height: value["height"]?.number ?? 0, isPanel: value["panel"]?.bool ?? false)
+        return Frame(park: value["park"]?.stringValue, flow: value["flow"]?.stringValue, title: value["title"]?.stringValue,
+                     headings: value["headings"]?.arrayValue?.compactMap(\.stringValue) ?? [], cards: value["cards"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                     texts: value["texts"]?.arrayValue?.compactMap(\.stringValue) ?? [], errorWhere: value["errorWhere"]?.stringValue,
+                     errorLine: value["errorLine"]?.stringValue, loads: Int(value["loads"]?.numberValue ?? 0), live: value["live"]?.boolValue ?? false,
+                     width: value["width"]?.numberValue ?? 0, height: value["height"]?.numberValue ?? 0, isPanel: value["panel"]?.boolValue ?? false)
     }
 
     /// Waits until the frame satisfies `condition`, and returns it.
@@ -81,7 +81,7 @@ struct OpenPage {
 
     /// The current value of the control `id` (an input, a text area, a select).
     func value(_ id: String) async throws -> String {
-        try await session.property("value", of: try await session.findElement("#" + id)).string ?? ""
+        try await session.property("value", of: try await session.findElement("#" + id)).stringValue ?? ""
     }
 
     /// Empties the control `id` and types `text` into it, key by key.

@@ -1,3 +1,4 @@
+import GeoKit
 import Foundation
 import Testing
 @testable import WebDriver
@@ -19,7 +20,7 @@ import Testing
         let capabilities = try #require(try body(command)?["capabilities"]?["alwaysMatch"])
         #expect(capabilities["browserName"] == "chrome")
         #expect(capabilities["goog:chromeOptions"]?["binary"] == "/usr/lib/chromium/chromium")
-        let arguments = try #require(capabilities["goog:chromeOptions"]?["args"]?.array).compactMap(\.string)
+        let arguments = try #require(capabilities["goog:chromeOptions"]?["args"]?.arrayValue).compactMap(\.stringValue)
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage",
                          "--user-data-dir=/tmp/p"] {
             #expect(arguments.contains(argument), "missing \(argument)")

@@ -1,3 +1,4 @@
+import GeoKit
 import Foundation
 import Testing
 import WebDriver
@@ -14,14 +15,14 @@ import WebDriver
     @Test func trueAndOneStayApart() throws {
         let decoded = try JSONDecoder().decode(JSONValue.self, from: Data("[true, 1, 0, false]".utf8))
         #expect(decoded == [true, 1, 0, false])
-        #expect(decoded.array?.first?.bool == true)
-        #expect(decoded.array?[1].number == 1)
+        #expect(decoded.arrayValue?.first?.boolValue == true)
+        #expect(decoded.arrayValue?[1].numberValue == 1)
     }
 
     @Test func accessorsAreNilForOtherKinds() {
         let value: JSONValue = ["a": "text"]
-        #expect(value["a"]?.string == "text")
-        #expect(value["a"]?.number == nil)
+        #expect(value["a"]?.stringValue == "text")
+        #expect(value["a"]?.numberValue == nil)
         #expect(value["missing"] == nil)
         #expect(JSONValue.string("x")["a"] == nil)
     }

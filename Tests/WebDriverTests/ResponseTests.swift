@@ -1,3 +1,4 @@
+import GeoKit
 import Foundation
 import Testing
 @testable import WebDriver
