@@ -5,7 +5,8 @@ import FlowKit
 /// `--bundle` and `--trust`, for the commands that read a project (run, check, parks): the
 /// project is then a verified bundle's files, held in memory, instead of a folder.
 struct BundleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Run from the bundle in this folder (dist/GOGA), verified first, instead of a project folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Run from the bundle in this folder (dist/GOGA) or of this manifest.json, verified first, instead of a project folder.",
+                               valueName: "dir-or-manifest"))
     var bundle: String?
 
     @Option(help: ArgumentHelp("A trusted public key for --bundle (repeatable; default: keys/*.pub).", valueName: "file.pub"))
@@ -27,6 +28,6 @@ struct BundleOptions: ParsableArguments {
             throw FlowError.badArgument(name: "--bundle", message: "runs the bundle's own files: leave out --root")
         }
         let keys = try TrustSet.load(trust.isEmpty ? TrustSet.defaultFiles() : trust)
-        return try BundleVerifier(trust: keys).verify(folder: bundle).root
+        return try BundleVerifier(trust: keys).verify(folder: try BundleLayout.folder(of: bundle)).root
     }
 }
