@@ -60,6 +60,14 @@ let package = Package(
             dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: publicSurface
         ),
+        // `flowrun serve` and `flowrun sync`: bundles over HTTP (Hummingbird serves, AsyncHTTPClient fetches).
+        .target(
+            name: "FlowSync",
+            dependencies: ["FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: publicSurface
+        ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
@@ -70,7 +78,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -82,7 +90,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "FlowBundle", "LuaKit", "GeoKit", "BenchData", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowKit", "FlowBundle", "FlowSync", "LuaKit", "GeoKit", "BenchData", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
@@ -93,6 +101,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
+                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )

@@ -1,0 +1,89 @@
+import Foundation
+public import Hummingbird
+import Logging
+import NIOCore
+
+/// `flowrun serve`: serves a folder of bundles (`dist/`) over HTTP on this machine only
+/// (127.0.0.1), as any static host or CDN would serve the same files in production
+/// (``BundleFiles``; README, Serving bundles). For authoring and tests.
+public struct BundleServer: Sendable {
+    /// The folder served.
+    public let folder: String
+    /// The port; 0 for any free one (``run(responder:handlesSignals:onListening:)`` says which).
+    public var port: Int
+
+    /// The only address the server listens on.
+    public static let host = "127.0.0.1"
+    /// The port `flowrun serve` listens on unless told (`--port`).
+    public static let defaultPort = 8090
+
+    /// A server of `folder`.
+    /// - Parameters:
+    ///   - folder: the folder holding one bundle folder per park (`dist`).
+    ///   - port: the port (default ``defaultPort``, 8090; 0 for any free one).
+    public init(folder: String, port: Int = defaultPort) {
+        self.folder = folder
+        self.port = port
+    }
+
+    /// Why the server did not start.
+    public enum StartError: Error, CustomStringConvertible, Sendable {
+        /// Another program listens on the port.
+        case portInUse(port: Int)
+        /// The port could not be listened on for another reason (the system's words).
+        case cannotListen(port: Int, reason: String)
+
+        /// The message for people.
+        public var description: String {
+            switch self {
+            case .portInUse(let port):
+                "cannot listen on \(BundleServer.host):\(port): the port is in use (stop what uses it, or choose another with --port)"
+            case .cannotListen(let port, let reason):
+                "cannot listen on \(BundleServer.host):\(port): \(reason)"
+            }
+        }
+    }
+
+    /// Serves ``folder`` until the task is cancelled or, with `handlesSignals`, SIGINT or SIGTERM.
+    /// - Parameters:
+    ///   - handlesSignals: stop gracefully on SIGINT and SIGTERM (the command line's server).
+    ///   - onListening: called once the server listens, with its port.
+    /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
+    public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        try await run(responder: BundleFiles(folder: folder), handlesSignals: handlesSignals, onListening: onListening)
+    }
+
+    /// Serves with `responder` in front: ``BundleFiles``, or something wrapping it (a test's
+    /// fault injector, a benchmark's request counter).
+    public func run<Responder: HTTPResponder>(responder: Responder, handlesSignals: Bool = true,
+                                              onListening: @escaping @Sendable (Int) async -> Void) async throws
+    where Responder.Context == BasicRequestContext {
+        var logger = Logger(label: "flowrun.serve")
+        logger.logLevel = .error
+        let started = StartFlag()
+        let port = port
+        let app = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(Self.host, port: port), serverName: "flowrun"),
+            onServerRunning: { channel in
+                await started.set()
+                await onListening(channel.localAddress?.port ?? port)
+            },
+            logger: logger
+        )
+        do {
+            if handlesSignals { try await app.runService() } else { try await app.run() }
+        } catch {
+            guard await !started.value else { throw error }
+            if let io = error as? IOError, io.errnoCode == EADDRINUSE { throw StartError.portInUse(port: port) }
+            if "\(error)".contains("Address already in use") { throw StartError.portInUse(port: port) }
+            throw StartError.cannotListen(port: port, reason: "\(error)")
+        }
+    }
+}
+
+/// Whether the server got as far as listening: an error before that is a start error.
+private actor StartFlag {
+    private(set) var value = false
+    func set() { value = true }
+}
