@@ -102,7 +102,8 @@ let package = Package(
         .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
-                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
+                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                                                       .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )

@@ -59,7 +59,8 @@ public struct BundleServer: Sendable {
                                               onListening: @escaping @Sendable (Int) async -> Void) async throws
     where Responder.Context == BasicRequestContext {
         var logger = Logger(label: "flowrun.serve")
-        logger.logLevel = .error
+        // A client that leaves mid-answer is no news to the person serving.
+        logger.logLevel = .critical
         let started = StartFlag()
         let port = port
         let app = Application(
