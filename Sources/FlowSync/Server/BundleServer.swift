@@ -47,10 +47,20 @@ public struct BundleServer: Sendable {
     /// Serves ``folder`` until the task is cancelled or, with `handlesSignals`, SIGINT or SIGTERM.
     /// - Parameters:
     ///   - handlesSignals: stop gracefully on SIGINT and SIGTERM (the command line's server).
+    ///   - onRequest: told of each request answered, with its path and status (a benchmark
+    ///     counts them); default none.
     ///   - onListening: called once the server listens, with its port.
     /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
-    public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        try await run(responder: BundleFiles(folder: folder), handlesSignals: handlesSignals, onListening: onListening)
+    public func run(handlesSignals: Bool = true, onRequest: (@Sendable (String, Int) -> Void)? = nil,
+                    onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        let files = BundleFiles(folder: folder)
+        guard let onRequest else { return try await run(responder: files, handlesSignals: handlesSignals, onListening: onListening) }
+        let observed = CallbackResponder<BasicRequestContext> { request, context in
+            let response = try await files.respond(to: request, context: context)
+            onRequest(request.uri.path, Int(response.status.code))
+            return response
+        }
+        try await run(responder: observed, handlesSignals: handlesSignals, onListening: onListening)
     }
 
     /// Serves with `responder` in front: ``BundleFiles``, or something wrapping it (a test's
