@@ -65,7 +65,8 @@ let package = Package(
             name: "FlowSync",
             dependencies: ["FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
         ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.

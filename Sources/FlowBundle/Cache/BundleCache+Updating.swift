@@ -51,12 +51,12 @@ extension BundleCache {
     }
 
     /// Stores version `version`'s manifest and signature (the signature first: a folder with
-    /// a manifest always has its signature).
+    /// a manifest always has its signature). Their folder is flushed by ``switchTo(_:)``.
     public func storeVersion(_ version: Int, manifest: [UInt8], signature: [UInt8]) throws(BundleError) {
         try DurableFile.makeFolder(versionFolder(version))
         unlink("\(versionFolder(version))/failed")
-        try DurableFile.write(signature, to: signatureFile(version))
-        try DurableFile.write(manifest, to: manifestFile(version))
+        try DurableFile.write(signature, to: signatureFile(version), syncFolder: false)
+        try DurableFile.write(manifest, to: manifestFile(version), syncFolder: false)
     }
 
     /// Records that `version` failed its first run, and why: a sync does not switch to it
@@ -73,12 +73,16 @@ extension BundleCache {
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
-    /// Makes `version` the one that runs: `previous` becomes the version running now (when
-    /// there is one and it differs), then `current` becomes `version`. Each pointer is
-    /// replaced whole by a rename; cut off between the two, both name the old version.
+    /// Makes `version` the one that runs: flushes the folders its files were renamed into
+    /// (`objects/`, `versions/<N>/`), then `previous` becomes the version running now (when
+    /// there is one and it differs) and `current` becomes `version`, each pointer replaced
+    /// whole by a rename and the cache's folder flushed after the second. Cut off anywhere,
+    /// `current` names the old version or the new one, with all its files on disk.
     public func switchTo(_ version: Int) throws(BundleError) {
+        DurableFile.syncFolder(of: "\(objects)/-")
+        DurableFile.syncFolder(of: manifestFile(version))
         if let running = try? self.version(.current), running != version {
-            try DurableFile.write(Array("\(running)\n".utf8), to: pointerFile(.previous))
+            try DurableFile.write(Array("\(running)\n".utf8), to: pointerFile(.previous), syncFolder: false)
         }
         try DurableFile.write(Array("\(version)\n".utf8), to: pointerFile(.current))
     }
@@ -100,7 +104,8 @@ extension BundleCache {
             unlink("\(folder)/etag")
             return
         }
-        try DurableFile.write(Array("\(version) \(etag)\n".utf8), to: "\(folder)/etag")
+        // Not flushed: an ETag lost in a crash costs one full GET of the manifest, nothing more.
+        try DurableFile.write(Array("\(version) \(etag)\n".utf8), to: "\(folder)/etag", flush: false, syncFolder: false)
     }
 
     /// Removes every version but `current` and `previous` (and those that failed, newer than

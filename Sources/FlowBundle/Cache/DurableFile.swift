@@ -13,29 +13,34 @@ import Foundation
 /// file or the new one, never a part of either. Nothing is created through a symbolic link.
 enum DurableFile {
     /// Replaces `path` with `bytes`.
+    /// - Parameters:
+    ///   - flush: flush the bytes before the rename (default); a file whose loss costs
+    ///     nothing but work (a cached ETag) may skip it.
+    ///   - syncFolder: flush the folder after the rename (default); a caller renaming several
+    ///     files into one folder flushes it once, after the last.
     /// - Throws: ``BundleError`` (``BundleError/Reason/writeFailed``) naming `path`.
-    static func write(_ bytes: [UInt8], to path: String) throws(BundleError) {
+    static func write(_ bytes: [UInt8], to path: String, flush mustFlush: Bool = true, syncFolder: Bool = true) throws(BundleError) {
         let temporary = try create(beside: path)
         do {
             try writeAll(bytes, to: temporary.descriptor, path: path)
-            try flush(temporary.descriptor, path: path)
+            if mustFlush { try flush(temporary.descriptor, path: path) }
         } catch {
             close(temporary.descriptor)
             unlink(temporary.path)
             throw error
         }
         close(temporary.descriptor)
-        try rename(temporary.path, to: path)
+        try rename(temporary.path, to: path, syncFolder: syncFolder)
     }
 
-    /// Renames `from` over `to` and flushes the folder holding `to`.
-    static func rename(_ from: String, to: String) throws(BundleError) {
+    /// Renames `from` over `to` and, unless told not to, flushes the folder holding `to`.
+    static func rename(_ from: String, to: String, syncFolder mustSync: Bool = true) throws(BundleError) {
         guard systemRename(from, to) == 0 else {
             let code = errno
             unlink(from)
             throw BundleError(.writeFailed, file: to, "cannot write: \(BoundedFile.systemMessage(code))")
         }
-        syncFolder(of: to)
+        if mustSync { syncFolder(of: to) }
     }
 
     /// A new file beside `path` (same folder, so a rename stays on one file system), open

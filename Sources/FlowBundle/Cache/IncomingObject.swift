@@ -75,7 +75,8 @@ public final class IncomingObject {
         }
         close(descriptor)
         descriptor = -1
-        try DurableFile.rename(path, to: target)
+        // objects/ itself is flushed once, before the switch that makes the object count.
+        try DurableFile.rename(path, to: target, syncFolder: false)
     }
 
     /// Drops what arrived (a failed or abandoned download).

@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `flowrun serve`: serves a folder of bundles (`dist/`) over HTTP on this machine only
 /// (127.0.0.1), as any static host or CDN would serve the same files in production
@@ -83,12 +84,34 @@ public struct BundleServer: Sendable {
             logger: logger
         )
         do {
-            if handlesSignals { try await app.runService() } else { try await app.run() }
+            try await Self.serve(app, handlesSignals: handlesSignals, logger: logger)
         } catch {
             guard await !started.value else { throw error }
             if let io = error as? IOError, io.errnoCode == EADDRINUSE { throw StartError.portInUse(port: port) }
             if "\(error)".contains("Address already in use") { throw StartError.portInUse(port: port) }
             throw StartError.cannotListen(port: port, reason: "\(error)")
+        }
+    }
+}
+
+extension BundleServer {
+    /// Runs `app` until a signal (with `handlesSignals`) or until the calling task is
+    /// cancelled, and stops it gracefully either way: open requests finish, then it ends.
+    /// Cancelling the server's own task instead tears its accept loop, and a connection
+    /// accepted at that instant ended the process (NIO: "Deinited NIOAsyncWriter without
+    /// calling finish()"). As FlowPreview's server does.
+    static func serve(_ app: some ApplicationProtocol & Service, handlesSignals: Bool, logger: Logger) async throws {
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [],
+                                                      logger: logger)
+        // A stuck request does not keep the server up forever: cancelled after this.
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        let services = ServiceGroup(configuration: configuration)
+        // Not a child task, so the caller's cancellation reaches it only as the graceful shutdown below.
+        let running = Task { try await services.run() }
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            Task { await services.triggerGracefulShutdown() }
         }
     }
 }

@@ -151,6 +151,8 @@ public struct BundleSync: Sendable {
             }
             let (downloaded, _) = try await fetchObjects(offered.files, with: fetcher, progress: progress)
             _ = try await verifyRepairing(offered, with: fetcher, progress: progress)
+            // Switching to the version already current flushes the repaired objects to disk.
+            do throws(BundleError) { try cache.switchTo(current) } catch { throw SyncError(error) }
             try? cache.storeETag(answer.etag, version: current)
             return .repaired(park: offered.park, version: current, downloaded: downloaded)
         }

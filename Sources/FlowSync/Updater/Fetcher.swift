@@ -48,7 +48,8 @@ struct Fetcher: Sendable {
             do {
                 body = try await response.body.collect(upTo: limit)
             } catch is NIOTooManyBytesError {
-                throw Failure.final(SyncError(.refused, url, "over the limit of \(limit) bytes", check: .tooLarge))
+                let shown = limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+                throw Failure.final(SyncError(.refused, url, "over the limit of \(shown)", check: .tooLarge))
             } catch {
                 throw Failure.retry("the answer was cut short (\(Self.describe(error)))")
             }
@@ -67,6 +68,10 @@ struct Fetcher: Sendable {
             defer { object.discard() }
             do {
                 let response = try await execute(HTTPClientRequest(url: url), url: url)
+                if response.status.code == 404 {
+                    throw Failure.final(SyncError(.refused, url, "not found (HTTP 404): the server lacks the object of \(entry.path) that the manifest lists",
+                                                  check: .unreadable))
+                }
                 try check(Int(response.status.code), url: url)
                 if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length != entry.size {
                     throw Failure.final(SyncError(.refused, url, "\(length) bytes where the manifest gives \(entry.path) \(entry.size)", check: .sizeMismatch))
