@@ -60,10 +60,26 @@ let package = Package(
             dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: publicSurface
         ),
+        // What the project's servers (preview, serve) share: 127.0.0.1 only, start errors, graceful stop.
+        .target(
+            name: "LoopbackServer",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: publicSurface
+        ),
+        // `flowrun serve` and `flowrun sync`: bundles over HTTP (Hummingbird serves, AsyncHTTPClient fetches).
+        .target(
+            name: "FlowSync",
+            dependencies: ["FlowBundle", "FlowKit", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: publicSurface
+        ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
-            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["FlowKit", "GeoKit", "ScreenModel", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
@@ -78,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -90,7 +106,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "FlowBundle", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
+            dependencies: ["FlowKit", "FlowBundle", "FlowSync", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
@@ -107,6 +123,9 @@ let package = Package(
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["Screenshots"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "GeoKit"]),
+        .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
+                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                                                       .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
     ]
 )

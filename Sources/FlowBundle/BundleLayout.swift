@@ -1,3 +1,5 @@
+import Foundation
+
 /// The files of one park's bundle, relative to its folder (`dist/GOGA/`):
 ///
 /// ```
@@ -31,6 +33,21 @@ public enum BundleLayout {
     /// `versions/<N>.sig`.
     /// - Parameter version: a published version.
     public static func versionSignature(_ version: Int) -> String { "\(versions)/\(version).sig" }
+
+    /// The bundle folder `path` names: `path` itself, or the folder holding it when it is a
+    /// bundle's `manifest.json` (`dist/GOGA/manifest.json`: `dist/GOGA`).
+    /// - Parameter path: a bundle's folder or its manifest file, as the person gave it.
+    /// - Throws: ``BundleError`` (``BundleError/Reason/badArgument``) for a file of another name.
+    public static func folder(of path: String) throws(BundleError) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return path }
+        let url = URL(fileURLWithPath: path)
+        guard url.lastPathComponent == manifest else {
+            throw BundleError(.badArgument, file: path, "is a file, not a bundle: give the bundle's folder (dist/GOGA) or its \(manifest)")
+        }
+        let parent = String(path.dropLast(manifest.count))
+        return parent.isEmpty ? "." : parent
+    }
 
     /// The version a `versions/` entry's name gives (`12.json`: 12), or nil for any other name.
     static func version(ofManifestNamed name: String) -> Int? {

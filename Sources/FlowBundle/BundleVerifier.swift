@@ -1,5 +1,6 @@
 public import FlowKit
 import Foundation
+import ScreenModel
 
 /// Checks a bundle before any of it runs, in this order, each failure a ``BundleError``
 /// naming the file and field:
@@ -7,7 +8,7 @@ import Foundation
 /// 1. `manifest.sig` is by a key of the trust set and matches `manifest.json`'s exact bytes;
 /// 2. the manifest follows its schema, its format is one this flowrun reads, every path is
 ///    safe and every limit kept (``BundleManifest/decode(_:file:limits:)``);
-/// 3. the runtime API it needs is one this flowrun runs;
+/// 3. the runtime API and the screen schema it needs are ones this flowrun runs;
 /// 4. it is not older than a version already published in `versions/` or already seen by
 ///    the caller (a replay or a downgrade);
 /// 5. every object is a regular file (never a link) of its entry's size and SHA-256.
@@ -42,26 +43,39 @@ public struct BundleVerifier: Sendable {
     /// - Throws: ``BundleError`` for the first check that fails.
     public func verify(folder: String, newestKnown: Int? = nil) throws(BundleError) -> VerifiedBundle {
         let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        func path(_ relative: String) -> String { "\(base)/\(relative)" }
-        let manifestBytes = try BoundedFile.contents(path(BundleLayout.manifest), display: path(BundleLayout.manifest), limit: limits.maxManifestBytes)
-        let signatureBytes = try BoundedFile.contents(path(BundleLayout.signature), display: path(BundleLayout.signature),
-                                                      limit: BundleLimits.maxLineFileBytes)
-        let (manifest, signer) = try self.manifest(manifestBytes, signature: signatureBytes,
-                                                   file: path(BundleLayout.manifest), signatureFile: path(BundleLayout.signature))
+        return try verify(manifestFile: "\(base)/\(BundleLayout.manifest)", signatureFile: "\(base)/\(BundleLayout.signature)",
+                          objects: "\(base)/\(BundleLayout.objects)", origin: base, newestKnown: newestKnown, history: base)
+    }
+
+    /// Verifies a manifest, its signature and the objects it lists, wherever each is kept:
+    /// a bundle's folder keeps all three together, a cache (``BundleCache``) its manifests
+    /// apart from the objects every version shares.
+    /// - Parameters:
+    ///   - manifestFile: `manifest.json`.
+    ///   - signatureFile: its signature.
+    ///   - objects: the folder holding `<sha256>` files.
+    ///   - origin: where the bundle is, for messages (``VerifiedBundle/folder``).
+    ///   - newestKnown: refuse a manifest older than this version.
+    ///   - history: a bundle folder whose `versions/` must hold no newer manifest, or nil.
+    func verify(manifestFile: String, signatureFile: String, objects: String, origin: String,
+                newestKnown: Int?, history: String?) throws(BundleError) -> VerifiedBundle {
+        let manifestBytes = try BoundedFile.contents(manifestFile, display: manifestFile, limit: limits.maxManifestBytes)
+        let signatureBytes = try BoundedFile.contents(signatureFile, display: signatureFile, limit: BundleLimits.maxLineFileBytes)
+        let (manifest, signer) = try self.manifest(manifestBytes, signature: signatureBytes, file: manifestFile, signatureFile: signatureFile)
         if let newestKnown, manifest.version < newestKnown {
-            throw BundleError(.replayed, file: path(BundleLayout.manifest), field: "version",
+            throw BundleError(.replayed, file: manifestFile, field: "version",
                               "\(manifest.version) is older than version \(newestKnown), already seen: an old manifest replayed, or a downgrade")
         }
-        try checkHistory(of: manifest, in: base)
+        if let history { try checkHistory(of: manifest, in: history) }
         var files: [String: [UInt8]] = [:]
         files.reserveCapacity(manifest.files.count)
-        var objects: [String: [UInt8]] = [:]   // one read for files that share content
+        var read: [String: [UInt8]] = [:]   // one read for files that share content
         for (index, entry) in manifest.files.enumerated() {
-            if let bytes = objects[entry.sha256] {
+            if let bytes = read[entry.sha256] {
                 files[entry.path] = bytes
                 continue
             }
-            let display = path(BundleLayout.object(entry.sha256))
+            let display = "\(objects)/\(entry.sha256)"
             let bytes: [UInt8]
             do {
                 bytes = try BoundedFile.contents(display, display: display, limit: entry.size, exact: entry.size)
@@ -69,10 +83,10 @@ public struct BundleVerifier: Sendable {
                 throw BundleError(error.reason, file: error.file, "\(error.message) (files[\(index + 1)]: \(entry.path))")
             }
             try checkObject(bytes, for: entry, index: index, file: display)
-            objects[entry.sha256] = bytes
+            read[entry.sha256] = bytes
             files[entry.path] = bytes
         }
-        return VerifiedBundle(manifest: manifest, signer: signer, folder: base, files: files)
+        return VerifiedBundle(manifest: manifest, signer: signer, folder: origin, files: files)
     }
 
     /// Checks a manifest's signature, then decodes and checks the manifest (steps 1–3).
@@ -89,6 +103,10 @@ public struct BundleVerifier: Sendable {
         guard manifest.api <= apiVersion else {
             throw BundleError(.unsupported, file: file, field: "flowrun_api",
                               "the content needs flowrun API \(manifest.api); this flowrun runs API \(apiVersion) and earlier: update flowrun")
+        }
+        guard manifest.screenSchema == BundleManifest.currentScreenSchema else {
+            throw BundleError(.unsupported, file: file, field: "screen_schema",
+                              "the content's screens follow \(Excerpt.quoted(manifest.screenSchema)); this flowrun reads \(BundleManifest.currentScreenSchema) only: update flowrun")
         }
         return (manifest, signer)
     }

@@ -43,10 +43,11 @@ public struct BundleWriter {
     ///   - park: the park's code, as its folder spells it.
     ///   - out: the folder bundles go in (`dist`).
     ///   - version: the content's version; default: one more than the published one (1 for the first).
-    ///   - created: the manifest's time (default: now).
+    ///   - created: the manifest's time, or nil (default) for a manifest without one: the
+    ///     same files then give the same bytes (the CLI passes `SOURCE_DATE_EPOCH` when set).
     /// - Throws: ``BundleError``: ``BundleError/Reason/badArgument`` for a version not greater
     ///   than the published one; a content file that breaks a rule or limit; ``BundleError/Reason/writeFailed``.
-    public func write(park: String, to out: String, version: Int? = nil, created: Date = Date()) throws(BundleError) -> Outcome {
+    public func write(park: String, to out: String, version: Int? = nil, created: Date? = nil) throws(BundleError) -> Outcome {
         guard !root.isInMemory else { throw BundleError(.badArgument, file: root.url.path, "bundles are made from a project folder") }
         guard BundlePath.isParkCode(park), root.exists("parks/\(park)/park.lua") else {
             throw BundleError(.badArgument, file: "parks/\(park)", "not a park of \(root.url.path) that a bundle can hold")
@@ -72,7 +73,7 @@ public struct BundleWriter {
             contents[sha256] = bytes
         }
         let manifest = BundleManifest(park: park, version: next, api: FlowRuntime.apiVersion,
-                                      created: Self.timestamp(created), files: entries)
+                                      created: created.map(Self.timestamp), files: entries)
         let bytes = manifest.encoded()
         // What the verifier would refuse (too many files, too large) is not written.
         _ = try BundleManifest.decode(bytes, file: "\(folder)/\(BundleLayout.manifest)", limits: limits)

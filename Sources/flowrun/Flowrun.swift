@@ -23,9 +23,11 @@ struct Flowrun: ParsableCommand {
               flowrun --root ../my-copy check
               flowrun keys new dev && flowrun bundle --park GOGA --key keys/dev.key
               flowrun --bundle dist/GOGA --park GOGA home
+              flowrun serve --bundles dist & flowrun sync --from http://127.0.0.1:8090/ --park GOGA --cache app
+              flowrun --cache app --park GOGA home
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
-        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self],
+        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self],
         defaultSubcommand: Run.self
     )
 

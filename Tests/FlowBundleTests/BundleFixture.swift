@@ -11,16 +11,19 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 /// the means to tamper with it as an attacker would.
 final class BundleFixture {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowbundle-\(UUID().uuidString)")
-    let key = SigningKey.generate()
+    let key: SigningKey
     let park: String
     let root: ProjectRoot
     private(set) var outcome: BundleWriter.Outcome
 
-    /// Writes version 1 of `park`'s bundle from `root` (default: this repository).
-    init(park: String = "GOGA", root: ProjectRoot = ProjectRoot(path: repositoryRoot.path)) throws {
+    /// Writes version 1 of `park`'s bundle from `root` (default: this repository), signed by
+    /// `key` (default: a fresh one), with the manifest time `created` (default: none).
+    init(park: String = "GOGA", root: ProjectRoot = ProjectRoot(path: repositoryRoot.path), key: SigningKey = .generate(),
+         created: Date? = nil) throws {
         self.park = park
         self.root = root
-        outcome = try BundleWriter(root: root, key: key).write(park: park, to: folder.path)
+        self.key = key
+        outcome = try BundleWriter(root: root, key: key).write(park: park, to: folder.path, created: created)
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }

@@ -88,6 +88,7 @@ import Testing
               "park": "GOGA",
               "version": 2,
               "flowrun_api": 1,
+              "screen_schema": "flowrun/screen@1",
               "created": "2026-11-27T13:40:00Z",
               "files": [
                 {"path": "flows/home.lua", "sha256": "\(String(repeating: "a", count: 64))", "size": 10},
@@ -97,5 +98,27 @@ import Testing
 
             """)
         #expect(try BundleManifest.decode(manifest.encoded(), file: "m.json") == manifest)
+    }
+
+    @Test func theSameFilesGiveTheSameBytes() throws {
+        // Two bundles of the same park, made apart: manifest, signature and objects are equal
+        // byte for byte (no clock in the manifest; Ed25519 signatures are deterministic).
+        let first = try BundleFixture(park: "YOSE")
+        Thread.sleep(forTimeInterval: 1.1)
+        let second = try BundleFixture(park: "YOSE", key: first.key)
+        #expect(first.outcome.manifest.created == nil)
+        for file in [BundleLayout.manifest, BundleLayout.signature, BundleLayout.versionManifest(1)] {
+            #expect(try first.read(file) == second.read(file), "\(file)")
+        }
+        let objects = try FileManager.default.contentsOfDirectory(atPath: first.path(BundleLayout.objects)).sorted()
+        #expect(objects == (try FileManager.default.contentsOfDirectory(atPath: second.path(BundleLayout.objects)).sorted()))
+        for name in objects { #expect(try first.read("objects/\(name)") == second.read("objects/\(name)")) }
+        #expect(!String(decoding: try first.read(BundleLayout.manifest), as: UTF8.self).contains("created"))
+    }
+
+    @Test func aGivenTimeIsInTheManifest() throws {
+        let fixture = try BundleFixture(park: "YOSE", created: Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(fixture.outcome.manifest.created == "2026-01-01T00:00:00Z")
+        #expect(try fixture.verify().manifest.created == "2026-01-01T00:00:00Z")
     }
 }

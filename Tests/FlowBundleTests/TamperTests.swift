@@ -138,6 +138,15 @@ import Testing
         #expect(older.failure(apiVersion: FlowRuntime.apiVersion - 1)?.reason == .unsupported)
     }
 
+    @Test func contentForAScreenSchemaThisFlowrunDoesNotRead() throws {
+        let fixture = try BundleFixture()
+        try fixture.rewriteManifest { json in json["screen_schema"] = "flowrun/screen@2" }
+        let error = try #require(fixture.failure())
+        #expect(error.reason == .unsupported)
+        #expect(error.description == "\(fixture.path(BundleLayout.manifest)): screen_schema: the content's screens follow 'flowrun/screen@2'; "
+                + "this flowrun reads flowrun/screen@1 only: update flowrun")
+    }
+
     @Test func anOldManifestReplayedWhenANewerIsPublished() throws {
         let fixture = try BundleFixture(park: "YOSE")
         try fixture.publishAgain()

@@ -5,7 +5,7 @@ import Testing
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"]])
+                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"]])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -27,6 +27,7 @@ import Testing
         (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
         (["bundle", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
         (["bundle", "--flowrun", "/nonexistent"], "--flowrun /nonexistent: not an executable file"),
+        (["sync", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let result = try flowbench(arguments)
@@ -44,6 +45,23 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  verify + load from memory + run home ") })
         #expect(lines.contains { $0.hasPrefix("  bundle: 12 files in 12 objects, ") })
         #expect(!result.stdout.contains("cold processes"))
+    }
+
+    @Test func syncCountsOneRequestWithNoChangeAndOneObjectForAOneFlowChange() throws {
+        // One run of each case, no cold processes: what the report holds, not how fast.
+        let result = try flowbench(["sync", "--park", "YOSE", "--runs", "1", "--flowrun", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "flowbench sync: YOSE from the project's server on 127.0.0.1 (p50 of 1 runs)")
+        /// A row's requests and objects: the two numbers before its time ("95.47 ms").
+        func counts(_ label: String) -> [String] {
+            let row = lines.first { $0.hasPrefix("  \(label) ") } ?? ""
+            return Array(row.split(separator: " ").suffix(4).prefix(2).map(String.init))
+        }
+        #expect(counts("first sync (every object)") == ["15", "13"])   // manifest, signature, 13 objects
+        #expect(counts("no change (If-None-Match: 304)") == ["1", "0"])
+        #expect(counts("one flow changed (verify, home's first run, switch)") == ["3", "1"])
+        #expect(!result.stdout.contains("cold process"))
     }
 
     @Test func negativeBoxEdgesAreValues() throws {

@@ -62,6 +62,61 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: space.path("dist")))
     }
 
+    @Test func bundleRefusesContentWhoseScenariosFail() throws {
+        let space = try Workspace()
+        let copy = try ProjectCopy()
+        try copy.write("parks/YOSE/tests/home.lua", "scenario { name = \"a title it does not have\", flow = \"home\", "
+                       + "expect = function(screen) expect.equal(screen.title, \"Nope\", \"title\") end }\n")
+        _ = try space.run(["keys", "new", "dev"])
+        let made = try space.run(["bundle", "--root", copy.url.path, "--park", "YOSE", "--key", "keys/dev.key"])
+        #expect(made.status == 1)
+        #expect(made.stdout.hasPrefix("ok   YOSE: "), "check passes first")
+        #expect(made.stdout.contains("FAIL parks/YOSE/tests/home.lua:1 a title it does not have\n"))
+        #expect(made.stderr.hasSuffix("flowrun: bundle: YOSE fails 'flowrun test' (above); nothing was written\n"))
+        #expect(!FileManager.default.fileExists(atPath: space.path("dist")))
+    }
+
+    @Test func theSameFilesGiveTheSameManifestAndATimeOnlyWhenGiven() throws {
+        let space = try Workspace()
+        _ = try space.run(["keys", "new", "dev"])
+        var manifests: [String] = []
+        for out in ["a", "b"] {
+            let made = try space.run(["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", out])
+            #expect(made.status == 0, "\(made.stderr)")
+            manifests.append(try String(contentsOfFile: space.path("\(out)/YOSE/manifest.json"), encoding: .utf8))
+        }
+        #expect(manifests[0] == manifests[1] && !manifests[0].contains("\"created\""))
+        #expect(manifests[0].contains("\n  \"screen_schema\": \"flowrun/screen@1\",\n"))
+        let dated = try flowrun(["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "c"],
+                                in: space.url, environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+        #expect(dated.status == 0, "\(dated.stderr)")
+        #expect(try String(contentsOfFile: space.path("c/YOSE/manifest.json"), encoding: .utf8).contains("\n  \"created\": \"2026-01-01T00:00:00Z\",\n"))
+        let bad = try flowrun(["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "d"],
+                              in: space.url, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "flowrun: SOURCE_DATE_EPOCH: expected whole seconds since 1970 such as 1767225600, got 'yesterday'\n")
+    }
+
+    @Test func keysNewTakesTheIssuesSpelling() throws {
+        let space = try Workspace()
+        let made = try space.run(["keys", "new", "--out", "pinned"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.hasPrefix("wrote pinned/signing.key (private: keep it secret) and pinned/signing.pub (key id "))
+        let named = try space.run(["keys", "new", "ci"])
+        #expect(named.status == 0 && named.stdout.hasPrefix("wrote keys/ci.key "))
+    }
+
+    @Test func aBundleIsItsFolderOrItsManifest() throws {
+        let space = try Workspace()
+        try space.bundle()
+        let result = try space.run(["--bundle", "dist/GOGA/manifest.json", "--park", "GOGA", "home", "--time", fixedTime])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectGolden(result.stdout, "goga-home.txt")
+        let other = try space.run(["--bundle", "dist/GOGA/manifest.sig", "--park", "GOGA"])
+        #expect(other.status == 2)
+        #expect(other.stderr == "flowrun: dist/GOGA/manifest.sig: is a file, not a bundle: give the bundle's folder (dist/GOGA) or its manifest.json\n")
+    }
+
     @Test func runFromABundlePrintsWhatTheFolderPrints() throws {
         let space = try Workspace()
         try space.bundle()

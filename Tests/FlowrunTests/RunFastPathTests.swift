@@ -30,6 +30,7 @@ import Testing
         ["--park", "goga", "homee"],
         ["--bundle", "dist/GOGA", "--park", "GOGA", "home"],
         ["--park", "GOGA", "--bundle", "dist/GOGA", "--trust", "keys/a.pub", "--trust", "b.pub"],
+        ["--cache", "app", "--park", "GOGA", "onboarding", "--trust", "keys/a.pub"],
     ])
     func readsWhatArgumentParserReads(arguments: [String]) throws {
         let fast = try #require(RunFastPath.parse(arguments), "the fast path declined \(arguments)")
@@ -51,6 +52,8 @@ import Testing
         ["--park", "GOGA", "--at", "1,2", "--at", "3,4"],
         ["--park", "GOGA", "--bundle", "a", "--bundle", "b"],
         ["bundle", "--park", "GOGA", "--key", "k.key"], ["keys", "new", "dev"],
+        ["serve", "--bundles", "dist"], ["sync", "--from", "http://127.0.0.1:8090/", "--park", "GOGA", "--cache", "app"],
+        ["--park", "GOGA", "--cache", "a", "--cache", "b"],
         ["--park", "GOGA", "home", "map"],             // a second flow
         ["--park", "-GOGA"],                           // a value that looks like an option
         ["--park", "GOGA", "--time", "-5"],

@@ -1,8 +1,12 @@
 import Crypto
 
-/// SHA-256 as bundles name content: 64 lowercase hex digits.
-enum ContentHash {
-    static func sha256(_ bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
+/// SHA-256 as bundles name content (and the bundle server its ETags): 64 lowercase hex digits.
+public enum ContentHash {
+    /// The SHA-256 of `bytes` as 64 lowercase hex digits.
+    public static func sha256(_ bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
+
+    /// Whether `text` is a SHA-256 as bundles write it: 64 lowercase hex digits.
+    public static func isSHA256(_ text: String) -> Bool { BundlePath.isSHA256(text) }
 
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)

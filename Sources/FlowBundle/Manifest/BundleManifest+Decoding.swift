@@ -4,13 +4,16 @@ import ScreenModel
 
 extension BundleManifest {
     /// The manifest's fields, in the order `manifest.json` holds them.
-    static let fieldNames = ["format", "park", "version", "flowrun_api", "created", "files"]
+    static let fieldNames = ["format", "park", "version", "flowrun_api", "screen_schema", "created", "files"]
+    /// The fields a manifest may leave out.
+    static let optionalFieldNames: Set = ["created"]
     /// A file entry's fields.
     static let fileFieldNames = ["path", "sha256", "size"]
 
-    /// Decodes `manifest.json` and checks it: every field present with its type and no
-    /// other, the format one this flowrun reads, every path safe (``BundlePath``), no path
-    /// twice, and every limit kept. The runtime API it needs is the verifier's to judge.
+    /// Decodes `manifest.json` and checks it: every field present (`created` may be left
+    /// out) with its type and no other, the format one this flowrun reads, every path safe
+    /// (``BundlePath``), no path twice, and every limit kept. The runtime API and the screen
+    /// schema it needs are the verifier's to judge.
     /// - Parameters:
     ///   - bytes: the file's bytes.
     ///   - file: the file as messages name it: `dist/GOGA/manifest.json`.
@@ -30,7 +33,7 @@ extension BundleManifest {
         } catch {
             throw BundleError(.malformed, file: file, "not JSON: \(Self.reason(error))")
         }
-        let top = try reader.object(root, at: nil, fields: fieldNames)
+        let top = try reader.object(root, at: nil, fields: fieldNames, optional: optionalFieldNames)
         let format = try reader.integer(top["format"], at: "format", in: 1...Int.max)
         guard format == currentFormat else {
             throw BundleError(.unsupported, file: file, field: "format",
@@ -44,7 +47,8 @@ extension BundleManifest {
             park: park,
             version: try reader.integer(top["version"], at: "version", in: 1...BundlePath.maxVersion),
             api: try reader.integer(top["flowrun_api"], at: "flowrun_api", in: 1...Int(Int32.max)),
-            created: try reader.string(top["created"], at: "created"),
+            screenSchema: try reader.string(top["screen_schema"], at: "screen_schema"),
+            created: try top["created"].map { value throws(BundleError) in try reader.string(value, at: "created") },
             files: [])
         guard case .array(let entries)? = top["files"] else {
             throw reader.typeError(top["files"], at: "files", expected: "an array of {path, sha256, size}")
@@ -103,7 +107,7 @@ extension BundleManifest {
 private struct FieldReader {
     let file: String
 
-    func object(_ value: JSONValue?, at field: String?, fields known: [String]) throws(BundleError) -> [String: JSONValue] {
+    func object(_ value: JSONValue?, at field: String?, fields known: [String], optional: Set<String> = []) throws(BundleError) -> [String: JSONValue] {
         guard case .object(let members)? = value else {
             throw typeError(value, at: field, expected: "an object")
         }
@@ -111,7 +115,7 @@ private struct FieldReader {
             let name = field.map { "\($0).\(unknown)" } ?? unknown
             throw BundleError(.malformed, file: file, field: name, "unknown field (the fields are \(known.joined(separator: ", ")))")
         }
-        if let missing = known.first(where: { members[$0] == nil }) {
+        if let missing = known.first(where: { members[$0] == nil && !optional.contains($0) }) {
             throw BundleError(.malformed, file: file, field: field.map { "\($0).\(missing)" } ?? missing, "missing")
         }
         return members

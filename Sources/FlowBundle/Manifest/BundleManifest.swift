@@ -1,5 +1,8 @@
+import ScreenModel
+
 /// What a bundle holds, as `manifest.json` says it: the park, the content's version, the
-/// runtime API it needs, when it was made, and every file with its SHA-256 and size.
+/// runtime API and the screen schema it needs, when it was made (only when the maker was
+/// told: `SOURCE_DATE_EPOCH`), and every file with its SHA-256 and size.
 ///
 /// ```json
 /// {
@@ -7,6 +10,7 @@
 ///   "park": "GOGA",
 ///   "version": 3,
 ///   "flowrun_api": 1,
+///   "screen_schema": "flowrun/screen@1",
 ///   "created": "2026-11-27T13:40:00Z",
 ///   "files": [
 ///     {"path": "flows/ar.lua", "sha256": "9f86d0…", "size": 3814}
@@ -40,6 +44,8 @@ public struct BundleManifest: Sendable, Equatable {
 
     /// The manifest format this flowrun writes and reads.
     public static let currentFormat = 1
+    /// The screen schema this flowrun's screens follow, which it writes and accepts: `flowrun/screen@1`.
+    public static let currentScreenSchema = Screen.schemaID
 
     /// The manifest's format (``currentFormat``).
     public var format: Int
@@ -49,8 +55,11 @@ public struct BundleManifest: Sendable, Equatable {
     public var version: Int
     /// The runtime API the content needs (`FlowRuntime.apiVersion` where it was made).
     public var api: Int
-    /// When it was made, ISO 8601 in UTC: `2026-11-27T13:40:00Z`.
-    public var created: String
+    /// The screen schema its flows return (`Screen.schemaID` where it was made: `flowrun/screen@1`).
+    public var screenSchema: String
+    /// When it was made, ISO 8601 in UTC (`2026-11-27T13:40:00Z`), or nil: a manifest carries
+    /// a time only when given one, so the same files give the same bytes.
+    public var created: String?
     /// Every file, sorted by path.
     public var files: [File]
 
@@ -59,13 +68,15 @@ public struct BundleManifest: Sendable, Equatable {
     ///   - park: the park's code.
     ///   - version: the content's version (from 1).
     ///   - api: the runtime API the content needs.
-    ///   - created: ISO 8601 in UTC.
+    ///   - screenSchema: the screen schema its flows return (default: ``currentScreenSchema``).
+    ///   - created: ISO 8601 in UTC, or nil for none (default).
     ///   - files: every file; kept sorted by path.
-    public init(park: String, version: Int, api: Int, created: String, files: [File]) {
+    public init(park: String, version: Int, api: Int, screenSchema: String = currentScreenSchema, created: String? = nil, files: [File]) {
         format = Self.currentFormat
         self.park = park
         self.version = version
         self.api = api
+        self.screenSchema = screenSchema
         self.created = created
         self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
@@ -81,7 +92,8 @@ public struct BundleManifest: Sendable, Equatable {
         text += "  \"park\": \(Self.jsonString(park)),\n"
         text += "  \"version\": \(version),\n"
         text += "  \"flowrun_api\": \(api),\n"
-        text += "  \"created\": \(Self.jsonString(created)),\n"
+        text += "  \"screen_schema\": \(Self.jsonString(screenSchema)),\n"
+        if let created { text += "  \"created\": \(Self.jsonString(created)),\n" }
         text += "  \"files\": ["
         for (i, file) in files.enumerated() {
             text += i == 0 ? "\n" : ",\n"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowBundle
 import FlowKit
+import Foundation
 import ScreenModel
 
 extension Flowrun {
@@ -12,9 +13,11 @@ extension Flowrun {
                 The bundle holds flows/, parks/defaults.lua and parks/CODE/ (but its tests/), each file \
                 stored once as objects/<sha256>; manifest.json lists them with their size and SHA-256 and \
                 is signed with --key (Ed25519, manifest.sig); versions/N.json keeps every published \
-                manifest. Nothing is written unless 'flowrun check' passes for every park asked for. The \
-                version is one more than the published one unless --version says which (it must be \
-                greater). Run it with 'flowrun --bundle OUT/CODE --park CODE'.
+                manifest. Nothing is written unless 'flowrun check' and 'flowrun test' pass for every park \
+                asked for. The version is one more than the published one unless --version says which (it \
+                must be greater). The same files give the same bytes: the manifest carries a time only \
+                when SOURCE_DATE_EPOCH (seconds since 1970) is set. Run it with \
+                'flowrun --bundle OUT/CODE --park CODE'.
                 """)
 
         @OptionGroup var project: ProjectOptions
@@ -44,24 +47,38 @@ extension Flowrun {
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let signer = try SigningKey.load(key)
-            // Every park passes its check before anything is written.
+            let created = try Self.sourceDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) })
+            // Every park passes its check and its scenarios before anything is written.
             for code in codes {
-                do {
-                    let check = try Check.parse(["--root", project.root, "--park", code])
-                    try check.run()
-                } catch let exit as ExitCode {
-                    TerminalText.writeError("flowrun: bundle: \(code) fails 'flowrun check' (above); nothing was written")
-                    throw exit
+                for (name, command) in [("check", try Check.parse(["--root", project.root, "--park", code]) as any ParsableCommand),
+                                        ("test", try Test.parse(["--root", project.root, "--park", code]))] {
+                    do {
+                        var command = command
+                        try command.run()
+                    } catch let exit as ExitCode {
+                        TerminalText.writeError("flowrun: bundle: \(code) fails 'flowrun \(name)' (above); nothing was written")
+                        throw exit
+                    }
                 }
             }
             let writer = BundleWriter(root: root, key: signer)
             for code in codes {
-                let outcome = try writer.write(park: code, to: out, version: version)
+                let outcome = try writer.write(park: code, to: out, version: version, created: created)
                 let manifest = outcome.manifest
                 print("bundled \(code) version \(manifest.version) in \(outcome.folder): \(Excerpt.count(manifest.files.count)) files, "
                       + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new objects, "
                       + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id)")
             }
+        }
+
+        /// The time `SOURCE_DATE_EPOCH` gives (whole seconds since 1970, UTC), nil when it is
+        /// unset or empty: the reproducible-builds convention for a build's clock.
+        static func sourceDate(_ value: String?) throws -> Date? {
+            guard let value, !value.isEmpty else { return nil }
+            guard value.utf8.count <= 12, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let seconds = Int(value) else {
+                throw FlowError.badArgument(name: "SOURCE_DATE_EPOCH", message: "expected whole seconds since 1970 such as 1767225600, got \(Excerpt.quoted(value))")
+            }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
     }
 }

@@ -2,31 +2,40 @@ import ArgumentParser
 import FlowBundle
 import FlowKit
 
-/// `--bundle` and `--trust`, for the commands that read a project (run, check, parks): the
-/// project is then a verified bundle's files, held in memory, instead of a folder.
+/// `--bundle`, `--cache` and `--trust`, for the commands that read a project (run, check,
+/// parks): the project is then a verified bundle's files, held in memory, instead of a folder.
 struct BundleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Run from the bundle in this folder (dist/GOGA), verified first, instead of a project folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Run from the bundle in this folder (dist/GOGA) or of this manifest.json, verified first, instead of a project folder.",
+                               valueName: "dir-or-manifest"))
     var bundle: String?
 
-    @Option(help: ArgumentHelp("A trusted public key for --bundle (repeatable; default: keys/*.pub).", valueName: "file.pub"))
+    @Option(help: ArgumentHelp("Run the version this cache holds ('flowrun sync' fills it), verified first; if it does not verify, the previous good one.",
+                               valueName: "dir"))
+    var cache: String?
+
+    @Option(help: ArgumentHelp("A trusted public key for --bundle or --cache (repeatable; default: keys/*.pub).", valueName: "file.pub"))
     var trust: [String] = []
 
     /// The project: the folder `root`, or the verified bundle.
-    func project(root: String) throws -> ProjectRoot { try Self.project(root: root, bundle: bundle, trust: trust) }
+    func project(root: String) throws -> ProjectRoot { try Self.project(root: root, bundle: bundle, cache: cache, trust: trust) }
 
-    /// The folder `root`, or, with `bundle`, the bundle verified against `trust` (default:
-    /// `keys/*.pub` of the current folder) and served from memory.
+    /// The folder `root`; with `bundle`, the bundle verified against `trust` (default:
+    /// `keys/*.pub` of the current folder) and served from memory; with `cache`, the cache's
+    /// current version verified the same way, or its previous one with a warning.
     /// - Throws: ``FlowError/badArgument(name:message:)`` for options that do not go
-    ///   together, ``BundleError`` for a bundle that does not verify (exit 2).
-    static func project(root: String, bundle: String?, trust: [String]) throws -> ProjectRoot {
-        guard let bundle else {
-            guard trust.isEmpty else { throw FlowError.badArgument(name: "--trust", message: "names keys for --bundle; without --bundle there is nothing to verify") }
+    ///   together, ``BundleError`` for a bundle or cache that does not verify (exit 2).
+    static func project(root: String, bundle: String?, cache: String?, trust: [String]) throws -> ProjectRoot {
+        guard bundle != nil || cache != nil else {
+            guard trust.isEmpty else { throw FlowError.badArgument(name: "--trust", message: "names keys for --bundle or --cache; without them there is nothing to verify") }
             return try ProjectOptions.project(root: root)
         }
-        guard root == "." else {
-            throw FlowError.badArgument(name: "--bundle", message: "runs the bundle's own files: leave out --root")
-        }
-        let keys = try TrustSet.load(trust.isEmpty ? TrustSet.defaultFiles() : trust)
-        return try BundleVerifier(trust: keys).verify(folder: bundle).root
+        let option = bundle != nil ? "--bundle" : "--cache"
+        guard bundle == nil || cache == nil else { throw FlowError.badArgument(name: "--cache", message: "runs a cache's version: leave out --bundle") }
+        guard root == "." else { throw FlowError.badArgument(name: option, message: "runs the \(option.dropFirst(2))'s own files: leave out --root") }
+        let verifier = BundleVerifier(trust: try TrustSet.load(trust.isEmpty ? TrustSet.defaultFiles() : trust))
+        if let bundle { return try verifier.verify(folder: try BundleLayout.folder(of: bundle)).root }
+        let (verified, warning) = try BundleCache(folder: cache ?? "").load(with: verifier)
+        if let warning { TerminalText.writeError("flowrun: warning: \(cache ?? ""): \(warning)") }
+        return verified.root
     }
 }

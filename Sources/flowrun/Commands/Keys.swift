@@ -2,13 +2,13 @@ import ArgumentParser
 import FlowBundle
 
 extension Flowrun {
-    /// `flowrun keys new NAME`: a key pair for signing bundles.
+    /// `flowrun keys new [NAME] [--out DIR]`: a key pair for signing bundles.
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make key pairs that sign bundles.",
             subcommands: [Make.self])
 
-        /// `flowrun keys new NAME [--dir keys]`.
+        /// `flowrun keys new [NAME] [--out DIR]`: NAME defaults to `signing`, DIR to `keys`.
         struct Make: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "new",
@@ -20,14 +20,14 @@ extension Flowrun {
                     """)
 
             @Argument(help: "The pair's name: letters, digits, '_' or '-'.")
-            var name: String
+            var name = "signing"
 
             @Option(help: ArgumentHelp("Where key pairs are kept.", valueName: "dir"))
-            var dir = "keys"
+            var out = "keys"
 
             func run() throws {
                 let key = SigningKey.generate()
-                let (privateKey, publicKey) = try key.writeFiles(name: name, in: dir)
+                let (privateKey, publicKey) = try key.writeFiles(name: name, in: out)
                 print("wrote \(privateKey) (private: keep it secret) and \(publicKey) (key id \(key.publicKey.id))")
             }
         }

@@ -53,7 +53,7 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            RunRequest(root: project.root, bundle: bundle.bundle, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
+            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
                        format: format, follow: follow, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit)
         }

@@ -17,15 +17,24 @@ import Testing
     }
 
     func manifest(format: String = "1", park: String = "\"GOGA\"", version: String = "2", api: String = "1",
+                  schema: String? = "\"flowrun/screen@1\"", created: String? = "\"2026-11-27T13:40:00Z\"",
                   files: String? = nil, extra: String = "") -> String {
         let list = files ?? "[{\"path\": \"flows/home.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 10}]"
         return "{\"format\": \(format), \"park\": \(park), \"version\": \(version), \"flowrun_api\": \(api), "
-            + "\"created\": \"2026-11-27T13:40:00Z\", \"files\": \(list)\(extra)}"
+            + (schema.map { "\"screen_schema\": \($0), " } ?? "") + (created.map { "\"created\": \($0), " } ?? "")
+            + "\"files\": \(list)\(extra)}"
     }
 
     @Test func aGoodManifestDecodes() throws {
         let decoded = try BundleManifest.decode(Array(manifest().utf8), file: "m")
         #expect(decoded.park == "GOGA" && decoded.version == 2 && decoded.files.count == 1 && decoded.totalBytes == 10)
+        #expect(decoded.screenSchema == "flowrun/screen@1" && decoded.created == "2026-11-27T13:40:00Z")
+    }
+
+    @Test func theTimeMayBeLeftOut() throws {
+        let decoded = try BundleManifest.decode(Array(manifest(created: nil).utf8), file: "m")
+        #expect(decoded.created == nil)
+        #expect(try BundleManifest.decode(decoded.encoded(), file: "m") == decoded)
     }
 
     @Test(arguments: [
@@ -47,7 +56,10 @@ import Testing
             (manifest(version: "0"), "version: expected a whole number from 1, got 0"),
             (manifest(version: "1.5"), "version: expected a whole number from 1, got 1.5"),
             (manifest(api: "true"), "flowrun_api: expected a whole number, got a boolean"),
-            (manifest(extra: ", \"signer\": \"me\""), "signer: unknown field (the fields are format, park, version, flowrun_api, created, files)"),
+            (manifest(extra: ", \"signer\": \"me\""), "signer: unknown field (the fields are format, park, version, flowrun_api, screen_schema, created, files)"),
+            (manifest(schema: nil), "screen_schema: missing"),
+            (manifest(schema: "1"), "screen_schema: expected a string, got the number 1"),
+            (manifest(created: "0"), "created: expected a string, got the number 0"),
             (manifest(files: "{}"), "files: expected an array of {path, sha256, size}, got an object"),
             (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\"}]"), "files[1].size: missing"),
             (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": -1}]"),

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowBundle
+
+/// A file of the served folder, opened without following any symbolic link below the
+/// folder (each folder with `O_NOFOLLOW | O_DIRECTORY` relative to the one above, the file
+/// with `O_NOFOLLOW`), so a link that points outside it is never read; with the headers its
+/// kind gets (README, Serving bundles).
+struct ServedFile {
+    /// How a file may be cached, by what it is.
+    enum Kind: Equatable {
+        /// `CODE/objects/<sha256>`: named by its content, so it never changes.
+        case object
+        /// Anything else (`manifest.json`, `manifest.sig`, `versions/…`): replaced in place
+        /// when a version is published.
+        case mutable
+    }
+
+    /// The most bytes the server reads for one response: 4 × a bundle's largest file.
+    static let maxBytes = 64 << 20
+
+    let bytes: [UInt8]
+    let kind: Kind
+    /// A strong ETag: the object's name, or the SHA-256 of the bytes, quoted.
+    let etag: String
+
+    /// `Cache-Control`: a year and `immutable` for objects, `no-cache` (always revalidate,
+    /// which If-None-Match makes one small 304) for the rest.
+    var cacheControl: String { kind == .object ? "public, max-age=31536000, immutable" : "no-cache" }
+
+    var contentType: String {
+        guard kind == .mutable, let name = path.last else { return "application/octet-stream" }
+        if name.hasSuffix(".json") { return "application/json" }
+        if name.hasSuffix(".sig") || name.hasSuffix(".pub") { return "text/plain; charset=utf-8" }
+        return "application/octet-stream"
+    }
+
+    private let path: [String]
+
+    /// The file `path` names under `folder`, or nil when there is no regular file there
+    /// (missing, a folder, a link at any level, too large).
+    init?(_ path: ServedPath, in folder: String) {
+        guard !path.parts.isEmpty else { return nil }
+        var directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        for part in path.parts.dropLast() {
+            let next = openat(directory, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else { return nil }
+            close(directory)
+            directory = next
+        }
+        guard let name = path.parts.last, let bytes = Self.contents(of: name, in: directory) else { return nil }
+        self.bytes = bytes
+        self.path = path.parts
+        let isObject = path.parts.count == 3 && path.parts[1] == "objects" && ContentHash.isSHA256(name)
+        kind = isObject ? .object : .mutable
+        etag = "\"\(isObject ? name : ContentHash.sha256(bytes))\""
+    }
+
+    /// The bytes of regular file `name` in `directory`, at most ``maxBytes``.
+    private static func contents(of name: String, in directory: Int32) -> [UInt8]? {
+        let descriptor = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= maxBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return count == bytes.count ? bytes : nil
+    }
+}

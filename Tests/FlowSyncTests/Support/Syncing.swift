@@ -1,0 +1,46 @@
+import FlowBundle
+import FlowSync
+import Foundation
+import Testing
+
+/// Options for tests: quick retries and a short timeout (a slow answer is 3 s).
+let quick: SyncOptions = {
+    var options = SyncOptions()
+    options.attempts = 3
+    options.backoff = 0.05
+    options.timeout = 1
+    return options
+}()
+
+/// GOGA's first onboarding page's title, as published and as changed by ``Publisher/changeOnboarding()``.
+let oldWelcome = "Welcome to the Golden Gate"
+let newWelcome = "Welcome back to the Golden Gate"
+
+extension Publisher {
+    /// Changes the first onboarding page's title (park.lua: one object changes).
+    func changeOnboarding() throws { try edit("parks/GOGA/park.lua", oldWelcome, newWelcome) }
+
+    /// Syncs `cache` from the server at `root`.
+    func sync(_ cache: BundleCache, from root: String, options: SyncOptions = quick, verifier: BundleVerifier? = nil,
+              park: String? = nil) async throws(SyncError) -> BundleSync.Report {
+        try await BundleSync(from: root, park: park ?? self.park, cache: cache, verifier: verifier ?? self.verifier, options: options).run()
+    }
+
+    /// The error a sync gives.
+    func failure(_ cache: BundleCache, from root: String, options: SyncOptions = quick, verifier: BundleVerifier? = nil) async -> SyncError? {
+        do {
+            _ = try await sync(cache, from: root, options: options, verifier: verifier)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Expects `cache` to run version `version`, whose onboarding says `welcome`, with no warning.
+    func expectRuns(_ cache: BundleCache, version: Int, welcome: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try cache.version(.current) == version, sourceLocation: sourceLocation)
+        let (json, warning) = try onboarding(of: cache, verifier: verifier)
+        #expect(json.contains(welcome), sourceLocation: sourceLocation)
+        #expect(warning == nil, sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `flowrun serve`, `flowrun sync` and `flowrun --cache` as a person types them, each a real
+/// process: an update end to end, offline, and the usage mistakes.
+@Suite struct SyncCommandTests {
+    typealias Workspace = BundleCommandTests.Workspace
+
+    @Test func anUpdateShowsTheNewOnboardingWithNoRebuild() throws {
+        let space = try Workspace()
+        let copy = try ProjectCopy()
+        _ = try space.run(["keys", "new", "dev"])
+        let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
+        #expect(try space.run(bundle).status == 0)
+        let server = try ServeProcess(in: space.url)
+        #expect(server.firstLine == "flowrun serve: serving dist at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)\n")
+        let sync = ["sync", "--from", server.root, "--park", "GOGA", "--cache", "app"]
+        let first = try space.run(sync)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("synced GOGA to version 1 in app: downloaded 15 of 15 files, ") && first.stdout.hasSuffix(" bytes; home ran (17 requests)\n"))
+        #expect(first.stderr.isEmpty, "no progress when standard error is not a terminal")
+        let onboarding = ["--cache", "app", "--park", "GOGA", "onboarding", "--time", fixedTime]
+        #expect(try space.run(onboarding).stdout.contains("Page 1/3 · Welcome to the Golden Gate\n"))
+
+        try copy.edit("parks/GOGA/park.lua", "Welcome to the Golden Gate", "Welcome back to the Golden Gate")
+        #expect(try space.run(bundle).status == 0)
+        let second = try space.run(sync)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("synced GOGA to version 2 (was 1) in app: downloaded 1 of 15 files, ") && second.stdout.hasSuffix("; home ran (3 requests)\n"))
+        let updated = try space.run(onboarding)
+        #expect(updated.status == 0 && updated.stderr.isEmpty)
+        #expect(updated.stdout.contains("Page 1/3 · Welcome back to the Golden Gate\n"))
+        #expect(updated.stdout == (try flowrun(["--root", copy.url.path, "--park", "GOGA", "onboarding", "--time", fixedTime])).stdout)
+
+        let third = try space.run(sync)
+        #expect(third.status == 0 && third.stdout == "GOGA is up to date at version 2 (1 request)\n")
+
+        #expect(server.stop() == 0)
+        let offline = try space.run(sync + ["--timeout", "1"])
+        #expect(offline.status == 0 && offline.stdout.isEmpty)
+        #expect(offline.stderr == "flowrun: sync: note: the server cannot be reached (cannot connect: connection refused); the cache stays on GOGA version 2\n")
+        #expect(try space.run(onboarding).stdout == updated.stdout)
+    }
+
+    @Test func aDamagedCacheRunsThePreviousVersionWithAWarning() throws {
+        let space = try Workspace()
+        let copy = try ProjectCopy()
+        _ = try space.run(["keys", "new", "dev"])
+        let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
+        _ = try space.run(bundle)
+        let server = try ServeProcess(in: space.url)
+        let sync = ["sync", "--from", server.root + "GOGA", "--cache", "app"]   // the park's own URL
+        _ = try space.run(sync)
+        try copy.edit("parks/GOGA/park.lua", "Welcome to the Golden Gate", "Welcome back to the Golden Gate")
+        _ = try space.run(bundle)
+        #expect(try space.run(sync).status == 0)
+        let manifest = try String(contentsOfFile: space.path("app/versions/2/manifest.json"), encoding: .utf8)
+        let sha = try #require(manifest.firstMatch(of: /"path": "parks\/GOGA\/park.lua", "sha256": "([0-9a-f]{64})"/)?.output.1)
+        try Data("return {}\n".utf8).write(to: URL(fileURLWithPath: space.path("app/objects/\(sha)")))
+        let run = try space.run(["--cache", "app", "--park", "GOGA", "onboarding", "--time", fixedTime])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Page 1/3 · Welcome to the Golden Gate\n"))
+        #expect(run.stderr.hasPrefix("flowrun: warning: app: version 2 does not verify (app/objects/\(sha): 10 bytes where the manifest says \(try parkSize(manifest)) (files["))
+        #expect(run.stderr.hasSuffix("]: parks/GOGA/park.lua)); running the previous good version 1\n"))
+        let repaired = try space.run(sync)
+        #expect(repaired.stdout == "repaired GOGA version 2 in app: it no longer verified; downloaded 1 damaged or missing file (2 requests)\n")
+        try FileManager.default.removeItem(atPath: space.path("app/versions/1"))
+        try Data("return {}\n".utf8).write(to: URL(fileURLWithPath: space.path("app/objects/\(sha)")))
+        let broken = try space.run(["--cache", "app", "--park", "GOGA"])
+        #expect(broken.status == 2 && broken.stdout.isEmpty)
+        #expect(broken.stderr.hasPrefix("flowrun: app/objects/\(sha): 10 bytes where the manifest says "))
+        #expect(broken.stderr.hasSuffix(" (and the previous version 1 does not verify either: app/versions/1/manifest.json: file not found)\n"))
+        server.stop()
+    }
+
+    @Test func aPortInUseAndAMissingFolderExit2() throws {
+        let space = try Workspace()
+        try space.bundle("YOSE")
+        let server = try ServeProcess(in: space.url)
+        let second = try space.run(["serve", "--port", String(server.port)])
+        #expect(second.status == 2 && second.stdout.isEmpty)
+        #expect(second.stderr == "flowrun: --port: cannot listen on 127.0.0.1:\(server.port): the port is in use (stop what uses it, or choose another with --port)\n")
+        #expect(server.stop() == 0)
+        let missing = try space.run(["serve", "--bundles", "nowhere"])
+        #expect(missing.status == 2 && missing.stderr == "flowrun: --bundles: 'nowhere' is not a folder (flowrun bundle writes dist/)\n")
+    }
+
+    @Test func usageMistakes() throws {
+        let space = try Workspace()
+        let noKeys = try space.run(["sync", "--from", "http://127.0.0.1:9/", "--park", "GOGA", "--cache", "app"])
+        #expect(noKeys.status == 2 && noKeys.stderr == "flowrun: --trust: no trusted keys: put the signer's .pub file in keys/ or pass --trust FILE\n")
+        _ = try space.run(["keys", "new", "dev"])
+        let badURL = try space.run(["sync", "--from", "ftp://example/", "--cache", "app"])
+        #expect(badURL.status == 2 && badURL.stderr == "flowrun: --from: ftp://example/ is not an http:// or https:// URL of a folder of bundles\n")
+        let badPark = try space.run(["sync", "--from", "http://127.0.0.1:9/", "--park", "../x", "--cache", "app"])
+        #expect(badPark.status == 2 && badPark.stderr == "flowrun: --park: '../x' is not a park code (1 to 32 letters, digits, '_' or '-')\n")
+        let noCache = try space.run(["--cache", "app", "--park", "GOGA"])
+        #expect(noCache.status == 2 && noCache.stderr == "flowrun: app: no such cache: run 'flowrun sync --from URL --cache app' first\n")
+        let both = try space.run(["--cache", "app", "--bundle", "dist/GOGA", "--park", "GOGA"])
+        #expect(both.status == 2 && both.stderr == "flowrun: --cache: runs a cache's version: leave out --bundle\n")
+        let empty = try space.run(["sync", "--from", "http://127.0.0.1:9/", "--park", "GOGA", "--cache", "app", "--timeout", "0.5"])
+        #expect(empty.status == 1 && empty.stdout.isEmpty)
+        #expect(empty.stderr == "flowrun: sync: http://127.0.0.1:9/GOGA/manifest.json: cannot connect: connection refused; the cache holds no version yet\n")
+    }
+
+    private func parkSize(_ manifest: String) throws -> String {
+        try #require(manifest.firstMatch(of: /"path": "parks\/GOGA\/park.lua", "sha256": "[0-9a-f]{64}", "size": ([0-9]+)/)?.output.1).description
+    }
+}

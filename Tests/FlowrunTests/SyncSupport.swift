@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// A `flowrun serve` process over a workspace's dist/, on a free port; stopped with Ctrl-C by ``stop()``.
+final class ServeProcess {
+    let process = Process()
+    let port: Int
+    let firstLine: String
+
+    init(in directory: URL, bundles: String = "dist") throws {
+        process.executableURL = flowrunBinary
+        process.arguments = ["serve", "--bundles", bundles, "--port", "0"]
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        firstLine = String(decoding: line, as: UTF8.self)
+        port = firstLine.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
+    }
+
+    /// The server's root URL.
+    var root: String { "http://127.0.0.1:\(port)/" }
+
+    /// Ctrl-C, then waits; the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+}
+
+extension ProjectCopy {
+    /// Replaces `old` with `new` in a file of the copy (it must be there).
+    func edit(_ path: String, _ old: String, _ new: String) throws {
+        let file = url.appendingPathComponent(path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old), "\(path) has no \(old)")
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: file)
+    }
+}
