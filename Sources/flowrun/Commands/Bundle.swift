@@ -66,7 +66,7 @@ extension Flowrun {
                 let outcome = try writer.write(park: code, to: out, version: version, created: created)
                 let manifest = outcome.manifest
                 print("bundled \(code) version \(manifest.version) in \(outcome.folder): \(Excerpt.count(manifest.files.count)) files, "
-                      + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new objects, "
+                      + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new object\(outcome.newObjects == 1 ? "" : "s"), "
                       + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id)")
             }
         }
