@@ -94,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the

@@ -65,3 +65,44 @@ enum BenchEnvironment {
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension BenchEnvironment {
+    /// The flowrun binary for a benchmark's optional cold runs: `option` (`--flowrun`), else
+    /// the one next to this executable; nil when there is none or `option` is `none`.
+    /// - Throws: `BenchError.badInput` when `option` names something that is not an executable file.
+    static func optionalFlowrun(_ option: String?) throws(BenchError) -> String? {
+        if option == "none" { return nil }
+        if let option {
+            guard FileManager.default.isExecutableFile(atPath: option) else { throw .badInput("--flowrun \(option): not an executable file") }
+            return option
+        }
+        guard let own = ownExecutable() else { return nil }
+        let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun").path
+        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
+    }
+
+    /// Runs `body` on the concurrency pool and blocks this (main) thread until it is done:
+    /// flowbench's commands are synchronous. An error that is not a `BenchError` becomes a
+    /// setup error naming `what`.
+    static func wait<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) throws(BenchError) -> T {
+        let outcome = BlockedOutcome<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { outcome.value = .success(try await body()) } catch { outcome.value = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        switch outcome.value {
+        case .success(let value): return value
+        case .failure(let error as BenchError): throw error
+        case .failure(let error): throw .setup("\(what): \(error)")
+        case nil: throw .setup("\(what): the benchmark did not finish")
+        }
+    }
+}
+
+/// What a task hands the thread that waits for it. Written by the task before it signals,
+/// read after the wait: the semaphore orders the two, so no lock is needed.
+private final class BlockedOutcome<T>: @unchecked Sendable {
+    var value: Result<T, any Error>?
+}

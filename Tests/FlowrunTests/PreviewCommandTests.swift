@@ -4,30 +4,14 @@ import Testing
 
 /// `flowrun preview` as a user starts it: the address it prints, a port in use, Ctrl-C.
 @Suite struct PreviewCommandTests {
-    /// Starts `flowrun preview --port 0` and returns the process with the port it printed.
-    func startPreview() throws -> (process: Process, port: Int, firstLine: String) {
-        let process = Process()
-        process.executableURL = flowrunBinary
-        process.arguments = ["preview", "--port", "0", "--park", "goga"]
-        process.currentDirectoryURL = repositoryRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        let port = text.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? -1
-        return (process, port, text)
+    /// `flowrun preview --port 0 --park goga` in the repository.
+    func startPreview() throws -> ServerProcess {
+        try ServerProcess(["preview", "--park", "goga"], in: repositoryRoot)
     }
 
     @Test func printsItsAddressAndAPortInUseExits2() throws {
-        let (first, port, line) = try startPreview()
-        defer { if first.isRunning { first.terminate() } }
+        let preview = try startPreview()
+        let (first, port, line) = (preview.process, preview.port, preview.firstLine)
         #expect(line == "flowrun preview: serving \(repositoryRoot.path) at http://127.0.0.1:\(port)/ (Ctrl-C to stop)\n")
         #expect(port > 0)
         let second = try flowrun(["preview", "--port", String(port)])
@@ -46,8 +30,8 @@ import Testing
     }
 
     @Test func ctrlCStopsTheServerWithAnEventStreamOpen() async throws {
-        let (server, port, _) = try startPreview()
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let preview = try startPreview()
+        let (server, port) = (preview.process, preview.port)
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/events"), timeout: .seconds(60))
         var chunks = response.body.makeAsyncIterator()
         let first = try await chunks.next()

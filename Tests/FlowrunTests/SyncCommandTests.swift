@@ -12,7 +12,7 @@ import Testing
         _ = try space.run(["keys", "new", "dev"])
         let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
         #expect(try space.run(bundle).status == 0)
-        let server = try ServeProcess(in: space.url)
+        let server = try ServerProcess(in: space.url)
         #expect(server.firstLine == "flowrun serve: serving dist at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)\n")
         let sync = ["sync", "--from", server.root, "--park", "GOGA", "--cache", "app"]
         let first = try space.run(sync)
@@ -48,7 +48,7 @@ import Testing
         _ = try space.run(["keys", "new", "dev"])
         let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
         _ = try space.run(bundle)
-        let server = try ServeProcess(in: space.url)
+        let server = try ServerProcess(in: space.url)
         let sync = ["sync", "--from", server.root + "GOGA", "--cache", "app"]   // the park's own URL
         _ = try space.run(sync)
         try copy.edit("parks/GOGA/park.lua", "Welcome to the Golden Gate", "Welcome back to the Golden Gate")
@@ -76,7 +76,7 @@ import Testing
     @Test func aPortInUseAndAMissingFolderExit2() throws {
         let space = try Workspace()
         try space.bundle("YOSE")
-        let server = try ServeProcess(in: space.url)
+        let server = try ServerProcess(in: space.url)
         let second = try space.run(["serve", "--port", String(server.port)])
         #expect(second.status == 2 && second.stdout.isEmpty)
         #expect(second.stderr == "flowrun: --port: cannot listen on 127.0.0.1:\(server.port): the port is in use (stop what uses it, or choose another with --port)\n")

@@ -18,7 +18,7 @@ import Testing
         try copy.edit("parks/GOGA/park.lua", Self.variants[0].title, Self.variants[1].title)
         try copy.edit("flows/onboarding.lua", Self.variants[0].action, Self.variants[1].action)
         #expect(try space.run(bundle).status == 0)
-        let server = try ServeProcess(in: space.url)
+        let server = try ServerProcess(in: space.url)
         defer { server.stop() }
         let sync = ["sync", "--from", server.root, "--park", "GOGA", "--cache", "app", "--allow-downgrade"]
 

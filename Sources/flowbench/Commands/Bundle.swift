@@ -34,14 +34,7 @@ extension Flowbench {
 
         func run() throws {
             let root = try BenchEnvironment.checkedRoot(root)
-            var binary = flowrun
-            if binary == nil, let own = BenchEnvironment.ownExecutable() {
-                binary = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun").path
-            }
-            if binary == "none" || !(binary.map { FileManager.default.isExecutableFile(atPath: $0) } ?? false) {
-                if flowrun != nil && flowrun != "none" { throw BenchError.badInput("--flowrun \(flowrun ?? ""): not an executable file") }
-                binary = nil
-            }
+            let binary = try BenchEnvironment.optionalFlowrun(flowrun)
             progress("bundle: \(park), \(runs) runs per case\(binary == nil ? " (no flowrun binary: no cold runs)" : "")")
             let bench = BundleBench(root: root, park: park, runs: runs, flowrun: binary)
             print(bench.report(try bench.run()), terminator: "")

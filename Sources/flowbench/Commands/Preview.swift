@@ -47,7 +47,7 @@ extension Flowbench {
                 throw BenchError.setup("preview: needs \(PreviewBench.browser.browser) and \(PreviewBench.browser.driver) (apt-get install chromium chromium-driver)")
             }
             let bench = PreviewBench(root: root, runs: runs, gets: gets, warmups: warmups)
-            let result = try Self.wait { try await bench.run() }
+            let result = try BenchEnvironment.wait("preview") { try await bench.run() }
             if json {
                 print(PreviewBench.json(result), terminator: "")
                 return
@@ -59,29 +59,6 @@ extension Flowbench {
                 "machine: \(info.activeProcessorCount) cores, load \(BenchEnvironment.loadAverage())",
             ]), terminator: "")
         }
-
-        /// Runs `body` on the concurrency pool and blocks this (main) thread until it is done:
-        /// flowbench's commands are synchronous.
-        static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-            let outcome = BlockedOutcome<T>()
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                do { outcome.value = .success(try await body()) } catch { outcome.value = .failure(error) }
-                done.signal()
-            }
-            done.wait()
-            switch outcome.value {
-            case .success(let value): return value
-            case .failure(let error as BenchError): throw error
-            case .failure(let error): throw BenchError.setup("preview: \(error)")
-            case nil: throw BenchError.setup("preview: the benchmark did not finish")
-            }
-        }
     }
 }
 
-/// What a task hands the thread that waits for it. Written by the task before it signals,
-/// read after the wait: the semaphore orders the two, so no lock is needed.
-private final class BlockedOutcome<T>: @unchecked Sendable {
-    var value: Result<T, any Error>?
-}

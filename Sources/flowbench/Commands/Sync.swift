@@ -34,31 +34,11 @@ extension Flowbench {
 
         func run() throws {
             let root = try BenchEnvironment.checkedRoot(root)
-            var binary = flowrun
-            if binary == nil, let own = BenchEnvironment.ownExecutable() {
-                binary = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun").path
-            }
-            if binary == "none" || !(binary.map { FileManager.default.isExecutableFile(atPath: $0) } ?? false) {
-                if flowrun != nil && flowrun != "none" { throw BenchError.badInput("--flowrun \(flowrun ?? ""): not an executable file") }
-                binary = nil
-            }
+            let binary = try BenchEnvironment.optionalFlowrun(flowrun)
             progress("sync: \(park), \(runs) runs per case\(binary == nil ? " (no flowrun binary: no cold runs)" : "")")
             let bench = SyncBench(root: root, park: park, runs: runs, flowrun: binary)
-            // A ParsableCommand runs synchronously: the bench runs on the concurrency pool while this thread waits.
-            let result = Outcome()
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                do throws(BenchError) { result.value = .success(try await bench.run()) } catch { result.value = .failure(error) }
-                done.signal()
-            }
-            done.wait()
-            guard let value = result.value else { throw BenchError.setup("sync: the benchmark did not finish") }
-            print(bench.report(try value.get()), terminator: "")
-        }
-
-        /// The bench task's result. Unchecked but safe: written before `done.signal()`, read after `done.wait()`.
-        private final class Outcome: @unchecked Sendable {
-            var value: Result<SyncBench.Figures, BenchError>?
+            let figures = try BenchEnvironment.wait("sync") { () async throws(BenchError) in try await bench.run() }
+            print(bench.report(figures), terminator: "")
         }
     }
 }

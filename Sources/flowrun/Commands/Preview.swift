@@ -32,35 +32,7 @@ extension Flowrun {
             let root = try project.project()
             let park = try park.map { code throws(FlowError) in try ParkCatalog(root: root).resolve(code) }
             let server = PreviewServer(root: root, port: port, park: park)
-            ProcessBackstop.liftCPULimit()
-            // ParsableCommand runs on the main thread, synchronously: the server runs on the
-            // concurrency pool while this thread waits for it.
-            let outcome = Outcome()
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                do {
-                    try await server.run { port in
-                        // Unbuffered: a script waiting for the address reads it at once.
-                        let line = "flowrun preview: serving \(root.url.path) at http://\(PreviewServer.host):\(port)/ (Ctrl-C to stop)\n"
-                        FileHandle.standardOutput.write(Data(line.utf8))
-                    }
-                } catch {
-                    outcome.error = error
-                }
-                done.signal()
-            }
-            done.wait()
-            if let error = outcome.error as? PreviewServer.StartError {
-                throw FlowError.badArgument(name: "--port", message: error.description)
-            }
-            if let error = outcome.error { throw error }
-        }
-
-        /// The server task's error. Unchecked but safe: the task writes it only before
-        /// `done.signal()`, and it is read only after `done.wait()` returns, so the semaphore
-        /// orders the write before the read and they never overlap.
-        private final class Outcome: @unchecked Sendable {
-            var error: (any Error)?
+            try Blocking.serve("preview", serving: root.url.path) { onListening in try await server.run(onListening: onListening) }
         }
     }
 }

@@ -34,35 +34,7 @@ extension Flowrun {
                 throw FlowError.badArgument(name: "--bundles", message: "'\(bundles)' is not a folder (flowrun bundle writes dist/)")
             }
             let server = BundleServer(folder: bundles, port: port)
-            ProcessBackstop.liftCPULimit()
-            // ParsableCommand runs on the main thread, synchronously: the server runs on the
-            // concurrency pool while this thread waits for it.
-            let outcome = Outcome()
-            let done = DispatchSemaphore(value: 0)
-            let folder = bundles
-            Task {
-                do {
-                    try await server.run { port in
-                        // Unbuffered: a script waiting for the address reads it at once.
-                        let line = "flowrun serve: serving \(folder) at http://\(BundleServer.host):\(port)/ (Ctrl-C to stop)\n"
-                        FileHandle.standardOutput.write(Data(line.utf8))
-                    }
-                } catch {
-                    outcome.error = error
-                }
-                done.signal()
-            }
-            done.wait()
-            if let error = outcome.error as? BundleServer.StartError {
-                throw FlowError.badArgument(name: "--port", message: error.description)
-            }
-            if let error = outcome.error { throw error }
-        }
-
-        /// The server task's error. Unchecked but safe: the task writes it only before
-        /// `done.signal()`, and it is read only after `done.wait()` returns.
-        private final class Outcome: @unchecked Sendable {
-            var error: (any Error)?
+            try Blocking.serve("serve", serving: bundles) { onListening in try await server.run(onListening: onListening) }
         }
     }
 }

@@ -64,21 +64,10 @@ extension Flowrun {
                 throw FlowError.badArgument(name: error.source, message: error.message)
             }
             let line = SyncProgressLine(label: park ?? "bundle")
-            let result = Outcome()
-            let done = DispatchSemaphore(value: 0)
-            var progress: (@Sendable (BundleSync.Progress) -> Void)?
-            if line.isShown { progress = { @Sendable update in line.show(update) } }
-            Task {
-                do throws(SyncError) {
-                    result.value = .success(try await sync.run(progress: progress))
-                } catch {
-                    result.value = .failure(error)
-                }
-                done.signal()
-            }
-            done.wait()
+            let progress: (@Sendable (BundleSync.Progress) -> Void)? = line.isShown ? { @Sendable update in line.show(update) } : nil
+            let result = Blocking.wait { () async throws(SyncError) in try await sync.run(progress: progress) }
             line.clear()
-            switch result.value {
+            switch result {
             case .success(let report)?:
                 report.outcome.printed(requests: report.requests, cache: cache)
             case .failure(let error)?:
@@ -88,12 +77,6 @@ extension Flowrun {
             case nil:
                 throw ExitCode(1)
             }
-        }
-
-        /// The sync task's result. Unchecked but safe: the task writes it only before
-        /// `done.signal()`, and it is read only after `done.wait()` returns.
-        private final class Outcome: @unchecked Sendable {
-            var value: Result<BundleSync.Report, SyncError>?
         }
     }
 }

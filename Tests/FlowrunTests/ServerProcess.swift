@@ -1,15 +1,22 @@
 import Foundation
 import Testing
 
-/// A `flowrun serve` process over a workspace's dist/, on a free port; stopped with Ctrl-C by ``stop()``.
-final class ServeProcess {
+/// A flowrun server process (`serve`, `preview`) on a free port (`--port 0`), its address
+/// read from the line it prints first; stopped with Ctrl-C by ``stop()``, killed if left running.
+final class ServerProcess {
     let process = Process()
     let port: Int
     let firstLine: String
 
-    init(in directory: URL, bundles: String = "dist") throws {
+    /// `flowrun serve` over a workspace's dist/.
+    convenience init(in directory: URL, bundles: String = "dist") throws {
+        try self.init(["serve", "--bundles", bundles], in: directory)
+    }
+
+    /// `flowrun ARGUMENTS --port 0` run in `directory`.
+    init(_ arguments: [String], in directory: URL) throws {
         process.executableURL = flowrunBinary
-        process.arguments = ["serve", "--bundles", bundles, "--port", "0"]
+        process.arguments = arguments + ["--port", "0"]
         process.currentDirectoryURL = directory
         let out = Pipe()
         process.standardOutput = out
