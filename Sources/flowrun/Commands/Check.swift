@@ -117,6 +117,15 @@ extension Flowrun {
                 report.broken = true
             }
             do { _ = try runtime.boundary() } catch { report.problems.append("\(error)"); report.broken = true }
+            // Pictures park.lua names are content (exit 2); those a flow names, its screen's (exit 1).
+            let assets = AssetCheck(root: root, park: runtime.park.code)
+            let configured = assets.problems(in: runtime.park)
+            report.problems += configured.messages
+            report.broken = report.broken || !configured.messages.isEmpty
+            func checkImages(_ screen: Screen) {
+                let files = runtime.registry.chain(screen.flow)?.map(\.file) ?? []
+                report.problems += assets.problems(in: screen, files: files, skipping: configured.references)
+            }
 
             let center = Coordinate(latitude: runtime.park.center.lat, longitude: runtime.park.center.lon)
             var requests: [FlowRequest] = []
@@ -139,6 +148,7 @@ extension Flowrun {
                 do {
                     let screen = try runtime.run(request)
                     report.screens += 1
+                    checkImages(screen)
                     var skipped = 0
                     for located in screen.actions {
                         guard case .go(let flow, let args) = located.action.target else { continue }
@@ -148,7 +158,7 @@ extension Flowrun {
                         do {
                             // Its view args (a zoom-in's center and zoom) were checked with the screen.
                             let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at)
-                            _ = try runtime.run(next)
+                            checkImages(try runtime.run(next))
                             report.screens += 1
                         } catch FlowError.unavailableFlow {
                             continue   // its broken file is listed once, above
