@@ -22,7 +22,7 @@ struct Flowrun: ParsableCommand {
               flowrun --root ../my-copy check
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
-        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self],
+        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Art.self],
         defaultSubcommand: Run.self
     )
 

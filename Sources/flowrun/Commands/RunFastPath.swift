@@ -21,7 +21,7 @@ enum RunFastPath {
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
-    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "help"]
+    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "art", "help"]
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
     /// ArgumentParser.
