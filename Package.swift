@@ -29,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Hummingbird's too: its graceful shutdown ends the preview's event streams on Ctrl-C.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
+        // The image sequencer's client, and the preview server's tests speak real HTTP to it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -59,9 +59,17 @@ let package = Package(
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
         ),
+        // The image sequencer (`--assets`): the HTTP client stays out of FlowKit, and out of
+        // a run that does not ask for it.
+        .target(
+            name: "FlowAssets",
+            dependencies: ["FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: publicSurface
+        ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowPreview", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowPreview", "FlowAssets", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -84,5 +92,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
+        .testTarget(name: "FlowAssetsTests", dependencies: ["FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
+                                                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
     ]
 )
