@@ -29,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Hummingbird's too: its graceful shutdown ends the preview's event streams on Ctrl-C.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The image sequencer's client, and the preview server's tests speak real HTTP to it.
+        // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -59,12 +59,12 @@ let package = Package(
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
         ),
-        // The image sequencer (`--assets`): the HTTP client stays out of FlowKit, and out of
-        // a run that does not ask for it.
+        // The image sequencer (`--assets`): its HTTP client (plain NIO, which the preview
+        // server links already: no TLS library grows flowrun's cold start) stays out of FlowKit.
         .target(
             name: "FlowAssets",
-            dependencies: ["FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                           .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["FlowKit", "ScreenModel", .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
         .executableTarget(

@@ -1,10 +1,9 @@
-import AsyncHTTPClient
 import FlowKit
 public import Foundation
-import NIOCore
 
 /// Where the image sequencer gets pictures: a park's `assets/` folder on disk, or the same
-/// files under a base URL. Full `https://` references are fetched as they are, either way.
+/// files under a plain `http://` base URL (``HTTPGet``: no TLS in flowrun, so a full
+/// `https://` reference fails with a message saying it is for the app to load).
 public struct AssetSource: Sendable, CustomStringConvertible {
     enum Origin: Sendable {
         case folder(URL)
@@ -19,7 +18,7 @@ public struct AssetSource: Sendable, CustomStringConvertible {
     public static func folder(_ folder: URL) -> AssetSource { AssetSource(origin: .folder(folder.standardizedFileURL)) }
 
     /// Pictures fetched from `base` + their path (`http://127.0.0.1:8080/grte/` + `onboarding/sky.svg`).
-    /// - Parameter base: an `http://` or `https://` address; a missing final `/` is added.
+    /// - Parameter base: an `http://` address; a missing final `/` is added.
     public static func web(_ base: String) -> AssetSource { AssetSource(origin: .web(base.hasSuffix("/") ? base : base + "/")) }
 
     /// The folder's path or the base URL, as the report names it.
@@ -54,44 +53,7 @@ public struct AssetSource: Sendable, CustomStringConvertible {
 
     /// GETs `url`: its body's size, or why there is none.
     static func get(_ url: String, deadline: ContinuousClock.Instant) async throws(AssetFetchError) -> Int {
-        let left = ContinuousClock.now.duration(to: deadline)
-        let nanoseconds = max(Int64(left.components.seconds) * 1_000_000_000 + left.components.attoseconds / 1_000_000_000, 1)
-        do {
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .nanoseconds(nanoseconds))
-            guard response.status == .ok else {
-                throw AssetFetchError("HTTP \(response.status.code) \(response.status.reasonPhrase)")
-            }
-            do {
-                return try await response.body.collect(upTo: largestPicture).readableBytes
-            } catch is NIOTooManyBytesError {
-                throw AssetFetchError("larger than \(largestPicture >> 20) MiB")
-            } catch is CancellationError {
-                throw AssetFetchError("cancelled")
-            } catch {
-                // The head came, the body did not: a dropped connection or a short body.
-                throw AssetFetchError("the connection broke before the whole picture arrived (\(error))")
-            }
-        } catch let error as AssetFetchError {
-            throw error
-        } catch is CancellationError {
-            throw AssetFetchError("cancelled")
-        } catch let error as HTTPClientError {
-            throw AssetFetchError(describe(error))
-        } catch {
-            throw AssetFetchError("\(error)")
-        }
-    }
-
-    private static func describe(_ error: HTTPClientError) -> String {
-        switch error {
-        case .remoteConnectionClosed: "the server closed the connection before it answered"
-        case .bodyLengthMismatch: "the picture arrived cut short (fewer bytes than its Content-Length)"
-        case .deadlineExceeded, .readTimeout: "no answer in time"
-        case .connectTimeout: "could not connect in time"
-        case .cancelled: "cancelled"
-        case .invalidURL: "not a valid URL"
-        default: "\(error)"
-        }
+        try await HTTPGet.size(of: url, deadline: deadline, limit: largestPicture)
     }
 }
 

@@ -118,6 +118,15 @@ struct ImageSequencerTests {
         #expect(Self.outcomes(events)["onboarding/sky.svg"] == [.placeholder, .failed("dropped after 900 ms without an answer")])
     }
 
+    @Test func anHTTPSPictureIsForTheAppAndABadNameFailsAtOnce() async throws {
+        let screen = Screen(park: "GRTE", flow: "x", title: "x", sections: [
+            .image(.init(url: "https://example.org/grte.jpg", alt: "")), .image(.init(url: "../park.lua", alt: "")),
+        ])
+        let outcomes = Self.outcomes(await ImageSequencer(source: .web("http://127.0.0.1:9/")).run(ImagePlan(screen: screen)))
+        #expect(outcomes["https://example.org/grte.jpg"] == [.failed("https:// is for the app to load: flowrun's loader speaks plain http:// (it links no TLS)")])
+        #expect(outcomes["../park.lua"] == [.failed("'../park.lua' has a name starting with '.' ('..'): '..' and hidden files are not assets")])
+    }
+
     @Test func aFolderIsASourceToo() async throws {
         let plan = ImagePlan(screen: try Self.onboarding())
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowassets-\(UUID().uuidString)")

@@ -222,7 +222,7 @@ struct ArtLayers {
 }
 
 /// A number for SVG: one decimal, no trailing `.0`.
-func n(_ value: Double) -> String {
+private func n(_ value: Double) -> String {
     let tenths = (value * 10).rounded()
     return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(format: "%.1f", tenths / 10)
 }

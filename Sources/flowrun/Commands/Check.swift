@@ -11,7 +11,8 @@ extension Flowrun {
             abstract: "Check every park: configuration, content files, and that every flow returns a valid screen.",
             discussion: """
                 Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' action \
-                of those screens is followed once. Each park loads in a Lua state of its own: one that does not load \
+                of those screens is followed once. Every picture park.lua and those screens name must be a file of \
+                the park's assets/ folder or a full https:// URL (README, Park pictures). Each park loads in a Lua state of its own: one that does not load \
                 is reported and the others are still checked. After --time-limit seconds the check stops (between \
                 two runs) and says which parks and flows it did not reach. When luacheck is on PATH \
                 (Debian: lua-check), it lints flows/ and parks/ with .luacheckrc (else flowrun's own \
