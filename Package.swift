@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
+        // async-http-client's TLS, so it adds no package, only the targets that use it.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -51,12 +54,26 @@ let package = Package(
             dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
             swiftSettings: publicSurface
         ),
+        // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
+        .target(
+            name: "FlowBundle",
+            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: publicSurface
+        ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
             dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: publicSurface
+        ),
+        // A small W3C WebDriver client (chromedriver + headless chromium) for the preview's
+        // browser tests and `flowbench preview`; no product ships it.
+        .target(
+            name: "WebDriver",
+            // GeoKit for its JSONValue, the values commands and scripts carry.
+            dependencies: ["GeoKit", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
         // The image sequencer (`--assets`): its HTTP client (plain NIO, which the preview
@@ -69,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowPreview", "FlowAssets", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowAssets", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -81,7 +98,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "LuaKit", "GeoKit", "BenchData", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowKit", "FlowBundle", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
@@ -90,7 +109,12 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
+        // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as
+        // RECORD_SCREENSHOTS=1 writes them there.
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+                    exclude: ["Screenshots"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "GeoKit"]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
         .testTarget(name: "FlowAssetsTests", dependencies: ["FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),

@@ -5,6 +5,8 @@ import Foundation
 /// `/parks/{code}/flows/{flow}/frame`. A little plain JavaScript follows `go` actions (with
 /// a history for Back), says what the app would do for a web address or a phone number,
 /// and re-fetches the frame on each `change` from `/events`, keeping the controls as they are.
+/// The address always names the run shown (`?park=GOGA&flow=sites&arg.id=...`), so it can
+/// be linked to: the page opens on it.
 enum PreviewPage {
     /// The page, with `park` chosen first when given and `frame` (its home) already in place.
     static func html(park: String?, frame: String) -> String {
@@ -108,17 +110,49 @@ enum PreviewPage {
       return "/parks/" + encodeURIComponent($("park").value) + "/flows/" + encodeURIComponent($("flow").value.trim() || "home");
     }
 
+    let requested = 0;  // the newest load asked for: an older answer that comes later is dropped
     async function load() {
       if (!$("park").value) return;
-      const url = base() + "/frame?" + query().toString();
+      const q = query();
+      const mine = ++requested;
+      // The address names this run, so it can be linked to or reloaded (fromAddress).
+      const address = new URLSearchParams({ park: $("park").value, flow: $("flow").value.trim() || "home" });
+      for (const [key, value] of q) address.append(key, value);
+      history.replaceState(null, "", "?" + address.toString());
       try {
-        const response = await fetch(url, { cache: "no-store" });
-        $("frame").innerHTML = await response.text();
+        const response = await fetch(base() + "/frame?" + q.toString(), { cache: "no-store" });
+        const text = await response.text();
+        if (mine !== requested) return;
+        $("frame").innerHTML = text;
         $("frame").dataset.status = String(response.status);
+        $("frame").dataset.loads = String(Number($("frame").dataset.loads || 0) + 1);
       } catch (error) {
         $("status").textContent = "The server does not answer: " + error;
       }
       $("back").disabled = trail.length === 0;
+    }
+
+    // The controls from the page's address: `?park=GOGA&flow=sites&time=...&arg.id=...`.
+    function fromAddress() {
+      const q = new URLSearchParams(location.search);
+      const fields = ["at", "track", "time", "heading", "size"];
+      if (q.get("flow")) $("flow").value = q.get("flow");
+      for (const key of fields) {
+        if (!q.has(key)) continue;
+        if (key === "size" && ![...$("size").options].some((option) => option.value === q.get(key))) {
+          const option = document.createElement("option");
+          option.value = option.textContent = q.get(key);
+          $("size").append(option);
+        }
+        $(key).value = q.get(key);
+      }
+      const args = [];
+      extraView = {};
+      for (const [key, value] of q) {
+        if (key.startsWith("arg.")) args.push(key.slice(4) + "=" + value);
+        else if (viewKeys.includes(key) && !fields.includes(key)) extraView[key] = value;
+      }
+      $("args").value = args.join("\\n");
     }
 
     function state() {
@@ -210,6 +244,7 @@ enum PreviewPage {
       }
       const wanted = document.body.dataset.park.toUpperCase();
       if (wanted) $("park").value = wanted;
+      fromAddress();
       await loadFlows();
       await load();
       const events = new EventSource("/events");

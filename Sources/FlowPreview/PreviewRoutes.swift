@@ -5,7 +5,7 @@ import ServiceLifecycle
 import ScreenModel
 
 /// The server's routes (README, Live preview):
-/// - `GET /`: the preview page.
+/// - `GET /?park=...&flow=...&...`: the preview page, opened on that run.
 /// - `GET /parks`: the park list, as `flowrun parks --format json` prints it.
 /// - `GET /parks/{code}/flows`: the flows the park runs, by name.
 /// - `GET /parks/{code}/flows/{flow}?at=...`: the screen JSON (`flowrun/screen@1`).
@@ -21,11 +21,8 @@ struct PreviewRoutes: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: TraversalGuard())
-        router.get("/") { _, _ in
-            // The first park's home is in the page itself, so it shows before any script runs.
-            let park = defaultPark ?? ParkCatalog(root: project.root).codes.first
-            var frame = ""
-            if let park { frame = await self.frame(park: park, inputs: RunInputs(flow: "home"), size: Self.defaultFrame).body }
+        router.get("/") { request, _ in
+            let (park, frame) = await page(request)
             return Self.response(200, PreviewPage.html(park: park, frame: frame), type: "text/html; charset=utf-8")
         }
         router.get("/parks") { _, _ in
@@ -87,6 +84,24 @@ struct PreviewRoutes: Sendable {
             }
         }
         return router
+    }
+
+    /// The park the page opens on and its first frame, drawn here so it shows before any
+    /// script runs. The page's address can name a run (`/?park=GOGA&flow=sites&arg.id=...`,
+    /// the frame's query plus `park` and `flow`); without one it is the first park's home.
+    /// A bad query shows its error panel in the frame: the page itself still opens.
+    private func page(_ request: Request) async -> (park: String?, frame: String) {
+        var pairs = Self.pairs(request)
+        let park = pairs.last { $0.key == "park" }.map { $0.value.uppercased() } ?? defaultPark ?? ParkCatalog(root: project.root).codes.first
+        let flow = pairs.last { $0.key == "flow" && !$0.value.isEmpty }?.value ?? "home"
+        pairs.removeAll { $0.key == "park" || $0.key == "flow" }
+        guard let park else { return (nil, "") }
+        do throws(PreviewFailure) {
+            let inputs = try PreviewQuery.inputs(flow: flow, pairs: pairs)
+            return (park, await frame(park: park, inputs: inputs, size: try Self.frameSize(request)).body)
+        } catch {
+            return (park, PreviewErrorPanel.html(error, root: project.root))
+        }
     }
 
     /// The phone frame for a run with its style sheet, or the error panel, with the status.

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `flowrun preview`: a web server on this machine only (127.0.0.1) that shows a park's
 /// screens as a phone would, follows their actions, and updates the page by itself when
@@ -56,8 +57,11 @@ public struct PreviewServer: Sendable {
         let feed = ChangeFeed()
         let router = PreviewRoutes(project: project, feed: feed, defaultPark: park).router()
         let started = StartFlag()
-        var logger = Logger(label: "flowrun.preview")
-        logger.logLevel = .error
+        let logger = {
+            var logger = Logger(label: "flowrun.preview")
+            logger.logLevel = .error
+            return logger
+        }()
         let port = port
         let app = Application(
             router: router,
@@ -80,7 +84,7 @@ public struct PreviewServer: Sendable {
                     }
                 }
                 group.addTask {
-                    if handlesSignals { try await app.runService() } else { try await app.run() }
+                    try await Self.serve(app, handlesSignals: handlesSignals, logger: logger)
                 }
                 // The server's task ends the group: the watcher only ends when cancelled.
                 try await group.next()
@@ -91,6 +95,28 @@ public struct PreviewServer: Sendable {
             if let io = error as? IOError, io.errnoCode == EADDRINUSE { throw StartError.portInUse(port: port) }
             if "\(error)".contains("Address already in use") { throw StartError.portInUse(port: port) }
             throw StartError.cannotListen(port: port, reason: "\(error)")
+        }
+    }
+}
+
+extension PreviewServer {
+    /// Runs `app` until a signal (with `handlesSignals`) or until the calling task is
+    /// cancelled, and stops it gracefully either way: open requests finish and the event
+    /// streams end (``PreviewRoutes/eventStream(feed:_:)``). Cancelling the server's own
+    /// task instead would tear its accept loop, which Hummingbird logs as an error
+    /// ("Waiting on child channel: CancellationError()") on every normal stop.
+    static func serve(_ app: some ApplicationProtocol & Service, handlesSignals: Bool, logger: Logger) async throws {
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [],
+                                                      logger: logger)
+        // A stuck request does not keep the server up forever: cancelled after this.
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        let services = ServiceGroup(configuration: configuration)
+        // Not a child task, so the caller's cancellation reaches it only as the graceful shutdown below.
+        let running = Task { try await services.run() }
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            Task { await services.triggerGracefulShutdown() }
         }
     }
 }

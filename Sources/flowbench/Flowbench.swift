@@ -28,6 +28,8 @@ struct Flowbench: ParsableCommand {
               flowbench readers
               flowbench render --json
               flowbench warm --json
+              flowbench bundle
+              flowbench preview                 needs chromium and chromium-driver
             The machine is noisy: compare ratios taken in the same run, not absolute figures \
             across runs.
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
@@ -35,7 +37,7 @@ struct Flowbench: ParsableCommand {
             """,
         subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
                       Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
-                      Render.self, Warm.self],
+                      Render.self, Warm.self, Bundle.self, Preview.self],
         defaultSubcommand: Runtime.self
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowBundle
 import FlowKit
 #if canImport(Glibc)
 import Glibc
@@ -20,9 +21,11 @@ struct Flowrun: ParsableCommand {
               flowrun --park GOGA map --center 37.80,-122.46 --zoom 12 --size 390x844
               flowrun parks --at 44.6,-110.5
               flowrun --root ../my-copy check
+              flowrun keys new dev && flowrun bundle --park GOGA --key keys/dev.key
+              flowrun --bundle dist/GOGA --park GOGA home
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
-        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Art.self],
+        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Art.self],
         defaultSubcommand: Run.self
     )
 
@@ -45,6 +48,9 @@ struct Flowrun: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as FlowError {
+            TerminalText.writeError("flowrun: \(error.description)")
+            terminate(error.exitCode)
+        } catch let error as BundleError {
             TerminalText.writeError("flowrun: \(error.description)")
             terminate(error.exitCode)
         } catch {

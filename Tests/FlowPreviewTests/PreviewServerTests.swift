@@ -51,6 +51,26 @@ import Testing
         #expect(body.contains("new EventSource(\"/events\")"))
     }
 
+    /// A link to the page can name the run it opens on: `park`, `flow`, and the frame's query.
+    @Test func thePageOpensOnTheRunItsAddressNames() async throws {
+        let query = "park=yell&flow=sites&time=2026-07-04T09:30:00-07:00&arg.category=geyser&size=375x667"
+        let (status, _, body) = try await withServer { try await get($0, "/?" + query) }
+        #expect(status == 200)
+        #expect(body.contains("<body data-park=\"YELL\">"))
+        #expect(body.contains("<div class=\"phone\" data-park=\"YELL\" data-flow=\"sites\">"))
+        #expect(body.contains(".phone { width: 375px; height: 667px;"))
+        #expect(body.contains("<h3 class=\"section-title\">Geysers ("))
+        #expect(body.contains("function fromAddress()"))
+    }
+
+    @Test func aBadAddressStillOpensThePageWithTheErrorInTheFrame() async throws {
+        let (status, _, body) = try await withServer { try await get($0, "/?park=GOGA&colour=red") }
+        #expect(status == 200)
+        #expect(body.contains("<div class=\"phone flow-error\" data-status=\"400\">"))
+        #expect(body.contains("unknown query parameter &#39;colour&#39;"))
+        #expect(body.contains("id=\"controls\""))
+    }
+
     @Test(arguments: ["/parks/../flows/home", "/parks/GOGA/flows/%2e%2e/home", "/parks/%2E%2E/%2E%2E/etc/passwd", "/parks/GOGA/flows/..%2F..%2Fpark"])
     func aPathWithDotDotIsNotFound(path: String) async throws {
         let (status, _, body) = try await withServer { try await get($0, path) }

@@ -5,7 +5,7 @@ import Testing
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"], ["render"], ["warm"]])
+                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"]])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -21,15 +21,29 @@ import Testing
         (["render", "--format", "pdf"], "--format expects text, json, json-encoder, svg, got 'pdf'"),
         (["render", "--json", "--against", "/bin/true"], "--json and --against cannot be combined"),
         (["warm", "--rounds", "0"], "--rounds expects a whole number from 1 to 1000, got 0"),
+        (["preview", "--runs", "0"], "--runs expects a whole number from 1 to 10000, got 0"),
         (["warm", "--only", "home,nosuch"], "--only: no case 'nosuch'; cases are home, sites, map, ar, replay, runtime"),
         (["cluster-query", "--points", "x.f64", "--bbox", "1,2,3", "--zoom", "3"], "expected four numbers W,S,E,N"),
         (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
+        (["bundle", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
+        (["bundle", "--flowrun", "/nonexistent"], "--flowrun /nonexistent: not an executable file"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let result = try flowbench(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test func bundleReportsItsFigures() throws {
+        // One run of each case, no cold processes: what the report holds, not how fast.
+        let result = try flowbench(["bundle", "--park", "YOSE", "--runs", "1", "--flowrun", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "flowbench bundle: YOSE from a signed bundle vs from its folder (p50 of 1 runs)")
+        #expect(lines.contains { $0.hasPrefix("  verify + load from memory + run home ") })
+        #expect(lines.contains { $0.hasPrefix("  bundle: 12 files in 12 objects, ") })
+        #expect(!result.stdout.contains("cold processes"))
     }
 
     @Test func negativeBoxEdgesAreValues() throws {

@@ -53,10 +53,16 @@ import Testing
         let first = try await chunks.next()
         #expect(first.map { String(buffer: $0) } == ": watching flows/ and parks/\n\n")
         server.interrupt()
-        // The stream ends when the server stops (a hang here is the bug this test is for:
-        // a graceful shutdown waiting for a stream that never ends).
-        while try await chunks.next() != nil {}
-        server.waitUntilExit()
+        // The server must stop although the stream is open (the bug this test is for: a
+        // graceful shutdown waiting for a stream that never ends). Its exit is what is
+        // asserted, with a deadline generous enough for a loaded CI machine; reading the
+        // rest of the stream is not, since a closed connection may end it with an error.
+        let deadline = Date().addingTimeInterval(120)
+        while server.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!server.isRunning, "flowrun preview still runs 120 s after Ctrl-C with an event stream open")
+        guard !server.isRunning else { return }
+        #expect(server.terminationReason == .exit)
         #expect(server.terminationStatus == 0)
+        do { while try await chunks.next() != nil {} } catch {}
     }
 }

@@ -29,6 +29,8 @@ import Testing
         ["--park", "GRTE", "onboarding", "--assets", "parks/GRTE/assets", "--assets-parallel", "2", "--assets-timeout", "500"],
         ["--park", "GOGA", "--max-instructions", "+5000", "--time-limit", "1e-3"],
         ["--park", "goga", "homee"],
+        ["--bundle", "dist/GOGA", "--park", "GOGA", "home"],
+        ["--park", "GOGA", "--bundle", "dist/GOGA", "--trust", "keys/a.pub", "--trust", "b.pub"],
     ])
     func readsWhatArgumentParserReads(arguments: [String]) throws {
         let fast = try #require(RunFastPath.parse(arguments), "the fast path declined \(arguments)")
@@ -48,6 +50,8 @@ import Testing
         ["--park", "GOGA", "--nosuch", "1"],
         ["--park", "GOGA", "--park", "YELL"],          // one value given twice
         ["--park", "GOGA", "--at", "1,2", "--at", "3,4"],
+        ["--park", "GOGA", "--bundle", "a", "--bundle", "b"],
+        ["bundle", "--park", "GOGA", "--key", "k.key"], ["keys", "new", "dev"],
         ["--park", "GOGA", "home", "map"],             // a second flow
         ["--park", "-GOGA"],                           // a value that looks like an option
         ["--park", "GOGA", "--time", "-5"],

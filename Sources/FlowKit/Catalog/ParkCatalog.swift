@@ -11,7 +11,7 @@ public struct ParkCatalog: Sendable {
     /// - Parameter root: the project.
     public init(root: ProjectRoot) {
         self.root = root
-        let names = root.exists("parks") ? ((try? FileManagerFolders.list(root.url("parks").path)) ?? []) : []
+        let names = root.folders(in: "parks")
         codes = names.filter { root.exists("parks/\($0)/park.lua") }.sorted()
         problems = names.filter { !root.exists("parks/\($0)/park.lua") }.sorted()
             .map { "parks/\($0): not a park: it has no park.lua (see README, 'Adding a park')" }

@@ -32,10 +32,13 @@ public final class ParkContent {
     ///   A failed read is not kept: the next call reads again.
     public func sites() throws(FlowError) -> [Site] {
         if let cachedSites { return cachedSites }
-        guard root.exists(sitesPath) else { cachedSites = []; return [] }
+        guard let source = root.source(sitesPath) else { cachedSites = []; return [] }
         let read: [Site]
         do {
-            read = try SiteCatalog(contentsOf: root.url(sitesPath), displayPath: sitesPath).sites
+            switch source {
+            case .disk(let url): read = try SiteCatalog(contentsOf: url, displayPath: sitesPath).sites
+            case .memory(let bytes): read = try SiteCatalog(geoJSON: bytes, displayPath: sitesPath).sites
+            }
         } catch {
             throw .invalidContent(error.description)
         }
@@ -48,9 +51,13 @@ public final class ParkContent {
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault.
     public func boundary() throws(FlowError) -> Boundary? {
         if let cachedBoundary { return cachedBoundary }
-        guard root.exists(boundaryPath) else { cachedBoundary = .some(nil); return nil }
+        guard let source = root.source(boundaryPath) else { cachedBoundary = .some(nil); return nil }
         do {
-            let boundary = try Boundary(contentsOf: root.url(boundaryPath), displayPath: boundaryPath)
+            let boundary: Boundary
+            switch source {
+            case .disk(let url): boundary = try Boundary(contentsOf: url, displayPath: boundaryPath)
+            case .memory(let bytes): boundary = try Boundary(geoJSON: bytes, displayPath: boundaryPath)
+            }
             cachedBoundary = boundary
             return boundary
         } catch {

@@ -1,19 +1,39 @@
 public import Foundation
 import LuaKit
 
-/// The folder holding `flows/` and `parks/` (`--root`, default: the current directory).
-/// Paths shown to people are relative to it, like chunk names: `parks/GOGA/park.lua`.
+/// The folder holding `flows/` and `parks/` (`--root`, default: the current directory), or
+/// the same files held in memory (a verified bundle: ``init(files:origin:)``). Paths shown
+/// to people are relative to it, like chunk names: `parks/GOGA/park.lua`.
 public struct ProjectRoot: Sendable {
-    /// The folder, as a standardized file URL.
+    /// The folder, as a standardized file URL; for files held in memory, where they came
+    /// from (a bundle's folder), for messages only: nothing is read from it.
     public let url: URL
+    /// The files when they are held in memory; nil for a folder on disk.
+    let memory: MemoryFiles?
 
     /// The project in folder `path`.
     /// - Parameter path: absolute, or relative to the current directory; it need not exist.
     public init(path: String) {
         url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        memory = nil
     }
 
-    /// The URL of a path inside the project.
+    /// A project whose files are held in memory, such as a bundle's verified bytes: every
+    /// read is served from `files`, so a file changed on disk after they were checked is
+    /// never seen.
+    /// - Parameters:
+    ///   - files: each file's bytes by its path relative to the root (`parks/GOGA/park.lua`).
+    ///   - origin: where the files came from (a bundle's folder), for messages.
+    public init(files: [String: [UInt8]], origin: URL) {
+        url = origin.standardizedFileURL
+        memory = MemoryFiles(files)
+    }
+
+    /// Whether the files are held in memory (``init(files:origin:)``) rather than read from a folder.
+    public var isInMemory: Bool { memory != nil }
+
+    /// The URL of a path inside the project: where a tool working on disk (a linter, a
+    /// scaffold) finds it. For files held in memory it points into ``url``, where they are not.
     /// - Parameter relativePath: a path relative to the root (`parks/GOGA/park.lua`).
     public func url(_ relativePath: String) -> URL {
         url.appendingPathComponent(relativePath)
@@ -22,7 +42,22 @@ public struct ProjectRoot: Sendable {
     /// Whether a file or folder exists at a path inside the project.
     /// - Parameter relativePath: a path relative to the root.
     public func exists(_ relativePath: String) -> Bool {
-        FileManager.default.fileExists(atPath: url(relativePath).path)
+        if let memory { return memory.exists(relativePath) }
+        return FileManager.default.fileExists(atPath: url(relativePath).path)
+    }
+
+    /// The bytes of a file.
+    /// - Parameter relativePath: a path relative to the root; messages name it so.
+    /// - Throws: ``FlowError/badContent(file:message:)`` when the file is missing or unreadable.
+    public func bytes(_ relativePath: String) throws(FlowError) -> [UInt8] {
+        if let memory {
+            guard let bytes = memory.files[relativePath] else { throw .badContent(file: relativePath, message: "file not found") }
+            return bytes
+        }
+        guard let data = FileManager.default.contents(atPath: url(relativePath).path) else {
+            throw .badContent(file: relativePath, message: exists(relativePath) ? "cannot read file" : "file not found")
+        }
+        return [UInt8](data)
     }
 
     /// The text of a file (a leading byte-order mark dropped). Project files are UTF-8: a
@@ -33,11 +68,9 @@ public struct ProjectRoot: Sendable {
     ///   unreadable; ``FlowError/invalidContent(_:)`` with line and column of the first byte
     ///   that is not UTF-8.
     public func read(_ relativePath: String) throws(FlowError) -> String {
-        guard var data = FileManager.default.contents(atPath: url(relativePath).path) else {
-            throw .badContent(file: relativePath, message: exists(relativePath) ? "cannot read file" : "file not found")
-        }
+        var data = try bytes(relativePath)
         if data.starts(with: Self.byteOrderMark) { data.removeFirst(Self.byteOrderMark.count) }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             let (line, column, byte) = data.withUnsafeBytes { bytes in
                 let offset = UTF8Text.firstInvalidByte(bytes) ?? 0
                 let place = UTF8Text.lineAndColumn(of: offset, in: bytes)
@@ -55,10 +88,35 @@ public struct ProjectRoot: Sendable {
     /// - Parameter relativePath: a folder relative to the root; none when it is missing.
     /// - Returns: paths relative to the root (`flows/home.lua`).
     public func luaFiles(in relativePath: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url(relativePath).path)) ?? []
+        let names = memory.map { $0.names(in: relativePath, folders: false) }
+            ?? (try? FileManager.default.contentsOfDirectory(atPath: url(relativePath).path)) ?? []
         return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(relativePath)/\($0)" }
+    }
+
+    /// The folders directly in `relativePath` whose names do not start with `.`, sorted.
+    /// - Parameter relativePath: a folder relative to the root; none when it is missing.
+    /// - Returns: the folders' names (`GOGA`).
+    public func folders(in relativePath: String) -> [String] {
+        if let memory { return memory.names(in: relativePath, folders: true).filter { !$0.hasPrefix(".") }.sorted() }
+        guard exists(relativePath) else { return [] }
+        return ((try? FileManagerFolders.list(url(relativePath).path)) ?? []).sorted()
     }
 
     /// Whether `parks/` and `flows/` are here; the CLI says so plainly when not.
     public var looksLikeProject: Bool { exists("parks") && exists("flows") }
+}
+
+/// Where the bytes of a content file are: readers with a fast path of their own for files on
+/// disk (GeoKit's POSIX reader) take the URL, the rest the bytes.
+enum ContentSource {
+    case disk(URL)
+    case memory([UInt8])
+}
+
+extension ProjectRoot {
+    /// Where file `relativePath` is, or nil when there is no such file.
+    func source(_ relativePath: String) -> ContentSource? {
+        if let memory { return memory.files[relativePath].map(ContentSource.memory) }
+        return exists(relativePath) ? .disk(url(relativePath)) : nil
+    }
 }

@@ -17,12 +17,15 @@ extension Flowrun {
                 two runs) and says which parks and flows it did not reach. When luacheck is on PATH \
                 (Debian: lua-check), it lints flows/ and parks/ with .luacheckrc (else flowrun's own \
                 globals) and lists each warning as file:line:column; without it, the check says it \
-                skipped lint. Exits 2 if a park does not load, a content \
+                skipped lint. With --bundle it checks a verified bundle's files instead, from memory, and \
+                skips lint. Exits 2 if a park does not load, a content \
                 file is bad, a folder under parks/ is not a park or time ran out; else 1 if a flow fails or returns an \
                 invalid screen.
                 """)
 
         @OptionGroup var project: ProjectOptions
+
+        @OptionGroup var bundle: BundleOptions
 
         @Option(help: "Check only this park.")
         var park: String?
@@ -41,7 +44,7 @@ extension Flowrun {
 
         func run() throws {
             let deadline = ContinuousClock.now.advanced(by: .seconds(timeLimit))
-            let root = try project.project()
+            let root = try bundle.project(root: project.root)
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let clock = try RunInputs.time(time)
@@ -73,7 +76,7 @@ extension Flowrun {
             problems = problems.filter { listed.insert($0).inserted }   // one mistake seen from several runs: once
             let parks = notReached.isEmpty ? "\(codes.count) park\(codes.count == 1 ? "" : "s")" : "\(started) of \(codes.count) parks"
             let stopped = notReached.isEmpty ? "" : "; stopped at the time limit of \(limit)"
-            let lint = Luacheck.run(root: root, paths: park == nil ? ["flows", "parks"] : ["flows", "parks/defaults.lua"] + codes.map { "parks/\($0)" })
+            let lint = root.isInMemory ? .skipped("the bundle's files are in memory (lint the project it was made from)") : Luacheck.run(root: root, paths: park == nil ? ["flows", "parks"] : ["flows", "parks/defaults.lua"] + codes.map { "parks/\($0)" })
             print(lint.summary)
             print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
             fflush(nil)   // the summary before the problems, on a terminal showing both

@@ -11,6 +11,8 @@ extension Flowrun {
 
         @OptionGroup var project: ProjectOptions
 
+        @OptionGroup var bundle: BundleOptions
+
         @Option(parsing: .unconditional, help: "Sort parks by distance from LAT,LON and show the nearest 20.")
         var at: String?
 
@@ -32,7 +34,7 @@ extension Flowrun {
         /// others are listed as usual: each loads in a Lua state of its own.
         /// Exits 2 when any park did not load or a folder under parks/ is not a park.
         func run() throws {
-            let root = try project.project()
+            let root = try bundle.project(root: project.root)
             let position = try RunInputs.coordinate(at)
             let listing = ParkListing(root: root, at: position, limit: limit)
             let (entries, problems) = (listing.entries, listing.problems)

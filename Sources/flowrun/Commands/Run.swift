@@ -12,6 +12,8 @@ extension Flowrun {
 
         @OptionGroup var project: ProjectOptions
 
+        @OptionGroup var bundle: BundleOptions
+
         @Option(help: "Park code, e.g. GOGA (see 'flowrun parks').")
         var park: String
 
@@ -54,7 +56,7 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            RunRequest(root: project.root, park: park, flow: flow, at: at, track: track, args: args, time: time,
+            RunRequest(root: project.root, bundle: bundle.bundle, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
                        format: format, follow: follow, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                        assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)

@@ -15,13 +15,13 @@ enum RunFastPath {
     static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
     /// The other options of `run`, each taking one value.
     static let valued: Set<String> = [
-        "--root", "--park", "--track", "--arg", "--time", "--format", "--follow",
+        "--root", "--bundle", "--trust", "--park", "--track", "--arg", "--time", "--format", "--follow",
         "--max-instructions", "--max-memory", "--time-limit", "--assets", "--assets-parallel", "--assets-timeout",
     ]
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
-    static let repeatable: Set<String> = ["--arg", "--follow"]
+    static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
-    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "art", "help"]
+    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "art", "help"]
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
     /// ArgumentParser.
@@ -57,6 +57,8 @@ enum RunFastPath {
         var request = RunRequest(park: park)
         if let flow { request.flow = flow }
         if let root = values["--root"]?.first { request.root = root }
+        request.bundle = values["--bundle"]?.first
+        request.trust = values["--trust"] ?? []
         request.at = values["--at"]?.first
         request.track = values["--track"]?.first
         request.args = values["--arg"] ?? []

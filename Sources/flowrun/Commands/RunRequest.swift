@@ -8,6 +8,9 @@ import ScreenModel
 /// ``execute()``, so they differ only in how long parsing takes.
 struct RunRequest: Equatable {
     var root = "."
+    /// `--bundle` and its `--trust` keys: run from a verified bundle instead of `root`.
+    var bundle: String?
+    var trust: [String] = []
     var park: String
     var flow = "home"
     var at: String?
@@ -35,7 +38,7 @@ struct RunRequest: Equatable {
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
         let request = try inputs.request()
-        let runtime = try FlowRuntime(root: try ProjectOptions.project(root: root), park: park, time: try inputs.clock(),
+        let runtime = try FlowRuntime(root: try BundleOptions.project(root: root, bundle: bundle, trust: trust), park: park, time: try inputs.clock(),
                                       limits: try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit))
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.

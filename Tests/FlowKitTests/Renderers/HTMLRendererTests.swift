@@ -73,6 +73,17 @@ import ScreenModel
         #expect(html.contains(":root { --primary: #2E5E4E; --accent: #F2A900;") && !html.contains("display: none"))
     }
 
+    /// Text on the theme's colours (badges on the accent, the bar on the primary) is white
+    /// or near-black, whichever contrasts more: dark text on Golden Gate's bay blue did not read.
+    @Test func textOnAThemeColourIsWhiteOrDarkByContrast() {
+        #expect(HTMLStyle.textColor(on: "#1F4E79") == "#FFFFFF")   // GOGA's bay blue
+        #expect(HTMLStyle.textColor(on: "#F2A900") == "#1F1A0E")   // a golden yellow
+        #expect(HTMLStyle.textColor(on: "#FFFFFF") == "#1F1A0E")
+        #expect(HTMLStyle.textColor(on: "#000000") == "#FFFFFF")
+        let screen = Screen(park: "GOGA", flow: "x", title: "t", theme: Theme(primary: "#C0362C", accent: "#1F4E79", background: "#FBF7F0"))
+        #expect(Self.html(screen).contains("--on-primary: #FFFFFF; --on-accent: #FFFFFF; }"))
+    }
+
     @Test func theFrameSizeIsTheRenderers() {
         let html = HTMLRenderer(frame: .init(width: 360, height: 640)).render(Screen(park: "GOGA", flow: "x", title: "t"))
         #expect(html.contains(".phone { width: 360px; height: 640px;"))

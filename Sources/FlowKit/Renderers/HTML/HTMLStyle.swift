@@ -1,3 +1,4 @@
+import Foundation
 import ScreenModel
 
 /// The phone frame's style sheet, in the park's theme, and the checks that keep screen
@@ -62,20 +63,39 @@ enum HTMLStyle {
         return out
     }
 
+    /// White or near-black, whichever reads better on `background` (a `#RRGGBB` colour):
+    /// the one with the higher WCAG contrast ratio against it.
+    static func textColor(on background: String) -> String {
+        let dark = "#1F1A0E"
+        guard let surface = luminance(background), let ink = luminance(dark) else { return "#FFFFFF" }
+        return (1.05) / (surface + 0.05) >= (surface + 0.05) / (ink + 0.05) ? "#FFFFFF" : dark
+    }
+
+    /// The relative luminance of a `#RRGGBB` colour (WCAG 2), or nil for anything else.
+    static func luminance(_ hex: String) -> Double? {
+        guard color(hex) != nil, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        let linear = [value >> 16, value >> 8, value].map { channel -> Double in
+            let c = Double(channel & 0xFF) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+
     /// The style sheet's lines.
     static func sheet(theme: Theme?, frame: Component.Map.Size) -> [String] {
         let (primary, accent, background) = palette(theme)
         let width = SVGMarkup.number(frame.width.isFinite && frame.width > 0 ? frame.width : 390)
         let height = SVGMarkup.number(frame.height.isFinite && frame.height > 0 ? frame.height : 844)
         return """
-        :root { --primary: \(primary); --accent: \(accent); --paper: \(background); --ink: #1F2A24; --muted: #5D6B63; --line: rgba(31, 42, 36, 0.12); }
+        :root { --primary: \(primary); --accent: \(accent); --paper: \(background); --ink: #1F2A24; --muted: #5D6B63; --line: rgba(31, 42, 36, 0.12); --on-primary: \(textColor(on: primary)); --on-accent: \(textColor(on: accent)); }
         * { box-sizing: border-box; }
         body { margin: 0; padding: 24px; background: #2B302D; font: 15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); }
         .phone { width: \(width)px; height: \(height)px; margin: 0 auto; border-radius: 36px; overflow: hidden; background: var(--paper); box-shadow: 0 0 0 10px #111, 0 18px 50px rgba(0, 0, 0, 0.5); display: flex; flex-direction: column; }
-        .bar { background: var(--primary); color: #fff; padding: 44px 18px 14px; flex: none; }
+        .bar { background: var(--primary); color: var(--on-primary); padding: 44px 18px 14px; flex: none; }
         .bar h1 { margin: 0; font-size: 22px; line-height: 1.2; font-weight: 700; }
         .bar-subtitle { margin: 4px 0 0; opacity: 0.85; font-size: 14px; }
         .screen { flex: 1; overflow-y: auto; padding: 14px 16px 28px; display: flex; flex-direction: column; gap: 14px; }
+        .phone * { scrollbar-width: none; }
         .screen > * { flex: none; }
         .text-title { font-size: 24px; margin: 4px 0 0; color: var(--primary); }
         .text-heading { font-size: 19px; margin: 4px 0 0; color: var(--primary); }
@@ -91,7 +111,7 @@ enum HTMLStyle {
         .card-subtitle { margin: 2px 0 0; color: var(--muted); font-size: 14px; }
         .card-text { margin: 8px 0 0; white-space: pre-line; }
         .badges { margin: 10px 0 0; display: flex; flex-wrap: wrap; gap: 6px; }
-        .badge { display: inline-block; padding: 2px 9px; border-radius: 999px; background: var(--accent); color: #1F1A0E; font-size: 12px; font-weight: 600; }
+        .badge { display: inline-block; padding: 2px 9px; border-radius: 999px; background: var(--accent); color: var(--on-accent); font-size: 12px; font-weight: 600; }
         .card-action { display: inline-block; margin-top: 12px; color: var(--primary); font-weight: 700; text-decoration: none; }
         .card-action::after { content: " →"; }
         .section-title { margin: 6px 0 8px; font-size: 17px; color: var(--primary); }
@@ -105,11 +125,11 @@ enum HTMLStyle {
         .item-action { position: static; color: var(--muted); text-decoration: none; font-size: 22px; line-height: 1; }
         .item-action::before { content: ""; position: absolute; inset: 0; }
         .list-empty { margin: 0; padding: 14px; background: #fff; border-radius: 14px; color: var(--muted); }
-        .carousel-track { display: flex; gap: 12px; overflow-x: auto; scroll-snap-type: x mandatory; padding-bottom: 6px; }
+        .carousel-track { display: flex; gap: 12px; overflow-x: auto; scroll-snap-type: x mandatory; margin: 0 -16px; padding: 0 16px 6px; scroll-padding: 0 16px; }
         .carousel-track .card { flex: 0 0 78%; scroll-snap-align: start; }
         .button-row { display: flex; }
         .button { flex: 1; display: block; text-align: center; padding: 12px 16px; border-radius: 12px; font-weight: 700; text-decoration: none; }
-        .button.primary { background: var(--primary); color: #fff; }
+        .button.primary { background: var(--primary); color: var(--on-primary); }
         .button.secondary { background: transparent; color: var(--primary); border: 2px solid var(--primary); }
         .onboarding { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; gap: 12px; }
         .page { flex: 0 0 100%; scroll-snap-align: start; background: #fff; border-radius: 18px; overflow: hidden; padding-bottom: 16px; }

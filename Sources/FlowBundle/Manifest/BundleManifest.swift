@@ -1,0 +1,112 @@
+/// What a bundle holds, as `manifest.json` says it: the park, the content's version, the
+/// runtime API it needs, when it was made, and every file with its SHA-256 and size.
+///
+/// ```json
+/// {
+///   "format": 1,
+///   "park": "GOGA",
+///   "version": 3,
+///   "flowrun_api": 1,
+///   "created": "2026-11-27T13:40:00Z",
+///   "files": [
+///     {"path": "flows/ar.lua", "sha256": "9f86d0…", "size": 3814}
+///   ]
+/// }
+/// ```
+///
+/// The signature covers the file's exact bytes, so they are never re-encoded: a reader
+/// checks the signature on the bytes first, then decodes them (``decode(_:file:limits:)``).
+public struct BundleManifest: Sendable, Equatable {
+    /// One file of the bundle.
+    public struct File: Sendable, Equatable {
+        /// Relative to the project root: `flows/home.lua`, `parks/GOGA/park.lua`.
+        public var path: String
+        /// SHA-256 of its bytes, 64 lowercase hex digits; also its object's name.
+        public var sha256: String
+        /// Its size in bytes.
+        public var size: Int
+
+        /// A file entry.
+        /// - Parameters:
+        ///   - path: relative to the project root.
+        ///   - sha256: 64 lowercase hex digits.
+        ///   - size: bytes.
+        public init(path: String, sha256: String, size: Int) {
+            self.path = path
+            self.sha256 = sha256
+            self.size = size
+        }
+    }
+
+    /// The manifest format this flowrun writes and reads.
+    public static let currentFormat = 1
+
+    /// The manifest's format (``currentFormat``).
+    public var format: Int
+    /// The park's code: `GOGA`.
+    public var park: String
+    /// The content's version: 1, 2, 3, ... Each publication of a park gets a greater one.
+    public var version: Int
+    /// The runtime API the content needs (`FlowRuntime.apiVersion` where it was made).
+    public var api: Int
+    /// When it was made, ISO 8601 in UTC: `2026-11-27T13:40:00Z`.
+    public var created: String
+    /// Every file, sorted by path.
+    public var files: [File]
+
+    /// A manifest of the current format.
+    /// - Parameters:
+    ///   - park: the park's code.
+    ///   - version: the content's version (from 1).
+    ///   - api: the runtime API the content needs.
+    ///   - created: ISO 8601 in UTC.
+    ///   - files: every file; kept sorted by path.
+    public init(park: String, version: Int, api: Int, created: String, files: [File]) {
+        format = Self.currentFormat
+        self.park = park
+        self.version = version
+        self.api = api
+        self.created = created
+        self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// Bytes of all files together.
+    public var totalBytes: Int { files.reduce(0) { $0 + $1.size } }
+
+    /// The manifest as `manifest.json` holds it: keys in a fixed order, one file per line,
+    /// so the same manifest always gives the same bytes and a diff of two versions reads well.
+    public func encoded() -> [UInt8] {
+        var text = "{\n"
+        text += "  \"format\": \(format),\n"
+        text += "  \"park\": \(Self.jsonString(park)),\n"
+        text += "  \"version\": \(version),\n"
+        text += "  \"flowrun_api\": \(api),\n"
+        text += "  \"created\": \(Self.jsonString(created)),\n"
+        text += "  \"files\": ["
+        for (i, file) in files.enumerated() {
+            text += i == 0 ? "\n" : ",\n"
+            text += "    {\"path\": \(Self.jsonString(file.path)), \"sha256\": \(Self.jsonString(file.sha256)), \"size\": \(file.size)}"
+        }
+        text += files.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return Array(text.utf8)
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped.
+    static func jsonString(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import FlowBundle
+import FlowKit
+import ScreenModel
+
+extension Flowrun {
+    /// `flowrun bundle --park CODE | --all --key FILE`: signed, content-addressed bundles.
+    struct Bundle: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a park, then write its signed bundle: OUT/CODE/manifest.json, manifest.sig, objects/, versions/.",
+            discussion: """
+                The bundle holds flows/, parks/defaults.lua and parks/CODE/ (but its tests/), each file \
+                stored once as objects/<sha256>; manifest.json lists them with their size and SHA-256 and \
+                is signed with --key (Ed25519, manifest.sig); versions/N.json keeps every published \
+                manifest. Nothing is written unless 'flowrun check' passes for every park asked for. The \
+                version is one more than the published one unless --version says which (it must be \
+                greater). Run it with 'flowrun --bundle OUT/CODE --park CODE'.
+                """)
+
+        @OptionGroup var project: ProjectOptions
+
+        @Option(help: "The park to bundle.")
+        var park: String?
+
+        @Flag(help: "Bundle every park.")
+        var all = false
+
+        @Option(help: ArgumentHelp("The private key that signs (flowrun keys new NAME writes keys/NAME.key).", valueName: "file.key"))
+        var key: String
+
+        @Option(help: "The content's version (default: one more than the published one).")
+        var version: Int?
+
+        @Option(help: ArgumentHelp("Where bundles go: one folder per park.", valueName: "dir"))
+        var out = "dist"
+
+        func validate() throws {
+            guard (park == nil) != !all else { throw ValidationError("give either --park CODE or --all") }
+            if let version, version < 1 { throw ValidationError("--version must be 1 or more, got \(version)") }
+        }
+
+        func run() throws {
+            let root = try project.project()
+            let catalog = ParkCatalog(root: root)
+            let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
+            let signer = try SigningKey.load(key)
+            // Every park passes its check before anything is written.
+            for code in codes {
+                do {
+                    let check = try Check.parse(["--root", project.root, "--park", code])
+                    try check.run()
+                } catch let exit as ExitCode {
+                    TerminalText.writeError("flowrun: bundle: \(code) fails 'flowrun check' (above); nothing was written")
+                    throw exit
+                }
+            }
+            let writer = BundleWriter(root: root, key: signer)
+            for code in codes {
+                let outcome = try writer.write(park: code, to: out, version: version)
+                let manifest = outcome.manifest
+                print("bundled \(code) version \(manifest.version) in \(outcome.folder): \(Excerpt.count(manifest.files.count)) files, "
+                      + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new objects, "
+                      + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id)")
+            }
+        }
+    }
+}

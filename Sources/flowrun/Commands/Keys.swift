@@ -1,0 +1,35 @@
+import ArgumentParser
+import FlowBundle
+
+extension Flowrun {
+    /// `flowrun keys new NAME`: a key pair for signing bundles.
+    struct Keys: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make key pairs that sign bundles.",
+            subcommands: [Make.self])
+
+        /// `flowrun keys new NAME [--dir keys]`.
+        struct Make: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "new",
+                abstract: "Write a new Ed25519 key pair: DIR/NAME.key (private, mode 0600) and DIR/NAME.pub.",
+                discussion: """
+                    Sign with the .key ('flowrun bundle --key keys/NAME.key'), keep it out of version control \
+                    (.gitignore has keys/*.key) and give the .pub to whoever runs bundles (apps pin it; \
+                    'flowrun --bundle' trusts keys/*.pub). An existing key is never overwritten.
+                    """)
+
+            @Argument(help: "The pair's name: letters, digits, '_' or '-'.")
+            var name: String
+
+            @Option(help: ArgumentHelp("Where key pairs are kept.", valueName: "dir"))
+            var dir = "keys"
+
+            func run() throws {
+                let key = SigningKey.generate()
+                let (privateKey, publicKey) = try key.writeFiles(name: name, in: dir)
+                print("wrote \(privateKey) (private: keep it secret) and \(publicKey) (key id \(key.publicKey.id))")
+            }
+        }
+    }
+}

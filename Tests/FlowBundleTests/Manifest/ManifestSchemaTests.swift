@@ -1,0 +1,73 @@
+import FlowBundle
+import Foundation
+import Testing
+
+/// A manifest that does not follow its schema is refused with the field at fault.
+@Suite struct ManifestSchemaTests {
+    static let sha = String(repeating: "ab", count: 32)
+
+    /// The error decoding `json` gives.
+    func failure(_ json: String) -> BundleError? {
+        do {
+            _ = try BundleManifest.decode(Array(json.utf8), file: "dist/GOGA/manifest.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func manifest(format: String = "1", park: String = "\"GOGA\"", version: String = "2", api: String = "1",
+                  files: String? = nil, extra: String = "") -> String {
+        let list = files ?? "[{\"path\": \"flows/home.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 10}]"
+        return "{\"format\": \(format), \"park\": \(park), \"version\": \(version), \"flowrun_api\": \(api), "
+            + "\"created\": \"2026-11-27T13:40:00Z\", \"files\": \(list)\(extra)}"
+    }
+
+    @Test func aGoodManifestDecodes() throws {
+        let decoded = try BundleManifest.decode(Array(manifest().utf8), file: "m")
+        #expect(decoded.park == "GOGA" && decoded.version == 2 && decoded.files.count == 1 && decoded.totalBytes == 10)
+    }
+
+    @Test(arguments: [
+        (#"{"format": 1}"#, "dist/GOGA/manifest.json: park: missing", BundleError.Reason.malformed),
+        ("[1, 2]", "dist/GOGA/manifest.json: expected an object, got an array", .malformed),
+        ("not json", "dist/GOGA/manifest.json: not JSON", .malformed),
+    ])
+    func theWholeFile(json: String, prefix: String, reason: BundleError.Reason) throws {
+        let error = try #require(failure(json))
+        #expect(error.reason == reason)
+        #expect(error.description.hasPrefix(prefix), "\(error)")
+    }
+
+    @Test func eachFieldIsNamed() throws {
+        let cases: [(String, String)] = [
+            (manifest(format: "2"), "format: format 2 is not one this flowrun reads (it reads 1); a newer flowrun made this bundle"),
+            (manifest(format: "\"1\""), "format: expected a whole number, got the string '1'"),
+            (manifest(park: "\"../x\""), "park: '../x' is not a park code (1 to 32 letters, digits, '_' or '-')"),
+            (manifest(version: "0"), "version: expected a whole number from 1, got 0"),
+            (manifest(version: "1.5"), "version: expected a whole number from 1, got 1.5"),
+            (manifest(api: "true"), "flowrun_api: expected a whole number, got a boolean"),
+            (manifest(extra: ", \"signer\": \"me\""), "signer: unknown field (the fields are format, park, version, flowrun_api, created, files)"),
+            (manifest(files: "{}"), "files: expected an array of {path, sha256, size}, got an object"),
+            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\"}]"), "files[1].size: missing"),
+            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": -1}]"),
+             "files[1].size: expected a whole number from 0, got -1"),
+            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha.uppercased())\", \"size\": 1}]"),
+             "files[1].sha256: expected 64 lowercase hex digits, got '\(Self.sha.uppercased().prefix(60))…' (64 characters)"),
+            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1, \"mode\": 420}]"),
+             "files[1].mode: unknown field (the fields are path, sha256, size)"),
+            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}, 7]"),
+             "files[2]: expected an object, got the number 7"),
+        ]
+        for (json, message) in cases {
+            let error = try #require(failure(json), "\(message)")
+            #expect(error.description == "dist/GOGA/manifest.json: \(message)")
+        }
+    }
+
+    @Test func aFileThatIsAlsoAFolder() throws {
+        let files = "[{\"path\": \"flows/lib\", \"sha256\": \"\(Self.sha)\", \"size\": 1}, {\"path\": \"flows/lib/ui.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}]"
+        let error = try #require(failure(manifest(files: files)))
+        #expect(error.reason == .unsafePath && error.description == "dist/GOGA/manifest.json: files: 'flows/lib' is both a file and a folder")
+    }
+}

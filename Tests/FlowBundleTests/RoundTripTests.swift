@@ -1,0 +1,101 @@
+import FlowBundle
+import FlowKit
+import GeoKit
+import Foundation
+import Testing
+
+/// Every real park, bundled and verified, runs from memory exactly as it runs from its folder.
+@Suite struct RoundTripTests {
+    static let parks = ParkCatalog(root: ProjectRoot(path: repositoryRoot.path)).codes
+    static let clock = Date(timeIntervalSince1970: 1_783_182_600)   // 2026-07-04 16:30 UTC
+
+    @Test func everyParkIsHere() {
+        #expect(Self.parks == ["GOGA", "GRTE", "YELL", "YOSE"])
+    }
+
+    @Test(arguments: parks)
+    func runsFromTheBundleAsFromTheFolder(park: String) throws {
+        let fixture = try BundleFixture(park: park)
+        let verified = try fixture.verify()
+        #expect(verified.root.isInMemory)
+        #expect(verified.manifest.park == park && verified.manifest.version == 1 && verified.manifest.api == FlowRuntime.apiVersion)
+        #expect(verified.signer.id == fixture.key.publicKey.id)
+
+        let disk = try FlowRuntime(root: ProjectRoot(path: repositoryRoot.path), park: park, time: Self.clock)
+        let bundled = try FlowRuntime(root: verified.root, park: park, time: Self.clock)
+        #expect(bundled.flowNames == disk.flowNames)
+        #expect(try bundled.sites().count == disk.sites().count)
+        let center = disk.park.center
+        for flow in disk.flowNames {
+            for at in [nil, Coordinate(latitude: center.lat, longitude: center.lon)] {
+                let fromDisk = Result { try JSONRenderer().render(disk.run(FlowRequest(flow: flow, at: at))) }
+                let fromBundle = Result { try JSONRenderer().render(bundled.run(FlowRequest(flow: flow, at: at))) }
+                #expect("\(fromBundle)" == "\(fromDisk)", "\(park) \(flow) at \(String(describing: at))")
+            }
+        }
+    }
+
+    @Test func holdsWhatTheParkRunsWithAndNoMore() throws {
+        let fixture = try BundleFixture(park: "GOGA")
+        let paths = fixture.outcome.manifest.files.map(\.path)
+        #expect(paths.contains("flows/home.lua") && paths.contains("flows/lib/ui.lua"))
+        #expect(paths.contains("parks/defaults.lua") && paths.contains("parks/GOGA/park.lua") && paths.contains("parks/GOGA/sites.geojson"))
+        #expect(paths.contains("parks/GOGA/flows/lib/scoring.lua"))
+        #expect(!paths.contains { $0.hasPrefix("parks/GOGA/tests/") }, "scenarios stay with the project")
+        #expect(!paths.contains { $0.hasPrefix("parks/YELL/") || $0 == "parks/SOURCES.md" })
+        #expect(paths == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        // Each object is named by its content's SHA-256.
+        for file in fixture.outcome.manifest.files {
+            let bytes = try fixture.read(BundleLayout.object(file.sha256))
+            let original = try Data(contentsOf: repositoryRoot.appendingPathComponent(file.path))
+            #expect(bytes == [UInt8](original) && bytes.count == file.size)
+        }
+    }
+
+    @Test func aSecondVersionWritesOnlyWhatChangedAndKeepsTheFirst() throws {
+        let fixture = try BundleFixture(park: "YOSE")
+        let first = fixture.outcome
+        #expect(first.newObjects == Set(first.manifest.files.map(\.sha256)).count)
+        try fixture.publishAgain()
+        #expect(fixture.outcome.manifest.version == 2)
+        #expect(fixture.outcome.newObjects == 0 && fixture.outcome.newBytes == 0)
+        #expect(try fixture.read(BundleLayout.versionManifest(1)) == first.manifest.encoded())
+        #expect(try fixture.read(BundleLayout.versionManifest(2)) == fixture.read(BundleLayout.manifest))
+        #expect(try fixture.verify().manifest.version == 2)
+        try fixture.publishAgain(version: 7)
+        #expect(try BundleWriter.publishedVersion(in: fixture.bundle) == 7)
+    }
+
+    @Test func refusesAVersionNotAboveThePublishedOne() throws {
+        let fixture = try BundleFixture(park: "YOSE")
+        try fixture.publishAgain(version: 3)
+        for version in [1, 3] {
+            let error = #expect(throws: BundleError.self) { try fixture.publishAgain(version: version) }
+            #expect(error?.reason == .badArgument)
+            #expect(error?.description == "\(fixture.bundle)/manifest.json: version: --version \(version) is not greater than the published version 3")
+        }
+    }
+
+    @Test func theManifestEncodesTheSameWayEveryTime() throws {
+        let manifest = BundleManifest(park: "GOGA", version: 2, api: 1, created: "2026-11-27T13:40:00Z", files: [
+            .init(path: "parks/GOGA/park.lua", sha256: String(repeating: "b", count: 64), size: 20),
+            .init(path: "flows/home.lua", sha256: String(repeating: "a", count: 64), size: 10),
+        ])
+        let text = String(decoding: manifest.encoded(), as: UTF8.self)
+        #expect(text == """
+            {
+              "format": 1,
+              "park": "GOGA",
+              "version": 2,
+              "flowrun_api": 1,
+              "created": "2026-11-27T13:40:00Z",
+              "files": [
+                {"path": "flows/home.lua", "sha256": "\(String(repeating: "a", count: 64))", "size": 10},
+                {"path": "parks/GOGA/park.lua", "sha256": "\(String(repeating: "b", count: 64))", "size": 20}
+              ]
+            }
+
+            """)
+        #expect(try BundleManifest.decode(manifest.encoded(), file: "m.json") == manifest)
+    }
+}
