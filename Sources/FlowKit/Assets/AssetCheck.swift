@@ -1,4 +1,3 @@
-import Foundation
 import LuaKit
 public import ScreenModel
 
@@ -58,36 +57,19 @@ public struct AssetCheck {
         // system) is refused here as a phone's server or bundle would refuse it.
         var relative = folder
         for name in path.split(separator: "/").map(String.init) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.url(relative).path)) ?? []
-            guard names.contains(name) else {
-                let everything = Self.files(in: root.url(folder))
+            guard root.names(in: relative).contains(name) else {
+                let everything = root.files(under: folder)
                 let hint = Excerpt.suggestion(for: path, in: everything).map { "; did you mean '\($0)'?" }
                     ?? (everything.isEmpty ? "" : "; it has \(Excerpt.list(everything, quoted: true))")
                 return "\(Excerpt.quoted(reference)) is not in \(folder)/\(hint) (pictures are paths inside the park's assets/ folder, or full https:// URLs)"
             }
             relative += "/" + name
         }
-        var isFolder: ObjCBool = false
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: root.url(relative).path),
-           attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-            return "\(relative) is a symbolic link: an asset must be a file of its own"
+        switch root.kind(of: relative) {
+        case .symbolicLink?: return "\(relative) is a symbolic link: an asset must be a file of its own"
+        case .folder?: return "\(relative) is a folder, not a picture"
+        case .file?, .other?, nil: return nil
         }
-        if FileManager.default.fileExists(atPath: root.url(relative).path, isDirectory: &isFolder), isFolder.boolValue {
-            return "\(relative) is a folder, not a picture"
-        }
-        return nil
-    }
-
-    /// Every file under `folder`, as paths inside it, sorted.
-    static func files(in folder: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let base = folder.standardizedFileURL.path + "/"
-        var found: [String] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            let path = url.standardizedFileURL.path
-            if path.hasPrefix(base) { found.append(String(path.dropFirst(base.count))) }
-        }
-        return found.sorted()
     }
 
     /// `file:line` of the one line of `files` that holds `reference` as a string literal.
