@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // async-http-client's TLS: the image sequencer names its handshake errors (FlowAssets).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
         // async-http-client's TLS, so it adds no package, only the targets that use it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -76,12 +78,14 @@ let package = Package(
             dependencies: ["GeoKit", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
-        // The image sequencer (`--assets`): its HTTP client (plain NIO, which the preview
-        // server links already: no TLS library grows flowrun's cold start) stays out of FlowKit.
+        // The image sequencer (`--assets`): its HTTP client (AsyncHTTPClient, the updater's
+        // too: one client, https included) stays out of FlowKit. NIOPosix and NIOSSL for the
+        // connection and TLS errors it reports.
         .target(
             name: "FlowAssets",
-            dependencies: ["FlowKit", "ScreenModel", .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")],
+            dependencies: ["FlowKit", "ScreenModel", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: publicSurface
         ),
         .executableTarget(

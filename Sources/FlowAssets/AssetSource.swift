@@ -2,8 +2,8 @@ import FlowKit
 public import Foundation
 
 /// Where the image sequencer gets pictures: a park's `assets/` folder on disk, or the same
-/// files under a plain `http://` base URL (``HTTPGet``: no TLS in flowrun, so a full
-/// `https://` reference fails with a message saying it is for the app to load).
+/// files under an `http://` or `https://` base URL. A full `https://` reference is fetched
+/// from the web whichever the source (``HTTPGet``).
 public struct AssetSource: Sendable, CustomStringConvertible {
     enum Origin: Sendable {
         case folder(URL)
@@ -18,7 +18,7 @@ public struct AssetSource: Sendable, CustomStringConvertible {
     public static func folder(_ folder: URL) -> AssetSource { AssetSource(origin: .folder(folder.standardizedFileURL)) }
 
     /// Pictures fetched from `base` + their path (`http://127.0.0.1:8080/grte/` + `onboarding/sky.svg`).
-    /// - Parameter base: an `http://` address; a missing final `/` is added.
+    /// - Parameter base: an `http://` or `https://` address; a missing final `/` is added.
     public static func web(_ base: String) -> AssetSource { AssetSource(origin: .web(base.hasSuffix("/") ? base : base + "/")) }
 
     /// The folder's path or the base URL, as the report names it.
@@ -29,19 +29,20 @@ public struct AssetSource: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The picture `reference` names, whole.
+    /// The size of the picture `reference` names, read whole.
     /// - Parameters:
     ///   - reference: a path inside the assets, or a full `https://` URL (``AssetReference``).
     ///   - deadline: when to stop waiting for it.
+    ///   - http: the client for web addresses, one per sequencer run.
     /// - Throws: ``AssetFetchError`` saying what went wrong, for the report.
-    public func fetch(_ reference: String, deadline: ContinuousClock.Instant) async throws(AssetFetchError) -> Int {
+    func fetch(_ reference: String, deadline: ContinuousClock.Instant, http: HTTPGet) async throws(AssetFetchError) -> Int {
         let parsed: AssetReference
         do { parsed = try AssetReference(reference) } catch { throw AssetFetchError(error.description) }
         switch (parsed, origin) {
         case (.web(let url), _):
-            return try await Self.get(url, deadline: deadline)
+            return try await http.size(of: url, deadline: deadline, limit: Self.largestPicture)
         case (.park(let path), .web(let base)):
-            return try await Self.get(base + path, deadline: deadline)
+            return try await http.size(of: base + path, deadline: deadline, limit: Self.largestPicture)
         case (.park(let path), .folder(let folder)):
             let file = folder.appendingPathComponent(path)
             guard let data = FileManager.default.contents(atPath: file.path) else {
@@ -49,11 +50,6 @@ public struct AssetSource: Sendable, CustomStringConvertible {
             }
             return data.count
         }
-    }
-
-    /// GETs `url`: its body's size, or why there is none.
-    static func get(_ url: String, deadline: ContinuousClock.Instant) async throws(AssetFetchError) -> Int {
-        try await HTTPGet.size(of: url, deadline: deadline, limit: largestPicture)
     }
 }
 

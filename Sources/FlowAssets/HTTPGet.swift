@@ -1,127 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AsyncHTTPClient
 import Foundation
 import NIOCore
-import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
-/// One `GET` over plain HTTP/1.1 on a connection of its own, on NIO (which the preview
-/// server links already). flowrun links no TLS and no HTTP client library for this: with
-/// AsyncHTTPClient (and BoringSSL under it) a cold `flowrun --park GOGA home` took 6-11%
-/// longer and 2.6 MiB more (BENCHMARKS.md, Cold start), for a command nobody runs cold.
-enum HTTPGet {
-    /// The status and body size of `url`, or why there are none.
-    static func size(of url: String, deadline: ContinuousClock.Instant, limit: Int) async throws(AssetFetchError) -> Int {
-        guard let parsed = URL(string: url), let host = parsed.host, !host.isEmpty else { throw AssetFetchError("not a valid URL") }
-        guard parsed.scheme?.lowercased() == "http" else {
-            throw AssetFetchError("https:// is for the app to load: flowrun's loader speaks plain http:// (it links no TLS)")
-        }
-        let port = parsed.port ?? 80
-        var target = parsed.path.isEmpty ? "/" : parsed.path
-        if let query = parsed.query { target += "?" + query }
-        let left = ContinuousClock.now.duration(to: deadline)
-        let timeout = TimeAmount.nanoseconds(max(1, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000))
-        let group = MultiThreadedEventLoopGroup.singleton
-        let promise = group.next().makePromise(of: Answer.self)
-        let channel: any Channel
-        do {
-            channel = try await ClientBootstrap(group: group)
-                .connectTimeout(timeout)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                        try channel.pipeline.syncOperations.addHandler(AnswerHandler(promise: promise, limit: limit))
-                    }
-                }
-                .connect(host: host, port: port).get()
-        } catch {
-            promise.fail(error)
-            throw AssetFetchError("cannot connect to \(host):\(port) (\(error))")
-        }
-        let closer = channel.eventLoop.scheduleTask(in: timeout) {
-            promise.fail(HTTPGetTimeout())
-            channel.close(promise: nil)
-        }
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target)
-        head.headers.add(name: "Host", value: parsed.port.map { "\(host):\($0)" } ?? host)
-        head.headers.add(name: "Connection", value: "close")
-        channel.write(HTTPClientRequestPart.head(head), promise: nil)
-        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-        let answer: Answer
-        do {
-            answer = try await withTaskCancellationHandler {
-                try await promise.futureResult.get()
-            } onCancel: {
-                promise.fail(CancellationError())
-                channel.close(promise: nil)
+/// One `GET` of a picture over `http://` or `https://`, with AsyncHTTPClient: the one HTTP
+/// client the project links (the updater fetches bundles with it too). The caller's
+/// deadline bounds the whole answer, body included; the body is counted up to a limit,
+/// never kept.
+struct HTTPGet: Sendable {
+    let client: HTTPClient
+
+    /// Runs `body` with a client of its own, shut down once `body` has returned.
+    /// - Parameters:
+    ///   - parallel: the requests the caller keeps in flight at once: as many connections
+    ///     per host, so none waits in the client's queue behind the caller's back.
+    ///   - connectTimeout: the longest wait for a connection (the caller's give-up).
+    static func withClient<T: Sendable>(parallel: Int, connectTimeout: Duration, _ body: (HTTPGet) async -> T) async -> T {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: timeAmount(connectTimeout), read: nil)
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, parallel)
+        // A refused connection is an answer: fail at once and say why, rather than retry
+        // until the deadline and report only that time ran out.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let result = await body(HTTPGet(client: client))
+        // Every request has ended by now (answered, failed or cancelled); a failed shutdown leaves nothing to undo.
+        try? await client.shutdown()
+        return result
+    }
+
+    /// The body size of `url`, or why there is none.
+    /// - Parameters:
+    ///   - url: an `http://` or `https://` address.
+    ///   - deadline: when to stop waiting, for the head and the whole body.
+    ///   - limit: the most bytes the body may have.
+    /// - Throws: ``AssetFetchError``: `HTTP 404 Not Found`, `no answer in time`, `cancelled`,
+    ///   `cannot connect to host:port (connection refused)`, a broken connection, a body over the limit.
+    func size(of url: String, deadline: ContinuousClock.Instant, limit: Int) async throws(AssetFetchError) -> Int {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = parsed.host, !host.isEmpty else { throw AssetFetchError("not a valid http:// or https:// URL") }
+        let place = "\(host):\(parsed.port ?? (scheme == "https" ? 443 : 80))"
+        enum Outcome: Sendable { case answered(Result<Int, AssetFetchError>), timedOut }
+        let client = client
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask { .answered(await Self.get(url, place: place, deadline: deadline, limit: limit, client: client)) }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return .timedOut
             }
-        } catch is HTTPGetTimeout {
-            throw AssetFetchError("no answer in time")
-        } catch is CancellationError {
-            throw AssetFetchError("cancelled")
-        } catch let error as AssetFetchError {
-            throw error
+            let first = await group.next()
+            group.cancelAll()
+            return first
+        }
+        // A cancelled caller wakes the sleep early too, so cancellation is asked first.
+        if Task.isCancelled { throw AssetFetchError("cancelled") }
+        switch outcome {
+        case .answered(let result)?: return try result.get()
+        case .timedOut?, nil: throw AssetFetchError("no answer in time")
+        }
+    }
+
+    // MARK: - Private
+
+    private static func get(_ url: String, place: String, deadline: ContinuousClock.Instant, limit: Int, client: HTTPClient) async -> Result<Int, AssetFetchError> {
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(HTTPClientRequest(url: url), timeout: timeAmount(ContinuousClock.now.duration(to: deadline)))
         } catch {
-            throw AssetFetchError("\(error)")
+            return .failure(AssetFetchError(beforeTheAnswer(error, place: place)))
         }
-        closer.cancel()
-        guard answer.status == .ok else { throw AssetFetchError("HTTP \(answer.status.code) \(answer.status.reasonPhrase)") }
-        return answer.bytes
-    }
-
-    struct Answer: Sendable {
-        var status: HTTPResponseStatus
-        var bytes: Int
-    }
-}
-
-private struct HTTPGetTimeout: Error {}
-
-/// Counts the answer's body and completes `promise` once: at its end, or with why it broke.
-private final class AnswerHandler: ChannelInboundHandler {
-    typealias InboundIn = HTTPClientResponsePart
-    let promise: EventLoopPromise<HTTPGet.Answer>
-    let limit: Int
-    private var status: HTTPResponseStatus?
-    private var bytes = 0
-    private var done = false
-
-    init(promise: EventLoopPromise<HTTPGet.Answer>, limit: Int) {
-        (self.promise, self.limit) = (promise, limit)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            status = head.status
-        case .body(let buffer):
-            bytes += buffer.readableBytes
-            if bytes > limit { finish(.failure(AssetFetchError("larger than \(limit >> 20) MiB")), context) }
-        case .end:
-            finish(.success(HTTPGet.Answer(status: status ?? .ok, bytes: bytes)), context)
+        guard response.status == .ok else { return .failure(AssetFetchError("HTTP \(response.status.code) \(response.status.reasonPhrase)")) }
+        do {
+            return .success(try await response.body.collect(upTo: limit).readableBytes)
+        } catch is NIOTooManyBytesError {
+            return .failure(AssetFetchError("larger than \(limit >> 20) MiB"))
+        } catch {
+            if let timeout = timeout(error) { return .failure(AssetFetchError(timeout)) }
+            return .failure(AssetFetchError("the connection broke before the whole picture arrived (\(describe(error)))"))
         }
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        finish(.failure(broken(error)), context)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        finish(.failure(broken(nil)), context)
-        context.fireChannelInactive()
-    }
-
-    private func broken(_ error: (any Error)?) -> AssetFetchError {
-        let why = error.map { " (\($0))" } ?? ""
-        return AssetFetchError(status == nil ? "the server closed the connection before it answered\(why)"
-                                             : "the connection broke before the whole picture arrived\(why)")
-    }
-
-    private func finish(_ result: Result<HTTPGet.Answer, AssetFetchError>, _ context: ChannelHandlerContext) {
-        guard !done else { return }
-        done = true
-        switch result {
-        case .success(let answer): promise.succeed(answer)
-        case .failure(let error): promise.fail(error)
+    /// Why no answer came, in the report's words.
+    private static func beforeTheAnswer(_ error: any Error, place: String) -> String {
+        if let timeout = timeout(error) { return timeout }
+        if let client = error as? HTTPClientError, client == .remoteConnectionClosed {
+            return "the server closed the connection before it answered"
         }
-        context.close(promise: nil)
+        if error is NIOConnectionError || error is IOError { return "cannot connect to \(place) (\(describe(error)))" }
+        if let tls = error as? NIOSSLError { return "no secure connection to \(place) (\(describe(tls)))" }
+        return "no answer from \(place) (\(describe(error)))"
+    }
+
+    /// The report's words for the client's timeouts and cancellation, nil for other errors.
+    private static func timeout(_ error: any Error) -> String? {
+        if error is CancellationError { return "cancelled" }
+        guard let client = error as? HTTPClientError else { return nil }
+        if client == .cancelled { return "cancelled" }
+        return [.deadlineExceeded, .connectTimeout, .readTimeout].contains(client) ? "no answer in time" : nil
+    }
+
+    /// An error in a few words: the system's message for a socket's.
+    private static func describe(_ error: any Error) -> String {
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)).lowercased() }
+        if let connection = error as? NIOConnectionError {
+            if let last = connection.connectionErrors.last?.error { return describe(last) }
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil { return "the host name did not resolve" }
+        }
+        if let client = error as? HTTPClientError { return "\(client)".replacingOccurrences(of: "HTTPClientError.", with: "") }
+        if case .handshakeFailed(.sslError(let stack))? = error as? NIOSSLError, !stack.isEmpty {
+            return "TLS handshake failed: " + stack.map { reason(of: "\($0)") }.joined(separator: "; ")
+        }
+        return "\(error)"
+    }
+
+    /// BoringSSL's reason alone: `wrong version number` from
+    /// `Error: 268435703 error:100000f7:SSL routines:OPENSSL_internal:WRONG_VERSION_NUMBER at <source file>:127`.
+    private static func reason(of text: String) -> String {
+        let message = text.range(of: " at ").map { String(text[..<$0.lowerBound]) } ?? text
+        guard let last = message.split(separator: ":").last, !last.isEmpty else { return text }
+        return last.lowercased().replacingOccurrences(of: "_", with: " ")
+    }
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        // Capped at about 136 years, so no duration can overflow the nanoseconds.
+        .nanoseconds(max(1, min(duration.components.seconds, 1 << 32) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
     }
 }

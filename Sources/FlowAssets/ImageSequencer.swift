@@ -45,18 +45,20 @@ public struct ImageSequencer: Sendable {
     public func run(_ plan: ImagePlan, events: @escaping @Sendable (AssetEvent) -> Void = { _ in }) async -> [AssetEvent] {
         let log = EventLog(start: ContinuousClock.now, listener: events)
         let parallel = max(1, options.parallel)
-        await withTaskGroup(of: Void.self) { group in
-            var next = plan.items.startIndex
-            // Fill the slots, then start one picture each time one finishes (arrives, fails or is dropped).
-            while next < plan.items.endIndex, next - plan.items.startIndex < parallel {
-                let item = plan.items[next]
-                group.addTask { await self.load(item, log: log) }
-                next += 1
-            }
-            while await group.next() != nil, next < plan.items.endIndex {
-                let item = plan.items[next]
-                group.addTask { await self.load(item, log: log) }
-                next += 1
+        await HTTPGet.withClient(parallel: parallel, connectTimeout: options.giveUp) { http in
+            await withTaskGroup(of: Void.self) { group in
+                var next = plan.items.startIndex
+                // Fill the slots, then start one picture each time one finishes (arrives, fails or is dropped).
+                while next < plan.items.endIndex, next - plan.items.startIndex < parallel {
+                    let item = plan.items[next]
+                    group.addTask { await self.load(item, log: log, http: http) }
+                    next += 1
+                }
+                while await group.next() != nil, next < plan.items.endIndex {
+                    let item = plan.items[next]
+                    group.addTask { await self.load(item, log: log, http: http) }
+                    next += 1
+                }
             }
         }
         return await log.events
@@ -64,7 +66,7 @@ public struct ImageSequencer: Sendable {
 
     /// One picture: its request, then whichever comes first of arrival, failure, timeout
     /// (then arrival or failure later) or the give-up.
-    private func load(_ item: ImagePlan.Item, log: EventLog) async {
+    private func load(_ item: ImagePlan.Item, log: EventLog, http: HTTPGet) async {
         let requested = ContinuousClock.now
         await log.record(item, .requested)
         enum Step: Sendable { case arrived(Int), failed(String), timedOut, gaveUp }
@@ -72,7 +74,7 @@ public struct ImageSequencer: Sendable {
             let source = source, options = options
             group.addTask {
                 do throws(AssetFetchError) {
-                    return .arrived(try await source.fetch(item.reference, deadline: requested.advanced(by: options.giveUp)))
+                    return .arrived(try await source.fetch(item.reference, deadline: requested.advanced(by: options.giveUp), http: http))
                 } catch {
                     return .failed(error.description)
                 }

@@ -118,13 +118,30 @@ struct ImageSequencerTests {
         #expect(Self.outcomes(events)["onboarding/sky.svg"] == [.placeholder, .failed("dropped after 900 ms without an answer")])
     }
 
-    @Test func anHTTPSPictureIsForTheAppAndABadNameFailsAtOnce() async throws {
+    @Test func anUnreachableHTTPSPictureKeepsItsPlaceholderAndABadNameFailsAtOnce() async throws {
+        // Nothing listens on the discard port of the loopback: refused at once, no network needed.
         let screen = Screen(park: "GRTE", flow: "x", title: "x", sections: [
-            .image(.init(url: "https://example.org/grte.jpg", alt: "")), .image(.init(url: "../park.lua", alt: "")),
+            .image(.init(url: "https://127.0.0.1:9/grte.jpg", alt: "")), .image(.init(url: "../park.lua", alt: "")),
         ])
-        let outcomes = Self.outcomes(await ImageSequencer(source: .web("http://127.0.0.1:9/")).run(ImagePlan(screen: screen)))
-        #expect(outcomes["https://example.org/grte.jpg"] == [.failed("https:// is for the app to load: flowrun's loader speaks plain http:// (it links no TLS)")])
+        let outcomes = Self.outcomes(await ImageSequencer(source: .web("https://127.0.0.1:9/"), options: Self.options(parallel: 2, timeout: .seconds(20)))
+            .run(ImagePlan(screen: screen)))
+        #expect(outcomes["https://127.0.0.1:9/grte.jpg"] == [.failed("cannot connect to 127.0.0.1:9 (connection refused)")])
         #expect(outcomes["../park.lua"] == [.failed("'../park.lua' has a name starting with '.' ('..'): '..' and hidden files are not assets")])
+    }
+
+    @Test func anHTTPSBaseIsFetchedTooAndAnHTTPServerIsNoHTTPSOne() async throws {
+        // The test server speaks plain HTTP: the TLS handshake fails, and says where.
+        let screen = Screen(park: "GRTE", flow: "x", title: "x", sections: [.image(.init(url: "onboarding/sky.svg", alt: ""))])
+        let (events, requests) = try await withAssetServer { base, log in
+            let secure = base.replacingOccurrences(of: "http://", with: "https://")
+            return (await ImageSequencer(source: .web(secure), options: Self.options(parallel: 1, timeout: .seconds(20))).run(ImagePlan(screen: screen)),
+                    await log.requests)
+        }
+        guard case .failed(let message)? = Self.outcomes(events)["onboarding/sky.svg"]?.first else {
+            Issue.record("\(events)"); return
+        }
+        #expect(message.hasPrefix("no secure connection to 127.0.0.1:") && message.hasSuffix(" (TLS handshake failed: wrong version number)"), "\(message)")
+        #expect(requests.isEmpty)
     }
 
     @Test func aFolderIsASourceToo() async throws {

@@ -72,8 +72,7 @@ import Testing
         (["--assets-parallel", "2"], "flowrun: --assets-parallel: needs --assets URL or --assets DIR\n"),
         (["--assets", "parks/GRTE/assets", "--assets-parallel", "0"], "flowrun: --assets-parallel: 0 out of range [1, 64]\n"),
         (["--assets", "parks/GRTE/assets", "--assets-timeout", "0"], "flowrun: --assets-timeout: 0 out of range [1, 600000] ms\n"),
-        (["--assets", "nowhere"], "flowrun: --assets: 'nowhere' is neither an http:// URL nor a folder (a park's assets/, as parks/GRTE/assets)\n"),
-        (["--assets", "https://example.org/grte/"], "flowrun: --assets: flowrun's loader speaks plain http:// only (it links no TLS); give an http:// base URL or a folder\n"),
+        (["--assets", "nowhere"], "flowrun: --assets: 'nowhere' is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)\n"),
     ])
     func badOptionsAreUsageErrors(options: [String], message: String) throws {
         let result = try flowrun(["--park", "GRTE", "onboarding"] + options)

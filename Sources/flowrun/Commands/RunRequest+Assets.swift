@@ -26,15 +26,12 @@ extension RunRequest {
             options.timeout = .milliseconds(timeout)
         }
         let lower = assets.lowercased()
-        if lower.hasPrefix("https://") {
-            throw .badArgument(name: "--assets", message: "flowrun's loader speaks plain http:// only (it links no TLS); give an http:// base URL or a folder")
-        }
-        if lower.hasPrefix("http://") {
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             return ImageSequencer(source: .web(assets), options: options)
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .badArgument(name: "--assets", message: "\(Excerpt.quoted(assets)) is neither an http:// URL nor a folder (a park's assets/, as parks/GRTE/assets)")
+            throw .badArgument(name: "--assets", message: "\(Excerpt.quoted(assets)) is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)")
         }
         return ImageSequencer(source: .folder(URL(fileURLWithPath: assets)), options: options)
     }
