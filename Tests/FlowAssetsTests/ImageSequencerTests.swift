@@ -45,10 +45,14 @@ struct ImageSequencerTests {
                 Issue.record("\(reference): \(outcomes[reference] ?? [])"); continue
             }
         }
-        // The placeholder went up at the timeout and the picture came when the server sent it.
+        // The placeholder went up no sooner than the timeout, and the picture replaced it no
+        // sooner than the server sent it. Lower bounds and order only: a loaded machine may
+        // wake any timer late, so how much later is not the sequencer's behaviour.
         let times = events.filter { $0.item.reference == "onboarding/far.svg" && $0.kind != .requested }.map(\.at)
-        #expect(times[0] >= .seconds(1) && times[0] < .milliseconds(2_400))
+        try #require(times.count == 2)
+        #expect(times[0] >= .seconds(1))
         #expect(times[1] >= .milliseconds(2_500))
+        #expect(times[0] < times[1])
     }
 
     @Test(arguments: [1, 2])
