@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // async-http-client's TLS: the image sequencer names its handshake errors (FlowAssets).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
         // async-http-client's TLS, so it adds no package, only the targets that use it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -70,7 +72,7 @@ let package = Package(
         // `flowrun serve` and `flowrun sync`: bundles over HTTP (Hummingbird serves, AsyncHTTPClient fetches).
         .target(
             name: "FlowSync",
-            dependencies: ["FlowBundle", "FlowKit", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["FlowBundle", "FlowKit", "LoopbackServer", "HTTPFetch", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -92,9 +94,27 @@ let package = Package(
             dependencies: ["GeoKit", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
+        // The words for a network error, shared by the two users of the one HTTP client
+        // (AsyncHTTPClient): the updater and the picture loader.
+        .target(
+            name: "HTTPFetch",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            swiftSettings: publicSurface
+        ),
+        // The image sequencer (`--assets`): its HTTP client (AsyncHTTPClient, the updater's
+        // too: one client, https included) stays out of FlowKit. NIOPosix and NIOSSL for the
+        // connection and TLS errors it reports.
+        .target(
+            name: "FlowAssets",
+            dependencies: ["FlowKit", "ScreenModel", "HTTPFetch", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            swiftSettings: publicSurface
+        ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "FlowAssets", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -127,5 +147,7 @@ let package = Package(
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                                                        .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
+        .testTarget(name: "FlowAssetsTests", dependencies: ["FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
+                                                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
     ]
 )

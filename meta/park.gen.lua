@@ -114,7 +114,7 @@ error('Cannot require a meta file')
 --- One parallax layer of an onboarding page.
 --- @class flowrun.Park.Layer
 ---
---- Where the picture is.
+--- The picture: a path inside the park's `assets/` folder (`onboarding/sky.svg`) or a full `https://` URL; `flowrun check` verifies it.
 --- @field image string
 ---
 --- Where the picture's center sits on the page.

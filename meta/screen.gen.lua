@@ -55,7 +55,7 @@ error('Cannot require a meta file')
 ---
 --- @field type "image"
 ---
---- Not empty.
+--- A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Not empty.
 --- @field url string
 ---
 --- What the picture shows, for screen readers.
@@ -275,7 +275,7 @@ error('Cannot require a meta file')
 --- A picture inside a card: an image component without type.
 --- @class flowrun.Image
 ---
---- Not empty.
+--- A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Not empty.
 --- @field url string
 ---
 --- @field alt string
@@ -466,10 +466,10 @@ error('Cannot require a meta file')
 --- In (0, 180].
 --- @field degrees number
 
---- One picture of an onboarding page's background, moved by parallax.
+--- One picture of an onboarding page's background, moved by parallax: drawn over the whole page with its center at position (a full-page layer sits at x = 0.5, y = 0.5), transparent where the layers behind show.
 --- @class flowrun.Layer
 ---
---- Not empty.
+--- A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Layers are drawn over the whole page, back to front. Not empty.
 --- @field image string
 ---
 --- @field position flowrun.Position

@@ -11,6 +11,7 @@ import ScreenModel
 /// - `GET /parks/{code}/flows/{flow}?at=...`: the screen JSON (`flowrun/screen@1`).
 /// - `GET /parks/{code}/flows/{flow}/frame?...`: the phone frame's HTML, or the error panel.
 /// - `GET /parks/{code}/flows/{flow}/events?...`: Server-Sent Events, the screen on each change.
+/// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
 struct PreviewRoutes: Sendable {
     let project: PreviewProject
@@ -68,6 +69,9 @@ struct PreviewRoutes: Sendable {
                 }
             }
         }
+        router.get("/parks/:code/assets/**") { request, context in
+            PreviewAssets(root: project.root).response(park: context.parameters.get("code") ?? "", uriPath: request.uri.path)
+        }
         router.get("/events") { _, _ in
             Self.eventStream(feed: feed) { writer in
                 let changes = await feed.subscribe()
@@ -104,7 +108,7 @@ struct PreviewRoutes: Sendable {
     private func frame(park: String, inputs: RunInputs, size: Component.Map.Size) async -> (status: Int, body: String) {
         do {
             let screen = try await project.screen(park: park, inputs: inputs)
-            let renderer = HTMLRenderer(frame: size)
+            let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park))
             return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen))
         } catch {
             return (error.status, PreviewErrorPanel.html(error, root: project.root))

@@ -43,7 +43,9 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowbench bundle: YOSE from a signed bundle vs from its folder (p50 of 1 runs)")
         #expect(lines.contains { $0.hasPrefix("  verify + load from memory + run home ") })
-        #expect(lines.contains { $0.hasPrefix("  bundle: 12 files in 12 objects, ") })
+        let shipped = try bundledFiles(park: "YOSE")
+        let objects = Set(try shipped.map { try Data(contentsOf: repositoryRoot.appendingPathComponent($0)) }).count
+        #expect(lines.contains { $0.hasPrefix("  bundle: \(shipped.count) files in \(objects) objects, ") }, "\(lines)")
         #expect(!result.stdout.contains("cold processes"))
     }
 
@@ -58,10 +60,31 @@ import Testing
             let row = lines.first { $0.hasPrefix("  \(label) ") } ?? ""
             return Array(row.split(separator: " ").suffix(4).prefix(2).map(String.init))
         }
-        #expect(counts("first sync (every object)") == ["15", "13"])   // manifest, signature, 13 objects
+        // Every object of the park's bundle and the probe flow the bench adds, with the
+        // manifest and the signature.
+        let shipped = try bundledFiles(park: "YOSE")
+        let objects = Set(try shipped.map { try Data(contentsOf: repositoryRoot.appendingPathComponent($0)) }).count + 1
+        #expect(counts("first sync (every object)") == ["\(objects + 2)", "\(objects)"])
         #expect(counts("no change (If-None-Match: 304)") == ["1", "0"])
         #expect(counts("one flow changed (verify, home's first run, switch)") == ["3", "1"])
         #expect(!result.stdout.contains("cold process"))
+    }
+
+    /// The files a bundle of `park` ships, as README's Bundles section says: every file of
+    /// flows/, parks/defaults.lua, and every file of parks/<CODE>/ but tests/, hidden names
+    /// left out. Counted here so a picture added to the park is no test edit.
+    private func bundledFiles(park: String) throws -> [String] {
+        func walk(_ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(folder).path)
+                .filter { !$0.hasPrefix(".") && "\(folder)/\($0)" != "parks/\(park)/tests" }
+                .flatMap { name -> [String] in
+                    let path = "\(folder)/\(name)"
+                    var isFolder: ObjCBool = false
+                    _ = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path, isDirectory: &isFolder)
+                    return isFolder.boolValue ? try walk(path) : [path]
+                }
+        }
+        return try walk("flows") + ["parks/defaults.lua"] + walk("parks/\(park)")
     }
 
     @Test func negativeBoxEdgesAreValues() throws {

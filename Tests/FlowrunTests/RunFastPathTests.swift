@@ -26,6 +26,7 @@ import Testing
         ["--park", "GOGA", "home", "--follow", "9", "--follow", "2", "--format", "json"],
         ["--park", "YOSE", "geofence", "--track", "t.gpx", "--time", "2026-07-04T09:30:00-07:00"],
         ["--park", "GOGA", "--max-instructions", "5000", "--max-memory", "16", "--time-limit", "0.5"],
+        ["--park", "GRTE", "onboarding", "--assets", "parks/GRTE/assets", "--assets-parallel", "2", "--assets-timeout", "500"],
         ["--park", "GOGA", "--max-instructions", "+5000", "--time-limit", "1e-3"],
         ["--park", "goga", "homee"],
         ["--bundle", "dist/GOGA", "--park", "GOGA", "home"],
@@ -62,6 +63,7 @@ import Testing
         ["--park", "GOGA", "--format", "JSON"],        // values ArgumentParser rejects
         ["--park", "GOGA", "--max-memory", "1e3"],
         ["--park", "GOGA", "--time-limit", "soon"],
+        ["--park", "GOGA", "--assets", "x", "--assets-parallel", "two"],
     ])
     func leavesTheRestToArgumentParser(arguments: [String]) {
         #expect(RunFastPath.parse(arguments) == nil)

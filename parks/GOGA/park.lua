@@ -12,24 +12,32 @@ local park = {
   zoom = 11,
   theme = { primary = "#C0362C", accent = "#1F4E79" },   -- International Orange, bay blue
 
+  -- Layers back to front, each over the whole page (parks/<CODE>/assets/onboarding/, drawn
+  -- by `flowrun art` from this park's boundary, sites and theme).
   onboarding = {
     pages = {
       { title = "Welcome to the Golden Gate",
         body = "Forts, islands, redwoods and beaches around the bay, most of them a bus ride away.",
         background = {
-          { image = "goga/onboarding/sky.png", position = { x = 0.5, y = 0.0 }, depth = 0.0, placeholder = "#9FC5E8" },
-          { image = "goga/onboarding/bridge.png", position = { x = 0.5, y = 0.55 }, depth = 0.4, placeholder = "#C0362C" },
-          { image = "goga/onboarding/fog.png", position = { x = 0.3, y = 0.7 }, depth = 0.8, placeholder = "#E6E6E6" },
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#688AB9" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#9A7B84" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#763730" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#719BB6" },
         } },
       { title = "Find what is near you",
         body = "Share your location and the app ranks viewpoints, forts and trailheads by distance.",
         background = {
-          { image = "goga/onboarding/headlands.png", position = { x = 0.5, y = 0.4 }, depth = 0.2, placeholder = "#7A9A65" },
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#688AB9" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#763730" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#719BB6" },
         } },
       { title = "Alerts as you walk",
         body = "Arrive at a site and its story appears, without unlocking your phone.",
         background = {
-          { image = "goga/onboarding/alcatraz.png", position = { x = 0.6, y = 0.5 }, depth = 0.3, placeholder = "#5B6770" },
+          { image = "onboarding/dusk.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#4D3550" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#9A7B84" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#763730" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#719BB6" },
         } },
     },
   },

@@ -13,19 +13,24 @@ local park = {
   zoom = 9,
   theme = { primary = "#355C7D", accent = "#C06C84" },
 
+  -- Layers back to front, each over the whole page (parks/<CODE>/assets/onboarding/, drawn
+  -- by `flowrun art` from this park's boundary, sites and theme).
   onboarding = {
     pages = {
       { title = "Welcome to Grand Teton",
         body = "Peaks without foothills, lakes at their feet, and the Snake River winding below.",
         background = {
-          { image = "grte/onboarding/sky.png", position = { x = 0.5, y = 0.0 }, depth = 0.0, placeholder = "#A9C6DE" },
-          { image = "grte/onboarding/range.png", position = { x = 0.5, y = 0.35 }, depth = 0.2, placeholder = "#6B7B8C" },
-          { image = "grte/onboarding/lake.png", position = { x = 0.5, y = 0.8 }, depth = 0.7, placeholder = "#3E6E8E" },
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#5A8EC1" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#74869C" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2D4B59" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#9CA3BA" },
         } },
       { title = "Summits and lakes by distance",
         body = "Tell the app where you are and it sorts peaks, lakes and passes from nearest to farthest.",
         background = {
-          { image = "grte/onboarding/trail.png", position = { x = 0.4, y = 0.6 }, depth = 0.5, placeholder = "#8A9A5B" },
+          { image = "onboarding/dusk.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#2B3E64" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#74869C" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2D4B59" },
         } },
     },
   },

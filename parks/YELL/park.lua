@@ -14,18 +14,24 @@ local park = {
   zoom = 8,
   theme = { primary = "#7A4B1E", accent = "#3D8EB9" },
 
+  -- Layers back to front, each over the whole page (parks/<CODE>/assets/onboarding/, drawn
+  -- by `flowrun art` from this park's boundary, sites and theme).
   onboarding = {
     pages = {
       { title = "Welcome to Yellowstone",
         body = "More than half of the world's geysers, and the wildlife that lives among them.",
         background = {
-          { image = "yell/onboarding/sky.png", position = { x = 0.5, y = 0.0 }, depth = 0.0, placeholder = "#B7D3E9" },
-          { image = "yell/onboarding/steam.png", position = { x = 0.4, y = 0.5 }, depth = 0.6, placeholder = "#F2F2F2" },
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#618CB8" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#868281" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#514228" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#79ACC8" },
         } },
       { title = "Stay on the boardwalks",
         body = "Thermal ground is thin and the water is scalding; the app reminds you near every basin.",
         background = {
-          { image = "yell/onboarding/boardwalk.png", position = { x = 0.5, y = 0.8 }, depth = 0.5, placeholder = "#A67C52" },
+          { image = "onboarding/dusk.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#3C3A4D" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#514228" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#79ACC8" },
         } },
     },
   },

@@ -13,6 +13,29 @@ local park = {
   center = { lat = 37.85, lon = -119.55 },
   zoom = 9,
   theme = { primary = "#4A6741", accent = "#D9A441" },
+
+  -- Layers back to front, each over the whole page (parks/<CODE>/assets/onboarding/, drawn
+  -- by `flowrun art` from this park's boundary, sites and theme).
+  onboarding = {
+    pages = {
+      { title = "Welcome to Yosemite",
+        body = "Granite domes, waterfalls and giant sequoias, from the valley floor to the High Sierra.",
+        background = {
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#5C8FBB" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#7A8B89" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#38503A" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#587844" },
+        } },
+      { title = "Your way around the park",
+        body = "Share your location and the map and lists start from where you stand: valley floor or high country.",
+        background = {
+          { image = "onboarding/dusk.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#304155" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#7A8B89" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#38503A" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#587844" },
+        } },
+    },
+  },
 }
 
 return park

@@ -49,7 +49,7 @@ enum ParkSettingsCatalog {
         "Page.body": "The page's text.",
         "Page.background": "The parallax pictures behind the text, back to front.",
         "Layer": "One parallax layer of an onboarding page.",
-        "Layer.image": "Where the picture is.",
+        "Layer.image": "The picture: a path inside the park's `assets/` folder (`onboarding/sky.svg`) or a full `https://` URL; `flowrun check` verifies it.",
         "Layer.position": "Where the picture's center sits on the page.",
         "Layer.depth": "Parallax, in [0, 1]: 0 stays fixed (far away), 1 moves with the finger.",
         "Layer.placeholder": "A `\"#RRGGBB\"` color shown while the picture loads.",

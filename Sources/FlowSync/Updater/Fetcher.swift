@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import FlowBundle
 import Foundation
+import HTTPFetch
 import NIOCore
 import NIOPosix
 
@@ -51,7 +52,7 @@ struct Fetcher: Sendable {
                 let shown = limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
                 throw Failure.final(SyncError(.refused, url, "over the limit of \(shown)", check: .tooLarge))
             } catch {
-                throw Failure.retry("the answer was cut short (\(Self.describe(error)))")
+                throw Failure.retry("the answer was cut short (\(NetworkErrorText.describe(error)))")
             }
             return Answer(status: status, etag: response.headers.first(name: "ETag"), bytes: Array(buffer: body))
         }
@@ -86,7 +87,7 @@ struct Fetcher: Sendable {
                 } catch let failure as Failure {
                     throw failure
                 } catch {
-                    throw Failure.retry("the answer was cut short after \(object.received) of \(entry.size) bytes (\(Self.describe(error)))")
+                    throw Failure.retry("the answer was cut short after \(object.received) of \(entry.size) bytes (\(NetworkErrorText.describe(error)))")
                 }
                 do throws(BundleError) {
                     try object.finish()
@@ -115,7 +116,7 @@ struct Fetcher: Sendable {
             } catch Failure.unreachable(let why) {
                 throw SyncError(.unreachable, url, why)
             } catch {
-                let why = if case Failure.retry(let text) = error { text } else { Self.describe(error) }
+                let why = if case Failure.retry(let text) = error { text } else { NetworkErrorText.describe(error) }
                 guard attempt < options.attempts else {
                     throw SyncError(.transfer, url, "\(why); gave up after \(attempt) tries")
                 }
@@ -153,22 +154,11 @@ struct Fetcher: Sendable {
             if client == .readTimeout || client == .deadlineExceeded { return .retry("no answer within \(seconds) s") }
             if client == .remoteConnectionClosed { return .retry("the server closed the connection before answering") }
         }
-        if error is NIOConnectionError { return .unreachable("cannot connect: \(describe(error))") }
+        if error is NIOConnectionError { return .unreachable("cannot connect: \(NetworkErrorText.describe(error))") }
         if let io = error as? IOError, [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(io.errnoCode) {
-            return .unreachable("cannot connect: \(describe(error))")
+            return .unreachable("cannot connect: \(NetworkErrorText.describe(error))")
         }
-        return .retry(describe(error))
-    }
-
-    /// An error in a few words: the system's message for socket errors.
-    static func describe(_ error: any Error) -> String {
-        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)).lowercased() }
-        if let connection = error as? NIOConnectionError {
-            if let last = connection.connectionErrors.last?.error { return describe(last) }
-            if connection.dnsAError != nil || connection.dnsAAAAError != nil { return "the host name did not resolve" }
-        }
-        if let client = error as? HTTPClientError { return "\(client)".replacingOccurrences(of: "HTTPClientError.", with: "") }
-        return "\(error)"
+        return .retry(NetworkErrorText.describe(error))
     }
 }
 

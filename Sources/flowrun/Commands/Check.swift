@@ -11,7 +11,8 @@ extension Flowrun {
             abstract: "Check every park: configuration, content files, and that every flow returns a valid screen.",
             discussion: """
                 Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' action \
-                of those screens is followed once. Each park loads in a Lua state of its own: one that does not load \
+                of those screens is followed once. Every picture park.lua and those screens name must be a file of \
+                the park's assets/ folder or a full https:// URL (README, Park pictures). Each park loads in a Lua state of its own: one that does not load \
                 is reported and the others are still checked. After --time-limit seconds the check stops (between \
                 two runs) and says which parks and flows it did not reach. When luacheck is on PATH \
                 (Debian: lua-check), it lints flows/ and parks/ with .luacheckrc (else flowrun's own \
@@ -120,6 +121,15 @@ extension Flowrun {
                 report.broken = true
             }
             do { _ = try runtime.boundary() } catch { report.problems.append("\(error)"); report.broken = true }
+            // Pictures park.lua names are content (exit 2); those a flow names, its screen's (exit 1).
+            let assets = AssetCheck(root: root, park: runtime.park.code)
+            let configured = assets.problems(in: runtime.park)
+            report.problems += configured.messages
+            report.broken = report.broken || !configured.messages.isEmpty
+            func checkImages(_ screen: Screen) {
+                let files = runtime.registry.chain(screen.flow)?.map(\.file) ?? []
+                report.problems += assets.problems(in: screen, files: files, skipping: configured.references)
+            }
 
             let center = Coordinate(latitude: runtime.park.center.lat, longitude: runtime.park.center.lon)
             var requests: [FlowRequest] = []
@@ -142,6 +152,7 @@ extension Flowrun {
                 do {
                     let screen = try runtime.run(request)
                     report.screens += 1
+                    checkImages(screen)
                     var skipped = 0
                     for located in screen.actions {
                         guard case .go(let flow, let args) = located.action.target else { continue }
@@ -151,7 +162,7 @@ extension Flowrun {
                         do {
                             // Its view args (a zoom-in's center and zoom) were checked with the screen.
                             let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at)
-                            _ = try runtime.run(next)
+                            checkImages(try runtime.run(next))
                             report.screens += 1
                         } catch FlowError.unavailableFlow {
                             continue   // its broken file is listed once, above

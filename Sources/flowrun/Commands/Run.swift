@@ -47,6 +47,9 @@ extension Flowrun {
         @OptionGroup(title: "Limits")
         var limits: LimitOptions
 
+        @OptionGroup(title: "Pictures")
+        var pictures: AssetOptions
+
         func run() throws {
             try request.execute()
         }
@@ -55,7 +58,8 @@ extension Flowrun {
         var request: RunRequest {
             RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
                        format: format, follow: follow, view: camera.values.merging(arView.values) { $1 },
-                       maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit)
+                       maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
+                       assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
         }
 
         /// The `--arg` pairs. The view's keys (`zoom`, `center`, ...) are options of their

@@ -16,12 +16,12 @@ enum RunFastPath {
     /// The other options of `run`, each taking one value.
     static let valued: Set<String> = [
         "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--arg", "--time", "--format", "--follow",
-        "--max-instructions", "--max-memory", "--time-limit",
+        "--max-instructions", "--max-memory", "--time-limit", "--assets", "--assets-parallel", "--assets-timeout",
     ]
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
-    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "help"]
+    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "art", "help"]
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
     /// ArgumentParser.
@@ -79,6 +79,12 @@ enum RunFastPath {
         if let text = values["--max-memory"]?.first {
             guard let number = Int(text) else { return nil }
             request.maxMemory = number
+        }
+        request.assets = values["--assets"]?.first
+        for (name, field) in [("--assets-parallel", \RunRequest.assetsParallel), ("--assets-timeout", \RunRequest.assetsTimeout)] {
+            guard let text = values[name]?.first else { continue }
+            guard let number = Int(text) else { return nil }
+            request[keyPath: field] = number
         }
         if let text = values["--time-limit"]?.first {
             guard let number = Double(text) else { return nil }

@@ -26,9 +26,15 @@ struct RunRequest: Equatable {
     var maxInstructions: Int?
     var maxMemory: Int?
     var timeLimit: Double?
+    /// `--assets`, `--assets-parallel`, `--assets-timeout` (RunRequest+Assets.swift); never
+    /// on the fast path, so a plain run does not pay for the image sequencer.
+    var assets: String?
+    var assetsParallel: Int?
+    var assetsTimeout: Int?
 
     /// Runs the flow and prints its screen, or where `--follow` leads.
     func execute() throws {
+        let sequencer = try assetSequencer()
         var inputs = RunInputs(flow: flow)
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
@@ -53,5 +59,9 @@ struct RunRequest: Equatable {
             }
         }
         print(try format.render(screen), terminator: "")
+        if let sequencer {
+            fflush(nil)   // the screen before the report, on a terminal showing both
+            loadAssets(of: screen, with: sequencer, runtime: runtime, request: request)
+        }
     }
 }

@@ -57,8 +57,8 @@ import ScreenModel
         let screen = try run("GRTE", "onboarding")
         guard case .onboarding(let onboarding)? = screen.sections.first else { Issue.record("no onboarding"); return }
         #expect(onboarding.pages.count == 2)
-        #expect(onboarding.pages[0].background.map(\.image) == ["grte/onboarding/sky.png", "grte/onboarding/range.png", "grte/onboarding/lake.png"])
-        #expect(onboarding.pages[0].background[2].depth == 0.7)
+        #expect(onboarding.pages[0].background.map(\.image) == ["onboarding/sky.svg", "onboarding/far.svg", "onboarding/near.svg", "onboarding/foreground.svg"])
+        #expect(onboarding.pages[0].background[3].depth == 0.8)
         #expect(onboarding.pages.last?.action?.target == .go(flow: "home", args: [:]))
     }
 

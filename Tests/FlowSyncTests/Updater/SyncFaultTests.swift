@@ -28,9 +28,10 @@ import Testing
     @Test func aSlowAnswerTimesOutAndIsTriedAgain() async throws {
         try await withVersion2 { desk, root, cache, plan in
             await plan.add(.delay(.seconds(3)), to: "manifest.json")
-            let report = try await desk.sync(cache, from: root)
-            #expect(report.outcome == .updated(park: "GOGA", from: 1, to: 2, downloaded: 1, files: 15, bytes: try parkFileSize(desk)))
-            #expect(await plan.paths.filter { $0.hasSuffix("manifest.json") }.count == 2)
+            let report = try await desk.sync(cache, from: root, options: impatient)
+            #expect(report.outcome == .updated(park: "GOGA", from: 1, to: 2, downloaded: 1, files: try fileCount(desk), bytes: try parkFileSize(desk)))
+            // The slow answer and at least one try after it (more only if the machine is slower than 1 s).
+            #expect(await plan.paths.filter { $0.hasSuffix("manifest.json") }.count >= 2)
             try desk.expectRuns(cache, version: 2, welcome: newWelcome)
         }
     }
@@ -63,7 +64,8 @@ import Testing
     func aFaultThatLastsIsGivenUpOn(fault: Fault, key: String, message: String) async throws {
         try await withVersion2 { desk, root, cache, plan in
             await plan.add(fault, to: key, times: 3)
-            let error = try #require(await desk.failure(cache, from: root))
+            let slow = if case .delay = fault { true } else { false }
+            let error = try #require(await desk.failure(cache, from: root, options: slow ? impatient : quick))
             #expect(error.reason == .transfer && error.exitCode == 1)
             #expect(error.message.contains(message), "\(error)")
             #expect(error.source.hasPrefix(root + "GOGA/\(key)"))
@@ -119,7 +121,7 @@ import Testing
             var downgrade = quick
             downgrade.allowDowngrade = true
             let back = try await desk.sync(cache, from: root, options: downgrade)
-            #expect(back.outcome == .updated(park: "GOGA", from: 2, to: 1, downloaded: 0, files: 15, bytes: 0))
+            #expect(back.outcome == .updated(park: "GOGA", from: 2, to: 1, downloaded: 0, files: try fileCount(desk), bytes: 0))
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
         }
     }
@@ -169,6 +171,11 @@ import Testing
     }
 
     /// The size of version 2's park.lua (its one new object).
+    /// The files of the version published last.
+    private func fileCount(_ desk: Publisher) throws -> Int {
+        try #require(desk.outcome?.manifest.files.count)
+    }
+
     private func parkFileSize(_ desk: Publisher) throws -> Int {
         try #require(desk.outcome?.manifest.files.first { $0.path == "parks/GOGA/park.lua" }).size
     }

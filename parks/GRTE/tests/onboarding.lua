@@ -1,14 +1,15 @@
 -- Grand Teton: onboarding pages with their parallax layers, and home.
 
 scenario {
-  name = "onboarding pages layer sky, range and lake, and end on a way into the app",
+  name = "onboarding pages layer sky, far and near ranges and the lake, and end on a way into the app",
   flow = "onboarding",
   golden = "onboarding.json",
   expect = function(screen)
     local onboarding = expect.section("onboarding")
     local first = onboarding.pages[1]
     expect.equal(first.title, "Welcome to Grand Teton", "first page")
-    expect.count(first.background, 3)
+    expect.count(first.background, 4)
+    expect.equal(first.background[1].image, "onboarding/sky.svg", "the back layer")
     for i = 2, #first.background do
       expect.that(first.background[i].depth > first.background[i - 1].depth,
         "layers are listed back to front: layer " .. i .. " is not nearer than layer " .. (i - 1))

@@ -3,7 +3,7 @@ import ScreenModel
 // Each component of the schema as HTML, in the phone frame's style (HTMLStyle.swift).
 
 extension HTMLRenderer {
-    static func component(_ component: Component, number: Int, of screen: Screen, into html: inout SVGMarkup) {
+    static func component(_ component: Component, number: Int, of screen: Screen, assets: String?, into html: inout SVGMarkup) {
         switch component {
         case .text(let text):
             let (tag, style): (String, String) = switch text.style {
@@ -15,9 +15,9 @@ extension HTMLRenderer {
             }
             html.text(tag, text.text, [("class", style)] + idAttribute(text.id))
         case .image(let image):
-            self.image(image, into: &html)
+            self.image(image, assets: assets, into: &html)
         case .card(let card):
-            self.card(card, into: &html)
+            self.card(card, assets: assets, into: &html)
         case .list(let list):
             html.open("section", [("class", "list")] + idAttribute(list.id))
             if let title = list.title { html.text("h3", title, [("class", "section-title")]) }
@@ -34,7 +34,7 @@ extension HTMLRenderer {
             if let title = carousel.title { html.text("h3", title, [("class", "section-title")]) }
             html.open("div", [("class", "carousel-track")])
             for (i, card) in carousel.cards.enumerated() {
-                self.card(card, position: "\(i + 1)/\(carousel.cards.count)", into: &html)
+                self.card(card, position: "\(i + 1)/\(carousel.cards.count)", assets: assets, into: &html)
             }
             html.close("div")
             html.close("section")
@@ -43,7 +43,7 @@ extension HTMLRenderer {
             link(button.action, class: "button \(button.style.rawValue)", text: button.label, into: &html)
             html.close("div")
         case .onboarding(let onboarding):
-            self.onboarding(onboarding, into: &html)
+            self.onboarding(onboarding, assets: assets, into: &html)
         case .map, .timeline, .ar:
             // The picture SVGRenderer draws for this one component, inline and scaled to the frame.
             let alone = Screen(park: screen.park, flow: screen.flow, title: screen.title, subtitle: screen.subtitle,
@@ -62,20 +62,20 @@ extension HTMLRenderer {
         }
     }
 
-    private static func image(_ image: Component.Image, into html: inout SVGMarkup) {
+    private static func image(_ image: Component.Image, assets: String?, into html: inout SVGMarkup) {
         // A background, not an <img>: while it loads, or if it never does, the placeholder
         // colour shows instead of a broken-image icon.
         let placeholder = HTMLStyle.color(image.placeholder) ?? HTMLStyle.placeholder
         // An empty element is written with its end tag: in HTML `<div/>` opens a div.
         html.text("div", "", [
             ("class", "image image-\(image.priority.rawValue)"), ("role", "img"), ("aria-label", image.alt),
-            ("style", "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url)))"),
+            ("style", "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url, assets: assets)))"),
         ] + idAttribute(image.id))
     }
 
-    private static func card(_ card: Component.Card, position: String? = nil, into html: inout SVGMarkup) {
+    private static func card(_ card: Component.Card, position: String? = nil, assets: String?, into html: inout SVGMarkup) {
         html.open("article", [("class", "card")] + idAttribute(card.id))
-        if let image = card.image { self.image(image, into: &html) }
+        if let image = card.image { self.image(image, assets: assets, into: &html) }
         html.open("div", [("class", "card-body")])
         if let position { html.text("p", position, [("class", "card-position")]) }
         html.text("h4", card.title, [("class", "card-title")])
@@ -103,20 +103,21 @@ extension HTMLRenderer {
         html.close("li")
     }
 
-    private static func onboarding(_ onboarding: Component.Onboarding, into html: inout SVGMarkup) {
+    private static func onboarding(_ onboarding: Component.Onboarding, assets: String?, into html: inout SVGMarkup) {
         html.open("section", [("class", "onboarding")] + idAttribute(onboarding.id))
         for (i, page) in onboarding.pages.enumerated() {
             html.open("article", [("class", "page")])
             html.open("div", [("class", "layers")])
-            // Deeper layers move less when the page is swiped: smaller and further back.
-            for layer in page.background.sorted(by: { $0.depth > $1.depth }) {
-                let placeholder = HTMLStyle.color(layer.placeholder) ?? HTMLStyle.placeholder
-                let scale = 1 / (1 + max(0, layer.depth))
+            // Back to front, as listed, each over the whole page with its center at its
+            // position; depth is how far a swipe moves it, which a still page does not show.
+            // A layer's placeholder shows only while it is the back layer: nearer ones are
+            // transparent where the layers behind show through.
+            for (l, layer) in page.background.enumerated() {
+                let placeholder = l == 0 ? "background-color: \(HTMLStyle.color(layer.placeholder) ?? HTMLStyle.placeholder); " : ""
                 html.text("div", "", [
-                    ("class", "layer"), ("role", "presentation"),
+                    ("class", "layer"), ("role", "presentation"), ("data-depth", SVGMarkup.number(layer.depth)),
                     ("style", "left: \(percent(layer.position.x)); top: \(percent(layer.position.y)); "
-                        + "transform: translate(-50%, -50%) scale(\(SVGMarkup.number(scale))); "
-                        + "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(layer.image)))"),
+                        + "\(placeholder)background-image: url(\(HTMLStyle.cssURL(layer.image, assets: assets)))"),
                 ])
             }
             html.close("div")

@@ -13,11 +13,18 @@ public import ScreenModel
 public struct HTMLRenderer: ScreenRenderer {
     /// The phone frame's size in CSS pixels.
     public var frame: Component.Map.Size
+    /// Where the park's `assets/` is served (`/parks/GRTE/assets/`), so pictures named by
+    /// their path inside it show; nil (a saved file) shows their placeholder colours.
+    public var assets: String?
 
     /// Creates an HTML renderer.
-    /// - Parameter frame: the phone frame's size (default 390×844, an iPhone 14's screen).
-    public init(frame: Component.Map.Size = Component.Map.Size(width: 390, height: 844)) {
+    /// - Parameters:
+    ///   - frame: the phone frame's size (default 390×844, an iPhone 14's screen).
+    ///   - assets: the address of the park's `assets/` folder, ending in `/` (default nil:
+    ///     only full `https://` pictures show).
+    public init(frame: Component.Map.Size = Component.Map.Size(width: 390, height: 844), assets: String? = nil) {
         self.frame = frame
+        self.assets = assets
     }
 
     /// The screen as a complete HTML document, with a trailing newline.
@@ -67,7 +74,7 @@ public struct HTMLRenderer: ScreenRenderer {
         html.close("header")
         html.open("main", [("class", "screen")])
         for (index, component) in screen.sections.enumerated() {
-            Self.component(component, number: index + 1, of: screen, into: &html)
+            Self.component(component, number: index + 1, of: screen, assets: assets, into: &html)
         }
         html.close("main")
         html.close("div")

@@ -26,10 +26,16 @@ enum HTMLStyle {
         return lower.hasPrefix("https://") || lower.hasPrefix("http://")
     }
 
-    /// `"url"` for CSS `url(...)`: web addresses only (anything else is no picture), with
-    /// the characters that could end the string escaped.
-    static func cssURL(_ url: String) -> String {
+    /// `"url"` for CSS `url(...)`: web addresses, and with `assets` a path inside the park's
+    /// assets/ (``AssetReference``) under that address; anything else is no picture. The
+    /// characters that could end the string are escaped.
+    static func cssURL(_ url: String, assets: String? = nil) -> String {
+        if let assets, case .park(let path)? = try? AssetReference(url) { return quotedCSS(assets + path) }
         guard isWebAddress(url) else { return "\"\"" }
+        return quotedCSS(url)
+    }
+
+    private static func quotedCSS(_ url: String) -> String {
         var out = "\""
         for scalar in url.unicodeScalars {
             switch scalar {
@@ -128,7 +134,7 @@ enum HTMLStyle {
         .onboarding { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; gap: 12px; }
         .page { flex: 0 0 100%; scroll-snap-align: start; background: #fff; border-radius: 18px; overflow: hidden; padding-bottom: 16px; }
         .layers { position: relative; height: 300px; overflow: hidden; background: linear-gradient(var(--primary), var(--paper)); }
-        .layer { position: absolute; width: 70%; aspect-ratio: 1; border-radius: 18px; background-size: cover; background-position: center; opacity: 0.92; box-shadow: 0 6px 18px rgba(0, 0, 0, 0.18); }
+        .layer { position: absolute; width: 100%; height: 100%; transform: translate(-50%, -50%); background-size: cover; background-position: center bottom; }
         .page-position { margin: 12px 16px 0; font-size: 12px; color: var(--muted); }
         .page-title { margin: 2px 16px 0; font-size: 20px; color: var(--primary); }
         .page-body { margin: 6px 16px 14px; }

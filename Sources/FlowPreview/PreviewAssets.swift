@@ -1,0 +1,39 @@
+import FlowKit
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// `GET /parks/{code}/assets/{path}`: the park's pictures, so the phone frame shows them.
+/// Only what ``AssetReference`` accepts as a path (no `..`, no hidden files, picture
+/// types only), only regular files, and only inside the park's own `assets/` once links
+/// are resolved; anything else is 404, the same answer as a file that is not there.
+struct PreviewAssets: Sendable {
+    let root: ProjectRoot
+
+    /// Where the frame's pictures are: `/parks/GRTE/assets/`.
+    static func address(park code: String) -> String { "/\(AssetReference.folder(park: code))/" }
+
+    func response(park code: String, uriPath: String) -> Response {
+        guard let file = file(park: code, uriPath: uriPath), let type = AssetReference.contentType(of: file.path),
+              let data = FileManager.default.contents(atPath: file.path) else {
+            return PreviewRoutes.json(404, PreviewFailure.notFound("not found: \(uriPath)").json(root: nil))
+        }
+        return Response(status: .ok, headers: [
+            .contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
+            // An SVG opened on its own is a document: it may style itself, never run a script or load anything.
+            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+        ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The file a request names, or nil when it names none the server may send.
+    func file(park code: String, uriPath: String) -> URL? {
+        guard let park = try? ParkCatalog(root: root).resolve(code),
+              let marker = uriPath.range(of: "/assets/"),
+              case .park(let path)? = try? AssetReference(String(uriPath[marker.upperBound...])) else { return nil }
+        let folder = root.url(AssetReference.folder(park: park)).resolvingSymlinksInPath()
+        let file = folder.appendingPathComponent(path)
+        guard file.resolvingSymlinksInPath().path == file.path,
+              (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular else { return nil }
+        return file
+    }
+}

@@ -1,0 +1,60 @@
+import FlowAssets
+import FlowKit
+import Foundation
+import ScreenModel
+
+extension RunRequest {
+    /// How many of a screen's `go` targets `--assets` prefetches after the screen's own pictures.
+    static let prefetchedScreens = 3
+
+    /// The sequencer `--assets` asks for, or nil without it.
+    /// - Throws: a usage error (exit 2) naming the option at fault.
+    func assetSequencer() throws(FlowError) -> ImageSequencer? {
+        guard let assets else {
+            if assetsParallel != nil || assetsTimeout != nil {
+                throw .badArgument(name: assetsParallel != nil ? "--assets-parallel" : "--assets-timeout", message: "needs --assets URL or --assets DIR")
+            }
+            return nil
+        }
+        var options = ImageSequencer.Options()
+        if let parallel = assetsParallel {
+            guard (1...64).contains(parallel) else { throw .badArgument(name: "--assets-parallel", message: "\(parallel) out of range [1, 64]") }
+            options.parallel = parallel
+        }
+        if let timeout = assetsTimeout {
+            guard (1...600_000).contains(timeout) else { throw .badArgument(name: "--assets-timeout", message: "\(timeout) out of range [1, 600000] ms") }
+            options.timeout = .milliseconds(timeout)
+        }
+        let lower = assets.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            return ImageSequencer(source: .web(assets), options: options)
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .badArgument(name: "--assets", message: "\(Excerpt.quoted(assets)) is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)")
+        }
+        return ImageSequencer(source: .folder(URL(fileURLWithPath: assets)), options: options)
+    }
+
+    /// Loads `screen`'s pictures, then those of the first screens its `go` actions lead to,
+    /// and writes the report to standard error (standard output keeps the screen alone).
+    func loadAssets(of screen: Screen, with sequencer: ImageSequencer, runtime: FlowRuntime, request: FlowRequest) {
+        var next: [Screen] = []
+        var seen = Set<String>()
+        var notes: [String] = []
+        for located in screen.actions where next.count < Self.prefetchedScreens {
+            guard case .go(let flow, let args) = located.action.target, let id = located.action.id else { continue }
+            guard seen.insert("\(flow)?\(args.sorted { $0.key < $1.key })").inserted else { continue }
+            do {
+                if case .screen(let target) = try runtime.follow(id, from: screen, at: request.at, size: request.size) { next.append(target) }
+            } catch {
+                notes.append("  not prefetched: \(located.path) → \(flow): \(error)")
+            }
+        }
+        let plan = ImagePlan(screen: screen, next: next)
+        let events = sequencer.runBlocking(plan)
+        for line in AssetReport.lines(plan: plan, events: events, sequencer: sequencer) + notes.map(TerminalText.line) {
+            TerminalText.writeError(line)
+        }
+    }
+}
