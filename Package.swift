@@ -134,8 +134,8 @@ let package = Package(
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel", "BenchData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as

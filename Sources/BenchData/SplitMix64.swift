@@ -3,7 +3,7 @@
 /// Every benchmark dataset is derived from this generator so that Swift and Python produce the
 /// same numbers from the same seed. With seed 0 the first three outputs are
 /// `0xe220a8397b1dcdaf`, `0x6e789e6aa1b965f4` and `0x06c45d188009454f`.
-public struct SplitMix64: Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The 64-bit state; advanced by the golden-ratio constant before every output.
     public var state: UInt64
 

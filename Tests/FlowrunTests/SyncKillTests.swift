@@ -1,3 +1,4 @@
+import BenchData
 import Foundation
 import Testing
 
@@ -76,18 +77,5 @@ import Testing
         #expect(run.status == 0 && run.stderr.isEmpty, "round \(round): \(run.stderr)")
         let shown = Self.variants.map { run.stdout.contains("· \($0.title)\n") && run.stdout.contains("\($0.action) → go home") }
         #expect(shown == (number == 1 ? [true, false] : [false, true]), "round \(round): version \(number) shows \(shown)")
-    }
-}
-
-/// The shared bench's generator (BenchData), restated: the kill points repeat run to run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -16,25 +16,12 @@ extension Flowbench {
                   flowbench sync --park YELL --runs 50
                 """)
 
-        @Option(help: ArgumentHelp("Folder holding flows/ and parks/.", valueName: "dir"))
-        var root = "."
-
-        @Option(help: "The park to bundle.")
-        var park = "GOGA"
-
-        @Option(help: ArgumentHelp("Timed runs of each case.", valueName: "n"))
-        var runs = 20
-
-        @Option(help: ArgumentHelp("The flowrun binary for the cold runs (default: next to flowbench; 'none' skips them).", valueName: "path"))
-        var flowrun: String?
-
-        func validate() throws {
-            try CommandLineValues.wholeNumber("--runs", runs, in: 1...100_000)
-        }
+        @OptionGroup var options: BundleBenchOptions
 
         func run() throws {
-            let root = try BenchEnvironment.checkedRoot(root)
-            let binary = try BenchEnvironment.optionalFlowrun(flowrun)
+            let (park, runs) = (options.park, options.runs)
+            let root = try BenchEnvironment.checkedRoot(options.root)
+            let binary = try BenchEnvironment.optionalFlowrun(options.flowrun)
             progress("sync: \(park), \(runs) runs per case\(binary == nil ? " (no flowrun binary: no cold runs)" : "")")
             let bench = SyncBench(root: root, park: park, runs: runs, flowrun: binary)
             let figures = try BenchEnvironment.wait("sync") { () async throws(BenchError) in try await bench.run() }

@@ -1,3 +1,4 @@
+import BenchData
 import ScreenModel
 
 /// Seeded random screens for ScreenJSONTests: every component, annotation, action and region
@@ -165,20 +166,5 @@ struct RandomScreens {
 
     private mutating func list<T>(upTo count: Int, _ make: (inout RandomScreens) -> T) -> [T] {
         (0..<int(in: 0...count)).map { _ in make(&self) }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing screen can be made again from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

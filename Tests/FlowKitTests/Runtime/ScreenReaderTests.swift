@@ -1,3 +1,4 @@
+import BenchData
 import Foundation
 import Testing
 import LuaKit
