@@ -1,5 +1,15 @@
 --- Grouping and ranking of a park's sites, shared by the home and sites flows.
 local scoring = require("lib.scoring")   -- parks/<CODE>/flows/lib/scoring.lua overrides it
+local ranking = require("lib.ranking")
+
+-- lib.scoring's reasons, or the weighed facts when a park's scoring has none.
+local function reasons(site, ctx, distance)
+  local found = scoring.reasons and scoring.reasons(site, ctx, distance) or ranking.facts(site, ctx)
+  if type(found) ~= "table" then
+    error(("scoring.reasons must return a list of strings, got %s for site '%s'"):format(type(found), tostring(site.id)), 3)
+  end
+  return found
+end
 
 local sites = {}
 
@@ -14,6 +24,7 @@ local sites = {}
 --- @field distance number? metres from ctx.at, when known
 --- @field bearing number? degrees from ctx.at, when known
 --- @field score number? the park's score (lower first), when ctx.at is known
+--- @field reasons string[] why it ranks where it does besides distance, as a visitor reads them ("★4.5", "free"): lib.scoring's `reasons`
 
 -- What every run would otherwise work out again from ctx.sites: every site's place in
 -- name order (lower case, then id) and each category's sites in that order. ctx.sites is
@@ -186,8 +197,9 @@ end
 
 --- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
 --- known (distance first), else by name; ties by name in lower case, then id. Each entry
---- reads as its site and has `distance`, `bearing` and `score` when ctx.at is known. With
---- `limit`, only the first `limit` entries.
+--- reads as its site, has `distance`, `bearing` and `score` when ctx.at is known, and
+--- `reasons` (lib.scoring's, for the entries returned only). With `limit`, only the first
+--- `limit` entries.
 --- @param ctx flowrun.Context
 --- @param list flowrun.Site[] the sites to rank (ctx.sites' or tables the flow made)
 --- @param limit? integer
@@ -243,8 +255,11 @@ function sites.ranked(ctx, list, limit)
   local out = {}
   for i = 1, math.min(limit or #order, #order) do
     local p = order[i]
-    local entry = setmetatable({}, { __index = list[p] })
+    local site = list[p]
+    local entry = setmetatable({}, { __index = site })
     if at then entry.distance, entry.bearing, entry.score = distance[p], bearing[p], keys[p] end
+    -- A park's scoring that says nothing of its reasons still shows the weighed facts.
+    entry.reasons = reasons(site, ctx, distance[p])
     out[i] = entry
   end
   return out
