@@ -59,6 +59,8 @@ local function one_site(ctx, id)
         ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body,
                   badges = { collection_title(ctx, site.category) } }),
         ui.text(position_text(site.lat, site.lon), "caption"),
+        ui.button("Directions", ui.directions(site.lat, site.lon, site.name, site.properties.address,
+                                              "Directions to " .. site.name)),
         ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
                   ui.go("sites", { category = site.category }, "Same category"), "secondary"),
       }, ctx.park.name)

@@ -3,8 +3,9 @@ import Foundation
 /// The preview page (`GET /`): controls for the park, flow, arguments, position, time,
 /// camera heading and frame size beside the phone frame, which it fills from
 /// `/parks/{code}/flows/{flow}/frame`. A little plain JavaScript follows `go` actions (with
-/// a history for Back), says what the app would do for a web address or a phone number,
-/// and re-fetches the frame on each `change` from `/events`, keeping the controls as they are.
+/// a history for Back), says what the app would do for a web address, a phone number or
+/// directions, and re-fetches the frame on each `change` from `/events`, keeping the
+/// controls as they are.
 /// The address always names the run shown (`?park=GOGA&flow=sites&arg.id=...`), so it can
 /// be linked to: the page opens on it.
 enum PreviewPage {
@@ -214,6 +215,8 @@ enum PreviewPage {
         notice("The app opens " + link.getAttribute("href"));
       } else if (kind === "call") {
         notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
+      } else if (kind === "directions") {
+        notice("The app opens directions to " + link.dataset.directions);
       }
     });
 

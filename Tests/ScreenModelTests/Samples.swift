@@ -16,6 +16,8 @@ enum Samples {
             .list(.init(title: "Sites", items: [
                 .init(title: "Fort Point", subtitle: "Civil War fort", detail: "1.1 mi", badge: "Open",
                       action: .go("site", args: ["id": "fort-point"], label: "Details"), id: "fort-point"),
+                .init(title: "Directions", action: .directions(.init(latitude: 37.81058, longitude: -122.477, name: "Fort Point",
+                                                                     address: "Marine Dr, San Francisco, CA"), label: "Directions to Fort Point")),
             ], empty: "No sites", id: "sites")),
             .carousel(.init(title: "Themes", cards: [
                 .init(title: "Viewpoints", subtitle: "Panoramas", body: "Twelve lookouts.",

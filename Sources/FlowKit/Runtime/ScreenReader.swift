@@ -38,6 +38,7 @@ enum ScreenReader {
         case "go": target = ["flow", "args"]
         case "url": target = ["url"]
         case "call": target = ["phone"]
+        case "directions": target = ["lat", "lon", "name", "address"]
         default: throw GiveUp()
         }
         let r = try Record(value, keys: ["kind", "id", "label"] + target)
@@ -45,7 +46,11 @@ enum ScreenReader {
         switch target[0] {
         case "flow": return Action(.go(flow: try r.string("flow"), args: try r.stringMap("args")), label: label, id: id)
         case "url": return Action(.url(try r.string("url")), label: label, id: id)
-        default: return Action(.call(phone: try r.string("phone")), label: label, id: id)
+        case "phone": return Action(.call(phone: try r.string("phone")), label: label, id: id)
+        default:
+            let place = Action.Destination(latitude: try r.double("lat"), longitude: try r.double("lon"), name: try r.string("name"),
+                                           address: try r.optionalString("address"))
+            return Action(.directions(place), label: label, id: id)
         }
     }
 

@@ -97,6 +97,22 @@ import ScreenModel
         ])
     }
 
+    @Test func directionsNeedAPositionOnTheEarthAndAName() {
+        typealias Place = Action.Destination
+        let found = issues([
+            .button(.init("A", action: .directions(Place(latitude: 37.81058, longitude: -122.477, name: "Fort Point", address: "Marine Dr")))),
+            .button(.init("B", action: .directions(Place(latitude: 137.8, longitude: -122.477, name: "Fort Point")))),
+            .button(.init("C", action: .directions(Place(latitude: .nan, longitude: 200, name: " ", address: "")))),
+        ])
+        #expect(found == [
+            "sections[2].action.lat: latitude 137.8 is outside -90...90",
+            "sections[3].action.lat: latitude nan is outside -90...90",
+            "sections[3].action.lon: longitude 200 is outside -180...180",
+            "sections[3].action.name: must not be empty",
+            "sections[3].action.address: must not be empty",
+        ])
+    }
+
     @Test func actionIDsAreUniqueAcrossTheScreen() {
         let found = issues([
             .button(.init("A", action: .go("a", id: "more"))),

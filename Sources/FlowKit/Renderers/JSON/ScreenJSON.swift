@@ -35,6 +35,7 @@ extension Theme: PrettyJSONWritable {
 extension Action: PrettyJSONWritable {
     func write(to json: inout PrettyJSON) {
         json.object { json in
+            if case .directions(let place) = target { json.fieldIfPresent("address", place.address) }
             if case .go(_, let args) = target, !args.isEmpty {
                 json.key("args")
                 json.sortedObject(args)
@@ -43,6 +44,11 @@ extension Action: PrettyJSONWritable {
             json.fieldIfPresent("id", id)
             json.field("kind", kind)
             json.fieldIfPresent("label", label)
+            if case .directions(let place) = target {
+                json.field("lat", place.latitude)
+                json.field("lon", place.longitude)
+                json.field("name", place.name)
+            }
             if case .call(let phone) = target { json.field("phone", phone) }
             if case .url(let url) = target { json.field("url", url) }
         }
