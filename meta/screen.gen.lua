@@ -234,6 +234,9 @@ error('Cannot require a meta file')
 --- @field id? string
 ---
 --- @field label? string
+---
+--- Another park's code: the app switches to that park and opens its flow. ScreenValidator checks that the park exists. Not empty.
+--- @field park? string
 
 --- An action of kind `url`.
 --- @class flowrun.UrlAction

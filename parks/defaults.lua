@@ -35,6 +35,7 @@ local defaults = {
     map = true,
     geofence = true,
     ar = true,
+    parks = true,                  -- the park browser: every park, each opening its home
   },
 
   budgets = {

@@ -1,5 +1,6 @@
 /// Something a visitor can do, as data, selected in JSON by its `kind` key:
-/// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}`,
+/// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}` (with `"park": "YELL"`
+/// to open another park's flow),
 /// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`,
 /// `{"kind": "directions", "lat": 37.81058, "lon": -122.477, "name": "Fort Point"}`.
 /// Every action may carry an `id` (``Screen/assigningActionIDs()`` numbers the
@@ -7,8 +8,9 @@
 public struct Action: Hashable, Sendable {
     /// Where an action leads.
     public enum Target: Hashable, Sendable {
-        /// Run another flow with string arguments (default `[:]`: none).
-        case go(flow: String, args: [String: String] = [:])
+        /// Run another flow with string arguments (default `[:]`: none), in another park when
+        /// `park` names one (default `nil`: this screen's park).
+        case go(flow: String, args: [String: String] = [:], park: String? = nil)
         /// Open a web page: an absolute http(s) URL.
         case url(String)
         /// Call a phone number, like `+1 415-561-4700`.
@@ -64,9 +66,9 @@ public struct Action: Hashable, Sendable {
         self.id = id
     }
 
-    /// An action that runs `flow` with `args` (default `[:]`).
-    public static func go(_ flow: String, args: [String: String] = [:], label: String? = nil, id: String? = nil) -> Action {
-        Action(.go(flow: flow, args: args), label: label, id: id)
+    /// An action that runs `flow` with `args` (default `[:]`), in park `park` (default `nil`: this one).
+    public static func go(_ flow: String, args: [String: String] = [:], park: String? = nil, label: String? = nil, id: String? = nil) -> Action {
+        Action(.go(flow: flow, args: args, park: park), label: label, id: id)
     }
 
     /// An action that opens `url`.
@@ -99,13 +101,13 @@ public struct Action: Hashable, Sendable {
 
 extension Action: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, label, flow, args, url, phone, lat, lon, name, address
+        case kind, id, label, flow, args, park, url, phone, lat, lon, name, address
     }
 
     /// The keys each kind accepts besides `kind`, `id` and `label`.
     private static func targetKeys(of kind: String) -> [CodingKeys] {
         switch kind {
-        case "go": [.flow, .args]
+        case "go": [.flow, .args, .park]
         case "url": [.url]
         case "call": [.phone]
         default: [.lat, .lon, .name, .address]
@@ -122,7 +124,9 @@ extension Action: Codable {
         id = try c.decodeIfPresent(String.self, forKey: .id)
         label = try c.decodeIfPresent(String.self, forKey: .label)
         switch kind {
-        case "go": target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
+        case "go":
+            target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args),
+                         park: try c.decodeIfPresent(String.self, forKey: .park))
         case "url": target = .url(try c.decode(String.self, forKey: .url))
         case "call": target = .call(phone: try c.decode(String.self, forKey: .phone))
         default:
@@ -138,9 +142,10 @@ extension Action: Codable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encodeIfPresent(label, forKey: .label)
         switch target {
-        case .go(let flow, let args):
+        case .go(let flow, let args, let park):
             try c.encode(flow, forKey: .flow)
             if !args.isEmpty { try c.encode(args, forKey: .args) }
+            try c.encodeIfPresent(park, forKey: .park)
         case .url(let url):
             try c.encode(url, forKey: .url)
         case .call(let phone):
@@ -163,10 +168,13 @@ extension Action: ScreenNode {
             else { check.claimActionID(id, at: "\(path()).id") }
         }
         switch target {
-        case .go(let flow, _):
+        case .go(let flow, _, let park):
+            if let park { check.checkPark(park, at: "\(path()).park") }
+            // Another park's flows are that park's to know: following the action finds out.
+            let here = park == nil || park == check.currentPark
             if flow.isEmpty {
                 check.report("\(path()).flow", "must not be empty")
-            } else if let known = check.knownFlows, !known.contains(flow) {
+            } else if here, let known = check.knownFlows, !known.contains(flow) {
                 check.reportUnknownFlow(flow, at: path(), known: known)
             }
         case .url(let url):

@@ -28,7 +28,7 @@ enum Samples {
             .onboarding(.init(pages: [
                 .init(title: "Welcome", body: "Forts and beaches.", background: [
                     .init(image: "sky.jpg", position: .init(x: 0.5, y: 0), depth: 0, placeholder: "#9CC3E0"),
-                ], action: .go("home", label: "Start")),
+                ], action: .go("home", park: "YELL", label: "Start")),
             ], id: "intro")),
             .map(map),
             .timeline(timeline),

@@ -51,6 +51,14 @@ import ScreenModel
         #expect(message == "unknown action kind 'mail'; expected one of: go, url, call, directions")
     }
 
+    @Test func aGoToAnotherParkRoundTrips() throws {
+        let json = #"{"kind": "go", "flow": "home", "park": "YELL", "label": "Yellowstone"}"#
+        let action = try JSONDecoder().decode(Action.self, from: Data(json.utf8))
+        #expect(action == .go("home", park: "YELL", label: "Yellowstone"))
+        #expect(try JSONDecoder().decode(Action.self, from: JSONEncoder().encode(action)) == action)
+        #expect(!String(decoding: try JSONEncoder().encode(Action.go("home")), as: UTF8.self).contains("park"))
+    }
+
     @Test func directionsRoundTripAndRefuseOtherKeys() throws {
         let json = #"{"kind": "directions", "lat": 37.81058, "lon": -122.477, "name": "Fort Point", "address": "Marine Dr, San Francisco, CA", "label": "Go"}"#
         let action = try JSONDecoder().decode(Action.self, from: Data(json.utf8))

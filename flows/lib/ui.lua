@@ -101,12 +101,35 @@ function ui.go(flow, args, label)
     if not _G.flow.available(flow) then return nil end
     available[flow] = true
   end
+  return ui.go_any(flow, args, label)
+end
+
+--- A `go` action whether or not this park runs `flow` (ui.go checks; ui.go_park uses this).
+--- @param flow string
+--- @param args? table<string, any>
+--- @param label? string
+--- @return flowrun.GoAction
+function ui.go_any(flow, args, label)
   local strings = nil
   if args then
     strings = {}
     for k, v in pairs(args) do strings[tostring(k)] = tostring(v) end
   end
   return { kind = "go", flow = flow, args = strings, label = label }
+end
+
+--- A `go` action to another park: the app switches to park `code` and opens its `flow`
+--- (default "home") with `args`. Whether that park runs the flow is its own affair (its
+--- flows never run here); a code no park has makes the screen invalid.
+--- @param code string the park's code, as ctx.parks lists it
+--- @param flow? string default "home"
+--- @param args? table<string, any>
+--- @param label? string
+--- @return flowrun.GoAction
+function ui.go_park(code, flow, args, label)
+  local action = ui.go_any(flow or "home", args, label)
+  action.park = code
+  return action
 end
 
 --- A `url` action: the app opens an http(s) address.

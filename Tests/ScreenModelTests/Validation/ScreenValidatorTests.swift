@@ -97,6 +97,28 @@ import ScreenModel
         ])
     }
 
+    @Test func aGoToAnotherParkNamesAKnownParkAndLeavesItsFlowsToIt() {
+        let sections: [Component] = [
+            .button(.init("A", action: .go("home", park: "YELL"))),
+            .button(.init("B", action: .go("geysers", park: "YELL"))),       // YELL's own flow: not this park's to know
+            .button(.init("C", action: .go("home", park: "YELLO"))),
+            .button(.init("D", action: .go("home", park: " "))),
+            .button(.init("E", action: .go("geysers", park: "GOGA"))),      // this park: its flows count
+        ]
+        let validator = ScreenValidator(knownFlows: ["home", "sites"], knownParks: ["GOGA", "GRTE", "YELL", "YOSE"])
+        #expect(validator.validate(Screen(park: "GOGA", flow: "parks", title: "Parks", sections: sections)).map(\.description) == [
+            "sections[3].action.park: unknown park 'YELLO'; did you mean 'YELL'?",
+            "sections[4].action.park: must not be empty",
+            "sections[5].action.flow: unknown flow 'geysers'; known flows: home, sites",
+        ])
+        let none = ScreenValidator(knownParks: [])
+        #expect(none.validate(Screen(park: "GOGA", flow: "parks", title: "P", sections: [sections[0]])).map(\.description)
+                == ["sections[1].action.park: unknown park 'YELL'; there are none"])
+        let many = ScreenValidator(knownParks: ["GOGA", "GRTE"])
+        #expect(many.validate(Screen(park: "GOGA", flow: "parks", title: "P", sections: [.button(.init("Z", action: .go("home", park: "ZION")))]))
+                .map(\.description) == ["sections[1].action.park: unknown park 'ZION'; parks: GOGA, GRTE"])
+    }
+
     @Test func directionsNeedAPositionOnTheEarthAndAName() {
         typealias Place = Action.Destination
         let found = issues([

@@ -12,7 +12,7 @@ extension TextRenderer {
         case .url(let url): "The app opens \(TerminalText.line(url))"
         case .call(let phone): "The app calls \(TerminalText.line(phone))"
         case .directions(let place): "The app opens directions to \(TerminalText.line(Wayfinding.place(place)))"
-        case .go(let flow, _): "The app goes to \(TerminalText.line(flow))"
+        case .go(let flow, _, let park): "The app goes to \(TerminalText.line(park.map { "\($0)/" } ?? ""))\(TerminalText.line(flow))"
         }
     }
 }
