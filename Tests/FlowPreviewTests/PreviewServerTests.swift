@@ -103,7 +103,7 @@ import Testing
         #expect(park.status == 404)
         #expect(park.body.contains("unknown park 'NOPE'"))
         #expect(flow.status == 404)
-        #expect(flow.body.contains("\"message\" : \"unknown flow 'nope' for park GOGA; flows: ar, geofence, home, map, onboarding, sites\""))
+        #expect(flow.body.contains("\"message\" : \"unknown flow 'nope' for park GOGA; flows: ar, geofence, home, map, onboarding, parks, sites\""))
     }
 
     @Test func badInputIs400NamingTheParameter() async throws {

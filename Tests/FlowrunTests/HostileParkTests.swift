@@ -50,7 +50,7 @@ import Testing
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.prefix(3) == ["FAIL AAAA: does not load", "FAIL BBBB: does not load", "FAIL CCCC: does not load"])
-        #expect(lines.contains { $0.hasPrefix("ok   GRTE: 6 flows, 211 sites, ") })
+        #expect(lines.contains { $0.hasPrefix("ok   GRTE: 7 flows, 211 sites, ") })
         #expect(lines.last?.hasPrefix("checked 4 parks, ") == true && lines.last?.hasSuffix(" screens: 3 problems") == true)
         for (code, _, message) in Self.broken {
             #expect(result.stderr.contains("\(code): does not load: \(message)"), "\(result.stderr)")
