@@ -159,6 +159,6 @@ import Testing
     @Test func aFlowListIsTheParksFlows() async throws {
         let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows") }
         #expect(status == 200)
-        #expect(body == JSONRenderer.encode(["ar", "geofence", "home", "map", "onboarding", "sites"]))
+        #expect(body == JSONRenderer.encode(["ar", "geofence", "home", "map", "onboarding", "parks", "sites"]))
     }
 }
