@@ -27,6 +27,24 @@ import Testing
         #expect(config.address == nil)
     }
 
+    /// The README's table of the weights says what parks/defaults.lua says (a default lives in one place).
+    @Test func readmesRankingTableIsDefaultsLua() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("|") && $0.contains("`sites.ranking` in park.lua") })
+        var rows: [String: [String]] = [:]
+        for line in lines[(start + 2)...] {
+            guard line.hasPrefix("|") else { break }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            rows[cells[0]] = Array(cells.dropFirst().prefix(2))
+        }
+        let ranking = try load("return { name = 'X', center = { lat = 1, lon = 2 } }").settings.sites.ranking
+        #expect(Set(rows.keys) == Set(ranking.keys))
+        for (name, entry) in ranking {
+            #expect(rows[name] == [NumberText.message(entry.weight), NumberText.message(entry.neutral)], "README's \(name) row")
+        }
+    }
+
     @Test func aParkChangesAWeightAndAddsAProperty() throws {
         let config = try load("""
             return { name = 'X', center = { lat = 1, lon = 2 },
