@@ -43,7 +43,7 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowbench bundle: YOSE from a signed bundle vs from its folder (p50 of 1 runs)")
         #expect(lines.contains { $0.hasPrefix("  verify + load from memory + run home ") })
-        #expect(lines.contains { $0.hasPrefix("  bundle: 12 files in 12 objects, ") })
+        #expect(lines.contains { $0.hasPrefix("  bundle: 14 files in 14 objects, ") })
         #expect(!result.stdout.contains("cold processes"))
     }
 
@@ -58,7 +58,7 @@ import Testing
             let row = lines.first { $0.hasPrefix("  \(label) ") } ?? ""
             return Array(row.split(separator: " ").suffix(4).prefix(2).map(String.init))
         }
-        #expect(counts("first sync (every object)") == ["15", "13"])   // manifest, signature, 13 objects
+        #expect(counts("first sync (every object)") == ["17", "15"])   // manifest, signature, 15 objects
         #expect(counts("no change (If-None-Match: 304)") == ["1", "0"])
         #expect(counts("one flow changed (verify, home's first run, switch)") == ["3", "1"])
         #expect(!result.stdout.contains("cold process"))

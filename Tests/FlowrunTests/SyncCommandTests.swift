@@ -17,7 +17,7 @@ import Testing
         let sync = ["sync", "--from", server.root, "--park", "GOGA", "--cache", "app"]
         let first = try space.run(sync)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("synced GOGA to version 1 in app: downloaded 15 of 15 files, ") && first.stdout.hasSuffix(" bytes; home ran (17 requests)\n"))
+        #expect(first.stdout.hasPrefix("synced GOGA to version 1 in app: downloaded 17 of 17 files, ") && first.stdout.hasSuffix(" bytes; home ran (19 requests)\n"))
         #expect(first.stderr.isEmpty, "no progress when standard error is not a terminal")
         let onboarding = ["--cache", "app", "--park", "GOGA", "onboarding", "--time", fixedTime]
         #expect(try space.run(onboarding).stdout.contains("Page 1/3 · Welcome to the Golden Gate\n"))
@@ -26,7 +26,7 @@ import Testing
         #expect(try space.run(bundle).status == 0)
         let second = try space.run(sync)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout.hasPrefix("synced GOGA to version 2 (was 1) in app: downloaded 1 of 15 files, ") && second.stdout.hasSuffix("; home ran (3 requests)\n"))
+        #expect(second.stdout.hasPrefix("synced GOGA to version 2 (was 1) in app: downloaded 1 of 17 files, ") && second.stdout.hasSuffix("; home ran (3 requests)\n"))
         let updated = try space.run(onboarding)
         #expect(updated.status == 0 && updated.stderr.isEmpty)
         #expect(updated.stdout.contains("Page 1/3 · Welcome back to the Golden Gate\n"))

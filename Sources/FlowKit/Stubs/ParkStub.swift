@@ -141,7 +141,7 @@ enum ParkStub {
             let value = value(at: path)
             if value == .nil { return field.optional ? nil : "(required: parks/defaults.lua has no default)" }
             if case .record = field.shape { return nil }   // its fields say theirs
-            if let text = Self.literal(value), text.count <= 100 { return "(default: `\(text)`)" }
+            if let text = Self.literal(value), text.count <= 120 { return "(default: `\(text)`)" }
             return "(default: \(value.tableValue?.count ?? 0) entries in parks/defaults.lua)"
         }
 

@@ -108,7 +108,7 @@ struct RandomScreens {
         case 0:
             var args: [String: String] = [:]
             for _ in 0..<int(in: 0...4) { args[key()] = string() }
-            return .go(string(), args: args, label: label, id: id)
+            return .go(string(), args: args, park: maybe { $0.string() }, label: label, id: id)
         case 1: return .url(string(), label: label, id: id)
         case 2: return .call(string(), label: label, id: id)
         default:

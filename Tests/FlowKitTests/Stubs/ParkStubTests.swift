@@ -109,7 +109,7 @@ import Testing
         #expect(stub.classes["flowrun.Park"]?["name"]?.doc.last == "(required: parks/defaults.lua has no default)")
         #expect(stub.classes["flowrun.Park.Callouts"]?["enter"]?.doc.last == "(default: `\"You are at %s.\"`)")
         #expect(stub.classes["flowrun.Park"]?["flows"]?.doc.last
-            == "(default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, sites = true }`)")
+            == "(default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)")
         #expect(stub.classes["flowrun.Park.Sites"]?["categories"]?.doc.last?.hasSuffix(" entries in parks/defaults.lua)") == true)
 
         let project = try TestProject()
