@@ -10,9 +10,10 @@ local scoring = {}
 --- @param site flowrun.Site the site
 --- @param ctx flowrun.Context the flow's context
 --- @param distance number metres from the visitor
+--- @param adjustment? number what the park's weights add (`ranking.adjustment`, which lib.sites works out once per site)
 --- @return number score lower is better
-function scoring.score(site, ctx, distance)
-  return distance + ranking.adjustment(site, ctx)
+function scoring.score(site, ctx, distance, adjustment)
+  return distance + (adjustment or ranking.adjustment(site, ctx))
 end
 
 --- Why a site ranks where it does, besides its distance, as short facts a visitor reads

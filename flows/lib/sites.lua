@@ -27,7 +27,9 @@ local sites = {}
 --- @field reasons string[] why it ranks where it does besides distance, as a visitor reads them ("★4.5", "free"): lib.scoring's `reasons`
 
 -- What every run would otherwise work out again from ctx.sites: every site's place in
--- name order (lower case, then id) and each category's sites in that order. ctx.sites is
+-- name order (lower case, then id), each category's sites in that order, and (on the first
+-- ranking from a position: `weights` below) what the park's ranking weights add to each
+-- site. ctx.sites is
 -- the same read-only table in every run of a runtime, so this is built by its first run and
 -- kept, with the table it was built from (a runtime has one ctx.sites, so one index). It
 -- stays inside this module: callers get fresh lists.
@@ -65,6 +67,21 @@ local function index(ctx)
   table.sort(found.categories)
   indexed_sites, kept_index = all, found
   return found
+end
+
+-- What the park's weights add to each of ctx.sites' sites that they move (lib.ranking), or
+-- false when they move none (parks whose data has no ratings or fees): worked out once, kept
+-- in the index. ctx.park is the same in every run of a runtime, as ctx.sites is.
+local function weights(idx, ctx)
+  if idx.adjustments == nil then
+    local adjustments, any = {}, false
+    for site in pairs(idx.name_rank) do
+      local adjustment = ranking.adjustment(site, ctx)
+      if adjustment ~= 0 then adjustments[site], any = adjustment, true end
+    end
+    idx.adjustments = any and adjustments
+  end
+  return idx.adjustments
 end
 
 -- Appends the sites of `category` to `out` in name order, no more than `room`.
@@ -205,7 +222,8 @@ end
 --- @param limit? integer
 --- @return flowrun.RankedSite[]
 function sites.ranked(ctx, list, limit)
-  local name_rank, at, n = index(ctx).name_rank, ctx.at, #list
+  local idx, at, n = index(ctx), ctx.at, #list
+  local name_rank, adjustments = idx.name_rank, at and weights(idx, ctx)
   -- Per position in `list`: the sort key (the score, or nothing without ctx.at), the
   -- place in name order, the distance and bearing. Arrays, not tables keyed by site: a
   -- ranked sites screen goes through every site of the park, and each keyed table
@@ -221,7 +239,11 @@ function sites.ranked(ctx, list, limit)
       -- One geodesic for both (geo.distance and geo.bearing would each solve it).
       local d, b = geo.inverse(at.lat, at.lon, site.lat, site.lon)
       distance[i], bearing[i] = d, b
-      local key = scoring.score(site, ctx, d)
+      -- The weights' part, kept in the index for ctx.sites' sites (a table lookup, not a call).
+      local adjustment
+      if rank == 0 then adjustment = ranking.adjustment(site, ctx)
+      else adjustment = adjustments and adjustments[site] or 0 end
+      local key = scoring.score(site, ctx, d, adjustment)
       if type(key) ~= "number" or key ~= key then
         error(("scoring.score must return a number, got %s for site '%s'"):format(tostring(key), tostring(site.id)), 2)
       end

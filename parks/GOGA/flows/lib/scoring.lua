@@ -11,9 +11,10 @@ local pull = { viewpoint = 0.5, lighthouse = 0.5 }
 --- @param site flowrun.Site
 --- @param ctx flowrun.Context
 --- @param distance number metres from the visitor
+--- @param adjustment? number what the park's weights add (lib.sites gives it)
 --- @return number score lower is better
-function scoring.score(site, ctx, distance)
-  return distance * (pull[site.category] or 1) + ranking.adjustment(site, ctx)
+function scoring.score(site, ctx, distance, adjustment)
+  return distance * (pull[site.category] or 1) + (adjustment or ranking.adjustment(site, ctx))
 end
 
 return scoring
