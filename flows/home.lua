@@ -1,4 +1,5 @@
--- Home: what the park is, a few highlights, its collections of sites, and how to reach it.
+-- Home: what the park is, a few highlights, its collections of sites, and how to reach it
+-- (website, phone, directions).
 -- Sections and their order come from park.home.sections.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
@@ -50,6 +51,10 @@ function builders.contact(ctx, out)
   local park = ctx.park
   if park.website then out[#out + 1] = ui.button("Park website", ui.url(park.website, "Park website")) end
   if park.phone then out[#out + 1] = ui.button("Call the park", ui.call(park.phone, "Call the park"), "secondary") end
+  -- To the park's center (where its map opens), with its address when park.lua gives one.
+  if park.address then out[#out + 1] = ui.text(ui.address(park.address), "caption") end
+  out[#out + 1] = ui.button("Directions", ui.directions(park.center.lat, park.center.lon, park.name, park.address,
+                                                        "Directions to the park"), "secondary")
 end
 
 flow.register("home", function(ctx)

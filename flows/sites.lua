@@ -1,13 +1,21 @@
 -- Sites: the park's sites grouped into collections, one collection or category
 -- (--arg collection=views, --arg category=viewpoint), or one site (--arg id=...).
--- With --at the lists are ranked by lib.scoring (distance first) and show how far.
+-- With --at the lists are ranked by lib.scoring (distance first, then the park's weights for
+-- rating, fee, ...), and each item says why it ranks there: "350 m NE · ★4.5 · free".
 local ui = require("lib.ui")
 local sites = require("lib.sites")
 
+-- The reason line of a ranked site: how far and which way, then lib.scoring's reasons; nil
+-- when there is nothing to say.
+local function reason_line(site)
+  local parts = {}
+  if site.distance then parts[1] = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
+  for _, reason in ipairs(site.reasons) do parts[#parts + 1] = reason end
+  return #parts > 0 and table.concat(parts, " · ") or nil
+end
+
 local function item(ctx, site)
-  local detail = nil
-  if site.distance then detail = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
-  return { title = site.name, subtitle = ui.category_name(ctx, site.category), detail = detail,
+  return { title = site.name, subtitle = ui.category_name(ctx, site.category), detail = reason_line(site),
            action = ui.go("sites", { id = site.id }, "Open") }
 end
 
@@ -46,10 +54,13 @@ local function one_site(ctx, id)
     if site.id == id then
       local body = site.description
       if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
+      if #site.reasons > 0 then body = (body and body .. "\n" or "") .. table.concat(site.reasons, " · ") end
       return ui.screen(site.name, {
         ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body,
                   badges = { collection_title(ctx, site.category) } }),
         ui.text(position_text(site.lat, site.lon), "caption"),
+        ui.button("Directions", ui.directions(site.lat, site.lon, site.name, site.properties.address,
+                                              "Directions to " .. site.name)),
         ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
                   ui.go("sites", { category = site.category }, "Same category"), "secondary"),
       }, ctx.park.name)

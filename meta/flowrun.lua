@@ -51,6 +51,7 @@ function require(name) end
 --- @field track flowrun.Track? the GPS track given with `--track FILE.gpx`, if any
 --- @field time flowrun.Time the clock (fixed by `--time`)
 --- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none); read-only, shared by every run: copy a site to change it
+--- @field parks flowrun.ParkEntry[] every park of the project that loads, by code, this one included (loaded on first use); read-only, shared by every run
 
 --- The map camera a request asks for: `--center`/`--zoom` or `--bbox`, or a `go` action's
 --- args `center` ("LAT,LON"), `zoom`, `bbox` ("W,S,E,N"), `size` ("WxH"), which the host
@@ -88,6 +89,16 @@ function require(name) end
 --- @field lat number
 --- @field lon number
 --- @field properties table
+
+--- A park as `ctx.parks` lists it: data from its park.lua, for a park browser. Its flows
+--- never run here: `ui.go_park(code)` is an action that switches the app to it.
+--- @class flowrun.ParkEntry
+--- @field code string the park's code (`"YELL"`)
+--- @field name string
+--- @field state string the state or region ("" when park.lua gives none)
+--- @field lat number the park's `center`
+--- @field lon number
+--- @field address string[]? its address lines, when park.lua gives one
 
 --- @class flowrun.Track
 --- @field file string the path as given

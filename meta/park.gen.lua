@@ -30,6 +30,9 @@ error('Cannot require a meta file')
 --- The park's phone number; the home screen offers a call.
 --- @field phone? string
 ---
+--- The park's address, one string or a list of lines (at most 6, each up to 120 characters); home's directions to the park carry it.
+--- @field address? string|string[]
+---
 --- Where the map centers by default.
 --- (required: parks/defaults.lua has no default)
 --- @field center flowrun.Park.Center
@@ -48,7 +51,7 @@ error('Cannot require a meta file')
 --- @field home flowrun.Park.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, sites = true }`)
+--- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)
 --- @field flows table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -207,6 +210,10 @@ error('Cannot require a meta file')
 --- Words title case keeps in capitals (`"NRA"`).
 --- (default: `{ "NRA", "NPS", "US", "USA", "YMCA", "II", "III", "IV" }`)
 --- @field acronyms string[]
+---
+--- How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, `fee` or any number in sites.geojson): a site's score is its distance in metres plus `weight × (value − neutral)` for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.
+--- (default: 2 entries in parks/defaults.lua)
+--- @field ranking table<string, flowrun.Park.RankingWeight>
 
 --- A group of sites by category.
 --- @class flowrun.Park.Collection
@@ -231,6 +238,15 @@ error('Cannot require a meta file')
 ---
 --- Whether visitors never see sites of this category (lists, map, AR, alerts).
 --- @field hidden? boolean
+
+--- What one numeric site property adds to a site's distance when sites are ranked.
+--- @class flowrun.Park.RankingWeight
+---
+--- Metres added per unit above `neutral`; negative ranks the site nearer.
+--- @field weight number
+---
+--- The value that adds nothing (a site without the property adds nothing either).
+--- @field neutral number
 
 --- The map's default size and clustering.
 --- @class flowrun.Park.Map
@@ -387,6 +403,9 @@ error('Cannot require a meta file')
 --- The park's phone number; the home screen offers a call.
 --- @field phone? string
 ---
+--- The park's address, one string or a list of lines (at most 6, each up to 120 characters); home's directions to the park carry it.
+--- @field address? string|string[]
+---
 --- Where the map centers by default.
 --- (required: parks/defaults.lua has no default)
 --- @field center? flowrun.ParkFile.Center
@@ -405,7 +424,7 @@ error('Cannot require a meta file')
 --- @field home? flowrun.ParkFile.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, sites = true }`)
+--- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)
 --- @field flows? table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -516,6 +535,10 @@ error('Cannot require a meta file')
 --- Words title case keeps in capitals (`"NRA"`).
 --- (default: `{ "NRA", "NPS", "US", "USA", "YMCA", "II", "III", "IV" }`)
 --- @field acronyms? string[]
+---
+--- How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, `fee` or any number in sites.geojson): a site's score is its distance in metres plus `weight × (value − neutral)` for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.
+--- (default: 2 entries in parks/defaults.lua)
+--- @field ranking? table<string, flowrun.ParkFile.RankingWeight>
 
 --- How one category reads: `{ name = "Bench", plural = "Benches" }`, or `{ hidden = true }`.
 --- @class flowrun.ParkFile.Category
@@ -528,6 +551,15 @@ error('Cannot require a meta file')
 ---
 --- Whether visitors never see sites of this category (lists, map, AR, alerts).
 --- @field hidden? boolean
+
+--- What one numeric site property adds to a site's distance when sites are ranked.
+--- @class flowrun.ParkFile.RankingWeight
+---
+--- Metres added per unit above `neutral`; negative ranks the site nearer.
+--- @field weight? number
+---
+--- The value that adds nothing (a site without the property adds nothing either).
+--- @field neutral? number
 
 --- The map's default size and clustering.
 --- @class flowrun.ParkFile.Map

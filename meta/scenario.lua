@@ -70,8 +70,8 @@ function expect.text(text) end
 --- @param text string
 function expect.no_text(text) end
 
---- The first action with these fields (`kind`, `flow`, `args`, `url`, `phone`, `label`,
---- `id`); fails if there is none.
+--- The first action with these fields (`kind`, `flow`, `park`, `args`, `url`, `phone`, `lat`,
+--- `lon`, `name`, `address`, `label`, `id`); fails if there is none.
 --- @param fields table
 --- @return table action
 function expect.action(fields) end

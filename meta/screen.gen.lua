@@ -218,6 +218,7 @@ error('Cannot require a meta file')
 ---| flowrun.GoAction
 ---| flowrun.UrlAction
 ---| flowrun.CallAction
+---| flowrun.DirectionsAction
 
 --- An action of kind `go`.
 --- @class flowrun.GoAction
@@ -233,6 +234,9 @@ error('Cannot require a meta file')
 --- @field id? string
 ---
 --- @field label? string
+---
+--- Another park's code: the app switches to that park and opens its flow. ScreenValidator checks that the park exists. Not empty.
+--- @field park? string
 
 --- An action of kind `url`.
 --- @class flowrun.UrlAction
@@ -254,6 +258,28 @@ error('Cannot require a meta file')
 ---
 --- 7 to 15 digits, with spaces and + - ( ) . allowed.
 --- @field phone string
+---
+--- Unique across the screen; flowrun --follow ID. Not empty.
+--- @field id? string
+---
+--- @field label? string
+
+--- Opens the device's navigation to a place: its position, with the name and address the navigation app shows.
+--- @class flowrun.DirectionsAction
+---
+--- @field kind "directions"
+---
+--- In [-90, 90].
+--- @field lat number
+---
+--- In [-180, 180].
+--- @field lon number
+---
+--- The place's name, as the navigation app shows it. Not empty.
+--- @field name string
+---
+--- The place's address on one line, when known. Not empty.
+--- @field address? string
 ---
 --- Unique across the screen; flowrun --follow ID. Not empty.
 --- @field id? string

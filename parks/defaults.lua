@@ -7,6 +7,7 @@ local defaults = {
   state = "",
   timezone = "America/Los_Angeles", -- IANA zone for ctx.time
   -- description, website, phone: optional; home shows them when present
+  -- address = "..." or { "line", "line" }: optional; home's directions to the park carry it
   -- center = { lat = ..., lon = ... }, required in every park.lua
   zoom = 10,                       -- map zoom that shows the park (0-22)
 
@@ -34,6 +35,7 @@ local defaults = {
     map = true,
     geofence = true,
     ar = true,
+    parks = true,                  -- the park browser: every park, each opening its home
   },
 
   budgets = {
@@ -118,6 +120,14 @@ local defaults = {
     names = {},                    -- the name visitors see, by site id, where the data's is wrong
     title_case = true,             -- names in capitals only read in title case: "FORT MASON CHAPEL" is "Fort Mason Chapel"
     acronyms = { "NRA", "NPS", "US", "USA", "YMCA", "II", "III", "IV" },   -- kept in capitals by title case
+    -- How lib.scoring ranks sites from the visitor's position (--at): a site's score is its
+    -- distance in metres plus weight * (value - neutral) for each property below it has; the
+    -- lowest score comes first. A park changes a weight, sets one to 0 to ignore the property,
+    -- or weighs another number of its sites.geojson ({ weight = ..., neutral = ... }).
+    ranking = {
+      rating = { weight = -300, neutral = 3 },   -- metres per star (0-5) above 3: a 5-star site ranks as if 600 m nearer
+      fee = { weight = 20, neutral = 0 },        -- metres per US dollar of fee: a $15 site ranks as if 300 m farther
+    },
   },
 
   map = {

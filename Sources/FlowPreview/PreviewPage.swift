@@ -3,8 +3,9 @@ import Foundation
 /// The preview page (`GET /`): controls for the park, flow, arguments, position, time,
 /// camera heading and frame size beside the phone frame, which it fills from
 /// `/parks/{code}/flows/{flow}/frame`. A little plain JavaScript follows `go` actions (with
-/// a history for Back), says what the app would do for a web address or a phone number,
-/// and re-fetches the frame on each `change` from `/events`, keeping the controls as they are.
+/// a history for Back; one with a `park` switches the park), says what the app would do for a web address, a phone number or
+/// directions, and re-fetches the frame on each `change` from `/events`, keeping the
+/// controls as they are.
 /// The address always names the run shown (`?park=GOGA&flow=sites&arg.id=...`), so it can
 /// be linked to: the page opens on it.
 enum PreviewPage {
@@ -156,10 +157,12 @@ enum PreviewPage {
     }
 
     function state() {
-      return { flow: $("flow").value, args: $("args").value, view: Object.assign({}, extraView) };
+      return { park: $("park").value, flow: $("flow").value, args: $("args").value, view: Object.assign({}, extraView) };
     }
 
+    // A go action to another park (or Back to one) switches the park, as the app does.
     function restore(saved) {
+      if (saved.park && saved.park !== $("park").value) { $("park").value = saved.park; loadFlows(); }
       $("flow").value = saved.flow; $("args").value = saved.args; extraView = saved.view;
     }
 
@@ -207,13 +210,15 @@ enum PreviewPage {
         for (const [key, value] of new URLSearchParams(link.dataset.args || "")) {
           if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
         }
-        restore({ flow: link.dataset.flow, args: args.join("\\n"), view: view });
+        restore({ park: link.dataset.park, flow: link.dataset.flow, args: args.join("\\n"), view: view });
         notice("");
         load();
       } else if (kind === "url") {
         notice("The app opens " + link.getAttribute("href"));
       } else if (kind === "call") {
         notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
+      } else if (kind === "directions") {
+        notice("The app opens directions to " + link.dataset.directions);
       }
     });
 

@@ -1,21 +1,52 @@
 /// Something a visitor can do, as data, selected in JSON by its `kind` key:
-/// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}`,
-/// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`.
+/// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}` (with `"park": "YELL"`
+/// to open another park's flow),
+/// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`,
+/// `{"kind": "directions", "lat": 37.81058, "lon": -122.477, "name": "Fort Point"}`.
 /// Every action may carry an `id` (``Screen/assigningActionIDs()`` numbers the
 /// rest) and a `label`.
 public struct Action: Hashable, Sendable {
     /// Where an action leads.
     public enum Target: Hashable, Sendable {
-        /// Run another flow with string arguments (default `[:]`: none).
-        case go(flow: String, args: [String: String] = [:])
+        /// Run another flow with string arguments (default `[:]`: none), in another park when
+        /// `park` names one (default `nil`: this screen's park).
+        case go(flow: String, args: [String: String] = [:], park: String? = nil)
         /// Open a web page: an absolute http(s) URL.
         case url(String)
         /// Call a phone number, like `+1 415-561-4700`.
         case call(phone: String)
+        /// Open the device's navigation to a place.
+        case directions(Destination)
     }
 
-    /// The `kind` strings this model decodes: `go, url, call`.
-    public static let knownKinds = ["go", "url", "call"]
+    /// Where a `directions` action leads: a position, with the name (and address) the
+    /// navigation app shows.
+    public struct Destination: Hashable, Sendable {
+        /// Latitude in degrees, -90...90.
+        public var latitude: Double
+        /// Longitude in degrees, -180...180.
+        public var longitude: Double
+        /// The place's name, like "Fort Point"; not empty.
+        public var name: String
+        /// Its address on one line, like "Marine Dr, San Francisco, CA" (default `nil`: none).
+        public var address: String?
+
+        /// Creates a destination.
+        /// - Parameters:
+        ///   - latitude: degrees north.
+        ///   - longitude: degrees east.
+        ///   - name: what the place is called.
+        ///   - address: its address on one line (default `nil`).
+        public init(latitude: Double, longitude: Double, name: String, address: String? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.name = name
+            self.address = address
+        }
+    }
+
+    /// The `kind` strings this model decodes: `go, url, call, directions`.
+    public static let knownKinds = ["go", "url", "call", "directions"]
 
     /// The id used with `flowrun --follow ID` (default `nil`: numbered by ``Screen/assigningActionIDs()``).
     public var id: String?
@@ -35,9 +66,9 @@ public struct Action: Hashable, Sendable {
         self.id = id
     }
 
-    /// An action that runs `flow` with `args` (default `[:]`).
-    public static func go(_ flow: String, args: [String: String] = [:], label: String? = nil, id: String? = nil) -> Action {
-        Action(.go(flow: flow, args: args), label: label, id: id)
+    /// An action that runs `flow` with `args` (default `[:]`), in park `park` (default `nil`: this one).
+    public static func go(_ flow: String, args: [String: String] = [:], park: String? = nil, label: String? = nil, id: String? = nil) -> Action {
+        Action(.go(flow: flow, args: args, park: park), label: label, id: id)
     }
 
     /// An action that opens `url`.
@@ -50,12 +81,18 @@ public struct Action: Hashable, Sendable {
         Action(.call(phone: phone), label: label, id: id)
     }
 
-    /// This action's `kind` string: `go`, `url` or `call`.
+    /// An action that opens navigation to `destination`.
+    public static func directions(_ destination: Destination, label: String? = nil, id: String? = nil) -> Action {
+        Action(.directions(destination), label: label, id: id)
+    }
+
+    /// This action's `kind` string: `go`, `url`, `call` or `directions`.
     public var kind: String {
         switch target {
         case .go: "go"
         case .url: "url"
         case .call: "call"
+        case .directions: "directions"
         }
     }
 }
@@ -64,15 +101,16 @@ public struct Action: Hashable, Sendable {
 
 extension Action: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, label, flow, args, url, phone
+        case kind, id, label, flow, args, park, url, phone, lat, lon, name, address
     }
 
     /// The keys each kind accepts besides `kind`, `id` and `label`.
     private static func targetKeys(of kind: String) -> [CodingKeys] {
         switch kind {
-        case "go": [.flow, .args]
+        case "go": [.flow, .args, .park]
         case "url": [.url]
-        default: [.phone]
+        case "call": [.phone]
+        default: [.lat, .lon, .name, .address]
         }
     }
 
@@ -86,9 +124,14 @@ extension Action: Codable {
         id = try c.decodeIfPresent(String.self, forKey: .id)
         label = try c.decodeIfPresent(String.self, forKey: .label)
         switch kind {
-        case "go": target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
+        case "go":
+            target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args),
+                         park: try c.decodeIfPresent(String.self, forKey: .park))
         case "url": target = .url(try c.decode(String.self, forKey: .url))
-        default: target = .call(phone: try c.decode(String.self, forKey: .phone))
+        case "call": target = .call(phone: try c.decode(String.self, forKey: .phone))
+        default:
+            target = .directions(Destination(latitude: try c.decode(Double.self, forKey: .lat), longitude: try c.decode(Double.self, forKey: .lon),
+                                             name: try c.decode(String.self, forKey: .name), address: try c.decodeIfPresent(String.self, forKey: .address)))
         }
     }
 
@@ -99,13 +142,19 @@ extension Action: Codable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encodeIfPresent(label, forKey: .label)
         switch target {
-        case .go(let flow, let args):
+        case .go(let flow, let args, let park):
             try c.encode(flow, forKey: .flow)
             if !args.isEmpty { try c.encode(args, forKey: .args) }
+            try c.encodeIfPresent(park, forKey: .park)
         case .url(let url):
             try c.encode(url, forKey: .url)
         case .call(let phone):
             try c.encode(phone, forKey: .phone)
+        case .directions(let place):
+            try c.encode(place.latitude, forKey: .lat)
+            try c.encode(place.longitude, forKey: .lon)
+            try c.encode(place.name, forKey: .name)
+            try c.encodeIfPresent(place.address, forKey: .address)
         }
     }
 }
@@ -119,16 +168,24 @@ extension Action: ScreenNode {
             else { check.claimActionID(id, at: "\(path()).id") }
         }
         switch target {
-        case .go(let flow, _):
+        case .go(let flow, _, let park):
+            if let park { check.checkPark(park, at: "\(path()).park") }
+            // Another park's flows are that park's to know: following the action finds out.
+            let here = park == nil || park == check.currentPark
             if flow.isEmpty {
                 check.report("\(path()).flow", "must not be empty")
-            } else if let known = check.knownFlows, !known.contains(flow) {
+            } else if here, let known = check.knownFlows, !known.contains(flow) {
                 check.reportUnknownFlow(flow, at: path(), known: known)
             }
         case .url(let url):
             if let problem = ScreenRules.urlProblem(url) { check.report("\(path()).url", problem) }
         case .call(let phone):
             if let problem = ScreenRules.phoneProblem(phone) { check.report("\(path()).phone", problem) }
+        case .directions(let place):
+            check.checkRange(place.latitude, within: -90...90, at: "\(path()).lat", named: "latitude")
+            check.checkRange(place.longitude, within: -180...180, at: "\(path()).lon", named: "longitude")
+            check.requireNonEmpty(place.name, at: "\(path()).name")
+            if let address = place.address { check.requireNonEmpty(address, at: "\(path()).address") }
         }
     }
 

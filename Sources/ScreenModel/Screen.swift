@@ -88,6 +88,7 @@ extension Screen: ScreenNode {
             check.report("schema", "expected '\(Screen.schemaID)', got \(Excerpt.quoted(schema))")
         }
         check.requireNonEmpty(park, at: "park")
+        check.currentPark = park
         check.requireNonEmpty(flow, at: "flow")
         check.requireNonEmpty(title, at: "title")
         theme?.validate(at: "theme", into: &check)

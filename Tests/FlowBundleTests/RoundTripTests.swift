@@ -26,7 +26,10 @@ import Testing
         #expect(bundled.flowNames == disk.flowNames)
         #expect(try bundled.sites().count == disk.sites().count)
         let center = disk.park.center
-        for flow in disk.flowNames {
+        // A bundle holds its own park only, so its park browser (ctx.parks) lists that park alone.
+        let browser = JSONRenderer().render(try bundled.run(FlowRequest(flow: "parks")))
+        #expect(browser.components(separatedBy: #""kind" : "go""#).count == 2 && browser.contains(#""park" : "\#(park)""#))
+        for flow in disk.flowNames where flow != "parks" {
             for at in [nil, Coordinate(latitude: center.lat, longitude: center.lon)] {
                 let fromDisk = Result { try JSONRenderer().render(disk.run(FlowRequest(flow: flow, at: at))) }
                 let fromBundle = Result { try JSONRenderer().render(bundled.run(FlowRequest(flow: flow, at: at))) }

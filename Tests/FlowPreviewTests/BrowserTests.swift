@@ -138,6 +138,28 @@ extension InBrowser {
             }
         }
 
+        /// The park browser's go action switches the page's park, as the app does; Back
+        /// returns to the park it came from. Directions say what the app would open.
+        @Test func aGoToAnotherParkSwitchesTheParkAndDirectionsSayWhatTheAppOpens() async throws {
+            try await withServer { url in
+                let page = try await OpenPage.open(url, "park=GOGA&flow=parks&time=2026-07-04T09:30:00-07:00&at=44.4605,-110.8281")
+                try await page.waitForFrame("GOGA's park browser") { $0.park == "GOGA" && $0.flow == "parks" }
+                try await page.click("#frame a[data-park='YELL']")
+                let yellowstone = try await page.waitForFrame("Yellowstone's home") { $0.park == "YELL" && $0.flow == "home" }
+                #expect(yellowstone.title == "Yellowstone National Park")
+                #expect(try await page.value("park") == "YELL")
+                #expect(try await page.address().queryItems?.contains(URLQueryItem(name: "park", value: "YELL")) == true)
+
+                try await page.click("#frame a[data-kind='directions']")
+                #expect(try await page.session.text(try await page.session.findElement("#notice"))
+                        == "The app opens directions to Yellowstone National Park (44.60000, -110.55000)")
+
+                try await page.click("#back")
+                try await page.waitForFrame("GOGA's park browser again") { $0.park == "GOGA" && $0.flow == "parks" }
+                #expect(try await page.value("park") == "GOGA")
+            }
+        }
+
         /// A link to a run opens the page on it, with the controls filled in.
         @Test func thePageOpensOnTheRunItsAddressNames() async throws {
             try await withServer { url in

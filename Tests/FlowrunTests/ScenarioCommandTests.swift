@@ -58,7 +58,7 @@ import Testing
             FAIL parks/GOGA/tests/home.lua:19 sites
               parks/GOGA/tests/home.lua:23: expect.no_text: sections[2].items[1].title contains "Golden Gate Bridge Pavilion": "Golden Gate Bridge Pavilion"
             FAIL parks/GOGA/tests/home.lua:26 home
-              parks/GOGA/tests/home.lua:29: expect.count: button: 3, expected 2
+              parks/GOGA/tests/home.lua:29: expect.count: button: 4, expected 2
             1 passed, 3 failed
 
             """)

@@ -16,6 +16,8 @@ enum Samples {
             .list(.init(title: "Sites", items: [
                 .init(title: "Fort Point", subtitle: "Civil War fort", detail: "1.1 mi", badge: "Open",
                       action: .go("site", args: ["id": "fort-point"], label: "Details"), id: "fort-point"),
+                .init(title: "Directions", action: .directions(.init(latitude: 37.81058, longitude: -122.477, name: "Fort Point",
+                                                                     address: "Marine Dr, San Francisco, CA"), label: "Directions to Fort Point")),
             ], empty: "No sites", id: "sites")),
             .carousel(.init(title: "Themes", cards: [
                 .init(title: "Viewpoints", subtitle: "Panoramas", body: "Twelve lookouts.",
@@ -26,7 +28,7 @@ enum Samples {
             .onboarding(.init(pages: [
                 .init(title: "Welcome", body: "Forts and beaches.", background: [
                     .init(image: "sky.jpg", position: .init(x: 0.5, y: 0), depth: 0, placeholder: "#9CC3E0"),
-                ], action: .go("home", label: "Start")),
+                ], action: .go("home", park: "YELL", label: "Start")),
             ], id: "intro")),
             .map(map),
             .timeline(timeline),

@@ -34,7 +34,7 @@ import ScreenModel
         #expect(Screen.schemaID == "flowrun/screen@1")
         #expect(Component.knownTypes == ["text", "image", "card", "list", "carousel", "button", "onboarding", "map", "timeline", "ar"])
         #expect(Component.Map.Annotation.knownTypes == ["cluster", "pin"])
-        #expect(Action.knownKinds == ["go", "url", "call"])
+        #expect(Action.knownKinds == ["go", "url", "call", "directions"])
         #expect(Samples.complete.sections.map(\.type) == Component.knownTypes)
         #expect(Samples.complete.sections.map(\.id) == ["closure", "hero", "alcatraz", "sites", "themes", "call", "intro", "map", "replay", "ar"])
     }
@@ -48,7 +48,26 @@ import ScreenModel
 
     @Test func unknownActionKindListsTheKnownOnes() {
         let message = decodingMessage(section: #"{"type": "button", "label": "B", "action": {"kind": "mail", "to": "x"}}"#)
-        #expect(message == "unknown action kind 'mail'; expected one of: go, url, call")
+        #expect(message == "unknown action kind 'mail'; expected one of: go, url, call, directions")
+    }
+
+    @Test func aGoToAnotherParkRoundTrips() throws {
+        let json = #"{"kind": "go", "flow": "home", "park": "YELL", "label": "Yellowstone"}"#
+        let action = try JSONDecoder().decode(Action.self, from: Data(json.utf8))
+        #expect(action == .go("home", park: "YELL", label: "Yellowstone"))
+        #expect(try JSONDecoder().decode(Action.self, from: JSONEncoder().encode(action)) == action)
+        #expect(!String(decoding: try JSONEncoder().encode(Action.go("home")), as: UTF8.self).contains("park"))
+    }
+
+    @Test func directionsRoundTripAndRefuseOtherKeys() throws {
+        let json = #"{"kind": "directions", "lat": 37.81058, "lon": -122.477, "name": "Fort Point", "address": "Marine Dr, San Francisco, CA", "label": "Go"}"#
+        let action = try JSONDecoder().decode(Action.self, from: Data(json.utf8))
+        #expect(action == .directions(.init(latitude: 37.81058, longitude: -122.477, name: "Fort Point", address: "Marine Dr, San Francisco, CA"), label: "Go"))
+        #expect(try JSONDecoder().decode(Action.self, from: JSONEncoder().encode(action)) == action)
+        let noAddress = try JSONDecoder().decode(Action.self, from: Data(#"{"kind": "directions", "lat": 0, "lon": 0, "name": "N"}"#.utf8))
+        #expect(!String(decoding: try JSONEncoder().encode(noAddress), as: UTF8.self).contains("address"))
+        let message = decodingMessage(section: #"{"type": "button", "label": "B", "action": {"kind": "directions", "lat": 1, "lon": 2, "name": "N", "url": "https://a.b"}}"#)
+        #expect(message == "unknown key 'url' in directions action; expected one of: kind, id, label, lat, lon, name, address")
     }
 
     @Test func misspeltKeyIsAnError() {

@@ -1,5 +1,15 @@
 --- Grouping and ranking of a park's sites, shared by the home and sites flows.
 local scoring = require("lib.scoring")   -- parks/<CODE>/flows/lib/scoring.lua overrides it
+local ranking = require("lib.ranking")
+
+-- lib.scoring's reasons, or the weighed facts when a park's scoring has none.
+local function reasons(site, ctx, distance)
+  local found = scoring.reasons and scoring.reasons(site, ctx, distance) or ranking.facts(site, ctx)
+  if type(found) ~= "table" then
+    error(("scoring.reasons must return a list of strings, got %s for site '%s'"):format(type(found), tostring(site.id)), 3)
+  end
+  return found
+end
 
 local sites = {}
 
@@ -14,9 +24,12 @@ local sites = {}
 --- @field distance number? metres from ctx.at, when known
 --- @field bearing number? degrees from ctx.at, when known
 --- @field score number? the park's score (lower first), when ctx.at is known
+--- @field reasons string[] why it ranks where it does besides distance, as a visitor reads them ("★4.5", "free"): lib.scoring's `reasons`
 
 -- What every run would otherwise work out again from ctx.sites: every site's place in
--- name order (lower case, then id) and each category's sites in that order. ctx.sites is
+-- name order (lower case, then id), each category's sites in that order, and (on the first
+-- ranking from a position: `weights` below) what the park's ranking weights add to each
+-- site. ctx.sites is
 -- the same read-only table in every run of a runtime, so this is built by its first run and
 -- kept, with the table it was built from (a runtime has one ctx.sites, so one index). It
 -- stays inside this module: callers get fresh lists.
@@ -54,6 +67,21 @@ local function index(ctx)
   table.sort(found.categories)
   indexed_sites, kept_index = all, found
   return found
+end
+
+-- What the park's weights add to each of ctx.sites' sites that they move (lib.ranking), or
+-- false when they move none (parks whose data has no ratings or fees): worked out once, kept
+-- in the index. ctx.park is the same in every run of a runtime, as ctx.sites is.
+local function weights(idx, ctx)
+  if idx.adjustments == nil then
+    local adjustments, any = {}, false
+    for site in pairs(idx.name_rank) do
+      local adjustment = ranking.adjustment(site, ctx)
+      if adjustment ~= 0 then adjustments[site], any = adjustment, true end
+    end
+    idx.adjustments = any and adjustments
+  end
+  return idx.adjustments
 end
 
 -- Appends the sites of `category` to `out` in name order, no more than `room`.
@@ -186,14 +214,16 @@ end
 
 --- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
 --- known (distance first), else by name; ties by name in lower case, then id. Each entry
---- reads as its site and has `distance`, `bearing` and `score` when ctx.at is known. With
---- `limit`, only the first `limit` entries.
+--- reads as its site, has `distance`, `bearing` and `score` when ctx.at is known, and
+--- `reasons` (lib.scoring's, for the entries returned only). With `limit`, only the first
+--- `limit` entries.
 --- @param ctx flowrun.Context
 --- @param list flowrun.Site[] the sites to rank (ctx.sites' or tables the flow made)
 --- @param limit? integer
 --- @return flowrun.RankedSite[]
 function sites.ranked(ctx, list, limit)
-  local name_rank, at, n = index(ctx).name_rank, ctx.at, #list
+  local idx, at, n = index(ctx), ctx.at, #list
+  local name_rank, adjustments = idx.name_rank, at and weights(idx, ctx)
   -- Per position in `list`: the sort key (the score, or nothing without ctx.at), the
   -- place in name order, the distance and bearing. Arrays, not tables keyed by site: a
   -- ranked sites screen goes through every site of the park, and each keyed table
@@ -209,7 +239,11 @@ function sites.ranked(ctx, list, limit)
       -- One geodesic for both (geo.distance and geo.bearing would each solve it).
       local d, b = geo.inverse(at.lat, at.lon, site.lat, site.lon)
       distance[i], bearing[i] = d, b
-      local key = scoring.score(site, ctx, d)
+      -- The weights' part, kept in the index for ctx.sites' sites (a table lookup, not a call).
+      local adjustment
+      if rank == 0 then adjustment = ranking.adjustment(site, ctx)
+      else adjustment = adjustments and adjustments[site] or 0 end
+      local key = scoring.score(site, ctx, d, adjustment)
       if type(key) ~= "number" or key ~= key then
         error(("scoring.score must return a number, got %s for site '%s'"):format(tostring(key), tostring(site.id)), 2)
       end
@@ -243,8 +277,11 @@ function sites.ranked(ctx, list, limit)
   local out = {}
   for i = 1, math.min(limit or #order, #order) do
     local p = order[i]
-    local entry = setmetatable({}, { __index = list[p] })
+    local site = list[p]
+    local entry = setmetatable({}, { __index = site })
     if at then entry.distance, entry.bearing, entry.score = distance[p], bearing[p], keys[p] end
+    -- A park's scoring that says nothing of its reasons still shows the weighed facts.
+    entry.reasons = reasons(site, ctx, distance[p])
     out[i] = entry
   end
   return out

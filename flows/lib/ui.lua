@@ -84,7 +84,8 @@ function ui.onboarding(pages)
   return { type = "onboarding", pages = pages }
 end
 
---- Actions are data: the app performs them, `flowrun --follow ID` follows `go` ones.
+--- Actions are data: the app performs them, `flowrun --follow ID` follows `go` ones (and
+--- says what the app would do for the others).
 --- Argument values are passed as strings. A link to a flow this park does not run
 --- (switched off in park.lua, or its file did not load) is nil: no dangling links.
 local available = {}   -- flows known to run: a flow that runs now runs for the runtime's life
@@ -100,12 +101,35 @@ function ui.go(flow, args, label)
     if not _G.flow.available(flow) then return nil end
     available[flow] = true
   end
+  return ui.go_any(flow, args, label)
+end
+
+--- A `go` action whether or not this park runs `flow` (ui.go checks; ui.go_park uses this).
+--- @param flow string
+--- @param args? table<string, any>
+--- @param label? string
+--- @return flowrun.GoAction
+function ui.go_any(flow, args, label)
   local strings = nil
   if args then
     strings = {}
     for k, v in pairs(args) do strings[tostring(k)] = tostring(v) end
   end
   return { kind = "go", flow = flow, args = strings, label = label }
+end
+
+--- A `go` action to another park: the app switches to park `code` and opens its `flow`
+--- (default "home") with `args`. Whether that park runs the flow is its own affair (its
+--- flows never run here); a code no park has makes the screen invalid.
+--- @param code string the park's code, as ctx.parks lists it
+--- @param flow? string default "home"
+--- @param args? table<string, any>
+--- @param label? string
+--- @return flowrun.GoAction
+function ui.go_park(code, flow, args, label)
+  local action = ui.go_any(flow or "home", args, label)
+  action.park = code
+  return action
 end
 
 --- A `url` action: the app opens an http(s) address.
@@ -119,6 +143,27 @@ function ui.url(url, label) return { kind = "url", url = url, label = label } en
 --- @param label? string
 --- @return flowrun.CallAction
 function ui.call(phone, label) return { kind = "call", phone = phone, label = label } end
+
+--- An address as one line: a string as it is, a list of lines joined with ", " (park.lua's
+--- `address` and a site's `address` property are written either way); nil for nil.
+--- @param address? string|string[]
+--- @return string?
+function ui.address(address)
+  if type(address) == "table" then return table.concat(address, ", ") end
+  return address
+end
+
+--- A `directions` action: the app opens navigation to the place, showing its name and
+--- address. The position must be on the Earth and the name not empty, or the screen is invalid.
+--- @param lat number degrees north
+--- @param lon number degrees east
+--- @param name string what the place is called
+--- @param address? string|string[] its address: a string or lines (ui.address joins them)
+--- @param label? string
+--- @return flowrun.DirectionsAction
+function ui.directions(lat, lon, name, address, label)
+  return { kind = "directions", lat = lat, lon = lon, name = name, address = ui.address(address), label = label }
+end
 
 --- "350 m", "1.2 km", "38 km".
 --- @param metres number

@@ -1,4 +1,5 @@
 public import LuaKit
+import GeoKit
 import ScreenModel
 
 /// A park's configuration: `parks/defaults.lua` deep-merged with `parks/<CODE>/park.lua`.
@@ -21,6 +22,8 @@ public struct ParkConfig: Sendable {
     public var website: String? { settings.website }
     /// The park's phone number, if given.
     public var phone: String? { settings.phone }
+    /// The park's address as lines, if given.
+    public var address: [String]? { settings.address?.lines }
     /// Where the park's map centers by default.
     public var center: Center { settings.center }
     /// The map zoom that shows the park, 0-22.
@@ -149,6 +152,15 @@ extension ParkConfig {
             report("budgets.memory_mb", "\(s.budgets.memory_mb) out of range [1, 1024]")
         }
         if s.sites.nearby_limit <= 0 { report("sites.nearby_limit", "must be positive") }
+        for (name, entry) in s.sites.ranking.sorted(by: { $0.key < $1.key }) {
+            let path = "sites.ranking.\(name)"
+            if SiteCuration.fixedFields.contains(name) {
+                report(path, "\(Excerpt.quoted(name)) is not a numeric property of a site; weigh `rating`, `fee` or another number in sites.geojson")
+            }
+            for (field, value) in [("weight", entry.weight), ("neutral", entry.neutral)] where !(value.isFinite && abs(value) < 1e9) {
+                report("\(path).\(field)", "\(NumberText.message(value)) must be a finite number")
+            }
+        }
         checkModules(s, report: report)
     }
 

@@ -19,6 +19,8 @@ public struct ParkSettings: Decodable, Sendable {
     public var website: String?
     /// The park's phone number; the home screen offers a call when present.
     public var phone: String?
+    /// The park's address, for directions; the home screen shows it when present.
+    public var address: AddressSetting?
     /// Where the map centers by default (required).
     public var center: Center
     /// Map zoom that shows the park, 0-22.
@@ -140,6 +142,16 @@ public struct ParkSettings: Decodable, Sendable {
         public var title_case: Bool
         /// Words title case keeps in capitals (`NRA`).
         public var acronyms: [String]
+        /// How lib.scoring weighs numeric site properties against distance, by property name.
+        public var ranking: [String: RankingWeight]
+    }
+    /// What one numeric site property adds to a site's distance when sites are ranked:
+    /// `weight × (value − neutral)` metres.
+    public struct RankingWeight: Decodable, Sendable {
+        /// Metres added per unit above ``neutral`` (negative: the site ranks nearer).
+        public var weight: Double
+        /// The value that adds nothing.
+        public var neutral: Double
     }
     /// How one category reads: `{ name = "Bench", plural = "Benches" }`, or `{ hidden = true }`.
     public struct Category: Decodable, Sendable {
@@ -166,6 +178,30 @@ public struct ParkSettings: Decodable, Sendable {
         public var size: SizeSetting
         /// How the map clusters its sites.
         public var cluster: Cluster
+    }
+
+    /// An address written as one string or a list of lines, checked by GeoKit's
+    /// `SiteFacts.addressLines(_:single:)`, the rule sites' addresses follow.
+    public struct AddressSetting: Decodable, Sendable {
+        /// The lines, at least one.
+        public var lines: [String]
+        /// Reads and checks the string or list.
+        /// - Throws: `DecodingError.dataCorrupted` saying what is wrong.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let lines: [String], single: Bool
+            if let line = try? container.decode(String.self) {
+                (lines, single) = ([line], true)
+            } else if let list = try? container.decode([String].self) {
+                (lines, single) = (list, false)
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a string or a list of lines (strings)")
+            }
+            do { self.lines = try SiteFacts.addressLines(lines, single: single) } catch {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+            }
+        }
+        init(lines: [String]) { self.lines = lines }
     }
 
     /// A screen size written as `"WIDTHxHEIGHT"`, read with GeoKit's `ScreenSize.parse(_:)`.

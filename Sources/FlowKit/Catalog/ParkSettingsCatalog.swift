@@ -21,6 +21,8 @@ enum ParkSettingsCatalog {
         "ParkSettings.description": "A short description; the home screen shows it under the greeting.",
         "ParkSettings.website": "The park's website; the home screen links it.",
         "ParkSettings.phone": "The park's phone number; the home screen offers a call.",
+        "ParkSettings.address": "The park's address, one string or a list of lines (at most 6, each up to 120 characters); "
+            + "home's directions to the park carry it.",
         "ParkSettings.center": "Where the map centers by default.",
         "ParkSettings.zoom": "Map zoom that shows the park, 0-22.",
         "ParkSettings.theme": "The park's colors; every screen carries them for the app to paint it with.",
@@ -80,6 +82,12 @@ enum ParkSettingsCatalog {
         "Sites.names": "The name visitors see for a site, by site id, where the data's is wrong.",
         "Sites.title_case": "Whether names written in capitals only read in title case (\"FORT MASON\" as \"Fort Mason\").",
         "Sites.acronyms": "Words title case keeps in capitals (`\"NRA\"`).",
+        "Sites.ranking": "How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, "
+            + "`fee` or any number in sites.geojson): a site's score is its distance in metres plus `weight × (value − neutral)` "
+            + "for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.",
+        "RankingWeight": "What one numeric site property adds to a site's distance when sites are ranked.",
+        "RankingWeight.weight": "Metres added per unit above `neutral`; negative ranks the site nearer.",
+        "RankingWeight.neutral": "The value that adds nothing (a site without the property adds nothing either).",
         "Category": "How one category reads: `{ name = \"Bench\", plural = \"Benches\" }`, or `{ hidden = true }`.",
         "Category.name": "One site's category, as a subtitle (\"Picnic area\").",
         "Category.plural": "A list of them, as a title (\"Picnic areas\").",
@@ -132,6 +140,12 @@ enum ParkSettingsCatalog {
     static let choices: [String: [String]] = [
         "Home.sections": ParkSettings.Home.knownSections.sorted(),
     ]
+}
+
+/// An address is written as one string or a list of lines, checked as it decodes.
+extension ParkSettings.AddressSetting: SettingScalar {
+    static var settingShape: SettingShape { .either([.string, .list(.string)]) }
+    static var placeholder: Self { Self(lines: ["-"]) }
 }
 
 /// A size is written `"390x844"`: a string whose decoding checks it.

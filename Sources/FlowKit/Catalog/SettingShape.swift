@@ -10,6 +10,8 @@ indirect enum SettingShape: Equatable, Sendable {
     case map(SettingShape)
     /// A table with named fields; `name` is the Swift type's (`Theme`), for the stubs' classes.
     case record(name: String, fields: [SettingField])
+    /// Any one of these (an address is a string or a list of lines); only a ``SettingScalar`` says so.
+    case either([SettingShape])
 
     /// Reads the shape of `type` by decoding it from nothing.
     /// - Throws: what `type`'s `init(from:)` throws when given placeholders (a type whose

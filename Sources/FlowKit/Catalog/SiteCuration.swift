@@ -4,30 +4,39 @@ import ScreenModel
 
 /// What a park does to its site data before a visitor sees it (`sites` in park.lua): hides
 /// categories and sites, renames sites, and reads names written in capitals in title case.
-/// Applied where sites are loaded, so lists, the map, AR and geofence alerts agree.
+/// Applied where sites are loaded, so lists, the map, AR and geofence alerts agree. It also
+/// checks that the properties `sites.ranking` weighs are numbers wherever a site has them.
 public struct SiteCuration: Sendable {
     let hiddenCategories: Set<String>
     let hiddenSites: [String]
     let names: [String: String]
     let titleCase: Bool
     let acronyms: Set<String>
+    /// Properties `sites.ranking` weighs besides `rating` and `fee` (GeoKit checks those two).
+    let rankedProperties: [String]
+
+    /// A site's fields that are not among its `properties`, so no ranking can weigh them.
+    static let fixedFields: Set<String> = ["id", "name", "category", "description", "lat", "lon", "properties"]
 
     /// Curation that changes nothing.
     public static let none = SiteCuration(hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [])
 
-    init(hiddenCategories: Set<String>, hiddenSites: [String], names: [String: String], titleCase: Bool, acronyms: Set<String>) {
+    init(hiddenCategories: Set<String>, hiddenSites: [String], names: [String: String], titleCase: Bool, acronyms: Set<String>,
+         rankedProperties: [String] = []) {
         self.hiddenCategories = hiddenCategories
         self.hiddenSites = hiddenSites
         self.names = names
         self.titleCase = titleCase
         self.acronyms = acronyms
+        self.rankedProperties = rankedProperties
     }
 
     /// The curation a park's settings ask for.
     public init(_ sites: ParkSettings.Sites) {
         self.init(hiddenCategories: Set(sites.categories.filter { $0.value.hidden == true }.keys),
                   hiddenSites: sites.hidden, names: sites.names, titleCase: sites.title_case,
-                  acronyms: Set(sites.acronyms.map { $0.uppercased() }))
+                  acronyms: Set(sites.acronyms.map { $0.uppercased() }),
+                  rankedProperties: sites.ranking.filter { $0.value.weight != 0 }.keys.filter { !["rating", "fee"].contains($0) }.sorted())
     }
 
     /// The sites a visitor sees, in the data's order.
@@ -36,8 +45,10 @@ public struct SiteCuration: Sendable {
     ///   - file: the settings file, for messages (`parks/GOGA/park.lua`).
     ///   - dataFile: the data file, for messages.
     /// - Throws: ``FlowError/badContent(file:message:)`` for an id or a hidden category the
-    ///   data does not have: a typo would otherwise leave the site showing, silently.
+    ///   data does not have: a typo would otherwise leave the site showing, silently;
+    ///   ``FlowError/invalidContent(_:)`` naming the feature whose weighed property is not a number.
     public func apply(to sites: [Site], file: String, dataFile: String) throws(FlowError) -> [Site] {
+        try checkRanked(sites, file: file, dataFile: dataFile)
         if hiddenCategories.isEmpty && hiddenSites.isEmpty && names.isEmpty && !titleCase { return sites }
         let ids = Set(sites.map(\.id))
         func missing(_ id: String, at path: String) -> FlowError {
@@ -58,6 +69,22 @@ public struct SiteCuration: Sendable {
             guard name != site.name else { return site }
             return Site(id: site.id, name: name, category: site.category, description: site.description,
                         coordinate: site.coordinate, properties: site.properties)
+        }
+    }
+
+    /// Every weighed property is a number (or null) wherever a site has it: a string would
+    /// otherwise drop out of the ranking silently.
+    private func checkRanked(_ sites: [Site], file: String, dataFile: String) throws(FlowError) {
+        guard !rankedProperties.isEmpty else { return }
+        for (i, site) in sites.enumerated() {
+            for name in rankedProperties {
+                switch site.properties[name] {
+                case nil, .null?, .number?: continue
+                case let value?:
+                    throw .invalidContent("\(dataFile): feature \(i + 1) ('\(site.name)'): \(name) must be a number "
+                        + "(sites.ranking.\(name) in \(file) or parks/defaults.lua weighs it), got \(Excerpt.text(value.description))")
+                }
+            }
         }
     }
 }

@@ -81,8 +81,11 @@ public struct FlowRequest: Sendable {
 public enum FollowOutcome: Sendable {
     /// A `go` action: the screen of the flow it leads to.
     case screen(Screen)
-    /// A URL or phone action: the app performs it; there is no screen to show.
+    /// A URL, phone or directions action: the app performs it; there is no screen to show.
     case external(Action)
+    /// A `go` action to another park (its code, as the action names it): the request to run
+    /// in that park's own runtime (``FlowRuntime/init(root:park:time:limits:)``).
+    case park(String, FlowRequest)
 }
 
 public import ScreenModel

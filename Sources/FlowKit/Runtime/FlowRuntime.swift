@@ -32,12 +32,17 @@ public final class FlowRuntime {
     /// read-only (``LuaTableRef``), so no run can change what the next one sees.
     private var sitesTable: LuaTableRef?
     private var parkTable: LuaTableRef?
+    /// `ctx.parks`, built by the first run that reads it (``ParkDirectory``), shared read-only.
+    private var parksTable: LuaTableRef?
+    /// The project's park codes, for `go` actions that switch park: listed when a screen first has one.
+    private lazy var parkCodes = Set(ParkCatalog(root: root).codes)
     /// The runner's `load_park`: made by the first run, the same function for every later one.
     private var parkLoader: LuaFunctionRef?
 
     /// What a flow that changes `ctx.sites` or a site in it is told.
     static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
     static let readOnlyParkMessage = "ctx.park is read-only: every run of the park's flows shares it (copy a table to change it)"
+    static let readOnlyParksMessage = "ctx.parks and the parks in it are read-only: every run of the park's flows shares them (copy a table to change it)"
 
     /// Loads park `code` from `root`: configuration, native modules, default flows, then
     /// the park's flows.
@@ -160,11 +165,19 @@ public final class FlowRuntime {
             }
         }
         parkLoader = parkFunction
+        let parks = lua.function("parks") { [unowned self] call in
+            if let table = self.parksTable {
+                call.push(table)
+            } else {
+                self.parksTable = call.pushReadOnly(ParkDirectory.table(root: self.root, current: self.park), message: Self.readOnlyParksMessage)
+            }
+        }
         let result: [LuaValue]
         do {
             // The screen is read where it lies (ScreenReader); a table the reader gives up on,
             // or a screen that fails its checks, is copied and decoded, for the message.
-            let outcome = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction))]
+            let outcome = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction)),
+                                                           .value(.function(parks))]
                                        + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])) { slot in
                 ScreenReader.screen(slot, park: park.code, flow: request.flow).flatMap { try? checked($0, flow: request.flow, file: file) }
             }
@@ -203,7 +216,8 @@ public final class FlowRuntime {
 
     /// Follows action `id` of `screen`: runs the flow a `go` action leads to (keeping the
     /// visitor's position and the screen's size; see ``FlowRequest/init(flow:actionArgs:at:size:)``),
-    /// or returns a URL or phone action for the app to perform.
+    /// returns the request of a `go` to another park for that park's runtime to run, or
+    /// returns a URL, phone or directions action for the app to perform.
     /// - Parameters:
     ///   - id: the action's id, as ``run(_:)`` numbered it.
     ///   - screen: the screen the action is on.
@@ -216,7 +230,7 @@ public final class FlowRuntime {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
-        guard case .go(let flow, let args) = located.action.target else { return .external(located.action) }
+        guard case .go(let flow, let args, let other) = located.action.target else { return .external(located.action) }
         // Checked with the screen when the flow returned it; a screen built elsewhere may not be.
         let request: FlowRequest
         do {
@@ -224,6 +238,8 @@ public final class FlowRuntime {
         } catch {
             throw .badArgument(name: "--follow \(Excerpt.text(id))", message: "\(located.path).args.\(error.key): \(error.message)")
         }
+        // Another park's flows run in its own runtime, never in this park's Lua state.
+        if let other, other != park.code { return .park(other, request) }
         return .screen(try run(request))
     }
 
@@ -271,24 +287,28 @@ public final class FlowRuntime {
         }
         // A link to a flow whose file is broken is not the linking flow's fault: following
         // it reports the broken file.
-        let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
-        let disabled = Set(registry.names.filter { !park.isEnabled($0) })
-        let validator = ScreenValidator(knownFlows: known, disabledFlows: disabled, timeZoneProblem: TimeZoneName.problem)
-        let issues = validator.validate(screen, listing: ScreenValidator.listedIssues)
-        guard issues.listed.isEmpty else {
-            let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
-            throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)
-        }
         // A go action's view args (a map's zoom-in) are read as the next request's view:
-        // check them here, where the flow that wrote them is known.
+        // check them here, where the flow that wrote them is known (reported after the
+        // validator's issues). The same pass sees whether any go switches park.
         var viewIssues: [String] = []
+        var switchesPark = false
         screen.visitActions { action, path in
-            guard case .go(let next, let args) = action.target else { return }
+            guard case .go(let next, let args, let other) = action.target else { return }
+            switchesPark = switchesPark || other != nil
             do throws(InputError) {
                 _ = try FlowRequest(flow: next, actionArgs: args)
             } catch {
                 viewIssues.append("\(path()).args.\(error.key): \(error.message)")
             }
+        }
+        let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
+        let disabled = Set(registry.names.filter { !park.isEnabled($0) })
+        let validator = ScreenValidator(knownFlows: known, disabledFlows: disabled, knownParks: switchesPark ? parkCodes : nil,
+                                        timeZoneProblem: TimeZoneName.problem)
+        let issues = validator.validate(screen, listing: ScreenValidator.listedIssues)
+        guard issues.listed.isEmpty else {
+            let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
+            throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)
         }
         guard viewIssues.isEmpty else {
             let listed = Array(viewIssues.prefix(ScreenValidator.listedIssues))

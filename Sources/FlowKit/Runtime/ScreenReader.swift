@@ -35,17 +35,23 @@ enum ScreenReader {
     static func action(_ value: LuaSlot) throws(GiveUp) -> Action {
         let target: [String]
         switch value.withField("kind", { $0.string() }) {
-        case "go": target = ["flow", "args"]
+        case "go": target = ["flow", "args", "park"]
         case "url": target = ["url"]
         case "call": target = ["phone"]
+        case "directions": target = ["lat", "lon", "name", "address"]
         default: throw GiveUp()
         }
         let r = try Record(value, keys: ["kind", "id", "label"] + target)
         let id = try r.optionalString("id"), label = try r.optionalString("label")
         switch target[0] {
-        case "flow": return Action(.go(flow: try r.string("flow"), args: try r.stringMap("args")), label: label, id: id)
+        case "flow":
+            return Action(.go(flow: try r.string("flow"), args: try r.stringMap("args"), park: try r.optionalString("park")), label: label, id: id)
         case "url": return Action(.url(try r.string("url")), label: label, id: id)
-        default: return Action(.call(phone: try r.string("phone")), label: label, id: id)
+        case "phone": return Action(.call(phone: try r.string("phone")), label: label, id: id)
+        default:
+            let place = Action.Destination(latitude: try r.double("lat"), longitude: try r.double("lon"), name: try r.string("name"),
+                                           address: try r.optionalString("address"))
+            return Action(.directions(place), label: label, id: id)
         }
     }
 

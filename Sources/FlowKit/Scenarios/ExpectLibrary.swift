@@ -197,12 +197,13 @@ enum ExpectLibrary {
     local function target(a)
       if a.kind == "go" then
         local args = a.args and next(a.args) and " " .. show(a.args) or ""
-        return "go " .. tostring(a.flow) .. args
+        return "go " .. (a.park and a.park .. "/" or "") .. tostring(a.flow) .. args
       end
+      if a.kind == "directions" then return "directions to " .. tostring(a.name) end
       return tostring(a.url or a.phone or a.kind)
     end
 
-    --- The first action with the given fields (`kind`, `flow`, `args`, `url`, `phone`, `label`, `id`).
+    --- The first action with the given fields (`kind`, `flow`, `park`, `args`, `url`, `phone`, `lat`, `lon`, `name`, `address`, `label`, `id`).
     function expect.action(fields)
       local all = actions()
       for _, a in ipairs(all) do

@@ -99,6 +99,7 @@ enum ParkStub {
             case .record: try record(shape, file: file, path: path)
             case .list(let element): try nested(element, file: false, path: nil)
             case .map(let value): try nested(value, file: file, path: nil)
+            case .either(let shapes): for shape in shapes { try nested(shape, file: false, path: nil) }
             case .string, .number, .integer, .boolean: return
             }
         }
@@ -114,6 +115,7 @@ enum ParkStub {
                 return (type.contains("|") ? "(\(type))" : type) + "[]"
             case .map(let value): return "table<string, \(luaType(value, file: file))>"
             case .record(let name, _): return ParkStub.className(name, file: file)
+            case .either(let shapes): return shapes.map { luaType($0, file: file) }.joined(separator: "|")
             }
         }
 
@@ -139,7 +141,7 @@ enum ParkStub {
             let value = value(at: path)
             if value == .nil { return field.optional ? nil : "(required: parks/defaults.lua has no default)" }
             if case .record = field.shape { return nil }   // its fields say theirs
-            if let text = Self.literal(value), text.count <= 100 { return "(default: `\(text)`)" }
+            if let text = Self.literal(value), text.count <= 120 { return "(default: `\(text)`)" }
             return "(default: \(value.tableValue?.count ?? 0) entries in parks/defaults.lua)"
         }
 

@@ -10,7 +10,8 @@ public import Foundation
 /// every feature is a Point; `id` (the feature's own, else `properties.id`; a string or an
 /// integer) is present, non-empty and unique; `properties.name` is a non-empty string;
 /// `category`, when present, is a string (`"other"` when missing, null or empty);
-/// `description`, when present, is a string or null.
+/// `description`, when present, is a string or null; `rating`, `fee` and `address`, when
+/// present, follow ``SiteFacts``' rules.
 public struct SiteCatalog: Sendable {
     /// The sites in file order.
     public let sites: [Site]
@@ -144,6 +145,7 @@ public struct SiteCatalog: Sendable {
         guard !name.isBlank else { throw GeoError(.invalidContent, "'name' is empty") }
         let category = try string(properties.category, key: "category")
         let description = try string(properties.description, key: "description")
+        try SiteFacts.check(properties.others)
         return Site(
             id: id, name: name, category: category.flatMap { $0.isBlank ? nil : $0 } ?? "other",
             description: description, coordinate: position.coordinate, properties: properties.others)

@@ -4,6 +4,10 @@ struct ScreenCheck {
     let knownFlows: Set<String>?
     /// Flows switched off for the park.
     let disabledFlows: Set<String>
+    /// Parks a `go` action may switch to; `nil` accepts any non-empty code.
+    let knownParks: Set<String>?
+    /// The park of the screen being checked: a `go` to it names one of ``knownFlows``.
+    var currentPark: String?
     /// What is wrong with a time zone name, or nil when it is known; `nil` accepts any.
     let timeZoneProblem: (@Sendable (String) -> String?)?
     /// Issues kept in full; later ones are only counted, their messages never built.
@@ -19,10 +23,11 @@ struct ScreenCheck {
     private var flowHints: [String: String] = [:]
     private var knownFlowListing: String?
 
-    init(knownFlows: Set<String>?, disabledFlows: Set<String> = [], timeZoneProblem: (@Sendable (String) -> String?)? = nil,
-         issueLimit: Int = .max) {
+    init(knownFlows: Set<String>?, disabledFlows: Set<String> = [], knownParks: Set<String>? = nil,
+         timeZoneProblem: (@Sendable (String) -> String?)? = nil, issueLimit: Int = .max) {
         self.knownFlows = knownFlows
         self.disabledFlows = disabledFlows
+        self.knownParks = knownParks
         self.timeZoneProblem = timeZoneProblem
         self.issueLimit = issueLimit
     }
@@ -63,6 +68,16 @@ struct ScreenCheck {
         let listing = Excerpt.list(known.sorted())
         knownFlowListing = listing
         return listing
+    }
+
+    /// Reports a `go` action's park that is empty or not one of ``knownParks``, with a
+    /// suggestion when one is near.
+    mutating func checkPark(_ park: String, at path: @autoclosure () -> String) {
+        if park.allSatisfy(\.isWhitespace) { report(path(), "must not be empty"); return }
+        guard let known = knownParks, !known.contains(park) else { return }
+        let hint = ScreenRules.suggestion(for: park, in: known).map { "; did you mean '\($0)'?" }
+            ?? (known.isEmpty ? "; there are none" : "; parks: \(Excerpt.list(known.sorted()))")
+        report(path(), "unknown park \(Excerpt.quoted(park))\(hint)")
     }
 
     mutating func requireNonEmpty(_ value: String, at path: @autoclosure () -> String) {

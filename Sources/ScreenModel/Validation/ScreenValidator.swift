@@ -5,7 +5,9 @@
 /// Rules: `schema` equals ``Screen/schemaID``; park, flow, title, text, labels and
 /// titles are not empty; `url` actions are absolute http(s) URLs with a host;
 /// phone numbers have 7–15 digits and only digits, spaces and `+ - ( ) .`; `go`
-/// actions name a non-empty flow (one of ``knownFlows`` when given); action ids
+/// actions name a non-empty flow (one of ``knownFlows`` when given, unless the action
+/// leads to another park) and, when they name a park, one of ``knownParks`` (when given);
+/// `directions` actions have a position on the Earth and a name; action ids
 /// are unique across the screen; image URLs are not empty; placeholders are
 /// `#RRGGBB`; layer positions and depths are finite and within 0...1; an
 /// onboarding has at least one page. Maps: latitudes within -90...90 and
@@ -33,6 +35,8 @@ public struct ScreenValidator: Sendable {
     /// Flows that exist but are switched off for the park: a `go` to one is reported as
     /// such, not as unknown.
     public var disabledFlows: Set<String>
+    /// Park codes a `go` action's `park` may name; `nil` (the default) accepts any non-empty code.
+    public var knownParks: Set<String>?
     /// Says what is wrong with a timeline's time zone name (`unknown time zone 'X'`), or nil
     /// when it is known; `nil` (the default) accepts any non-empty name. The screen model
     /// knows no zones itself: the runtime passes Foundation's.
@@ -42,12 +46,14 @@ public struct ScreenValidator: Sendable {
     /// - Parameters:
     ///   - knownFlows: flows that `go` actions may name (default `nil`: any).
     ///   - disabledFlows: flows switched off for the park (default none).
+    ///   - knownParks: park codes `go` actions may switch to (default `nil`: any).
     ///   - timeZoneProblem: what is wrong with a time zone name, nil when it is known
     ///     (default `nil`: any non-empty name).
-    public init(knownFlows: Set<String>? = nil, disabledFlows: Set<String> = [],
+    public init(knownFlows: Set<String>? = nil, disabledFlows: Set<String> = [], knownParks: Set<String>? = nil,
                 timeZoneProblem: (@Sendable (String) -> String?)? = nil) {
         self.knownFlows = knownFlows
         self.disabledFlows = disabledFlows
+        self.knownParks = knownParks
         self.timeZoneProblem = timeZoneProblem
     }
 
@@ -61,8 +67,8 @@ public struct ScreenValidator: Sendable {
     /// costs little more to report than one with `limit`.
     /// - Parameter limit: issues to list in full, such as ``listedIssues``.
     public func validate(_ screen: Screen, listing limit: Int) -> (listed: [ScreenIssue], more: Int) {
-        var check = ScreenCheck(knownFlows: knownFlows, disabledFlows: disabledFlows, timeZoneProblem: timeZoneProblem,
-                                issueLimit: max(limit, 0))
+        var check = ScreenCheck(knownFlows: knownFlows, disabledFlows: disabledFlows, knownParks: knownParks,
+                                timeZoneProblem: timeZoneProblem, issueLimit: max(limit, 0))
         screen.validate(at: "", into: &check)
         return (check.issues, check.omitted)
     }

@@ -155,7 +155,8 @@ extension Flowrun {
                     checkImages(screen)
                     var skipped = 0
                     for located in screen.actions {
-                        guard case .go(let flow, let args) = located.action.target else { continue }
+                        // A go to another park is followed when that park is checked, in its own runtime.
+                        guard case .go(let flow, let args, let other) = located.action.target, other == nil || other == code else { continue }
                         let key = "\(flow)?\(args.sorted { $0.key < $1.key })@\(request.at != nil)"
                         guard seen.insert(key).inserted else { continue }
                         guard ContinuousClock.now < deadline else { skipped += 1; continue }

@@ -13,7 +13,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         let renderer: any ScreenRenderer
         /// Why this format cannot show `screen`, or nil when it can.
         let refusal: (Screen) -> String?
-        /// What the app would do for a URL or phone action, where `--follow` ends.
+        /// What the app would do for a URL, phone or directions action, where `--follow` ends.
         let external: (Action) -> String
         /// How `flowrun parks` writes its list; nil when this format does not list parks.
         let parkList: ParkList?
@@ -47,10 +47,6 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// `The app opens https://...`: an action the app performs, for people.
     private static func sentence(_ action: Action) -> String {
-        switch action.target {
-        case .url(let url): "The app opens \(TerminalText.line(url))\n"
-        case .call(let phone): "The app calls \(TerminalText.line(phone))\n"
-        case .go(let flow, _): "The app goes to \(TerminalText.line(flow))\n"
-        }
+        TextRenderer.sentence(for: action) + "\n"
     }
 }

@@ -43,7 +43,8 @@ extension RunRequest {
         var seen = Set<String>()
         var notes: [String] = []
         for located in screen.actions where next.count < Self.prefetchedScreens {
-            guard case .go(let flow, let args) = located.action.target, let id = located.action.id else { continue }
+            // Another park's screen shows that park's pictures, which this run does not serve.
+            guard case .go(let flow, let args, nil) = located.action.target, let id = located.action.id else { continue }
             guard seen.insert("\(flow)?\(args.sorted { $0.key < $1.key })").inserted else { continue }
             do {
                 if case .screen(let target) = try runtime.follow(id, from: screen, at: request.at, size: request.size) { next.append(target) }

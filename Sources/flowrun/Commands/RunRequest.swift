@@ -39,20 +39,19 @@ struct RunRequest: Equatable {
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
         let request = try inputs.request()
-        let runtime = try FlowRuntime(root: try BundleOptions.project(root: root, bundle: bundle, cache: cache, trust: trust), park: park, time: try inputs.clock(),
-                                      limits: try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit))
-        // Never torn down: the process ends with this command, and closing the Lua state and
-        // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
-        _ = Unmanaged.passRetained(runtime)
-        // The flow asked for may run without a broken file; the author still hears of it.
-        for failure in runtime.loadFailures {
-            TerminalText.writeError("flowrun: warning: \(failure.file) did not load, so its flows are unavailable (flowrun check lists why)")
-        }
+        let project = try BundleOptions.project(root: root, bundle: bundle, cache: cache, trust: trust)
+        let clock = try inputs.clock() ?? Date()   // one clock for every park the run switches to
+        let limits = try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit)
+        var runtime = try Self.runtime(project, park: park, time: clock, limits: limits)
         var screen = try runtime.run(request)
         for id in follow {
             switch try runtime.follow(id, from: screen, at: request.at, size: request.size) {
             case .screen(let next):
                 screen = next
+            case .park(let code, let next):
+                // A go to another park switches park, as the app does: that park's own runtime runs it.
+                runtime = try Self.runtime(project, park: code, time: clock, limits: limits)
+                screen = try runtime.run(next)
             case .external(let action):
                 print(format.row.external(action), terminator: "")
                 return
@@ -63,5 +62,18 @@ struct RunRequest: Equatable {
             fflush(nil)   // the screen before the report, on a terminal showing both
             loadAssets(of: screen, with: sequencer, runtime: runtime, request: request)
         }
+    }
+
+    /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
+    private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits) throws -> FlowRuntime {
+        let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits)
+        // Never torn down: the process ends with this command, and closing the Lua state and
+        // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
+        _ = Unmanaged.passRetained(runtime)
+        // The flow asked for may run without a broken file; the author still hears of it.
+        for failure in runtime.loadFailures {
+            TerminalText.writeError("flowrun: warning: \(failure.file) did not load, so its flows are unavailable (flowrun check lists why)")
+        }
+        return runtime
     }
 }

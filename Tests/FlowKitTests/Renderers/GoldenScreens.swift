@@ -12,7 +12,7 @@ enum GoldenScreens {
     ]
 
     /// A park home: hero picture, description, notice, website and phone buttons, a
-    /// card, a list of sites (one action with a flow-chosen id) and a carousel.
+    /// card, a list of sites (one action with a flow-chosen id), a carousel and directions.
     static let gogaHome = Screen(
         park: "GOGA", flow: "home",
         title: "Golden Gate National Recreation Area",
@@ -72,6 +72,8 @@ enum GoldenScreens {
                       action: .go("sites", args: ["era": "civil war", "category": "history"], label: "See history")),
             ])),
             .text(.init("Park information from the National Park Service. Hours change with the season.", style: .caption)),
+            .button(.init("Directions to Fort Point", style: .secondary, action: .directions(.init(
+                latitude: 37.81058, longitude: -122.477, name: "Fort Point", address: "Marine Dr, San Francisco, CA")))),
         ]
     )
 

@@ -65,6 +65,15 @@ import ScreenModel
         #expect(Self.html(screen).contains(##"data-kind="go" data-action="3" href="#map" data-flow="map" data-args="center=37.8%2C-122.4&amp;zoom=14""##))
     }
 
+    @Test func directionsAreAGeoLinkWithThePlaceForThePreview() {
+        let place = Action.Destination(latitude: 37.81058, longitude: -122.477, name: "Fort <Point>", address: "Marine Dr, San Francisco, CA")
+        let screen = Screen(park: "GOGA", flow: "x", title: "t", sections: [
+            .button(.init("Directions", action: Action(.directions(place), id: "2"))),
+        ])
+        #expect(Self.html(screen).contains(##"data-kind="directions" data-action="2" href="geo:37.81058,-122.47700" "##
+            + ##"data-directions="Fort &lt;Point&gt;, Marine Dr, San Francisco, CA (37.81058, -122.47700)""##))
+    }
+
     @Test func theParksThemePaintsTheFrameAndABadColourFallsBack() {
         var screen = Screen(park: "GOGA", flow: "x", title: "t", theme: Theme(primary: "#C0362C", accent: "#F2A900", background: "#FBF7F0"))
         #expect(Self.html(screen).contains(":root { --primary: #C0362C; --accent: #F2A900; --paper: #FBF7F0;"))

@@ -105,13 +105,15 @@ struct RandomScreens {
 
     private mutating func action() -> Action {
         let label = maybe { $0.string() }, id = maybe { $0.string() }
-        switch int(in: 0...2) {
+        switch int(in: 0...3) {
         case 0:
             var args: [String: String] = [:]
             for _ in 0..<int(in: 0...4) { args[key()] = string() }
-            return .go(string(), args: args, label: label, id: id)
+            return .go(string(), args: args, park: maybe { $0.string() }, label: label, id: id)
         case 1: return .url(string(), label: label, id: id)
-        default: return .call(string(), label: label, id: id)
+        case 2: return .call(string(), label: label, id: id)
+        default:
+            return .directions(.init(latitude: number(), longitude: number(), name: string(), address: maybe { $0.string() }), label: label, id: id)
         }
     }
 

@@ -62,4 +62,10 @@ import ScreenModel
         let legend = SVGMapLegend(pins: [pin("a")], clusters: [cluster(Int.max, [("a", Int.max), ("b", Int.max)])])
         #expect(legend.entries.map(\.count) == [Int.max, Int.max])
     }
+
+    /// A count far below zero (an unchecked screen) leaves nothing grey instead of overflowing.
+    @Test func aHugeNegativeCountLeavesNoGrey() {
+        let legend = SVGMapLegend(pins: [], clusters: [cluster(Int.min + 1, [("a", 5)])])
+        #expect(legend.entries.map(\.count) == [5])
+    }
 }

@@ -14,10 +14,11 @@ import ScreenModel
             #expect(text.hasSuffix("\n") && !text.hasSuffix("\n\n"), "\(name)")
             for line in text.split(separator: "\n") {
                 #expect(!line.hasSuffix(" "), "\(name): '\(line)'")
-                // Only an unbreakable word (a URL, `call <number>`) or a layer row may overflow.
+                // Only an unbreakable word (a URL, `call <number>`, a directions position) or a layer row may overflow.
                 if line.count > width {
                     let words = line.split(separator: " ").filter { !["│", "•", "▶", "▷", "└", "┌"].contains($0) }
-                    let unbreakable = words.count == 1 || line.trimmingPrefix(while: { $0 == " " }).hasPrefix("call ")
+                    let start = line.trimmingPrefix(while: { $0 == " " })
+                    let unbreakable = words.count == 1 || start.hasPrefix("call ") || (start.hasPrefix("(") && start.hasSuffix(")"))
                     #expect(unbreakable || line.contains("depth"), "\(name) at \(width): '\(line)'")
                 }
             }

@@ -95,7 +95,7 @@ import ScreenModel
     @Test func categoryFilterAndSiteDetail() throws {
         let screen = try run("GOGA", "sites", args: ["category": "lighthouse"])
         #expect(screen.title == "Lighthouses")
-        let detailAction = try #require(screen.actions.first { if case .go(_, let args) = $0.action.target { args["id"] != nil } else { false } })
+        let detailAction = try #require(screen.actions.first { if case .go(_, let args, _) = $0.action.target { args["id"] != nil } else { false } })
         let runtime = try FlowRuntime(root: repository, park: "GOGA", time: fixedTime)
         guard case .screen(let detail) = try runtime.follow(detailAction.action.id ?? "", from: screen, at: nil) else {
             Issue.record("expected a screen"); return

@@ -11,6 +11,7 @@ import Testing
         switch shape {
         case .record(let name, let fields): return [(name, fields)] + fields.flatMap { records($0.shape) }
         case .list(let inner), .map(let inner): return records(inner)
+        case .either(let shapes): return shapes.flatMap(records)
         case .string, .number, .integer, .boolean: return []
         }
     }
@@ -85,6 +86,10 @@ import Testing
                 for (i, item) in t.sequence.enumerated() { visit(item, element, "\(path)[\(i + 1)]") }
             case (.table(let t), .map(let inner)):
                 for key in t.sortedStringKeys { visit(t[key], inner, "\(path).\(key)") }
+            case (_, .either(let shapes)):
+                // The value is one of them: a string, or a table of the list's shape.
+                if let shape = shapes.first(where: { value.typeName == "table" ? $0 != .string : $0 == .string }) { visit(value, shape, path) }
+                else { Issue.record("\(path): \(value.typeName) is none of \(shapes)") }
             case (.table(let t), .record(_, let fields)):
                 for key in t.sortedStringKeys {
                     guard let field = fields.first(where: { $0.name == key }) else { Issue.record("\(path).\(key): no such setting"); continue }
@@ -104,7 +109,7 @@ import Testing
         #expect(stub.classes["flowrun.Park"]?["name"]?.doc.last == "(required: parks/defaults.lua has no default)")
         #expect(stub.classes["flowrun.Park.Callouts"]?["enter"]?.doc.last == "(default: `\"You are at %s.\"`)")
         #expect(stub.classes["flowrun.Park"]?["flows"]?.doc.last
-            == "(default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, sites = true }`)")
+            == "(default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)")
         #expect(stub.classes["flowrun.Park.Sites"]?["categories"]?.doc.last?.hasSuffix(" entries in parks/defaults.lua)") == true)
 
         let project = try TestProject()

@@ -97,6 +97,44 @@ import ScreenModel
         ])
     }
 
+    @Test func aGoToAnotherParkNamesAKnownParkAndLeavesItsFlowsToIt() {
+        let sections: [Component] = [
+            .button(.init("A", action: .go("home", park: "YELL"))),
+            .button(.init("B", action: .go("geysers", park: "YELL"))),       // YELL's own flow: not this park's to know
+            .button(.init("C", action: .go("home", park: "YELLO"))),
+            .button(.init("D", action: .go("home", park: " "))),
+            .button(.init("E", action: .go("geysers", park: "GOGA"))),      // this park: its flows count
+        ]
+        let validator = ScreenValidator(knownFlows: ["home", "sites"], knownParks: ["GOGA", "GRTE", "YELL", "YOSE"])
+        #expect(validator.validate(Screen(park: "GOGA", flow: "parks", title: "Parks", sections: sections)).map(\.description) == [
+            "sections[3].action.park: unknown park 'YELLO'; did you mean 'YELL'?",
+            "sections[4].action.park: must not be empty",
+            "sections[5].action.flow: unknown flow 'geysers'; known flows: home, sites",
+        ])
+        let none = ScreenValidator(knownParks: [])
+        #expect(none.validate(Screen(park: "GOGA", flow: "parks", title: "P", sections: [sections[0]])).map(\.description)
+                == ["sections[1].action.park: unknown park 'YELL'; there are none"])
+        let many = ScreenValidator(knownParks: ["GOGA", "GRTE"])
+        #expect(many.validate(Screen(park: "GOGA", flow: "parks", title: "P", sections: [.button(.init("Z", action: .go("home", park: "ZION")))]))
+                .map(\.description) == ["sections[1].action.park: unknown park 'ZION'; parks: GOGA, GRTE"])
+    }
+
+    @Test func directionsNeedAPositionOnTheEarthAndAName() {
+        typealias Place = Action.Destination
+        let found = issues([
+            .button(.init("A", action: .directions(Place(latitude: 37.81058, longitude: -122.477, name: "Fort Point", address: "Marine Dr")))),
+            .button(.init("B", action: .directions(Place(latitude: 137.8, longitude: -122.477, name: "Fort Point")))),
+            .button(.init("C", action: .directions(Place(latitude: .nan, longitude: 200, name: " ", address: "")))),
+        ])
+        #expect(found == [
+            "sections[2].action.lat: latitude 137.8 is outside -90...90",
+            "sections[3].action.lat: latitude nan is outside -90...90",
+            "sections[3].action.lon: longitude 200 is outside -180...180",
+            "sections[3].action.name: must not be empty",
+            "sections[3].action.address: must not be empty",
+        ])
+    }
+
     @Test func actionIDsAreUniqueAcrossTheScreen() {
         let found = issues([
             .button(.init("A", action: .go("a", id: "more"))),

@@ -11,6 +11,10 @@ scenario {
     local highlights = expect.section("carousel", { title = "Highlights" })
     expect.count(highlights.cards, 5)
     expect.action { kind = "call", phone = "+1 415-561-4700" }
+    -- No address in the park's data: directions to the park's center, by name.
+    local directions = expect.action { kind = "directions", name = "Golden Gate National Recreation Area" }
+    expect.equal({ directions.lat, directions.lon }, { 37.8078, -122.4750 }, "where directions lead")
+    expect.equal(directions.address, nil, "an address")
   end,
 }
 

@@ -38,3 +38,14 @@ scenario {
     expect.no_section("list", { title = "Visitor services (48)" })
   end,
 }
+
+scenario {
+  name = "a site's screen offers directions to it",
+  flow = "sites",
+  args = { id = "nps-poi:goga:0155" },
+  expect = function(screen)
+    expect.section("card", { title = "Golden Gate Bridge Pavilion" })
+    local directions = expect.action { kind = "directions", name = "Golden Gate Bridge Pavilion", label = "Directions to Golden Gate Bridge Pavilion" }
+    expect.equal({ directions.lat, directions.lon }, { 37.807714, -122.474948 }, "the site's position")
+  end,
+}

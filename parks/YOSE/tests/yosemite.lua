@@ -2,7 +2,7 @@
 -- and the boundary alone still drives the geofence.
 
 scenario {
-  name = "home says no sites are published yet, and still links the website and phone",
+  name = "home says no sites are published yet, and still links the website, phone and directions",
   flow = "home",
   golden = "home.json",
   expect = function(screen)
@@ -10,6 +10,7 @@ scenario {
     expect.no_section("carousel")
     expect.action { kind = "url", url = "https://www.nps.gov/yose/index.htm" }
     expect.action { kind = "call", phone = "+1 209-372-0200" }
+    expect.action { kind = "directions", name = "Yosemite National Park", lat = 37.85, lon = -119.55 }
   end,
 }
 

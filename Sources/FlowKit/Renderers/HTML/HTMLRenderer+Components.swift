@@ -130,15 +130,17 @@ extension HTMLRenderer {
         html.close("section")
     }
 
-    /// An action as a link: `url` opens, `call` dials, `go` carries its flow and arguments
-    /// for the preview page (and its id, as `--follow` numbers it).
+    /// An action as a link: `url` opens, `call` dials, `directions` is a `geo:` link with the
+    /// place as people read it, `go` carries its flow, arguments and park for the preview page
+    /// (and its id, as `--follow` numbers it).
     private static func link(_ action: Action, class style: String, text: String, label: String? = nil, into html: inout SVGMarkup) {
         var attributes: [SVGMarkup.Attribute] = [("class", "action \(style)"), ("data-kind", action.kind)]
         if let id = action.id { attributes.append(("data-action", id)) }
         switch action.target {
-        case .go(let flow, let args):
-            attributes.append(("href", "#\(flow)"))
+        case .go(let flow, let args, let park):
+            attributes.append(("href", "#\(park.map { "\($0)/" } ?? "")\(flow)"))
             attributes.append(("data-flow", flow))
+            if let park { attributes.append(("data-park", park)) }
             if !args.isEmpty {
                 let query = args.sorted { $0.key < $1.key }.map { "\(HTMLStyle.queryEscape($0.key))=\(HTMLStyle.queryEscape($0.value))" }
                 attributes.append(("data-args", query.joined(separator: "&")))
@@ -148,6 +150,10 @@ extension HTMLRenderer {
             attributes.append(("rel", "noopener"))
         case .call(let phone):
             attributes.append(("href", "tel:\(phone.filter { $0.isNumber || $0 == "+" })"))
+        case .directions(let place):
+            // A geo: URI (RFC 5870) opens a phone's maps; the preview page says what the app would do.
+            attributes.append(("href", "geo:\(Decimals.fixed(place.latitude, 5)),\(Decimals.fixed(place.longitude, 5))"))
+            attributes.append(("data-directions", Wayfinding.place(place)))
         }
         if let label { attributes.append(("aria-label", label)) }
         html.text("a", text, attributes)

@@ -5,7 +5,8 @@ public import ScreenModel
 /// screen in a phone-sized frame (390×844 by default) painted in the park's theme. Every
 /// component of the schema is drawn; maps, timelines and AR views are their SVG pictures
 /// (``SVGRenderer``), inline. Actions are links: a `url` action opens its address, a `call`
-/// action is a `tel:` link, and a `go` action carries its flow and arguments in `data-`
+/// action is a `tel:` link, a `directions` action a `geo:` link with the place in
+/// `data-directions`, and a `go` action carries its flow and arguments in `data-`
 /// attributes (the preview page follows it; in a saved file it goes nowhere).
 ///
 /// The same screen always gives the same bytes. Components are in

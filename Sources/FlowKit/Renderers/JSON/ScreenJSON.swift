@@ -35,14 +35,21 @@ extension Theme: PrettyJSONWritable {
 extension Action: PrettyJSONWritable {
     func write(to json: inout PrettyJSON) {
         json.object { json in
-            if case .go(_, let args) = target, !args.isEmpty {
+            if case .directions(let place) = target { json.fieldIfPresent("address", place.address) }
+            if case .go(_, let args, _) = target, !args.isEmpty {
                 json.key("args")
                 json.sortedObject(args)
             }
-            if case .go(let flow, _) = target { json.field("flow", flow) }
+            if case .go(let flow, _, _) = target { json.field("flow", flow) }
             json.fieldIfPresent("id", id)
             json.field("kind", kind)
             json.fieldIfPresent("label", label)
+            if case .directions(let place) = target {
+                json.field("lat", place.latitude)
+                json.field("lon", place.longitude)
+                json.field("name", place.name)
+            }
+            if case .go(_, _, let park) = target { json.fieldIfPresent("park", park) }
             if case .call(let phone) = target { json.field("phone", phone) }
             if case .url(let url) = target { json.field("url", url) }
         }

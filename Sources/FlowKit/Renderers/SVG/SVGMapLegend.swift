@@ -41,7 +41,9 @@ struct SVGMapLegend {
                 counts[part.category, default: 0] = Self.sum(counts[part.category, default: 0], part.count)
                 covered = Self.sum(covered, part.count)
             }
-            grey = Self.sum(grey, max(cluster.count - covered, 0))
+            // An unchecked screen may say any count: one far below zero minus the covered overflows.
+            let (rest, overflow) = cluster.count.subtractingReportingOverflow(covered)
+            grey = Self.sum(grey, overflow ? 0 : max(rest, 0))
         }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         let colored = ranked.prefix(SVGStyle.palette.count)

@@ -121,7 +121,9 @@ struct TextLayout {
     }
 
     /// What an action does, as typed on a command line: `go sites category=viewpoint`
-    /// (arguments sorted by key, quoted when needed), the URL, or `call +1 415-561-4700`.
+    /// (arguments sorted by key, quoted when needed; `go YELL/home` in another park), the
+    /// URL, `call +1 415-561-4700`, or
+    /// `directions to Fort Point, Marine Dr, San Francisco, CA (37.81058, -122.47700)`.
     static func target(_ target: Action.Target) -> String {
         targetWords(target).joined(separator: " ")
     }
@@ -137,10 +139,14 @@ struct TextLayout {
     /// The target in unbreakable pieces: the verb stays with its flow or number.
     private static func targetWords(_ target: Action.Target) -> [String] {
         switch target {
-        case .go(let flow, let args):
-            ["go \(flow)"] + args.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
+        case .go(let flow, let args, let park):
+            ["go \(park.map { "\($0)/" } ?? "")\(flow)"] + args.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
         case .url(let url): [url]
         case .call(let phone): ["call \(phone)"]
+        case .directions(let place):
+            // The name and address wrap between words; the position stays whole.
+            ["directions to"] + "\(place.name)\(place.address.map { ", \($0)" } ?? "")".split(separator: " ").map(String.init)
+                + [Wayfinding.position(place)]
         }
     }
 

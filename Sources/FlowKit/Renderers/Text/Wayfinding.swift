@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// How far and which way, written the way the flows write them (`ui.distance` and
 /// `ui.compass` in `flows/lib/ui.lua`), so a renderer and a flow never disagree about
 /// the same site: "350 m", "1.2 km", "38 km"; "NE".
@@ -21,6 +23,18 @@ enum Wayfinding {
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d < 0 { d += 360 }
         return compassPoints[Int((d / 45 + 0.5).rounded(.down)) % 8]
+    }
+
+    /// A `directions` action's place as people read it: its name, address and position,
+    /// `Fort Point, Marine Dr, San Francisco, CA (37.81058, -122.47700)`.
+    static func place(_ place: Action.Destination) -> String {
+        let address = place.address.map { ", \($0)" } ?? ""
+        return "\(place.name)\(address) \(position(place))"
+    }
+
+    /// `(37.81058, -122.47700)`: a latitude and longitude to five decimals (about a metre).
+    static func position(_ place: Action.Destination) -> String {
+        "(\(Decimals.fixed(place.latitude, 5)), \(Decimals.fixed(place.longitude, 5)))"
     }
 
     /// An angle to the nearest degree: `90°`, `-3°`.

@@ -1,0 +1,87 @@
+--- The park's weights for ranking sites (`sites.ranking` in park.lua, defaults in
+--- parks/defaults.lua): what each numeric site property adds to a site's distance, and how a
+--- visitor reads the weighed facts ("★4.5", "free"). lib.scoring builds on it, so a park that
+--- replaces lib.scoring keeps the weights by calling `ranking.adjustment` and `ranking.facts`.
+local ranking = {}
+
+--- A weighed property, as `ranking.weights` lists it.
+--- @class flowrun.RankingTerm
+--- @field name string the site property (`rating`, `fee`, ...)
+--- @field weight number metres per unit above `neutral`
+--- @field neutral number the value that adds nothing
+
+-- The weights with a non-zero weight: rating, then fee, then the others by name. ctx.park is
+-- the same read-only table in every run of a runtime, so the list is built once and kept.
+local kept_park, kept_terms
+local order = { rating = 1, fee = 2 }
+
+--- The weighed properties, in the order their facts read: rating, fee, then by name.
+--- @param ctx flowrun.Context
+--- @return flowrun.RankingTerm[]
+function ranking.weights(ctx)
+  local park = ctx.park
+  if rawequal(park, kept_park) then return kept_terms end
+  local terms = {}
+  for name, entry in pairs(park.sites.ranking) do
+    if entry.weight ~= 0 then terms[#terms + 1] = { name = name, weight = entry.weight, neutral = entry.neutral } end
+  end
+  table.sort(terms, function(a, b)
+    local oa, ob = order[a.name] or 3, order[b.name] or 3
+    if oa ~= ob then return oa < ob end
+    return a.name < b.name
+  end)
+  kept_park, kept_terms = park, terms
+  return terms
+end
+
+--- Metres the park's weights add to a site's distance: `weight * (value - neutral)` summed
+--- over the weighed properties the site has as numbers; negative ranks it nearer.
+--- @param site flowrun.Site
+--- @param ctx flowrun.Context
+--- @return number
+function ranking.adjustment(site, ctx)
+  local properties = site.properties
+  if not properties then return 0 end
+  local sum = 0
+  for _, term in ipairs(ranking.weights(ctx)) do
+    local value = properties[term.name]
+    if type(value) == "number" then sum = sum + term.weight * (value - term.neutral) end
+  end
+  return sum
+end
+
+-- "4.5", "4", "7.50": a number as a visitor reads it.
+local function short(value)
+  if value == math.floor(value) then return string.format("%d", value) end
+  return (string.format("%.1f", value))
+end
+
+local formats = {
+  rating = function(value) return "★" .. short(value) end,
+  fee = function(value)
+    if value == 0 then return "free" end
+    if value == math.floor(value) then return string.format("$%d", value) end
+    return string.format("$%.2f", value)
+  end,
+}
+
+--- The weighed facts of a site as a visitor reads them, in `ranking.weights` order:
+--- "★4.5", "free" or "$15", "elevation 2400" for another property. Only properties the park
+--- weighs (a weight of 0 leaves one out) and the site has as numbers.
+--- @param site flowrun.Site
+--- @param ctx flowrun.Context
+--- @return string[]
+function ranking.facts(site, ctx)
+  local out, properties = {}, site.properties
+  if not properties then return out end
+  for _, term in ipairs(ranking.weights(ctx)) do
+    local value = properties[term.name]
+    if type(value) == "number" then
+      local format = formats[term.name]
+      out[#out + 1] = format and format(value) or (term.name:gsub("_", " ") .. " " .. short(value))
+    end
+  end
+  return out
+end
+
+return ranking
