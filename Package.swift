@@ -34,6 +34,8 @@ let package = Package(
         // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
         // async-http-client's TLS, so it adds no package, only the targets that use it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The visitor's store (FlowStore): SQLite through GRDB, linking the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -52,6 +54,12 @@ let package = Package(
         .target(
             name: "FlowKit",
             dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
+            swiftSettings: publicSurface
+        ),
+        // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
+        .target(
+            name: "FlowStore",
+            dependencies: ["FlowKit", "GeoKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: publicSurface
         ),
         // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
@@ -94,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -106,7 +114,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "FlowBundle", "FlowSync", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
+            dependencies: ["FlowKit", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
@@ -127,5 +135,6 @@ let package = Package(
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                                                        .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
+        .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

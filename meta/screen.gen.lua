@@ -218,6 +218,7 @@ error('Cannot require a meta file')
 ---| flowrun.GoAction
 ---| flowrun.UrlAction
 ---| flowrun.CallAction
+---| flowrun.ActAction
 
 --- An action of kind `go`.
 --- @class flowrun.GoAction
@@ -254,6 +255,21 @@ error('Cannot require a meta file')
 ---
 --- 7 to 15 digits, with spaces and + - ( ) . allowed.
 --- @field phone string
+---
+--- Unique across the screen; flowrun --follow ID. Not empty.
+--- @field id? string
+---
+--- @field label? string
+
+--- Change the visitor's store, then show the screen: the app runs flow once as an act run (its store writes commit together when it returns a valid screen), like a form's POST; Back, reload and links never repeat it.
+--- @class flowrun.ActAction
+---
+--- @field kind "act"
+---
+--- Not empty.
+--- @field flow string
+---
+--- @field args? table<string, string>
 ---
 --- Unique across the screen; flowrun --follow ID. Not empty.
 --- @field id? string

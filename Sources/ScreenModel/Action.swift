@@ -1,6 +1,7 @@
 /// Something a visitor can do, as data, selected in JSON by its `kind` key:
 /// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}`,
-/// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`.
+/// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`,
+/// `{"kind": "act", "flow": "favorites", "args": {"add": "nps-poi:goga:0005"}}`.
 /// Every action may carry an `id` (``Screen/assigningActionIDs()`` numbers the
 /// rest) and a `label`.
 public struct Action: Hashable, Sendable {
@@ -8,14 +9,18 @@ public struct Action: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         /// Run another flow with string arguments (default `[:]`: none).
         case go(flow: String, args: [String: String] = [:])
+        /// Change the visitor's store, then show the screen: run `flow` once as an act run
+        /// (its `store` writes commit together when it returns a valid screen), like a form's
+        /// POST. An app sends it once, on the visitor's tap; Back, reload and links never repeat it.
+        case act(flow: String, args: [String: String] = [:])
         /// Open a web page: an absolute http(s) URL.
         case url(String)
         /// Call a phone number, like `+1 415-561-4700`.
         case call(phone: String)
     }
 
-    /// The `kind` strings this model decodes: `go, url, call`.
-    public static let knownKinds = ["go", "url", "call"]
+    /// The `kind` strings this model decodes: `go, url, call, act`.
+    public static let knownKinds = ["go", "url", "call", "act"]
 
     /// The id used with `flowrun --follow ID` (default `nil`: numbered by ``Screen/assigningActionIDs()``).
     public var id: String?
@@ -40,6 +45,11 @@ public struct Action: Hashable, Sendable {
         Action(.go(flow: flow, args: args), label: label, id: id)
     }
 
+    /// An action that performs `flow` with `args` (default `[:]`) as an act run.
+    public static func act(_ flow: String, args: [String: String] = [:], label: String? = nil, id: String? = nil) -> Action {
+        Action(.act(flow: flow, args: args), label: label, id: id)
+    }
+
     /// An action that opens `url`.
     public static func url(_ url: String, label: String? = nil, id: String? = nil) -> Action {
         Action(.url(url), label: label, id: id)
@@ -50,12 +60,21 @@ public struct Action: Hashable, Sendable {
         Action(.call(phone: phone), label: label, id: id)
     }
 
-    /// This action's `kind` string: `go`, `url` or `call`.
+    /// This action's `kind` string: `go`, `url`, `call` or `act`.
     public var kind: String {
         switch target {
         case .go: "go"
         case .url: "url"
         case .call: "call"
+        case .act: "act"
+        }
+    }
+
+    /// The flow and args of a `go` or `act` action (nil for one the app performs itself).
+    public var flowTarget: (flow: String, args: [String: String])? {
+        switch target {
+        case .go(let flow, let args), .act(let flow, let args): (flow, args)
+        case .url, .call: nil
         }
     }
 }
@@ -70,7 +89,7 @@ extension Action: Codable {
     /// The keys each kind accepts besides `kind`, `id` and `label`.
     private static func targetKeys(of kind: String) -> [CodingKeys] {
         switch kind {
-        case "go": [.flow, .args]
+        case "go", "act": [.flow, .args]
         case "url": [.url]
         default: [.phone]
         }
@@ -87,6 +106,7 @@ extension Action: Codable {
         label = try c.decodeIfPresent(String.self, forKey: .label)
         switch kind {
         case "go": target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
+        case "act": target = .act(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
         case "url": target = .url(try c.decode(String.self, forKey: .url))
         default: target = .call(phone: try c.decode(String.self, forKey: .phone))
         }
@@ -99,7 +119,7 @@ extension Action: Codable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encodeIfPresent(label, forKey: .label)
         switch target {
-        case .go(let flow, let args):
+        case .go(let flow, let args), .act(let flow, let args):
             try c.encode(flow, forKey: .flow)
             if !args.isEmpty { try c.encode(args, forKey: .args) }
         case .url(let url):
@@ -119,7 +139,7 @@ extension Action: ScreenNode {
             else { check.claimActionID(id, at: "\(path()).id") }
         }
         switch target {
-        case .go(let flow, _):
+        case .go(let flow, _), .act(let flow, _):
             if flow.isEmpty {
                 check.report("\(path()).flow", "must not be empty")
             } else if let known = check.knownFlows, !known.contains(flow) {

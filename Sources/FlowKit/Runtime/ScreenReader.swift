@@ -34,8 +34,9 @@ enum ScreenReader {
 
     static func action(_ value: LuaSlot) throws(GiveUp) -> Action {
         let target: [String]
-        switch value.withField("kind", { $0.string() }) {
-        case "go": target = ["flow", "args"]
+        let kind = value.withField("kind", { $0.string() })
+        switch kind {
+        case "go", "act": target = ["flow", "args"]
         case "url": target = ["url"]
         case "call": target = ["phone"]
         default: throw GiveUp()
@@ -43,7 +44,9 @@ enum ScreenReader {
         let r = try Record(value, keys: ["kind", "id", "label"] + target)
         let id = try r.optionalString("id"), label = try r.optionalString("label")
         switch target[0] {
-        case "flow": return Action(.go(flow: try r.string("flow"), args: try r.stringMap("args")), label: label, id: id)
+        case "flow":
+            let flow = try r.string("flow"), args = try r.stringMap("args")
+            return Action(kind == "act" ? .act(flow: flow, args: args) : .go(flow: flow, args: args), label: label, id: id)
         case "url": return Action(.url(try r.string("url")), label: label, id: id)
         default: return Action(.call(phone: try r.string("phone")), label: label, id: id)
         }

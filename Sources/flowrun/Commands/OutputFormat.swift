@@ -51,6 +51,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case .url(let url): "The app opens \(TerminalText.line(url))\n"
         case .call(let phone): "The app calls \(TerminalText.line(phone))\n"
         case .go(let flow, _): "The app goes to \(TerminalText.line(flow))\n"
+        case .act(let flow, _): "The app performs \(TerminalText.line(flow))\n"
         }
     }
 }

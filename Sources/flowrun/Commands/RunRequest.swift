@@ -1,4 +1,5 @@
 import FlowKit
+import FlowStore
 import Foundation
 import GeoKit
 import ScreenModel
@@ -20,6 +21,10 @@ struct RunRequest: Equatable {
     var time: String?
     var format: OutputFormat = .text
     var follow: [String] = []
+    /// `--profile`: the visitor's store (nil: the default profile).
+    var profile: String?
+    /// `--act`: run the flow as an act run, as the app does for an `act` action.
+    var act = false
     /// `--center`, `--zoom`, `--size`, `--bbox`, `--heading`, `--pitch`, `--fov` by their
     /// `ctx.view` / `ctx.ar` keys (`center`, `heading`, ...).
     var view: [String: String] = [:]
@@ -27,14 +32,18 @@ struct RunRequest: Equatable {
     var maxMemory: Int?
     var timeLimit: Double?
 
-    /// Runs the flow and prints its screen, or where `--follow` leads.
+    /// Runs the flow and prints its screen, or where `--follow` leads (an `act` action is
+    /// performed: it writes the profile's store).
     func execute() throws {
         var inputs = RunInputs(flow: flow)
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
-        let request = try inputs.request()
+        var request = try inputs.request()
+        request.acting = act
+        // Opened only if a run calls `store`: a cold run that does not never touches SQLite.
+        let store = SQLiteVisitorStore(profile: ProfileOptions.profile(profile))
         let runtime = try FlowRuntime(root: try BundleOptions.project(root: root, bundle: bundle, cache: cache, trust: trust), park: park, time: try inputs.clock(),
-                                      limits: try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit))
+                                      limits: try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit), store: store)
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
         _ = Unmanaged.passRetained(runtime)

@@ -129,13 +129,13 @@ extension HTMLRenderer {
         html.close("section")
     }
 
-    /// An action as a link: `url` opens, `call` dials, `go` carries its flow and arguments
-    /// for the preview page (and its id, as `--follow` numbers it).
+    /// An action as a link: `url` opens, `call` dials, `go` and `act` carry their flow and
+    /// arguments for the preview page (and the id, as `--follow` numbers it).
     private static func link(_ action: Action, class style: String, text: String, label: String? = nil, into html: inout SVGMarkup) {
         var attributes: [SVGMarkup.Attribute] = [("class", "action \(style)"), ("data-kind", action.kind)]
         if let id = action.id { attributes.append(("data-action", id)) }
         switch action.target {
-        case .go(let flow, let args):
+        case .go(let flow, let args), .act(let flow, let args):
             attributes.append(("href", "#\(flow)"))
             attributes.append(("data-flow", flow))
             if !args.isEmpty {

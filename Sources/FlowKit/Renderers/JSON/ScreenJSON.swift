@@ -35,11 +35,11 @@ extension Theme: PrettyJSONWritable {
 extension Action: PrettyJSONWritable {
     func write(to json: inout PrettyJSON) {
         json.object { json in
-            if case .go(_, let args) = target, !args.isEmpty {
+            if let (_, args) = flowTarget, !args.isEmpty {
                 json.key("args")
                 json.sortedObject(args)
             }
-            if case .go(let flow, _) = target { json.field("flow", flow) }
+            if let (flow, _) = flowTarget { json.field("flow", flow) }
             json.fieldIfPresent("id", id)
             json.field("kind", kind)
             json.fieldIfPresent("label", label)

@@ -121,7 +121,8 @@ struct TextLayout {
     }
 
     /// What an action does, as typed on a command line: `go sites category=viewpoint`
-    /// (arguments sorted by key, quoted when needed), the URL, or `call +1 415-561-4700`.
+    /// (arguments sorted by key, quoted when needed), `act favorites add=...` (the app
+    /// changes the visitor's store, then shows the flow's screen), the URL, or `call +1 415-561-4700`.
     static func target(_ target: Action.Target) -> String {
         targetWords(target).joined(separator: " ")
     }
@@ -139,6 +140,8 @@ struct TextLayout {
         switch target {
         case .go(let flow, let args):
             ["go \(flow)"] + args.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
+        case .act(let flow, let args):
+            ["act \(flow)"] + args.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
         case .url(let url): [url]
         case .call(let phone): ["call \(phone)"]
         }
