@@ -16,6 +16,7 @@ enum Samples {
             .list(.init(title: "Sites", items: [
                 .init(title: "Fort Point", subtitle: "Civil War fort", detail: "1.1 mi", badge: "Open",
                       action: .go("site", args: ["id": "fort-point"], label: "Details"), id: "fort-point"),
+                .init(title: "Alcatraz", action: .act("favorites", args: ["add": "alcatraz"], label: "Add to favorites")),
             ], empty: "No sites", id: "sites")),
             .carousel(.init(title: "Themes", cards: [
                 .init(title: "Viewpoints", subtitle: "Panoramas", body: "Twelve lookouts.",

@@ -131,7 +131,7 @@ struct StoreModule: NativeModule {
         case .nil: break
         case .integer(let n) where n >= 0: limit = Int(clamping: n)
         case .number(let d) where d >= 0 && d == d.rounded() && d < 1e18: limit = Int(d)
-        case let other: throw call.badArgument(1, "limit: expected a whole number ≥ 0, got \(other.typeName == "number" ? "\(other)" : other.typeName)")
+        case let other: throw call.badArgument(1, "limit: expected a whole number ≥ 0, got \(other.doubleValue.map(NumberText.message) ?? other.typeName)")
         }
         return (run, scope, limit)
     }
