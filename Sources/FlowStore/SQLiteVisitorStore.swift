@@ -73,7 +73,6 @@ public final class SQLiteVisitorStore: VisitorStore {
         if let queue { return queue }
         try ProfileFolder.prepare(profile)
         var configuration = Configuration()
-        configuration.journalMode = .wal
         configuration.busyMode = .timeout(busyTimeout)
         // The runtime keeps one transaction open across a run's calls (begin, calls, commit).
         configuration.allowsUnsafeTransactions = true
@@ -81,7 +80,16 @@ public final class SQLiteVisitorStore: VisitorStore {
         let opened: DatabaseQueue
         do {
             opened = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
-            try opened.inDatabase { db throws in try Self.checkSchema(db, profile: profile) }
+            // The file is read before anything is written: a damaged one, or one from a newer
+            // flowrun, is refused as it is. WAL is set here, not by GRDB's journalMode option,
+            // which writes a table on opening.
+            try opened.inDatabase { db throws in
+                try Self.checkSchema(db, profile: profile)
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             try Self.migrate(opened)
         } catch {
             throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
