@@ -132,4 +132,5 @@ import Testing
         #expect(removed.first == f.profile.databasePath)
         #expect(!f.profile.hasDatabase && FileManager.default.fileExists(atPath: f.profile.photosPath))
         #expect(try ProfileExport.json(f.profile).contains("\"favorites\" : [\n\n  ]"))
-    }}
+    }
+}
