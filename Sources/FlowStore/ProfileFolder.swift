@@ -4,14 +4,18 @@ import Foundation
 /// The profile's folder made ready for SQLite: created when missing, and checked to be a
 /// writable folder, so the message names the folder instead of SQLite's "unable to open".
 enum ProfileFolder {
+    /// Refuses a profile that is there but is no folder (reading one that is not there is fine).
+    static func checkKind(_ profile: Profile) throws(StoreError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: profile.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw StoreError(.unusable, "profile \(profile.path) is a file, not a folder; choose a folder with --profile")
+        }
+    }
+
     static func prepare(_ profile: Profile) throws(StoreError) {
         let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: profile.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw StoreError(.unusable, "profile \(profile.path) is a file, not a folder; choose a folder with --profile")
-            }
-        } else {
+        try checkKind(profile)
+        if !manager.fileExists(atPath: profile.path) {
             do {
                 try manager.createDirectory(atPath: profile.path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {

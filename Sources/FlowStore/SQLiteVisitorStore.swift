@@ -4,7 +4,8 @@ import GRDB
 
 /// The visitor's store in a profile's SQLite database (`<profile>/store.sqlite`, WAL mode),
 /// through GRDB. Nothing is opened until a run's first store call: a run that never calls
-/// `store` never touches the profile. Opening makes the folder if needed, refuses a folder
+/// `store` never touches the profile, and a view run of a profile without a database reads
+/// an empty one in memory instead of making the file. Opening makes the folder if needed, refuses a folder
 /// that is not writable, a damaged file or one from a newer flowrun (exit 2, the files left
 /// as they are), and applies the schema's migrations.
 ///
@@ -21,6 +22,12 @@ public final class SQLiteVisitorStore: VisitorStore {
     /// What one park's data may hold.
     public let limits: StoreLimits
 
+    /// The profile's database, once opened.
+    private var database: DatabaseQueue?
+    /// An empty database in memory, for view runs while the profile has no file: reading
+    /// what is not there never makes it.
+    private var empty: DatabaseQueue?
+    /// The one the run in progress uses.
     private var queue: DatabaseQueue?
 
     /// A store in `profile`'s folder, opened on first use.
@@ -37,7 +44,8 @@ public final class SQLiteVisitorStore: VisitorStore {
     // MARK: - Transactions
 
     public func begin(writing: Bool) throws(StoreError) {
-        let queue = try open()
+        let queue = try writing || database != nil || profile.hasDatabase ? open() : openEmpty()
+        self.queue = queue
         try perform(queue) { db in try db.execute(sql: writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
     }
 
@@ -68,9 +76,25 @@ public final class SQLiteVisitorStore: VisitorStore {
         }
     }
 
-    /// The connection, opened, checked and migrated on first use.
+    /// The schema in memory, with no rows.
+    private func openEmpty() throws(StoreError) -> DatabaseQueue {
+        if let empty { return empty }
+        try ProfileFolder.checkKind(profile)
+        do {
+            var configuration = Configuration()
+            configuration.allowsUnsafeTransactions = true
+            let made = try DatabaseQueue(configuration: configuration)
+            try StoreSchema.migrator.migrate(made)
+            empty = made
+            return made
+        } catch {
+            throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// The profile's connection, opened, checked and migrated on first use.
     private func open() throws(StoreError) -> DatabaseQueue {
-        if let queue { return queue }
+        if let database { return database }
         try ProfileFolder.prepare(profile)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -94,7 +118,7 @@ public final class SQLiteVisitorStore: VisitorStore {
         } catch {
             throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
         }
-        queue = opened
+        database = opened
         return opened
     }
 

@@ -20,7 +20,9 @@ import Testing
         let f = try StoreFixture()
         try Data("x".utf8).write(to: f.folder.appendingPathComponent("file"))
         let store = SQLiteVisitorStore(profile: Profile(path: f.folder.appendingPathComponent("file/profile").path))
-        let result = f.run("return #store.favorites()", store: store)
+        // A view run reads nothing there; an act run must make it.
+        #expect(f.run("return #store.favorites()", store: store).title == "0")
+        let result = f.act("store.add_favorite('\(alcatraz)')", store: store)
         #expect(result.message?.hasPrefix("cannot make the profile folder \(f.folder.path)/file/profile: ") == true)
         if case .failure(let error) = result { #expect(error.exitCode == 2) }
     }
