@@ -137,6 +137,8 @@ let package = Package(
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                                                        .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
-        .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
+        .executableTarget(name: "storewriter", dependencies: ["FlowKit", "FlowStore"], path: "Tests/StoreWriter"),
+        .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", "storewriter", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
