@@ -59,7 +59,8 @@ let package = Package(
         // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
         .target(
             name: "FlowStore",
-            dependencies: ["FlowKit", "GeoKit", .product(name: "GRDB", package: "GRDB.swift")],
+            // GRDBSQLite, GRDB's face of the system's SQLite: listings step statements themselves.
+            dependencies: ["FlowKit", "GeoKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: publicSurface
         ),
         // Signed, content-addressed bundles of a park: writing, verifying, running from memory.

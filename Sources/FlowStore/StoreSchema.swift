@@ -18,7 +18,8 @@ enum StoreSchema {
                   added TEXT NOT NULL,
                   UNIQUE (park, site)
                 );
-                CREATE INDEX favorites_by_time ON favorites (park, added, id);
+                -- Covering (site in it): a list of 10,000 reads the index alone, in order.
+                CREATE INDEX favorites_by_time ON favorites (park, added, id, site);
                 CREATE TABLE visited (
                   id INTEGER PRIMARY KEY,
                   park TEXT NOT NULL,
@@ -26,7 +27,7 @@ enum StoreSchema {
                   at TEXT NOT NULL,
                   UNIQUE (park, site)
                 );
-                CREATE INDEX visited_by_time ON visited (park, at, id);
+                CREATE INDEX visited_by_time ON visited (park, at, id, site);
                 -- AUTOINCREMENT: a removed pin's id is never given to another (ids travel in act args).
                 CREATE TABLE pins (
                   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -80,7 +80,12 @@ extension StoreModule {
         if let title = pin.title { t["title"] = .string(title) }
         if let note = pin.note { t["note"] = .string(note) }
         t["created"] = .string(pin.created)
-        t["photos"] = records(pin.photos.map { ["file": .string($0.file), "added": .string($0.added)] })
+        t["photos"] = .table(LuaTable(sequence: pin.photos.map { photo in
+            var p = LuaTable(fieldCapacity: 2)
+            p["file"] = .string(photo.file)
+            p["added"] = .string(photo.added)
+            return .table(p)
+        }))
         return .table(t)
     }
 

@@ -19,12 +19,13 @@ struct StoreModule: NativeModule {
     private var favoriteFunctions: [NativeFunction] {
         [
             NativeFunction("favorites", summary: "The park's favorite sites, newest first.", parameters: [Self.listOptions],
-                           returns: [("{park: string, site: string, added: string}[]", "site ids with the time each was added (ISO 8601 UTC)")],
+                           returns: [("{site: string, added: string, park: string?}[]", "site ids with the time each was added (ISO 8601 UTC); park only when read with park = \"*\"")],
                            example: "for _, f in ipairs(store.favorites()) do print(f.site, f.added) end") { context, call in
                 let (run, scope, limit) = try Self.list(context, call, "store.favorites")
-                let rows = try run.use("store.favorites") { store throws(StoreError) in try store.favorites(in: scope, limit: limit) }
-                try call.charge(results: rows.count)
-                call.push(Self.records(rows.map { ["park": .string($0.park), "site": .string($0.site), "added": .string($0.added)] }))
+                let count = try Self.pushList(run, scope, ["site", "added"], into: &call, "store.favorites") { store, row throws(StoreError) in
+                    try store.favoriteTexts(in: scope, limit: limit, row)
+                }
+                try call.charge(results: count)
             },
             NativeFunction("is_favorite", summary: "Whether a site is one of the park's favorites.",
                            parameters: [.init("site", "string", "a site id (ctx.sites[i].id)")], returns: [("boolean", "true when it is a favorite")]) { context, call in
@@ -63,11 +64,12 @@ struct StoreModule: NativeModule {
     private var visitFunctions: [NativeFunction] {
         [
             NativeFunction("visited", summary: "The park's sites the visitor has been to, most recently marked first.", parameters: [Self.listOptions],
-                           returns: [("{park: string, site: string, at: string}[]", "site ids with the time each was last marked (ISO 8601 UTC)")]) { context, call in
+                           returns: [("{site: string, at: string, park: string?}[]", "site ids with the time each was last marked (ISO 8601 UTC); park only when read with park = \"*\"")]) { context, call in
                 let (run, scope, limit) = try Self.list(context, call, "store.visited")
-                let rows = try run.use("store.visited") { store throws(StoreError) in try store.visits(in: scope, limit: limit) }
-                try call.charge(results: rows.count)
-                call.push(Self.records(rows.map { ["park": .string($0.park), "site": .string($0.site), "at": .string($0.at)] }))
+                let count = try Self.pushList(run, scope, ["site", "at"], into: &call, "store.visited") { store, row throws(StoreError) in
+                    try store.visitTexts(in: scope, limit: limit, row)
+                }
+                try call.charge(results: count)
             },
             NativeFunction("mark_visited", summary: "Marks a site of the park visited now (act runs only); marking it again updates the time.",
                            parameters: [.init("site", "string", "a site id of this park")],
@@ -152,14 +154,26 @@ struct StoreModule: NativeModule {
         throw LuaCallError("\(function): unknown site \(Excerpt.quoted(site)) in park \(context.park.code) (site ids are ctx.sites[i].id)\(hint)")
     }
 
-    /// A list of records for Lua.
-    static func records(_ rows: [[String: LuaValue]]) -> LuaValue {
-        .table(LuaTable(sequence: rows.map { row in
-            var t = LuaTable(fieldCapacity: row.count)
-            for (key, value) in row { t[key] = value }
-            return .table(t)
-        }))
+    /// A store's text rows pushed as a list of records with `fields`, and `park` when read
+    /// across parks: straight from the store's bytes into Lua tables.
+    /// - Returns: the number of records.
+    static func pushList(_ run: StoreRun, _ scope: StoreScope, _ fields: [String], into call: inout LuaCall, _ function: String,
+                         _ list: (any VisitorStore, (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) -> Void)
+        throws(LuaCallError) -> Int {
+        let withPark = scope == .allParks
+        return try call.push(recordsWith: withPark ? fields + ["park"] : fields) { writer throws(LuaCallError) in
+            try run.use(function) { store throws(StoreError) in
+                try list(store) { a, b, park in
+                    writer.begin()
+                    writer.field(0, a)
+                    writer.field(1, b)
+                    if withPark { writer.field(2, park) }
+                    writer.end()
+                }
+            }
+        }
     }
+
 }
 
 /// The park's site ids, built once per runtime for `store`'s checks.

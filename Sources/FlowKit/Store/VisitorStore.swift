@@ -26,6 +26,11 @@ public protocol VisitorStore: AnyObject {
 
     /// Favorites, newest first, at most `limit` (nil: all).
     func favorites(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredFavorite]
+    /// ``favorites(in:limit:)`` as UTF-8 text, each favorite's site, time and park handed to
+    /// `row` without a `String` for any: how `store.favorites` lists 10,000 into Lua.
+    /// Default: from ``favorites(in:limit:)``.
+    func favoriteTexts(in scope: StoreScope, limit: Int?, _ row: (_ site: UnsafeRawBufferPointer, _ added: UnsafeRawBufferPointer,
+                                                                  _ park: UnsafeRawBufferPointer) -> Void) throws(StoreError)
     /// Whether `site` is a favorite in `park`.
     func isFavorite(_ site: String, park: String) throws(StoreError) -> Bool
     /// Adds a favorite; false when it was one already (its time stays).
@@ -35,6 +40,9 @@ public protocol VisitorStore: AnyObject {
 
     /// Visited sites, most recently marked first, at most `limit` (nil: all).
     func visits(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredVisit]
+    /// ``visits(in:limit:)`` as UTF-8 text, as ``favoriteTexts(in:limit:_:)``. Default: from ``visits(in:limit:)``.
+    func visitTexts(in scope: StoreScope, limit: Int?, _ row: (_ site: UnsafeRawBufferPointer, _ at: UnsafeRawBufferPointer,
+                                                               _ park: UnsafeRawBufferPointer) -> Void) throws(StoreError)
     /// Marks `site` visited at `time`; true when it was not visited before.
     func markVisited(_ site: String, park: String, at time: String) throws(StoreError) -> Bool
 
@@ -64,4 +72,19 @@ extension VisitorStore {
     public var limits: StoreLimits { StoreLimits() }
     /// No photos folder.
     public func photoFile(_ file: String) -> PhotoFile? { nil }
+
+    /// From ``favorites(in:limit:)``.
+    public func favoriteTexts(in scope: StoreScope, limit: Int?, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+        for favorite in try favorites(in: scope, limit: limit) { Self.texts(favorite.site, favorite.added, favorite.park, row) }
+    }
+
+    /// From ``visits(in:limit:)``.
+    public func visitTexts(in scope: StoreScope, limit: Int?, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+        for visit in try visits(in: scope, limit: limit) { Self.texts(visit.site, visit.at, visit.park, row) }
+    }
+
+    private static func texts(_ a: String, _ b: String, _ c: String, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+        var (a, b, c) = (a, b, c)
+        a.withUTF8 { a in b.withUTF8 { b in c.withUTF8 { c in row(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b), UnsafeRawBufferPointer(c)) } } }
+    }
 }
