@@ -36,6 +36,8 @@ let package = Package(
         // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
         // async-http-client's TLS, so it adds no package, only the targets that use it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The visitor's store (FlowStore): SQLite through GRDB, linking the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -54,6 +56,13 @@ let package = Package(
         .target(
             name: "FlowKit",
             dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
+            swiftSettings: publicSurface
+        ),
+        // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
+        .target(
+            name: "FlowStore",
+            // GRDBSQLite, GRDB's face of the system's SQLite: listings step statements themselves.
+            dependencies: ["FlowKit", "GeoKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: publicSurface
         ),
         // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
@@ -114,7 +123,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowSync", "FlowAssets", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
@@ -126,7 +135,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "FlowBundle", "FlowSync", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
+            dependencies: ["FlowKit", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
@@ -135,7 +144,9 @@ let package = Package(
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel", "BenchData"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+        // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                      .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as
@@ -149,5 +160,8 @@ let package = Package(
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
         .testTarget(name: "FlowAssetsTests", dependencies: ["FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
+        // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
+        .executableTarget(name: "storewriter", dependencies: ["FlowKit", "FlowStore"], path: "Tests/StoreWriter"),
+        .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", "storewriter", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

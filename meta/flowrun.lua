@@ -44,6 +44,7 @@ function require(name) end
 --- @class flowrun.Context
 --- @field park flowrun.Park the park's merged configuration (parks/defaults.lua + park.lua); read-only, shared by every run: copy a table to change it
 --- @field flow string the flow being run
+--- @field acting boolean true in an act run (an `act` action, `flowrun --act`), where `store` writes are allowed and commit together when the flow returns a valid screen; false in a view run (`go`, the command line, reload), where `store` only reads
 --- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action (but the view's: see `view`, `ar`)
 --- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known
 --- @field view flowrun.MapView the map camera asked for (`--center`, `--zoom`, `--bbox`, `--size`), parsed and checked

@@ -219,6 +219,7 @@ error('Cannot require a meta file')
 ---| flowrun.UrlAction
 ---| flowrun.CallAction
 ---| flowrun.DirectionsAction
+---| flowrun.ActAction
 
 --- An action of kind `go`.
 --- @class flowrun.GoAction
@@ -280,6 +281,21 @@ error('Cannot require a meta file')
 ---
 --- The place's address on one line, when known. Not empty.
 --- @field address? string
+---
+--- Unique across the screen; flowrun --follow ID. Not empty.
+--- @field id? string
+---
+--- @field label? string
+
+--- Change the visitor's store, then show the screen: the app runs flow once as an act run (its store writes commit together when it returns a valid screen), like a form's POST; Back, reload and links never repeat it.
+--- @class flowrun.ActAction
+---
+--- @field kind "act"
+---
+--- Not empty.
+--- @field flow string
+---
+--- @field args? table<string, string>
 ---
 --- Unique across the screen; flowrun --follow ID. Not empty.
 --- @field id? string

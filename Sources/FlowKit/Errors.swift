@@ -33,6 +33,9 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     /// and size, what it takes as Lua tables, and the cap with whose it is (`park's`, `host's`)
     /// and the setting that makes it (`budgets.memory_mb in parks/YOSE/park.lua`).
     case trackTooLarge(file: String, fixes: Int, fileBytes: Int?, luaBytes: Int, capBytes: Int, capOwner: String, capSetting: String)
+    /// The visitor's store failed the run (``StoreError``): an unusable profile (exit 2), or
+    /// a busy or failing database (exit 1). The run wrote nothing.
+    case store(StoreError)
 
     /// One error for several content mistakes: the first alone, or all of them, one per line
     /// (each names its file and field), as bad content.
@@ -69,6 +72,8 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
         case .unknownAction(let id, let flow, let known):
             let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
             return "--follow \(Excerpt.text(id)): screen \(Excerpt.quoted(flow)) has no action with that id; \(list)"
+        case .store(let error):
+            return error.message
         case .trackTooLarge(let file, let fixes, let fileBytes, let luaBytes, let capBytes, let capOwner, let capSetting):
             let size = fileBytes.map { ", \(Self.megabytes($0)) MB" } ?? ""
             return "\(file): the track (\(Excerpt.count(fixes)) fixes\(size)) is too large to replay: as Lua tables it takes "
@@ -83,6 +88,7 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
         case .unknownPark, .unknownFlow, .disabledFlow, .badContent, .invalidContent, .badArgument, .unknownAction, .trackTooLarge:
             return 2
         case .script, .badRegistration, .invalidScreen: return 1
+        case .store(let error): return error.exitCode
         }
     }
 

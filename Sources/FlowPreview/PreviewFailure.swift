@@ -22,6 +22,7 @@ struct PreviewFailure: Error, Sendable, Equatable {
         case .unknownPark, .unknownFlow, .disabledFlow: status = 404
         case .badArgument, .unknownAction, .trackTooLarge: status = 400
         case .unavailableFlow, .badContent, .invalidContent, .script, .badRegistration, .invalidScreen: status = 422
+        case .store: status = 500   // the preview's own in-memory store failed
         }
         let text = error.description
         // LuaKit's tracebacks start with Lua's own heading.

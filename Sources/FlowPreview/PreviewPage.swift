@@ -219,6 +219,11 @@ enum PreviewPage {
         notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
       } else if (kind === "directions") {
         notice("The app opens directions to " + link.dataset.directions);
+      } else if (kind === "act") {
+        // A change to the visitor's store: the preview has none, so it only says what the app would do.
+        const args = [...new URLSearchParams(link.dataset.args || "")].map(([key, value]) => key + "=" + value);
+        notice("The app performs " + link.dataset.flow + (args.length ? " (" + args.join(", ") + ")" : "")
+          + " and shows its screen; the preview changes no store (flowrun --follow does)");
       }
     });
 

@@ -2,7 +2,8 @@
 /// `{"kind": "go", "flow": "sites", "args": {"category": "viewpoint"}}` (with `"park": "YELL"`
 /// to open another park's flow),
 /// `{"kind": "url", "url": "https://…"}`, `{"kind": "call", "phone": "+1 415-561-4700"}`,
-/// `{"kind": "directions", "lat": 37.81058, "lon": -122.477, "name": "Fort Point"}`.
+/// `{"kind": "directions", "lat": 37.81058, "lon": -122.477, "name": "Fort Point"}`,
+/// `{"kind": "act", "flow": "favorites", "args": {"add": "nps-poi:goga:0005"}}`.
 /// Every action may carry an `id` (``Screen/assigningActionIDs()`` numbers the
 /// rest) and a `label`.
 public struct Action: Hashable, Sendable {
@@ -11,6 +12,10 @@ public struct Action: Hashable, Sendable {
         /// Run another flow with string arguments (default `[:]`: none), in another park when
         /// `park` names one (default `nil`: this screen's park).
         case go(flow: String, args: [String: String] = [:], park: String? = nil)
+        /// Change the visitor's store, then show the screen: run `flow` once as an act run
+        /// (its `store` writes commit together when it returns a valid screen), like a form's
+        /// POST. An app sends it once, on the visitor's tap; Back, reload and links never repeat it.
+        case act(flow: String, args: [String: String] = [:])
         /// Open a web page: an absolute http(s) URL.
         case url(String)
         /// Call a phone number, like `+1 415-561-4700`.
@@ -45,8 +50,8 @@ public struct Action: Hashable, Sendable {
         }
     }
 
-    /// The `kind` strings this model decodes: `go, url, call, directions`.
-    public static let knownKinds = ["go", "url", "call", "directions"]
+    /// The `kind` strings this model decodes: `go, url, call, directions, act`.
+    public static let knownKinds = ["go", "url", "call", "directions", "act"]
 
     /// The id used with `flowrun --follow ID` (default `nil`: numbered by ``Screen/assigningActionIDs()``).
     public var id: String?
@@ -71,6 +76,11 @@ public struct Action: Hashable, Sendable {
         Action(.go(flow: flow, args: args, park: park), label: label, id: id)
     }
 
+    /// An action that performs `flow` with `args` (default `[:]`) as an act run.
+    public static func act(_ flow: String, args: [String: String] = [:], label: String? = nil, id: String? = nil) -> Action {
+        Action(.act(flow: flow, args: args), label: label, id: id)
+    }
+
     /// An action that opens `url`.
     public static func url(_ url: String, label: String? = nil, id: String? = nil) -> Action {
         Action(.url(url), label: label, id: id)
@@ -86,13 +96,24 @@ public struct Action: Hashable, Sendable {
         Action(.directions(destination), label: label, id: id)
     }
 
-    /// This action's `kind` string: `go`, `url`, `call` or `directions`.
+    /// This action's `kind` string: `go`, `url`, `call`, `directions` or `act`.
     public var kind: String {
         switch target {
         case .go: "go"
         case .url: "url"
         case .call: "call"
         case .directions: "directions"
+        case .act: "act"
+        }
+    }
+
+    /// The flow, args and park (nil: this screen's) of a `go` or `act` action; nil for one
+    /// the app performs itself.
+    public var flowTarget: (flow: String, args: [String: String], park: String?)? {
+        switch target {
+        case .go(let flow, let args, let park): (flow, args, park)
+        case .act(let flow, let args): (flow, args, nil)
+        case .url, .call, .directions: nil
         }
     }
 }
@@ -108,6 +129,7 @@ extension Action: Codable {
     private static func targetKeys(of kind: String) -> [CodingKeys] {
         switch kind {
         case "go": [.flow, .args, .park]
+        case "act": [.flow, .args]
         case "url": [.url]
         case "call": [.phone]
         default: [.lat, .lon, .name, .address]
@@ -127,6 +149,7 @@ extension Action: Codable {
         case "go":
             target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args),
                          park: try c.decodeIfPresent(String.self, forKey: .park))
+        case "act": target = .act(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
         case "url": target = .url(try c.decode(String.self, forKey: .url))
         case "call": target = .call(phone: try c.decode(String.self, forKey: .phone))
         default:
@@ -146,6 +169,9 @@ extension Action: Codable {
             try c.encode(flow, forKey: .flow)
             if !args.isEmpty { try c.encode(args, forKey: .args) }
             try c.encodeIfPresent(park, forKey: .park)
+        case .act(let flow, let args):
+            try c.encode(flow, forKey: .flow)
+            if !args.isEmpty { try c.encode(args, forKey: .args) }
         case .url(let url):
             try c.encode(url, forKey: .url)
         case .call(let phone):
@@ -175,6 +201,12 @@ extension Action: ScreenNode {
             if flow.isEmpty {
                 check.report("\(path()).flow", "must not be empty")
             } else if here, let known = check.knownFlows, !known.contains(flow) {
+                check.reportUnknownFlow(flow, at: path(), known: known)
+            }
+        case .act(let flow, _):
+            if flow.isEmpty {
+                check.report("\(path()).flow", "must not be empty")
+            } else if let known = check.knownFlows, !known.contains(flow) {
                 check.reportUnknownFlow(flow, at: path(), known: known)
             }
         case .url(let url):

@@ -54,6 +54,11 @@ struct ColdRunBench {
     }
 
     private func figure(_ label: String, _ path: String, _ arguments: [String], spawns: Int, warmups: Int) throws(BenchError) -> Figure {
+        try Self.spawnFigure(label, path, arguments, spawns: spawns, warmups: warmups)
+    }
+
+    /// `path` spawned `warmups` times untimed, then `spawns` times timed.
+    static func spawnFigure(_ label: String, _ path: String, _ arguments: [String], spawns: Int, warmups: Int) throws(BenchError) -> Figure {
         var wall = Samples(), rss = Samples()
         for i in 0..<(warmups + spawns) {
             let outcome = try ProcessSpawner.run(path, arguments)

@@ -25,9 +25,12 @@ struct Flowrun: ParsableCommand {
               flowrun --bundle dist/GOGA --park GOGA home
               flowrun serve --bundles dist & flowrun sync --from http://127.0.0.1:8090/ --park GOGA --cache app
               flowrun --cache app --park GOGA home
+              flowrun --park GOGA sites --follow 3          (an act action: writes the visitor's store)
+              flowrun profile export
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
-        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self, Art.self],
+        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self, Art.self,
+                      ProfileCommand.self],
         defaultSubcommand: Run.self
     )
 

@@ -5,7 +5,7 @@ import Testing
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"]])
+                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"], ["store"]])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -28,6 +28,7 @@ import Testing
         (["bundle", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
         (["bundle", "--flowrun", "/nonexistent"], "--flowrun /nonexistent: not an executable file"),
         (["sync", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
+        (["store", "--spawns", "0"], "--spawns expects a whole number from 1 to 100000, got 0"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let result = try flowbench(arguments)

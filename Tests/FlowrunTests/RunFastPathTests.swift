@@ -80,6 +80,6 @@ import Testing
         let help = Flowrun.helpMessage(for: Flowrun.Run.self, columns: 1000)
         let options = Set(help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
             .filter { $0.hasPrefix("--") }.map(String.init))
-        #expect(options.subtracting(["--help"]) == RunFastPath.unconditional.union(RunFastPath.valued))
+        #expect(options.subtracting(["--help"]) == RunFastPath.unconditional.union(RunFastPath.valued).union(RunFastPath.flags))
     }
 }

@@ -18,6 +18,7 @@ enum Samples {
                       action: .go("site", args: ["id": "fort-point"], label: "Details"), id: "fort-point"),
                 .init(title: "Directions", action: .directions(.init(latitude: 37.81058, longitude: -122.477, name: "Fort Point",
                                                                      address: "Marine Dr, San Francisco, CA"), label: "Directions to Fort Point")),
+                .init(title: "Alcatraz", action: .act("favorites", args: ["add": "alcatraz"], label: "Add to favorites")),
             ], empty: "No sites", id: "sites")),
             .carousel(.init(title: "Themes", cards: [
                 .init(title: "Viewpoints", subtitle: "Panoramas", body: "Twelve lookouts.",

@@ -34,7 +34,7 @@ import ScreenModel
         #expect(Screen.schemaID == "flowrun/screen@1")
         #expect(Component.knownTypes == ["text", "image", "card", "list", "carousel", "button", "onboarding", "map", "timeline", "ar"])
         #expect(Component.Map.Annotation.knownTypes == ["cluster", "pin"])
-        #expect(Action.knownKinds == ["go", "url", "call", "directions"])
+        #expect(Action.knownKinds == ["go", "url", "call", "directions", "act"])
         #expect(Samples.complete.sections.map(\.type) == Component.knownTypes)
         #expect(Samples.complete.sections.map(\.id) == ["closure", "hero", "alcatraz", "sites", "themes", "call", "intro", "map", "replay", "ar"])
     }
@@ -48,7 +48,7 @@ import ScreenModel
 
     @Test func unknownActionKindListsTheKnownOnes() {
         let message = decodingMessage(section: #"{"type": "button", "label": "B", "action": {"kind": "mail", "to": "x"}}"#)
-        #expect(message == "unknown action kind 'mail'; expected one of: go, url, call, directions")
+        #expect(message == "unknown action kind 'mail'; expected one of: go, url, call, directions, act")
     }
 
     @Test func aGoToAnotherParkRoundTrips() throws {
@@ -78,6 +78,20 @@ import ScreenModel
     @Test func keyOfAnotherActionKindIsAnError() {
         let message = decodingMessage(section: #"{"type": "button", "label": "B", "action": {"kind": "url", "url": "https://a.b", "phone": "1"}}"#)
         #expect(message == "unknown key 'phone' in url action; expected one of: kind, id, label, url")
+    }
+
+    @Test func actRoundTripsWithItsFlowAndArgs() throws {
+        let action = Action.act("favorites", args: ["add": "nps-poi:goga:0005"], label: "Add to favorites", id: "fav")
+        let json = String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+        #expect(json.contains(#""kind":"act""#) && json.contains(#""flow":"favorites""#))
+        #expect(try JSONDecoder().decode(Action.self, from: Data(json.utf8)) == action)
+        #expect(action.flowTarget?.flow == "favorites" && action.flowTarget?.args == ["add": "nps-poi:goga:0005"])
+        #expect(Action.url("https://a.b").flowTarget == nil)
+    }
+
+    @Test func actTakesOnlyAGoActionsKeys() {
+        let message = decodingMessage(section: #"{"type": "button", "label": "B", "action": {"kind": "act", "flow": "pins", "url": "https://a.b"}}"#)
+        #expect(message == "unknown key 'url' in act action; expected one of: kind, id, label, flow, args")
     }
 
     @Test func typeIsNotAcceptedInsideACarouselCard() {

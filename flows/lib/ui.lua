@@ -84,8 +84,8 @@ function ui.onboarding(pages)
   return { type = "onboarding", pages = pages }
 end
 
---- Actions are data: the app performs them, `flowrun --follow ID` follows `go` ones (and
---- says what the app would do for the others).
+--- Actions are data: the app performs them, `flowrun --follow ID` follows `go` and `act` ones
+--- (and says what the app would do for the others).
 --- Argument values are passed as strings. A link to a flow this park does not run
 --- (switched off in park.lua, or its file did not load) is nil: no dangling links.
 local available = {}   -- flows known to run: a flow that runs now runs for the runtime's life
@@ -130,6 +130,20 @@ function ui.go_park(code, flow, args, label)
   local action = ui.go_any(flow or "home", args, label)
   action.park = code
   return action
+end
+
+--- An `act` action: the app performs `flow` once as an act run, where `store` writes are
+--- allowed (they commit together when the flow returns a valid screen), and shows the
+--- screen it returns; or nil when the park does not run that flow. Use it for what changes
+--- the visitor's store ("Add to favorites", "Drop a pin here"); `go` for everything else.
+--- @param flow string
+--- @param args? table<string, any>
+--- @param label? string
+--- @return flowrun.ActAction?
+function ui.act(flow, args, label)
+  local go = ui.go(flow, args, label)
+  if go then go.kind = "act" end
+  return go
 end
 
 --- A `url` action: the app opens an http(s) address.

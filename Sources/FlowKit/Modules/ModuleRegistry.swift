@@ -7,5 +7,6 @@ enum ModuleRegistry {
         ClusterModule(),
         GeofenceModule(),
         ARModule(),
+        StoreModule(),
     ]
 }

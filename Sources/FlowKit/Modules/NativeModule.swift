@@ -116,6 +116,10 @@ final class ModuleContext {
 
     private var cache: [String: AnyObject] = [:]
 
+    /// The run in progress, for `store`: its transaction and whether it may write (set by
+    /// ``FlowRuntime/run(_:)`` for the run's length; nil between runs).
+    var storeRun: StoreRun?
+
     /// Whether ``cached(_:make:)`` has built the object under `key` already (a function
     /// that builds it charges the budget only when it does).
     /// - Parameter key: the object's key.

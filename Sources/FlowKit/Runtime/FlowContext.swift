@@ -3,7 +3,7 @@ import GeoKit
 import LuaKit
 
 /// Builds `ctx`, the table a flow receives:
-/// `ctx.park` (the merged configuration plus `code`), `ctx.flow`, `ctx.args`,
+/// `ctx.park` (the merged configuration plus `code`), `ctx.flow`, `ctx.acting`, `ctx.args`,
 /// `ctx.at` (`{lat, lon, inside_park}` or nil), `ctx.track` (a replayed GPX track, or nil),
 /// `ctx.view` and `ctx.ar` (the typed map and AR cameras), `ctx.time` and, on first use,
 /// `ctx.sites`.
@@ -26,6 +26,7 @@ enum FlowContext {
     static func make(request: FlowRequest, time: LuaValue, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
         var ctx = LuaTable()
         ctx["flow"] = .string(request.flow)
+        ctx["acting"] = .boolean(request.acting)
         var args = LuaTable()
         for (key, value) in request.args { args[key] = .string(value) }
         ctx["args"] = .table(args)

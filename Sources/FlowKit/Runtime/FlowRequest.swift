@@ -19,6 +19,10 @@ public struct FlowRequest: Sendable {
     public var view: MapView
     /// The AR camera (`--heading`, `--pitch`, `--fov`), seen as `ctx.ar`.
     public var ar: ARView
+    /// Whether this is an act run (an `act` action, `flowrun --act`): the run may write the
+    /// visitor's store, and its writes commit when it returns a valid screen. Seen as
+    /// `ctx.acting`. Default false: a view run, where `store` only reads.
+    public var acting = false
 
     /// A request from checked values; each parameter sets the property of the same name.
     /// - Parameters:
@@ -44,7 +48,7 @@ public struct FlowRequest: Sendable {
     /// names and the `go` action args that carry a view from one screen to the next.
     public static let viewKeys: [String] = ["center", "zoom", "bbox", "size", "heading", "pitch", "fov"]
 
-    /// The request a `go` action makes: its args named by ``viewKeys`` are parsed into
+    /// The request a `go` or `act` action makes: its args named by ``viewKeys`` are parsed into
     /// ``size``, ``view`` and ``ar`` (`{center = "37.80000,-122.46000", zoom = "14"}` zooms
     /// the map in); the others stay in ``args``. `at` and `size` are the device's and carry
     /// over from the screen the action is on, unless the action gives a size.
@@ -54,8 +58,10 @@ public struct FlowRequest: Sendable {
     ///   - at: the visitor's position, if known.
     ///   - size: the size of the screen the action is on, if any.
     /// - Throws: ``InputError`` for a view value that does not parse or is out of range.
-    public init(flow: String, actionArgs: [String: String], at: Coordinate? = nil, size: ScreenSize? = nil) throws(InputError) {
+    ///   - acting: whether the action is an `act` (default false: a `go`).
+    public init(flow: String, actionArgs: [String: String], at: Coordinate? = nil, size: ScreenSize? = nil, acting: Bool = false) throws(InputError) {
         self.init(flow: flow, args: actionArgs.filter { !Self.viewKeys.contains($0.key) }, at: at, size: size)
+        self.acting = acting
         try setView(from: actionArgs)
     }
 
@@ -79,7 +85,7 @@ public struct FlowRequest: Sendable {
 
 /// Where following an action leads.
 public enum FollowOutcome: Sendable {
-    /// A `go` action: the screen of the flow it leads to.
+    /// A `go` action, or an `act` action performed: the screen of the flow it leads to.
     case screen(Screen)
     /// A URL, phone or directions action: the app performs it; there is no screen to show.
     case external(Action)

@@ -15,6 +15,8 @@ public final class FlowRuntime {
     public let clock: Date
     /// The host's ceilings; the park's `budgets` may only lower them.
     public let limits: HostLimits
+    /// The visitor's store the `store` module reads and writes (one transaction per run).
+    public let store: any VisitorStore
     /// Every flow registered for the park, disabled ones included (see ``flowNames``).
     public let registry: FlowRegistry
     /// Flow files of this park that did not load: the other flows run; a flow such a file
@@ -22,6 +24,10 @@ public final class FlowRuntime {
     public let loadFailures: [FlowLoadFailure]
     let lua: LuaState
     let content: ParkContent
+    /// What the native modules share; holds the run in progress for `store`.
+    private let modules: ModuleContext
+    /// The clock as the store writes it, ISO 8601 UTC: worked out on first use.
+    private lazy var storeTime = LocalTime(clock, zone: TimeZone(secondsFromGMT: 0) ?? .current).iso
     private let runner: LuaFunctionRef
     /// The park's `map.size` and `ar.size`, for requests without a size.
     private let defaultSizes: FlowContext.DefaultSizes
@@ -51,16 +57,20 @@ public final class FlowRuntime {
     ///   - code: the park's code, matched case-insensitively (`goga` → `GOGA`).
     ///   - time: the clock flows see (default: now).
     ///   - limits: the host's ceilings on every script of the park (default `HostLimits()`).
+    ///   - store: the visitor's store (default: a new ``MemoryVisitorStore``, empty, gone
+    ///     with the runtime); it is opened only by a run that calls `store`.
     /// - Throws: ``FlowError`` naming the park, file and line or field at fault:
     ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
     ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
     ///   ``FlowError/badRegistration(message:)`` for a flow file.
-    public init(root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits()) throws(FlowError) {
+    public init(root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
+                store: any VisitorStore = MemoryVisitorStore()) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
         let clock = time ?? Date()
         self.clock = clock
         self.limits = limits
+        self.store = store
         let fixedTime = Int64(clock.timeIntervalSince1970.rounded(.down))
         do {
             lua = try LuaState(options: limits.options(fixedTime: fixedTime))
@@ -87,6 +97,7 @@ public final class FlowRuntime {
         content = ParkContent(code: code, root: root, curation: SiteCuration(park.settings.sites))
 
         let context = ModuleContext(park: park, lua: lua, content: content)
+        modules = context
         for module in ModuleRegistry.all { module.install(into: lua, context: context) }
         let loader = FlowLoader(isEnabled: park.isEnabled)
         loader.install(into: lua)
@@ -117,12 +128,31 @@ public final class FlowRuntime {
     public var flowNames: [String] { registry.names.filter(park.isEnabled) }
 
     /// Runs a flow and returns its screen, validated and with every action numbered.
+    ///
+    /// An act run (``FlowRequest/acting``) may write the visitor's store: its writes commit
+    /// together once the flow returned a valid screen, and none is kept when it fails.
     /// - Parameter request: the flow and what it is asked for.
     /// - Throws: ``FlowError/unknownFlow(name:park:known:)``,
     ///   ``FlowError/disabledFlow(name:park:)``, ``FlowError/script(_:)`` (with traceback,
     ///   or a budget error), ``FlowError/invalidScreen(flow:file:issues:)`` (field paths),
-    ///   or ``FlowError/invalidContent(_:)`` for a content file the flow read.
+    ///   ``FlowError/invalidContent(_:)`` for a content file the flow read, or
+    ///   ``FlowError/store(_:)`` when the store failed (the flow's Lua error is then dropped).
     public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
+        let run = StoreRun(store: store, park: park.code, acting: request.acting, time: storeTime)
+        modules.storeRun = run
+        defer { modules.storeRun = nil }
+        let screen: Screen
+        do {
+            screen = try runFlow(request)
+        } catch {
+            do { try run.finish(commit: false) } catch { throw .store(error) }
+            throw error
+        }
+        do { try run.finish(commit: true) } catch { throw .store(error) }
+        return screen
+    }
+
+    private func runFlow(_ request: FlowRequest) throws(FlowError) -> Screen {
         // A flow whose own file is broken fails with that file's error, never falling back
         // silently to the flow the file would have replaced.
         let ownFailures = loadFailures.filter { $0.flowName == request.flow }
@@ -214,8 +244,9 @@ public final class FlowRuntime {
         }
     }
 
-    /// Follows action `id` of `screen`: runs the flow a `go` action leads to (keeping the
-    /// visitor's position and the screen's size; see ``FlowRequest/init(flow:actionArgs:at:size:)``),
+    /// Follows action `id` of `screen`: runs the flow a `go` action leads to, or performs an
+    /// `act` action (an act run: it writes the store) and shows its screen, keeping the
+    /// visitor's position and the screen's size (see ``FlowRequest/init(flow:actionArgs:at:size:acting:)``);
     /// returns the request of a `go` to another park for that park's runtime to run, or
     /// returns a URL, phone or directions action for the app to perform.
     /// - Parameters:
@@ -230,11 +261,12 @@ public final class FlowRuntime {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
-        guard case .go(let flow, let args, let other) = located.action.target else { return .external(located.action) }
+        guard let (flow, args, other) = located.action.flowTarget else { return .external(located.action) }
+        let acting = located.action.kind == "act"
         // Checked with the screen when the flow returned it; a screen built elsewhere may not be.
         let request: FlowRequest
         do {
-            request = try FlowRequest(flow: flow, actionArgs: args, at: at, size: size)
+            request = try FlowRequest(flow: flow, actionArgs: args, at: at, size: size, acting: acting)
         } catch {
             throw .badArgument(name: "--follow \(Excerpt.text(id))", message: "\(located.path).args.\(error.key): \(error.message)")
         }
@@ -287,13 +319,13 @@ public final class FlowRuntime {
         }
         // A link to a flow whose file is broken is not the linking flow's fault: following
         // it reports the broken file.
-        // A go action's view args (a map's zoom-in) are read as the next request's view:
+        // A go or act action's view args (a map's zoom-in) are read as the next request's view:
         // check them here, where the flow that wrote them is known (reported after the
         // validator's issues). The same pass sees whether any go switches park.
         var viewIssues: [String] = []
         var switchesPark = false
         screen.visitActions { action, path in
-            guard case .go(let next, let args, let other) = action.target else { return }
+            guard let (next, args, other) = action.flowTarget else { return }
             switchesPark = switchesPark || other != nil
             do throws(InputError) {
                 _ = try FlowRequest(flow: next, actionArgs: args)

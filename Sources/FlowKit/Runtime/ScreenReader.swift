@@ -34,8 +34,10 @@ enum ScreenReader {
 
     static func action(_ value: LuaSlot) throws(GiveUp) -> Action {
         let target: [String]
-        switch value.withField("kind", { $0.string() }) {
+        let kind = value.withField("kind", { $0.string() })
+        switch kind {
         case "go": target = ["flow", "args", "park"]
+        case "act": target = ["flow", "args"]
         case "url": target = ["url"]
         case "call": target = ["phone"]
         case "directions": target = ["lat", "lon", "name", "address"]
@@ -45,7 +47,8 @@ enum ScreenReader {
         let id = try r.optionalString("id"), label = try r.optionalString("label")
         switch target[0] {
         case "flow":
-            return Action(.go(flow: try r.string("flow"), args: try r.stringMap("args"), park: try r.optionalString("park")), label: label, id: id)
+            let flow = try r.string("flow"), args = try r.stringMap("args")
+            return Action(kind == "act" ? .act(flow: flow, args: args) : .go(flow: flow, args: args, park: try r.optionalString("park")), label: label, id: id)
         case "url": return Action(.url(try r.string("url")), label: label, id: id)
         case "phone": return Action(.call(phone: try r.string("phone")), label: label, id: id)
         default:

@@ -35,8 +35,14 @@ extension Flowrun {
         @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map, timeline or AR view).")
         var format: OutputFormat = .text
 
-        @Option(help: "Follow the action with this id and print where it leads (repeatable, in order).")
+        @Option(help: "Follow the action with this id and print where it leads (repeatable, in order); an act action is performed: it writes the visitor's store.")
         var follow: [String] = []
+
+        @Flag(help: "Run the flow as an act run, as the app does for an act action: its store writes are kept when it returns a valid screen.")
+        var act = false
+
+        @OptionGroup(title: "Visitor's store")
+        var profile: ProfileOptions
 
         @OptionGroup(title: "Map")
         var camera: CameraOptions
@@ -57,7 +63,7 @@ extension Flowrun {
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
             RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
-                       format: format, follow: follow, view: camera.values.merging(arView.values) { $1 },
+                       format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                        assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
         }

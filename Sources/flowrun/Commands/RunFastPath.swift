@@ -16,12 +16,14 @@ enum RunFastPath {
     /// The other options of `run`, each taking one value.
     static let valued: Set<String> = [
         "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--arg", "--time", "--format", "--follow",
-        "--max-instructions", "--max-memory", "--time-limit", "--assets", "--assets-parallel", "--assets-timeout",
+        "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
     ]
+    /// Options of `run` that take no value.
+    static let flags: Set<String> = ["--act"]
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
-    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "art", "help"]
+    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help"]
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
     /// ArgumentParser.
@@ -40,6 +42,12 @@ enum RunFastPath {
             guard word.hasPrefix("-") else {
                 guard flow == nil else { return nil }         // a second positional: ArgumentParser's error
                 flow = word
+                i += 1
+                continue
+            }
+            if flags.contains(word) {
+                guard values[word] == nil else { return nil }   // given twice: ArgumentParser's error
+                values[word] = []
                 i += 1
                 continue
             }
@@ -65,6 +73,8 @@ enum RunFastPath {
         request.args = values["--arg"] ?? []
         request.time = values["--time"]?.first
         request.follow = values["--follow"] ?? []
+        request.profile = values["--profile"]?.first
+        request.act = values["--act"] != nil
         if let format = values["--format"]?.first {
             guard let known = OutputFormat(rawValue: format) else { return nil }
             request.format = known

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowStore
 import Foundation
 import GeoKit
 import ScreenModel
@@ -20,6 +21,10 @@ struct RunRequest: Equatable {
     var time: String?
     var format: OutputFormat = .text
     var follow: [String] = []
+    /// `--profile`: the visitor's store (nil: the default profile).
+    var profile: String?
+    /// `--act`: run the flow as an act run, as the app does for an `act` action.
+    var act = false
     /// `--center`, `--zoom`, `--size`, `--bbox`, `--heading`, `--pitch`, `--fov` by their
     /// `ctx.view` / `ctx.ar` keys (`center`, `heading`, ...).
     var view: [String: String] = [:]
@@ -32,17 +37,22 @@ struct RunRequest: Equatable {
     var assetsParallel: Int?
     var assetsTimeout: Int?
 
-    /// Runs the flow and prints its screen, or where `--follow` leads.
+    /// Runs the flow and prints its screen, or where `--follow` leads (an `act` action is
+    /// performed: it writes the profile's store).
     func execute() throws {
         let sequencer = try assetSequencer()
         var inputs = RunInputs(flow: flow)
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
-        let request = try inputs.request()
+        var request = try inputs.request()
+        request.acting = act
         let project = try BundleOptions.project(root: root, bundle: bundle, cache: cache, trust: trust)
         let clock = try inputs.clock() ?? Date()   // one clock for every park the run switches to
         let limits = try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit)
-        var runtime = try Self.runtime(project, park: park, time: clock, limits: limits)
+        // Opened only if a run calls `store`: a cold run that does not never touches SQLite.
+        // One profile for every park the run switches to.
+        let store = SQLiteVisitorStore(profile: ProfileOptions.profile(profile))
+        var runtime = try Self.runtime(project, park: park, time: clock, limits: limits, store: store)
         var screen = try runtime.run(request)
         for id in follow {
             switch try runtime.follow(id, from: screen, at: request.at, size: request.size) {
@@ -50,7 +60,7 @@ struct RunRequest: Equatable {
                 screen = next
             case .park(let code, let next):
                 // A go to another park switches park, as the app does: that park's own runtime runs it.
-                runtime = try Self.runtime(project, park: code, time: clock, limits: limits)
+                runtime = try Self.runtime(project, park: code, time: clock, limits: limits, store: store)
                 screen = try runtime.run(next)
             case .external(let action):
                 print(format.row.external(action), terminator: "")
@@ -65,8 +75,8 @@ struct RunRequest: Equatable {
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
-    private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits) throws -> FlowRuntime {
-        let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits)
+    private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits, store: any VisitorStore) throws -> FlowRuntime {
+        let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits, store: store)
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
         _ = Unmanaged.passRetained(runtime)

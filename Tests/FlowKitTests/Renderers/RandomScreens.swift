@@ -105,11 +105,12 @@ struct RandomScreens {
 
     private mutating func action() -> Action {
         let label = maybe { $0.string() }, id = maybe { $0.string() }
-        switch int(in: 0...3) {
-        case 0:
+        let choice = int(in: 0...4)
+        switch choice {
+        case 0, 4:
             var args: [String: String] = [:]
             for _ in 0..<int(in: 0...4) { args[key()] = string() }
-            return .go(string(), args: args, park: maybe { $0.string() }, label: label, id: id)
+            return choice == 4 ? .act(string(), args: args, label: label, id: id) : .go(string(), args: args, park: maybe { $0.string() }, label: label, id: id)
         case 1: return .url(string(), label: label, id: id)
         case 2: return .call(string(), label: label, id: id)
         default:

@@ -8,7 +8,10 @@ import ScreenModel
     }
 
     @Test func completeSampleIsValid() {
-        #expect(ScreenValidator(knownFlows: ["home", "map", "site", "sites"]).validate(Samples.complete) == [])
+        #expect(ScreenValidator(knownFlows: ["favorites", "home", "map", "site", "sites"]).validate(Samples.complete) == [])
+        // An act leads to a flow as a go does: an unknown one is named with its path.
+        let unknown = ScreenValidator(knownFlows: ["home", "map", "site", "sites", "ar"]).validate(Samples.complete).map(\.description)
+        #expect(unknown.count == 1 && unknown.first?.hasPrefix("sections[4].items[2].action.flow: unknown flow 'favorites'") == true)
     }
 
     @Test func themeColorsAreChecked() {

@@ -131,13 +131,14 @@ extension HTMLRenderer {
     }
 
     /// An action as a link: `url` opens, `call` dials, `directions` is a `geo:` link with the
-    /// place as people read it, `go` carries its flow, arguments and park for the preview page
-    /// (and its id, as `--follow` numbers it).
+    /// place as people read it, `go` and `act` carry their flow, arguments (and a go its park)
+    /// for the preview page (and its id, as `--follow` numbers it).
     private static func link(_ action: Action, class style: String, text: String, label: String? = nil, into html: inout SVGMarkup) {
         var attributes: [SVGMarkup.Attribute] = [("class", "action \(style)"), ("data-kind", action.kind)]
         if let id = action.id { attributes.append(("data-action", id)) }
         switch action.target {
-        case .go(let flow, let args, let park):
+        case .go, .act:
+            guard let (flow, args, park) = action.flowTarget else { break }
             attributes.append(("href", "#\(park.map { "\($0)/" } ?? "")\(flow)"))
             attributes.append(("data-flow", flow))
             if let park { attributes.append(("data-park", park)) }

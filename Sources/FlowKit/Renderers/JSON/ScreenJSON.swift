@@ -36,11 +36,11 @@ extension Action: PrettyJSONWritable {
     func write(to json: inout PrettyJSON) {
         json.object { json in
             if case .directions(let place) = target { json.fieldIfPresent("address", place.address) }
-            if case .go(_, let args, _) = target, !args.isEmpty {
+            if let (_, args, _) = flowTarget, !args.isEmpty {
                 json.key("args")
                 json.sortedObject(args)
             }
-            if case .go(let flow, _, _) = target { json.field("flow", flow) }
+            if let (flow, _, _) = flowTarget { json.field("flow", flow) }
             json.fieldIfPresent("id", id)
             json.field("kind", kind)
             json.fieldIfPresent("label", label)

@@ -121,8 +121,9 @@ struct TextLayout {
     }
 
     /// What an action does, as typed on a command line: `go sites category=viewpoint`
-    /// (arguments sorted by key, quoted when needed; `go YELL/home` in another park), the
-    /// URL, `call +1 415-561-4700`, or
+    /// (arguments sorted by key, quoted when needed; `go YELL/home` in another park),
+    /// `act favorites add=...` (the app changes the visitor's store, then shows the flow's
+    /// screen), the URL, `call +1 415-561-4700`, or
     /// `directions to Fort Point, Marine Dr, San Francisco, CA (37.81058, -122.47700)`.
     static func target(_ target: Action.Target) -> String {
         targetWords(target).joined(separator: " ")
@@ -141,6 +142,8 @@ struct TextLayout {
         switch target {
         case .go(let flow, let args, let park):
             ["go \(park.map { "\($0)/" } ?? "")\(flow)"] + args.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
+        case .act(let flow, let args):
+            ["act \(flow)"] + args.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
         case .url(let url): [url]
         case .call(let phone): ["call \(phone)"]
         case .directions(let place):

@@ -13,6 +13,7 @@ extension TextRenderer {
         case .call(let phone): "The app calls \(TerminalText.line(phone))"
         case .directions(let place): "The app opens directions to \(TerminalText.line(Wayfinding.place(place)))"
         case .go(let flow, _, let park): "The app goes to \(TerminalText.line(park.map { "\($0)/" } ?? ""))\(TerminalText.line(flow))"
+        case .act(let flow, _): "The app performs \(TerminalText.line(flow))"
         }
     }
 }

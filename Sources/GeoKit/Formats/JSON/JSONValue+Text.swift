@@ -61,3 +61,22 @@ extension JSONValue: CustomStringConvertible {
         text += "\""
     }
 }
+
+extension JSONValue {
+    /// Parses one JSON value from text (what ``description`` writes, or any JSON).
+    /// - Parameter text: the JSON text.
+    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/malformedJSON`` saying what and where
+    ///   (`malformed JSON at byte 3: ...`).
+    public static func parse(_ text: String) throws(GeoError) -> JSONValue {
+        var text = text
+        let parsed = text.withUTF8 { bytes -> Result<JSONValue, JSONScanner.SyntaxError> in
+            var scanner = JSONScanner(bytes)
+            scanner.skipWhitespace()
+            return Result { () throws(JSONScanner.SyntaxError) in try scanner.parseDocument() }
+        }
+        switch parsed {
+        case .success(let value): return value
+        case .failure(let error): throw GeoError(.malformedJSON, "malformed JSON at byte \(error.offset + 1): \(error.message)")
+        }
+    }
+}

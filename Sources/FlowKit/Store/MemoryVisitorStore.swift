@@ -1,0 +1,142 @@
+/// A visitor store in memory: what a runtime uses when it is given none (`flowrun check`,
+/// `flowrun test`, the preview, a library user), so flows that read the store run
+/// everywhere. It starts empty and ends with its runtime; its transactions are snapshots.
+public final class MemoryVisitorStore: VisitorStore {
+    /// The store's limits (default ``StoreLimits/init()``).
+    public let limits: StoreLimits
+
+    /// Everything stored: copied at `begin`, put back by `rollback`.
+    private struct Tables {
+        /// Each row with the sequence number it was stored under, which breaks ties of time.
+        var favorites: [(seq: Int, row: StoredFavorite)] = []
+        var visits: [(seq: Int, row: StoredVisit)] = []
+        var pins: [StoredPin] = []
+        var settings: [String: String] = [:]   // "park\u{0}key" → JSON text
+        var nextSeq = 1
+        var nextPin: Int64 = 1
+    }
+
+    private var tables = Tables()
+    private var snapshot: Tables?
+
+    /// An empty store.
+    /// - Parameter limits: what one park's data may hold (default ``StoreLimits/init()``).
+    public init(limits: StoreLimits = StoreLimits()) {
+        self.limits = limits
+    }
+
+    public func begin(writing: Bool) throws(StoreError) { snapshot = tables }
+    public func commit() throws(StoreError) { snapshot = nil }
+    public func rollback() {
+        if let snapshot { tables = snapshot }
+        snapshot = nil
+    }
+
+    public func count(_ table: StoreTable, park: String) throws(StoreError) -> Int {
+        switch table {
+        case .favorites: tables.favorites.count { $0.row.park == park }
+        case .visited: tables.visits.count { $0.row.park == park }
+        case .pins: tables.pins.count { $0.park == park }
+        case .settings: tables.settings.keys.count { $0.hasPrefix(park + "\u{0}") }
+        }
+    }
+
+    // MARK: - Favorites and visits
+
+    public func favorites(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredFavorite] {
+        Self.newest(tables.favorites.filter { Self.matches($0.row.park, scope) }, time: \.added, limit: limit)
+    }
+
+    public func isFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
+        tables.favorites.contains { $0.row.park == park && $0.row.site == site }
+    }
+
+    public func addFavorite(_ site: String, park: String, at time: String) throws(StoreError) -> Bool {
+        guard try !isFavorite(site, park: park) else { return false }
+        tables.favorites.append((nextSeq(), StoredFavorite(park: park, site: site, added: time)))
+        return true
+    }
+
+    public func removeFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
+        let before = tables.favorites.count
+        tables.favorites.removeAll { $0.row.park == park && $0.row.site == site }
+        return tables.favorites.count < before
+    }
+
+    public func visits(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredVisit] {
+        Self.newest(tables.visits.filter { Self.matches($0.row.park, scope) }, time: \.at, limit: limit)
+    }
+
+    public func markVisited(_ site: String, park: String, at time: String) throws(StoreError) -> Bool {
+        if let i = tables.visits.firstIndex(where: { $0.row.park == park && $0.row.site == site }) {
+            tables.visits[i].row.at = time
+            return false
+        }
+        tables.visits.append((nextSeq(), StoredVisit(park: park, site: site, at: time)))
+        return true
+    }
+
+    // MARK: - Pins
+
+    public func pins(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredPin] {
+        let newest = tables.pins.filter { Self.matches($0.park, scope) }
+            .sorted { ($0.created, $0.id) > ($1.created, $1.id) }
+        return limit.map { Array(newest.prefix($0)) } ?? newest
+    }
+
+    public func pin(_ id: Int64, park: String) throws(StoreError) -> StoredPin? {
+        tables.pins.first { $0.id == id && $0.park == park }
+    }
+
+    public func addPin(_ pin: StoredPin) throws(StoreError) -> Int64 {
+        var stored = pin
+        stored.id = tables.nextPin
+        stored.photos = []
+        tables.nextPin += 1
+        tables.pins.append(stored)
+        return stored.id
+    }
+
+    public func removePin(_ id: Int64, park: String) throws(StoreError) -> Bool {
+        let before = tables.pins.count
+        tables.pins.removeAll { $0.id == id && $0.park == park }
+        return tables.pins.count < before
+    }
+
+    public func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool {
+        guard let index = tables.pins.firstIndex(where: { $0.id == id }),
+              !tables.pins[index].photos.contains(where: { $0.file == file }) else { return false }
+        tables.pins[index].photos.append(StoredPhoto(file: file, added: time))
+        return true
+    }
+
+    // MARK: - Settings
+
+    public func setting(_ key: String, park: String) throws(StoreError) -> String? {
+        tables.settings[park + "\u{0}" + key]
+    }
+
+    public func setSetting(_ key: String, park: String, json: String?, at time: String) throws(StoreError) -> Bool {
+        let existed = tables.settings[park + "\u{0}" + key] != nil
+        tables.settings[park + "\u{0}" + key] = json
+        return !existed && json != nil
+    }
+
+    // MARK: - Private
+
+    private func nextSeq() -> Int {
+        defer { tables.nextSeq += 1 }
+        return tables.nextSeq
+    }
+
+    private static func matches(_ park: String, _ scope: StoreScope) -> Bool {
+        if case .park(let code) = scope { return park == code }
+        return true
+    }
+
+    /// Newest first by time, then by the order they were stored (as the SQLite store sorts).
+    private static func newest<Row>(_ rows: [(seq: Int, row: Row)], time: KeyPath<Row, String>, limit: Int?) -> [Row] {
+        let sorted = rows.sorted { ($0.row[keyPath: time], $0.seq) > ($1.row[keyPath: time], $1.seq) }.map(\.row)
+        return limit.map { Array(sorted.prefix($0)) } ?? sorted
+    }
+}

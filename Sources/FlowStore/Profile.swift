@@ -1,0 +1,38 @@
+public import Foundation
+
+/// A visitor's profile: the folder whose `store.sqlite` holds what they keep (favorites,
+/// visits, pins, settings) and whose `photos/` holds their pins' photos. `flowrun --profile
+/// DIR` chooses it; by default it is the user's data folder.
+public struct Profile: Sendable, Equatable {
+    /// The profile's folder, as given (relative paths stay relative).
+    public let path: String
+
+    /// The database file's name inside the folder.
+    public static let databaseName = "store.sqlite"
+    /// The folder for photos inside the profile, which `store.add_photo` names are relative to.
+    public static let photosName = "photos"
+
+    /// A profile in `path`; nothing is read or made until a store opens it.
+    /// - Parameter path: the profile's folder.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The default profile: `$XDG_DATA_HOME/flowrun/profile`, else
+    /// `~/.local/share/flowrun/profile` (XDG's default), as `flowrun profile` prints it.
+    /// - Parameter environment: the process's environment (default: this process's).
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Profile {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return Profile(path: data + "/flowrun/profile")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return Profile(path: home + "/.local/share/flowrun/profile")
+    }
+
+    /// The database file: `<path>/store.sqlite`.
+    public var databasePath: String { path + "/" + Self.databaseName }
+    /// The photos folder: `<path>/photos`.
+    public var photosPath: String { path + "/" + Self.photosName }
+    /// The database and the files SQLite keeps beside it in WAL mode.
+    public var databaseFiles: [String] { ["", "-wal", "-shm"].map { databasePath + $0 } }
+}

@@ -1,0 +1,87 @@
+public import FlowKit
+import Foundation
+import GeoKit
+import GRDB
+
+/// Everything a profile's store holds, as one JSON document (`flowrun profile export`):
+/// `{"schema": "flowrun/profile@1", "favorites": [...], "visited": [...], "pins": [...],
+/// "settings": [...]}`, each list in the order the tables were written, settings' values as
+/// JSON. Reading never writes: a profile without a database exports empty lists and is not
+/// made, and the database is opened read-only.
+public enum ProfileExport {
+    /// The export document's `schema`.
+    public static let schemaID = "flowrun/profile@1"
+
+    struct Document: Encodable {
+        var schema = ProfileExport.schemaID
+        var favorites: [Favorite] = []
+        var visited: [Visit] = []
+        var pins: [Pin] = []
+        var settings: [Setting] = []
+    }
+    struct Favorite: Encodable { var park, site, added: String }
+    struct Visit: Encodable { var park, site, at: String }
+    struct Pin: Encodable {
+        var id: Int64
+        var park: String
+        var lat, lon: Double
+        var title, note: String?
+        var created: String
+        var photos: [Photo]
+    }
+    struct Photo: Encodable { var file, added: String }
+    struct Setting: Encodable {
+        var park, key: String
+        var value: JSONValue
+        var updated: String
+    }
+
+    /// The profile's store as pretty JSON with sorted keys, ending in a newline.
+    /// - Throws: ``StoreError`` for a damaged database or one from a newer flowrun.
+    public static func json(_ profile: Profile) throws(StoreError) -> String {
+        var document = Document()
+        if FileManager.default.fileExists(atPath: profile.databasePath) {
+            do {
+                var configuration = Configuration()
+                configuration.readonly = true
+                let queue = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
+                try queue.read { db in try read(db, into: &document, profile: profile) }
+            } catch {
+                throw StoreFailure.error(error, profile: profile, busyTimeout: 0)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        } catch {
+            throw StoreError(.failed, "\(profile.databasePath): cannot write the export: \(error)")
+        }
+    }
+
+    private static func read(_ db: Database, into document: inout Document, profile: Profile) throws {
+        let applied = try StoreSchema.migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(StoreSchema.versions)
+        guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
+        guard !applied.isEmpty else { return }   // made, never used
+        document.favorites = try Row.fetchAll(db, sql: "SELECT park, site, added FROM favorites ORDER BY id").map {
+            Favorite(park: $0[0], site: $0[1], added: $0[2])
+        }
+        document.visited = try Row.fetchAll(db, sql: "SELECT park, site, at FROM visited ORDER BY id").map {
+            Visit(park: $0[0], site: $0[1], at: $0[2])
+        }
+        var photos: [Int64: [Photo]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT pin, file, added FROM pin_photos ORDER BY id") {
+            photos[row[0], default: []].append(Photo(file: row[1], added: row[2]))
+        }
+        document.pins = try Row.fetchAll(db, sql: "SELECT id, park, lat, lon, title, note, created FROM pins ORDER BY id").map {
+            Pin(id: $0[0], park: $0[1], lat: $0[2], lon: $0[3], title: $0[4], note: $0[5], created: $0[6], photos: photos[$0[0]] ?? [])
+        }
+        document.settings = try Row.fetchAll(db, sql: "SELECT park, key, value, updated FROM settings ORDER BY park, key").map {
+            let text: String = $0[2]
+            // A value that is not JSON (changed by hand) is exported as its text.
+            let value = (try? JSONValue.parse(text)) ?? .string(text)
+            return Setting(park: $0[0], key: $0[1], value: value, updated: $0[3])
+        }
+    }
+}

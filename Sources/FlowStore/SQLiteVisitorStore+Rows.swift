@@ -1,0 +1,248 @@
+public import FlowKit
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The store's reads and writes, each one cached statement inside the run's transaction.
+extension SQLiteVisitorStore {
+    public func count(_ table: StoreTable, park: String) throws(StoreError) -> Int {
+        try access { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(table.rawValue) WHERE park = ?"), arguments: [park]) ?? 0
+        }
+    }
+
+    // MARK: - Favorites
+
+    public func favorites(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredFavorite] {
+        try access { db in
+            // One park's rows do not read its code 10,000 times.
+            let park = Self.park(scope)
+            var favorites: [StoredFavorite] = []
+            try Self.texts(db, "SELECT site, added\(park == nil ? ", park" : "") FROM favorites \(Self.filter(scope)) ORDER BY added DESC, id DESC LIMIT ?",
+                           Self.arguments(scope, limit)) { column in
+                favorites.append(StoredFavorite(park: park ?? column(2), site: column(0), added: column(1)))
+            }
+            return favorites
+        }
+    }
+
+    public func favoriteTexts(in scope: StoreScope, limit: Int?,
+                              _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+        try texts("SELECT site, added, park FROM favorites \(Self.filter(scope)) ORDER BY added DESC, id DESC LIMIT ?", scope, limit, row)
+    }
+
+    public func isFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
+        try access { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM favorites WHERE park = ? AND site = ?"), arguments: [park, site]) ?? false
+        }
+    }
+
+    public func addFavorite(_ site: String, park: String, at time: String) throws(StoreError) -> Bool {
+        try access { db in
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO favorites (park, site, added) VALUES (?, ?, ?)").execute(arguments: [park, site, time])
+            return db.changesCount > 0
+        }
+    }
+
+    public func removeFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
+        try access { db in
+            try db.cachedStatement(sql: "DELETE FROM favorites WHERE park = ? AND site = ?").execute(arguments: [park, site])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: - Visits
+
+    public func visits(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredVisit] {
+        try access { db in
+            let park = Self.park(scope)
+            var visits: [StoredVisit] = []
+            try Self.texts(db, "SELECT site, at\(park == nil ? ", park" : "") FROM visited \(Self.filter(scope)) ORDER BY at DESC, id DESC LIMIT ?",
+                           Self.arguments(scope, limit)) { column in
+                visits.append(StoredVisit(park: park ?? column(2), site: column(0), at: column(1)))
+            }
+            return visits
+        }
+    }
+
+    public func visitTexts(in scope: StoreScope, limit: Int?,
+                           _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+        try texts("SELECT site, at, park FROM visited \(Self.filter(scope)) ORDER BY at DESC, id DESC LIMIT ?", scope, limit, row)
+    }
+
+    /// Three text columns of each row to `row`, as SQLite's own bytes.
+    private func texts(_ sql: String, _ scope: StoreScope, _ limit: Int?,
+                       _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+        try access { db in
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(Self.arguments(scope, limit))
+            let raw = statement.sqliteStatement
+            defer { sqlite3_reset(raw) }
+            // Valid until the next step: handed on at once, never kept.
+            let column: (Int32) -> UnsafeRawBufferPointer = { i in
+                UnsafeRawBufferPointer(start: sqlite3_column_text(raw, i), count: Int(sqlite3_column_bytes(raw, i)))
+            }
+            while true {
+                let code = sqlite3_step(raw)
+                guard code == SQLITE_ROW else {
+                    guard code == SQLITE_DONE else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+                    }
+                    return
+                }
+                row(column(0), column(1), column(2))
+            }
+        }
+    }
+
+    public func markVisited(_ site: String, park: String, at time: String) throws(StoreError) -> Bool {
+        try access { db in
+            let known = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM visited WHERE park = ? AND site = ?"), arguments: [park, site]) ?? false
+            try db.cachedStatement(sql: "INSERT INTO visited (park, site, at) VALUES (?, ?, ?) ON CONFLICT (park, site) DO UPDATE SET at = excluded.at")
+                .execute(arguments: [park, site, time])
+            return !known
+        }
+    }
+
+    // MARK: - Pins
+
+    public func pins(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredPin] {
+        try access { db in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins \(Self.filter(scope)) ORDER BY created DESC, id DESC LIMIT ?"),
+                                           arguments: Self.arguments(scope, limit))
+            var pins: [StoredPin] = []
+            var index: [Int64: Int] = [:]
+            while let row = try rows.next() {
+                index[row[0]] = pins.count
+                pins.append(Self.pin(row))
+            }
+            guard !pins.isEmpty else { return pins }
+            // One query for the photos of all of them, not one per pin.
+            let photos = try Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT pin_photos.pin, pin_photos.file, pin_photos.added FROM pin_photos JOIN pins ON pins.id = pin_photos.pin
+                \(Self.filter(scope, column: "pins.park")) ORDER BY pin_photos.id
+                """), arguments: Self.parkArgument(scope))
+            while let row = try photos.next() {
+                if let i = index[row[0]] { pins[i].photos.append(StoredPhoto(file: row[1], added: row[2])) }
+            }
+            return pins
+        }
+    }
+
+    public func pin(_ id: Int64, park: String) throws(StoreError) -> StoredPin? {
+        try access { db in
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins WHERE id = ? AND park = ?"),
+                                             arguments: [id, park]) else { return nil }
+            var pin = Self.pin(row)
+            let photos = try Row.fetchCursor(db.cachedStatement(sql: "SELECT file, added FROM pin_photos WHERE pin = ? ORDER BY id"), arguments: [id])
+            while let photo = try photos.next() { pin.photos.append(StoredPhoto(file: photo[0], added: photo[1])) }
+            return pin
+        }
+    }
+
+    public func addPin(_ pin: StoredPin) throws(StoreError) -> Int64 {
+        try access { db in
+            try db.cachedStatement(sql: "INSERT INTO pins (park, lat, lon, title, note, created) VALUES (?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [pin.park, pin.latitude, pin.longitude, pin.title, pin.note, pin.created])
+            return db.lastInsertedRowID
+        }
+    }
+
+    public func removePin(_ id: Int64, park: String) throws(StoreError) -> Bool {
+        try access { db in
+            try db.cachedStatement(sql: "DELETE FROM pins WHERE id = ? AND park = ?").execute(arguments: [id, park])
+            return db.changesCount > 0
+        }
+    }
+
+    public func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool {
+        try access { db in
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO pin_photos (pin, file, added) VALUES (?, ?, ?)").execute(arguments: [id, file, time])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: - Settings
+
+    public func setting(_ key: String, park: String) throws(StoreError) -> String? {
+        try access { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE park = ? AND key = ?"), arguments: [park, key])
+        }
+    }
+
+    public func setSetting(_ key: String, park: String, json: String?, at time: String) throws(StoreError) -> Bool {
+        try access { db in
+            let known = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM settings WHERE park = ? AND key = ?"), arguments: [park, key]) ?? false
+            if let json {
+                try db.cachedStatement(sql: "INSERT INTO settings (park, key, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT (park, key) DO UPDATE SET value = excluded.value, updated = excluded.updated")
+                    .execute(arguments: [park, key, json, time])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM settings WHERE park = ? AND key = ?").execute(arguments: [park, key])
+            }
+            return !known && json != nil
+        }
+    }
+
+    // MARK: - Photos folder
+
+    public func photoFile(_ file: String) -> PhotoFile? {
+        let path = profile.photosPath + "/" + file
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd() else { return nil }
+        try? handle.seek(toOffset: 0)
+        let head = (try? handle.read(upToCount: 16)).map { Array($0) } ?? []
+        return PhotoFile(size: Int(clamping: size), head: head)
+    }
+
+    // MARK: - Private
+
+    private static func filter(_ scope: StoreScope, column: String = "park") -> String {
+        scope == .allParks ? "" : "WHERE \(column) = ?"
+    }
+
+    /// Steps a cached statement whose columns are text, calling `row` with a reader of the
+    /// current row's columns: a list of 10,000 favorites spent more in GRDB's row cursor than
+    /// in SQLite.
+    private static func texts(_ db: Database, _ sql: String, _ arguments: StatementArguments,
+                              row: ((Int32) -> String) throws -> Void) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let raw = statement.sqliteStatement
+        defer { sqlite3_reset(raw) }
+        let column: (Int32) -> String = { i in sqlite3_column_text(raw, i).map { String(cString: $0) } ?? "" }
+        while true {
+            let code = sqlite3_step(raw)
+            guard code == SQLITE_ROW else {
+                guard code == SQLITE_DONE else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+                }
+                return
+            }
+            try row(column)
+        }
+    }
+
+    /// The one park read, or nil for every park.
+    private static func park(_ scope: StoreScope) -> String? {
+        if case .park(let code) = scope { return code }
+        return nil
+    }
+
+    /// The park, unless every park is read.
+    private static func parkArgument(_ scope: StoreScope) -> StatementArguments {
+        if case .park(let code) = scope { return [code] }
+        return []
+    }
+
+    /// The park (unless every park is read) and the limit (-1: none, in SQLite's words).
+    private static func arguments(_ scope: StoreScope, _ limit: Int?) -> StatementArguments {
+        var arguments = parkArgument(scope)
+        arguments += [limit ?? -1]
+        return arguments
+    }
+
+    private static func pin(_ row: Row) -> StoredPin {
+        StoredPin(id: row[0], park: row[1], latitude: row[2], longitude: row[3], title: row[4], note: row[5], created: row[6])
+    }
+}

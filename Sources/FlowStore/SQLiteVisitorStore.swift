@@ -1,0 +1,147 @@
+public import FlowKit
+import Foundation
+import GRDB
+
+/// The visitor's store in a profile's SQLite database (`<profile>/store.sqlite`, WAL mode),
+/// through GRDB. Nothing is opened until a run's first store call: a run that never calls
+/// `store` never touches the profile, and a view run of a profile without a database reads
+/// an empty one in memory instead of making the file. Opening makes the folder if needed, refuses a folder
+/// that is not writable, a damaged file or one from a newer flowrun (exit 2, the files left
+/// as they are), and applies the schema's migrations.
+///
+/// Each run is one transaction (``VisitorStore``): an act run's `BEGIN IMMEDIATE` takes the
+/// write lock at once, waiting up to ``busyTimeout`` for another process's, so writers
+/// queue instead of failing half-way; readers never wait (WAL). A commit is durable once it
+/// returns, whatever happens to the process after (`synchronous = NORMAL` in WAL mode: a
+/// power cut may lose the last commits, never corrupt the file).
+public final class SQLiteVisitorStore: VisitorStore {
+    /// The profile whose database this is.
+    public let profile: Profile
+    /// How long a run waits for another process's write lock, in seconds. Default 5.
+    public let busyTimeout: Double
+    /// What one park's data may hold.
+    public let limits: StoreLimits
+
+    /// The profile's database, once opened.
+    private var database: DatabaseQueue?
+    /// An empty database in memory, for view runs while the profile has no file: reading
+    /// what is not there never makes it.
+    private var empty: DatabaseQueue?
+    /// The one the run in progress uses.
+    private var queue: DatabaseQueue?
+
+    /// A store in `profile`'s folder, opened on first use.
+    /// - Parameters:
+    ///   - profile: the profile.
+    ///   - busyTimeout: seconds to wait for another process's write lock (default 5).
+    ///   - limits: what one park's data may hold (default ``StoreLimits/init()``).
+    public init(profile: Profile, busyTimeout: Double = 5, limits: StoreLimits = StoreLimits()) {
+        self.profile = profile
+        self.busyTimeout = busyTimeout
+        self.limits = limits
+    }
+
+    // MARK: - Transactions
+
+    public func begin(writing: Bool) throws(StoreError) {
+        let queue = try writing || database != nil || profile.hasDatabase ? open() : openEmpty()
+        self.queue = queue
+        try perform(queue) { db in try db.execute(sql: writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
+    }
+
+    public func commit() throws(StoreError) {
+        guard let queue else { return }
+        try perform(queue) { db in try db.execute(sql: "COMMIT") }
+    }
+
+    public func rollback() {
+        guard let queue else { return }
+        // SQLite may have rolled back already (after some errors): nothing left to do then.
+        try? queue.inDatabase { db in if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") } }
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` on the open connection, inside the run's transaction.
+    func access<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard let queue else { throw StoreError(.failed, "\(profile.databasePath): used before a run began") }
+        return try perform(queue, body)
+    }
+
+    private func perform<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.inDatabase(body)
+        } catch {
+            throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// The schema in memory, with no rows.
+    private func openEmpty() throws(StoreError) -> DatabaseQueue {
+        if let empty { return empty }
+        try ProfileFolder.checkKind(profile)
+        do {
+            var configuration = Configuration()
+            configuration.allowsUnsafeTransactions = true
+            let made = try DatabaseQueue(configuration: configuration)
+            try StoreSchema.migrator.migrate(made)
+            empty = made
+            return made
+        } catch {
+            throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// The profile's connection, opened, checked and migrated on first use.
+    private func open() throws(StoreError) -> DatabaseQueue {
+        if let database { return database }
+        try ProfileFolder.prepare(profile)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        // The runtime keeps one transaction open across a run's calls (begin, calls, commit).
+        configuration.allowsUnsafeTransactions = true
+        configuration.label = "flowrun.store"
+        let opened: DatabaseQueue
+        do {
+            opened = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
+            // The file is read before anything is written: a damaged one, or one from a newer
+            // flowrun, is refused as it is. WAL is set here, not by GRDB's journalMode option,
+            // which writes a table on opening.
+            try opened.inDatabase { db throws in
+                try Self.checkSchema(db, profile: profile)
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            try Self.migrate(opened)
+        } catch {
+            throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
+        }
+        database = opened
+        return opened
+    }
+
+    /// Applies the migrations this database lacks. Two processes opening a new profile at
+    /// once may both try: the second's fails, and is fine when the first's completed them.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        do {
+            try StoreSchema.migrator.migrate(queue)
+        } catch {
+            guard try queue.inDatabase({ db in try StoreSchema.migrator.hasCompletedMigrations(db) }) else { throw error }
+        }
+    }
+
+    /// Refuses a database from a newer flowrun, or one that is some other program's.
+    private static func checkSchema(_ db: Database, profile: Profile) throws {
+        let applied = try StoreSchema.migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(StoreSchema.versions)
+        guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
+        if applied.isEmpty {
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
+            guard tables.isEmpty else {
+                throw StoreFailure.corrupt(profile, "an SQLite database of another program: tables \(tables.prefix(5).joined(separator: ", ")), no flowrun schema")
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+
+/// The store's tables, versioned by GRDB's migrator: each migration is applied once, in
+/// order, in a transaction; a database with a migration this flowrun does not know was
+/// written by a newer one and is refused, never downgraded. Add a migration (`v2`, ...) to
+/// change the schema; never edit one that shipped.
+enum StoreSchema {
+    /// The migrations of this version of flowrun, oldest first.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // Every table has the park's code: data is per park, and read across parks only on purpose.
+            try db.execute(sql: """
+                CREATE TABLE favorites (
+                  id INTEGER PRIMARY KEY,
+                  park TEXT NOT NULL,
+                  site TEXT NOT NULL,
+                  added TEXT NOT NULL,
+                  UNIQUE (park, site)
+                );
+                -- Covering (site in it): a list of 10,000 reads the index alone, in order.
+                CREATE INDEX favorites_by_time ON favorites (park, added, id, site);
+                CREATE TABLE visited (
+                  id INTEGER PRIMARY KEY,
+                  park TEXT NOT NULL,
+                  site TEXT NOT NULL,
+                  at TEXT NOT NULL,
+                  UNIQUE (park, site)
+                );
+                CREATE INDEX visited_by_time ON visited (park, at, id, site);
+                -- AUTOINCREMENT: a removed pin's id is never given to another (ids travel in act args).
+                CREATE TABLE pins (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  park TEXT NOT NULL,
+                  lat REAL NOT NULL,
+                  lon REAL NOT NULL,
+                  title TEXT,
+                  note TEXT,
+                  created TEXT NOT NULL
+                );
+                CREATE INDEX pins_by_time ON pins (park, created, id);
+                CREATE TABLE pin_photos (
+                  id INTEGER PRIMARY KEY,
+                  pin INTEGER NOT NULL REFERENCES pins (id) ON DELETE CASCADE,
+                  file TEXT NOT NULL,
+                  added TEXT NOT NULL,
+                  UNIQUE (pin, file)
+                );
+                CREATE TABLE settings (
+                  park TEXT NOT NULL,
+                  key TEXT NOT NULL,
+                  value TEXT NOT NULL,
+                  updated TEXT NOT NULL,
+                  PRIMARY KEY (park, key)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }()
+
+    /// The identifiers this flowrun knows, oldest first.
+    static var versions: [String] { migrator.migrations }
+}

@@ -1,0 +1,138 @@
+import FlowKit
+import FlowStore
+import Foundation
+import GRDB
+import Testing
+
+/// Profiles that cannot be used: each a clear message and exit 2, the files left as they
+/// were; and what the database is on disk (WAL, schema versions, busy, export, reset).
+@Suite struct ProfileTests {
+    @Test func aProfileThatIsAFileIsRefused() throws {
+        let f = try StoreFixture()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: f.profile.path))
+        let result = f.run("return #store.favorites()")
+        guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
+        #expect(error.exitCode == 2)
+        #expect(error.description == "profile \(f.profile.path) is a file, not a folder; choose a folder with --profile")
+    }
+
+    @Test func aProfileThatCannotBeMadeIsRefused() throws {
+        let f = try StoreFixture()
+        try Data("x".utf8).write(to: f.folder.appendingPathComponent("file"))
+        let store = SQLiteVisitorStore(profile: Profile(path: f.folder.appendingPathComponent("file/profile").path))
+        // A view run reads nothing there; an act run must make it.
+        #expect(f.run("return #store.favorites()", store: store).title == "0")
+        let result = f.act("store.add_favorite('\(alcatraz)')", store: store)
+        #expect(result.message?.hasPrefix("cannot make the profile folder \(f.folder.path)/file/profile: ") == true)
+        if case .failure(let error) = result { #expect(error.exitCode == 2) }
+    }
+
+    @Test func aRunThatNeverCallsTheStoreNeverTouchesTheProfile() throws {
+        let f = try StoreFixture()
+        #expect(f.act("return 'no store'").title == "no store")
+        #expect(!FileManager.default.fileExists(atPath: f.profile.path))
+    }
+
+    @Test func aCorruptFileIsLeftAsItWas() throws {
+        let f = try StoreFixture()
+        try FileManager.default.createDirectory(atPath: f.profile.path, withIntermediateDirectories: true)
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: f.profile.databasePath))
+        for result in [f.run("return #store.favorites()"), f.act("store.add_favorite('\(alcatraz)')")] {
+            guard case .failure(let error) = result else { Issue.record("expected a failure"); continue }
+            #expect(error.exitCode == 2)
+            #expect(error.description.hasPrefix("\(f.profile.databasePath) is not a readable flowrun store, or is damaged (SQLite: file is not a database); it was left as it is"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == garbage)
+        #expect(throws: StoreError.self) { try ProfileExport.json(f.profile) }
+    }
+
+    @Test func aTruncatedDatabaseIsLeftAsItWas() throws {
+        let f = try StoreFixture()
+        #expect(f.act("for i = 1, 200 do store.set('k' .. i, ('v'):rep(500)) end return 'ok'").title == "ok")
+        // Checkpointed into the main file, then cut in half.
+        let queue = try DatabaseQueue(path: f.profile.databasePath)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try queue.close()
+        let url = URL(fileURLWithPath: f.profile.databasePath)
+        let whole = try Data(contentsOf: url)
+        let cut = whole.prefix(whole.count / 2)
+        try cut.write(to: url)
+        let result = f.run("local n = 0 for i = 1, 200 do if store.get('k' .. i) then n = n + 1 end end return n")
+        #expect(result.message?.contains("is not a readable flowrun store, or is damaged") == true, "\(result)")
+        if case .failure(let error) = result { #expect(error.exitCode == 2) }
+        #expect(try Data(contentsOf: url) == cut)
+    }
+
+    @Test func aDatabaseFromANewerFlowrunIsRefusedNotDowngraded() throws {
+        let f = try StoreFixture()
+        #expect(f.act("store.add_favorite('\(alcatraz)') return 'ok'").title == "ok")
+        let queue = try DatabaseQueue(path: f.profile.databasePath)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2-visits-by-day')") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath))
+        let result = f.run("return #store.favorites()")
+        #expect(result.message == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1); it was left as it is: use that flowrun, or another --profile")
+        if case .failure(let error) = result { #expect(error.exitCode == 2) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == before)
+        #expect(throws: StoreError.self) { try ProfileExport.json(f.profile) }
+    }
+
+    @Test func anotherProgramsDatabaseIsRefused() throws {
+        let f = try StoreFixture()
+        try FileManager.default.createDirectory(atPath: f.profile.path, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: f.profile.databasePath)
+        try queue.write { db in try db.execute(sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY)") }
+        try queue.close()
+        #expect(f.run("return #store.favorites()").message?.contains("(an SQLite database of another program: tables photos, no flowrun schema)") == true)
+    }
+
+    @Test func theDatabaseIsInWALModeWithTheSchemaApplied() throws {
+        let f = try StoreFixture()
+        _ = f.act("store.add_favorite('\(alcatraz)') return 'ok'")
+        let queue = try DatabaseQueue(path: f.profile.databasePath)
+        let (mode, versions, integrity, favorites) = try queue.read { db throws in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
+             try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM favorites"))
+        }
+        #expect(mode == "wal" && versions == ["v1"] && integrity == "ok" && favorites == 1)
+    }
+
+    @Test func aWriterHeldPastTheTimeoutIsABusyError() throws {
+        let f = try StoreFixture()
+        _ = f.act("store.add_favorite('\(alcatraz)') return 'ok'")
+        let holder = f.store()
+        try holder.begin(writing: true)
+        defer { holder.rollback() }
+        let waiting = f.store(busyTimeout: 0.2)
+        let result = f.act("store.add_favorite('\(cellhouse)')", store: waiting)
+        #expect(result.message?.hasPrefix("\(f.profile.databasePath) is busy: another process has held it for more than 0.2 s; try again when it is done") == true, "\(result)")
+        if case .failure(let error) = result { #expect(error.exitCode == 1) }
+        // Readers never wait for a writer (WAL).
+        #expect(f.run("return #store.favorites()", store: f.store(busyTimeout: 0.2)).title == "1")
+    }
+
+    @Test func exportHasEverythingAndResetRemovesTheDatabase() throws {
+        let f = try StoreFixture()
+        #expect(f.act("""
+            store.add_favorite('\(alcatraz)') store.mark_visited('\(cellhouse)')
+            local id = store.add_pin{lat = 37.8, lon = -122.4, title = 'Spot'} store.add_photo(id, 'a.jpg')
+            store.set('map.center', {lat = 37.8, zoom = 12}) return 'ok'
+            """).title == "ok")
+        let json = try ProfileExport.json(f.profile)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "flowrun/profile@1")
+        #expect((document["favorites"] as? [[String: String]]) == [["park": "GOGA", "site": alcatraz, "added": fixedStamp]])
+        #expect((document["visited"] as? [[String: String]]) == [["park": "GOGA", "site": cellhouse, "at": fixedStamp]])
+        let pin = try #require((document["pins"] as? [[String: Any]])?.first)
+        #expect(pin["title"] as? String == "Spot" && pin["id"] as? Int == 1)
+        #expect((pin["photos"] as? [[String: String]]) == [["file": "a.jpg", "added": fixedStamp]])
+        let setting = try #require((document["settings"] as? [[String: Any]])?.first)
+        #expect(setting["key"] as? String == "map.center" && (setting["value"] as? [String: Any])?["zoom"] as? Int == 12)
+        try FileManager.default.createDirectory(atPath: f.profile.photosPath, withIntermediateDirectories: true)
+        let removed = try f.profile.reset()
+        #expect(removed.first == f.profile.databasePath)
+        #expect(!f.profile.hasDatabase && FileManager.default.fileExists(atPath: f.profile.photosPath))
+        #expect(try ProfileExport.json(f.profile).contains("\"favorites\" : [\n\n  ]"))
+    }
+}
