@@ -35,7 +35,7 @@ function store.add_pin(pin) end
 --- for _, f in ipairs(store.favorites()) do print(f.site, f.added) end
 --- ```
 --- @param opts {park?: string, limit?: integer}? park = "*" reads every park's (default: this park's); limit keeps the newest n
---- @return {park: string, site: string, added: string}[] # site ids with the time each was added (ISO 8601 UTC)
+--- @return {site: string, added: string, park: string?}[] # site ids with the time each was added (ISO 8601 UTC); park only when read with park = "*"
 function store.favorites(opts) end
 
 --- The value kept under a key for the park, or `default` when there is none.
@@ -89,5 +89,5 @@ function store.set(key, value) end
 
 --- The park's sites the visitor has been to, most recently marked first.
 --- @param opts {park?: string, limit?: integer}? park = "*" reads every park's (default: this park's); limit keeps the newest n
---- @return {park: string, site: string, at: string}[] # site ids with the time each was last marked (ISO 8601 UTC)
+--- @return {site: string, at: string, park: string?}[] # site ids with the time each was last marked (ISO 8601 UTC); park only when read with park = "*"
 function store.visited(opts) end
