@@ -106,7 +106,12 @@ import Testing
     func aProfileFolderThatIsNotWritableExits2() throws {
         let w = try Workspace()
         try FileManager.default.createDirectory(atPath: w.profile, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        let result = try runBytes("/usr/sbin/runuser", ["-u", "nobody", "--", flowrunBinary.path, "--park", "GOGA", "favtest", "--follow", "1",
+        // A copy of flowrun that 'nobody' may run: the build folder's parents need not be
+        // open to other users (a clean clone under a 0700 folder is not).
+        let binary = w.project.url.appendingPathComponent("flowrun-copy")
+        try FileManager.default.copyItem(at: flowrunBinary, to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let result = try runBytes("/usr/sbin/runuser", ["-u", "nobody", "--", binary.path, "--park", "GOGA", "favtest", "--follow", "1",
                                                          "--profile", w.profile], in: w.project.url)
         #expect(result.status == 2)
         #expect(result.stderr == "flowrun: the profile folder \(w.profile) is not writable; choose another with --profile\n")
