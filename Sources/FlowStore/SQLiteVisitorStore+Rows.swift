@@ -6,7 +6,7 @@ import GRDBSQLite
 /// The store's reads and writes, each one cached statement inside the run's transaction.
 extension SQLiteVisitorStore {
     public func count(_ table: StoreTable, park: String) throws(StoreError) -> Int {
-        try access { db in
+        try read(0) { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(table.rawValue) WHERE park = ?"), arguments: [park]) ?? 0
         }
     }
@@ -14,7 +14,7 @@ extension SQLiteVisitorStore {
     // MARK: - Favorites
 
     public func favorites(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredFavorite] {
-        try access { db in
+        try read([]) { db in
             // One park's rows do not read its code 10,000 times.
             let park = Self.park(scope)
             var favorites: [StoredFavorite] = []
@@ -32,7 +32,7 @@ extension SQLiteVisitorStore {
     }
 
     public func isFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
-        try access { db in
+        try read(false) { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM favorites WHERE park = ? AND site = ?"), arguments: [park, site]) ?? false
         }
     }
@@ -54,7 +54,7 @@ extension SQLiteVisitorStore {
     // MARK: - Visits
 
     public func visits(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredVisit] {
-        try access { db in
+        try read([]) { db in
             let park = Self.park(scope)
             var visits: [StoredVisit] = []
             try Self.texts(db, "SELECT site, at\(park == nil ? ", park" : "") FROM visited \(Self.filter(scope)) ORDER BY at DESC, id DESC LIMIT ?",
@@ -73,7 +73,7 @@ extension SQLiteVisitorStore {
     /// Three text columns of each row to `row`, as SQLite's own bytes.
     private func texts(_ sql: String, _ scope: StoreScope, _ limit: Int?,
                        _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
-        try access { db in
+        try read(()) { db in
             let statement = try db.cachedStatement(sql: sql)
             try statement.setArguments(Self.arguments(scope, limit))
             let raw = statement.sqliteStatement
@@ -107,7 +107,7 @@ extension SQLiteVisitorStore {
     // MARK: - Pins
 
     public func pins(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredPin] {
-        try access { db in
+        try read([]) { db in
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins \(Self.filter(scope)) ORDER BY created DESC, id DESC LIMIT ?"),
                                            arguments: Self.arguments(scope, limit))
             var pins: [StoredPin] = []
@@ -130,7 +130,7 @@ extension SQLiteVisitorStore {
     }
 
     public func pin(_ id: Int64, park: String) throws(StoreError) -> StoredPin? {
-        try access { db in
+        try read(nil) { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins WHERE id = ? AND park = ?"),
                                              arguments: [id, park]) else { return nil }
             var pin = Self.pin(row)
@@ -165,7 +165,7 @@ extension SQLiteVisitorStore {
     // MARK: - Settings
 
     public func setting(_ key: String, park: String) throws(StoreError) -> String? {
-        try access { db in
+        try read(nil) { db in
             try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE park = ? AND key = ?"), arguments: [park, key])
         }
     }

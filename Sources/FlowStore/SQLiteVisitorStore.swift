@@ -5,7 +5,7 @@ import GRDB
 /// The visitor's store in a profile's SQLite database (`<profile>/store.sqlite`, WAL mode),
 /// through GRDB. Nothing is opened until a run's first store call: a run that never calls
 /// `store` never touches the profile, and a view run of a profile without a database reads
-/// an empty one in memory instead of making the file. Opening makes the folder if needed, refuses a folder
+/// nothing, without SQLite, instead of making the file. Opening makes the folder if needed, refuses a folder
 /// that is not writable, a damaged file or one from a newer flowrun (exit 2, the files left
 /// as they are), and applies the schema's migrations.
 ///
@@ -24,11 +24,11 @@ public final class SQLiteVisitorStore: VisitorStore {
 
     /// The profile's database, once opened.
     private var database: DatabaseQueue?
-    /// An empty database in memory, for view runs while the profile has no file: reading
-    /// what is not there never makes it.
-    private var empty: DatabaseQueue?
-    /// The one the run in progress uses.
+    /// The database the run in progress uses.
     private var queue: DatabaseQueue?
+    /// A view run while the profile has no database: every read is empty, and nothing is
+    /// opened or made (reading what is not there never makes it).
+    private var absent = false
 
     /// A store in `profile`'s folder, opened on first use.
     /// - Parameters:
@@ -44,17 +44,25 @@ public final class SQLiteVisitorStore: VisitorStore {
     // MARK: - Transactions
 
     public func begin(writing: Bool) throws(StoreError) {
-        let queue = try writing || database != nil || profile.hasDatabase ? open() : openEmpty()
+        absent = !writing && database == nil && !profile.hasDatabase
+        if absent {
+            try ProfileFolder.checkKind(profile)
+            queue = nil
+            return
+        }
+        let queue = try open()
         self.queue = queue
         try perform(queue) { db in try db.execute(sql: writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
     }
 
     public func commit() throws(StoreError) {
+        absent = false
         guard let queue else { return }
         try perform(queue) { db in try db.execute(sql: "COMMIT") }
     }
 
     public func rollback() {
+        absent = false
         guard let queue else { return }
         // SQLite may have rolled back already (after some errors): nothing left to do then.
         try? queue.inDatabase { db in if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") } }
@@ -62,31 +70,22 @@ public final class SQLiteVisitorStore: VisitorStore {
 
     // MARK: - Access
 
-    /// Runs `body` on the open connection, inside the run's transaction.
+    /// Runs `body` on the open connection, inside the run's transaction: a write.
     func access<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        guard let queue else { throw StoreError(.failed, "\(profile.databasePath): used before a run began") }
+        guard let queue else {
+            throw StoreError(.failed, "\(profile.databasePath): written outside a writing run (begin(writing: true) first)")
+        }
         return try perform(queue, body)
+    }
+
+    /// A read: `body` on the open connection, or `empty` in a view run of a profile without a database.
+    func read<T>(_ empty: T, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        absent ? empty : try access(body)
     }
 
     private func perform<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try queue.inDatabase(body)
-        } catch {
-            throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
-        }
-    }
-
-    /// The schema in memory, with no rows.
-    private func openEmpty() throws(StoreError) -> DatabaseQueue {
-        if let empty { return empty }
-        try ProfileFolder.checkKind(profile)
-        do {
-            var configuration = Configuration()
-            configuration.allowsUnsafeTransactions = true
-            let made = try DatabaseQueue(configuration: configuration)
-            try StoreSchema.migrator.migrate(made)
-            empty = made
-            return made
         } catch {
             throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
         }

@@ -74,6 +74,25 @@ struct StoreBench {
         defer { staged.remove() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowbench-store-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The profile of 10,000 favorites first, then the spawns, while this process is small
+        // (a child's peak RSS starts at its parent's); the in-process figures after.
+        let listing = SQLiteVisitorStore(profile: Profile(path: folder.appendingPathComponent("list").path))
+        try listing.begin(writing: true)
+        for i in 1...10_000 { _ = try listing.addFavorite("bench:\(i)", park: "GOGA", at: "2026-07-04T16:30:00Z") }
+        try listing.commit()
+        progress("store: spawning flowrun \(spawns + 2) times per command")
+        let withStore = try StagedProject(root: root, park: "GOGA", flowFile: "zz-store-home.lua", source: Self.homeWithStore)
+        defer { withStore.remove() }
+        let profile = folder.appendingPathComponent("list").path
+        let cold = [
+            try ColdRunBench.spawnFigure("flowrun --park GOGA home (no store call)", flowrun,
+                                         ["--root", root, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
+            try ColdRunBench.spawnFigure("home + store.favorites{limit = 5}, 10,000 favorites in the profile", flowrun,
+                                         ["--root", withStore.path, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
+            try ColdRunBench.spawnFigure("the same, a profile without a database", flowrun,
+                                         ["--root", withStore.path, "--park", "GOGA", "home", "--profile", folder.appendingPathComponent("none").path],
+                                         spawns: spawns, warmups: 2),
+        ]
         var limits = StoreLimits()
         limits.pins = 10_000_000
         let store = SQLiteVisitorStore(profile: Profile(path: folder.appendingPathComponent("warm").path), limits: limits)
@@ -100,10 +119,6 @@ struct StoreBench {
         for _ in 0..<runs { actRun.add(try time("set", n: 1, acting: true) / 1e6) }
 
         progress("store: listing 10,000 favorites")
-        let listing = SQLiteVisitorStore(profile: Profile(path: folder.appendingPathComponent("list").path))
-        try listing.begin(writing: true)
-        for i in 1...10_000 { _ = try listing.addFavorite("bench:\(i)", park: "GOGA", at: "2026-07-04T16:30:00Z") }
-        try listing.commit()
         let lister = try FlowRuntime(root: ProjectRoot(path: staged.path), park: "GOGA", store: listing)
         func list(_ op: String) throws -> (ms: Double, title: String) {
             let (screen, ns) = try MonotonicClock.measure { () throws(FlowError) in try lister.run(FlowRequest(flow: "storebench", args: ["op": op, "n": "1"])) }
@@ -118,19 +133,6 @@ struct StoreBench {
             count = Int(title.dropFirst(3)) ?? 0
         }
 
-        progress("store: spawning flowrun \(spawns + 2) times per command")
-        let withStore = try StagedProject(root: root, park: "GOGA", flowFile: "zz-store-home.lua", source: Self.homeWithStore)
-        defer { withStore.remove() }
-        let profile = folder.appendingPathComponent("list").path
-        let cold = [
-            try ColdRunBench.spawnFigure("flowrun --park GOGA home (no store call)", flowrun,
-                                         ["--root", root, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
-            try ColdRunBench.spawnFigure("home + store.favorites{limit = 5}, 10,000 favorites in the profile", flowrun,
-                                         ["--root", withStore.path, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
-            try ColdRunBench.spawnFigure("the same, a profile without a database", flowrun,
-                                         ["--root", withStore.path, "--park", "GOGA", "home", "--profile", folder.appendingPathComponent("none").path],
-                                         spawns: spawns, warmups: 2),
-        ]
         return Result(perOperation: perOperation, list: listed, actRun: actRun, cold: cold, listed: count)
     }
 }
