@@ -1,4 +1,3 @@
-import Dispatch
 
 /// The image sequencer (the seed's Tasks Sequencer): loads a screen's pictures in the
 /// order of an ``ImagePlan``, at most ``Options/parallel`` at a time (1: one after the
@@ -138,36 +137,5 @@ private actor EventLog {
         let event = AssetEvent(item: item, kind: kind, at: start.duration(to: .now))
         events.append(event)
         listener(event)
-    }
-}
-
-extension ImageSequencer {
-    /// ``run(_:events:)`` for a caller that is not async (the command line): blocks until
-    /// every picture has arrived, failed or been dropped.
-    /// - Parameter plan: the pictures, in the order they are requested.
-    /// - Returns: every event, in the order they happened.
-    public func runBlocking(_ plan: ImagePlan) -> [AssetEvent] {
-        let result = BlockingResult()
-        Task { [self] in
-            result.finish(with: await self.run(plan))
-        }
-        return result.wait()
-    }
-}
-
-/// Hands a task's result to a thread that waits for it.
-private final class BlockingResult: @unchecked Sendable {
-    // The semaphore orders the write before the read.
-    private let done = DispatchSemaphore(value: 0)
-    private var events: [AssetEvent] = []
-
-    func finish(with events: [AssetEvent]) {
-        self.events = events
-        done.signal()
-    }
-
-    func wait() -> [AssetEvent] {
-        done.wait()
-        return events
     }
 }

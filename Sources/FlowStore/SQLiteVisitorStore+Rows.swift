@@ -14,16 +14,7 @@ extension SQLiteVisitorStore {
     // MARK: - Favorites
 
     public func favorites(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredFavorite] {
-        try read([]) { db in
-            // One park's rows do not read its code 10,000 times.
-            let park = Self.park(scope)
-            var favorites: [StoredFavorite] = []
-            try Self.texts(db, "SELECT site, added\(park == nil ? ", park" : "") FROM favorites \(Self.filter(scope)) ORDER BY added DESC, id DESC LIMIT ?",
-                           Self.arguments(scope, limit)) { column in
-                favorites.append(StoredFavorite(park: park ?? column(2), site: column(0), added: column(1)))
-            }
-            return favorites
-        }
+        try siteRows(table: "favorites", time: "added", scope, limit) { StoredFavorite(park: $0, site: $1, added: $2) }
     }
 
     public func favoriteTexts(in scope: StoreScope, limit: Int?,
@@ -54,14 +45,21 @@ extension SQLiteVisitorStore {
     // MARK: - Visits
 
     public func visits(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredVisit] {
+        try siteRows(table: "visited", time: "at", scope, limit) { StoredVisit(park: $0, site: $1, at: $2) }
+    }
+
+    /// A site list's rows (favorites, visits), newest first, each made by `make(park, site, time)`.
+    private func siteRows<Row>(table: String, time: String, _ scope: StoreScope, _ limit: Int?,
+                               _ make: (String, String, String) -> Row) throws(StoreError) -> [Row] {
         try read([]) { db in
+            // One park's rows do not read its code 10,000 times.
             let park = Self.park(scope)
-            var visits: [StoredVisit] = []
-            try Self.texts(db, "SELECT site, at\(park == nil ? ", park" : "") FROM visited \(Self.filter(scope)) ORDER BY at DESC, id DESC LIMIT ?",
+            var rows: [Row] = []
+            try Self.texts(db, "SELECT site, \(time)\(park == nil ? ", park" : "") FROM \(table) \(Self.filter(scope)) ORDER BY \(time) DESC, id DESC LIMIT ?",
                            Self.arguments(scope, limit)) { column in
-                visits.append(StoredVisit(park: park ?? column(2), site: column(0), at: column(1)))
+                rows.append(make(park ?? column(2), column(0), column(1)))
             }
-            return visits
+            return rows
         }
     }
 

@@ -53,7 +53,8 @@ extension RunRequest {
             }
         }
         let plan = ImagePlan(screen: screen, next: next)
-        let events = sequencer.runBlocking(plan)
+        // The task always hands back its events (nil only if it never ran).
+        guard case .success(let events)? = Blocking.wait({ () async throws(Never) in await sequencer.run(plan) }) else { return }
         for line in AssetReport.lines(plan: plan, events: events, sequencer: sequencer) + notes.map(TerminalText.line) {
             TerminalText.writeError(line)
         }
