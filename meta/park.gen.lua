@@ -51,7 +51,7 @@ error('Cannot require a meta file')
 --- @field home flowrun.Park.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)
+--- (default: 9 entries in parks/defaults.lua)
 --- @field flows table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -424,7 +424,7 @@ error('Cannot require a meta file')
 --- @field home? flowrun.ParkFile.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)
+--- (default: 9 entries in parks/defaults.lua)
 --- @field flows? table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).

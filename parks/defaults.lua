@@ -36,6 +36,8 @@ local defaults = {
     geofence = true,
     ar = true,
     parks = true,                  -- the park browser: every park, each opening its home
+    favorites = true,              -- the sites the visitor keeps (the visitor's store)
+    pins = true,                   -- the visitor's own pins, with their photos
   },
 
   budgets = {
