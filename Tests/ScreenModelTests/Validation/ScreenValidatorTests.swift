@@ -11,7 +11,7 @@ import ScreenModel
         #expect(ScreenValidator(knownFlows: ["favorites", "home", "map", "site", "sites"]).validate(Samples.complete) == [])
         // An act leads to a flow as a go does: an unknown one is named with its path.
         let unknown = ScreenValidator(knownFlows: ["home", "map", "site", "sites", "ar"]).validate(Samples.complete).map(\.description)
-        #expect(unknown.count == 1 && unknown.first?.hasPrefix("sections[4].items[2].action.flow: unknown flow 'favorites'") == true)
+        #expect(unknown.count == 1 && unknown.first?.hasPrefix("sections[4].items[3].action.flow: unknown flow 'favorites'") == true)
     }
 
     @Test func themeColorsAreChecked() {
