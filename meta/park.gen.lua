@@ -142,8 +142,8 @@ error('Cannot require a meta file')
 --- @class flowrun.Park.Home
 ---
 --- The sections in order (their names are the type's).
---- (default: `{ "welcome", "highlights", "collections", "links", "contact" }`)
---- @field sections ("collections"|"contact"|"highlights"|"links"|"welcome")[]
+--- (default: `{ "welcome", "highlights", "collections", "shortcuts", "links", "contact" }`)
+--- @field sections ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome")[]
 ---
 --- How many sites the highlights carousel shows.
 --- (default: `5`)
@@ -479,8 +479,8 @@ error('Cannot require a meta file')
 --- @class flowrun.ParkFile.Home
 ---
 --- The sections in order (their names are the type's).
---- (default: `{ "welcome", "highlights", "collections", "links", "contact" }`)
---- @field sections? ("collections"|"contact"|"highlights"|"links"|"welcome")[]
+--- (default: `{ "welcome", "highlights", "collections", "shortcuts", "links", "contact" }`)
+--- @field sections? ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome")[]
 ---
 --- How many sites the highlights carousel shows.
 --- (default: `5`)
