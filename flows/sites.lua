@@ -98,6 +98,7 @@ local function one_site(ctx, id)
     add(ui.button("Add to favorites", ui.act("sites", { id = site.id, favorite = "add" }, "Add to favorites")))
   end
   add(ui.button(visited and "I was here again" or "I was here", ui.act("sites", { id = site.id, visited = "now" }, "Mark as visited"), "secondary"))
+  add(ui.button("On the map", ui.go("map", { center = ("%.5f,%.5f"):format(site.lat, site.lon), zoom = 17 }, "On the map"), "secondary"))
   add(ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
                 ui.go("sites", { category = site.category }, "Same category"), "secondary"))
   return ui.screen(site.name, out, ctx.park.name)
