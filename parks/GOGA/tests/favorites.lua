@@ -62,9 +62,9 @@ scenario {
 scenario {
   name = "remembering the map's view says the map opens there",
   flow = "map",
-  center = { 37.8106, -122.4771 },
-  zoom = 17,
-  follow = { 2 },   -- [2] Remember this view
+  center = { 37.80, -122.46 },
+  zoom = 12,
+  follow = { 17 },   -- [17] Remember this view (after 14 clusters and 2 pins)
   expect = function(screen)
     expect.text("The map now opens at this view.")
     expect.text("The map opens at this view: you remembered it.")
