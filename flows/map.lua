@@ -16,8 +16,9 @@ local function remembered()
   local kept = store.get("map.center")
   if type(kept) ~= "table" then return nil end
   local lat, lon, zoom = kept.lat, kept.lon, kept.zoom
-  if type(lat) ~= "number" or type(lon) ~= "number" or lat < -85 or lat > 85 or lon < -180 or lon > 180 then return nil end
-  if type(zoom) ~= "number" or zoom < 0 or zoom > 22 then zoom = nil end
+  if type(lat) ~= "number" or type(lon) ~= "number" then return nil end
+  if not (lat >= -85 and lat <= 85 and lon >= -180 and lon <= 180) then return nil end   -- NaN fails too
+  if type(zoom) ~= "number" or zoom < 0 or zoom > 30 then zoom = nil end   -- the range --zoom takes
   return { lat = lat, lon = lon, zoom = zoom }
 end
 
