@@ -57,8 +57,8 @@ public struct FlowRequest: Sendable {
     ///   - actionArgs: the action's args, view values among them.
     ///   - at: the visitor's position, if known.
     ///   - size: the size of the screen the action is on, if any.
-    /// - Throws: ``InputError`` for a view value that does not parse or is out of range.
     ///   - acting: whether the action is an `act` (default false: a `go`).
+    /// - Throws: ``InputError`` for a view value that does not parse or is out of range.
     public init(flow: String, actionArgs: [String: String], at: Coordinate? = nil, size: ScreenSize? = nil, acting: Bool = false) throws(InputError) {
         self.init(flow: flow, args: actionArgs.filter { !Self.viewKeys.contains($0.key) }, at: at, size: size)
         self.acting = acting
@@ -90,7 +90,7 @@ public enum FollowOutcome: Sendable {
     /// A URL, phone or directions action: the app performs it; there is no screen to show.
     case external(Action)
     /// A `go` action to another park (its code, as the action names it): the request to run
-    /// in that park's own runtime (``FlowRuntime/init(root:park:time:limits:)``).
+    /// in that park's own runtime (``FlowRuntime/init(root:park:time:limits:store:)``).
     case park(String, FlowRequest)
 }
 
