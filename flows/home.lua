@@ -1,5 +1,6 @@
--- Home: what the park is, a few highlights, its collections of sites, and how to reach it
--- (website, phone, directions).
+-- Home: what the park is, a few highlights, its collections of sites, shortcuts to its other
+-- screens (map, AR, favorites, pins, alerts, all parks), and how to reach it (website, phone,
+-- directions).
 -- Sections and their order come from park.home.sections.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
@@ -39,6 +40,27 @@ function builders.collections(ctx, out)
   if #items > 0 then
     out[#out + 1] = ui.button("All " .. #ctx.sites .. " sites", ui.go("sites", nil, "All sites"), "secondary")
   end
+end
+
+-- The park's other screens, each only where the park runs its flow (ui.go is nil otherwise)
+-- and, for those about sites, where it has some. No counts of favorites or pins: home would
+-- then open the visitor's store on every launch.
+local shortcuts = {
+  { flow = "map", title = "Map", subtitle = "The park, its sites and your pins" },
+  { flow = "ar", title = "AR view", subtitle = "Point your camera to see what is where", sites = true },
+  { flow = "favorites", title = "Favorites", subtitle = "The sites you keep", sites = true },
+  { flow = "pins", title = "Your pins", subtitle = "Places you marked, with your photos" },
+  { flow = "geofence", title = "Alerts near you", subtitle = "What your phone watches for here" },
+  { flow = "parks", title = "All parks", subtitle = "Switch to another park" },
+}
+
+function builders.shortcuts(ctx, out)
+  local items, has_sites = {}, #ctx.sites > 0
+  for _, s in ipairs(shortcuts) do
+    local action = (has_sites or not s.sites) and ui.go(s.flow, nil, "Open") or nil
+    if action then items[#items + 1] = { title = s.title, subtitle = s.subtitle, action = action } end
+  end
+  if #items > 0 then out[#out + 1] = ui.list("Shortcuts", items) end
 end
 
 function builders.links(ctx, out)

@@ -1,12 +1,28 @@
 -- Map: the park's sites clustered for a camera. ctx.view holds what the request asked for,
--- parsed and checked by the host: center = {lat, lon} and zoom (default: the park's center
--- and zoom), or bbox = {west, south, east, north} instead of both; size = {width, height} is
--- always there (--size, else park.map.size).
+-- parsed and checked by the host: center = {lat, lon} and zoom, or bbox = {west, south, east,
+-- north} instead of both; size = {width, height} is always there (--size, else park.map.size).
+-- Without a center or box the map opens at the view the visitor remembered (store setting
+-- "map.center": {lat, lon, zoom}), else at the park's center and zoom.
 -- A cluster's action zooms into it (its expansion zoom; following it keeps the size); a pin's
--- opens the site.
+-- opens the site. The visitor's favorites and own pins in view are pins of layers of their own
+-- ("favorites", "own"), drawn over the sites.
+-- Act runs: remember=1 keeps the view asked for (center and zoom ride along as the act's args)
+-- as the one the map opens at; forget=1 drops it. Both return the map.
 local ui = require("lib.ui")
+local sites = require("lib.sites")
 
-local function camera(ctx)
+-- The view the visitor remembered, when the store holds a usable one.
+local function remembered()
+  local kept = store.get("map.center")
+  if type(kept) ~= "table" then return nil end
+  local lat, lon, zoom = kept.lat, kept.lon, kept.zoom
+  if type(lat) ~= "number" or type(lon) ~= "number" then return nil end
+  if not (lat >= -85 and lat <= 85 and lon >= -180 and lon <= 180) then return nil end   -- NaN fails too
+  if type(zoom) ~= "number" or zoom < 0 or zoom > 30 then zoom = nil end   -- the range --zoom takes
+  return { lat = lat, lon = lon, zoom = zoom }
+end
+
+local function camera(ctx, kept)
   local view, park = ctx.view, ctx.park
   local width, height = view.size.width, view.size.height
   if view.bbox then
@@ -14,14 +30,61 @@ local function camera(ctx)
     local lat, lon, zoom = map.fit(box, width, height)
     return { lat = lat, lon = lon, zoom = zoom, width = width, height = height, box = box }
   end
-  local center = view.center or park.center
-  local lat, lon, zoom = center.lat, center.lon, view.zoom or park.zoom
+  local center = view.center or kept or park.center
+  local lat, lon = center.lat, center.lon
+  local zoom = view.zoom or (not view.center and kept and kept.zoom) or park.zoom
   return { lat = lat, lon = lon, zoom = zoom, width = width, height = height,
            box = map.viewport(lat, lon, zoom, width, height) }
 end
 
+-- Whether a position is inside a box (one across the antimeridian has east < west).
+local function in_box(box, lat, lon)
+  if lat < box.south or lat > box.north then return false end
+  if box.west <= box.east then return lon >= box.west and lon <= box.east end
+  return lon >= box.west or lon <= box.east
+end
+
+-- The visitor's favorites and own pins inside the box, as pins of their layers.
+local function layers(ctx, box, out)
+  local favorites, own = 0, 0
+  for _, favorite in ipairs(store.favorites()) do
+    local site = sites.by_id(ctx, favorite.site)
+    if site and in_box(box, site.lat, site.lon) then
+      favorites = favorites + 1
+      out[#out + 1] = { type = "pin", layer = "favorites", id = "favorite:" .. site.id, coordinate = { site.lon, site.lat },
+                        title = site.name, category = site.category, action = ui.go("sites", { id = site.id }, "Open") }
+    end
+  end
+  for _, pin in ipairs(store.pins()) do
+    if in_box(box, pin.lat, pin.lon) then
+      own = own + 1
+      out[#out + 1] = { type = "pin", layer = "own", id = "pin:" .. pin.id, coordinate = { pin.lon, pin.lat },
+                        title = pin.title or ("Pin " .. pin.id), action = ui.go("pins", { id = pin.id }, "Open") }
+    end
+  end
+  return favorites, own
+end
+
+-- Whether two views are the same to a visitor's eye (a metre or so, and the zoom).
+local function same_view(cam, kept)
+  return kept ~= nil and math.abs(cam.lat - kept.lat) < 1e-5 and math.abs(cam.lon - kept.lon) < 1e-5
+    and kept.zoom ~= nil and math.abs(cam.zoom - kept.zoom) < 1e-3
+end
+
+local function plural(n, one, many) return ("%d %s"):format(n, n == 1 and one or many) end
+
 flow.register("map", function(ctx)
-  local cam = camera(ctx)
+  local kept = remembered()
+  local cam = camera(ctx, kept)
+  local done
+  if ctx.acting and ctx.args.remember then
+    kept = { lat = cam.lat, lon = cam.lon, zoom = cam.zoom }
+    store.set("map.center", kept)
+    done = "The map now opens at this view."
+  elseif ctx.acting and ctx.args.forget then
+    store.set("map.center", nil)
+    kept, done = nil, "The map opens at the park's center again."
+  end
   local zoom = math.floor(cam.zoom)
   local items = cluster.sites():clusters(cam.box, zoom)
   table.sort(items, function(a, b)
@@ -51,16 +114,32 @@ flow.register("map", function(ctx)
   end
 
   local b = cam.box
+  local favorites, own = layers(ctx, b, annotations)
   local summary
   if #items == 0 then summary = "No sites in this view."
-  else summary = ("%d cluster%s and %d single site%s in view."):format(clusters, clusters == 1 and "" or "s", pins, pins == 1 and "" or "s") end
-  return ui.screen(ctx.park.name, {
-    { type = "map", id = "map",
-      camera = { center = { cam.lon, cam.lat }, zoom = cam.zoom },
-      bbox = { b.west, b.south, b.east, b.north },
-      size = { width = cam.width, height = cam.height },
-      annotations = annotations,
-      boundary = map.boundary(b, cam.zoom) },
-    ui.text(summary, "caption"),
-  }, "Map")
+  else summary = ("%s and %s in view."):format(plural(clusters, "cluster", "clusters"), plural(pins, "single site", "single sites")) end
+  if favorites + own > 0 then
+    local mine = {}
+    if favorites > 0 then mine[#mine + 1] = plural(favorites, "favorite", "favorites") end
+    if own > 0 then mine[#mine + 1] = plural(own, "pin", "pins") end
+    summary = summary .. " Yours: " .. table.concat(mine, " and ") .. "."
+  end
+  local out = {}
+  local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
+  if done then add(ui.notice(done)) end
+  add({ type = "map", id = "map",
+        camera = { center = { cam.lon, cam.lat }, zoom = cam.zoom },
+        bbox = { b.west, b.south, b.east, b.north },
+        size = { width = cam.width, height = cam.height },
+        annotations = annotations,
+        boundary = map.boundary(b, cam.zoom) })
+  add(ui.text(summary, "caption"))
+  if same_view(cam, kept) then
+    add(ui.text("The map opens at this view: you remembered it.", "caption"))
+    add(ui.button("Forget this view", ui.act("map", { forget = "1" }, "Forget this view"), "secondary"))
+  else
+    add(ui.button("Remember this view", ui.act("map", { remember = "1", center = ("%.5f,%.5f"):format(cam.lat, cam.lon),
+                                                        zoom = cam.zoom }, "Remember this view"), "secondary"))
+  end
+  return ui.screen(ctx.park.name, out, "Map")
 end)

@@ -2,6 +2,8 @@
 -- (--arg collection=views, --arg category=viewpoint), or one site (--arg id=...).
 -- With --at the lists are ranked by lib.scoring (distance first, then the park's weights for
 -- rating, fee, ...), and each item says why it ranks there: "350 m NE · ★4.5 · free".
+-- A site's screen offers acts on the visitor's store (they return that screen, saying what
+-- they did): favorite=add or favorite=remove, and visited=now to mark it visited.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
 
@@ -44,30 +46,62 @@ local function collection_title(ctx, category)
   return title
 end
 
--- 37.80795° N, 122.47548° W: how a visitor reads a position.
-local function position_text(lat, lon)
-  return ("%.5f° %s, %.5f° %s"):format(math.abs(lat), lat < 0 and "S" or "N", math.abs(lon), lon < 0 and "W" or "E")
+-- An act on the site's screen (ui.act("sites", {id = ..., favorite = "add"})): changes the
+-- store, then says what it did; nil when the run is not an act run or asks for nothing.
+local function perform(ctx, site)
+  if not ctx.acting then return nil end
+  local args = ctx.args
+  if args.favorite == "add" then
+    return store.add_favorite(site.id) and "Added to your favorites." or "Already one of your favorites."
+  elseif args.favorite == "remove" then
+    return store.remove_favorite(site.id) and "Removed from your favorites." or "It was not one of your favorites."
+  elseif args.visited then
+    store.mark_visited(site.id)
+    return "Marked as visited."
+  end
+  return nil
+end
+
+-- When the visitor marked the site visited last, or nil.
+local function visited_at(id)
+  for _, visit in ipairs(store.visited()) do
+    if visit.site == id then return visit.at end
+  end
+  return nil
 end
 
 local function one_site(ctx, id)
-  for _, site in ipairs(sites.ranked(ctx, ctx.sites)) do
-    if site.id == id then
-      local body = site.description
-      if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
-      if #site.reasons > 0 then body = (body and body .. "\n" or "") .. table.concat(site.reasons, " · ") end
-      return ui.screen(site.name, {
-        ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body,
-                  badges = { collection_title(ctx, site.category) } }),
-        ui.text(position_text(site.lat, site.lon), "caption"),
-        ui.button("Directions", ui.directions(site.lat, site.lon, site.name, site.properties.address,
-                                              "Directions to " .. site.name)),
-        ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
-                  ui.go("sites", { category = site.category }, "Same category"), "secondary"),
-      }, ctx.park.name)
-    end
+  local found = sites.by_id(ctx, id)
+  if not found then
+    return ui.screen("Site not found", { ui.notice("No site with id '" .. id .. "' in " .. ctx.park.name .. "."),
+                                         ui.button("All sites", ui.go("sites", nil, "All sites")) }, ctx.park.name)
   end
-  return ui.screen("Site not found", { ui.notice("No site with id '" .. id .. "' in " .. ctx.park.name .. "."),
-                                       ui.button("All sites", ui.go("sites", nil, "All sites")) }, ctx.park.name)
+  local done = perform(ctx, found)
+  local site = sites.ranked(ctx, { found })[1]
+  local body = site.description
+  if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
+  if #site.reasons > 0 then body = (body and body .. "\n" or "") .. table.concat(site.reasons, " · ") end
+  -- The visitor's own marks: a favorite gets a badge, a visit its time.
+  local favorite, visited = store.is_favorite(site.id), visited_at(site.id)
+  local badges = { collection_title(ctx, site.category) }
+  if favorite then badges[#badges + 1] = "favorite" end
+  local out = {}
+  local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
+  if done then add(ui.notice(done)) end
+  add(ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body, badges = badges }))
+  add(ui.text(ui.position(site.lat, site.lon), "caption"))
+  if visited then add(ui.text("You were here: marked " .. ui.local_time(visited) .. ".", "caption")) end
+  add(ui.button("Directions", ui.directions(site.lat, site.lon, site.name, site.properties.address, "Directions to " .. site.name)))
+  if favorite then
+    add(ui.button("Remove from favorites", ui.act("sites", { id = site.id, favorite = "remove" }, "Remove from favorites"), "secondary"))
+  else
+    add(ui.button("Add to favorites", ui.act("sites", { id = site.id, favorite = "add" }, "Add to favorites")))
+  end
+  add(ui.button(visited and "I was here again" or "I was here", ui.act("sites", { id = site.id, visited = "now" }, "Mark as visited"), "secondary"))
+  add(ui.button("On the map", ui.go("map", { center = ("%.5f,%.5f"):format(site.lat, site.lon), zoom = 17 }, "On the map"), "secondary"))
+  add(ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
+                ui.go("sites", { category = site.category }, "Same category"), "secondary"))
+  return ui.screen(site.name, out, ctx.park.name)
 end
 
 flow.register("sites", function(ctx)

@@ -51,7 +51,7 @@ error('Cannot require a meta file')
 --- @field home flowrun.Park.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)
+--- (default: 9 entries in parks/defaults.lua)
 --- @field flows table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -142,8 +142,8 @@ error('Cannot require a meta file')
 --- @class flowrun.Park.Home
 ---
 --- The sections in order (their names are the type's).
---- (default: `{ "welcome", "highlights", "collections", "links", "contact" }`)
---- @field sections ("collections"|"contact"|"highlights"|"links"|"welcome")[]
+--- (default: `{ "welcome", "highlights", "collections", "shortcuts", "links", "contact" }`)
+--- @field sections ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome")[]
 ---
 --- How many sites the highlights carousel shows.
 --- (default: `5`)
@@ -424,7 +424,7 @@ error('Cannot require a meta file')
 --- @field home? flowrun.ParkFile.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: `{ ar = true, geofence = true, home = true, map = true, onboarding = true, parks = true, sites = true }`)
+--- (default: 9 entries in parks/defaults.lua)
 --- @field flows? table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -479,8 +479,8 @@ error('Cannot require a meta file')
 --- @class flowrun.ParkFile.Home
 ---
 --- The sections in order (their names are the type's).
---- (default: `{ "welcome", "highlights", "collections", "links", "contact" }`)
---- @field sections? ("collections"|"contact"|"highlights"|"links"|"welcome")[]
+--- (default: `{ "welcome", "highlights", "collections", "shortcuts", "links", "contact" }`)
+--- @field sections? ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome")[]
 ---
 --- How many sites the highlights carousel shows.
 --- (default: `5`)

@@ -20,6 +20,8 @@ error('Cannot require a meta file')
 --- (default: `"2026-07-04T09:30:00-07:00"`)
 --- @field time? string the clock flows see, ISO 8601 (--time)
 --- @field track? string a GPX file beside the scenario (--track)
+--- @field act? boolean run the flow as an act run, as an `act` action would (--act); default false
+--- @field follow? (integer|string)[]|integer|string action ids followed in order from the screen, as --follow: a go opens its screen, an act is performed (it writes the scenario's store, empty when the scenario starts)
 --- @field golden? string the screen's JSON beside the scenario; in tests/, with {park} in the name
 --- @field expect? fun(screen: flowrun.Screen) the checks
 

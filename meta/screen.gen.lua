@@ -544,7 +544,7 @@ error('Cannot require a meta file')
 --- Sites per category, largest first.
 --- @field categories? flowrun.CategoryCount[]
 
---- One site drawn on a map.
+--- One place drawn on a map: a site, or the visitor's favorite or own pin (its layer).
 --- @class flowrun.PinAnnotation
 ---
 --- @field type "pin"
@@ -562,6 +562,10 @@ error('Cannot require a meta file')
 ---
 --- Not empty.
 --- @field category? string
+---
+--- The layer it is drawn on, each in a style of its own over the sites: the park's sites, the visitor's favorites, or the pins the visitor dropped.
+--- (default: `"sites"`)
+--- @field layer? "sites"|"favorites"|"own"
 
 --- A region within a radius of a center.
 --- @class flowrun.CircleRegion

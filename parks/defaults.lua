@@ -22,7 +22,7 @@ local defaults = {
   },
 
   home = {
-    sections = { "welcome", "highlights", "collections", "links", "contact" },
+    sections = { "welcome", "highlights", "collections", "shortcuts", "links", "contact" },
     highlights = 5,                -- how many sites the highlights carousel shows
     highlight_categories = { "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" },
     links = {},                    -- extra links: { { label = "...", flow = "...", args = {...} } }
@@ -36,6 +36,8 @@ local defaults = {
     geofence = true,
     ar = true,
     parks = true,                  -- the park browser: every park, each opening its home
+    favorites = true,              -- the sites the visitor keeps (the visitor's store)
+    pins = true,                   -- the visitor's own pins, with their photos
   },
 
   budgets = {

@@ -5,7 +5,8 @@ import LuaKit
 /// mistake is (`flows/home.lua:12`) when the message says: an app client gets it as JSON,
 /// the page as a panel in the phone frame (``PreviewErrorPanel``).
 struct PreviewFailure: Error, Sendable, Equatable {
-    /// 400 bad input, 404 not found, 422 a flow or content mistake.
+    /// 400 bad input, 403 an act without its header, 404 not found, 422 a flow or content
+    /// mistake, 500 or 503 (busy) when the visitor's store failed.
     var status: Int
     /// The whole message, as `flowrun` prints it, without the traceback.
     var message: String
@@ -22,7 +23,7 @@ struct PreviewFailure: Error, Sendable, Equatable {
         case .unknownPark, .unknownFlow, .disabledFlow: status = 404
         case .badArgument, .unknownAction, .trackTooLarge: status = 400
         case .unavailableFlow, .badContent, .invalidContent, .script, .badRegistration, .invalidScreen: status = 422
-        case .store: status = 500   // the preview's own in-memory store failed
+        case .store(let failure): status = failure.kind == .busy ? 503 : 500   // the preview's store: --profile's, or its own in memory
         }
         let text = error.description
         // LuaKit's tracebacks start with Lua's own heading.

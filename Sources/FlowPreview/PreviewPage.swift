@@ -3,7 +3,10 @@ import Foundation
 /// The preview page (`GET /`): controls for the park, flow, arguments, position, time,
 /// camera heading and frame size beside the phone frame, which it fills from
 /// `/parks/{code}/flows/{flow}/frame`. A little plain JavaScript follows `go` actions (with
-/// a history for Back; one with a `park` switches the park), says what the app would do for a web address, a phone number or
+/// a history for Back; one with a `park` switches the park), performs an `act` action once
+/// (a POST of the frame: the server writes its visitor's store and answers the screen the act
+/// returns; the page then names that flow and its args, so Back, a reload or a save run views
+/// only, never the act again), says what the app would do for a web address, a phone number or
 /// directions, and re-fetches the frame on each `change` from `/events`, keeping the
 /// controls as they are.
 /// The address always names the run shown (`?park=GOGA&flow=sites&arg.id=...`), so it can
@@ -112,7 +115,8 @@ enum PreviewPage {
     }
 
     let requested = 0;  // the newest load asked for: an older answer that comes later is dropped
-    async function load() {
+    // acting: perform the flow as an act run (a POST), once; every other load is a view run.
+    async function load(acting) {
       if (!$("park").value) return;
       const q = query();
       const mine = ++requested;
@@ -121,12 +125,14 @@ enum PreviewPage {
       for (const [key, value] of q) address.append(key, value);
       history.replaceState(null, "", "?" + address.toString());
       try {
-        const response = await fetch(base() + "/frame?" + q.toString(), { cache: "no-store" });
+        const options = acting ? { method: "POST", headers: { "X-Flowrun-Act": "1" }, cache: "no-store" } : { cache: "no-store" };
+        const response = await fetch(base() + "/frame?" + q.toString(), options);
         const text = await response.text();
         if (mine !== requested) return;
         $("frame").innerHTML = text;
         $("frame").dataset.status = String(response.status);
         $("frame").dataset.loads = String(Number($("frame").dataset.loads || 0) + 1);
+        if (acting) $("frame").dataset.acts = String(Number($("frame").dataset.acts || 0) + 1);
       } catch (error) {
         $("status").textContent = "The server does not answer: " + error;
       }
@@ -204,26 +210,22 @@ enum PreviewPage {
       if (!link) return;
       event.preventDefault();
       const kind = link.dataset.kind;
-      if (kind === "go") {
+      if (kind === "go" || kind === "act") {
         trail.push(state());
         const args = [], view = {};
         for (const [key, value] of new URLSearchParams(link.dataset.args || "")) {
           if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
         }
+        // An act stays in this park; afterwards the controls name its flow and args as a view.
         restore({ park: link.dataset.park, flow: link.dataset.flow, args: args.join("\\n"), view: view });
-        notice("");
-        load();
+        notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
+        load(kind === "act");
       } else if (kind === "url") {
         notice("The app opens " + link.getAttribute("href"));
       } else if (kind === "call") {
         notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
       } else if (kind === "directions") {
         notice("The app opens directions to " + link.dataset.directions);
-      } else if (kind === "act") {
-        // A change to the visitor's store: the preview has none, so it only says what the app would do.
-        const args = [...new URLSearchParams(link.dataset.args || "")].map(([key, value]) => key + "=" + value);
-        notice("The app performs " + link.dataset.flow + (args.length ? " (" + args.join(", ") + ")" : "")
-          + " and shows its screen; the preview changes no store (flowrun --follow does)");
       }
     });
 

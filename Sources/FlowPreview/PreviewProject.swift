@@ -5,9 +5,11 @@ import ScreenModel
 /// The project the server previews, and its parks' runtimes. A ``FlowRuntime`` is not
 /// thread-safe, so every runtime lives in this actor and runs only here: one per park and
 /// clock, built by the first request that needs it, dropped when a file changes
-/// (``invalidate()``) so the next request reloads the park's files.
+/// (``invalidate()``) so the next request reloads the park's files. Every runtime shares the
+/// server's visitor's store, which outlives them (a save changes files, never the store).
 actor PreviewProject {
     let root: ProjectRoot
+    private let store: any VisitorStore
     /// Runtimes by park code and the `time` asked for ("" for now): a runtime's clock is
     /// fixed when it is built.
     private var runtimes: [String: (runtime: FlowRuntime, built: ContinuousClock.Instant)] = [:]
@@ -17,14 +19,16 @@ actor PreviewProject {
     /// How many runtimes to keep: each `time` a client asks for builds one.
     private let capacity = 16
 
-    init(root: ProjectRoot) {
+    init(root: ProjectRoot, store: @Sendable () -> any VisitorStore = { MemoryVisitorStore() }) {
         self.root = root
+        self.store = store()
     }
 
-    /// The screen `inputs` ask of park `code`.
+    /// The screen `inputs` ask of park `code`; with `acting`, an act run (its store writes are kept).
     /// - Throws: ``PreviewFailure`` with the status for the mistake.
-    func screen(park code: String, inputs: RunInputs) throws(PreviewFailure) -> Screen {
-        let request = try request(inputs)
+    func screen(park code: String, inputs: RunInputs, acting: Bool = false) throws(PreviewFailure) -> Screen {
+        var request = try request(inputs)
+        request.acting = acting
         do {
             let runtime = try runtime(park: code, time: inputs.time)
             return try runtime.run(request)
@@ -69,7 +73,7 @@ actor PreviewProject {
         let now = ContinuousClock.now
         if let kept = runtimes[key], time != nil || now - kept.built < nowLifetime { return kept.runtime }
         let clock = try RunInputs.time(time, name: "time")
-        let runtime = try FlowRuntime(root: root, park: canonical, time: clock)
+        let runtime = try FlowRuntime(root: root, park: canonical, time: clock, store: store)
         if runtimes.count >= capacity { runtimes.removeAll() }
         runtimes[key] = (runtime, now)
         return runtime

@@ -1,5 +1,6 @@
 import FlowKit
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 import ScreenModel
@@ -11,6 +12,10 @@ import ScreenModel
 /// - `GET /parks/{code}/flows/{flow}?at=...`: the screen JSON (`flowrun/screen@1`).
 /// - `GET /parks/{code}/flows/{flow}/frame?...`: the phone frame's HTML, or the error panel.
 /// - `GET /parks/{code}/flows/{flow}/events?...`: Server-Sent Events, the screen on each change.
+/// - `POST /parks/{code}/flows/{flow}?...` and `POST .../frame?...`: perform the flow as an act
+///   run (an `act` action) on the server's visitor's store, then answer its screen as the GETs
+///   do. Only with the header `X-Flowrun-Act: 1`, which no other site's page can send here
+///   without the server's leave (a cross-origin request with it needs a preflight, never granted).
 /// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
 struct PreviewRoutes: Sendable {
@@ -42,14 +47,26 @@ struct PreviewRoutes: Sendable {
                 return Self.json(error.status, error.json(root: project.root))
             }
         }
-        router.get("/parks/:code/flows/:flow/frame") { request, context in
-            let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
+        router.post("/parks/:code/flows/:flow") { request, context in
             do throws(PreviewFailure) {
-                let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
-                let (status, body) = await frame(park: code, inputs: inputs, size: try Self.frameSize(request))
-                return Self.response(status, body, type: "text/html; charset=utf-8")
+                try Self.requireActHeader(request)
+                return Self.json(200, JSONRenderer.encode(try await screen(request, context, acting: true)))
             } catch {
-                return Self.response(error.status, PreviewErrorPanel.html(error, root: project.root), type: "text/html; charset=utf-8")
+                return Self.json(error.status, error.json(root: project.root))
+            }
+        }
+        for method in [HTTPRequest.Method.get, .post] {
+            router.on("/parks/:code/flows/:flow/frame", method: method) { request, context in
+                let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
+                do throws(PreviewFailure) {
+                    let acting = request.method == .post
+                    if acting { try Self.requireActHeader(request) }
+                    let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
+                    let (status, body) = await frame(park: code, inputs: inputs, size: try Self.frameSize(request), acting: acting)
+                    return Self.response(status, body, type: "text/html; charset=utf-8")
+                } catch {
+                    return Self.response(error.status, PreviewErrorPanel.html(error, root: project.root), type: "text/html; charset=utf-8")
+                }
             }
         }
         router.get("/parks/:code/flows/:flow/events") { request, context in
@@ -104,10 +121,11 @@ struct PreviewRoutes: Sendable {
         }
     }
 
-    /// The phone frame for a run with its style sheet, or the error panel, with the status.
-    private func frame(park: String, inputs: RunInputs, size: Component.Map.Size) async -> (status: Int, body: String) {
+    /// The phone frame for a run (an act run with `acting`) with its style sheet, or the error
+    /// panel, with the status.
+    private func frame(park: String, inputs: RunInputs, size: Component.Map.Size, acting: Bool = false) async -> (status: Int, body: String) {
         do {
-            let screen = try await project.screen(park: park, inputs: inputs)
+            let screen = try await project.screen(park: park, inputs: inputs, acting: acting)
             let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park))
             return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen))
         } catch {
@@ -117,11 +135,22 @@ struct PreviewRoutes: Sendable {
 
     static let defaultFrame = Component.Map.Size(width: 390, height: 844)
 
-    /// The screen a request asks for.
-    private func screen(_ request: Request, _ context: BasicRequestContext) async throws(PreviewFailure) -> Screen {
+    /// The screen a request asks for; with `acting`, performed as an act run.
+    private func screen(_ request: Request, _ context: BasicRequestContext, acting: Bool = false) async throws(PreviewFailure) -> Screen {
         let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
         let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
-        return try await project.screen(park: code, inputs: inputs)
+        return try await project.screen(park: code, inputs: inputs, acting: acting)
+    }
+
+    /// The header an act must carry.
+    static let actHeader = "X-Flowrun-Act"
+
+    /// Refuses an act without ``actHeader``: a form or script of another site could POST
+    /// here, but not with this header unless the server allowed it (it never does).
+    static func requireActHeader(_ request: Request) throws(PreviewFailure) {
+        guard let name = HTTPField.Name(actHeader), request.headers[name] == "1" else {
+            throw PreviewFailure(status: 403, message: "an act needs the header \(actHeader): 1 (so that no other site's page can make the preview act)")
+        }
     }
 
     /// One event of a flow's stream: `screen` with its JSON, or `error` with the error's.

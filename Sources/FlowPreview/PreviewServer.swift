@@ -4,9 +4,9 @@ import Logging
 public import LoopbackServer
 
 /// `flowrun preview`: a web server on this machine only (127.0.0.1) that shows a park's
-/// screens as a phone would, follows their actions, and updates the page by itself when
-/// a file under flows/ or parks/ is saved; app clients get the same screens as JSON
-/// (README, Live preview). Routes are in ``PreviewRoutes``.
+/// screens as a phone would, follows their actions (performing acts on a visitor's store of
+/// its own), and updates the page by itself when a file under flows/ or parks/ is saved; app
+/// clients get the same screens as JSON (README, Live preview). Routes are in ``PreviewRoutes``.
 public struct PreviewServer: Sendable {
     /// The project to preview.
     public let root: ProjectRoot
@@ -14,6 +14,10 @@ public struct PreviewServer: Sendable {
     public var port: Int
     /// The park the page shows first; nil for the first park.
     public var park: String?
+    /// Makes the visitor's store that the server's act actions write and its screens read,
+    /// once per ``run(handlesSignals:onListening:)`` (default: a new ``MemoryVisitorStore``,
+    /// gone when the server stops).
+    public var store: @Sendable () -> any VisitorStore
 
     /// The only address the server listens on: the author's own machine.
     public static let host = LoopbackServer.host
@@ -23,8 +27,9 @@ public struct PreviewServer: Sendable {
     ///   - root: the project.
     ///   - port: the port (0 for any free one).
     ///   - park: the park the page shows first.
-    public init(root: ProjectRoot, port: Int, park: String? = nil) {
-        (self.root, self.port, self.park) = (root, port, park)
+    ///   - store: makes the visitor's store of a run of the server (default: an empty one in memory).
+    public init(root: ProjectRoot, port: Int, park: String? = nil, store: @escaping @Sendable () -> any VisitorStore = { MemoryVisitorStore() }) {
+        (self.root, self.port, self.park, self.store) = (root, port, park, store)
     }
 
     /// Why the server did not start.
@@ -36,7 +41,7 @@ public struct PreviewServer: Sendable {
     ///   - onListening: called once the server listens, with its port.
     /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
     public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        let project = PreviewProject(root: root)
+        let project = PreviewProject(root: root, store: store)
         let feed = ChangeFeed()
         let router = PreviewRoutes(project: project, feed: feed, defaultPark: park).router()
         let logger = {

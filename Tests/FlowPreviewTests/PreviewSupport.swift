@@ -16,11 +16,15 @@ let fixedTime = "2026-07-04T09:30:00-07:00"
 struct ServerDidNotStart: Error {}
 
 /// Runs a real preview server of `root` on 127.0.0.1, on a free port, for `body`; stops it after.
-func withServer<T: Sendable>(root: ProjectRoot = repository, _ body: (URL) async throws -> T) async throws -> T {
+/// - Parameter store: makes the server's visitor's store (default: the server's own, in memory).
+func withServer<T: Sendable>(root: ProjectRoot = repository, store: (@Sendable () -> any VisitorStore)? = nil,
+                             _ body: (URL) async throws -> T) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let server = Task {
+    var preview = PreviewServer(root: root, port: 0)
+    if let store { preview.store = store }
+    let server = Task { [preview] in
         defer { continuation.finish() }
-        try await PreviewServer(root: root, port: 0).run(handlesSignals: false) { continuation.yield($0) }
+        try await preview.run(handlesSignals: false) { continuation.yield($0) }
     }
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else {
@@ -42,6 +46,16 @@ func withServer<T: Sendable>(root: ProjectRoot = repository, _ body: (URL) async
 /// A GET over real HTTP: the status, the content type and the body as text.
 func get(_ url: URL, _ path: String) async throws -> (status: Int, type: String, body: String) {
     let request = HTTPClientRequest(url: url.absoluteString + path)
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+    let body = try await response.body.collect(upTo: 16 << 20)
+    return (Int(response.status.code), response.headers.first(name: "content-type") ?? "", String(buffer: body))
+}
+
+/// A POST over real HTTP, with `headers`: the status, the content type and the body as text.
+func post(_ url: URL, _ path: String, headers: [(String, String)] = []) async throws -> (status: Int, type: String, body: String) {
+    var request = HTTPClientRequest(url: url.absoluteString + path)
+    request.method = .POST
+    for (name, value) in headers { request.headers.add(name: name, value: value) }
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
     let body = try await response.body.collect(upTo: 16 << 20)
     return (Int(response.status.code), response.headers.first(name: "content-type") ?? "", String(buffer: body))

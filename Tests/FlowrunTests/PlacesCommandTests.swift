@@ -92,12 +92,12 @@ import Testing
 
             """)
         let html = try flowrun(["--park", "DEMO", "home", "--format", "html"], in: copy.url)
-        #expect(html.stdout.contains(#"data-kind="directions" data-action="5" href="geo:37.80000,-122.40000" "#
+        #expect(html.stdout.contains(#"data-kind="directions" data-action="11" href="geo:37.80000,-122.40000" "#
             + #"data-directions="Demo Park, 1 Demo Road, Nowhere, CA 94000 (37.80000, -122.40000)">Directions</a>"#))
     }
 
     @Test func homeGivesDirectionsToTheParkWithoutAnAddressTooAndCheckPasses() throws {
-        let home = try flowrun(["--park", "GOGA", "home", "--follow", "15", "--time", fixedTime])
+        let home = try flowrun(["--park", "GOGA", "home", "--follow", "21", "--time", fixedTime])
         #expect(home.stdout == "The app opens directions to Golden Gate National Recreation Area (37.80780, -122.47500)\n")
     }
 

@@ -23,6 +23,21 @@ import Testing
         #expect(first.terminationStatus == 0)
     }
 
+    /// With `--profile`, the page's acts write that profile, as `flowrun --follow` would.
+    @Test func profileIsTheStoreThePreviewsActsWrite() async throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-preview-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let preview = try ServerProcess(["preview", "--profile", profile.path], in: repositoryRoot)
+        var request = HTTPClientRequest(url: preview.root + "parks/GOGA/flows/favorites?arg.add=nps-poi:goga:0144&time=" + fixedTime)
+        request.method = .POST
+        request.headers.add(name: "X-Flowrun-Act", value: "1")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        #expect(response.status.code == 200)
+        #expect(preview.stop() == 0)
+        let export = try flowrun(["profile", "export", "--profile", profile.path])
+        #expect(export.stdout.contains("\"site\" : \"nps-poi:goga:0144\""), "\(export.stdout)")
+    }
+
     @Test func anUnknownParkIsBadUsage() throws {
         let result = try flowrun(["preview", "--port", "0", "--park", "NOPE"])
         #expect(result.status == 2)

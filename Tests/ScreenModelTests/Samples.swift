@@ -39,7 +39,8 @@ enum Samples {
     )
 
     /// A map with every optional field set: a cluster with categories and an action,
-    /// a pin with a category and an action, a boundary ring.
+    /// a pin with a category and an action, the same site as a favorite (a pin's layer), a
+    /// boundary ring.
     static let map = Component.Map(
         camera: .init(center: .init(latitude: 37.80, longitude: -122.46), zoom: 12),
         bbox: .init(west: -122.5436, south: 37.7536, east: -122.3764, north: 37.8463),
@@ -53,6 +54,10 @@ enum Samples {
             .pin(.init(
                 id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
                 category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"])
+            )),
+            .pin(.init(
+                id: "favorite:nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
+                layer: .favorites
             )),
         ],
         boundary: [[

@@ -48,9 +48,10 @@ local function index(ctx)
     if la ~= lb then return la < lb end
     return a.id < b.id
   end)
-  local found = { by_category = {}, categories = {}, name_rank = {}, uncategorized = {} }
+  local found = { by_category = {}, by_id = {}, categories = {}, name_rank = {}, uncategorized = {} }
   for rank, site in ipairs(by_name) do
     found.name_rank[site] = rank
+    found.by_id[site.id] = site
     local category = site.category
     if category then
       local list = found.by_category[category]
@@ -162,6 +163,14 @@ end
 function sites.categories(ctx)
   local categories = index(ctx).categories
   return table.move(categories, 1, #categories, 1, {})
+end
+
+--- The park's site with this id, or nil (an id the park's data no longer has, or a hidden site).
+--- @param ctx flowrun.Context
+--- @param id string
+--- @return flowrun.Site?
+function sites.by_id(ctx, id)
+  return index(ctx).by_id[id]
 end
 
 --- The collection with this id, or nil.

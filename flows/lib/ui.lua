@@ -188,12 +188,51 @@ function ui.distance(metres)
   return string.format("%d km", math.floor(metres / 1000 + 0.5))
 end
 
+--- 37.80795° N, 122.47548° W: a position as a visitor reads it.
+--- @param lat number
+--- @param lon number
+--- @return string
+function ui.position(lat, lon)
+  return ("%.5f° %s, %.5f° %s"):format(math.abs(lat), lat < 0 and "S" or "N", math.abs(lon), lon < 0 and "W" or "E")
+end
+
+-- Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
+-- days_from_civil): the store's times are UTC, and os.time would read them as the park's.
+local function days_from_civil(y, m, d)
+  if m <= 2 then y = y - 1 end
+  local era = (y >= 0 and y or y - 399) // 400
+  local yoe = y - era * 400
+  local doy = (153 * (m > 2 and m - 3 or m + 9) + 2) // 5 + d - 1
+  return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
+end
+
+--- A time the store wrote ("2026-07-04T16:30:00Z", ISO 8601 UTC) as the park's clock
+--- reads it: "2026-07-04 09:30"; text that is not such a time is returned as it is.
+--- @param iso string
+--- @return string
+function ui.local_time(iso)
+  local y, mo, d, h, mi, s = iso:match("^(%d%d%d%d)-(%d%d)-(%d%d)T(%d%d):(%d%d):(%d%d)Z$")
+  if not y then return iso end
+  local epoch = days_from_civil(tonumber(y), tonumber(mo), tonumber(d)) * 86400 + tonumber(h) * 3600 + tonumber(mi) * 60 + tonumber(s)
+  return os.date("%Y-%m-%d %H:%M", epoch)
+end
+
 local compass = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
+
 --- "NE" for a bearing in degrees.
 --- @param degrees number
 --- @return string
 function ui.compass(degrees)
   return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1]
+end
+
+--- How far and which way: "350 m NE", or "here" within 10 m (where a bearing means nothing).
+--- @param metres number
+--- @param degrees number the bearing
+--- @return string
+function ui.away(metres, degrees)
+  if metres < 10 then return "here" end
+  return ui.distance(metres) .. " " .. ui.compass(degrees)
 end
 
 local function words(category)

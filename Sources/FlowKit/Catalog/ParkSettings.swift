@@ -106,7 +106,7 @@ public struct ParkSettings: Decodable, Sendable {
         /// Extra links to other flows.
         public var links: [Link]
         /// The sections the home flow can build.
-        public static let knownSections: Set<String> = ["welcome", "highlights", "collections", "links", "contact"]
+        public static let knownSections: Set<String> = ["welcome", "highlights", "collections", "shortcuts", "links", "contact"]
     }
     /// A link on the home screen to another flow.
     public struct Link: Decodable, Sendable {

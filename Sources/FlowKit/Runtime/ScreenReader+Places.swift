@@ -34,10 +34,10 @@ extension ScreenReader {
     private static func annotation(_ value: LuaSlot) throws(GiveUp) -> Component.Map.Annotation {
         switch value.withField("type", { $0.string() }) {
         case "pin":
-            let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "action"])
+            let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "action", "layer"])
             return .pin(Component.Map.Pin(id: try r.string("id"), coordinate: try r.required("coordinate", coordinate),
                                           title: try r.string("title"), category: try r.optionalString("category"),
-                                          action: try r.optional("action", action)))
+                                          action: try r.optional("action", action), layer: try r.choice("layer") ?? .sites))
         case "cluster":
             let r = try Record(value, keys: ["type", "id", "coordinate", "count", "expansion_zoom", "categories", "action"])
             return .cluster(Component.Map.Cluster(

@@ -14,6 +14,11 @@ struct Scenario {
     var park: String?
     /// The run, as text (``RunInputs``); `track` relative to the project root.
     var inputs: RunInputs
+    /// Whether the flow runs as an act run, as an `act` action (`act = true`, `--act`).
+    var act = false
+    /// Action ids followed in order from the screen, as `--follow` does: a `go` opens its
+    /// screen, an `act` is performed (`follow = {3, "favorite"}`).
+    var follow: [String] = []
     /// The golden screen file relative to the project root, `{park}` still in it.
     var golden: String?
     /// `expect = function(screen) ... end`.
@@ -23,7 +28,7 @@ struct Scenario {
 
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
     static let fields = ["name", "flow", "park", "args", "at", "time", "track", "center", "zoom", "bbox",
-                         "size", "heading", "pitch", "fov", "golden", "expect"]
+                         "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
     /// they were written (2026-07-04 09:30 in San Francisco).
@@ -68,6 +73,12 @@ struct Scenario {
         inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
         inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")
         inputs.view["size"] = try Self.joined(table, "size", count: 2, separator: "x", example: "{390, 844}")
+        switch table["act"] {
+        case .nil: break
+        case .boolean(let flag): act = flag
+        case let other: throw FieldError("act: expected true or false, got \(other.typeName)")
+        }
+        follow = try Self.ids(table["follow"])
         if let golden = try Self.string(table, "golden") {
             self.golden = try Self.path(golden, "golden", in: folder, suffix: ".json")
             if !inPark, park == nil, !golden.contains("{park}") {
@@ -125,6 +136,29 @@ struct Scenario {
             return numbers.map(NumberText.message).joined(separator: separator)
         case let other:
             throw FieldError("\(key): expected \(count) numbers such as \(example), got \(other.typeName)")
+        }
+    }
+
+    /// `follow = {3, "favorite"}` (or one id, `follow = 3`): action ids as `--follow` takes them.
+    private static func ids(_ value: LuaValue) throws(FieldError) -> [String] {
+        func id(_ value: LuaValue, _ place: String) throws(FieldError) -> String {
+            switch value {
+            case .string(let text) where !text.isEmpty: return text
+            case .integer(let n) where n > 0: return String(n)
+            case .number(let d) where d > 0 && d == d.rounded() && d < 1e15: return String(Int64(d))
+            case let other:
+                let got = other.doubleValue.map(NumberText.message) ?? (other.typeName == "string" ? "an empty string" : other.typeName)
+                throw FieldError("\(place): expected an action id such as 3 or \"favorite\", got \(got)")
+            }
+        }
+        switch value {
+        case .nil: return []
+        case .table(let list):
+            guard list.isSequence, !list.sequence.isEmpty else { throw FieldError("follow: expected action ids in order, such as {3, 1}") }
+            var ids: [String] = []
+            for (i, item) in list.sequence.enumerated() { ids.append(try id(item, "follow[\(i + 1)]")) }
+            return ids
+        default: return [try id(value, "follow")]
         }
     }
 

@@ -5,9 +5,10 @@ import ScreenModel
 /// Every scenario of a project (`flowrun test`): the files in `tests/` at the root, each
 /// scenario run for every park (or the one it names), then each park's own
 /// `parks/<CODE>/tests/`, parks and files in name order. A scenario runs its flow in a
-/// ``FlowRuntime`` of its park (one per park and clock, shared by its scenarios), then
-/// compares the screen with its golden and runs its check. One bad file or scenario is
-/// reported and the others still run.
+/// ``FlowRuntime`` of its park (one per park and clock, shared by its scenarios), follows the
+/// actions it names (performing acts), then compares the last screen with its golden and
+/// runs its check. Every scenario starts with an empty visitor's store, in memory, that its
+/// acts write. One bad file or scenario is reported and the others still run.
 public final class ScenarioSuite {
     /// The project.
     public let root: ProjectRoot
@@ -18,6 +19,8 @@ public final class ScenarioSuite {
     /// The budgets of every flow run, scenario file and check.
     public let limits: HostLimits
     private var runtimes: [String: Result<FlowRuntime, FlowError>] = [:]
+    /// The visitor's store of every runtime, emptied before each scenario.
+    private let store = MemoryVisitorStore()
 
     /// A suite over `root`'s scenarios.
     /// - Parameters:
@@ -89,11 +92,34 @@ public final class ScenarioSuite {
         }
         if let problem = scenario.problem { return stop(.badInput, problem) }
         let location = scenario.location
-        let screen: Screen
+        var screen: Screen
+        store.removeAll()
         do {
-            let request = try self.request(scenario)
-            let runtime = try self.runtime(park: park, clock: scenario.inputs.clock(name: "\(location): time"))
+            var request = try self.request(scenario)
+            request.acting = scenario.act
+            let clock = try scenario.inputs.clock(name: "\(location): time")
+            var runtime = try self.runtime(park: park, clock: clock)
             screen = try runtime.run(request)
+            for (i, id) in scenario.follow.enumerated() {
+                let outcome: FollowOutcome
+                do {
+                    outcome = try runtime.follow(id, from: screen, at: request.at, size: request.size)
+                } catch .unknownAction(_, let flow, let known) {
+                    let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
+                    return stop(.badInput, "\(location): follow[\(i + 1)]: screen \(Excerpt.quoted(flow)) has no action \(Excerpt.quoted(id)); \(list)")
+                }
+                switch outcome {
+                case .screen(let next):
+                    screen = next
+                case .park(let code, let next):
+                    runtime = try self.runtime(park: code, clock: clock)
+                    screen = try runtime.run(next)
+                case .external(let action):
+                    let what = TextRenderer.sentence(for: action)
+                    return stop(.badInput, "\(location): follow[\(i + 1)]: action \(Excerpt.quoted(id)) is a \(action.kind) action "
+                                + "(\(what.prefix(1).lowercased())\(what.dropFirst())); a scenario follows go and act actions only")
+                }
+            }
         } catch .unknownFlow(let name, let park, let known) {
             let hint = Excerpt.suggestion(for: name, in: known).map { "did you mean '\($0)'?" } ?? "flows: \(Excerpt.list(known))"
             return stop(.badInput, "\(location): flow: unknown flow \(Excerpt.quoted(name)) for park \(park); \(hint)")
@@ -142,7 +168,7 @@ public final class ScenarioSuite {
         let time = clock ?? Date()
         let key = "\(park)@\(time.timeIntervalSince1970)"
         if let made = runtimes[key] { return try made.get() }
-        let made = Result { () throws(FlowError) in try FlowRuntime(root: root, park: park, time: time, limits: limits) }
+        let made = Result { () throws(FlowError) in try FlowRuntime(root: root, park: park, time: time, limits: limits, store: store) }
         runtimes[key] = made
         return try made.get()
     }

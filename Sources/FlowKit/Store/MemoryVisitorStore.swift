@@ -25,6 +25,12 @@ public final class MemoryVisitorStore: VisitorStore {
         self.limits = limits
     }
 
+    /// Forgets everything stored: the store is as new (each scenario of `flowrun test` starts so).
+    public func removeAll() {
+        tables = Tables()
+        snapshot = nil
+    }
+
     public func begin(writing: Bool) throws(StoreError) { snapshot = tables }
     public func commit() throws(StoreError) { snapshot = nil }
     public func rollback() {

@@ -1,8 +1,18 @@
 extension Component.Map {
-    /// One site on the map: `{"type": "pin", "id": "nps-poi:goga:0001",
+    /// One place on the map: `{"type": "pin", "id": "nps-poi:goga:0001",
     /// "coordinate": [-122.4770, 37.8105], "title": "Fort Point", "category": "historic",
-    /// "action": {…}}`.
+    /// "action": {…}}`; a visitor's favorite or own pin says so with `"layer"`.
     public struct Pin: Hashable, Sendable {
+        /// Which layer a pin belongs to: apps draw each layer in a style of its own, over the sites.
+        public enum Layer: String, Codable, Hashable, Sendable, CaseIterable {
+            /// One of the park's sites (the default).
+            case sites
+            /// A site the visitor keeps as a favorite.
+            case favorites
+            /// A pin the visitor dropped.
+            case own
+        }
+
         /// The pin's identifier, unique within its map (usually the site's id).
         public var id: String
         /// Where the site is.
@@ -13,6 +23,8 @@ extension Component.Map {
         public var category: String?
         /// What tapping it does, usually opening the site (default `nil`: nothing).
         public var action: Action?
+        /// The layer it is drawn on (default ``Layer/sites``, omitted from JSON).
+        public var layer: Layer
 
         /// Creates a pin.
         /// - Parameters:
@@ -21,12 +33,15 @@ extension Component.Map {
         ///   - title: the site's name.
         ///   - category: the site's category (default `nil`).
         ///   - action: what tapping does (default `nil`).
-        public init(id: String, coordinate: Component.Coordinate, title: String, category: String? = nil, action: Action? = nil) {
+        ///   - layer: the layer it is drawn on (default `.sites`).
+        public init(id: String, coordinate: Component.Coordinate, title: String, category: String? = nil, action: Action? = nil,
+                    layer: Layer = .sites) {
             self.id = id
             self.coordinate = coordinate
             self.title = title
             self.category = category
             self.action = action
+            self.layer = layer
         }
     }
 }
@@ -36,7 +51,7 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
     var annotation: Component.Map.Annotation { .pin(self) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, coordinate, title, category, action
+        case id, coordinate, title, category, action, layer
     }
 
     /// Decodes the pin's fields from any Decoder.
@@ -52,9 +67,10 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         title = try c.decode(String.self, forKey: .title)
         category = try c.decodeIfPresent(String.self, forKey: .category)
         action = try c.decodeIfPresent(Action.self, forKey: .action)
+        layer = try c.decodeChoice(Layer.self, forKey: .layer, in: "pin layer") ?? .sites
     }
 
-    /// Encodes the pin's fields, omitting nil values.
+    /// Encodes the pin's fields, omitting nil and default values.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -62,6 +78,7 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         try c.encode(title, forKey: .title)
         try c.encodeIfPresent(category, forKey: .category)
         try c.encodeIfPresent(action, forKey: .action)
+        try c.encode(layer, forKey: .layer, unless: .sites)
     }
 
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {

@@ -67,7 +67,7 @@ import LuaKit
         ("return { name = 'X', center = { lat = 1, lon = 2 }, ar = { fov = 200 } }",
          "parks/GOGA/park.lua: ar.fov: 200.0 out of range (0, 180)"),
         ("return { name = 'X', center = { lat = 1, lon = 2 }, home = { sections = { 'welcome', 'hilights' } } }",
-         "parks/GOGA/park.lua: home.sections[2]: unknown section 'hilights'; known: collections, contact, highlights, links, welcome"),
+         "parks/GOGA/park.lua: home.sections[2]: unknown section 'hilights'; known: collections, contact, highlights, links, shortcuts, welcome"),
         // A wrong zone would silently be GMT (issue 13).
         ("return { name = 'X', center = { lat = 1, lon = 2 }, timezone = 'America/Denvr' }",
          "parks/GOGA/park.lua: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?"),

@@ -70,7 +70,7 @@ struct RandomScreens {
                                   action: maybe { $0.action() }))
         }
         return .pin(.init(id: string(), coordinate: coordinate(), title: string(), category: maybe { $0.string() },
-                          action: maybe { $0.action() }))
+                          action: maybe { $0.action() }, layer: pick(Component.Map.Pin.Layer.allCases)))
     }
 
     private mutating func timeline() -> Component.Timeline {

@@ -136,6 +136,29 @@ import ScreenModel
         #expect(svg.contains(##"fill="\##(SVGStyle.palette[0])" stroke="#FFFFFF" stroke-width="1.5""##))
     }
 
+    /// Favorites and own pins are layers over the sites: a star and a diamond, a legend entry
+    /// each, labels of their own (a favorite's site is not labelled twice), and no site counted twice.
+    @Test func theVisitorsLayersAreMarkedAndListedInTheLegend() {
+        let fort = Component.Coordinate(latitude: 37.8105, longitude: -122.4770)
+        let map = map(annotations: [
+            pin("nps-poi:goga:0001", fort.latitude, fort.longitude, title: "Fort Point", category: "historic"),
+            .pin(.init(id: "favorite:nps-poi:goga:0001", coordinate: fort, title: "Fort Point", category: "historic", layer: .favorites)),
+            .pin(.init(id: "pin:4", coordinate: .init(latitude: 37.79, longitude: -122.44), title: "Picnic spot", layer: .own)),
+        ])
+        let layout = SVGMapLayout(screen: screen(map), map: map, projection: SVGProjection(bbox: map.bbox, width: 390, height: 844))
+        #expect(layout.pins.map(\.pin.id) == ["nps-poi:goga:0001"])
+        #expect(layout.layerPins.map(\.pin.id) == ["favorite:nps-poi:goga:0001", "pin:4"])
+        #expect(layout.legend.entries.map(\.label) == ["historic"], "a layer takes no category color")
+        #expect(layout.legend.layers.map(\.layer) == [.favorites, .own] && layout.legend.layers.map(\.count) == [1, 1])
+        #expect(layout.labels.map(\.text) == ["Fort Point", "Picnic spot"] && layout.hiddenLabels == 0)
+        let svg = SVGRenderer().render(screen(map))
+        #expect(isWellFormed(svg))
+        #expect(svg.contains(##"<g class="favorite">"##) && svg.contains(##"fill="\##(SVGStyle.favoriteFill)""##))
+        #expect(svg.contains(##"<g class="own-pin">"##) && svg.contains(##"fill="\##(SVGStyle.ownPinFill)""##))
+        #expect(svg.contains(">favorites</text>") && svg.contains(">your pins</text>"))
+        #expect(svg.contains(">zoom 12 · 1 site</text>"))
+    }
+
     @Test func unwrapsTheEastAcrossTheAntimeridian() {
         let fiji = map(bbox: .init(west: 177, south: -19, east: -178, north: -15), size: .init(width: 500, height: 500), annotations: [
             pin("west", -17, 178), pin("date-line-west", -17, 179.9), pin("date-line-east", -17, -179.9), pin("east", -17, -179),

@@ -119,6 +119,27 @@ import ScreenModel
             """))
     }
 
+    @Test func mapListsTheVisitorsLayersAfterTheSites() {
+        let fort = Component.Coordinate(latitude: 37.8105, longitude: -122.4770)
+        let map = Component.Map(
+            camera: .init(center: fort, zoom: 16), bbox: .init(west: -122.48, south: 37.80, east: -122.47, north: 37.82),
+            size: .init(width: 390, height: 844),
+            annotations: [
+                .pin(.init(id: "pin:4", coordinate: .init(latitude: 37.809, longitude: -122.4752), title: "Picnic spot",
+                           action: .go("pins", args: ["id": "4"]), layer: .own)),
+                .pin(.init(id: "favorite:nps-poi:goga:0001", coordinate: fort, title: "Fort Point", category: "historic", layer: .favorites)),
+                .pin(.init(id: "nps-poi:goga:0001", coordinate: fort, title: "Fort Point", category: "historic")),
+            ]
+        )
+        #expect(render([.map(map)]).hasSuffix("""
+            • Fort Point · historic · 37.8105, -122.4770
+            ★ Fort Point · favorite · historic · 37.8105, -122.4770
+            ◆ Picnic spot · your pin · 37.8090, -122.4752
+              [1] → go pins id=4
+
+            """))
+    }
+
     @Test func mapWithoutAnnotationsSaysSo() {
         let map = Component.Map(
             camera: .init(center: .init(latitude: 44.6, longitude: -110.5), zoom: 9.25),

@@ -82,6 +82,6 @@ import ScreenModel
         #expect(error?.description.hasPrefix("flows/probe.lua:4: \(FlowRuntime.readOnlyParkMessage)") == true, "\(String(describing: error))")
         let after = try runtime.run(FlowRequest(flow: "probe"))
         #expect(after.title == before.title)
-        #expect(after.title == "Golden Gate National Recreation Area GOGA 5 5 true")
+        #expect(after.title == "Golden Gate National Recreation Area GOGA 5 6 true")
     }
 }

@@ -15,7 +15,9 @@ import ScreenModel
               "categories": [ { "category": "historic", "count": 30 }, { "category": "viewpoint", "count": 27 } ],
               "action": { "kind": "go", "flow": "map", "args": { "center": "37.8012,-122.4611", "zoom": "14" }, "label": "Zoom in" } },
             { "type": "pin", "id": "nps-poi:goga:0001", "coordinate": [-122.4770, 37.8105], "title": "Fort Point",
-              "category": "historic", "action": { "kind": "go", "flow": "sites", "args": { "id": "nps-poi:goga:0001" } } }
+              "category": "historic", "action": { "kind": "go", "flow": "sites", "args": { "id": "nps-poi:goga:0001" } } },
+            { "type": "pin", "id": "favorite:nps-poi:goga:0001", "coordinate": [-122.4770, 37.8105], "title": "Fort Point",
+              "layer": "favorites" }
           ],
           "boundary": [ [ [-122.5, 37.7], [-122.4, 37.7], [-122.4, 37.8], [-122.5, 37.7] ] ] }
         """#
@@ -49,10 +51,10 @@ import ScreenModel
 
     @Test func annotationAccessors() {
         let annotations = Samples.map.annotations
-        #expect(annotations.map(\.type) == ["cluster", "pin"])
-        #expect(annotations.map(\.id) == ["c-12-3", "nps-poi:goga:0001"])
-        #expect(annotations.map(\.coordinate.latitude) == [37.8012, 37.8105])
-        #expect(annotations.map { $0.action?.kind } == ["go", "go"])
+        #expect(annotations.map(\.type) == ["cluster", "pin", "pin"])
+        #expect(annotations.map(\.id) == ["c-12-3", "nps-poi:goga:0001", "favorite:nps-poi:goga:0001"])
+        #expect(annotations.map(\.coordinate.latitude) == [37.8012, 37.8105, 37.8105])
+        #expect(annotations.map { $0.action?.kind } == ["go", "go", nil])
     }
 
     // MARK: - Errors
@@ -60,7 +62,8 @@ import ScreenModel
     @Test(arguments: [
         (#"{"type": "marker", "id": "m", "coordinate": [0, 0]}"#, "unknown annotation type 'marker'; expected one of: cluster, pin"),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "color": "red"}"#,
-         "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, action"),
+         "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, action, layer"),
+        (#"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "layer": "mine"}"#, "unknown pin layer 'mine'; expected one of: sites, favorites, own"),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0, 12], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 3 numbers"),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0, 1, 2], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 3 or more numbers"),
         (#"{"type": "pin", "id": "p", "coordinate": [37.8], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 1 numbers"),

@@ -29,3 +29,15 @@ scenario {
     expect.text("All 369 sites")
   end,
 }
+
+scenario {
+  name = "the shortcuts open the park's map, AR view, favorites, pins, alerts and the park browser",
+  flow = "home",
+  expect = function(screen)
+    local shortcuts = expect.section("list", { title = "Shortcuts" })
+    expect.count(shortcuts.items, 6)
+    for _, flow in ipairs({ "map", "ar", "favorites", "pins", "geofence", "parks" }) do
+      expect.action { kind = "go", flow = flow, label = "Open" }
+    end
+  end,
+}

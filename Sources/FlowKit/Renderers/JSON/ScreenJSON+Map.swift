@@ -83,6 +83,7 @@ extension Component.Map.Pin {
             json.fieldIfPresent("category", category)
             json.field("coordinate", coordinate)
             json.field("id", id)
+            if layer != .sites { json.field("layer", layer.rawValue) }
             json.field("title", title)
             json.field("type", "pin")
         }

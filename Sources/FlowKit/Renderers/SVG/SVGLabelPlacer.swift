@@ -74,11 +74,12 @@ struct SVGLabelPlacer {
 
     /// The label of `title` beside a pin at `p` in the first spot that is free, which it
     /// then takes; nil when none is.
-    mutating func place(_ title: String, at p: (x: Double, y: Double)) -> Label? {
+    /// - Parameter reach: how far the pin's marker reaches from `p` (default a site's dot).
+    mutating func place(_ title: String, at p: (x: Double, y: Double), reach: Double = SVGStyle.pinRadius) -> Label? {
         for limit in [SVGStyle.labelMaxCharacters, SVGStyle.labelShortCharacters] {
             let text = SVGStyle.truncated(title, to: limit)
             if limit < SVGStyle.labelMaxCharacters && text == SVGStyle.truncated(title, to: SVGStyle.labelMaxCharacters) { break }
-            for spot in spots(around: p, width: SVGStyle.boxWidth(text, size: SVGStyle.labelSize) + Self.halo)
+            for spot in spots(around: p, reach: reach, width: SVGStyle.boxWidth(text, size: SVGStyle.labelSize) + Self.halo)
             where isInside(spot.box) && isFree(spot.box) {
                 avoid(.box(spot.box))
                 let baseline = (spot.box.minY + spot.box.maxY) / 2 + SVGStyle.labelSize * 0.35
@@ -116,13 +117,14 @@ struct SVGLabelPlacer {
         return (cell(box.minX, columns)...cell(box.maxX, columns), cell(box.minY, rows)...cell(box.maxY, rows))
     }
 
-    /// The eight spots for a label `w` points wide around a pin at `p`, in the order tried.
-    /// Above and below, a label near the picture's side slides along to stay inside it.
-    private func spots(around p: (x: Double, y: Double), width w: Double) -> [(box: SVGMapLayer.Box, x: Double, anchor: String)] {
+    /// The eight spots for a label `w` points wide around a pin at `p` whose marker reaches
+    /// `reach`, in the order tried. Above and below, a label near the picture's side slides
+    /// along to stay inside it.
+    private func spots(around p: (x: Double, y: Double), reach: Double, width w: Double) -> [(box: SVGMapLayer.Box, x: Double, anchor: String)] {
         let halo = Self.halo
         let h = SVGStyle.labelSize * 1.2
-        let gap = SVGStyle.pinRadius + 3       // beside the pin
-        let corner = 5.0                       // off its corners: the box's near corner clears the pin's disc
+        let gap = reach + 3                    // beside the pin
+        let corner = reach - 0.5               // off its corners: the box's near corner clears the pin's disc
         func box(_ minX: Double, _ minY: Double) -> SVGMapLayer.Box {
             SVGMapLayer.Box(minX: minX, minY: minY, maxX: minX + w, maxY: minY + h)
         }

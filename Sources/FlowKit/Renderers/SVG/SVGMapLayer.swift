@@ -3,7 +3,8 @@ import ScreenModel
 
 /// The map's content in SVG, drawn from its ``SVGMapLayout``: the park's boundary,
 /// clusters as discs sized by the logarithm of their count with a ring of category arcs,
-/// and pins as dots colored by category, with the labels the layout found room for.
+/// pins as dots colored by category, the visitor's favorites and own pins over them as
+/// stars and diamonds (``SVGLayerMarker``), with the labels the layout found room for.
 struct SVGMapLayer {
     /// A rectangle in picture points, to keep labels apart.
     struct Box: Equatable {
@@ -33,6 +34,13 @@ struct SVGMapLayer {
                 ("cx", SVGMarkup.number(pin.x)), ("cy", SVGMarkup.number(pin.y)), ("r", SVGMarkup.number(r)),
                 ("fill", layout.legend.color(for: pin.pin.category)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
             ])
+            svg.close("g")
+        }
+        // The visitor's layers over the sites, each a shape of its own (SVGLayerMarker).
+        for pin in layout.layerPins {
+            svg.open("g", [("class", pin.pin.layer == .favorites ? "favorite" : "own-pin")])
+            svg.text("title", "\(pin.pin.title) · \(pin.pin.layer == .favorites ? "favorite" : "your pin")")
+            SVGLayerMarker.draw(pin.pin.layer, x: pin.x, y: pin.y, radius: SVGStyle.layerMarkerRadius, into: &svg)
             svg.close("g")
         }
         for label in layout.labels {

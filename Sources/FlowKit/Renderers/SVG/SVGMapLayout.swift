@@ -2,12 +2,14 @@ import ScreenModel
 
 /// Where everything on a map picture goes, worked out before anything is drawn:
 /// 1. the clusters that show, sized by count and kept apart (``SVGClusterDiscs``);
-/// 2. the pins that show;
+/// 2. the pins that show: the sites', and those of the visitor's layers (favorites, own
+///    pins), drawn over them;
 /// 3. the legend of what 1 and 2 hold (``SVGMapLegend``), and the overlay's panels;
-/// 4. pin labels, placed in the map's order of its annotations (``SVGLabelPlacer``) clear of
-///    the panels, the clusters, the pins and each other. A pin whose label finds no room
-///    gets none, and the title panel says how many did not (and how many clusters a crowd
-///    squeezed to nothing, if any).
+/// 4. pin labels, placed clear of the panels, the clusters, the pins and each other
+///    (``SVGLabelPlacer``): the visitor's layers first, then the sites in the map's order of its
+///    annotations (a site's label already shown by its favorite is not repeated). A pin whose
+///    label finds no room gets none, and the title panel says how many did not (and how many
+///    clusters a crowd squeezed to nothing, if any).
 ///
 /// While labels are placed, the title panel keeps room for the line saying how many are
 /// hidden (as if none fit); if all fit, the line goes and the panel only shrinks.
@@ -33,9 +35,14 @@ struct SVGMapLayout {
     static let ringReach = 1 + SVGStyle.ringWidth
     /// How far a pin's dot reaches from its center, its white edge included.
     static let pinReach = SVGStyle.pinRadius + 0.75
+    /// How far a favorite's star or an own pin's diamond reaches from its center.
+    static let layerReach = SVGStyle.layerMarkerRadius + 0.75
 
     let clusters: [Cluster]
+    /// The sites' pins that show.
     let pins: [Pin]
+    /// The pins of the visitor's layers that show, favorites before own pins.
+    let layerPins: [Pin]
     let legend: SVGMapLegend
     let overlay: SVGOverlay
     let labels: [SVGLabelPlacer.Label]
@@ -47,25 +54,40 @@ struct SVGMapLayout {
     /// The layout of `map`, the first map of `screen`, drawn with `projection`.
     init(screen: Screen, map: Component.Map, projection: SVGProjection) {
         (clusters, hiddenClusters) = Self.clusters(of: map, projection: projection)
-        pins = map.annotations.compactMap { annotation -> Pin? in
+        let visible = map.annotations.compactMap { annotation -> Pin? in
             guard case .pin(let pin) = annotation else { return nil }
             let at = projection.point(pin.coordinate)
-            return projection.isVisible(at, radius: SVGStyle.pinRadius) ? Pin(pin: pin, x: at.x, y: at.y) : nil
+            return projection.isVisible(at, radius: SVGStyle.layerMarkerRadius) ? Pin(pin: pin, x: at.x, y: at.y) : nil
         }
-        legend = SVGMapLegend(pins: pins.map(\.pin), clusters: clusters.map(\.cluster))
+        pins = visible.filter { $0.pin.layer == .sites }
+        layerPins = visible.filter { $0.pin.layer == .favorites } + visible.filter { $0.pin.layer == .own }
+        legend = SVGMapLegend(pins: pins.map(\.pin), clusters: clusters.map(\.cluster), layers: layerPins.map(\.pin.layer))
 
-        let roomy = SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (pins.count, hiddenClusters))
+        let labelled = layerPins + pins
+        let roomy = SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (labelled.count, hiddenClusters))
         var placer = SVGLabelPlacer(width: projection.width, height: projection.height)
         for box in roomy.boxes { placer.avoid(.box(box)) }
         for cluster in clusters { placer.avoid(.circle(x: cluster.x, y: cluster.y, radius: cluster.outerRadius)) }
         for pin in pins { placer.avoid(.circle(x: pin.x, y: pin.y, radius: Self.pinReach)) }
+        for pin in layerPins { placer.avoid(.circle(x: pin.x, y: pin.y, radius: Self.layerReach)) }
         var labels: [SVGLabelPlacer.Label] = []
-        for pin in pins {
-            if let label = placer.place(pin.pin.title, at: (pin.x, pin.y)) { labels.append(label) }
+        var shown = 0
+        for pin in labelled {
+            // A favorite stands on its site: one label for both.
+            if pin.pin.layer == .sites, layerPins.contains(where: { $0.pin.layer == .favorites && $0.pin.title == pin.pin.title
+                                                                    && abs($0.x - pin.x) < 1 && abs($0.y - pin.y) < 1 }) {
+                shown += 1
+                continue
+            }
+            let reach = pin.pin.layer == .sites ? SVGStyle.pinRadius : SVGStyle.layerMarkerRadius
+            if let label = placer.place(pin.pin.title, at: (pin.x, pin.y), reach: reach) {
+                labels.append(label)
+                shown += 1
+            }
         }
         self.labels = labels
-        hiddenLabels = pins.count - labels.count
-        overlay = hiddenLabels == pins.count
+        hiddenLabels = labelled.count - shown
+        overlay = hiddenLabels == labelled.count
             ? roomy : SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (hiddenLabels, hiddenClusters))
     }
 

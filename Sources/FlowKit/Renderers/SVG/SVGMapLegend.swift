@@ -26,10 +26,18 @@ struct SVGMapLegend {
 
     /// The colored categories, most common first, then "other" when anything is grey.
     let entries: [Entry]
+    /// The visitor's layers drawn (favorites, then own pins) with how many pins each; their
+    /// markers are shapes of their own, outside the category colors (``SVGLayerMarker``).
+    let layers: [(layer: Component.Map.Pin.Layer, count: Int)]
     private let colors: [String: String]
 
-    /// The legend of a picture that draws `pins` and `clusters`.
-    init(pins: [Component.Map.Pin], clusters: [Component.Map.Cluster]) {
+    /// The legend of a picture that draws the sites' `pins` and `clusters`, and pins of the
+    /// visitor's `layers` (one entry per pin).
+    init(pins: [Component.Map.Pin], clusters: [Component.Map.Cluster], layers: [Component.Map.Pin.Layer] = []) {
+        self.layers = [Component.Map.Pin.Layer.favorites, .own].compactMap { layer in
+            let count = layers.count { $0 == layer }
+            return count > 0 ? (layer, count) : nil
+        }
         var counts: [String: Int] = [:]
         var grey = 0
         for pin in pins {

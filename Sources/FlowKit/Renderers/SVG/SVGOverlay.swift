@@ -9,6 +9,8 @@ struct SVGOverlay {
         var size: Double
         var bold = false
         var color: String? = nil
+        /// A layer's marker instead of a color's dot.
+        var layer: Component.Map.Pin.Layer? = nil
         /// Right-aligned after the text: a legend entry's count.
         var trailing: String? = nil
     }
@@ -39,7 +41,10 @@ struct SVGOverlay {
         let m = SVGStyle.margin
         let room = max(projection.width - 2 * m - 2 * Self.padding, 40)
         let sites = SVGMapLayer.total(map.annotations.map { annotation in
-            if case .cluster(let cluster) = annotation { cluster.count } else { 1 }
+            switch annotation {
+            case .cluster(let cluster): cluster.count
+            case .pin(let pin): pin.layer == .sites ? 1 : 0   // a favorite is a site already counted; an own pin is none
+            }
         })
         let heading = SVGStyle.fitted(screen.title, width: room, size: 15, bold: true)
         let detail = "zoom \(Decimals.short(map.camera.zoom, 2)) · \(sites) \(sites == 1 ? "site" : "sites")"
@@ -52,6 +57,8 @@ struct SVGOverlay {
         let rows = legend.entries.map { entry in
             // Category ids read as words ("picnic_area": "picnic area").
             Row(text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
+        } + legend.layers.map { entry in
+            Row(text: SVGLayerMarker.label(entry.layer), size: 11, layer: entry.layer, trailing: SVGMapLayer.countLabel(entry.count))
         }
         self.legend = rows.isEmpty ? nil : Self.panel(rows: rows, x: nil, anchorBottom: projection.height - m, projection: projection)
 
@@ -109,7 +116,7 @@ struct SVGOverlay {
 
     /// A panel of `rows` at the left (`x`) or right edge, from the top or up from `anchorBottom`.
     private static func panel(rows: [Row], x: Double?, anchorBottom: Double?, projection: SVGProjection) -> Panel {
-        let swatch = rows.contains { $0.color != nil } ? 16.0 : 0
+        let swatch = rows.contains { $0.color != nil || $0.layer != nil } ? 16.0 : 0
         let width = (rows.map { row in
             SVGStyle.boxWidth(row.text, size: row.size, bold: row.bold)
                 + (row.trailing.map { trailingGap + SVGStyle.boxWidth($0, size: row.size) } ?? 0)
@@ -122,12 +129,14 @@ struct SVGOverlay {
 
     private func drawPanel(_ panel: Panel, into svg: inout SVGMarkup) {
         Self.background(panel.box, into: &svg)
-        let swatch = panel.rows.contains { $0.color != nil } ? 16.0 : 0
+        let swatch = panel.rows.contains { $0.color != nil || $0.layer != nil } ? 16.0 : 0
         var y = panel.box.minY + Self.padding - 2
         for row in panel.rows {
             y += row.size * 1.35
             let baseline = y - row.size * 0.35
-            if let color = row.color {
+            if let layer = row.layer {
+                SVGLayerMarker.draw(layer, x: panel.box.minX + Self.padding + 5, y: baseline - row.size * 0.35, radius: 6, into: &svg)
+            } else if let color = row.color {
                 svg.element("circle", [
                     ("cx", SVGMarkup.number(panel.box.minX + Self.padding + 5)), ("cy", SVGMarkup.number(baseline - row.size * 0.35)),
                     ("r", "5"), ("fill", color), ("stroke", SVGStyle.halo), ("stroke-width", "1"),

@@ -27,6 +27,9 @@ enum SVGStyle {
     static let clusterGap = 2.0         // between the rings of two clusters
     static let ringWidth = 3.5          // the category ring around a cluster
     static let pinRadius = 5.5
+    static let favoriteFill = "#FFC20A"  // a favorite's star, drawn over the sites in no category's color
+    static let ownPinFill = "#5D3A9B"    // a pin the visitor dropped: a diamond
+    static let layerMarkerRadius = 8.0   // the star's and the diamond's reach from their center
     static let labelSize = 10.5
     static let labelMaxCharacters = 28  // longer titles are cut with "…"
     static let labelShortCharacters = 16 // … and cut to this when the longer cut finds no room

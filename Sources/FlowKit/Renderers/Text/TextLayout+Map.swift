@@ -10,7 +10,11 @@ extension TextLayout {
     ///   [5] Zoom in → go map center=37.8012,-122.4611 zoom=14
     /// • Fort Point · historic · 37.8105, -122.4770
     ///   [6] → go sites id=nps-poi:goga:0001
+    /// ★ Fort Point · favorite · 37.8105, -122.4770
+    /// ◆ Picnic spot · your pin · 37.8090, -122.4752
     /// ```
+    ///
+    /// The visitor's layers come after the sites: favorites (★), then own pins (◆).
     func map(_ map: Component.Map, width: Int) -> [String] {
         let box = map.bbox
         let size = "\(Decimals.short(map.size.width, 1))×\(Decimals.short(map.size.height, 1)) pt"
@@ -27,8 +31,10 @@ extension TextLayout {
         for cluster in clusters {
             lines += annotation(cluster, marker: "◉ ", width: width)
         }
-        for pin in pins {
-            lines += annotation(pin, marker: "• ", width: width)
+        for layer in Component.Map.Pin.Layer.allCases {
+            for pin in pins where pin.layer == layer {
+                lines += annotation(pin, marker: Self.marker(layer), width: width)
+            }
         }
         return lines
     }
@@ -46,10 +52,24 @@ extension TextLayout {
 
     private func annotation(_ pin: Component.Map.Pin, marker: String, width: Int) -> [String] {
         var parts = [Self.words(pin.title)]
+        switch pin.layer {
+        case .sites: break
+        case .favorites: parts.append(["favorite"])
+        case .own: parts.append(["your", "pin"])
+        }
         if let category = pin.category { parts.append(Self.words(category)) }
         let c = pin.coordinate
         parts.append(["\(Decimals.fixed(c.latitude, 4)), \(Decimals.fixed(c.longitude, 4))"])
         return entry(parts, action: pin.action, marker: marker, width: width)
+    }
+
+    /// A pin's marker: a dot for a site, a star for a favorite, a diamond for an own pin.
+    private static func marker(_ layer: Component.Map.Pin.Layer) -> String {
+        switch layer {
+        case .sites: "• "
+        case .favorites: "★ "
+        case .own: "◆ "
+        }
     }
 
     /// `parts` on lines after `marker`, then the action's lines indented under them.

@@ -1,0 +1,133 @@
+-- Pins: the visitor's own places in the park (store.pins), dropped where the visitor stands.
+--   (no args)  the park's pins, newest first (nearest first with --at), each opening its screen;
+--              "Drop a pin here" when the visitor's position is known (--at)
+--   id=N       one pin: where it is, its note, its photos, directions, and acts on it
+-- Act runs (an `act` action, or flowrun --act) change the store and return a screen saying
+-- what they did:
+--   drop=1 [title=... note=...]  drops a pin at ctx.at; without a position nothing is dropped
+--   remove=N                     removes pin N and its photos, then lists the pins
+--   id=N photo=FILE              adds a photo to pin N: FILE is a name under the profile's
+--                                photos/ folder (.jpg, .jpeg, .png, .heic or .webp), where the
+--                                app saved the picture; the pin's screen offers the next free
+--                                name, GOGA/pin-3-1.jpg, for the app to save its photo under
+local ui = require("lib.ui")
+
+-- A pin's name as a visitor reads it.
+local function title_of(pin)
+  return pin.title or ("Pin " .. pin.id)
+end
+
+-- The pin `text` names, as an integer id, or nil.
+local function pin_id(text)
+  return math.tointeger(tonumber(text))
+end
+
+-- The next photo name of a pin that is not one of its photos yet: GOGA/pin-3-2.jpg.
+local function next_photo(ctx, pin)
+  local taken = {}
+  for _, photo in ipairs(pin.photos) do taken[photo.file] = true end
+  local n = #pin.photos + 1
+  while taken[("%s/pin-%d-%d.jpg"):format(ctx.park.code, pin.id, n)] do n = n + 1 end
+  return ("%s/pin-%d-%d.jpg"):format(ctx.park.code, pin.id, n)
+end
+
+local function not_found(ctx, id)
+  return ui.screen("Pin not found", {
+    ui.notice(("You have no pin %s in %s."):format(id, ctx.park.name)),
+    ui.button("Your pins", ui.go("pins", nil, "Your pins")),
+  }, ctx.park.name)
+end
+
+local function list_screen(ctx, done)
+  local at, entries = ctx.at, {}
+  for i, pin in ipairs(store.pins()) do
+    local entry = { pin = pin, order = i }
+    if at then entry.distance, entry.bearing = geo.inverse(at.lat, at.lon, pin.lat, pin.lon) end
+    entries[i] = entry
+  end
+  if at then
+    table.sort(entries, function(a, b)
+      if a.distance ~= b.distance then return a.distance < b.distance end
+      return a.order < b.order
+    end)
+  end
+  local items = {}
+  for i, entry in ipairs(entries) do
+    local pin = entry.pin
+    local photos = #pin.photos > 0 and (#pin.photos == 1 and "1 photo" or #pin.photos .. " photos") or nil
+    items[i] = {
+      title = title_of(pin),
+      subtitle = table.concat({ "dropped " .. ui.local_time(pin.created), photos }, " · "),
+      detail = entry.distance and ui.away(entry.distance, entry.bearing) or nil,
+      action = ui.go("pins", { id = pin.id }, "Open"),
+    }
+  end
+
+  local out = {}
+  local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
+  if done then add(ui.notice(done)) end
+  if at and #items > 0 then add(ui.text(("Nearest first from %.4f, %.4f."):format(at.lat, at.lon), "caption")) end
+  add(ui.list("Your pins (" .. #items .. ")", items, "No pins yet: drop one where you stand to find the spot again."))
+  if at then
+    add(ui.button("Drop a pin here", ui.act("pins", { drop = "1" }, "Drop a pin here")))
+  else
+    add(ui.text("Share your position (flowrun: --at LAT,LON) to drop a pin where you stand.", "caption"))
+  end
+  return ui.screen("Your pins", out, ctx.park.name)
+end
+
+local function pin_screen(ctx, pin, done)
+  local body = pin.note
+  if ctx.at then
+    local d, b = geo.inverse(ctx.at.lat, ctx.at.lon, pin.lat, pin.lon)
+    body = (body and body .. "\n" or "") .. (d < 10 and "You are here." or ui.away(d, b) .. " of you.")
+  end
+  local photos = {}
+  for i, photo in ipairs(pin.photos) do
+    photos[i] = { title = photo.file, subtitle = "added " .. ui.local_time(photo.added) }
+  end
+  local out = {}
+  local function add(section) out[#out + 1] = section end
+  if done then add(ui.notice(done)) end
+  add(ui.card({ title = title_of(pin), subtitle = "Dropped " .. ui.local_time(pin.created), body = body }))
+  add(ui.text(ui.position(pin.lat, pin.lon), "caption"))
+  add(ui.list("Photos (" .. #photos .. ")", photos, "No photos yet."))
+  add(ui.button("Directions", ui.directions(pin.lat, pin.lon, title_of(pin), nil, "Directions to " .. title_of(pin))))
+  add(ui.button("Add a photo", ui.act("pins", { id = pin.id, photo = next_photo(ctx, pin) }, "Add a photo"), "secondary"))
+  add(ui.button("On the map", ui.go("map", { center = ("%.5f,%.5f"):format(pin.lat, pin.lon), zoom = 17 }, "On the map"), "secondary"))
+  add(ui.button("Remove this pin", ui.act("pins", { remove = pin.id }, "Remove this pin"), "secondary"))
+  add(ui.button("Your pins", ui.go("pins", nil, "Your pins"), "secondary"))
+  return ui.screen(title_of(pin), out, ctx.park.name)
+end
+
+flow.register("pins", function(ctx)
+  local args = ctx.args
+  if ctx.acting and args.drop then
+    if not ctx.at then
+      return list_screen(ctx, "Your position is not known, so no pin was dropped: share your position and try again.")
+    end
+    local id = store.add_pin { lat = ctx.at.lat, lon = ctx.at.lon, title = args.title, note = args.note }
+    local pin = store.pin(id)
+    return pin_screen(ctx, pin, ("Dropped %s at %s."):format(title_of(pin), ui.position(pin.lat, pin.lon)))
+  end
+  if ctx.acting and args.remove then
+    local id = pin_id(args.remove)
+    local pin = id and store.pin(id)
+    if not pin then return list_screen(ctx, ("You have no pin %s here: nothing was removed."):format(args.remove)) end
+    store.remove_pin(id)
+    return list_screen(ctx, ("Removed %s."):format(title_of(pin)))
+  end
+  if args.id then
+    local id = pin_id(args.id)
+    local pin = id and store.pin(id)
+    if not pin then return not_found(ctx, args.id) end
+    local done
+    if ctx.acting and args.photo then
+      local added = store.add_photo(id, args.photo)
+      done = added and ("Added the photo %s."):format(args.photo) or ("%s is one of this pin's photos already."):format(args.photo)
+      pin = store.pin(id)
+    end
+    return pin_screen(ctx, pin, done)
+  end
+  return list_screen(ctx, nil)
+end)

@@ -1,0 +1,56 @@
+-- Golden Gate's own pins: dropped where the visitor stands, with photos (every scenario
+-- starts with an empty visitor's store, in memory).
+
+scenario {
+  name = "dropping a pin where the visitor stands opens it, and a photo act adds a photo",
+  flow = "pins",
+  at = { 37.8078, -122.4750 },
+  follow = { 1, 2 },   -- [1] Drop a pin here, then [2] Add a photo
+  golden = "pin-with-photo.json",
+  expect = function(screen)
+    expect.text("Added the photo GOGA/pin-1-1.jpg.")
+    expect.section("card", { title = "Pin 1", subtitle = "Dropped 2026-07-04 09:30" })
+    local photos = expect.section("list", { title = "Photos (1)" })
+    expect.equal(photos.items[1].title, "GOGA/pin-1-1.jpg", "the photo")
+    expect.action { kind = "act", flow = "pins", label = "Add a photo", args = { id = "1", photo = "GOGA/pin-1-2.jpg" } }
+    expect.action { kind = "directions", lat = 37.8078, lon = -122.4750, name = "Pin 1" }
+  end,
+}
+
+scenario {
+  name = "a pin is dropped only where the visitor's position is known",
+  flow = "pins",
+  act = true,
+  args = { drop = "1" },
+  expect = function(screen)
+    expect.text("Your position is not known, so no pin was dropped")
+    expect.section("list", { title = "Your pins (0)" })
+    expect.no_action { kind = "act" }
+  end,
+}
+
+scenario {
+  name = "a dropped pin is a pin of its own layer on the map",
+  flow = "pins",
+  at = { 37.8078, -122.4750 },
+  act = true,
+  args = { drop = "1", title = "Bridge view" },
+  follow = { 3 },   -- [3] On the map
+  expect = function(screen)
+    expect.section("pin", { layer = "own", id = "pin:1", title = "Bridge view" })
+    expect.text("Yours: 1 pin.")
+  end,
+}
+
+scenario {
+  name = "removing a pin empties the list",
+  flow = "pins",
+  at = { 37.8078, -122.4750 },
+  act = true,
+  args = { drop = "1", title = "Bridge view", note = "Fog rolls in after four" },
+  follow = { 4 },   -- [4] Remove this pin
+  expect = function(screen)
+    expect.text("Removed Bridge view.")
+    expect.section("list", { title = "Your pins (0)" })
+  end,
+}
