@@ -6,6 +6,7 @@ return {
     "_VERSION",
     ar = { fields = { "project" } },
     "assert",
+    beacons = { fields = { "exhibits", "replay", "tracker" } },
     cluster = { fields = { "index", "sites" } },
     "collectgarbage",
     coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield" } },

@@ -39,7 +39,8 @@ struct Flowbench: ParsableCommand {
             """,
         subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
                       Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
-                      Render.self, Warm.self, Bundle.self, Preview.self, Sync.self, Store.self],
+                      Render.self, Warm.self, Bundle.self, Preview.self, Sync.self, Store.self,
+                      Beacons.self, BeaconsGen.self],
         defaultSubcommand: Runtime.self
     )
 

@@ -9,6 +9,7 @@ public final class ParkContent {
     let curation: SiteCuration
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
+    private var cachedExhibits: ExhibitCatalog??
 
     /// The content of park `code`; nothing is read yet.
     /// - Parameters:
@@ -25,6 +26,29 @@ public final class ParkContent {
     public var sitesPath: String { "parks/\(code)/sites.geojson" }
     /// `parks/<CODE>/boundary.geojson`, relative to the root.
     public var boundaryPath: String { "parks/\(code)/boundary.geojson" }
+
+    /// `parks/<CODE>/exhibits.geojson`, relative to the root.
+    public var exhibitsPath: String { "parks/\(code)/exhibits.geojson" }
+
+    /// The park's exhibits and their beacons, read and checked on first use (every one
+    /// inside the boundary, when there is one); nil when the file is absent.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file, feature and field at fault.
+    public func exhibits() throws(FlowError) -> ExhibitCatalog? {
+        if let cachedExhibits { return cachedExhibits }
+        guard let source = root.source(exhibitsPath) else { cachedExhibits = .some(nil); return nil }
+        let boundary = try self.boundary()
+        do {
+            let catalog: ExhibitCatalog
+            switch source {
+            case .disk(let url): catalog = try ExhibitCatalog(contentsOf: url, displayPath: exhibitsPath, boundary: boundary)
+            case .memory(let bytes): catalog = try ExhibitCatalog(geoJSON: bytes, displayPath: exhibitsPath, boundary: boundary)
+            }
+            cachedExhibits = catalog
+            return catalog
+        } catch {
+            throw .invalidContent(error.description)
+        }
+    }
 
     /// The park's sites, read and checked on first use; empty when the file is absent.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault,

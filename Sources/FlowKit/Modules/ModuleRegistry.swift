@@ -8,5 +8,6 @@ enum ModuleRegistry {
         GeofenceModule(),
         ARModule(),
         StoreModule(),
+        BeaconsModule(),
     ]
 }

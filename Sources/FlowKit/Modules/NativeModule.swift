@@ -113,6 +113,13 @@ final class ModuleContext {
     /// The park's boundary, if it has one, read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
     func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+    /// The park's exhibits (nil when it has no `exhibits.geojson`), read on first use.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file, feature and field at fault.
+    func exhibits() throws(FlowError) -> ExhibitCatalog? { try content.exhibits() }
+
+    /// The scan log the run in progress replays (`--beacons`), up to its `--at-time`; set by
+    /// ``FlowRuntime/run(_:)`` for the run's length.
+    var scanReplay: (log: ScanLog, until: Double?)?
 
     private var cache: [String: AnyObject] = [:]
 

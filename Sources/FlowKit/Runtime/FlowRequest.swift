@@ -12,6 +12,9 @@ public struct FlowRequest: Sendable {
     public var at: Coordinate?
     /// A recorded track to replay (`--track FILE.gpx`): flows see it as `ctx.track`.
     public var track: RecordedTrack?
+    /// A beacon scan log to replay (`--beacons FILE.csv`, `--at-time T`): flows see it as
+    /// `ctx.beacons` and replay it with `beacons.replay()`.
+    public var beacons: BeaconReplay?
     /// The screen's size (`--size`), seen as `ctx.view.size` and `ctx.ar.size`; nil for the
     /// park's `map.size` and `ar.size`.
     public var size: ScreenSize?

@@ -165,7 +165,13 @@ public final class FlowRuntime {
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
-        let ctx = FlowContext.make(request: request, time: timeValue, insidePark: inside, sizes: defaultSizes)
+        var ctx = FlowContext.make(request: request, time: timeValue, insidePark: inside, sizes: defaultSizes)
+        if let replay = request.beacons {
+            let log = try replay.read(content.exhibits(), park: park.code)
+            modules.scanReplay = (log, replay.atTime)
+            ctx = FlowContext.adding(beacons: log, atTime: replay.atTime, to: ctx)
+        }
+        defer { modules.scanReplay = nil }
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
         // A broken content file is bad input (exit 2) even when a flow's first use of it
         // is what fails: keep the content error and report it instead of the Lua error.
@@ -281,6 +287,9 @@ public final class FlowRuntime {
     /// The park's boundary, if it has one.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
     public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+    /// The park's exhibits, read and checked on first use; nil when it has none.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the file, feature and field at fault.
+    public func exhibits() throws(FlowError) -> ExhibitCatalog? { try content.exhibits() }
 
     // MARK: - Private
 

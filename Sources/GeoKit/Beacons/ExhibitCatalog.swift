@@ -111,6 +111,7 @@ public struct ExhibitCatalog: Sendable {
         }
         let p = feature.properties
         let id = try text(p["id"], "id")
+        let title = try text(p["title"], "title"), body = try text(p["text"], "text"), building = try text(p["building"], "building")
         let floor: Int
         switch p["floor"] {
         case nil, .null?: floor = 0
@@ -130,8 +131,8 @@ public struct ExhibitCatalog: Sendable {
         for (i, item) in list.enumerated() {
             do throws(GeoError) { beacons.append(try beacon(item)) } catch { throw error.within("beacons[\(i + 1)]") }
         }
-        return Exhibit(id: id, title: try text(p["title"], "title"), text: try text(p["text"], "text"), picture: picture,
-                       building: try text(p["building"], "building"), coordinate: position.coordinate, floor: floor, beacons: beacons)
+        return Exhibit(id: id, title: title, text: body, picture: picture, building: building,
+                       coordinate: position.coordinate, floor: floor, beacons: beacons)
     }
 
     private static func beacon(_ json: JSONValue) throws(GeoError) -> Exhibit.Beacon {

@@ -83,7 +83,7 @@ public struct ScanLog: Sendable {
             let fields = row.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             func fail(_ message: String) -> GeoError {
                 var error = GeoError(.invalidContent, message)
-                error.file = displayPath
+                error.file = "\(displayPath):\(line)"   // `file:line:`, as a CSV's reader counts (no column)
                 error.line = line
                 return error
             }

@@ -123,6 +123,9 @@ extension Flowrun {
             do { _ = try runtime.boundary() } catch { report.problems.append("\(error)"); report.broken = true }
             // Pictures park.lua names are content (exit 2); those a flow names, its screen's (exit 1).
             let assets = AssetCheck(root: root, park: runtime.park.code)
+            let exhibitProblems = exhibitProblems(runtime, assets: assets)
+            report.problems += exhibitProblems
+            report.broken = report.broken || !exhibitProblems.isEmpty
             let configured = assets.problems(in: runtime.park)
             report.problems += configured.messages
             report.broken = report.broken || !configured.messages.isEmpty
@@ -181,6 +184,17 @@ extension Flowrun {
             report.summary = "\(runtime.flowNames.count) flows, \(siteCount) sites, \(report.screens) screens"
             if !report.notReached.isEmpty { report.summary += "; not reached: \(Excerpt.list(report.notReached))" }
             return report
+        }
+
+        /// `exhibits.geojson`'s mistakes (field paths) and pictures that are not the park's assets or https.
+        static func exhibitProblems(_ runtime: FlowRuntime, assets: AssetCheck) -> [String] {
+            let catalog: ExhibitCatalog?
+            do { catalog = try runtime.exhibits() } catch { return ["\(error)"] }
+            return (catalog?.exhibits ?? []).enumerated().compactMap { i, exhibit in
+                exhibit.picture.flatMap(assets.problem(with:)).map {
+                    "parks/\(runtime.park.code)/exhibits.geojson: feature \(i + 1) ('\(exhibit.id)'): picture: \($0)"
+                }
+            }
         }
 
         /// Categories of the park's sites that `sites.categories` gives no names: screens would

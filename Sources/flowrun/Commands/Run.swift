@@ -26,6 +26,12 @@ extension Flowrun {
         @Option(help: ArgumentHelp("A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.", valueName: "file.gpx"))
         var track: String?
 
+        @Option(help: ArgumentHelp("A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.", valueName: "file.csv"))
+        var beacons: String?
+
+        @Option(name: .customLong("at-time"), help: ArgumentHelp("With --beacons: replay the log up to this moment, seconds in the log's clock or ISO 8601.", valueName: "time"))
+        var atTime: String?
+
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
 
@@ -62,7 +68,7 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
+            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, beacons: beacons, atTime: atTime, args: args, time: time,
                        format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                        assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)

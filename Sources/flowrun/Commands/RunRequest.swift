@@ -17,6 +17,9 @@ struct RunRequest: Equatable {
     var flow = "home"
     var at: String?
     var track: String?
+    /// `--beacons FILE.csv` and `--at-time T`: a scan log to replay, and where to stop.
+    var beacons: String?
+    var atTime: String?
     var args: [String] = []
     var time: String?
     var format: OutputFormat = .text
@@ -45,6 +48,7 @@ struct RunRequest: Equatable {
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
         var request = try inputs.request()
+        request.beacons = try Self.beaconReplay(beacons, atTime: atTime)
         request.acting = act
         let project = try BundleOptions.project(root: root, bundle: bundle, cache: cache, trust: trust)
         let clock = try inputs.clock() ?? Date()   // one clock for every park the run switches to
@@ -72,6 +76,27 @@ struct RunRequest: Equatable {
             fflush(nil)   // the screen before the report, on a terminal showing both
             loadAssets(of: screen, with: sequencer, runtime: runtime, request: request)
         }
+    }
+
+    /// The replay `--beacons` and `--at-time` ask for; nil without `--beacons`.
+    static func beaconReplay(_ path: String?, atTime: String?) throws(FlowError) -> BeaconReplay? {
+        guard let path else {
+            if atTime != nil { throw FlowError.badArgument(name: "--at-time", message: "needs --beacons FILE.csv: a moment of which scan log?") }
+            return nil
+        }
+        var seconds: Double?
+        if let atTime {
+            if let number = Double(atTime), number.isFinite {
+                seconds = number
+            } else {
+                do {
+                    seconds = try RunInputs.time(atTime, name: "--at-time")?.timeIntervalSince1970
+                } catch {
+                    throw FlowError.badArgument(name: "--at-time", message: "expected seconds in the log's clock (e.g. 1783180920) or an ISO 8601 time, got \(Excerpt.quoted(atTime))")
+                }
+            }
+        }
+        return BeaconReplay(path: path, atTime: seconds)
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.

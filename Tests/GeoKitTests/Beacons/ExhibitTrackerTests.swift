@@ -63,7 +63,7 @@ struct ExhibitTrackerTests {
             try tracker.feed(.init(time: Double(t), beacon: 1, rssi: Self.rssi(atFirst ? 6 : 1)), into: &events)
         }
         let kinds = events.filter { $0.kind != .beaconLost }.map { "\($0.kind.rawValue) e\($0.exhibit + 1)" }
-        #expect(kinds == ["enter e1", "dwell e1", "leave e1", "enter e2"])
+        #expect(kinds == ["enter e1", "dwell e1", "leave e1", "enter e2", "dwell e2"])
         let enter1 = try #require(events.first { $0.kind == .enter })
         #expect(enter1.time == 4)   // the hold time after the first reading
         let enter2 = try #require(events.last { $0.kind == .enter })
