@@ -15,7 +15,7 @@ enum RunFastPath {
     static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
     /// The other options of `run`, each taking one value.
     static let valued: Set<String> = [
-        "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--arg", "--time", "--format", "--follow",
+        "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--beacons", "--at-time", "--arg", "--time", "--format", "--follow",
         "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
     ]
     /// Options of `run` that take no value.
@@ -70,6 +70,8 @@ enum RunFastPath {
         request.trust = values["--trust"] ?? []
         request.at = values["--at"]?.first
         request.track = values["--track"]?.first
+        request.beacons = values["--beacons"]?.first
+        request.atTime = values["--at-time"]?.first
         request.args = values["--arg"] ?? []
         request.time = values["--time"]?.first
         request.follow = values["--follow"] ?? []
