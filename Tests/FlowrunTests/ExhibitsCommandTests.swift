@@ -4,7 +4,7 @@ import Testing
 /// The exhibits flow from the command line: a scan log's replay and one moment of it, the list
 /// without beacons, bad scan logs, and check's field paths for a bad exhibits file.
 @Suite struct ExhibitsCommandTests {
-    static let walk = "parks/YELL/scans/ofvec-walk.csv"
+    static let walk = "parks/YELL/tests/scans/ofvec-walk.csv"
     static let uuid = "D3F1A7C2-0B5E-4C8A-9F17-2E6B4A1C0D59"
 
     @Test(arguments: [
