@@ -78,7 +78,7 @@ extension Flowbench {
                 dropouts (--dropout) and, with --dead-beacon N (1-based, file order), that beacon after half \
                 the walk. Writes OUT.csv (time,beacon,rssi,tx_power) and OUT.truth.csv (time,exhibit: the \
                 exhibit truly nearest within 8 m, empty for none); both start with a comment giving the command.
-                Example: flowbench beacons-gen --park YELL --seed 1 --dead-beacon 6 --out parks/YELL/scans/ofvec-walk
+                Example: flowbench beacons-gen --park YELL --seed 1 --dead-beacon 6 --out parks/YELL/tests/scans/ofvec-walk
                 """)
 
         @Option(help: "The project root.") var root = "."
