@@ -10,11 +10,7 @@ import Testing
 @Suite struct ProfileResetTests {
     @Test func resetEmptiesEveryTableAndKeepsPhotos() throws {
         let f = try StoreFixture()
-        #expect(f.act("""
-            store.add_favorite('\(alcatraz)') store.mark_visited('\(cellhouse)')
-            local id = store.add_pin{lat = 37.8, lon = -122.4, title = 'Spot'} store.add_photo(id, 'a.jpg')
-            store.set('map.center', {lat = 37.8, zoom = 12}) return 'ok'
-            """).title == "ok")
+        #expect(f.fillEveryTable() == "ok")
         try FileManager.default.createDirectory(atPath: f.profile.photosPath, withIntermediateDirectories: true)
         let result = try f.profile.reset()
         #expect(result == .emptied(["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: 1) }))
