@@ -87,8 +87,47 @@ local function regions_near(track)
   return out
 end
 
+-- A timeline entry's title for a location state the replay entered (ctx.track.location).
+function M.location_title(change)
+  if change.state == "found" then return ("Position found (±%d m)"):format(math.floor(change.accuracy + 0.5)) end
+  if change.state == "searching" then return "Searching for a position" end
+  if change.state == "searching_longer" then return "Searching longer for a position" end
+  if change.state == "error" then
+    return ({ timed_out = "No position: timed out", denied = "Location denied", unavailable = "Location unavailable" })[change.reason]
+      or ("No position: " .. change.reason)
+  end
+  return "Location " .. change.state
+end
+
+-- The location states as timeline entries, merged into `entries` in time order (a state
+-- change comes before the events of the same second: it explains them).
+local function add_location(entries, changes)
+  local marks = {}
+  changes = changes or {}
+  for i, change in ipairs(changes) do
+    -- A state that lasted no time (searching, then found by the same fix) is not worth a line.
+    local next = changes[i + 1]
+    if next and next.time == change.time then goto continue end
+    marks[#marks + 1] = { time = change.time, kind = "location", title = M.location_title(change),
+                 detail = change.line and ((change.state == "found" and "fix" or "last fix") .. " at line " .. change.line) or nil,
+                 position = change.lat and { change.lon, change.lat } or nil }
+    ::continue::
+  end
+  if #marks == 0 then return entries end
+  local merged, i, j = {}, 1, 1
+  while i <= #entries or j <= #marks do
+    if j > #marks or (i <= #entries and entries[i].time < marks[j].time) then
+      merged[#merged + 1] = entries[i]; i = i + 1
+    else
+      merged[#merged + 1] = marks[j]; j = j + 1
+    end
+  end
+  return merged
+end
+
 function M.replay(ctx)
   local track = ctx.track
+  local stop = track.moment or track.finish
   local mon = geofence.monitor()
   local entries, counts = {}, { shown = 0, held = 0, missed = 0, changes = 0 }
   local function add(time, kind, title, detail, region, lat, lon)
@@ -96,6 +135,7 @@ function M.replay(ctx)
                               position = lat and { lon, lat } or nil }
   end
   for _, fix in ipairs(track.fixes) do
+    if fix.time > stop then break end
     local step = mon:feed(fix)
     if step then
       if #step.added > 0 or #step.removed > 0 then
@@ -127,7 +167,8 @@ function M.replay(ctx)
     end
   end
   local state = mon:state()
-  local hours = (track.finish - track.start) / 3600
+  entries = add_location(entries, track.location)
+  local hours = (stop - track.start) / 3600
   local facts = {
     { label = "Track", value = ("%s: %d fixes over %.1f h"):format(track.file, track.count, hours) },
     { label = "Regions", value = ("%d sites%s; at most %d monitored at once"):format(state.regions,
@@ -139,7 +180,7 @@ function M.replay(ctx)
   local path = thinned(track.fixes, 600)
   return ui.screen("Geofence replay", {
     { type = "timeline", id = "replay", title = ctx.park.name .. ": " .. (track.file:match("[^/]+$") or track.file),
-      start = track.start, ["end"] = track.finish, entries = entries, track = path,
+      start = track.start, ["end"] = stop, entries = entries, track = path,
       regions = regions_near(path), facts = facts, timezone = ctx.park.timezone },
   }, ctx.park.name)
 end

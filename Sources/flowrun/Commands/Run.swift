@@ -26,6 +26,9 @@ extension Flowrun {
         @Option(help: ArgumentHelp("A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.", valueName: "file.gpx"))
         var track: String?
 
+        @OptionGroup(title: "Location and network")
+        var device: DeviceOptions
+
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
 
@@ -62,7 +65,8 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, args: args, time: time,
+            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track,
+                       accuracy: device.accuracy, location: device.location, until: device.until, offline: device.offline, args: args, time: time,
                        format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                        assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
