@@ -99,20 +99,60 @@ function M.location_title(change)
   return "Location " .. change.state
 end
 
--- The location states as timeline entries, merged into `entries` in time order (a state
--- change comes before the events of the same second: it explains them).
-local function add_location(entries, changes)
-  local marks = {}
-  changes = changes or {}
-  for i, change in ipairs(changes) do
-    -- A state that lasted no time (searching, then found by the same fix) is not worth a line.
-    local next = changes[i + 1]
-    if next and next.time == change.time then goto continue end
-    marks[#marks + 1] = { time = change.time, kind = "location", title = M.location_title(change),
-                 detail = change.line and ((change.state == "found" and "fix" or "last fix") .. " at line " .. change.line) or nil,
-                 position = change.lat and { change.lon, change.lat } or nil }
-    ::continue::
+-- `1 min 41 s`, `2 h 5 min`: how long a loss of position lasted.
+local function lasted(seconds)
+  local s = math.floor(seconds + 0.5)
+  if s < 60 then return ("%d s"):format(s) end
+  if s < 3600 then return ("%d min %d s"):format(s // 60, s % 60) end
+  return ("%d h %d min"):format(s // 3600, (s % 3600) // 60)
+end
+
+-- The position lost from `lost.first` (the first change away from found) up to `back` (the
+-- fix that found it again, or nil at the end), as one entry titled by the worst state
+-- reached (searching longer, or an error).
+local function loss_mark(lost, back, stop)
+  local why = lost.worst.state == "error" and lost.worst.reason:gsub("_", " ") or "searching longer"
+  local title = back and ("No position for %s (%s)"):format(lasted(back.time - lost.first.time), why)
+    or ("No position from here (%s; %s to the end)"):format(why, lasted(stop - lost.first.time))
+  local detail = lost.first.line and ("last fix at line " .. lost.first.line) or nil
+  if back and back.line then
+    detail = (detail and detail .. "; " or "") .. ("found again at line %d (±%d m)"):format(back.line, math.floor(back.accuracy + 0.5))
   end
+  return { time = lost.first.time, kind = "location", title = title, detail = detail,
+           position = lost.first.lat and { lost.first.lon, lost.first.lat } or nil }
+end
+
+-- The location states as timeline entries, merged into `entries` in time order (a state
+-- change comes before the events of the same second: it explains them). The first state
+-- is a line; after it, a loss of position is one line saying how long it lasted, and only
+-- when it lasted long enough for the screens to say so (searching longer, or an error):
+-- a recording's ordinary gaps of a few seconds are not worth a line each.
+local function add_location(entries, changes, stop)
+  local marks, lost, started = {}, nil, false
+  local function plain(change)
+    marks[#marks + 1] = { time = change.time, kind = "location", title = M.location_title(change),
+                          detail = change.line and ((change.state == "found" and "fix" or "last fix") .. " at line " .. change.line) or nil,
+                          position = change.lat and { change.lon, change.lat } or nil }
+  end
+  for i, change in ipairs(changes or {}) do
+    local next = changes[i + 1]
+    if not started then
+      -- A state that lasted no time (searching, then found by the same fix) is not worth a line.
+      if not (next and next.time == change.time) then
+        plain(change)
+        started = true
+        if change.state ~= "found" then lost = { first = change, worst = change, marked = true } end
+      end
+    elseif change.state == "found" then
+      if lost and lost.marked then plain(change)
+      elseif lost and lost.noticed then marks[#marks + 1] = loss_mark(lost, change) end
+      lost = nil
+    else
+      lost = lost or { first = change, worst = change }
+      if change.state ~= "searching" then lost.worst, lost.noticed = change, true end
+    end
+  end
+  if lost and lost.noticed and not lost.marked then marks[#marks + 1] = loss_mark(lost, nil, stop) end
   if #marks == 0 then return entries end
   local merged, i, j = {}, 1, 1
   while i <= #entries or j <= #marks do
@@ -167,7 +207,7 @@ function M.replay(ctx)
     end
   end
   local state = mon:state()
-  entries = add_location(entries, track.location)
+  entries = add_location(entries, track.location, stop)
   local hours = (stop - track.start) / 3600
   local facts = {
     { label = "Track", value = ("%s: %d fixes over %.1f h"):format(track.file, track.count, hours) },
