@@ -7,6 +7,7 @@
 -- sites beyond ctx.park.ar.max_distance are left out.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
+local location = require("lib.location")
 
 local function candidates(ctx)
   local id = ctx.args.collection
@@ -23,6 +24,19 @@ end
 flow.register("ar", function(ctx)
   local settings = ctx.park.ar
   local camera = ctx.ar
+  if not ctx.at and location.sentence(ctx) then
+    -- No position: ask the visitor to allow it (or turn it on), else say the view is waiting.
+    local loc = ctx.location
+    local lead
+    if loc.reason == "denied" then lead = "Allow location to see the sites around you in AR."
+    elseif loc.reason == "unavailable" then lead = "Location services are off: turn them on to use the AR view."
+    elseif loc.reason == "timed_out" then lead = location.sentence(ctx)
+    else lead = "The AR view is waiting for your position." .. (loc.state == "searching_longer" and " It takes longer under trees and in canyons." or "") end
+    return ui.screen("AR view", {
+      ui.notice(lead),
+      ui.text("The camera shows the sites around you once your position is known (--at LAT,LON --heading DEG).", "caption"),
+    }, ctx.park.name)
+  end
   if not ctx.at or not camera.heading then
     return ui.screen("AR view", {
       ui.text("Point the camera: give the position and the heading, e.g. --at 37.8078,-122.4750 --heading 90 "

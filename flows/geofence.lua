@@ -87,8 +87,87 @@ local function regions_near(track)
   return out
 end
 
+-- A timeline entry's title for a location state the replay entered (ctx.track.location).
+function M.location_title(change)
+  if change.state == "found" then return ("Position found (±%d m)"):format(math.floor(change.accuracy + 0.5)) end
+  if change.state == "searching" then return "Searching for a position" end
+  if change.state == "searching_longer" then return "Searching longer for a position" end
+  if change.state == "error" then
+    return ({ timed_out = "No position: timed out", denied = "Location denied", unavailable = "Location unavailable" })[change.reason]
+      or ("No position: " .. change.reason)
+  end
+  return "Location " .. change.state
+end
+
+-- `1 min 41 s`, `2 h 5 min`: how long a loss of position lasted.
+local function lasted(seconds)
+  local s = math.floor(seconds + 0.5)
+  if s < 60 then return ("%d s"):format(s) end
+  if s < 3600 then return ("%d min %d s"):format(s // 60, s % 60) end
+  return ("%d h %d min"):format(s // 3600, (s % 3600) // 60)
+end
+
+-- The position lost from `lost.first` (the first change away from found) up to `back` (the
+-- fix that found it again, or nil at the end), as one entry titled by the worst state
+-- reached (searching longer, or an error).
+local function loss_mark(lost, back, stop)
+  local why = lost.worst.state == "error" and lost.worst.reason:gsub("_", " ") or "searching longer"
+  local title = back and ("No position for %s (%s)"):format(lasted(back.time - lost.first.time), why)
+    or ("No position from here (%s; %s to the end)"):format(why, lasted(stop - lost.first.time))
+  local detail = lost.first.line and ("last fix at line " .. lost.first.line) or nil
+  if back and back.line then
+    detail = (detail and detail .. "; " or "") .. ("found again at line %d (±%d m)"):format(back.line, math.floor(back.accuracy + 0.5))
+  end
+  return { time = lost.first.time, kind = "location", title = title, detail = detail,
+           position = lost.first.lat and { lost.first.lon, lost.first.lat } or nil }
+end
+
+-- The location states as timeline entries, merged into `entries` in time order (a state
+-- change comes before the events of the same second: it explains them). The first state
+-- is a line; after it, a loss of position is one line saying how long it lasted, and only
+-- when it lasted long enough for the screens to say so (searching longer, or an error):
+-- a recording's ordinary gaps of a few seconds are not worth a line each.
+local function add_location(entries, changes, stop)
+  local marks, lost, started = {}, nil, false
+  local function plain(change)
+    marks[#marks + 1] = { time = change.time, kind = "location", title = M.location_title(change),
+                          detail = change.line and ((change.state == "found" and "fix" or "last fix") .. " at line " .. change.line) or nil,
+                          position = change.lat and { change.lon, change.lat } or nil }
+  end
+  for i, change in ipairs(changes or {}) do
+    local next = changes[i + 1]
+    if not started then
+      -- A state that lasted no time (searching, then found by the same fix) is not worth a line.
+      if not (next and next.time == change.time) then
+        plain(change)
+        started = true
+        if change.state ~= "found" then lost = { first = change, worst = change, marked = true } end
+      end
+    elseif change.state == "found" then
+      if lost and lost.marked then plain(change)
+      elseif lost and lost.noticed then marks[#marks + 1] = loss_mark(lost, change) end
+      lost = nil
+    else
+      lost = lost or { first = change, worst = change }
+      if change.state ~= "searching" then lost.worst, lost.noticed = change, true end
+    end
+  end
+  if lost and lost.noticed and not lost.marked then marks[#marks + 1] = loss_mark(lost, nil, stop) end
+  if #marks == 0 then return entries end
+  local merged, i, j = {}, 1, 1
+  while i <= #entries or j <= #marks do
+    if j > #marks or (i <= #entries and entries[i].time < marks[j].time) then
+      merged[#merged + 1] = entries[i]; i = i + 1
+    else
+      merged[#merged + 1] = marks[j]; j = j + 1
+    end
+  end
+  return merged
+end
+
 function M.replay(ctx)
   local track = ctx.track
+  local stop = track.moment or track.finish
   local mon = geofence.monitor()
   local entries, counts = {}, { shown = 0, held = 0, missed = 0, changes = 0 }
   local function add(time, kind, title, detail, region, lat, lon)
@@ -96,6 +175,7 @@ function M.replay(ctx)
                               position = lat and { lon, lat } or nil }
   end
   for _, fix in ipairs(track.fixes) do
+    if fix.time > stop then break end
     local step = mon:feed(fix)
     if step then
       if #step.added > 0 or #step.removed > 0 then
@@ -127,7 +207,8 @@ function M.replay(ctx)
     end
   end
   local state = mon:state()
-  local hours = (track.finish - track.start) / 3600
+  entries = add_location(entries, track.location, stop)
+  local hours = (stop - track.start) / 3600
   local facts = {
     { label = "Track", value = ("%s: %d fixes over %.1f h"):format(track.file, track.count, hours) },
     { label = "Regions", value = ("%d sites%s; at most %d monitored at once"):format(state.regions,
@@ -139,7 +220,7 @@ function M.replay(ctx)
   local path = thinned(track.fixes, 600)
   return ui.screen("Geofence replay", {
     { type = "timeline", id = "replay", title = ctx.park.name .. ": " .. (track.file:match("[^/]+$") or track.file),
-      start = track.start, ["end"] = track.finish, entries = entries, track = path,
+      start = track.start, ["end"] = stop, entries = entries, track = path,
       regions = regions_near(path), facts = facts, timezone = ctx.park.timezone },
   }, ctx.park.name)
 end

@@ -4,6 +4,7 @@
 -- Sections and their order come from park.home.sections.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
+local location = require("lib.location")
 
 local function greeting(hour)
   if hour < 5 then return "Good night" end
@@ -17,6 +18,13 @@ local builders = {}
 function builders.welcome(ctx, out)
   out[#out + 1] = ui.text(greeting(ctx.time.hour) .. " from " .. ctx.park.name .. ".", "heading")
   if ctx.park.description then out[#out + 1] = ui.text(ctx.park.description) end
+  -- Home works without a position; it only says so when the visitor can do something about
+  -- it (while the phone searches there is nothing to say), and what needs the network.
+  if location.needs_visitor(ctx) then
+    out[#out + 1] = ui.text(location.sentence(ctx) .. " Everything else works without it.", "caption")
+  end
+  local offline = location.offline(ctx, "The website and directions need the network; the sites, map and your favorites work without it.")
+  if offline then out[#out + 1] = ui.text(offline, "caption") end
 end
 
 function builders.highlights(ctx, out)

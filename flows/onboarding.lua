@@ -1,6 +1,7 @@
 -- Onboarding: the park's pages (parks/<CODE>/park.lua, onboarding.pages) with their
 -- background layers; the last page leads home.
 local ui = require("lib.ui")
+local location = require("lib.location")
 
 flow.register("onboarding", function(ctx)
   local park = ctx.park
@@ -12,5 +13,14 @@ flow.register("onboarding", function(ctx)
     pages[1] = { title = "Welcome to " .. park.name, body = park.description or park.name, background = {} }
   end
   pages[#pages].action = ui.go("home", nil, "Start exploring")
-  return ui.screen(park.name, { ui.onboarding(pages) }, "Welcome")
+  local sections = { ui.onboarding(pages) }
+  -- Pictures from the web cannot load offline: say so when a page has one (the park's own
+  -- assets/ come with its files).
+  local web = false
+  for _, page in ipairs(pages) do
+    for _, layer in ipairs(page.background or {}) do web = web or layer.image:match("^https?://") ~= nil end
+  end
+  local offline = web and location.offline(ctx, "Pictures from the web show their placeholder color until you are online.")
+  if offline then table.insert(sections, 1, ui.notice(offline)) end
+  return ui.screen(park.name, sections, "Welcome")
 end)

@@ -6,6 +6,7 @@
 -- they did): favorite=add or favorite=remove, and visited=now to mark it visited.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
+local location = require("lib.location")
 
 -- The reason line of a ranked site: how far and which way, then lib.scoring's reasons; nil
 -- when there is nothing to say.
@@ -27,10 +28,22 @@ local function items(ctx, list, limit)
   return out
 end
 
+-- Without a position the lists are by name, and the visitor reads why (a notice while they
+-- must act, a caption while the phone searches).
 local function where(ctx)
-  if not ctx.at then return nil end
+  if not ctx.at then
+    if #ctx.sites == 0 then return nil end   -- nothing to rank: the empty list says enough
+    local sentence = location.sentence(ctx)
+    if not sentence then return nil end
+    if ctx.location.state == "error" then
+      return ui.notice(sentence .. " Sites are listed by name.")
+    end
+    return ui.text(sentence .. " Sites are listed by name meanwhile.", "caption")
+  end
   local inside = ctx.at.inside_park
   local place = inside == true and "inside the park" or inside == false and "outside the park" or "here"
+  local accuracy = location.accuracy(ctx)
+  if accuracy then place = place .. ", " .. accuracy end
   return ui.text(("Ranked from %.4f, %.4f (%s), nearest first."):format(ctx.at.lat, ctx.at.lon, place), "caption")
 end
 

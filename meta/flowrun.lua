@@ -46,7 +46,9 @@ function require(name) end
 --- @field flow string the flow being run
 --- @field acting boolean true in an act run (an `act` action, `flowrun --act`), where `store` writes are allowed and commit together when the flow returns a valid screen; false in a view run (`go`, the command line, reload), where `store` only reads
 --- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action (but the view's: see `view`, `ar`)
---- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known
+--- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known (the location state is found)
+--- @field location flowrun.Location what the app knows of the visitor's position (`--at`, `--location`, `--track` with `--until`)
+--- @field connectivity flowrun.Connectivity whether the device reaches the network (`--offline`)
 --- @field view flowrun.MapView the map camera asked for (`--center`, `--zoom`, `--bbox`, `--size`), parsed and checked
 --- @field ar flowrun.ARView the AR camera asked for (`--heading`, `--pitch`, `--fov`, `--size`), parsed and checked
 --- @field track flowrun.Track? the GPS track given with `--track FILE.gpx`, if any
@@ -107,3 +109,33 @@ function require(name) end
 --- @field start number? first fix time, seconds since 1970 UTC
 --- @field finish number? last fix time
 --- @field fixes { lat: number, lon: number, time: number, ele: number?, line: integer }[] track points in time order
+--- @field moment number? the moment asked for with `--until`, seconds since 1970 UTC
+--- @field location flowrun.LocationChange[] the location states the track's fixes lead to (park's `location` settings), in time order
+
+--- A location state the replay of a track entered.
+--- @class flowrun.LocationChange
+--- @field time number when the state began, seconds since 1970 UTC (for a timeout, when it ran out)
+--- @field state "idle"|"searching"|"searching_longer"|"found"|"error"
+--- @field reason "denied"|"unavailable"|"timed_out"? why, for an error
+--- @field accuracy number? metres, when found
+--- @field lat number? the last fix seen before the change (where the visitor was)
+--- @field lon number?
+--- @field line integer? that fix's line in the GPX file
+
+--- What the app knows of the visitor's position. `found`: a fix at most `location.accuracy`
+--- metres uncertain and younger than `location.max_age` s; `searching`, then
+--- `searching_longer` after `location.searching_longer_after` s, then `error` with reason
+--- `timed_out` after `location.timeout` s; `error` with `denied` (location not allowed) or
+--- `unavailable` (location services off); `idle` (not asking).
+--- @class flowrun.Location
+--- @field state "idle"|"searching"|"searching_longer"|"found"|"error"
+--- @field reason "denied"|"unavailable"|"timed_out"? why there is no position, for an error
+--- @field accuracy number? metres, when found
+--- @field age_s number? how old the fix is, seconds, when found
+--- @field searching_s number? how long the search has gone on, seconds, while searching
+--- @field fix { lat: number, lon: number, accuracy: number, time: number }? the fix, when found
+
+--- Whether the device reaches the network.
+--- @class flowrun.Connectivity
+--- @field state "online"|"offline"|"unknown"
+--- @field cache string? what the device runs from when offline, for people ("version 3 of GOGA's bundle (verified)", "the park's files")

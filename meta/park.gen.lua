@@ -68,6 +68,9 @@ error('Cannot require a meta file')
 ---
 --- The AR view's defaults.
 --- @field ar flowrun.Park.AR
+---
+--- When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.
+--- @field location flowrun.Park.Location
 
 --- A latitude and longitude in degrees.
 --- @class flowrun.Park.Center
@@ -377,6 +380,25 @@ error('Cannot require a meta file')
 --- (default: `12`)
 --- @field limit integer
 
+--- When a fix counts as found and how long the search lasts (`ctx.location`).
+--- @class flowrun.Park.Location
+---
+--- Metres: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.
+--- (default: `100`)
+--- @field accuracy number
+---
+--- Seconds: a found fix this old no longer says where the visitor is, and the search starts again.
+--- (default: `120`)
+--- @field max_age number
+---
+--- Seconds without a good fix before the state is `searching_longer`.
+--- (default: `10`)
+--- @field searching_longer_after number
+---
+--- Seconds without a good fix, from the search's start, before the state is `error` with reason `timed_out`.
+--- (default: `60`)
+--- @field timeout number
+
 --- What parks/<CODE>/park.lua returns (and parks/defaults.lua). Any setting may be left out: defaults.lua
 --- gives it. A table with named fields merges into the default's key by key; a list or a value replaces it.
 --- For completion, give park.lua's table a type: `---@type flowrun.ParkFile` on `local park = {`, then `return park`.
@@ -441,6 +463,9 @@ error('Cannot require a meta file')
 ---
 --- The AR view's defaults.
 --- @field ar? flowrun.ParkFile.AR
+---
+--- When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.
+--- @field location? flowrun.ParkFile.Location
 
 --- A latitude and longitude in degrees.
 --- @class flowrun.ParkFile.Center
@@ -689,3 +714,22 @@ error('Cannot require a meta file')
 --- Most pins shown, nearest first.
 --- (default: `12`)
 --- @field limit? integer
+
+--- When a fix counts as found and how long the search lasts (`ctx.location`).
+--- @class flowrun.ParkFile.Location
+---
+--- Metres: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.
+--- (default: `100`)
+--- @field accuracy? number
+---
+--- Seconds: a found fix this old no longer says where the visitor is, and the search starts again.
+--- (default: `120`)
+--- @field max_age? number
+---
+--- Seconds without a good fix before the state is `searching_longer`.
+--- (default: `10`)
+--- @field searching_longer_after? number
+---
+--- Seconds without a good fix, from the search's start, before the state is `error` with reason `timed_out`.
+--- (default: `60`)
+--- @field timeout? number

@@ -401,13 +401,13 @@ error('Cannot require a meta file')
 ---| flowrun.ClusterAnnotation
 ---| flowrun.PinAnnotation
 
---- One event of a timeline: a geofence event, a callout, a change of the monitored regions.
+--- One event of a timeline: a geofence event, a callout, a change of the monitored regions or of the location state.
 --- @class flowrun.TimelineEntry
 ---
 --- Seconds since 1970-01-01 00:00 UTC.
 --- @field time number
 ---
---- @field kind "presence_enter"|"presence_exit"|"enter"|"exit"|"dwell"|"callout"|"callout_held"|"monitor"|"missed_enter"|"context"
+--- @field kind "presence_enter"|"presence_exit"|"enter"|"exit"|"dwell"|"callout"|"callout_held"|"monitor"|"missed_enter"|"context"|"location"
 ---
 --- Not empty.
 --- @field title string

@@ -164,6 +164,15 @@ local defaults = {
     },
   },
 
+  -- What the app knows of the visitor's position (ctx.location): searching until a good fix,
+  -- searching longer, then timed out; a found fix that grows too old is searched for again.
+  location = {
+    accuracy = 100,                -- metres: a fix at most this uncertain is found
+    max_age = 120,                 -- seconds: a found fix this old no longer counts (searching again)
+    searching_longer_after = 10,   -- seconds without a good fix before "searching longer"
+    timeout = 60,                  -- seconds without a good fix (from the search's start) before the error timed_out
+  },
+
   ar = {
     max_distance = 5000,           -- metres: sites farther away are not shown
     fov = 60,                      -- horizontal field of view when the request gives none, degrees

@@ -2,12 +2,12 @@ import FlowKit
 import GeoKit
 
 /// A run's inputs as the preview server reads them from a query string
-/// (`?at=37.80,-122.47&time=...&zoom=12&arg.category=viewpoint`): the same names as the
+/// (`?at=37.80,-122.47&time=...&zoom=12&arg.category=viewpoint&location=denied`): the same names as the
 /// command line's options without `--`, and `arg.NAME` for `--arg NAME=value`. The values
 /// become a ``RunInputs``, so they are parsed and checked as `flowrun` checks its options.
 struct PreviewQuery {
     /// The keys a query may have besides `arg.NAME`.
-    static let keys = ["at", "time", "track"] + FlowRequest.viewKeys
+    static let keys = ["at", "time", "track", "accuracy", "location"] + FlowRequest.viewKeys
 
     /// The inputs for `flow` that `pairs` ask for.
     /// - Parameters:
@@ -30,6 +30,8 @@ struct PreviewQuery {
             switch key {
             case "at": inputs.at = value
             case "time": inputs.time = value
+            case "accuracy": inputs.accuracy = value
+            case "location": inputs.location = value
             case "track":
                 guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
                 inputs.track = value

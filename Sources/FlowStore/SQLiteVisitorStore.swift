@@ -107,7 +107,12 @@ public final class SQLiteVisitorStore: VisitorStore {
             // flowrun, is refused as it is. WAL is set here, not by GRDB's journalMode option,
             // which writes a table on opening.
             try opened.inDatabase { db throws in
-                try Self.checkSchema(db, profile: profile)
+                // In one read transaction: another flowrun may be making this database right
+                // now, and separate reads could see its tables but not yet its migrations.
+                try db.inTransaction(.deferred) {
+                    try Self.checkSchema(db, profile: profile)
+                    return .commit
+                }
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                     throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
                 }
@@ -133,14 +138,15 @@ public final class SQLiteVisitorStore: VisitorStore {
 
     /// Refuses a database from a newer flowrun, or one that is some other program's.
     private static func checkSchema(_ db: Database, profile: Profile) throws {
-        let applied = try StoreSchema.migrator.appliedIdentifiers(db)
+        // The tables first: reading them fixes the transaction's snapshot, so the migrations
+        // read next are those of the same moment (GRDB's appliedIdentifiers reads them first).
+        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        let applied = names.contains("grdb_migrations") ? try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
         let unknown = applied.subtracting(StoreSchema.versions)
         guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
         if applied.isEmpty {
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
-            guard tables.isEmpty else {
-                throw StoreFailure.corrupt(profile, "an SQLite database of another program: tables \(tables.prefix(5).joined(separator: ", ")), no flowrun schema")
-            }
+            let tables = names.filter { !$0.hasPrefix("grdb_") }
+            guard tables.isEmpty else { throw StoreFailure.foreign(profile, tables: tables) }
         }
     }
 }

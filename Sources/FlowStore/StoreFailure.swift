@@ -38,6 +38,12 @@ enum StoreFailure {
                    + "move it away to keep it, or remove it with 'flowrun profile reset'")
     }
 
+    /// An SQLite database with tables but no flowrun schema: some other program's.
+    static func foreign(_ profile: Profile, tables: [String]) -> StoreError {
+        StoreError(.unusable, "\(profile.databasePath) is an SQLite database of another program (tables \(tables.prefix(5).joined(separator: ", ")), no flowrun schema); "
+                   + "it was left as it is: move it away, or choose another --profile")
+    }
+
     /// A database written by a newer flowrun.
     static func newer(_ profile: Profile, unknown: [String]) -> StoreError {
         StoreError(.unusable, "\(profile.databasePath) was written by a newer flowrun (its schema has \(unknown.sorted().joined(separator: ", ")), "

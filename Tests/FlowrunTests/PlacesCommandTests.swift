@@ -25,7 +25,7 @@ import Testing
             ═══════════
             Demo Park
 
-              Ranked from 37.8000, -122.4000 (here), nearest first.
+              Ranked from 37.8000, -122.4000 (here, ±10 m), nearest first.
 
             More places (4)
             ───────────────

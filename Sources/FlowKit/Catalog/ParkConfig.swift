@@ -188,6 +188,7 @@ extension ParkConfig {
         if !(s.ar.max_distance.isFinite && s.ar.max_distance > 0) { report("ar.max_distance", "\(s.ar.max_distance) must be > 0") }
         if !(s.ar.fov > 0 && s.ar.fov < 180) { report("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
         if s.ar.limit < 1 { report("ar.limit", "\(s.ar.limit) must be ≥ 1") }
+        if let problem = s.location.machine.problem() { report("location", problem) }
     }
 
     private static func isHexColor(_ s: String) -> Bool {

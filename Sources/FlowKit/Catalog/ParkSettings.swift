@@ -43,6 +43,8 @@ public struct ParkSettings: Decodable, Sendable {
     public var geofence: Geofence
     /// The AR view's defaults.
     public var ar: AR
+    /// When a fix counts as found, and how long the search lasts.
+    public var location: Location
 
     /// A latitude and longitude in degrees.
     public struct Center: Decodable, Sendable {
@@ -293,6 +295,28 @@ public struct ParkSettings: Decodable, Sendable {
         public var enter: String
         /// On staying at a site.
         public var dwell: String
+    }
+
+    /// When a fix counts as found, and how long the search lasts (GeoKit's `LocationSettings`).
+    public struct Location: Decodable, Sendable {
+        /// Metres: a fix at most this uncertain is found.
+        public var accuracy: Double
+        /// Seconds: a found fix this old no longer counts.
+        public var max_age: Double
+        /// Seconds without a good fix before searching longer.
+        public var searching_longer_after: Double
+        /// Seconds without a good fix, from the search's start, before the error timed out.
+        public var timeout: Double
+
+        /// The settings in GeoKit's names, not yet checked.
+        public var machine: LocationSettings {
+            var s = LocationSettings()
+            s.accuracy = accuracy
+            s.maxAge = max_age
+            s.searchingLongerAfter = searching_longer_after
+            s.timeout = timeout
+            return s
+        }
     }
 
     /// The AR view's defaults.

@@ -34,6 +34,7 @@ enum ParkSettingsCatalog {
         "ParkSettings.map": "The map's default size and clustering.",
         "ParkSettings.geofence": "Geofence monitoring: regions, timing and callouts.",
         "ParkSettings.ar": "The AR view's defaults.",
+        "ParkSettings.location": "When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.",
 
         "Center": "A latitude and longitude in degrees.",
         "Center.lat": "Latitude, degrees north, in [-90, 90].",
@@ -133,6 +134,12 @@ enum ParkSettingsCatalog {
         "AR.fov": "Horizontal field of view in degrees when the request gives none.",
         "AR.size": "Screen points as `\"WIDTHxHEIGHT\"`, when a request gives no `--size`.",
         "AR.limit": "Most pins shown, nearest first.",
+
+        "Location": "When a fix counts as found and how long the search lasts (`ctx.location`).",
+        "Location.accuracy": "Metres: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.",
+        "Location.max_age": "Seconds: a found fix this old no longer says where the visitor is, and the search starts again.",
+        "Location.searching_longer_after": "Seconds without a good fix before the state is `searching_longer`.",
+        "Location.timeout": "Seconds without a good fix, from the search's start, before the state is `error` with reason `timed_out`.",
     ]
 
     /// Settings whose strings are one of a few, by `Type.field`: the stubs type them as those

@@ -23,7 +23,10 @@ enum FlowContext {
 
     /// - Parameter time: `ctx.time`, from ``time(_:zone:)``.
     /// `ctx.park` is not in it: the runner sets it from ``park(_:)``, built once per runtime.
-    static func make(request: FlowRequest, time: LuaValue, insidePark: Bool?, sizes: DefaultSizes) -> LuaValue {
+    /// - Parameter now: the clock's time in seconds since 1970, for `ctx.location`'s ages.
+    /// - Parameter trackLocation: `ctx.track.location`, the replay's location states (``locationChanges(_:track:)``).
+    static func make(request: FlowRequest, time: LuaValue, now: Double, insidePark: Bool?, sizes: DefaultSizes,
+                     trackLocation: LuaValue? = nil) -> LuaValue {
         var ctx = LuaTable()
         ctx["flow"] = .string(request.flow)
         ctx["acting"] = .boolean(request.acting)
@@ -37,11 +40,66 @@ enum FlowContext {
             if let insidePark { position["inside_park"] = .boolean(insidePark) }
             ctx["at"] = .table(position)
         }
-        if let track = request.track { ctx["track"] = Self.track(track) }   // its fixes: ``fixes(_:)``
+        if let track = request.track { ctx["track"] = Self.track(track, until: request.until, location: trackLocation) }   // its fixes: ``fixes(_:)``
         ctx["view"] = view(request.view, size: request.size ?? sizes.map)
         ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
         ctx["time"] = time
+        ctx["location"] = location(request.locationState(now: now), now: now)
+        ctx["connectivity"] = connectivity(request.connectivity)
         return .table(ctx)
+    }
+
+    /// `{state, reason?, accuracy?, age_s?, searching_s?, fix = {lat, lon, accuracy, time}?}`:
+    /// `reason` for an error (`denied`, `unavailable`, `timed_out`), `accuracy` (metres),
+    /// `age_s` and `fix` when found, `searching_s` (how long the search has gone on) while searching.
+    static func location(_ state: LocationState, now: Double) -> LuaValue {
+        var t = LuaTable()
+        t["state"] = .string(state.name)
+        switch state {
+        case .idle:
+            break
+        case .searching(let since), .searchingLonger(let since):
+            t["searching_s"] = number(max(0, now - since))
+        case .found(let fix):
+            t["accuracy"] = number(fix.accuracy)
+            t["age_s"] = number(max(0, now - fix.time))
+            var f = LuaTable()
+            f["lat"] = .number(fix.coordinate.latitude)
+            f["lon"] = .number(fix.coordinate.longitude)
+            f["accuracy"] = number(fix.accuracy)
+            f["time"] = number(fix.time)
+            t["fix"] = .table(f)
+        case .error(let problem, _):
+            t["reason"] = .string(problem.rawValue)
+        }
+        return .table(t)
+    }
+
+    /// `ctx.track.location`: `{{time, state, reason?, accuracy?, lat?, lon?, line?}}`, each
+    /// state the replay entered, with the last fix seen before it (where the visitor was).
+    static func locationChanges(_ changes: [(change: LocationChange, fix: Int?)], track: RecordedTrack) -> LuaValue {
+        .table(LuaTable(sequence: changes.map { change, index in
+            var t = LuaTable()
+            t["time"] = number(change.time)
+            t["state"] = .string(change.state.name)
+            if let problem = change.state.problem { t["reason"] = .string(problem.rawValue) }
+            if let fix = change.state.fix { t["accuracy"] = number(fix.accuracy) }
+            if let index, track.fixes.indices.contains(index) {
+                let fix = track.fixes[index]
+                t["lat"] = .number(fix.coordinate.latitude)
+                t["lon"] = .number(fix.coordinate.longitude)
+                if fix.line > 0 { t["line"] = .integer(Int64(fix.line)) }
+            }
+            return .table(t)
+        }))
+    }
+
+    /// `{state, cache?}`: `cache` (what the device runs from, for people) when offline.
+    static func connectivity(_ connectivity: Connectivity) -> LuaValue {
+        var t = LuaTable()
+        t["state"] = .string(connectivity.name)
+        if case .offline(let cache) = connectivity { t["cache"] = .string(cache) }
+        return .table(t)
     }
 
     /// `{center = {lat, lon}?, zoom?, bbox = {west, south, east, north}?, size = {width, height}}`.
@@ -105,9 +163,10 @@ enum FlowContext {
         return .table(t)
     }
 
-    /// `{file, count, start, finish}`: a track to replay. Its `fixes` go to Lua as their own
+    /// `{file, count, start, finish, moment?, location?}`: a track to replay; `moment` the one
+    /// asked for (`--until`; `until` is a Lua keyword), `location` the location states its fixes lead to. Its `fixes` go to Lua as their own
     /// argument (``fixes(_:)``), which the runner puts into the table.
-    static func track(_ track: RecordedTrack) -> LuaValue {
+    static func track(_ track: RecordedTrack, until: Double? = nil, location: LuaValue? = nil) -> LuaValue {
         var t = LuaTable()
         t["file"] = .string(track.displayPath)
         t["count"] = .integer(Int64(track.fixes.count))
@@ -115,6 +174,8 @@ enum FlowContext {
             t["start"] = .number(first.time)
             t["finish"] = .number(last.time)
         }
+        if let until { t["moment"] = .number(until) }
+        if let location { t["location"] = location }
         return .table(t)
     }
 

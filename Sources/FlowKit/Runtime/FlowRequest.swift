@@ -26,6 +26,40 @@ public struct FlowRequest: Sendable {
     /// visitor's store, and its writes commit when it returns a valid screen. Seen as
     /// `ctx.acting`. Default false: a view run, where `store` only reads.
     public var acting = false
+    /// What the app knows of the visitor's position, seen as `ctx.location`; nil (the
+    /// default) derives it from ``at``: found with ``defaultAccuracy`` at the clock's time
+    /// when it is given, else searching since the clock's time. A state whose `since` is not
+    /// finite began at the clock's time.
+    public var location: LocationState?
+    /// Whether the device reaches the network, seen as `ctx.connectivity` (default online).
+    public var connectivity: Connectivity = .online
+
+    /// The horizontal accuracy of ``at`` and of every fix of ``track`` (`--accuracy`),
+    /// metres; nil for ``defaultAccuracy``.
+    public var accuracy: Double?
+    /// The moment of ``track`` to run the flow at (`--until`), seconds since 1970: the
+    /// runtime replays the track's fixes up to it through the park's location settings, and
+    /// the flow sees the state reached (and `ctx.at` when that is found). Nil: no replay.
+    public var until: Double?
+
+    /// The accuracy of a position given without one (`--at` without `--accuracy`, a
+    /// scenario's `at`), metres: a phone's GPS under open sky.
+    public static let defaultAccuracy = 10.0
+
+    /// The location state flows see: ``location``, or the one ``at`` implies.
+    /// - Parameter now: the clock's time, seconds since 1970.
+    public func locationState(now: Double) -> LocationState {
+        // A state asked for by name (`--location denied`) began when the run does.
+        switch location {
+        case .searching(let since)? where !since.isFinite: return .searching(since: now)
+        case .searchingLonger(let since)? where !since.isFinite: return .searchingLonger(since: now)
+        case .error(let problem, let since)? where !since.isFinite: return .error(problem, since: now)
+        case let location?: return location
+        case nil: break
+        }
+        guard let at else { return .searching(since: now) }
+        return .found(LocationFix(coordinate: at, accuracy: accuracy ?? Self.defaultAccuracy, time: now))
+    }
 
     /// A request from checked values; each parameter sets the property of the same name.
     /// - Parameters:

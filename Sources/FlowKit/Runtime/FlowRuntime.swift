@@ -152,7 +152,17 @@ public final class FlowRuntime {
         return screen
     }
 
-    private func runFlow(_ request: FlowRequest) throws(FlowError) -> Screen {
+    private func runFlow(_ asked: FlowRequest) throws(FlowError) -> Screen {
+        var request = asked
+        // A replayed track's location states: the moment --until asks for, and the timeline's marks.
+        let replay = request.track.map { track in
+            LocationStateMachine.replay(track.fixes, accuracy: request.accuracy ?? FlowRequest.defaultAccuracy,
+                                        settings: park.settings.location.machine, until: request.until)
+        }
+        if let replay, request.until != nil, request.location == nil {
+            request.location = replay.machine.state
+            request.at = replay.machine.state.fix?.coordinate
+        }
         // A flow whose own file is broken fails with that file's error, never falling back
         // silently to the flow the file would have replaced.
         let ownFailures = loadFailures.filter { $0.flowName == request.flow }
@@ -165,7 +175,9 @@ public final class FlowRuntime {
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
-        var ctx = FlowContext.make(request: request, time: timeValue, insidePark: inside, sizes: defaultSizes)
+        let marks = replay.flatMap { replay in request.track.map { FlowContext.locationChanges(replay.changes, track: $0) } }
+        var ctx = FlowContext.make(request: request, time: timeValue, now: clock.timeIntervalSince1970, insidePark: inside,
+                                   sizes: defaultSizes, trackLocation: marks)
         if let replay = request.beacons {
             let log = try replay.read(content.exhibits(), park: park.code)
             modules.scanReplay = (log, replay.atTime)
@@ -260,22 +272,26 @@ public final class FlowRuntime {
     ///   - screen: the screen the action is on.
     ///   - at: the visitor's position, carried over to the next request.
     ///   - size: the screen's size, carried over unless the action gives one.
+    ///   - location: the location state, carried over (default nil: derived from `at`).
+    ///   - connectivity: the network's state, carried over (default online).
     /// - Throws: ``FlowError/unknownAction(id:flow:known:)`` when the screen has no such
     ///   action, ``FlowError/badArgument(name:message:)`` for view args that do not parse,
     ///   and what ``run(_:)`` throws for the flow it leads to.
-    public func follow(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil) throws(FlowError) -> FollowOutcome {
+    public func follow(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil,
+                       location: LocationState? = nil, connectivity: Connectivity = .online) throws(FlowError) -> FollowOutcome {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
         guard let (flow, args, other) = located.action.flowTarget else { return .external(located.action) }
         let acting = located.action.kind == "act"
         // Checked with the screen when the flow returned it; a screen built elsewhere may not be.
-        let request: FlowRequest
+        var request: FlowRequest
         do {
             request = try FlowRequest(flow: flow, actionArgs: args, at: at, size: size, acting: acting)
         } catch {
             throw .badArgument(name: "--follow \(Excerpt.text(id))", message: "\(located.path).args.\(error.key): \(error.message)")
         }
+        (request.location, request.connectivity) = (location, connectivity)
         // Another park's flows run in its own runtime, never in this park's Lua state.
         if let other, other != park.code { return .park(other, request) }
         return .screen(try run(request))

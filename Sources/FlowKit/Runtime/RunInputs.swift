@@ -22,6 +22,18 @@ public struct RunInputs: Sendable, Equatable {
     public var time: String?
     /// The map and AR camera by their ``FlowRequest/viewKeys`` (`zoom`, `heading`, ...).
     public var view: [String: String] = [:]
+    /// The horizontal accuracy of ``at`` and of the track's fixes, metres (default
+    /// ``FlowRequest/defaultAccuracy``).
+    public var accuracy: String?
+    /// The location state without a position, by its ``locationNames`` name (`denied`).
+    public var location: String?
+    /// The moment of ``track`` to run at: ISO 8601, or seconds from the track's first fix.
+    public var until: String?
+
+    /// The states `--location` names, as a person writes them, and what flows then see.
+    public static let locationNames: KeyValuePairs<String, LocationProblem?> = [
+        "searching": nil, "searching-longer": nil, "denied": .denied, "unavailable": .unavailable, "timed-out": .timedOut, "idle": nil,
+    ]
 
     /// Inputs for `flow`; set the others as needed.
     /// - Parameter flow: the flow to run.
@@ -45,7 +57,80 @@ public struct RunInputs: Sendable, Equatable {
         } catch {
             throw .badArgument(name: name(error.key), message: error.message)
         }
+        try setLocation(of: &request, name: name)
         return request
+    }
+
+    /// Sets `request`'s accuracy, location state and replay moment from ``accuracy``,
+    /// ``location`` and ``until``, checked against each other and the track.
+    private func setLocation(of request: inout FlowRequest, name: (String) -> String) throws(FlowError) {
+        if let accuracy {
+            guard at != nil || track != nil else {
+                throw .badArgument(name: name("accuracy"), message: "is the accuracy of --at or of --track's fixes; give one of them")
+            }
+            guard let metres = Double(accuracy), metres.isFinite, metres >= 0 else {
+                throw .badArgument(name: name("accuracy"), message: "expected a number of metres ≥ 0 such as 8, got \(Excerpt.quoted(accuracy))")
+            }
+            request.accuracy = metres
+        }
+        if let location {
+            guard at == nil else {
+                throw .badArgument(name: name("location"), message: "says there is no position: leave out --at (a position is found)")
+            }
+            guard until == nil else {
+                throw .badArgument(name: name("location"), message: "leave it out with --until: the track's fixes say the state then")
+            }
+            guard let entry = Self.locationNames.first(where: { $0.key == location }) else {
+                let names = Self.locationNames.map(\.key)
+                let hint = Excerpt.suggestion(for: location.replacingOccurrences(of: "_", with: "-"), in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw .badArgument(name: name("location"), message: "unknown state \(Excerpt.quoted(location))\(hint) (known: \(names.joined(separator: ", ")))")
+            }
+            // The search's start is the clock's time: set by the runtime (since 0 is "just began" there).
+            request.location = Self.state(entry.key, problem: entry.value)
+        }
+        if let until { request.until = try Self.moment(until, of: request.track, name: name("until"), clock: time != nil) }
+    }
+
+    /// The state `--location NAME` asks for, its times relative to the clock (see ``FlowRequest/location``).
+    private static func state(_ name: String, problem: LocationProblem?) -> LocationState {
+        if let problem { return .error(problem, since: -.infinity) }
+        switch name {
+        case "idle": return .idle
+        case "searching-longer": return .searchingLonger(since: -.infinity)
+        default: return .searching(since: -.infinity)
+        }
+    }
+
+    /// `--until`'s moment, seconds since 1970: ISO 8601 or seconds after the track's first fix,
+    /// within the track.
+    private static func moment(_ text: String, of track: RecordedTrack?, name: String, clock: Bool) throws(FlowError) -> Double {
+        guard let track, let first = track.fixes.first, let last = track.fixes.last else {
+            throw .badArgument(name: name, message: "is a moment of --track FILE.gpx; give the track")
+        }
+        guard !clock else {
+            throw .badArgument(name: name, message: "sets the clock flows see to that moment: leave out --time")
+        }
+        let moment: Double
+        if let seconds = Double(text) {
+            guard seconds.isFinite else { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is not a number of seconds") }
+            moment = first.time + seconds
+        } else {
+            guard let date = try? Self.time(text, name: name) else {
+                throw .badArgument(name: name, message: "expected seconds from the track's start (such as 600) or an ISO 8601 time "
+                                   + "such as 2026-07-04T09:30:00-07:00, got \(Excerpt.quoted(text))")
+            }
+            moment = date.timeIntervalSince1970
+        }
+        let span = "\(track.displayPath) runs from \(iso(first.time)) (line \(first.line)) to \(iso(last.time)) (line \(last.line))"
+        if moment < first.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is before the track: \(span)") }
+        if moment > last.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is after the track: \(span)") }
+        return moment
+    }
+
+    private static func iso(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// The clock ``time`` asks for; nil when it is not given (now).

@@ -24,6 +24,9 @@ extension Component.Timeline {
             case missedEnter = "missed_enter"
             /// A monitoring context was pushed or popped.
             case context
+            /// The phone's location state changed: found (with its accuracy), searching,
+            /// searching longer, or an error (timed out, denied, unavailable).
+            case location
         }
 
         /// When, in seconds since 1970 UTC; within the timeline's `start...end`.
@@ -63,7 +66,7 @@ extension Component.Timeline {
 
 extension Component.Timeline.Entry.Kind {
     /// The `kind` strings this model decodes, in declaration order:
-    /// `presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context`.
+    /// `presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location`.
     public static var knownKinds: [String] { allCases.map(\.rawValue) }
 }
 

@@ -25,17 +25,28 @@ struct BundleOptions: ParsableArguments {
     /// - Throws: ``FlowError/badArgument(name:message:)`` for options that do not go
     ///   together, ``BundleError`` for a bundle or cache that does not verify (exit 2).
     static func project(root: String, bundle: String?, cache: String?, trust: [String]) throws -> ProjectRoot {
+        try source(root: root, bundle: bundle, cache: cache, trust: trust).root
+    }
+
+    /// ``project(root:bundle:cache:trust:)`` and what it holds, for people: what an offline
+    /// device runs from (`ctx.connectivity.cache`): "version 3 of GOGA's bundle (verified)",
+    /// or "the park's files" for a folder.
+    static func source(root: String, bundle: String?, cache: String?, trust: [String]) throws -> (root: ProjectRoot, holds: String) {
         guard bundle != nil || cache != nil else {
             guard trust.isEmpty else { throw FlowError.badArgument(name: "--trust", message: "names keys for --bundle or --cache; without them there is nothing to verify") }
-            return try ProjectOptions.project(root: root)
+            return (try ProjectOptions.project(root: root), "the park's files")
         }
         let option = bundle != nil ? "--bundle" : "--cache"
         guard bundle == nil || cache == nil else { throw FlowError.badArgument(name: "--cache", message: "runs a cache's version: leave out --bundle") }
         guard root == "." else { throw FlowError.badArgument(name: option, message: "runs the \(option.dropFirst(2))'s own files: leave out --root") }
         let verifier = BundleVerifier(trust: try TrustSet.load(trust.isEmpty ? TrustSet.defaultFiles() : trust))
-        if let bundle { return try verifier.verify(folder: try BundleLayout.folder(of: bundle)).root }
+        func holds(_ verified: VerifiedBundle) -> String { "version \(verified.manifest.version) of \(verified.manifest.park)'s bundle (verified)" }
+        if let bundle {
+            let verified = try verifier.verify(folder: try BundleLayout.folder(of: bundle))
+            return (verified.root, holds(verified))
+        }
         let (verified, warning) = try BundleCache(folder: cache ?? "").load(with: verifier)
         if let warning { TerminalText.writeError("flowrun: warning: \(cache ?? ""): \(warning)") }
-        return verified.root
+        return (verified.root, holds(verified))
     }
 }

@@ -10,8 +10,9 @@ extension Flowrun {
         static let configuration = CommandConfiguration(
             abstract: "Check every park: configuration, content files, and that every flow returns a valid screen.",
             discussion: """
-                Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' action \
-                of those screens is followed once. Every picture park.lua and those screens name must be a file of \
+                Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' and \
+                'act' action of those screens is followed once (an act performed on a store in memory, never the \
+                visitor's profile). Every picture park.lua and those screens name must be a file of \
                 the park's assets/ folder or a full https:// URL (README, Park pictures). Each park loads in a Lua state of its own: one that does not load \
                 is reported and the others are still checked. After --time-limit seconds the check stops (between \
                 two runs) and says which parks and flows it did not reach. When luacheck is on PATH \
@@ -159,13 +160,23 @@ extension Flowrun {
                     var skipped = 0
                     for located in screen.actions {
                         // A go to another park is followed when that park is checked, in its own runtime.
-                        guard case .go(let flow, let args, let other) = located.action.target, other == nil || other == code else { continue }
-                        let key = "\(flow)?\(args.sorted { $0.key < $1.key })@\(request.at != nil)"
+                        // An act is performed as the app would, on check's store in memory: its
+                        // writes and the screen it returns are checked, and no profile is touched.
+                        let flow: String, args: [String: String], acting: Bool
+                        switch located.action.target {
+                        case .go(let next, let nextArgs, let other) where other == nil || other == code:
+                            (flow, args, acting) = (next, nextArgs, false)
+                        case .act(let next, let nextArgs):
+                            (flow, args, acting) = (next, nextArgs, true)
+                        default:
+                            continue
+                        }
+                        let key = "\(acting ? "act " : "")\(flow)?\(args.sorted { $0.key < $1.key })@\(request.at != nil)"
                         guard seen.insert(key).inserted else { continue }
                         guard ContinuousClock.now < deadline else { skipped += 1; continue }
                         do {
                             // Its view args (a zoom-in's center and zoom) were checked with the screen.
-                            let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at)
+                            let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at, acting: acting)
                             checkImages(try runtime.run(next))
                             report.screens += 1
                         } catch FlowError.unavailableFlow {

@@ -45,15 +45,19 @@ extension Flowrun {
             }
         }
 
-        /// `flowrun profile reset [--yes]`: removes the database (asks first on a terminal).
+        /// `flowrun profile reset [--yes]`: empties the store (asks first on a terminal).
         struct Reset: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Remove the profile's database (store.sqlite and its -wal, -shm files); photos/ stays.",
-                discussion: "Asks on a terminal; elsewhere it needs --yes.")
+                abstract: "Remove every favorite, visit, pin and setting from the profile's store; photos/ stays.",
+                discussion: """
+                    Asks on a terminal; elsewhere it needs --yes. The store is emptied under its write lock, so a \
+                    flowrun using the profile at the same time finishes its run first and then sees the empty store. \
+                    A store.sqlite that is not a readable database is removed with its -wal and -shm files.
+                    """)
 
             @OptionGroup var profile: ProfileOptions
 
-            @Flag(help: "Remove without asking.")
+            @Flag(help: "Reset without asking.")
             var yes = false
 
             func run() throws {
@@ -64,9 +68,9 @@ extension Flowrun {
                 }
                 if !yes {
                     guard isatty(STDIN_FILENO) != 0 else {
-                        throw FlowError.badArgument(name: "profile reset", message: "removes \(chosen.databasePath) and everything in it; standard input is not a terminal to ask, so confirm with --yes")
+                        throw FlowError.badArgument(name: "profile reset", message: "removes everything in \(chosen.databasePath); standard input is not a terminal to ask, so confirm with --yes")
                     }
-                    print("Remove \(chosen.databasePath) and every favorite, visit, pin and setting in it? [y/N] ", terminator: "")
+                    print("Remove every favorite, visit, pin and setting in \(chosen.databasePath)? [y/N] ", terminator: "")
                     fflush(nil)   // every stream: the prompt has no newline
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         print("kept \(chosen.databasePath)")
@@ -74,11 +78,28 @@ extension Flowrun {
                     }
                 }
                 do {
-                    let removed = try chosen.reset()
-                    print("removed \(removed.joined(separator: ", "))")
+                    switch try chosen.reset() {
+                    case .nothing:
+                        print("nothing to reset: \(chosen.databasePath) does not exist")
+                    case .emptied(let tables):
+                        print("emptied \(chosen.databasePath): \(Self.removed(tables))")
+                    case .removedDamaged(let files, let reason):
+                        print("removed \(files.joined(separator: ", ")): not a readable database (\(reason))")
+                    }
                 } catch {
                     throw FlowError.store(error)
                 }
+            }
+
+            /// `2 favorites, 1 visited site, 0 pins, ...` in the tables' order.
+            static func removed(_ tables: [ProfileReset.RemovedRows]) -> String {
+                let nouns = ["favorites": ("favorite", "favorites"), "visited": ("visited site", "visited sites"), "pins": ("pin", "pins"),
+                             "pin_photos": ("photo of a pin", "photos of pins"), "settings": ("setting", "settings")]
+                let parts = tables.map { removed in
+                    guard let (one, many) = nouns[removed.table] else { return "\(removed.count) rows of \(removed.table)" }
+                    return "\(removed.count) \(removed.count == 1 ? one : many)"
+                }
+                return parts.isEmpty ? "it held nothing" : parts.joined(separator: ", ") + " removed"
             }
         }
     }

@@ -32,6 +32,9 @@ extension Flowrun {
         @Option(name: .customLong("at-time"), help: ArgumentHelp("Replay the scan log of --beacons up to this moment: seconds in the log's clock, or ISO 8601.", valueName: "time"))
         var atTime: String?
 
+        @OptionGroup(title: "Location and network")
+        var device: DeviceOptions
+
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
 
@@ -68,7 +71,9 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track, beacons: beacons, atTime: atTime, args: args, time: time,
+            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track,
+                       beacons: beacons, atTime: atTime,
+                       accuracy: device.accuracy, location: device.location, until: device.until, offline: device.offline, args: args, time: time,
                        format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                        assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)

@@ -12,14 +12,17 @@
 enum RunFastPath {
     /// Options that take the next argument whatever it starts with (`parsing: .unconditional`
     /// in ``Flowrun/Run``, ``CameraOptions`` and ``ARViewOptions``), by name.
-    static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
+    static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov", "--accuracy", "--until"]
+    /// The unconditional options that are the camera's (``FlowRequest/viewKeys``).
+    static let cameraOptions: Set<String> = ["--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
     /// The other options of `run`, each taking one value.
     static let valued: Set<String> = [
         "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--beacons", "--at-time", "--arg", "--time", "--format", "--follow",
         "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
+        "--location",
     ]
     /// Options of `run` that take no value.
-    static let flags: Set<String> = ["--act"]
+    static let flags: Set<String> = ["--act", "--offline"]
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
@@ -77,11 +80,15 @@ enum RunFastPath {
         request.follow = values["--follow"] ?? []
         request.profile = values["--profile"]?.first
         request.act = values["--act"] != nil
+        request.offline = values["--offline"] != nil
+        request.accuracy = values["--accuracy"]?.first
+        request.location = values["--location"]?.first
+        request.until = values["--until"]?.first
         if let format = values["--format"]?.first {
             guard let known = OutputFormat(rawValue: format) else { return nil }
             request.format = known
         }
-        for name in unconditional where name != "--at" {
+        for name in cameraOptions {
             if let value = values[name]?.first { request.view[String(name.dropFirst(2))] = value }
         }
         if let text = values["--max-instructions"]?.first {

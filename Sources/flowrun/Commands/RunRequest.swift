@@ -20,6 +20,11 @@ struct RunRequest: Equatable {
     /// `--beacons FILE.csv` and `--at-time T`: a scan log to replay, and where to stop.
     var beacons: String?
     var atTime: String?
+    /// `--accuracy`, `--location`, `--until`, `--offline`: ``DeviceOptions``.
+    var accuracy: String?
+    var location: String?
+    var until: String?
+    var offline = false
     var args: [String] = []
     var time: String?
     var format: OutputFormat = .text
@@ -47,11 +52,14 @@ struct RunRequest: Equatable {
         var inputs = RunInputs(flow: flow)
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
+        (inputs.accuracy, inputs.location, inputs.until) = (accuracy, location, until)
         var request = try inputs.request()
         request.beacons = try Self.beaconReplay(beacons, atTime: atTime)
         request.acting = act
-        let project = try BundleOptions.project(root: root, bundle: bundle, cache: cache, trust: trust)
-        let clock = try inputs.clock() ?? Date()   // one clock for every park the run switches to
+        let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, trust: trust)
+        if offline { request.connectivity = .offline(cache: holds) }
+        // One clock for every park the run switches to; --until's moment is the clock then.
+        let clock = try inputs.clock() ?? request.until.map { Date(timeIntervalSince1970: $0) } ?? Date()
         let limits = try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit)
         // Opened only if a run calls `store`: a cold run that does not never touches SQLite.
         // One profile for every park the run switches to.
@@ -59,7 +67,8 @@ struct RunRequest: Equatable {
         var runtime = try Self.runtime(project, park: park, time: clock, limits: limits, store: store)
         var screen = try runtime.run(request)
         for id in follow {
-            switch try runtime.follow(id, from: screen, at: request.at, size: request.size) {
+            switch try runtime.follow(id, from: screen, at: request.at, size: request.size, location: request.location,
+                                      connectivity: request.connectivity) {
             case .screen(let next):
                 screen = next
             case .park(let code, let next):

@@ -17,6 +17,7 @@ import Testing
         let settings = try Self.defaults()
         #expect(settings.geofence.monitor == GeofenceSettings())
         #expect(settings.map.cluster.options == ClusterOptions())
+        #expect(settings.location.machine == LocationSettings())
         let throttle = CalloutThrottle()
         #expect(settings.geofence.callout_interval == throttle.minimumInterval)
         #expect(settings.geofence.site_callout_interval == throttle.siteInterval)
@@ -51,7 +52,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [("map.cluster", "`map.cluster` in park.lua"), ("geofence", "`geofence` in park.lua")])
+    @Test(arguments: [("map.cluster", "`map.cluster` in park.lua"), ("geofence", "`geofence` in park.lua"),
+                            ("location", "`location` in park.lua")])
     func readmeTablesAreDefaultsLua(table: String, heading: String) throws {
         let project = try TestProject(files: ["parks/GOGA/park.lua": "return { name = 'X', center = { lat = 1, lon = 2 } }"])
         let raw = try ParkConfig.load(code: "GOGA", root: project.root, lua: try LuaState()).raw

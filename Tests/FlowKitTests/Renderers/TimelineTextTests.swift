@@ -79,7 +79,7 @@ import ScreenModel
 
     @Test func markersAreShortAndDistinct() {
         let markers = Timeline.Entry.Kind.allCases.map(TextLayout.marker)
-        #expect(markers == ["IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX"])
+        #expect(markers == ["IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX", "GPS"])
         #expect(Set(markers).count == markers.count)
         #expect(TextLayout.timelineMarkerWidth == 5)
     }

@@ -83,6 +83,16 @@ final class StoreFixture {
         }
     }
 
+    /// Puts one row in every table: a favorite, a visit, a pin with a photo, a setting.
+    /// - Returns: the act's title, `ok` when it worked.
+    func fillEveryTable() -> String? {
+        act("""
+            store.add_favorite('\(alcatraz)') store.mark_visited('\(cellhouse)')
+            local id = store.add_pin{lat = 37.8, lon = -122.4, title = 'Spot'} store.add_photo(id, 'a.jpg')
+            store.set('map.center', {lat = 37.8, zoom = 12}) return 'ok'
+            """).title
+    }
+
     /// `run` in an act run.
     func act(_ code: String, park: String = "GOGA", store: (any VisitorStore)? = nil, limits: StoreLimits = StoreLimits()) -> Result<String, FlowError> {
         run(code, park: park, acting: true, store: store, limits: limits)

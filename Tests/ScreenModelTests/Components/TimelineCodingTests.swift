@@ -58,7 +58,7 @@ import ScreenModel
 
     @Test func knownKindsInDeclarationOrder() {
         #expect(Timeline.Entry.Kind.knownKinds == [
-            "presence_enter", "presence_exit", "enter", "exit", "dwell", "callout", "callout_held", "monitor", "missed_enter", "context",
+            "presence_enter", "presence_exit", "enter", "exit", "dwell", "callout", "callout_held", "monitor", "missed_enter", "context", "location",
         ])
     }
 
@@ -68,7 +68,7 @@ import ScreenModel
         (#"{"type": "timeline", "start": 0, "end": 1, "entries": [], "events": []}"#,
          "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, facts, timezone"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "arrive", "title": "T"}"#),
-         "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context"),
+         "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "color": "red"}"#),
          "unknown key 'color' in timeline entry; expected one of: time, kind, title, detail, region, position"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "position": [0, 0, 12]}"#),

@@ -54,6 +54,7 @@ enum SVGStyle {
     static let heldColor = "#9AA5AB"     // callout_held
     static let missedColor = "#7B3294"   // missed_enter
     static let otherEventColor = "#56656D" // monitor and context
+    static let locationColor = "#00A3A3" // location: the phone's position found, searched for or lost
     static let entryRadius = 6.5
     static let endpointRadius = 8.0       // the start and end markers
     static let stackOffset = 12.0         // entries at one spot fan out this far around it

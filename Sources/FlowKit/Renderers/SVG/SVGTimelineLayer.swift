@@ -234,6 +234,7 @@ struct SVGTimelineLayer {
         case .calloutHeld: SVGStyle.heldColor
         case .missedEnter: SVGStyle.missedColor
         case .monitor, .context: SVGStyle.otherEventColor
+        case .location: SVGStyle.locationColor
         }
     }
 
@@ -250,6 +251,7 @@ struct SVGTimelineLayer {
         case .monitor: "monitoring"
         case .missedEnter: "missed enter"
         case .context: "context"
+        case .location: "location state"
         }
     }
 

@@ -61,6 +61,7 @@ extension TextLayout {
         case .monitor: "MON"
         case .missedEnter: "MISS"
         case .context: "CTX"
+        case .location: "GPS"
         }
     }
 
