@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: [
         (["--park", "YELL", "exhibits", "--beacons", walk], "yell-exhibits-replay.txt"),
         (["--park", "YELL", "exhibits", "--beacons", walk, "--format", "json"], "yell-exhibits-replay.json"),
-        (["--park", "YELL", "exhibits", "--beacons", walk, "--at-time", "1783180900"], "yell-exhibits-at-time.txt"),
+        (["--park", "YELL", "exhibits", "--beacons", walk, "--at-time", "100"], "yell-exhibits-at-time.txt"),
         (["--park", "YELL", "exhibits"], "yell-exhibits-list.txt"),
         (["--park", "YELL", "exhibits", "--arg", "id=young-scientist"], "yell-exhibits-one.txt"),
     ])
@@ -23,7 +23,7 @@ import Testing
 
     /// The moment shows the exhibit the replay had shown by then, and --at-time takes ISO 8601 too.
     @Test func atTimeShowsTheExhibitOfThatMoment() throws {
-        let seconds = try flowrun(["--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", "1783180900", "--format", "json", "--time", fixedTime])
+        let seconds = try flowrun(["--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", "100", "--format", "json", "--time", fixedTime])
         let iso = try flowrun(["--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", "2026-07-04T10:01:40-06:00", "--format", "json", "--time", fixedTime])
         #expect(seconds.status == 0 && iso.status == 0)
         #expect(seconds.stdout == iso.stdout)
@@ -57,6 +57,23 @@ import Testing
         let result = try flowrun(["--root", project.url.path, "--park", "YELL", "exhibits", "--beacons", "odd.csv", "--format", "json"], in: project.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("1 from beacons the park does not list, 1 with RSSI out of range"))
+    }
+
+    /// --at-time counts from the log's first reading, as --until from a track's first fix, and
+    /// a moment outside the log is refused with the log's span.
+    @Test(arguments: [
+        ("300", "'300' is after"),
+        ("2026-07-04T09:59:00-06:00", "'2026-07-04T09:59:00-06:00' is before"),
+        ("-5", "'-5' is before"),
+        ("soon", "expected seconds from the scan log's first reading (such as 100) or an ISO 8601 time"),
+    ])
+    func atTimeOutsideTheLogIsRefused(moment: String, message: String) throws {
+        let result = try flowrun(["--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", moment])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("flowrun: --at-time: \(message)"), "\(result.stderr)")
+        if message.contains(" is ") {
+            #expect(result.stderr.contains("\(Self.walk) runs from 2026-07-04T16:00:00Z (line 3) to 2026-07-04T16:04:13Z (line "), "\(result.stderr)")
+        }
     }
 
     @Test func atTimeNeedsBeacons() throws {

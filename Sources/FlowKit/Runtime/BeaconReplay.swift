@@ -8,14 +8,42 @@ public struct BeaconReplay: Sendable, Equatable {
     public var path: String
     /// How messages name it (the path as the user gave it).
     public var displayPath: String
-    /// Seconds in the log's clock to replay up to (nil: the whole log).
-    public var atTime: Double?
+    /// The moment to replay up to (nil: the whole log): seconds after the log's first reading,
+    /// as `--until` counts from a track's first fix, or seconds since 1970 (an ISO 8601 time).
+    public var atTime: Moment?
+
+    /// Where a replay stops.
+    public struct Moment: Sendable, Equatable {
+        /// Seconds: after the first reading when `fromStart`, else since 1970.
+        public var seconds: Double
+        /// Whether `seconds` count from the log's first reading.
+        public var fromStart: Bool
+        /// As the user wrote it, for messages.
+        public var text: String
+
+        /// A moment; each parameter sets the property of the same name.
+        public init(seconds: Double, fromStart: Bool, text: String) {
+            self.seconds = seconds
+            self.fromStart = fromStart
+            self.text = text
+        }
+    }
 
     /// A replay; each parameter sets the property of the same name.
-    public init(path: String, displayPath: String? = nil, atTime: Double? = nil) {
+    public init(path: String, displayPath: String? = nil, atTime: Moment? = nil) {
         self.path = path
         self.displayPath = displayPath ?? path
         self.atTime = atTime
+    }
+
+    /// The moment in the log's clock (seconds since 1970), nil for the whole log.
+    /// - Throws: ``FlowError/badArgument(name:message:)`` for a moment before or after the log.
+    func moment(in log: ScanLog) throws(FlowError) -> Double? {
+        guard let atTime else { return nil }
+        guard let first = log.scans.first, let last = log.scans.last else { return atTime.fromStart ? nil : atTime.seconds }
+        let moment = atTime.fromStart ? first.time + atTime.seconds : atTime.seconds
+        return try RunInputs.within(moment, atTime.text, name: "--at-time", of: "the scan log", displayPath,
+                                    from: (first.time, first.line), to: (last.time, last.line))
     }
 
     /// The log, read against `catalog`.

@@ -180,8 +180,9 @@ public final class FlowRuntime {
                                    sizes: defaultSizes, trackLocation: marks)
         if let replay = request.beacons {
             let log = try replay.read(content.exhibits(), park: park.code)
-            modules.scanReplay = (log, replay.atTime)
-            ctx = FlowContext.adding(beacons: log, atTime: replay.atTime, to: ctx)
+            let moment = try replay.moment(in: log)
+            modules.scanReplay = (log, moment)
+            ctx = FlowContext.adding(beacons: log, atTime: moment, to: ctx)
         }
         defer { modules.scanReplay = nil }
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))

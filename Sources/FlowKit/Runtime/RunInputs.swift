@@ -121,9 +121,16 @@ public struct RunInputs: Sendable, Equatable {
             }
             moment = date.timeIntervalSince1970
         }
-        let span = "\(track.displayPath) runs from \(iso(first.time)) (line \(first.line)) to \(iso(last.time)) (line \(last.line))"
-        if moment < first.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is before the track: \(span)") }
-        if moment > last.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is after the track: \(span)") }
+        return try within(moment, text, name: name, of: "the track", track.displayPath, from: (first.time, first.line), to: (last.time, last.line))
+    }
+
+    /// `moment` when it lies between `first` and `last` (seconds since 1970, and their lines) of
+    /// a recording (`--until`'s track, `--at-time`'s scan log); else a message with its span.
+    static func within(_ moment: Double, _ text: String, name: String, of what: String, _ file: String,
+                       from first: (time: Double, line: Int), to last: (time: Double, line: Int)) throws(FlowError) -> Double {
+        let span = "\(file) runs from \(iso(first.time)) (line \(first.line)) to \(iso(last.time)) (line \(last.line))"
+        if moment < first.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is before \(what): \(span)") }
+        if moment > last.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is after \(what): \(span)") }
         return moment
     }
 

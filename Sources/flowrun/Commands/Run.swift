@@ -29,7 +29,7 @@ extension Flowrun {
         @Option(help: ArgumentHelp("A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.", valueName: "file.csv"))
         var beacons: String?
 
-        @Option(name: .customLong("at-time"), help: ArgumentHelp("Replay the scan log of --beacons up to this moment: seconds in the log's clock, or ISO 8601.", valueName: "time"))
+        @Option(name: .customLong("at-time"), parsing: .unconditional, help: ArgumentHelp("Replay the scan log of --beacons up to this moment: seconds from its first reading (as --until counts from a track's start), or ISO 8601.", valueName: "time"))
         var atTime: String?
 
         @OptionGroup(title: "Location and network")

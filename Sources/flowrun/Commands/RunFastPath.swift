@@ -12,7 +12,7 @@
 enum RunFastPath {
     /// Options that take the next argument whatever it starts with (`parsing: .unconditional`
     /// in ``Flowrun/Run``, ``CameraOptions`` and ``ARViewOptions``), by name.
-    static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov", "--accuracy", "--until"]
+    static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov", "--accuracy", "--until", "--at-time"]
     /// The unconditional options that are the camera's (``FlowRequest/viewKeys``).
     static let cameraOptions: Set<String> = ["--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
     /// The other options of `run`, each taking one value.

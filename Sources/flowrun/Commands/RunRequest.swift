@@ -93,19 +93,22 @@ struct RunRequest: Equatable {
             if atTime != nil { throw FlowError.badArgument(name: "--at-time", message: "needs --beacons FILE.csv: a moment of which scan log?") }
             return nil
         }
-        var seconds: Double?
+        var moment: BeaconReplay.Moment?
         if let atTime {
             if let number = Double(atTime), number.isFinite {
-                seconds = number
+                moment = .init(seconds: number, fromStart: true, text: atTime)
             } else {
+                let date: Date?
                 do {
-                    seconds = try RunInputs.time(atTime, name: "--at-time")?.timeIntervalSince1970
+                    date = try RunInputs.time(atTime, name: "--at-time")
                 } catch {
-                    throw FlowError.badArgument(name: "--at-time", message: "expected seconds in the log's clock (e.g. 1783180920) or an ISO 8601 time, got \(Excerpt.quoted(atTime))")
+                    throw FlowError.badArgument(name: "--at-time", message: "expected seconds from the scan log's first reading (such as 100) or an ISO 8601 time "
+                                                + "such as 2026-07-04T10:01:40-06:00, got \(Excerpt.quoted(atTime))")
                 }
+                moment = date.map { .init(seconds: $0.timeIntervalSince1970, fromStart: false, text: atTime) }
             }
         }
-        return BeaconReplay(path: path, atTime: seconds)
+        return BeaconReplay(path: path, atTime: moment)
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
