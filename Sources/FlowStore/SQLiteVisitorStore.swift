@@ -100,30 +100,48 @@ public final class SQLiteVisitorStore: VisitorStore {
         // The runtime keeps one transaction open across a run's calls (begin, calls, commit).
         configuration.allowsUnsafeTransactions = true
         configuration.label = "flowrun.store"
-        let opened: DatabaseQueue
-        do {
-            opened = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
-            // The file is read before anything is written: a damaged one, or one from a newer
-            // flowrun, is refused as it is. WAL is set here, not by GRDB's journalMode option,
-            // which writes a table on opening.
-            try opened.inDatabase { db throws in
-                // In one read transaction: another flowrun may be making this database right
-                // now, and separate reads could see its tables but not yet its migrations.
-                try db.inTransaction(.deferred) {
-                    try Self.checkSchema(db, profile: profile)
-                    return .commit
-                }
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
-                }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Another flowrun making this profile's database at the same moment can make a step
+        // here fail busy at once, without SQLite's busy handler (switching to WAL while it
+        // reads, a read lock that cannot become a write lock): the steps are retried until
+        // the busy timeout, as a wait for its lock would be.
+        let started = ContinuousClock.now
+        while true {
+            do {
+                let opened = try Self.openChecked(profile, configuration)
+                database = opened
+                return opened
+            } catch let error as DatabaseError where Self.isBusy(error) && ContinuousClock.now - started < .seconds(busyTimeout) {
+                Thread.sleep(forTimeInterval: 0.01)
+            } catch {
+                throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
             }
-            try Self.migrate(opened)
-        } catch {
-            throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
         }
-        database = opened
+    }
+
+    /// The database opened, its schema checked, WAL set and its migrations applied. The file
+    /// is read before anything is written: a damaged one, or one from a newer flowrun, is
+    /// refused as it is. WAL is set here, not by GRDB's journalMode option, which writes a
+    /// table on opening.
+    private static func openChecked(_ profile: Profile, _ configuration: Configuration) throws -> DatabaseQueue {
+        let opened = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
+        try opened.inDatabase { db throws in
+            // In one read transaction: another flowrun may be making this database right
+            // now, and separate reads could see its tables but not yet its migrations.
+            try db.inTransaction(.deferred) {
+                try checkSchema(db, profile: profile)
+                return .commit
+            }
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        try migrate(opened)
         return opened
+    }
+
+    private static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode.primaryResultCode == .SQLITE_BUSY || error.resultCode.primaryResultCode == .SQLITE_LOCKED
     }
 
     /// Applies the migrations this database lacks. Two processes opening a new profile at
