@@ -8,42 +8,24 @@ public struct BeaconReplay: Sendable, Equatable {
     public var path: String
     /// How messages name it (the path as the user gave it).
     public var displayPath: String
-    /// The moment to replay up to (nil: the whole log): seconds after the log's first reading,
-    /// as `--until` counts from a track's first fix, or seconds since 1970 (an ISO 8601 time).
-    public var atTime: Moment?
-
-    /// Where a replay stops.
-    public struct Moment: Sendable, Equatable {
-        /// Seconds: after the first reading when `fromStart`, else since 1970.
-        public var seconds: Double
-        /// Whether `seconds` count from the log's first reading.
-        public var fromStart: Bool
-        /// As the user wrote it, for messages.
-        public var text: String
-
-        /// A moment; each parameter sets the property of the same name.
-        public init(seconds: Double, fromStart: Bool, text: String) {
-            self.seconds = seconds
-            self.fromStart = fromStart
-            self.text = text
-        }
-    }
+    /// `--at-time` as given: seconds after the log's first reading (as `--until` counts from a
+    /// track's first fix) or an ISO 8601 time; nil for the whole log.
+    public var atTime: String?
 
     /// A replay; each parameter sets the property of the same name.
-    public init(path: String, displayPath: String? = nil, atTime: Moment? = nil) {
+    public init(path: String, displayPath: String? = nil, atTime: String? = nil) {
         self.path = path
         self.displayPath = displayPath ?? path
         self.atTime = atTime
     }
 
     /// The moment in the log's clock (seconds since 1970), nil for the whole log.
-    /// - Throws: ``FlowError/badArgument(name:message:)`` for a moment before or after the log.
+    /// - Throws: ``FlowError/badArgument(name:message:)`` for a moment that is not one, or is
+    ///   before or after the log.
     func moment(in log: ScanLog) throws(FlowError) -> Double? {
-        guard let atTime else { return nil }
-        guard let first = log.scans.first, let last = log.scans.last else { return atTime.fromStart ? nil : atTime.seconds }
-        let moment = atTime.fromStart ? first.time + atTime.seconds : atTime.seconds
-        return try RunInputs.within(moment, atTime.text, name: "--at-time", of: "the scan log", displayPath,
-                                    from: (first.time, first.line), to: (last.time, last.line))
+        guard let atTime, let first = log.scans.first, let last = log.scans.last else { return nil }
+        return try RunInputs.moment(atTime, name: "--at-time", of: "the scan log", displayPath, from: (first.time, first.line), to: (last.time, last.line),
+                                    counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00")
     }
 
     /// The log, read against `catalog`.

@@ -110,24 +110,30 @@ public struct RunInputs: Sendable, Equatable {
         guard !clock else {
             throw .badArgument(name: name, message: "sets the clock flows see to that moment: leave out --time")
         }
+        return try moment(text, name: name, of: "the track", track.displayPath, from: (first.time, first.line), to: (last.time, last.line),
+                          counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00")
+    }
+
+    /// A moment of a recording (`--until`'s track, `--at-time`'s scan log), seconds since 1970:
+    /// `text` is seconds after its first entry or an ISO 8601 time, and must lie between
+    /// `first` and `last` (seconds since 1970, and their lines); else a message with its span.
+    /// - Parameters:
+    ///   - counting: what the seconds count from, with an example, for the message.
+    ///   - example: an ISO 8601 time for the message.
+    static func moment(_ text: String, name: String, of what: String, _ file: String,
+                       from first: (time: Double, line: Int), to last: (time: Double, line: Int),
+                       counting: String, example: String) throws(FlowError) -> Double {
         let moment: Double
         if let seconds = Double(text) {
             guard seconds.isFinite else { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is not a number of seconds") }
             moment = first.time + seconds
         } else {
             guard let date = try? Self.time(text, name: name) else {
-                throw .badArgument(name: name, message: "expected seconds from the track's start (such as 600) or an ISO 8601 time "
-                                   + "such as 2026-07-04T09:30:00-07:00, got \(Excerpt.quoted(text))")
+                throw .badArgument(name: name, message: "expected seconds from \(counting) or an ISO 8601 time "
+                                   + "such as \(example), got \(Excerpt.quoted(text))")
             }
             moment = date.timeIntervalSince1970
         }
-        return try within(moment, text, name: name, of: "the track", track.displayPath, from: (first.time, first.line), to: (last.time, last.line))
-    }
-
-    /// `moment` when it lies between `first` and `last` (seconds since 1970, and their lines) of
-    /// a recording (`--until`'s track, `--at-time`'s scan log); else a message with its span.
-    static func within(_ moment: Double, _ text: String, name: String, of what: String, _ file: String,
-                       from first: (time: Double, line: Int), to last: (time: Double, line: Int)) throws(FlowError) -> Double {
         let span = "\(file) runs from \(iso(first.time)) (line \(first.line)) to \(iso(last.time)) (line \(last.line))"
         if moment < first.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is before \(what): \(span)") }
         if moment > last.time { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is after \(what): \(span)") }

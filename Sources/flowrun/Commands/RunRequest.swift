@@ -93,22 +93,8 @@ struct RunRequest: Equatable {
             if atTime != nil { throw FlowError.badArgument(name: "--at-time", message: "needs --beacons FILE.csv: a moment of which scan log?") }
             return nil
         }
-        var moment: BeaconReplay.Moment?
-        if let atTime {
-            if let number = Double(atTime), number.isFinite {
-                moment = .init(seconds: number, fromStart: true, text: atTime)
-            } else {
-                let date: Date?
-                do {
-                    date = try RunInputs.time(atTime, name: "--at-time")
-                } catch {
-                    throw FlowError.badArgument(name: "--at-time", message: "expected seconds from the scan log's first reading (such as 100) or an ISO 8601 time "
-                                                + "such as 2026-07-04T10:01:40-06:00, got \(Excerpt.quoted(atTime))")
-                }
-                moment = date.map { .init(seconds: $0.timeIntervalSince1970, fromStart: false, text: atTime) }
-            }
-        }
-        return BeaconReplay(path: path, atTime: moment)
+        // The moment is read against the log when the flow runs (BeaconReplay.moment(in:)).
+        return BeaconReplay(path: path, atTime: atTime)
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
