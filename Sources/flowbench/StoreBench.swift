@@ -10,7 +10,7 @@ import Foundation
 struct StoreBench {
     /// The bench flow: `op` n times (an act run for writes), then a tiny screen.
     static let flow = """
-        local ids
+        local ids, names
         flow.register("storebench", function(ctx)
           if not ids then ids = {} for i, s in ipairs(ctx.sites) do ids[i] = s.id end end
           local op, n, count = ctx.args.op, tonumber(ctx.args.n), 0
@@ -25,6 +25,12 @@ struct StoreBench {
             end
           elseif op == "add_pin" then for i = 1, n do store.add_pin{lat = 37.8, lon = -122.4, title = "p"} end
           elseif op == "list" then count = #store.favorites()
+          elseif op == "collect" then collectgarbage()
+          elseif op == "build" then
+            if not names then names = {} for i = 1, 10000 do names[i] = "bench:" .. i end end
+            local list, added = {}, "2026-07-04T16:30:00Z"
+            for i = 1, 10000 do list[i] = { site = names[i], added = added } end
+            count = #list
           else for i = 1, n do count = count + 1 end end
           return { title = "ok " .. count, sections = {} }
         end)
@@ -58,7 +64,9 @@ struct StoreBench {
 
     struct Result {
         var perOperation: [(Operation, Samples)]   // µs per operation, one sample per run
-        var list: Samples                          // ms to list 10,000 favorites into Lua
+        var list: Samples                          // ms to list 10,000 favorites into Lua, heap collected before
+        var listBackToBack: Samples                // the same, listings back to back
+        var listReference: Samples                 // ms: plain Lua building the same tables (heap collected before)
         var actRun: Samples                        // ms: an act run with one write, commit included
         var cold: [ColdRunBench.Figure]
         var listed: Int
@@ -125,14 +133,28 @@ struct StoreBench {
             return (ns / 1e6, screen.title)
         }
         _ = try list("list")
-        var listed = Samples(), count = 0
+        // Each listing less an empty run just before it; first with the heap collected before
+        // each of the two (the listing and the collection of its own garbage as it goes), then
+        // back to back (each also sweeps the previous listing's 10,000 tables).
+        // The reference, interleaved: Lua itself building the same 10,000 tables from strings
+        // it holds, which shows how fast the (shared) machine is at the time.
+        var collected = Samples(), backToBack = Samples(), reference = Samples(), count = 0
+        _ = try list("build")
+        for _ in 0..<runs {
+            _ = try list("collect")
+            let empty = try list("empty").ms
+            _ = try list("collect")
+            let (ms, title) = try list("list")
+            collected.add(ms - empty)
+            count = Int(title.dropFirst(3)) ?? 0
+            _ = try list("collect")
+            reference.add(try list("build").ms - empty)
+        }
         for _ in 0..<runs {
             let empty = try list("empty").ms
-            let (ms, title) = try list("list")
-            listed.add(ms - empty)
-            count = Int(title.dropFirst(3)) ?? 0
+            backToBack.add(try list("list").ms - empty)
         }
 
-        return Result(perOperation: perOperation, list: listed, actRun: actRun, cold: cold, listed: count)
+        return Result(perOperation: perOperation, list: collected, listBackToBack: backToBack, listReference: reference, actRun: actRun, cold: cold, listed: count)
     }
 }

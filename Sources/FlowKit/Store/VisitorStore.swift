@@ -27,7 +27,8 @@ public protocol VisitorStore: AnyObject {
     /// Favorites, newest first, at most `limit` (nil: all).
     func favorites(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredFavorite]
     /// ``favorites(in:limit:)`` as UTF-8 text, each favorite's site, time and park handed to
-    /// `row` without a `String` for any: how `store.favorites` lists 10,000 into Lua.
+    /// `row` without a `String` for any: how `store.favorites` lists 10,000 into Lua. The
+    /// park may be empty when `scope` is one park (it is that park).
     /// Default: from ``favorites(in:limit:)``.
     func favoriteTexts(in scope: StoreScope, limit: Int?, _ row: (_ site: UnsafeRawBufferPointer, _ added: UnsafeRawBufferPointer,
                                                                   _ park: UnsafeRawBufferPointer) -> Void) throws(StoreError)
