@@ -159,6 +159,34 @@ import ScreenModel
         #expect(svg.contains(">zoom 12 · 1 site</text>"))
     }
 
+    @Test func theLegendMovesOffTheVisitorsOwnPin() throws {
+        let sites = [pin("a", 37.80, -122.47, category: "historic"), pin("b", 37.85, -122.50, category: "beach")]
+        let projection = SVGProjection(bbox: map().bbox, width: 390, height: 844)
+        let plain = map(annotations: sites)
+        let usual = try #require(SVGMapLayout(screen: screen(plain), map: plain, projection: projection).overlay.boxes.last { $0.maxX > 300 })
+        #expect(usual.maxX == 390 - SVGStyle.margin && usual.maxY > 700, "bottom right when nothing of the visitor's is under it")
+
+        // An own pin where the legend would be: the point of the grid nearest the box's center.
+        let center = (x: (usual.minX + usual.maxX) / 2, y: (usual.minY + usual.maxY) / 2)
+        let grid = stride(from: 37.72, to: 37.80, by: 0.0005).flatMap { lat in
+            stride(from: -122.47, to: -122.41, by: 0.0005).map { Component.Coordinate(latitude: lat, longitude: $0) }
+        }
+        let mine = try #require(grid.min { a, b in
+            let (p, q) = (projection.point(a), projection.point(b))
+            return hypot(p.x - center.x, p.y - center.y) < hypot(q.x - center.x, q.y - center.y)
+        })
+        let at = projection.point(mine)
+        #expect(at.x > usual.minX && at.x < usual.maxX && at.y > usual.minY && at.y < usual.maxY)
+        let crowded = map(annotations: sites + [.pin(.init(id: "pin:1", coordinate: mine, title: "Picnic spot", layer: .own))])
+        let layout = SVGMapLayout(screen: screen(crowded), map: crowded, projection: projection)
+        let reach = SVGStyle.layerMarkerRadius
+        for box in layout.overlay.boxes {
+            #expect(!box.overlaps(.init(minX: at.x - reach, minY: at.y - reach, maxX: at.x + reach, maxY: at.y + reach)), "no panel covers the pin")
+        }
+        #expect(layout.labels.map(\.text).contains("Picnic spot"))
+        #expect(layout.overlay.boxes.count == 3, "title, legend and scale bar")
+    }
+
     @Test func unwrapsTheEastAcrossTheAntimeridian() {
         let fiji = map(bbox: .init(west: 177, south: -19, east: -178, north: -15), size: .init(width: 500, height: 500), annotations: [
             pin("west", -17, 178), pin("date-line-west", -17, 179.9), pin("date-line-east", -17, -179.9), pin("east", -17, -179),

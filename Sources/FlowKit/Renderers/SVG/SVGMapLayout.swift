@@ -64,7 +64,8 @@ struct SVGMapLayout {
         legend = SVGMapLegend(pins: pins.map(\.pin), clusters: clusters.map(\.cluster), layers: layerPins.map(\.pin.layer))
 
         let labelled = layerPins + pins
-        let roomy = SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (labelled.count, hiddenClusters))
+        let mine = layerPins.map { (x: $0.x, y: $0.y) }
+        let roomy = SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (labelled.count, hiddenClusters), keepClear: mine)
         var placer = SVGLabelPlacer(width: projection.width, height: projection.height)
         for box in roomy.boxes { placer.avoid(.box(box)) }
         for cluster in clusters { placer.avoid(.circle(x: cluster.x, y: cluster.y, radius: cluster.outerRadius)) }
@@ -88,7 +89,7 @@ struct SVGMapLayout {
         self.labels = labels
         hiddenLabels = labelled.count - shown
         overlay = hiddenLabels == labelled.count
-            ? roomy : SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (hiddenLabels, hiddenClusters))
+            ? roomy : roomy.updating(hidden: (hiddenLabels, hiddenClusters), screen: screen, map: map, projection: projection)
     }
 
     // MARK: - Private helpers

@@ -2,7 +2,8 @@ import ScreenModel
 
 /// What sits on top of the map: the screen's title and zoom (top left) with, when some
 /// pins had no room for their labels (or clusters for their discs), how many; a scale bar (bottom left) and the legend
-/// (bottom right). Panels are measured before labels are placed, so labels keep clear of them.
+/// (bottom right, or another corner where that would cover the visitor's own markers). Panels are measured before
+/// labels are placed, so labels keep clear of them.
 struct SVGOverlay {
     private struct Row {
         var text: String
@@ -28,7 +29,7 @@ struct SVGOverlay {
     /// Where the panels go; labels keep out of these.
     var boxes: [SVGMapLayer.Box] { [title.box] + [legend?.box, scale?.panel.box].compactMap { $0 } }
 
-    private let title: Panel
+    private var title: Panel
     private let legend: Panel?
     private let scale: (panel: Panel, length: Double)?
 
@@ -37,7 +38,38 @@ struct SVGOverlay {
     ///   - legend: the picture's colors, whose entries the legend lists in order.
     ///   - hidden: how many pins got no label and how many clusters were not drawn; the
     ///     title panel says so when they are not 0.
-    init(screen: Screen, map: Component.Map, projection: SVGProjection, legend: SVGMapLegend, hidden: (labels: Int, clusters: Int)) {
+    ///   - keepClear: markers the legend must not cover (the visitor's favorites and own pins:
+    ///     drawn under the panels, and few).
+    init(screen: Screen, map: Component.Map, projection: SVGProjection, legend: SVGMapLegend, hidden: (labels: Int, clusters: Int),
+         keepClear: [(x: Double, y: Double)] = []) {
+        let m = SVGStyle.margin
+        title = Self.titlePanel(screen: screen, map: map, projection: projection, hidden: hidden)
+
+        let rows = legend.entries.map { entry in
+            // Category ids read as words ("picnic_area": "picnic area").
+            Row(text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
+        } + legend.layers.map { entry in
+            Row(text: SVGLayerMarker.label(entry.layer), size: 11, layer: entry.layer, trailing: SVGMapLayer.countLabel(entry.count))
+        }
+        let scale = projection.metresPerPoint.map { metres in
+            let bar = Self.scaleBarPanel(metresPerPoint: metres, pictureWidth: projection.width, left: m, bottom: projection.height - m)
+            return (panel: Panel(box: bar.box, rows: [Row(text: bar.label, size: 11)]), length: bar.length)
+        }
+        self.scale = scale
+        self.legend = rows.isEmpty ? nil : Self.legendPanel(rows: rows, projection: projection,
+                                                            panels: [title.box] + [scale?.panel.box].compactMap { $0 }, keepClear: keepClear)
+    }
+
+    /// The same panels with the title saying `hidden` instead: the legend stays where it
+    /// was placed (labels were placed around it), and a title of fewer rows covers no more.
+    func updating(hidden: (labels: Int, clusters: Int), screen: Screen, map: Component.Map, projection: SVGProjection) -> SVGOverlay {
+        var copy = self
+        copy.title = Self.titlePanel(screen: screen, map: map, projection: projection, hidden: hidden)
+        return copy
+    }
+
+    /// The title panel: the screen's title, the zoom and site count, and what was hidden.
+    private static func titlePanel(screen: Screen, map: Component.Map, projection: SVGProjection, hidden: (labels: Int, clusters: Int)) -> Panel {
         let m = SVGStyle.margin
         let room = max(projection.width - 2 * m - 2 * Self.padding, 40)
         let sites = SVGMapLayer.total(map.annotations.map { annotation in
@@ -52,20 +84,25 @@ struct SVGOverlay {
         for (count, noun) in [(hidden.clusters, "cluster"), (hidden.labels, "label")] where count > 0 {
             titleRows.append(Row(text: "\(count) \(noun)\(count == 1 ? "" : "s") hidden to avoid overlap", size: 11.5))
         }
-        title = Self.panel(rows: titleRows, x: m, anchorBottom: nil, projection: projection)
+        return panel(rows: titleRows, x: m, anchorBottom: nil, projection: projection)
+    }
 
-        let rows = legend.entries.map { entry in
-            // Category ids read as words ("picnic_area": "picnic area").
-            Row(text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
-        } + legend.layers.map { entry in
-            Row(text: SVGLayerMarker.label(entry.layer), size: 11, layer: entry.layer, trailing: SVGMapLayer.countLabel(entry.count))
+    /// The legend in the first corner, bottom right, top right, bottom left (above the scale
+    /// bar), that covers none of `keepClear` and no other panel; else where it covers fewest.
+    private static func legendPanel(rows: [Row], projection: SVGProjection, panels: [SVGMapLayer.Box],
+                                    keepClear: [(x: Double, y: Double)]) -> Panel {
+        let m = SVGStyle.margin, bottom = projection.height - m
+        let bottomRight = panel(rows: rows, x: nil, anchorBottom: bottom, projection: projection)
+        guard !keepClear.isEmpty else { return bottomRight }
+        let aboveScale = panels.dropFirst().first.map { $0.minY - m } ?? bottom
+        let candidates = [bottomRight, panel(rows: rows, x: nil, anchorBottom: nil, projection: projection),
+                          panel(rows: rows, x: m, anchorBottom: aboveScale, projection: projection)]
+            .filter { candidate in candidate.box.minY >= 0 && !panels.contains { $0.overlaps(candidate.box) } }
+        let reach = SVGStyle.layerMarkerRadius
+        func covered(_ candidate: Panel) -> Int {
+            keepClear.filter { candidate.box.overlaps(.init(minX: $0.x - reach, minY: $0.y - reach, maxX: $0.x + reach, maxY: $0.y + reach)) }.count
         }
-        self.legend = rows.isEmpty ? nil : Self.panel(rows: rows, x: nil, anchorBottom: projection.height - m, projection: projection)
-
-        scale = projection.metresPerPoint.map { metres in
-            let bar = Self.scaleBarPanel(metresPerPoint: metres, pictureWidth: projection.width, left: m, bottom: projection.height - m)
-            return (Panel(box: bar.box, rows: [Row(text: bar.label, size: 11)]), bar.length)
-        }
+        return candidates.min { covered($0) < covered($1) } ?? bottomRight
     }
 
     /// Appends the three panels.
