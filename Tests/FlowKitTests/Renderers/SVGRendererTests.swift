@@ -187,6 +187,24 @@ import ScreenModel
         #expect(layout.overlay.boxes.count == 3, "title, legend and scale bar")
     }
 
+    @Test func favoritesOnAClusterSitOnItsRimClearOfTheCount() throws {
+        let spot = Component.Coordinate(latitude: 37.79, longitude: -122.457)
+        let map = map(annotations: [
+            .cluster(.init(id: "c", coordinate: spot, count: 57, expansionZoom: 14, categories: [.init("historic", count: 57)])),
+            .pin(.init(id: "favorite:a", coordinate: spot, title: "Alcatraz", category: "historic", layer: .favorites)),
+            .pin(.init(id: "favorite:b", coordinate: .init(latitude: 37.7901, longitude: -122.4571), title: "Fort Mason", layer: .favorites)),
+        ])
+        let layout = SVGMapLayout(screen: screen(map), map: map, projection: SVGProjection(bbox: map.bbox, width: 390, height: 844))
+        let cluster = try #require(layout.clusters.first)
+        let stars = layout.layerPins
+        #expect(stars.count == 2)
+        for star in stars {
+            #expect(abs(hypot(star.x - cluster.x, star.y - cluster.y) - cluster.outerRadius) < 1e-6, "on the rim")
+        }
+        #expect(stars[0].x > cluster.x && stars[0].y < cluster.y, "the first at the top right")
+        #expect(hypot(stars[0].x - stars[1].x, stars[0].y - stars[1].y) >= 2 * SVGMapLayout.layerReach - 1e-6, "apart, not stacked")
+    }
+
     @Test func unwrapsTheEastAcrossTheAntimeridian() {
         let fiji = map(bbox: .init(west: 177, south: -19, east: -178, north: -15), size: .init(width: 500, height: 500), annotations: [
             pin("west", -17, 178), pin("date-line-west", -17, 179.9), pin("date-line-east", -17, -179.9), pin("east", -17, -179),

@@ -1,9 +1,11 @@
+import Foundation
 import ScreenModel
 
 /// Where everything on a map picture goes, worked out before anything is drawn:
 /// 1. the clusters that show, sized by count and kept apart (``SVGClusterDiscs``);
 /// 2. the pins that show: the sites', and those of the visitor's layers (favorites, own
-///    pins), drawn over them;
+///    pins), drawn over them; a layer's marker that falls on a cluster's disc moves out to
+///    its rim (clockwise from the top right), so the count stays readable;
 /// 3. the legend of what 1 and 2 hold (``SVGMapLegend``), and the overlay's panels;
 /// 4. pin labels, placed clear of the panels, the clusters, the pins and each other
 ///    (``SVGLabelPlacer``): the visitor's layers first, then the sites in the map's order of its
@@ -60,7 +62,7 @@ struct SVGMapLayout {
             return projection.isVisible(at, radius: SVGStyle.layerMarkerRadius) ? Pin(pin: pin, x: at.x, y: at.y) : nil
         }
         pins = visible.filter { $0.pin.layer == .sites }
-        layerPins = visible.filter { $0.pin.layer == .favorites } + visible.filter { $0.pin.layer == .own }
+        layerPins = Self.onRims(visible.filter { $0.pin.layer == .favorites } + visible.filter { $0.pin.layer == .own }, of: clusters)
         legend = SVGMapLegend(pins: pins.map(\.pin), clusters: clusters.map(\.cluster), layers: layerPins.map(\.pin.layer))
 
         let labelled = layerPins + pins
@@ -93,6 +95,25 @@ struct SVGMapLayout {
     }
 
     // MARK: - Private helpers
+
+    /// `pins` with each one that falls on a cluster's disc moved to that disc's rim: the
+    /// first at the top right, the next ones a marker's width further clockwise.
+    static func onRims(_ pins: [Pin], of clusters: [Cluster]) -> [Pin] {
+        var taken: [Int: Int] = [:]   // markers on each cluster's rim so far
+        return pins.map { pin in
+            guard let c = clusters.indices.first(where: { hypot(pin.x - clusters[$0].x, pin.y - clusters[$0].y) < clusters[$0].outerRadius })
+            else { return pin }
+            let cluster = clusters[c], n = taken[c, default: 0]
+            taken[c] = n + 1
+            let rim = cluster.outerRadius
+            // Angles clockwise from the top, in radians; one marker's width apart on the rim.
+            let angle = Double.pi / 4 + Double(n) * 2 * asin(min(1, layerReach / rim))
+            var moved = pin
+            moved.x = cluster.x + rim * sin(angle)
+            moved.y = cluster.y - rim * cos(angle)
+            return moved
+        }
+    }
 
     /// The clusters that show, with discs that do not overlap, and how many in view were
     /// squeezed to nothing (only where a flow piles clusters on one spot). Clusters a little
