@@ -20,6 +20,10 @@ error('Cannot require a meta file')
 --- (default: `"2026-07-04T09:30:00-07:00"`)
 --- @field time? string the clock flows see, ISO 8601 (--time)
 --- @field track? string a GPX file beside the scenario (--track)
+--- @field accuracy? number metres, of `at` or of the track's fixes (--accuracy); default 10
+--- @field location? "searching"|"searching-longer"|"denied"|"unavailable"|"timed-out"|"idle" a state without a position (--location)
+--- @field moment? number|string a moment of `track`: seconds from its first fix, or ISO 8601 (--until; `until` is a Lua keyword)
+--- @field offline? boolean the device has no network, running from the park's files (--offline); default false
 --- @field act? boolean run the flow as an act run, as an `act` action would (--act); default false
 --- @field follow? (integer|string)[]|integer|string action ids followed in order from the screen, as --follow: a go opens its screen, an act is performed (it writes the scenario's store, empty when the scenario starts)
 --- @field golden? string the screen's JSON beside the scenario; in tests/, with {park} in the name

@@ -16,6 +16,9 @@ struct Scenario {
     var inputs: RunInputs
     /// Whether the flow runs as an act run, as an `act` action (`act = true`, `--act`).
     var act = false
+    /// Whether the device is offline (`offline = true`, `--offline`), running from the
+    /// park's files.
+    var offline = false
     /// Action ids followed in order from the screen, as `--follow` does: a `go` opens its
     /// screen, an `act` is performed (`follow = {3, "favorite"}`).
     var follow: [String] = []
@@ -27,8 +30,8 @@ struct Scenario {
     var problem: String?
 
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
-    static let fields = ["name", "flow", "park", "args", "at", "time", "track", "center", "zoom", "bbox",
-                         "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
+    static let fields = ["name", "flow", "park", "args", "at", "accuracy", "location", "time", "track", "moment", "offline",
+                         "center", "zoom", "bbox", "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
     /// they were written (2026-07-04 09:30 in San Francisco).
@@ -67,17 +70,20 @@ struct Scenario {
         if park != nil, inPark { throw FieldError("park: a park's own scenarios run for that park; only scenarios in tests/ name one") }
         inputs.args = try Self.args(table["args"])
         inputs.at = try Self.joined(table, "at", count: 2, example: "{37.8078, -122.4750}")
-        inputs.time = try Self.string(table, "time") ?? Self.defaultTime
         if let track = try Self.string(table, "track") { inputs.track = try Self.path(track, "track", in: folder, suffix: ".gpx") }
+        // As --accuracy, --location and --until (`until` is a Lua keyword: `moment` here);
+        // RunInputs checks them against each other.
+        inputs.accuracy = try Self.number(table, "accuracy")
+        inputs.location = try Self.string(table, "location")
+        inputs.until = try Self.number(table, "moment")
+        // A moment of the track sets the clock itself, as --until does.
+        inputs.time = try Self.string(table, "time") ?? (inputs.until == nil ? Self.defaultTime : nil)
+        offline = try Self.flag(table, "offline")
         for key in ["zoom", "heading", "pitch", "fov"] { inputs.view[key] = try Self.number(table, key) }
         inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
         inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")
         inputs.view["size"] = try Self.joined(table, "size", count: 2, separator: "x", example: "{390, 844}")
-        switch table["act"] {
-        case .nil: break
-        case .boolean(let flag): act = flag
-        case let other: throw FieldError("act: expected true or false, got \(other.typeName)")
-        }
+        act = try Self.flag(table, "act")
         follow = try Self.ids(table["follow"])
         if let golden = try Self.string(table, "golden") {
             self.golden = try Self.path(golden, "golden", in: folder, suffix: ".json")
@@ -100,6 +106,14 @@ struct Scenario {
     struct FieldError: Error {
         var message: String
         init(_ message: String) { self.message = message }
+    }
+
+    private static func flag(_ table: LuaTable, _ key: String) throws(FieldError) -> Bool {
+        switch table[key] {
+        case .nil: return false
+        case .boolean(let flag): return flag
+        case let other: throw FieldError("\(key): expected true or false, got \(other.typeName)")
+        }
     }
 
     private static func string(_ table: LuaTable, _ key: String) throws(FieldError) -> String? {

@@ -97,6 +97,7 @@ public final class ScenarioSuite {
         do {
             var request = try self.request(scenario)
             request.acting = scenario.act
+            if scenario.offline { request.connectivity = .offline(cache: "the park's files") }
             let clock = try scenario.inputs.clock(name: "\(location): time")
             var runtime = try self.runtime(park: park, clock: clock)
             screen = try runtime.run(request)
@@ -157,7 +158,8 @@ public final class ScenarioSuite {
     private func request(_ scenario: Scenario) throws(FlowError) -> FlowRequest {
         let location = scenario.location
         do {
-            return try scenario.inputs.request(name: { "\(location): \($0)" }, trackFile: { self.root.url($0).path })
+            // The field `moment` is --until's (`until` is a Lua keyword).
+            return try scenario.inputs.request(name: { "\(location): \($0 == "until" ? "moment" : $0)" }, trackFile: { self.root.url($0).path })
         } catch .invalidContent(let message) {
             throw .invalidContent("\(location): track: \(message)")
         }
