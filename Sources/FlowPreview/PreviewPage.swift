@@ -35,6 +35,8 @@ enum PreviewPage {
     .controls .sub { margin: 0 0 12px; color: #5D6B63; font-size: 12px; }
     .controls label { display: block; margin: 10px 0 3px; font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: #5D6B63; }
     .controls input, .controls select, .controls textarea { width: 100%; padding: 7px 9px; border: 1px solid #CFC8B8; border-radius: 8px; background: #fff; font: inherit; }
+    .controls label.check { display: flex; align-items: center; gap: 8px; }
+    .controls label.check input { width: auto; margin: 0; }
     .controls textarea { height: 58px; resize: vertical; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
     .controls .row { display: flex; gap: 8px; }
     .controls .row > div { flex: 1; }
@@ -71,6 +73,15 @@ enum PreviewPage {
     <label for="time">Time (ISO 8601)</label>
     <input id="time" name="time" placeholder="2026-07-04T09:30:00-07:00">
     <div class="row">
+    <div><label for="location">Location</label><select id="location" name="location">
+    <option value="">found</option><option value="searching">searching</option><option value="searching-longer">searching longer</option><option value="denied">denied</option><option value="unavailable">unavailable</option><option value="timed-out">timed out</option><option value="idle">idle</option>
+    </select></div>
+    <div><label for="accuracy">Accuracy (m)</label><input id="accuracy" name="accuracy" placeholder="10"></div>
+    </div>
+    <label for="until">Moment of the track (s or ISO 8601)</label>
+    <input id="until" name="until" placeholder="120">
+    <label class="check" for="offline"><input type="checkbox" id="offline" name="offline"> Offline (no network)</label>
+    <div class="row">
     <div><label for="heading">Heading</label><input id="heading" name="heading" placeholder="0-360"></div>
     <div><label for="size">Size</label><select id="size" name="size">
     <option value="390x844">390×844</option><option value="375x667">375×667</option><option value="430x932">430×932</option><option value="360x800">360×800</option><option value="768x1024">768×1024</option>
@@ -91,6 +102,8 @@ enum PreviewPage {
     private static let script = """
     "use strict";
     const viewKeys = ["center", "zoom", "bbox", "size", "heading", "pitch", "fov"];
+    // The controls that are a query's key of the same name (the offline box is a flag).
+    const textFields = ["at", "track", "time", "location", "accuracy", "until", "heading", "size"];
     const $ = (id) => document.getElementById(id);
     const trail = [];  // where Back returns: the screens before this one
     // Where a go action sets view keys (zoom, center) they ride along until the flow changes.
@@ -98,10 +111,11 @@ enum PreviewPage {
 
     function query() {
       const q = new URLSearchParams();
-      for (const key of ["at", "track", "time", "heading", "size"]) {
+      for (const key of textFields) {
         const value = $(key).value.trim();
         if (value) q.set(key, value);
       }
+      if ($("offline").checked) q.set("offline", "1");
       for (const [key, value] of Object.entries(extraView)) if (!q.has(key)) q.set(key, value);
       for (const line of $("args").value.split("\\n")) {
         const eq = line.indexOf("=");
@@ -142,8 +156,9 @@ enum PreviewPage {
     // The controls from the page's address: `?park=GOGA&flow=sites&time=...&arg.id=...`.
     function fromAddress() {
       const q = new URLSearchParams(location.search);
-      const fields = ["at", "track", "time", "heading", "size"];
+      const fields = textFields;
       if (q.get("flow")) $("flow").value = q.get("flow");
+      $("offline").checked = q.get("offline") === "1";
       for (const key of fields) {
         if (!q.has(key)) continue;
         if (key === "size" && ![...$("size").options].some((option) => option.value === q.get(key))) {
@@ -235,7 +250,7 @@ enum PreviewPage {
     });
 
     $("controls").addEventListener("submit", (event) => { event.preventDefault(); extraView = {}; load(); });
-    for (const id of ["park", "size"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
+    for (const id of ["park", "size", "location", "offline"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
 
     async function loadFlows() {
       try {

@@ -3,11 +3,12 @@ import GeoKit
 
 /// A run's inputs as the preview server reads them from a query string
 /// (`?at=37.80,-122.47&time=...&zoom=12&arg.category=viewpoint&location=denied`): the same names as the
-/// command line's options without `--`, and `arg.NAME` for `--arg NAME=value`. The values
+/// command line's options without `--`, and `arg.NAME` for `--arg NAME=value`; the flag
+/// `offline` is `offline=1` (or `true`). The values
 /// become a ``RunInputs``, so they are parsed and checked as `flowrun` checks its options.
 struct PreviewQuery {
     /// The keys a query may have besides `arg.NAME`.
-    static let keys = ["at", "time", "track", "accuracy", "location"] + FlowRequest.viewKeys
+    static let keys = ["at", "time", "track", "accuracy", "location", "until", "offline"] + FlowRequest.viewKeys
 
     /// The inputs for `flow` that `pairs` ask for.
     /// - Parameters:
@@ -32,6 +33,13 @@ struct PreviewQuery {
             case "time": inputs.time = value
             case "accuracy": inputs.accuracy = value
             case "location": inputs.location = value
+            case "until": inputs.until = value
+            case "offline":
+                switch value {
+                case "1", "true": inputs.offline = true
+                case "0", "false", "": inputs.offline = false
+                default: throw .badQuery("offline: expected 1 or 0, got '\(value)'")
+                }
             case "track":
                 guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
                 inputs.track = value

@@ -44,7 +44,8 @@ import Testing
         let (status, type, body) = try await withServer { try await get($0, "/") }
         #expect(status == 200)
         #expect(type == "text/html; charset=utf-8")
-        for control in ["id=\"park\"", "id=\"flow\"", "id=\"args\"", "id=\"at\"", "id=\"track\"", "id=\"time\"", "id=\"heading\"", "id=\"size\"", "id=\"back\""] {
+        for control in ["id=\"park\"", "id=\"flow\"", "id=\"args\"", "id=\"at\"", "id=\"track\"", "id=\"time\"", "id=\"location\"",
+                        "id=\"accuracy\"", "id=\"until\"", "id=\"offline\"", "id=\"heading\"", "id=\"size\"", "id=\"back\""] {
             #expect(body.contains(control), "missing \(control)")
         }
         #expect(body.contains("<div class=\"phone\" data-park=\"GOGA\" data-flow=\"home\">"))
@@ -114,6 +115,24 @@ import Testing
         #expect(at.body.contains("\"message\" : \"at: expected LAT,LON such as 37.8078,-122.4750, got 'abc'\""))
         #expect(key.status == 400)
         #expect(key.body.contains("unknown query parameter 'colour'"))
+    }
+
+    /// What the device knows, as --location, --accuracy, --until and --offline say it.
+    @Test func theQuerySetsLocationStateAccuracyAMomentAndOffline() async throws {
+        let (denied, offline, online, accuracy, moment, bad) = try await withServer { url in
+            (try await get(url, "/parks/GOGA/flows/sites/frame?location=denied"),
+             try await get(url, "/parks/GOGA/flows/home/frame?offline=1"),
+             try await get(url, "/parks/GOGA/flows/home/frame?offline=0"),
+             try await get(url, "/parks/GOGA/flows/sites?at=37.8078,-122.4750&accuracy=35"),
+             try await get(url, "/parks/YOSE/flows/sites?track=parks/YOSE/tests/valley-to-el-portal.gpx&until=60"),
+             try await get(url, "/parks/GOGA/flows/home?offline=maybe"))
+        }
+        #expect(denied.status == 200 && denied.body.contains("Allow location to see what is near you"))
+        #expect(offline.status == 200 && offline.body.contains("You are offline: this runs from the park"))
+        #expect(online.status == 200 && !online.body.contains("You are offline"))
+        #expect(accuracy.status == 200 && accuracy.body.contains("±35 m"))
+        #expect(moment.status == 200 && moment.body.contains("37.7399, -119.6114"))
+        #expect(bad.status == 400 && bad.body.contains("offline: expected 1 or 0, got 'maybe'"))
     }
 
     @Test func aFailingFlowIs422WithFileLineSourceAndTraceback() async throws {

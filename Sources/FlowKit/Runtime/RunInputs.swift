@@ -29,6 +29,12 @@ public struct RunInputs: Sendable, Equatable {
     public var location: String?
     /// The moment of ``track`` to run at: ISO 8601, or seconds from the track's first fix.
     public var until: String?
+    /// Whether the device has no network (`--offline`): the request's connectivity is then
+    /// offline, running from ``offlineCache``.
+    public var offline = false
+
+    /// What an offline run runs from unless its caller knows better (a bundle cache does).
+    public static let offlineCache = "the park's files"
 
     /// The states `--location` names, as a person writes them, and what flows then see.
     public static let locationNames: KeyValuePairs<String, LocationProblem?> = [
@@ -58,6 +64,7 @@ public struct RunInputs: Sendable, Equatable {
             throw .badArgument(name: name(error.key), message: error.message)
         }
         try setLocation(of: &request, name: name)
+        if offline { request.connectivity = .offline(cache: Self.offlineCache) }
         return request
     }
 

@@ -16,9 +16,6 @@ struct Scenario {
     var inputs: RunInputs
     /// Whether the flow runs as an act run, as an `act` action (`act = true`, `--act`).
     var act = false
-    /// Whether the device is offline (`offline = true`, `--offline`), running from the
-    /// park's files.
-    var offline = false
     /// Action ids followed in order from the screen, as `--follow` does: a `go` opens its
     /// screen, an `act` is performed (`follow = {3, "favorite"}`).
     var follow: [String] = []
@@ -78,7 +75,7 @@ struct Scenario {
         inputs.until = try Self.number(table, "moment")
         // A moment of the track sets the clock itself, as --until does.
         inputs.time = try Self.string(table, "time") ?? (inputs.until == nil ? Self.defaultTime : nil)
-        offline = try Self.flag(table, "offline")
+        inputs.offline = try Self.flag(table, "offline")
         for key in ["zoom", "heading", "pitch", "fov"] { inputs.view[key] = try Self.number(table, key) }
         inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
         inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")

@@ -97,7 +97,6 @@ public final class ScenarioSuite {
         do {
             var request = try self.request(scenario)
             request.acting = scenario.act
-            if scenario.offline { request.connectivity = .offline(cache: "the park's files") }
             let clock = try scenario.inputs.clock(name: "\(location): time")
             var runtime = try self.runtime(park: park, clock: clock)
             screen = try runtime.run(request)
