@@ -83,6 +83,16 @@ final class ProjectCopy {
         }
     }
 
+    /// The default flows and `parks` with none of their own scenarios, for tests that write
+    /// the scenarios `flowrun test` runs.
+    static func withoutScenarios(_ parks: [String]) throws -> ProjectCopy {
+        let copy = try ProjectCopy(["flows", "parks/defaults.lua"] + parks.map { "parks/\($0)" })
+        for code in parks {
+            try? FileManager.default.removeItem(at: copy.url.appendingPathComponent("parks/\(code)/tests"))
+        }
+        return copy
+    }
+
     /// Writes `text` to `path`, creating folders (git keeps no empty ones).
     func write(_ path: String, _ text: String) throws {
         let file = url.appendingPathComponent(path)

@@ -5,11 +5,7 @@ import Testing
 /// `follow` follows actions as `--follow` does (performing acts), each scenario starts with
 /// an empty store in memory, and the mistakes a scenario can make with them.
 @Suite struct ScenarioActTests {
-    func project() throws -> ProjectCopy {
-        let copy = try ProjectCopy(["flows", "parks/defaults.lua", "parks/GOGA"])
-        try? FileManager.default.removeItem(at: copy.url.appendingPathComponent("parks/GOGA/tests"))
-        return copy
-    }
+    func project() throws -> ProjectCopy { try .withoutScenarios(["GOGA"]) }
 
     @Test func actsWriteAStoreThatEachScenarioStartsEmpty() throws {
         let copy = try project()

@@ -5,13 +5,7 @@ import Testing
 /// `--park`, and each kind of bad input, through the real binary.
 @Suite struct ScenarioCommandTests {
     /// GOGA and YELL with no scenarios but the ones a test writes.
-    func project() throws -> ProjectCopy {
-        let copy = try ProjectCopy(["flows", "parks/defaults.lua", "parks/GOGA", "parks/YELL"])
-        for code in ["GOGA", "YELL"] {
-            try? FileManager.default.removeItem(at: copy.url.appendingPathComponent("parks/\(code)/tests"))
-        }
-        return copy
-    }
+    func project() throws -> ProjectCopy { try .withoutScenarios(["GOGA", "YELL"]) }
 
     @Test func passingAndFailingScenariosPrintOneLineEachAndExitOne() throws {
         let copy = try project()

@@ -5,13 +5,7 @@ import Testing
 /// network (`location`, `accuracy`, `moment`, `offline`), as --location, --accuracy, --until
 /// and --offline do, with the same checks named by the scenario's line.
 @Suite struct ScenarioDeviceTests {
-    func project() throws -> ProjectCopy {
-        let copy = try ProjectCopy(["flows", "parks/defaults.lua", "parks/GOGA", "parks/YOSE"])
-        for code in ["GOGA", "YOSE"] {
-            try? FileManager.default.removeItem(at: copy.url.appendingPathComponent("parks/\(code)/tests"))
-        }
-        return copy
-    }
+    func project() throws -> ProjectCopy { try .withoutScenarios(["GOGA", "YOSE"]) }
 
     @Test func scenariosSetTheLocationStateAccuracyAMomentOfATrackAndOffline() throws {
         let copy = try project()
