@@ -140,7 +140,8 @@ public final class FlowRuntime {
     public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
         let run = StoreRun(store: store, park: park.code, acting: request.acting, time: storeTime)
         modules.storeRun = run
-        defer { modules.storeRun = nil }
+        modules.partySession = request.party.map(PartySession.init)
+        defer { modules.storeRun = nil; modules.partySession = nil }
         let screen: Screen
         do {
             screen = try runFlow(request)

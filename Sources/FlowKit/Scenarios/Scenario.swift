@@ -27,7 +27,7 @@ struct Scenario {
     var problem: String?
 
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
-    static let fields = ["name", "flow", "park", "args", "at", "time", "track", "center", "zoom", "bbox",
+    static let fields = ["name", "flow", "park", "args", "at", "time", "track", "party", "as", "center", "zoom", "bbox",
                          "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
@@ -69,6 +69,8 @@ struct Scenario {
         inputs.at = try Self.joined(table, "at", count: 2, example: "{37.8078, -122.4750}")
         inputs.time = try Self.string(table, "time") ?? Self.defaultTime
         if let track = try Self.string(table, "track") { inputs.track = try Self.path(track, "track", in: folder, suffix: ".gpx") }
+        if let party = try Self.string(table, "party") { inputs.party = try Self.path(party, "party", in: folder, suffix: ".json") }
+        inputs.member = try Self.string(table, "as")
         for key in ["zoom", "heading", "pitch", "fov"] { inputs.view[key] = try Self.number(table, key) }
         inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
         inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")
