@@ -21,6 +21,6 @@ scenario {
   expect = function(screen)
     local timeline = expect.section("timeline", { id = "party" })
     expect.count(timeline.paths, 2)
-    expect.no_text("left the safe zones")
+    expect.no_text("Ben left the safe zones")
   end,
 }
