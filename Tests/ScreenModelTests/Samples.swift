@@ -70,7 +70,7 @@ enum Samples {
     /// A timeline with every optional field set: an entry with detail, region and
     /// position, one without, a track, an area and a circle region, another person's path,
     /// a fact, a time zone.
-    static let timeline = withPath(Component.Timeline(
+    static let timeline = Component.Timeline(
         start: 1_720_104_236, end: 1_720_109_402,
         entries: [
             .init(time: 1_720_104_236, kind: .presenceEnter, title: "Entered Golden Gate", detail: "first fix inside",
@@ -85,15 +85,10 @@ enum Samples {
             ]]),
             .circle(id: "crissy-field", name: "Crissy Field", center: .init(latitude: 37.8047, longitude: -122.465), radius: 180),
         ],
+        paths: [.init(id: "ana", name: "Ana", points: [.init(latitude: 37.8036, longitude: -122.457), .init(latitude: 37.8050, longitude: -122.463)])],
         facts: [.init("fixes", value: "1,722")],
         title: "Replay", id: "replay", timezone: "America/Los_Angeles"
-    ))
-
-    static func withPath(_ timeline: Component.Timeline) -> Component.Timeline {
-        var t = timeline
-        t.paths = [.init(id: "ana", name: "Ana", points: [.init(latitude: 37.8036, longitude: -122.457), .init(latitude: 37.8050, longitude: -122.463)])]
-        return t
-    }
+    )
 
     /// An AR view with every optional field set: the camera's altitude, a pin's subtitle
     /// and action, the empty message, the id; one pin stacked above the other.

@@ -20,7 +20,7 @@ extension Component {
         /// The regions the events refer to: circles and areas (default `[]`, omitted when empty).
         public var regions: [Region]
         /// Other people's paths drawn with ``track``, such as a party's members (default `[]`, omitted when empty).
-        public var paths: [Path] = []
+        public var paths: [Path]
         /// Summary lines such as fixes, refreshes and missed enters (default `[]`, omitted when empty).
         public var facts: [Fact]
         /// The IANA time zone people read the times in, the park's (`America/Denver`); `nil`
@@ -34,13 +34,14 @@ extension Component {
         ///   - entries: the events in time order (default `[]`).
         ///   - track: the replayed path (default `[]`).
         ///   - regions: the regions drawn with it (default `[]`).
+        ///   - paths: other people's paths drawn with it (default `[]`).
         ///   - facts: summary lines (default `[]`).
         ///   - title: a heading (default `nil`).
         ///   - id: an identifier (default `nil`).
         ///   - timezone: the IANA zone times are shown in (default `nil`: UTC).
         public init(
             start: Double, end: Double, entries: [Entry] = [], track: [Component.Coordinate] = [],
-            regions: [Region] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil, timezone: String? = nil
+            regions: [Region] = [], paths: [Path] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil, timezone: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -49,6 +50,7 @@ extension Component {
             self.entries = entries
             self.track = track
             self.regions = regions
+            self.paths = paths
             self.facts = facts
             self.timezone = timezone
         }
