@@ -26,14 +26,40 @@ function M.title(e)
   return e.kind
 end
 
--- Who is told, and more about the event.
+-- "a, b and c" / "a, b or c".
+local function joined(list, last)
+  if #list < 2 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
+end
+
+-- What the viewer's role allows, in words: "may raise an emergency; may not see ...".
+local RIGHTS = {
+  { "see_everyone", "see everyone's position" }, { "change_zones", "change safe zones" },
+  { "trigger_emergency", "raise an emergency" }, { "hear_every_alert", "hear every alert" },
+}
+function M.rights(me)
+  local may, may_not = {}, {}
+  for _, r in ipairs(RIGHTS) do
+    if me.rights[r[1]] then may[#may + 1] = r[2] else may_not[#may_not + 1] = r[2] end
+  end
+  local parts = {}
+  if #may > 0 then parts[#parts + 1] = "may " .. joined(may, "and") end
+  if #may_not > 0 then parts[#parts + 1] = "may not " .. joined(may_not, "or") end
+  return table.concat(parts, "; ")
+end
+
+-- Who is told (by name), and more about the event.
 function M.detail(e, info)
   local parts = {}
   if e.kind == "left_zones" then parts[#parts + 1] = "last in " .. e.zone_name end
   if e.kind == "silent" then parts[#parts + 1] = ("no fix for %d min"):format(math.floor(info.silence_s / 60 + 0.5)) end
   if e.kind == "drift" then parts[#parts + 1] = ("more than %s"):format(ui.distance(info.drift_m)) end
   if e.kind == "together" then parts[#parts + 1] = ui.distance(e.distance) .. " apart" end
-  if #e.to > 0 then parts[#parts + 1] = "told: " .. table.concat(e.to, ", ") end
+  if #e.to > 0 then
+    local names = {}
+    for i, id in ipairs(e.to) do names[i] = info.names[id] or id end
+    parts[#parts + 1] = "told: " .. table.concat(names, ", ")
+  end
   if e.lat == nil then parts[#parts + 1] = "position hidden from this member" end
   if #parts == 0 then return nil end
   return table.concat(parts, "; ")
@@ -55,6 +81,8 @@ end
 
 function M.replay(ctx)
   local info, me, replay = party.info(), party.viewer(), party.replay()
+  info.names = {}
+  for _, m in ipairs(info.members) do info.names[m.id] = m.name end
   local entries, counts = {}, {}
   for _, e in ipairs(replay.events) do
     counts[e.kind] = (counts[e.kind] or 0) + 1
@@ -66,17 +94,13 @@ function M.replay(ctx)
   for i, p in ipairs(replay.paths) do paths[i] = { id = p.id, name = p.name, points = p.points } end
   local people = {}
   for i, m in ipairs(info.members) do
-    people[i] = ("%s (%s, %d fixes%s)"):format(m.name, m.role, m.fixes, m.visible and "" or ", hidden")
-  end
-  local rights = {}
-  for _, r in ipairs({ "see_everyone", "change_zones", "trigger_emergency", "hear_every_alert" }) do
-    rights[#rights + 1] = (me.rights[r] and "" or "not ") .. r:gsub("_", " ")
+    people[i] = ("%s (%s, %d fixes%s)"):format(m.name, m.role, m.fixes, m.visible and "" or ", position hidden")
   end
   local function n(kind) return counts[kind] or 0 end
   local facts = {
     { label = "Party", value = ("%s (%s)"):format(info.name, info.file) },
     { label = "Members", value = table.concat(people, "; ") },
-    { label = "Viewing as", value = ("%s, %s: %s"):format(me.name, me.role, table.concat(rights, ", ")) },
+    { label = "Viewing as", value = ("%s, %s: %s"):format(me.name, me.role, M.rights(me)) },
     { label = "Settings", value = ("drift over %s; silent after %d min"):format(ui.distance(info.drift_m), math.floor(info.silence_s / 60 + 0.5)) },
     { label = "Alerts", value = ("%d left the safe zones, %d back, %d stopped reporting, %d drifted apart"):format(
         n("left_zones"), n("returned"), n("silent"), n("drift")) },

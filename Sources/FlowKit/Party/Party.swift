@@ -6,8 +6,11 @@ import ScreenModel
 public struct Party: Sendable {
     /// One person of the party.
     public struct Member: Sendable {
+        /// Unique in the party (`--as` takes it).
         public var id: String
+        /// What people call them (default: the id).
         public var name: String
+        /// What they may see, change and trigger, and which alerts they are told of.
         public var role: PartyRole
         /// Where the track came from, as messages name it (`tracks/ana.gpx`, `group.gpx#Ben`).
         public var source: String
@@ -19,10 +22,13 @@ public struct Party: Sendable {
     public var name: String
     /// The file, as messages name it.
     public var file: String
+    /// The members in file order (events name them by index in this list).
     public var members: [Member]
-    /// Safe zones, as the file gave them (for drawing) and checked.
+    /// Safe zones as the file gave them (for drawing and for flows).
     public var zoneSpecs: [RegionSpec]
+    /// The same zones checked, in the same order, for ``PartyReplay``.
     public var zones: [GeofenceRegion]
+    /// Drift and silence (the file's `settings` over ``PartySettings``'s defaults).
     public var settings: PartySettings
 
     /// The member with this id.

@@ -17,6 +17,15 @@ public enum PartyFile {
     /// The format this reader reads.
     public static let format = "flowrun/party@1"
 
+    /// The fields each object of the file may have (`schema/party.schema.json` names the same).
+    enum Fields {
+        static let top: Set = ["format", "name", "settings", "members", "zones"]
+        static let settings: Set = ["drift_m", "silence_s"]
+        static let member: Set = ["id", "name", "role", "track", "trk", "offset_s"]
+        static let zone: Set = ["id", "name", "lat", "lon", "radius_m", "rings"]
+        static let point: Set = ["lat", "lon"]
+    }
+
     /// Reads and checks a party file.
     /// - Parameters:
     ///   - path: the file's path.
@@ -26,7 +35,8 @@ public enum PartyFile {
     public static func read(_ path: String, displayPath: String? = nil) throws(FlowError) -> Party {
         let shown = displayPath ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .invalidContent("\(shown): cannot read the party file")
+            let why = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
+            throw .invalidContent("\(shown): cannot read the party file (\(why))")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw .invalidContent("\(shown): not UTF-8 text") }
         let json: JSONValue
@@ -54,13 +64,13 @@ public enum PartyFile {
 
     /// The party in `json`; `locate` turns a member's `track` into a path to read and one to show.
     static func party(_ json: JSONValue, file: String, locate: (String) -> (String, String)) throws -> Party {
-        let top = try object(json, "", keys: ["format", "name", "settings", "members", "zones"])
+        let top = try object(json, "", keys: Fields.top)
         guard let format = top["format"]?.stringValue, format == Self.format else {
             throw Problem(message: "format: expected \"\(Self.format)\", got \(top["format"].map { $0.description } ?? "nothing")")
         }
         var settings = PartySettings()
         if let s = top["settings"] {
-            let o = try object(s, "settings", keys: ["drift_m", "silence_s"])
+            let o = try object(s, "settings", keys: Fields.settings)
             if let v = o["drift_m"] { settings.driftDistance = try number(v, "settings.drift_m") }
             if let v = o["silence_s"] { settings.silenceTimeout = try number(v, "settings.silence_s") }
             if let problem = settings.problem() { throw Problem(message: "settings.\(problem)") }
@@ -71,7 +81,7 @@ public enum PartyFile {
         var members: [Party.Member] = [], seen: [String: Int] = [:]
         for (i, value) in list.enumerated() {
             let here = "members[\(i + 1)]"
-            let o = try object(value, here, keys: ["id", "name", "role", "track", "trk", "offset_s"])
+            let o = try object(value, here, keys: Fields.member)
             let id = try string(o["id"], "\(here).id")
             if let first = seen[id] { throw Problem(message: "\(here).id: '\(id)' is already members[\(first + 1)]'s id") }
             seen[id] = i
@@ -85,7 +95,7 @@ public enum PartyFile {
             let trk = try o["trk"].map { try string($0, "\(here).trk") }
             let (read, shown) = locate(try string(o["track"], "\(here).track"))
             var fixes = try track(read, shown: shown, trk: trk, field: "\(here)")
-            if offset != 0 { fixes = fixes.map { TimedFix(coordinate: $0.coordinate, time: $0.time + offset, elevation: $0.elevation, line: $0.line) } }
+            if offset != 0 { for i in fixes.indices { fixes[i].time += offset } }
             members.append(Party.Member(id: id, name: name, role: role, source: trk.map { "\(shown)#\($0)" } ?? shown, fixes: fixes))
         }
         guard members.contains(where: { $0.role == .guardian }) else {
@@ -115,13 +125,16 @@ public enum PartyFile {
                 document.tracks = [chosen]
             }
             return try document.timedFixes()
+        } catch let error as GeoError where error.kind == .unreadableFile {
+            // Nothing to point at inside the track: name the member whose track it is.
+            throw Problem(message: "\(field).track: \(error.description)")
         } catch let error as GeoError {
             throw Problem(message: error.description, inTrack: true)
         }
     }
 
     static func zone(_ value: JSONValue, _ path: String) throws -> RegionSpec {
-        let o = try object(value, path, keys: ["id", "name", "lat", "lon", "radius_m", "rings"])
+        let o = try object(value, path, keys: Fields.zone)
         var spec = RegionSpec(id: try string(o["id"], "\(path).id"), rings: [])
         spec.rings = nil
         spec.name = try o["name"].map { try string($0, "\(path).name") }
@@ -134,7 +147,7 @@ public enum PartyFile {
                 guard let points = ring.arrayValue else { throw Problem(message: "\(path).rings[\(r + 1)]: expected a list of points") }
                 return try points.enumerated().map { p, point in
                     let here = "\(path).rings[\(r + 1)][\(p + 1)]"
-                    let o = try object(point, here, keys: ["lat", "lon"])
+                    let o = try object(point, here, keys: Fields.point)
                     return RegionSpec.Point(lat: try number(o["lat"], "\(here).lat"), lon: try number(o["lon"], "\(here).lon"))
                 }
             }
@@ -174,6 +187,7 @@ public enum PartyFile {
         let prefix = text.utf8.prefix(max(0, offset - 1))
         let line = prefix.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
         let column = prefix.count - (prefix.lastIndex(of: 10).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
-        return "line \(line), column \(column): " + message.replacingCharacters(in: range, with: "").replacingOccurrences(of: "  ", with: " ")
+        let rest = message.replacingCharacters(in: range, with: "").replacingOccurrences(of: "  ", with: " ")
+        return "line \(line), column \(column): " + rest.replacingOccurrences(of: " :", with: ":")
     }
 }
