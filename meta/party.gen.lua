@@ -9,12 +9,15 @@ party = {}
 --- @return boolean # true with a party
 function party.active() end
 
---- Raises a party emergency at a position: everyone else in the party is told and sees it; guests may not.
---- @param lat number latitude
---- @param lon number longitude
---- @param time number? seconds (default: now)
---- @return string[] # ids of the members told
-function party.emergency(lat, lon, time) end
+--- Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).
+---
+--- ```lua
+--- local told = party.emergency(ctx.at and ctx.at.lat, ctx.at and ctx.at.lon)
+--- ```
+--- @param lat number? latitude, with lon; nil when the position is unknown
+--- @param lon number? longitude
+--- @return string[] # ids of the members told, in the file's order
+function party.emergency(lat, lon) end
 
 --- The party's name, file, settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.
 --- @return table # {name, file, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}

@@ -260,7 +260,7 @@ error('Cannot require a meta file')
 ---
 --- @field kind "call"
 ---
---- 7 to 15 digits, with spaces and + - ( ) . allowed.
+--- 7 to 15 digits, with spaces and + - ( ) . allowed, or a 3-digit emergency number such as 911.
 --- @field phone string
 ---
 --- Unique across the screen; flowrun --follow ID. Not empty.

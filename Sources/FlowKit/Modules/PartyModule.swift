@@ -79,15 +79,14 @@ struct PartyModule: NativeModule {
                 let s = try Self.session(context)
                 call.push(try s.removeZone(try call.string(1)))
             },
-            NativeFunction("emergency", summary: "Raises a party emergency at a position: everyone else in the party is told and sees it; guests may not.",
-                           parameters: [.init("lat", "number", "latitude"), .init("lon", "number", "longitude"), .init("time", "number?", "seconds (default: now)")],
-                           returns: [("string[]", "ids of the members told")]) { context, call in
+            NativeFunction("emergency", summary: "Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).",
+                           parameters: [.init("lat", "number?", "latitude, with lon; nil when the position is unknown"), .init("lon", "number?", "longitude")],
+                           returns: [("string[]", "ids of the members told, in the file's order")],
+                           example: "local told = party.emergency(ctx.at and ctx.at.lat, ctx.at and ctx.at.lon)") { context, call in
                 let s = try Self.session(context)
-                try s.requireEmergencyRights()
-                let at = try call.coordinate(1)
-                let time = call.isNil(3) ? 0 : try call.number(3)
+                let at: Coordinate? = call.isNil(1) && call.isNil(2) ? nil : try call.coordinate(1)
                 try call.charge(results: s.members.count)
-                call.push(LuaValue.table(LuaTable(sequence: try s.raiseEmergency(at: at, time: time).map(LuaValue.string))))
+                call.push(LuaValue.table(LuaTable(sequence: try s.raiseEmergency(at: at).map(LuaValue.string))))
             },
         ]
     }

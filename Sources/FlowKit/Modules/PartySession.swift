@@ -8,13 +8,23 @@ final class PartySession {
     let run: PartyRun
     private(set) var zoneSpecs: [RegionSpec]
     private(set) var zones: [GeofenceRegion]
-    /// Emergencies raised in this run: who raised one, when and where.
-    private(set) var emergencies: [(time: Double, coordinate: Coordinate)] = []
+    /// Emergencies raised in this run: when, and where (nil: position unknown).
+    private(set) var emergencies: [(time: Double, coordinate: Coordinate?)] = []
+    /// The run's clock, seconds since 1970: when an emergency is raised.
+    let now: Double
+    /// Whether the run is an act run: only one raises an emergency, so a reload never repeats it.
+    let acting: Bool
 
-    init(_ run: PartyRun) {
+    /// - Parameters:
+    ///   - run: the party and its viewer.
+    ///   - now: the run's clock.
+    ///   - acting: whether the run is an act run.
+    init(_ run: PartyRun, now: Double, acting: Bool) {
         self.run = run
         zoneSpecs = run.party.zoneSpecs
         zones = run.party.zones
+        self.now = now
+        self.acting = acting
     }
 
     var me: Party.Member { run.me }
@@ -79,10 +89,14 @@ final class PartySession {
         return true
     }
 
-    /// Records an emergency and returns who is told: everyone else in the party.
-    func raiseEmergency(at coordinate: Coordinate, time: Double) throws -> [String] {
+    /// Records an emergency at the run's clock and returns who is told: everyone else in the
+    /// party (every role is told of emergencies). Refused to a guest, and outside an act run.
+    func raiseEmergency(at coordinate: Coordinate?) throws -> [String] {
         try requireEmergencyRights()
-        emergencies.append((time, coordinate))
+        guard acting else {
+            throw LuaCallError("party.emergency alerts the party only in an act run: raise it from an act action (ui.act), so showing or reloading a screen never raises it again")
+        }
+        emergencies.append((now, coordinate))
         return members.enumerated().filter { $0.offset != run.viewer }.map(\.element.id)
     }
 

@@ -26,9 +26,9 @@ public struct Party: Sendable {
     public var members: [Member]
     /// Safe zones as the file gave them (for drawing and for flows).
     public var zoneSpecs: [RegionSpec]
-    /// The same zones checked, in the same order, for ``PartyReplay``.
+    /// The same zones checked, in the same order, for GeoKit's `PartyReplay`.
     public var zones: [GeofenceRegion]
-    /// Drift and silence (the file's `settings` over ``PartySettings``'s defaults).
+    /// Drift and silence (the file's `settings` over GeoKit's `PartySettings` defaults).
     public var settings: PartySettings
 
     /// The member with this id.

@@ -72,7 +72,7 @@ struct RunRequest: Equatable {
         var screen = try runtime.run(request)
         for id in follow {
             switch try runtime.follow(id, from: screen, at: request.at, size: request.size, location: request.location,
-                                      connectivity: request.connectivity) {
+                                      connectivity: request.connectivity, party: request.party) {
             case .screen(let next):
                 screen = next
             case .park(let code, let next):
