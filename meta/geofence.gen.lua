@@ -5,12 +5,12 @@ error('Cannot require a meta file')
 --- Geofences for the park's sites and boundary: a phone-like region monitor with debounced enter/exit/dwell, callout throttling and monitoring contexts.
 geofence = {}
 
---- A new monitor of the park's site regions and boundary (each call starts fresh).
+--- A new monitor of the park's site regions and boundary, and of the flow's own regions if given (each call starts fresh).
 ---
 --- ```lua
---- local mon = geofence.monitor({ cap = 20 })
+--- local mon = geofence.monitor({ sites = false, regions = { { id = "meet", name = "Meeting point", lat = 37.7459, lon = -119.5332, radius_m = 150 } } })
 --- ```
---- @param settings {cap: integer?, refresh_distance: number?, hysteresis: number?, enter_delay: number?, exit_delay: number?, enter_margin: number?, exit_margin: number?, dwell_delay: number?, report_missed: boolean?, callout_interval: number?, site_callout_interval: number?}? defaults: the park's geofence settings
+--- @param settings {cap: integer?, refresh_distance: number?, hysteresis: number?, enter_delay: number?, exit_delay: number?, enter_margin: number?, exit_margin: number?, dwell_delay: number?, report_missed: boolean?, callout_interval: number?, site_callout_interval: number?, regions: {id: string, name: string?, lat: number?, lon: number?, radius_m: number?, rings: {lat: number, lon: number}[][]?}[]?, sites: boolean?}? defaults: the park's geofence settings; regions: the flow's own circles and polygons, watched with the sites (or alone with sites = false)
 --- @return geofence.Monitor # the monitor
 function geofence.monitor(settings) end
 

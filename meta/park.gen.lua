@@ -51,7 +51,7 @@ error('Cannot require a meta file')
 --- @field home flowrun.Park.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: 9 entries in parks/defaults.lua)
+--- (default: 11 entries in parks/defaults.lua)
 --- @field flows table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -71,6 +71,9 @@ error('Cannot require a meta file')
 ---
 --- When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.
 --- @field location flowrun.Park.Location
+---
+--- What the emergency flow calls and lists: park dispatch's number, the nearest ways out and help.
+--- @field emergency flowrun.Park.Emergency
 
 --- A latitude and longitude in degrees.
 --- @class flowrun.Park.Center
@@ -399,6 +402,21 @@ error('Cannot require a meta file')
 --- (default: `60`)
 --- @field timeout number
 
+--- What the emergency flow calls and lists.
+--- @class flowrun.Park.Emergency
+---
+--- The number "Call for help" dials: 911, or the park's own dispatch number; 7 to 15 digits, or 3 digits alone.
+--- (default: `"911"`)
+--- @field phone string
+---
+--- The site categories listed with directions, nearest first: ways out (`entrance`), `trailhead`, ranger stations and help (`visitor_center`).
+--- (default: `{ "entrance", "trailhead", "visitor_center" }`)
+--- @field categories string[]
+---
+--- Places listed per category when the visitor's position is known (all of them, by name, when it is not); at least 1.
+--- (default: `3`)
+--- @field limit integer
+
 --- What parks/<CODE>/park.lua returns (and parks/defaults.lua). Any setting may be left out: defaults.lua
 --- gives it. A table with named fields merges into the default's key by key; a list or a value replaces it.
 --- For completion, give park.lua's table a type: `---@type flowrun.ParkFile` on `local park = {`, then `return park`.
@@ -446,7 +464,7 @@ error('Cannot require a meta file')
 --- @field home? flowrun.ParkFile.Home
 ---
 --- Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.
---- (default: 9 entries in parks/defaults.lua)
+--- (default: 11 entries in parks/defaults.lua)
 --- @field flows? table<string, boolean>
 ---
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
@@ -466,6 +484,9 @@ error('Cannot require a meta file')
 ---
 --- When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.
 --- @field location? flowrun.ParkFile.Location
+---
+--- What the emergency flow calls and lists: park dispatch's number, the nearest ways out and help.
+--- @field emergency? flowrun.ParkFile.Emergency
 
 --- A latitude and longitude in degrees.
 --- @class flowrun.ParkFile.Center
@@ -733,3 +754,18 @@ error('Cannot require a meta file')
 --- Seconds without a good fix, from the search's start, before the state is `error` with reason `timed_out`.
 --- (default: `60`)
 --- @field timeout? number
+
+--- What the emergency flow calls and lists.
+--- @class flowrun.ParkFile.Emergency
+---
+--- The number "Call for help" dials: 911, or the park's own dispatch number; 7 to 15 digits, or 3 digits alone.
+--- (default: `"911"`)
+--- @field phone? string
+---
+--- The site categories listed with directions, nearest first: ways out (`entrance`), `trailhead`, ranger stations and help (`visitor_center`).
+--- (default: `{ "entrance", "trailhead", "visitor_center" }`)
+--- @field categories? string[]
+---
+--- Places listed per category when the visitor's position is known (all of them, by name, when it is not); at least 1.
+--- (default: `3`)
+--- @field limit? integer

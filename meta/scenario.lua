@@ -23,6 +23,8 @@ error('Cannot require a meta file')
 --- @field accuracy? number metres, of `at` or of the track's fixes (--accuracy); default 10
 --- @field location? "searching"|"searching-longer"|"denied"|"unavailable"|"timed-out"|"idle" a state without a position (--location)
 --- @field moment? number|string a moment of `track`: seconds from its first fix, or ISO 8601 (--until; `until` is a Lua keyword)
+--- @field party? string a party file beside the scenario (--party)
+--- @field as? string the party member to run as (--as)
 --- @field offline? boolean the device has no network, running from the park's files (--offline); default false
 --- @field act? boolean run the flow as an act run, as an `act` action would (--act); default false
 --- @field follow? (integer|string)[]|integer|string action ids followed in order from the screen, as --follow: a go opens its screen, an act is performed (it writes the scenario's store, empty when the scenario starts)

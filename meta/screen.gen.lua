@@ -178,6 +178,9 @@ error('Cannot require a meta file')
 ---
 --- @field id? string
 ---
+--- Other people's paths drawn with the track, such as a party's members.
+--- @field paths? flowrun.TimelinePath[]
+---
 --- Ids unique within the timeline.
 --- @field regions? flowrun.TimelineRegion[]
 ---
@@ -257,7 +260,7 @@ error('Cannot require a meta file')
 ---
 --- @field kind "call"
 ---
---- 7 to 15 digits, with spaces and + - ( ) . allowed.
+--- 7 to 15 digits, with spaces and + - ( ) . allowed, or a 3-digit emergency number such as 911.
 --- @field phone string
 ---
 --- Unique across the screen; flowrun --follow ID. Not empty.
@@ -407,7 +410,7 @@ error('Cannot require a meta file')
 --- Seconds since 1970-01-01 00:00 UTC.
 --- @field time number
 ---
---- @field kind "presence_enter"|"presence_exit"|"enter"|"exit"|"dwell"|"callout"|"callout_held"|"monitor"|"missed_enter"|"context"|"location"
+--- @field kind "presence_enter"|"presence_exit"|"enter"|"exit"|"dwell"|"callout"|"callout_held"|"monitor"|"missed_enter"|"context"|"location"|"zone_left"|"zone_return"|"silent"|"reporting"|"drift"|"together"|"emergency"
 ---
 --- Not empty.
 --- @field title string
@@ -428,6 +431,17 @@ error('Cannot require a meta file')
 ---
 --- Not empty.
 --- @field value string
+
+--- A person's path, thinned for drawing.
+--- @class flowrun.TimelinePath
+---
+--- Not empty.
+--- @field id string
+---
+--- Not empty.
+--- @field name string
+---
+--- @field points [number, number][]
 
 --- A circle or an area, told apart by their keys.
 --- @alias flowrun.TimelineRegion

@@ -38,6 +38,8 @@ local defaults = {
     parks = true,                  -- the park browser: every park, each opening its home
     favorites = true,              -- the sites the visitor keeps (the visitor's store)
     pins = true,                   -- the visitor's own pins, with their photos
+    party = true,                  -- a group's tracks replayed together (--party FILE)
+    emergency = true,              -- call for help, alert the party, the nearest ways out
   },
 
   budgets = {
@@ -171,6 +173,14 @@ local defaults = {
     max_age = 120,                 -- seconds: a found fix this old no longer counts (searching again)
     searching_longer_after = 10,   -- seconds without a good fix before "searching longer"
     timeout = 60,                  -- seconds without a good fix (from the search's start) before the error timed_out
+  },
+
+  -- The emergency flow: the number it calls, and the sites it lists with directions,
+  -- nearest first from the visitor's position (by name when the position is unknown).
+  emergency = {
+    phone = "911",                 -- the number "Call for help" dials: a park with a dispatch number of its own sets it
+    categories = { "entrance", "trailhead", "visitor_center" },   -- the site categories listed: ways out, trailheads, ranger stations
+    limit = 3,                     -- places listed per category when the position is known
   },
 
   ar = {

@@ -86,6 +86,12 @@ public struct Action: Hashable, Sendable {
         Action(.url(url), label: label, id: id)
     }
 
+    /// Why a `call` action could not call `phone`, or nil when it can: 7 to 15 digits with
+    /// spaces and `+ - ( ) .`, or a 3-digit emergency number (`911`, `112`).
+    /// - Parameter phone: the number as written.
+    /// - Returns: a sentence quoting the number, or nil.
+    public static func phoneProblem(_ phone: String) -> String? { ScreenRules.phoneProblem(phone) }
+
     /// An action that calls `phone`.
     public static func call(_ phone: String, label: String? = nil, id: String? = nil) -> Action {
         Action(.call(phone: phone), label: label, id: id)

@@ -104,7 +104,7 @@ import Testing
         #expect(park.status == 404)
         #expect(park.body.contains("unknown park 'NOPE'"))
         #expect(flow.status == 404)
-        #expect(flow.body.contains("\"message\" : \"unknown flow 'nope' for park GOGA; flows: ar, exhibits, favorites, geofence, home, map, onboarding, parks, pins, sites\""))
+        #expect(flow.body.contains("\"message\" : \"unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites\""))
     }
 
     @Test func badInputIs400NamingTheParameter() async throws {
@@ -178,6 +178,6 @@ import Testing
     @Test func aFlowListIsTheParksFlows() async throws {
         let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows") }
         #expect(status == 200)
-        #expect(body == JSONRenderer.encode(["ar", "exhibits", "favorites", "geofence", "home", "map", "onboarding", "parks", "pins", "sites"]))
+        #expect(body == JSONRenderer.encode(["ar", "emergency", "exhibits", "favorites", "geofence", "home", "map", "onboarding", "parks", "party", "pins", "sites"]))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct BadUsageTests {
     @Test(arguments: [
         (["--park", "XXXX", "home"], "flowrun: unknown park 'XXXX'; parks here: GOGA, GRTE, YELL, YOSE\n"),
-        (["--park", "GOGA", "nope"], "flowrun: unknown flow 'nope' for park GOGA; flows: ar, exhibits, favorites, geofence, home, map, onboarding, parks, pins, sites\n"),
+        (["--park", "GOGA", "nope"], "flowrun: unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites\n"),
         (["--park", "GOGA", "sites", "--at", "137.8,-122.4"], "flowrun: --at: latitude 137.8 out of range [-90, 90]\n"),
         (["--park", "GOGA", "sites", "--at", "abc"], "flowrun: --at: expected LAT,LON such as 37.8078,-122.4750, got 'abc'\n"),
         (["--park", "GOGA", "sites", "--arg", "nokey"], "flowrun: --arg: expected KEY=VALUE such as category=viewpoint, got 'nokey'\n"),

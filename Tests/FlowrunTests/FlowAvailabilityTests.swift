@@ -29,16 +29,16 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
-    /// Home's shortcuts (map, AR, favorites, pins, alerts, all parks) list only the flows the park runs.
+    /// Home's shortcuts (map, AR, favorites, pins, alerts, all parks, emergency) list only the flows the park runs.
     @Test func homesShortcutsLinkOnlyWhatTheParkRuns() throws {
         let all = try flowrun(["--park", "GOGA", "home", "--time", fixedTime])
-        let project = try project(disabling: ["ar", "favorites", "parks"])
+        let project = try project(disabling: ["ar", "favorites", "parks", "emergency"])
         let home = try flowrun(["--root", project.url.path, "--park", "GOGA", "home", "--time", fixedTime])
         #expect(home.status == 0, "\(home.stderr)")
         for (flow, title) in [("map", "Map"), ("pins", "Your pins"), ("geofence", "Alerts near you")] {
             #expect(all.stdout.contains("• \(title)\n") && home.stdout.contains("• \(title)\n"), "\(flow)")
         }
-        for (flow, title) in [("ar", "AR view"), ("favorites", "Favorites"), ("parks", "All parks")] {
+        for (flow, title) in [("ar", "AR view"), ("favorites", "Favorites"), ("parks", "All parks"), ("emergency", "Emergency")] {
             #expect(all.stdout.contains("• \(title)\n") && !home.stdout.contains("• \(title)\n"), "\(flow)")
             #expect(!home.stdout.contains("→ go \(flow)\n"), "\(flow)")
         }

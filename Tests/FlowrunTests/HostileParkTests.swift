@@ -50,7 +50,7 @@ import Testing
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.prefix(3) == ["FAIL AAAA: does not load", "FAIL BBBB: does not load", "FAIL CCCC: does not load"])
-        #expect(lines.contains { $0.hasPrefix("ok   GRTE: 10 flows, 211 sites, ") })
+        #expect(lines.contains { $0.hasPrefix("ok   GRTE: 12 flows, 211 sites, ") })
         #expect(lines.last?.hasPrefix("checked 4 parks, ") == true && lines.last?.hasSuffix(" screens: 3 problems") == true)
         for (code, _, message) in Self.broken {
             #expect(result.stderr.contains("\(code): does not load: \(message)"), "\(result.stderr)")
@@ -65,7 +65,7 @@ import Testing
         let result = try flowrun(["check", "--time-limit", "0.5"], in: copy.url)
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("FAIL AAAA: 18 flows, 0 sites, ") == true)
+        #expect(lines.first?.hasPrefix("FAIL AAAA: 20 flows, 0 sites, ") == true)
         #expect(lines.first?.contains("; not reached: ") == true)
         #expect(lines.dropFirst().first == "SKIP GRTE: not reached before the time limit")
         #expect(lines.last?.hasPrefix("checked 1 of 2 parks, ") == true && lines.last?.hasSuffix("; stopped at the time limit of 0.5 s") == true)

@@ -40,7 +40,7 @@ func fileTree(_ url: URL) -> [String] {
 
         let check = try flowrun(["check", "--park", "TETN", "--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasPrefix("ok   TETN: 10 flows, 211 sites, "))
+        #expect(check.stdout.hasPrefix("ok   TETN: 12 flows, 211 sites, "))
         #expect(check.stdout.hasSuffix(" screens: 0 problems\n"))
         let home = try flowrun(["--park", "TETN", "home", "--time", fixedTime], in: copy.url)
         #expect(home.status == 0, "\(home.stderr)")
@@ -63,7 +63,7 @@ func fileTree(_ url: URL) -> [String] {
         #expect(park.hasSuffix("\n}\n\nreturn park\n"))
         let check = try flowrun(["check", "--park", "ZION", "--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasPrefix("ok   ZION: 10 flows, 0 sites, "))
+        #expect(check.stdout.hasPrefix("ok   ZION: 12 flows, 0 sites, "))
         let home = try flowrun(["--park", "ZION", "home"], in: copy.url)
         #expect(home.status == 0, "\(home.stderr)")
     }

@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func homeGivesDirectionsToTheParkWithoutAnAddressTooAndCheckPasses() throws {
-        let home = try flowrun(["--park", "GOGA", "home", "--follow", "21", "--time", fixedTime])
+        let home = try flowrun(["--park", "GOGA", "home", "--follow", "22", "--time", fixedTime])
         #expect(home.stdout == "The app opens directions to Golden Gate National Recreation Area (37.80780, -122.47500)\n")
     }
 

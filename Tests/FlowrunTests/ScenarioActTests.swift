@@ -39,7 +39,7 @@ import Testing
             scenario { flow = "home", follow = {}, expect = function() end }
             scenario { flow = "home", follow = { 0 }, expect = function() end }
             scenario { flow = "home", follow = { 99 }, expect = function() end }
-            scenario { flow = "home", follow = { 19 }, expect = function() end }
+            scenario { flow = "home", follow = { 20 }, expect = function() end }
             scenario { flow = "favorites", act = true, args = { add = "nps-poi:goga:01444" }, expect = function() end }
             """)
         let result = try flowrun(["test"], in: copy.url)
@@ -52,9 +52,9 @@ import Testing
             ERROR parks/GOGA/tests/bad.lua:3 home
               parks/GOGA/tests/bad.lua:3: follow[1]: expected an action id such as 3 or "favorite", got 0
             ERROR parks/GOGA/tests/bad.lua:4 home
-              parks/GOGA/tests/bad.lua:4: follow[1]: screen 'home' has no action '99'; its actions: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 1 more
+              parks/GOGA/tests/bad.lua:4: follow[1]: screen 'home' has no action '99'; its actions: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 2 more
             ERROR parks/GOGA/tests/bad.lua:5 home
-              parks/GOGA/tests/bad.lua:5: follow[1]: action '19' is a url action (the app opens https://www.nps.gov/goga/index.htm); a scenario follows go and act actions only
+              parks/GOGA/tests/bad.lua:5: follow[1]: action '20' is a url action (the app opens https://www.nps.gov/goga/index.htm); a scenario follows go and act actions only
             FAIL parks/GOGA/tests/bad.lua:6 favorites
               flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?
 

@@ -68,7 +68,8 @@ enum Samples {
     )
 
     /// A timeline with every optional field set: an entry with detail, region and
-    /// position, one without, a track, an area and a circle region, a fact, a time zone.
+    /// position, one without, a track, an area and a circle region, another person's path,
+    /// a fact, a time zone.
     static let timeline = Component.Timeline(
         start: 1_720_104_236, end: 1_720_109_402,
         entries: [
@@ -84,6 +85,7 @@ enum Samples {
             ]]),
             .circle(id: "crissy-field", name: "Crissy Field", center: .init(latitude: 37.8047, longitude: -122.465), radius: 180),
         ],
+        paths: [.init(id: "ana", name: "Ana", points: [.init(latitude: 37.8036, longitude: -122.457), .init(latitude: 37.8050, longitude: -122.463)])],
         facts: [.init("fixes", value: "1,722")],
         title: "Replay", id: "replay", timezone: "America/Los_Angeles"
     )

@@ -153,7 +153,7 @@ end
 function ui.url(url, label) return { kind = "url", url = url, label = label } end
 
 --- A `call` action: the app offers to call the number.
---- @param phone string 7 to 15 digits, with spaces and + - ( ) . allowed
+--- @param phone string 7 to 15 digits, with spaces and + - ( ) . allowed, or a 3-digit emergency number ("911")
 --- @param label? string
 --- @return flowrun.CallAction
 function ui.call(phone, label) return { kind = "call", phone = phone, label = label } end

@@ -189,6 +189,11 @@ extension ParkConfig {
         if !(s.ar.fov > 0 && s.ar.fov < 180) { report("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
         if s.ar.limit < 1 { report("ar.limit", "\(s.ar.limit) must be ≥ 1") }
         if let problem = s.location.machine.problem() { report("location", problem) }
+        if let problem = Action.phoneProblem(s.emergency.phone) { report("emergency.phone", problem) }
+        if s.emergency.limit < 1 { report("emergency.limit", "\(s.emergency.limit) must be ≥ 1") }
+        for (i, category) in s.emergency.categories.enumerated() where category.trimmingCharacters(in: .whitespaces).isEmpty {
+            report("emergency.categories[\(i + 1)]", "must not be empty")
+        }
     }
 
     private static func isHexColor(_ s: String) -> Bool {

@@ -45,6 +45,8 @@ public struct ParkSettings: Decodable, Sendable {
     public var ar: AR
     /// When a fix counts as found, and how long the search lasts.
     public var location: Location
+    /// Whom the emergency flow calls and which sites it lists.
+    public var emergency: Emergency
 
     /// A latitude and longitude in degrees.
     public struct Center: Decodable, Sendable {
@@ -317,6 +319,16 @@ public struct ParkSettings: Decodable, Sendable {
             s.timeout = timeout
             return s
         }
+    }
+
+    /// Whom the emergency flow calls and which sites it lists with directions.
+    public struct Emergency: Decodable, Sendable {
+        /// The number "Call for help" dials (911 unless the park has a dispatch number).
+        public var phone: String
+        /// The site categories listed: ways out, trailheads, ranger stations.
+        public var categories: [String]
+        /// Places listed per category when the visitor's position is known, nearest first.
+        public var limit: Int
     }
 
     /// The AR view's defaults.

@@ -35,6 +35,7 @@ enum ParkSettingsCatalog {
         "ParkSettings.geofence": "Geofence monitoring: regions, timing and callouts.",
         "ParkSettings.ar": "The AR view's defaults.",
         "ParkSettings.location": "When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.",
+        "ParkSettings.emergency": "What the emergency flow calls and lists: park dispatch's number, the nearest ways out and help.",
 
         "Center": "A latitude and longitude in degrees.",
         "Center.lat": "Latitude, degrees north, in [-90, 90].",
@@ -140,6 +141,12 @@ enum ParkSettingsCatalog {
         "Location.max_age": "Seconds: a found fix this old no longer says where the visitor is, and the search starts again.",
         "Location.searching_longer_after": "Seconds without a good fix before the state is `searching_longer`.",
         "Location.timeout": "Seconds without a good fix, from the search's start, before the state is `error` with reason `timed_out`.",
+
+        "Emergency": "What the emergency flow calls and lists.",
+        "Emergency.phone": "The number \"Call for help\" dials: 911, or the park's own dispatch number; 7 to 15 digits, or 3 digits alone.",
+        "Emergency.categories": "The site categories listed with directions, nearest first: ways out (`entrance`), `trailhead`, "
+            + "ranger stations and help (`visitor_center`).",
+        "Emergency.limit": "Places listed per category when the visitor's position is known (all of them, by name, when it is not); at least 1.",
     ]
 
     /// Settings whose strings are one of a few, by `Type.field`: the stubs type them as those

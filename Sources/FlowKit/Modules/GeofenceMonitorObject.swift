@@ -7,19 +7,19 @@ import ScreenModel
 final class GeofenceMonitorObject: LuaObject {
     static let luaTypeName = "geofence.Monitor"
 
-    let setup: GeofenceSetup
+    let setup: MonitoredRegions
     let controller: GeofenceController
 
-    init(setup: GeofenceSetup, settings: GeofenceSettings, throttle: CalloutThrottle) throws {
-        self.setup = setup
-        controller = GeofenceController(monitor: try RegionMonitor(index: setup.index, presence: setup.presence, settings: settings),
-                                        throttle: throttle, regionIDs: setup.regionIDs)
+    init(regions: MonitoredRegions, settings: GeofenceSettings, throttle: CalloutThrottle) throws {
+        setup = regions
+        controller = GeofenceController(monitor: try RegionMonitor(index: regions.index, presence: regions.presence, settings: settings),
+                                        throttle: throttle, regionIDs: regions.regionIDs)
     }
 
     /// What the controller and its monitor hold (``GeofenceController/storageBytes``: their
     /// state, bounded contexts and callout memory; the park's regions are shared, not counted
-    /// here) and the object itself. O(1): read after every method call.
-    var nativeByteCount: Int { 96 + controller.storageBytes }
+    /// here, a flow's own are) and the object itself. O(1): read after every method call.
+    var nativeByteCount: Int { 96 + controller.storageBytes + setup.ownBytes }
 
     struct FixSpec: Decodable {
         var lat: Double
@@ -45,25 +45,21 @@ final class GeofenceMonitorObject: LuaObject {
         return GeofenceFix(coordinate: c, time: spec.time, accuracy: accuracy)
     }
 
-    func id(_ region: Int32) -> String {
-        region == GeofenceEvent.presence ? "park" : setup.index.regions[Int(region)].id
-    }
+    func id(_ region: Int32) -> String { setup.id(region) }
 
     /// Fails the call unless `site` is one of the park's site ids, or `park` when the park has
     /// a boundary: a callout for a site that does not exist would otherwise be "shown".
     func checkSite(_ site: String, _ call: LuaCall, argument: Int) throws {
-        if setup.regionIDs[site] != nil || (site == "park" && setup.presence != nil) { return }
+        if setup.has(site) { return }
         // The suggestion compares with every id: charge it like a scan of the sites.
         try call.charge(setup.regionIDs.count * Charge.perSite)
         let known = setup.presence == nil ? Array(setup.regionIDs.keys) : Array(setup.regionIDs.keys) + ["park"]
         let hint = Excerpt.suggestion(for: site, in: known).map { "; did you mean \(Excerpt.quoted($0))?" }
             ?? (known.isEmpty ? "; it has no sites and no boundary" : "")
-        throw call.badArgument(argument, "unknown site \(Excerpt.quoted(site)): park \(setup.parkCode) has no such site\(hint)")
+        throw call.badArgument(argument, "unknown site \(Excerpt.quoted(site)): park \(setup.parkCode) has no such site\(setup.ownBytes > 0 ? " or region" : "")\(hint)")
     }
 
-    func name(_ region: Int32) -> String {
-        region == GeofenceEvent.presence ? (setup.presence?.name ?? "park") : setup.index.regions[Int(region)].name
-    }
+    func name(_ region: Int32) -> String { setup.name(region) }
 
     /// `{events = {{kind, region, name, time, lat, lon}}, added = {ids}, removed = {ids}}`, or nil when nothing happened.
     func value(_ step: RegionMonitor.Step, at fix: GeofenceFix) -> LuaValue {

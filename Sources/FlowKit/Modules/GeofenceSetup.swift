@@ -5,12 +5,10 @@ import LuaKit
 /// property, else the park's `geofence.radius`), the boundary as the presence region, and
 /// the monitor and callout settings from `geofence` in park.lua over the defaults.
 final class GeofenceSetup {
-    let index: RegionIndex
-    let presence: GeofenceRegion?
+    /// The site regions and the boundary, shared by every monitor that watches the sites alone.
+    let regions: MonitoredRegions
     /// Per region: the site it stands for.
     let sites: [Site]
-    /// Region index by site id, shared by every monitor's controller.
-    let regionIDs: [String: Int32]
     /// The park's code, for messages.
     let parkCode: String
 
@@ -32,28 +30,36 @@ final class GeofenceSetup {
                 throw LuaCallError("parks/\(park.code)/sites.geojson: site '\(site.id)': \(error.message)")
             }
         }
-        index = RegionIndex(regions)
-        regionIDs = index.idLookup()
         self.sites = sites
+        var presence: GeofenceRegion?
         if let boundary = try context.boundary() {
             do {
                 presence = try GeofenceRegion(id: "park", name: park.name, boundary: boundary)
             } catch {
                 throw LuaCallError("parks/\(park.code)/boundary.geojson: \(error.message)")
             }
-        } else {
-            presence = nil
         }
+        self.regions = MonitoredRegions(index: RegionIndex(regions), presence: presence, parkCode: park.code, shared: true)
+    }
+
+    /// What a monitor is made with: settings, throttle, and the flow's own regions if any.
+    struct MonitorSpec {
+        var settings: GeofenceSettings
+        var throttle: CalloutThrottle
+        /// The flow's regions (`settings.regions`), nil when it gave none.
+        var regions: [RegionSpec]?
+        /// Whether the park's sites are watched too (`settings.sites`, default true).
+        var sites = true
     }
 
     /// The park's own settings, decoded once (most monitors take them as they are).
-    private var parkSettings: (GeofenceSettings, CalloutThrottle)?
+    private var parkSpec: MonitorSpec?
 
-    /// ``settings(_:_:call:argument:)`` with no overrides, decoded on first use.
-    func parkSettings(_ context: ModuleContext, call: LuaCall, argument: Int) throws -> (GeofenceSettings, CalloutThrottle) {
-        if let parkSettings { return parkSettings }
-        let made = try Self.settings(context, nil, call: call, argument: argument)
-        parkSettings = made
+    /// ``spec(_:_:call:argument:)`` with no overrides, decoded on first use.
+    func parkSpec(_ context: ModuleContext, call: LuaCall, argument: Int) throws -> MonitorSpec {
+        if let parkSpec { return parkSpec }
+        let made = try Self.spec(context, nil, call: call, argument: argument)
+        parkSpec = made
         return made
     }
 
@@ -63,24 +69,28 @@ final class GeofenceSetup {
 
     /// The park's `geofence` settings (defaults.lua merged with park.lua, checked when the
     /// park loaded), then `overrides` (a flow's table, decoded strictly: a misspelt field
-    /// is an error with a suggestion).
-    static func settings(_ context: ModuleContext, _ overrides: LuaValue?, call: LuaCall? = nil,
-                         argument: Int = 0) throws -> (GeofenceSettings, CalloutThrottle) {
+    /// is an error with a suggestion), with the flow's `regions` and `sites` if given.
+    static func spec(_ context: ModuleContext, _ overrides: LuaValue?, call: LuaCall? = nil,
+                     argument: Int = 0) throws -> MonitorSpec {
         struct Spec: Decodable {
             var cap: Int?, refresh_distance: Double?, hysteresis: Double?
             var enter_delay: Double?, exit_delay: Double?, enter_margin: Double?, exit_margin: Double?
             var dwell_delay: Double?, report_missed: Bool?, callout_interval: Double?, site_callout_interval: Double?
+            var regions: [RegionSpec]?, sites: Bool?
         }
         let park = context.park.settings.geofence
         var s = park.monitor
         var throttle = CalloutThrottle(minimumInterval: park.callout_interval, siteInterval: park.site_callout_interval)
-        guard let overrides, overrides != .nil else { return (s, throttle) }
-        func failure(_ message: String) -> Error {
-            call.map { $0.badArgument(argument, "settings: \(message)") } ?? LuaCallError("settings: \(message)")
+        guard let overrides, overrides != .nil else { return MonitorSpec(settings: s, throttle: throttle) }
+        // "settings.regions[2].lat: ..." for a field, "settings: cap 0 ..." for the whole.
+        func failure(_ message: String, field: Bool = false) -> Error {
+            let text = "settings\(field ? "." : ": ")\(message)"
+            return call.map { $0.badArgument(argument, text) } ?? LuaCallError(text)
         }
         let spec: Spec
         do { spec = try LuaValueDecoder(unknownFieldNoun: "setting").decode(Spec.self, from: overrides) } catch {
-            throw failure(LuaDecodingError.describe(error).description)
+            let described = LuaDecodingError.describe(error)
+            throw failure(described.description, field: !described.path.isEmpty)
         }
         if let v = spec.cap { s.cap = v }
         if let v = spec.refresh_distance { s.refreshDistance = v }
@@ -98,6 +108,7 @@ final class GeofenceSetup {
         where !v.isFinite || v < 0 {
             throw failure("\(name) \(v) must be a number ≥ 0")
         }
-        return (s, throttle)
+        if spec.sites == false && spec.regions == nil { throw failure("sites: false needs regions to watch") }
+        return MonitorSpec(settings: s, throttle: throttle, regions: spec.regions, sites: spec.sites ?? true)
     }
 }

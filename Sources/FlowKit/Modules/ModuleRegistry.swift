@@ -9,5 +9,6 @@ enum ModuleRegistry {
         ARModule(),
         StoreModule(),
         BeaconsModule(),
+        PartyModule(),
     ]
 }

@@ -127,6 +127,10 @@ final class ModuleContext {
     /// ``FlowRuntime/run(_:)`` for the run's length; nil between runs).
     var storeRun: StoreRun?
 
+    /// The run's party (`--party FILE`), with its viewer and the zones changed during the run
+    /// (set by ``FlowRuntime/run(_:)`` for the run's length; nil without a party).
+    var partySession: PartySession?
+
     /// Whether ``cached(_:make:)`` has built the object under `key` already (a function
     /// that builds it charges the budget only when it does).
     /// - Parameter key: the object's key.

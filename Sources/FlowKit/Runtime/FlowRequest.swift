@@ -15,6 +15,9 @@ public struct FlowRequest: Sendable {
     /// A beacon scan log to replay (`--beacons FILE.csv`, `--at-time T`): flows see it as
     /// `ctx.beacons` and replay it with `beacons.replay()`.
     public var beacons: BeaconReplay?
+    /// A party to replay (`--party FILE`) and the member the run acts as (`--as`): the `party`
+    /// module's, limited by that member's role.
+    public var party: PartyRun?
     /// The screen's size (`--size`), seen as `ctx.view.size` and `ctx.ar.size`; nil for the
     /// park's `map.size` and `ar.size`.
     public var size: ScreenSize?

@@ -140,7 +140,8 @@ public final class FlowRuntime {
     public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
         let run = StoreRun(store: store, park: park.code, acting: request.acting, time: storeTime)
         modules.storeRun = run
-        defer { modules.storeRun = nil }
+        modules.partySession = request.party.map { PartySession($0, now: clock.timeIntervalSince1970, acting: request.acting) }
+        defer { modules.storeRun = nil; modules.partySession = nil }
         let screen: Screen
         do {
             screen = try runFlow(request)
@@ -275,11 +276,13 @@ public final class FlowRuntime {
     ///   - size: the screen's size, carried over unless the action gives one.
     ///   - location: the location state, carried over (default nil: derived from `at`).
     ///   - connectivity: the network's state, carried over (default online).
+    ///   - party: the party and the member the run acts as, carried over (default none).
     /// - Throws: ``FlowError/unknownAction(id:flow:known:)`` when the screen has no such
     ///   action, ``FlowError/badArgument(name:message:)`` for view args that do not parse,
     ///   and what ``run(_:)`` throws for the flow it leads to.
     public func follow(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil,
-                       location: LocationState? = nil, connectivity: Connectivity = .online) throws(FlowError) -> FollowOutcome {
+                       location: LocationState? = nil, connectivity: Connectivity = .online,
+                       party: PartyRun? = nil) throws(FlowError) -> FollowOutcome {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
@@ -292,7 +295,7 @@ public final class FlowRuntime {
         } catch {
             throw .badArgument(name: "--follow \(Excerpt.text(id))", message: "\(located.path).args.\(error.key): \(error.message)")
         }
-        (request.location, request.connectivity) = (location, connectivity)
+        (request.location, request.connectivity, request.party) = (location, connectivity, party)
         // Another park's flows run in its own runtime, never in this park's Lua state.
         if let other, other != park.code { return .park(other, request) }
         return .screen(try run(request))

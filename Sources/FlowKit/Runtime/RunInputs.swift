@@ -18,6 +18,9 @@ public struct RunInputs: Sendable, Equatable {
     /// A GPX track to replay, as messages name it (a path as the user gave it, or relative
     /// to the project root for a scenario's).
     public var track: String?
+    /// A party file to replay (``PartyFile``), and the member id to run as (nil: the first guardian).
+    public var party: String?
+    public var member: String?
     /// The clock flows see, ISO 8601 (`2026-07-04T09:30:00-07:00`).
     public var time: String?
     /// The map and AR camera by their ``FlowRequest/viewKeys`` (`zoom`, `heading`, ...).
@@ -58,6 +61,11 @@ public struct RunInputs: Sendable, Equatable {
         let position = try Self.coordinate(at, name: name("at"))
         let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(trackFile(path), displayPath: path) }
         var request = FlowRequest(flow: flow, args: args, at: position, track: recorded)
+        if let party {
+            request.party = try PartyRun(party: try PartyFile.read(trackFile(party), displayPath: party), as: member)
+        } else if member != nil {
+            throw .badArgument(name: name("as"), message: "names a member of a party: give the party with --party FILE")
+        }
         do {
             try request.setView(from: view, name: name)
         } catch {

@@ -53,10 +53,14 @@ extension ScreenReader {
     }
 
     static func timeline(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline {
-        let r = try Record(value, keys: ["type", "id", "title", "start", "end", "entries", "track", "regions", "facts", "timezone"])
+        let r = try Record(value, keys: ["type", "id", "title", "start", "end", "entries", "track", "regions", "paths", "facts", "timezone"])
         return Component.Timeline(
             start: try r.double("start"), end: try r.double("end"), entries: try r.list("entries", entry),
             track: try r.optionalList("track", coordinate), regions: try r.optionalList("regions", region),
+            paths: try r.optionalList("paths") { v throws(GiveUp) in
+                let p = try Record(v, keys: ["id", "name", "points"])
+                return Component.Timeline.Path(id: try p.string("id"), name: try p.string("name"), points: try p.list("points", coordinate))
+            },
             facts: try r.optionalList("facts") { v throws(GiveUp) in
                 let f = try Record(v, keys: ["label", "value"])
                 return Component.Timeline.Fact(try f.string("label"), value: try f.string("value"))

@@ -28,7 +28,7 @@ struct Scenario {
 
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
     static let fields = ["name", "flow", "park", "args", "at", "accuracy", "location", "time", "track", "moment", "offline",
-                         "center", "zoom", "bbox", "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
+                         "party", "as", "center", "zoom", "bbox", "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
     /// they were written (2026-07-04 09:30 in San Francisco).
@@ -76,6 +76,8 @@ struct Scenario {
         // A moment of the track sets the clock itself, as --until does.
         inputs.time = try Self.string(table, "time") ?? (inputs.until == nil ? Self.defaultTime : nil)
         inputs.offline = try Self.flag(table, "offline")
+        if let party = try Self.string(table, "party") { inputs.party = try Self.path(party, "party", in: folder, suffix: ".json") }
+        inputs.member = try Self.string(table, "as")
         for key in ["zoom", "heading", "pitch", "fov"] { inputs.view[key] = try Self.number(table, key) }
         inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
         inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")

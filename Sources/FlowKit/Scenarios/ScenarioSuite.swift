@@ -103,7 +103,7 @@ public final class ScenarioSuite {
             for (i, id) in scenario.follow.enumerated() {
                 let outcome: FollowOutcome
                 do {
-                    outcome = try runtime.follow(id, from: screen, at: request.at, size: request.size)
+                    outcome = try runtime.follow(id, from: screen, at: request.at, size: request.size, party: request.party)
                 } catch .unknownAction(_, let flow, let known) {
                     let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
                     return stop(.badInput, "\(location): follow[\(i + 1)]: screen \(Excerpt.quoted(flow)) has no action \(Excerpt.quoted(id)); \(list)")

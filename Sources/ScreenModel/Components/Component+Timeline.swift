@@ -19,6 +19,8 @@ extension Component {
         public var track: [Component.Coordinate]
         /// The regions the events refer to: circles and areas (default `[]`, omitted when empty).
         public var regions: [Region]
+        /// Other people's paths drawn with ``track``, such as a party's members (default `[]`, omitted when empty).
+        public var paths: [Path]
         /// Summary lines such as fixes, refreshes and missed enters (default `[]`, omitted when empty).
         public var facts: [Fact]
         /// The IANA time zone people read the times in, the park's (`America/Denver`); `nil`
@@ -32,13 +34,14 @@ extension Component {
         ///   - entries: the events in time order (default `[]`).
         ///   - track: the replayed path (default `[]`).
         ///   - regions: the regions drawn with it (default `[]`).
+        ///   - paths: other people's paths drawn with it (default `[]`).
         ///   - facts: summary lines (default `[]`).
         ///   - title: a heading (default `nil`).
         ///   - id: an identifier (default `nil`).
         ///   - timezone: the IANA zone times are shown in (default `nil`: UTC).
         public init(
             start: Double, end: Double, entries: [Entry] = [], track: [Component.Coordinate] = [],
-            regions: [Region] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil, timezone: String? = nil
+            regions: [Region] = [], paths: [Path] = [], facts: [Fact] = [], title: String? = nil, id: String? = nil, timezone: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -47,6 +50,7 @@ extension Component {
             self.entries = entries
             self.track = track
             self.regions = regions
+            self.paths = paths
             self.facts = facts
             self.timezone = timezone
         }
@@ -61,7 +65,7 @@ extension Component.Timeline: Codable, ComponentPayload {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, start, end, entries, track, regions, facts, timezone
+        case id, title, start, end, entries, track, regions, paths, facts, timezone
     }
 
     /// Decodes the timeline's fields from any Decoder; each list may be an empty keyed container.
@@ -79,6 +83,7 @@ extension Component.Timeline: Codable, ComponentPayload {
         entries = try c.decodeList(Entry.self, forKey: .entries)
         track = try c.decodeListIfPresent(Component.Coordinate.self, forKey: .track)
         regions = try c.decodeListIfPresent(Region.self, forKey: .regions)
+        paths = try c.decodeListIfPresent(Path.self, forKey: .paths)
         facts = try c.decodeListIfPresent(Fact.self, forKey: .facts)
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
     }
@@ -93,6 +98,7 @@ extension Component.Timeline: Codable, ComponentPayload {
         try c.encode(entries, forKey: .entries)
         try c.encodeUnlessEmpty(track, forKey: .track)
         try c.encodeUnlessEmpty(regions, forKey: .regions)
+        try c.encodeUnlessEmpty(paths, forKey: .paths)
         try c.encodeUnlessEmpty(facts, forKey: .facts)
         try c.encodeIfPresent(timezone, forKey: .timezone)
     }
@@ -118,6 +124,7 @@ extension Component.Timeline: Codable, ComponentPayload {
             }
             region.validate(at: regionPath, into: &check)
         }
+        paths.validate(at: "\(path()).paths", into: &check)
         facts.validate(at: "\(path()).facts", into: &check)
         if let timezone {
             if timezone.allSatisfy(\.isWhitespace) {

@@ -27,6 +27,20 @@ extension Component.Timeline {
             /// The phone's location state changed: found (with its accuracy), searching,
             /// searching longer, or an error (timed out, denied, unavailable).
             case location
+            /// A party member left every safe zone.
+            case zoneLeft = "zone_left"
+            /// A party member is back inside a safe zone.
+            case zoneReturn = "zone_return"
+            /// A party member stopped reporting (no fix for longer than the timeout).
+            case silent
+            /// A silent party member reports again.
+            case reporting
+            /// Two party members are farther apart than the party allows.
+            case drift
+            /// Two party members who drifted apart are close again.
+            case together
+            /// A party member raised an emergency.
+            case emergency
         }
 
         /// When, in seconds since 1970 UTC; within the timeline's `start...end`.
@@ -66,7 +80,8 @@ extension Component.Timeline {
 
 extension Component.Timeline.Entry.Kind {
     /// The `kind` strings this model decodes, in declaration order:
-    /// `presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location`.
+    /// `presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location,
+    /// zone_left, zone_return, silent, reporting, drift, together, emergency`.
     public static var knownKinds: [String] { allCases.map(\.rawValue) }
 }
 

@@ -3,6 +3,8 @@ import GeoKit
 enum ScreenRules {
     /// Digits a phone number may have: E.164 allows at most 15; 7 is the shortest local number.
     static let phoneDigits = 7...15
+    /// Digits of an emergency number (911, 112, 999, 000), written as digits alone.
+    static let emergencyDigits = 3
 
     /// Characters a phone number may hold besides digits.
     static let phoneSeparators: Set<Character> = [" ", "+", "-", "(", ")", "."]
@@ -23,14 +25,17 @@ enum ScreenRules {
         return nil
     }
 
-    /// `nil` when `phone` has 7–15 digits and only digits and `+ - ( ) .` or spaces, else why not.
+    /// `nil` when `phone` has 7–15 digits and only digits and `+ - ( ) .` or spaces, or is a
+    /// 3-digit emergency number, else why not.
     static func phoneProblem(_ phone: String) -> String? {
         if let bad = phone.first(where: { !($0.isASCII && $0.isNumber) && !phoneSeparators.contains($0) }) {
             return "\(Excerpt.quoted(phone)) contains \(Excerpt.quoted(String(bad))); a phone number holds only digits, spaces and + - ( ) ."
         }
         let digits = phone.filter { $0.isASCII && $0.isNumber }.count
+        if digits == emergencyDigits && phone.count == digits { return nil }
         if !phoneDigits.contains(digits) {
             return "\(Excerpt.quoted(phone)) has \(digits) digits; a phone number needs \(phoneDigits.lowerBound)–\(phoneDigits.upperBound)"
+                + " (or is an emergency number of \(emergencyDigits) digits alone, such as 911)"
         }
         return nil
     }

@@ -4,7 +4,8 @@
 ///
 /// Rules: `schema` equals ``Screen/schemaID``; park, flow, title, text, labels and
 /// titles are not empty; `url` actions are absolute http(s) URLs with a host;
-/// phone numbers have 7–15 digits and only digits, spaces and `+ - ( ) .`; `go`
+/// phone numbers have 7–15 digits and only digits, spaces and `+ - ( ) .` (or are a
+/// 3-digit emergency number such as 911); `go`
 /// actions name a non-empty flow (one of ``knownFlows`` when given, unless the action
 /// leads to another park) and, when they name a park, one of ``knownParks`` (when given);
 /// `directions` actions have a position on the Earth and a name; action ids

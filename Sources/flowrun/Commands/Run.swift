@@ -34,6 +34,11 @@ extension Flowrun {
 
         @OptionGroup(title: "Location and network")
         var device: DeviceOptions
+        @Option(help: ArgumentHelp("A party file to replay (JSON, schema/party.schema.json): members, roles, tracks, safe zones; flows see it through the party module.", valueName: "file.json"))
+        var party: String?
+
+        @Option(name: .customLong("as"), help: ArgumentHelp("Run as this member of the --party (default: its first guardian); the member's role limits what the flow may see, change or trigger.", valueName: "member-id"))
+        var member: String?
 
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
@@ -72,7 +77,7 @@ extension Flowrun {
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
             RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track,
-                       beacons: beacons, atTime: atTime,
+                       beacons: beacons, atTime: atTime, party: party, member: member,
                        accuracy: device.accuracy, location: device.location, until: device.until, offline: device.offline, args: args, time: time,
                        format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,

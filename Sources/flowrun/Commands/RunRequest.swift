@@ -20,6 +20,9 @@ struct RunRequest: Equatable {
     /// `--beacons FILE.csv` and `--at-time T`: a scan log to replay, and where to stop.
     var beacons: String?
     var atTime: String?
+    /// `--party FILE` and `--as MEMBER_ID`.
+    var party: String?
+    var member: String?
     /// `--accuracy`, `--location`, `--until`, `--offline`: ``DeviceOptions``.
     var accuracy: String?
     var location: String?
@@ -53,6 +56,7 @@ struct RunRequest: Equatable {
         inputs.args = try Flowrun.Run.parseArgs(args)
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
         (inputs.accuracy, inputs.location, inputs.until) = (accuracy, location, until)
+        (inputs.party, inputs.member) = (party, member)
         var request = try inputs.request()
         request.beacons = try Self.beaconReplay(beacons, atTime: atTime)
         request.acting = act
@@ -68,7 +72,7 @@ struct RunRequest: Equatable {
         var screen = try runtime.run(request)
         for id in follow {
             switch try runtime.follow(id, from: screen, at: request.at, size: request.size, location: request.location,
-                                      connectivity: request.connectivity) {
+                                      connectivity: request.connectivity, party: request.party) {
             case .screen(let next):
                 screen = next
             case .park(let code, let next):

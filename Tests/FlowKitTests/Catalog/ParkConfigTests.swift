@@ -68,6 +68,15 @@ import LuaKit
          "parks/GOGA/park.lua: ar.fov: 200.0 out of range (0, 180)"),
         ("return { name = 'X', center = { lat = 1, lon = 2 }, home = { sections = { 'welcome', 'hilights' } } }",
          "parks/GOGA/park.lua: home.sections[2]: unknown section 'hilights'; known: collections, contact, highlights, links, shortcuts, welcome"),
+        // The emergency screen's number must be one a phone can call.
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { phone = 'call 911' } }",
+         "parks/GOGA/park.lua: emergency.phone: 'call 911' contains 'c'; a phone number holds only digits, spaces and + - ( ) ."),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { phone = '91' } }",
+         "parks/GOGA/park.lua: emergency.phone: '91' has 2 digits; a phone number needs 7–15 (or is an emergency number of 3 digits alone, such as 911)"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { limit = 0 } }",
+         "parks/GOGA/park.lua: emergency.limit: 0 must be ≥ 1"),
+        ("return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { phones = '911' } }",
+         "parks/GOGA/park.lua: emergency.phones: unknown setting; did you mean 'phone'?"),
         // A wrong zone would silently be GMT (issue 13).
         ("return { name = 'X', center = { lat = 1, lon = 2 }, timezone = 'America/Denvr' }",
          "parks/GOGA/park.lua: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?"),

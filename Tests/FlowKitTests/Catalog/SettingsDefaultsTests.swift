@@ -42,18 +42,19 @@ import Testing
         return rows
     }
 
-    /// A default as the README writes it: `40`, `0.5`, `true`.
+    /// A default as the README writes it: `40`, `0.5`, `true`, `` `"911"` ``.
     static func text(_ value: LuaValue) -> String? {
         switch value {
         case .integer(let i): return String(i)
         case .number(let d): return d.rounded() == d ? String(Int(d)) : String(d)
         case .boolean(let b): return String(b)
+        case .string(let s): return "`\"\(s)\"`"
         default: return nil
         }
     }
 
     @Test(arguments: [("map.cluster", "`map.cluster` in park.lua"), ("geofence", "`geofence` in park.lua"),
-                            ("location", "`location` in park.lua")])
+                            ("location", "`location` in park.lua"), ("emergency", "`emergency` in park.lua")])
     func readmeTablesAreDefaultsLua(table: String, heading: String) throws {
         let project = try TestProject(files: ["parks/GOGA/park.lua": "return { name = 'X', center = { lat = 1, lon = 2 } }"])
         let raw = try ParkConfig.load(code: "GOGA", root: project.root, lua: try LuaState()).raw

@@ -79,6 +79,7 @@ struct RandomScreens {
                                      detail: $0.maybe { $0.string() }, region: $0.maybe { $0.string() },
                                      position: $0.maybe { $0.coordinate() })
         }, track: list(upTo: 4) { $0.coordinate() }, regions: list(upTo: 3) { $0.region() },
+              paths: list(upTo: 2) { Component.Timeline.Path(id: $0.string(), name: $0.string(), points: $0.list(upTo: 3) { $0.coordinate() }) },
               facts: list(upTo: 3) { Component.Timeline.Fact($0.string(), value: $0.string()) },
               title: maybe { $0.string() }, id: maybe { $0.string() }, timezone: maybe { $0.string() })
     }

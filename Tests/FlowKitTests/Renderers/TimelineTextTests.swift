@@ -79,7 +79,8 @@ import ScreenModel
 
     @Test func markersAreShortAndDistinct() {
         let markers = Timeline.Entry.Kind.allCases.map(TextLayout.marker)
-        #expect(markers == ["IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX", "GPS"])
+        #expect(markers == ["IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX", "GPS",
+                           "LEFT", "BACK", "QUIET", "HEARD", "APART", "NEAR", "SOS"])
         #expect(Set(markers).count == markers.count)
         #expect(TextLayout.timelineMarkerWidth == 5)
     }

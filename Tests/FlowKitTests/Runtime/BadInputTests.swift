@@ -23,7 +23,7 @@ import ScreenModel
 
     @Test func unknownFlow() throws {
         let error = flowError { try FlowRuntime(root: repository, park: "GOGA").run(FlowRequest(flow: "nope")) }
-        #expect(error?.description == "unknown flow 'nope' for park GOGA; flows: ar, exhibits, favorites, geofence, home, map, onboarding, parks, pins, sites")
+        #expect(error?.description == "unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites")
         #expect(error?.exitCode == 2)
     }
 

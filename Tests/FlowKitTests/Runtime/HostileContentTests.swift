@@ -17,7 +17,7 @@ import Testing
         let error = flowError { try p.runtime("GRTE").run(FlowRequest(flow: "home")) }
         guard case .invalidScreen(_, _, let issues)? = error else { Issue.record("expected an invalid screen, got \(String(describing: error))"); return }
         #expect(issues.count == 21)
-        #expect(issues.first == "sections[1].action.flow: unknown flow '\(String(repeating: "x", count: 60))…' (1,001 characters); known flows: ar, exhibits, favorites, geofence, home, map, onboarding, parks, pins, sites")
+        #expect(issues.first == "sections[1].action.flow: unknown flow '\(String(repeating: "x", count: 60))…' (1,001 characters); known flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites")
         #expect(issues.last == "and 4,980 more issues")
     }
 

@@ -111,7 +111,7 @@ import Testing
         #expect(stub.classes["flowrun.Park.Sites"]?["acronyms"]?.doc.last
             == "(default: `{ \"NRA\", \"NPS\", \"US\", \"USA\", \"YMCA\", \"II\", \"III\", \"IV\" }`)")
         // A table longer than a line is counted instead.
-        #expect(stub.classes["flowrun.Park"]?["flows"]?.doc.last == "(default: 9 entries in parks/defaults.lua)")
+        #expect(stub.classes["flowrun.Park"]?["flows"]?.doc.last == "(default: 11 entries in parks/defaults.lua)")
         #expect(stub.classes["flowrun.Park.Sites"]?["categories"]?.doc.last?.hasSuffix(" entries in parks/defaults.lua)") == true)
 
         let project = try TestProject()

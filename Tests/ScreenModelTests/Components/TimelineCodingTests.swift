@@ -21,6 +21,7 @@ import ScreenModel
               "rings": [ [ [-122.485, 37.788], [-122.447, 37.788], [-122.447, 37.806], [-122.485, 37.788] ] ] },
             { "id": "crissy-field", "name": "Crissy Field", "center": [-122.465, 37.8047], "radius": 180 }
           ],
+          "paths": [ { "id": "ana", "name": "Ana", "points": [ [-122.457, 37.8036], [-122.463, 37.805] ] } ],
           "facts": [ { "label": "fixes", "value": "1,722" } ],
           "timezone": "America/Los_Angeles" }
         """#
@@ -59,6 +60,7 @@ import ScreenModel
     @Test func knownKindsInDeclarationOrder() {
         #expect(Timeline.Entry.Kind.knownKinds == [
             "presence_enter", "presence_exit", "enter", "exit", "dwell", "callout", "callout_held", "monitor", "missed_enter", "context", "location",
+            "zone_left", "zone_return", "silent", "reporting", "drift", "together", "emergency",
         ])
     }
 
@@ -66,9 +68,9 @@ import ScreenModel
 
     @Test(arguments: [
         (#"{"type": "timeline", "start": 0, "end": 1, "entries": [], "events": []}"#,
-         "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, facts, timezone"),
+         "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, paths, facts, timezone"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "arrive", "title": "T"}"#),
-         "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location"),
+         "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location, zone_left, zone_return, silent, reporting, drift, together, emergency"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "color": "red"}"#),
          "unknown key 'color' in timeline entry; expected one of: time, kind, title, detail, region, position"),
         (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "position": [0, 0, 12]}"#),

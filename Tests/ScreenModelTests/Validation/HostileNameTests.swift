@@ -70,7 +70,7 @@ import ScreenModel
         #expect(issues.map(\.message) == [
             "'ftp://\(String(repeating: "u", count: 54))…' (70,006 characters) is not an absolute http(s) URL (it must start with http:// or https://)",
             "action id '\(String(repeating: "i", count: 60))…' (70,000 characters) is already used by sections[1].action",
-            "'\(String(repeating: "5", count: 60))…' (90,000 characters) has 90000 digits; a phone number needs 7–15",
+            "'\(String(repeating: "5", count: 60))…' (90,000 characters) has 90000 digits; a phone number needs 7–15 (or is an emergency number of 3 digits alone, such as 911)",
         ])
     }
 

@@ -46,7 +46,7 @@ import ScreenModel
             "sections[1].text: must not be empty",
             "sections[2].items[1].action.url: 'ftp://nps.gov' is not an absolute http(s) URL (it must start with http:// or https://)",
             "sections[2].items[2].title: must not be empty",
-            "sections[2].items[2].action.phone: '555-12' has 5 digits; a phone number needs 7–15",
+            "sections[2].items[2].action.phone: '555-12' has 5 digits; a phone number needs 7–15 (or is an emergency number of 3 digits alone, such as 911)",
             "sections[3].image.url: must not be empty",
             "sections[3].image.placeholder: 'blue' is not a color of the form #RRGGBB",
         ])
@@ -70,7 +70,7 @@ import ScreenModel
         #expect(found.first?.hasPrefix("sections[1].action.url: ") == true)
     }
 
-    @Test(arguments: ["+1 415-561-4700", "(307) 344-7311", "4155614700", "+44 20 7946 0958", "555.1234", "+123456789012345"])
+    @Test(arguments: ["+1 415-561-4700", "(307) 344-7311", "4155614700", "+44 20 7946 0958", "555.1234", "+123456789012345", "911", "112"])
     func acceptsPhoneNumbers(phone: String) {
         #expect(issues([.button(.init("B", action: .call(phone)))]) == [])
     }
@@ -80,9 +80,12 @@ import ScreenModel
             "sections[1].action.phone: 'call 415' contains 'c'; a phone number holds only digits, spaces and + - ( ) .",
         ])
         #expect(issues([.button(.init("B", action: .call("+1234567890123456")))]) == [
-            "sections[1].action.phone: '+1234567890123456' has 16 digits; a phone number needs 7–15",
+            "sections[1].action.phone: '+1234567890123456' has 16 digits; a phone number needs 7–15 (or is an emergency number of 3 digits alone, such as 911)",
         ])
         #expect(issues([.button(.init("B", action: .call("１２３４５６７")))]).count == 1)
+        // Three digits are an emergency number only as digits alone.
+        #expect(issues([.button(.init("B", action: .call("+911")))]).count == 1)
+        #expect(issues([.button(.init("B", action: .call("91")))]).count == 1)
     }
 
     @Test func goActionsNeedAKnownFlow() {

@@ -31,12 +31,12 @@ scenario {
 }
 
 scenario {
-  name = "the shortcuts open the park's map, AR view, favorites, pins, alerts and the park browser",
+  name = "the shortcuts open the park's map, AR view, favorites, pins, alerts, the park browser and emergency",
   flow = "home",
   expect = function(screen)
     local shortcuts = expect.section("list", { title = "Shortcuts" })
-    expect.count(shortcuts.items, 6)
-    for _, flow in ipairs({ "map", "ar", "favorites", "pins", "geofence", "parks" }) do
+    expect.count(shortcuts.items, 7)
+    for _, flow in ipairs({ "map", "ar", "favorites", "pins", "geofence", "parks", "emergency" }) do
       expect.action { kind = "go", flow = flow, label = "Open" }
     end
   end,

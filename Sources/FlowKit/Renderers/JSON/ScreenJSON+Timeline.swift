@@ -10,6 +10,7 @@ extension Component.Timeline {
             json.field("entries", entries)
             json.fieldUnlessEmpty("facts", facts)
             json.fieldIfPresent("id", id)
+            json.fieldUnlessEmpty("paths", paths)
             json.fieldUnlessEmpty("regions", regions)
             json.field("start", start)
             json.fieldIfPresent("timezone", timezone)
@@ -48,6 +49,16 @@ extension Component.Timeline.Region: PrettyJSONWritable {
                 json.key("rings")
                 json.array(rings) { json, ring in json.array(ring) { json, position in position.write(to: &json) } }
             }
+        }
+    }
+}
+
+extension Component.Timeline.Path: PrettyJSONWritable {
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.field("id", id)
+            json.field("name", name)
+            json.field("points", points)
         }
     }
 }

@@ -14,7 +14,7 @@ extension SVGRenderer {
         let side = SVGStyle.timelineSide
         // The picture frames the track, the events and the site circles; areas (a park many
         // times larger than a walk) are drawn around them, and framed only when nothing else is.
-        var coordinates = timeline.track + timeline.entries.compactMap(\.position)
+        var coordinates = timeline.track + timeline.paths.flatMap(\.points) + timeline.entries.compactMap(\.position)
         var circles: [(center: Component.Coordinate, radius: Double)] = []
         var areaPoints: [Component.Coordinate] = []
         for region in timeline.regions {

@@ -52,7 +52,10 @@ enum SVGStyle {
     static let dwellColor = "#2C7BB6"
     static let calloutColor = "#F28E1C"
     static let heldColor = "#9AA5AB"     // callout_held
-    static let missedColor = "#7B3294"   // missed_enter
+    static let missedColor = "#7B3294"   // missed_enter, silent, drift
+    static let emergencyColor = "#D7191C" // emergency
+    /// Party members' paths, in member order (repeating).
+    static let pathColors = ["#1F78B4", "#E66101", "#33A02C", "#6A3D9A", "#B15928", "#A6CEE3"]
     static let otherEventColor = "#56656D" // monitor and context
     static let locationColor = "#00A3A3" // location: the phone's position found, searched for or lost
     static let entryRadius = 6.5

@@ -65,6 +65,7 @@ struct SVGTimelineLayer {
     /// names keep clear of the `reserved` boxes (the scale bar).
     func draw(into svg: inout SVGMarkup, reserved: [SVGMapLayer.Box] = []) {
         regions(into: &svg)
+        paths(into: &svg)
         track(into: &svg)
         var taken = reserved
         let r = SVGStyle.entryRadius + 1
@@ -143,6 +144,27 @@ struct SVGTimelineLayer {
         svg.element("polyline", [("class", "track")] + line + [
             ("stroke", SVGStyle.trackColor), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
         ])
+    }
+
+    /// Each other person's path in a color of its own, with their name at its end.
+    private func paths(into svg: inout SVGMarkup) {
+        guard !timeline.paths.isEmpty else { return }
+        svg.open("g", [("class", "paths")])
+        for (i, path) in timeline.paths.enumerated() {
+            let points = path.points.filter(SVGLocalProjection.isFinite).map(projection.point)
+            guard let last = points.last else { continue }
+            let color = SVGStyle.pathColors[i % SVGStyle.pathColors.count]
+            if points.count >= 2 {
+                let list = points.map { "\(SVGMarkup.number($0.x)),\(SVGMarkup.number($0.y))" }.joined(separator: " ")
+                svg.element("polyline", [("class", "path"), ("points", list), ("fill", "none"), ("stroke-linejoin", "round"),
+                                         ("stroke-linecap", "round"), ("stroke", color), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
+                                         ("stroke-opacity", "0.85")])
+            }
+            svg.element("circle", [("cx", SVGMarkup.number(last.x)), ("cy", SVGMarkup.number(last.y)), ("r", "4"), ("fill", color)])
+            svg.text("text", path.name, [("x", SVGMarkup.number(last.x + 6)), ("y", SVGMarkup.number(last.y - 6)), ("fill", color),
+                                 ("font-size", "12"), ("font-weight", "600")])
+        }
+        svg.close("g")
     }
 
     private func entries(into svg: inout SVGMarkup) {
@@ -227,8 +249,10 @@ struct SVGTimelineLayer {
     /// The color of a kind's marker.
     static func color(for kind: Kind) -> String {
         switch kind {
-        case .enter, .presenceEnter: SVGStyle.enterColor
-        case .exit, .presenceExit: SVGStyle.exitColor
+        case .enter, .presenceEnter, .zoneReturn, .reporting, .together: SVGStyle.enterColor
+        case .exit, .presenceExit, .zoneLeft: SVGStyle.exitColor
+        case .silent, .drift: SVGStyle.missedColor
+        case .emergency: SVGStyle.emergencyColor
         case .dwell: SVGStyle.dwellColor
         case .callout: SVGStyle.calloutColor
         case .calloutHeld: SVGStyle.heldColor
@@ -252,6 +276,13 @@ struct SVGTimelineLayer {
         case .missedEnter: "missed enter"
         case .context: "context"
         case .location: "location state"
+        case .zoneLeft: "left safe zones"
+        case .zoneReturn: "back in a safe zone"
+        case .silent: "stopped reporting"
+        case .reporting: "reporting again"
+        case .drift: "drifted apart"
+        case .together: "together again"
+        case .emergency: "emergency"
         }
     }
 

@@ -62,6 +62,13 @@ extension TextLayout {
         case .missedEnter: "MISS"
         case .context: "CTX"
         case .location: "GPS"
+        case .zoneLeft: "LEFT"
+        case .zoneReturn: "BACK"
+        case .silent: "QUIET"
+        case .reporting: "HEARD"
+        case .drift: "APART"
+        case .together: "NEAR"
+        case .emergency: "SOS"
         }
     }
 
@@ -73,7 +80,8 @@ extension TextLayout {
     /// One entry's lines; `time` is its clock and elapsed time, already aligned.
     private func entry(_ entry: Component.Timeline.Entry, time: String, width: Int) -> [String] {
         let marker = Self.marker(entry.kind)
-        let paintedMarker = entry.kind == .missedEnter ? paint.notice(marker) : paint.bold(marker)
+        let notice: Set<Component.Timeline.Entry.Kind> = [.missedEnter, .zoneLeft, .silent, .drift, .emergency]
+        let paintedMarker = notice.contains(entry.kind) ? paint.notice(marker) : paint.bold(marker)
         let markerPad = String(repeating: " ", count: Self.timelineMarkerWidth - TextWrap.columns(marker))
         let head = "\(time)  \(marker)\(markerPad)  "
         let textWidth = width - TextWrap.columns(head)

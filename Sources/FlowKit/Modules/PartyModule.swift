@@ -1,0 +1,93 @@
+import GeoKit
+import LuaKit
+
+/// `party`: the party of the run (`flowrun --party FILE [--as MEMBER_ID]`) as the member it
+/// runs as may see it. Rights come from roles (``PartyRole``) and are enforced here: a flow
+/// that asks for more gets a Lua error at its line.
+struct PartyModule: NativeModule {
+    let name = "party"
+    let summary = "The party of the run (--party FILE, --as MEMBER_ID): members, safe zones, the replay and emergencies, limited by the member's role."
+
+    static func session(_ context: ModuleContext) throws -> PartySession {
+        guard let session = context.partySession else {
+            throw LuaCallError("no party in this run: flowrun --park CODE FLOW --party FILE [--as MEMBER_ID]")
+        }
+        return session
+    }
+
+    var functions: [NativeFunction] {
+        [
+            NativeFunction("active", summary: "Whether the run has a party (--party FILE).",
+                           returns: [("boolean", "true with a party")]) { context, call in
+                call.push(context.partySession != nil)
+            },
+            NativeFunction("viewer", summary: "The member the run acts as (--as; default the first guardian) and the role's rights.",
+                           returns: [("{id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, trigger_emergency: boolean, hear_every_alert: boolean}}", "the viewer")]) { context, call in
+                let s = try Self.session(context)
+                var rights = LuaTable()
+                for (k, v) in s.me.role.rights { rights[k] = .boolean(v) }
+                call.push((["id": .string(s.me.id), "name": .string(s.me.name),
+                                          "role": .string(s.me.role.rawValue), "rights": .table(rights)] as LuaValue))
+            },
+            NativeFunction("info", summary: "The party's name, file, settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.",
+                           returns: [("table", "{name, file, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}")]) { context, call in
+                let s = try Self.session(context)
+                try call.charge(results: s.members.count + s.zoneSpecs.count)
+                call.push(PartyValues.info(s))
+            },
+            NativeFunction("position", summary: "A member's latest fix at a time; an error when the viewer's role may not see it.",
+                           parameters: [.init("id", "string", "member id"), .init("time", "number?", "seconds (default: their last fix)")],
+                           returns: [("{lat: number, lon: number, time: number}?", "nil when the member has no fixes")]) { context, call in
+                let s = try Self.session(context)
+                let id = try call.string(1)
+                guard let i = s.members.firstIndex(where: { $0.id == id }) else {
+                    throw call.badArgument(1, "the party has no member '\(id)'")
+                }
+                try s.requireSight(of: i)
+                let time = call.isNil(2) ? nil : try call.number(2)
+                if let fix = s.position(of: i, at: time) {
+                    call.push((["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude), "time": .number(fix.time)] as LuaValue))
+                } else { call.pushNil() }
+            },
+            NativeFunction("replay", summary: "Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see.",
+                           returns: [("table", "{events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[]}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer}")]) { context, call in
+                let s = try Self.session(context)
+                let fixes = s.members.reduce(0) { $0 + $1.fixes.count }
+                try call.charge(fixes * (s.members.count + s.zones.count + 4) * Charge.perRegion)
+                let events: [PartyEvent]
+                var settings = s.run.party.settings
+                settings.geofence = context.park.settings.geofence.monitor
+                settings.geofence.reportMissed = false
+                do { events = try PartyReplay.run(tracks: s.members.map(\.fixes), zones: s.zones, settings: settings) } catch {
+                    throw LuaCallError((error as? GeoError)?.message ?? "\(error)")
+                }
+                let value = PartyValues.replay(s, events: events)
+                try call.charge(results: events.count + fixes / 8)
+                call.push(value)
+            },
+            NativeFunction("set_zone", summary: "Adds a safe zone or replaces the one with its id; guardians only.",
+                           parameters: [.init("zone", "{id: string, name: string?, lat: number?, lon: number?, radius_m: number?, rings: {lat: number, lon: number}[][]?}", "a circle or a polygon")],
+                           example: "party.set_zone({ id = \"meet\", name = \"Meeting point\", lat = 37.7326, lon = -119.5578, radius_m = 150 })") { context, call in
+                let s = try Self.session(context)
+                try s.requireZoneRights()
+                let spec = try call.decode(RegionSpec.self, 1)
+                try call.charge(Charge.sorting(spec.rings?.reduce(0) { $0 + $1.count } ?? 1) * Charge.perRegion)
+                try s.setZone(spec, path: "zone")
+            },
+            NativeFunction("remove_zone", summary: "Removes a safe zone by id; guardians only.",
+                           parameters: [.init("id", "string", "the zone's id")], returns: [("boolean", "whether there was one")]) { context, call in
+                let s = try Self.session(context)
+                call.push(try s.removeZone(try call.string(1)))
+            },
+            NativeFunction("emergency", summary: "Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).",
+                           parameters: [.init("lat", "number?", "latitude, with lon; nil when the position is unknown"), .init("lon", "number?", "longitude")],
+                           returns: [("string[]", "ids of the members told, in the file's order")],
+                           example: "local told = party.emergency(ctx.at and ctx.at.lat, ctx.at and ctx.at.lon)") { context, call in
+                let s = try Self.session(context)
+                let at: Coordinate? = call.isNil(1) && call.isNil(2) ? nil : try call.coordinate(1)
+                try call.charge(results: s.members.count)
+                call.push(LuaValue.table(LuaTable(sequence: try s.raiseEmergency(at: at).map(LuaValue.string))))
+            },
+        ]
+    }
+}

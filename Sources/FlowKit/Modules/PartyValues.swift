@@ -1,0 +1,94 @@
+import GeoKit
+import LuaKit
+
+/// The `party` module's results as Lua tables, limited to what the viewer may see.
+enum PartyValues {
+    /// Most points a path carries for drawing (every n-th fix, and the last).
+    static let pathPoints = 400
+
+    static func info(_ s: PartySession) -> LuaValue {
+        let party = s.run.party
+        var t = LuaTable()
+        t["name"] = .string(party.name)
+        t["file"] = .string(party.file)
+        t["drift_m"] = .number(party.settings.driftDistance)
+        t["silence_s"] = .number(party.settings.silenceTimeout)
+        t["start"] = .number(party.span.start)
+        t["finish"] = .number(party.span.end)
+        t["members"] = .table(LuaTable(sequence: s.members.enumerated().map { i, m in
+            (["id": .string(m.id), "name": .string(m.name), "role": .string(m.role.rawValue),
+                    "source": .string(m.source), "fixes": .integer(Int64(m.fixes.count)), "visible": .boolean(s.sees(i))])
+        }))
+        t["zones"] = .table(LuaTable(sequence: s.zoneSpecs.map(zone)))
+        return .table(t)
+    }
+
+    /// A zone as `geofence.monitor` and `party.set_zone` take it.
+    static func zone(_ spec: RegionSpec) -> LuaValue {
+        var t = LuaTable()
+        t["id"] = .string(spec.id)
+        t["name"] = .string(spec.name ?? spec.id)
+        if let lat = spec.lat { t["lat"] = .number(lat) }
+        if let lon = spec.lon { t["lon"] = .number(lon) }
+        if let r = spec.radius_m { t["radius_m"] = .number(r) }
+        if let rings = spec.rings {
+            t["rings"] = .table(LuaTable(sequence: rings.map { ring in
+                .table(LuaTable(sequence: ring.map { (["lat": .number($0.lat), "lon": .number($0.lon)]) }))
+            }))
+        }
+        return .table(t)
+    }
+
+    static func replay(_ s: PartySession, events: [PartyEvent]) -> LuaValue {
+        let members = s.members
+        var t = LuaTable()
+        var heard = 0
+        t["events"] = .table(LuaTable(sequence: events.compactMap { e -> LuaValue? in
+            guard e.isAlert ? s.hears(e) : s.sees(e.member) else { return nil }
+            heard += 1
+            var r = LuaTable()
+            r["kind"] = .string(e.kind.rawValue)
+            r["time"] = .number(e.time)
+            r["member"] = .string(members[e.member].id)
+            r["name"] = .string(members[e.member].name)
+            if let o = e.other {
+                r["other"] = .string(members[o].id)
+                r["other_name"] = .string(members[o].name)
+            }
+            if let z = e.zone, z < s.zones.count {
+                r["zone"] = .string(s.zones[z].id)
+                r["zone_name"] = .string(s.zones[z].name)
+            }
+            // A position the viewer may not see stays out, even in an alert they hear.
+            if s.sees(e.member) {
+                r["lat"] = .number(e.coordinate.latitude)
+                r["lon"] = .number(e.coordinate.longitude)
+            }
+            if let d = e.distance { r["distance"] = .number(d) }
+            r["to"] = .table(LuaTable(sequence: e.isAlert ? s.recipients(e).map(LuaValue.string) : []))
+            return .table(r)
+        }))
+        t["hidden"] = .integer(Int64(events.count - heard))
+        t["paths"] = .table(LuaTable(sequence: members.indices.filter(s.sees).map { i in
+            let m = members[i], fixes = m.fixes
+            let step = max(1, (fixes.count + pathPoints - 1) / pathPoints)
+            var points: [LuaValue] = stride(from: 0, to: fixes.count, by: step).map {
+                .table(LuaTable(sequence: [.number(fixes[$0].coordinate.longitude), .number(fixes[$0].coordinate.latitude)]))
+            }
+            if let last = fixes.last, (fixes.count - 1) % step != 0 {
+                points.append(.table(LuaTable(sequence: [.number(last.coordinate.longitude), .number(last.coordinate.latitude)])))
+            }
+            var p = LuaTable()
+            p["id"] = .string(m.id)
+            p["name"] = .string(m.name)
+            p["role"] = .string(m.role.rawValue)
+            p["points"] = .table(LuaTable(sequence: points))
+            if let first = fixes.first, let last = fixes.last {
+                p["start"] = .number(first.time)
+                p["finish"] = .number(last.time)
+            }
+            return .table(p)
+        }))
+        return .table(t)
+    }
+}

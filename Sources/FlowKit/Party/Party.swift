@@ -1,0 +1,71 @@
+public import GeoKit
+import ScreenModel
+
+/// A party read from its file (``PartyFile``): members with their roles and tracks, the safe
+/// zones and the settings; checked, so a replay cannot fail on it.
+public struct Party: Sendable {
+    /// One person of the party.
+    public struct Member: Sendable {
+        /// Unique in the party (`--as` takes it).
+        public var id: String
+        /// What people call them (default: the id).
+        public var name: String
+        /// What they may see, change and trigger, and which alerts they are told of.
+        public var role: PartyRole
+        /// Where the track came from, as messages name it (`tracks/ana.gpx`, `group.gpx#Ben`).
+        public var source: String
+        /// The member's fixes, in time order (shifted by the file's `offset_s`).
+        public var fixes: [TimedFix]
+    }
+
+    /// The party's name.
+    public var name: String
+    /// The file, as messages name it.
+    public var file: String
+    /// The members in file order (events name them by index in this list).
+    public var members: [Member]
+    /// Safe zones as the file gave them (for drawing and for flows).
+    public var zoneSpecs: [RegionSpec]
+    /// The same zones checked, in the same order, for GeoKit's `PartyReplay`.
+    public var zones: [GeofenceRegion]
+    /// Drift and silence (the file's `settings` over GeoKit's `PartySettings` defaults).
+    public var settings: PartySettings
+
+    /// The member with this id.
+    public func member(_ id: String) -> Member? { members.first { $0.id == id } }
+
+    /// The index of the first guardian (a checked party has one).
+    public var firstGuardian: Int { members.firstIndex { $0.role == .guardian } ?? 0 }
+
+    /// The replay's first and last time.
+    public var span: (start: Double, end: Double) {
+        let firsts = members.compactMap { $0.fixes.first?.time }, lasts = members.compactMap { $0.fixes.last?.time }
+        return (firsts.min() ?? 0, lasts.max() ?? 0)
+    }
+}
+
+/// A party and who a run acts as (`--as MEMBER_ID`; default the first guardian).
+public struct PartyRun: Sendable {
+    public var party: Party
+    /// The viewer's index in ``Party/members``.
+    public var viewer: Int
+
+    /// - Parameters:
+    ///   - party: the party.
+    ///   - viewer: a member id, or nil for the first guardian.
+    /// - Throws: ``FlowError/badArgument(name:message:)`` for an id the party does not have.
+    public init(party: Party, as viewer: String?) throws(FlowError) {
+        self.party = party
+        guard let viewer else { self.viewer = party.firstGuardian; return }
+        guard let i = party.members.firstIndex(where: { $0.id == viewer }) else {
+            let ids = party.members.map(\.id)
+            let hint = Excerpt.suggestion(for: viewer, in: ids).map { "; did you mean \(Excerpt.quoted($0))?" }
+                ?? "; members: \(ids.joined(separator: ", "))"
+            throw .badArgument(name: "--as", message: "\(party.file) has no member \(Excerpt.quoted(viewer))\(hint)")
+        }
+        self.viewer = i
+    }
+
+    /// The member the run acts as.
+    public var me: Party.Member { party.members[viewer] }
+}

@@ -1,0 +1,22 @@
+/// How a party replay decides silence and drift, and how each member's phone watches the
+/// safe zones. Defaults suit a family on a trail; a party file sets its own.
+public struct PartySettings: Sendable, Hashable {
+    /// Metres two members may be apart before a drift alert.
+    public var driftDistance = 800.0
+    /// Seconds without a fix before a member counts as silent.
+    public var silenceTimeout = 600.0
+    /// How each member's phone watches the safe zones (enter and exit delays, margins).
+    public var geofence = GeofenceSettings()
+
+    public init() {
+        // A party's zones are few: no missed-enter shadow monitor.
+        geofence.reportMissed = false
+    }
+
+    /// The settings checked: a message naming the first bad field, or nil.
+    public func problem() -> String? {
+        if !driftDistance.isFinite || driftDistance <= 0 { return "drift_m \(GeoError.text(driftDistance)) must be a positive number of metres" }
+        if !silenceTimeout.isFinite || silenceTimeout <= 0 { return "silence_s \(GeoError.text(silenceTimeout)) must be a positive number of seconds" }
+        return geofence.problem()
+    }
+}

@@ -1,0 +1,120 @@
+-- Emergency: call for help, tell the party where you are, and the nearest ways out and help.
+--   flowrun --park GOGA emergency [--at LAT,LON] [--party FILE.json --as MEMBER_ID]
+-- The number is park.lua's `emergency.phone` (911 unless a park has a dispatch number of its
+-- own); the places are the park's sites of `emergency.categories`, nearest first from ctx.at,
+-- all of them by name when the position is unknown. Alerting the party is an act: the
+-- `party` module raises it only in an act run and refuses a guest, whatever this flow shows.
+local ui = require("lib.ui")
+local sites = require("lib.sites")
+local location = require("lib.location")
+
+local M = {}
+
+-- "a, b and c" (or `last` instead of "and").
+local function joined(list, last)
+  if #list < 2 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " " .. (last or "and") .. " " .. list[#list]
+end
+
+--- A category's sites: the `limit` nearest to `at` with how far and which way, or all of
+--- them by name without a position.
+--- @param ctx flowrun.Context
+--- @param category string
+--- @param at? {lat: number, lon: number}
+--- @param limit integer
+--- @return {site: flowrun.Site, distance: number?, bearing: number?}[]
+function M.places(ctx, category, at, limit)
+  local out = {}
+  for i, site in ipairs(sites.in_categories(ctx, { category })) do out[i] = { site = site, rank = i } end
+  if not at then return out end
+  for _, p in ipairs(out) do p.distance, p.bearing = geo.inverse(at.lat, at.lon, p.site.lat, p.site.lon) end
+  -- Nearest first; equally near ones by name (`rank`: their place in the name order).
+  table.sort(out, function(a, b)
+    if a.distance ~= b.distance then return a.distance < b.distance end
+    return a.rank < b.rank
+  end)
+  for i = #out, limit + 1, -1 do out[i] = nil end
+  return out
+end
+
+-- Where the visitor is, for the dispatcher: the position and how sure, or that it is unknown.
+function M.position(ctx, out)
+  local at = ctx.at
+  if at then
+    local where = at.inside_park == false and " (outside the park's boundary)" or ""
+    out[#out + 1] = ui.text(("Your position: %s, %s%s. Read it to the dispatcher."):format(
+      ui.position(at.lat, at.lon), location.accuracy(ctx) or "", where))
+  else
+    local why = location.sentence(ctx)
+    out[#out + 1] = ui.notice("Your position is unknown." .. (why and " " .. why or "")
+      .. " Tell the dispatcher where you are: the trail, the last sign or landmark you passed.")
+  end
+end
+
+-- The party's part: alert it (an act), what an act run did, or why a guest cannot.
+function M.party(ctx, out)
+  if not party.active() then return end
+  local me, info = party.viewer(), party.info()
+  local names = {}
+  for _, m in ipairs(info.members) do names[m.id] = m.name end
+  if ctx.acting and ctx.args.alert == "party" then
+    local at = ctx.at
+    local told = party.emergency(at and at.lat, at and at.lon)
+    for i, id in ipairs(told) do told[i] = names[id] end
+    out[#out + 1] = ui.notice(("%s %s alerted %s."):format(joined(told), #told == 1 and "was" or "were",
+      at and "with your position" or "without a position (yours is unknown)"))
+  elseif me.rights.trigger_emergency then
+    local others = {}
+    for _, m in ipairs(info.members) do if m.id ~= me.id then others[#others + 1] = m.name end end
+    out[#out + 1] = ui.button("Alert your party", ui.act("emergency", { alert = "party" }, "Alert your party"))
+    out[#out + 1] = ui.text(("Tells %s that you need help, %s."):format(joined(others),
+      ctx.at and "and where you are" or "without a position (yours is unknown)"), "caption")
+  else
+    local guardians = {}
+    for _, m in ipairs(info.members) do if m.role == "guardian" then guardians[#guardians + 1] = m.name end end
+    out[#out + 1] = ui.text(("As a guest you cannot alert %s: call for help, or ask %s."):format(
+      info.name, joined(guardians, "or")), "caption")
+  end
+end
+
+-- The nearest ways out and help, each with directions.
+function M.places_sections(ctx, out)
+  local settings, at = ctx.park.emergency, ctx.at
+  local lists = {}
+  for _, category in ipairs(settings.categories) do
+    local items = {}
+    for i, p in ipairs(M.places(ctx, category, at, settings.limit)) do
+      local site = p.site
+      -- The list's title names the category: an item says how far and which way, when known.
+      items[i] = { title = site.name, subtitle = p.distance and ui.away(p.distance, p.bearing),
+                   action = ui.directions(site.lat, site.lon, site.name, site.address, "Directions") }
+    end
+    if #items > 0 then lists[#lists + 1] = ui.list(ui.category_plural(ctx, category), items) end
+  end
+  if #lists == 0 then
+    local kinds = {}
+    for i, category in ipairs(settings.categories) do kinds[i] = ui.category_plural(ctx, category):lower() end
+    out[#out + 1] = ui.text(("The park lists no %s yet."):format(joined(kinds, "or")), "caption")
+    return
+  end
+  out[#out + 1] = ui.heading(at and "Nearest ways out and help" or "Ways out and help")
+  if not at then out[#out + 1] = ui.text("By name: your position is unknown.", "caption") end
+  table.move(lists, 1, #lists, #out + 1, out)
+end
+
+flow.register("emergency", function(ctx)
+  local park, out = ctx.park, {}
+  out[#out + 1] = ui.button(("Call for help (%s)"):format(park.emergency.phone),
+    ui.call(park.emergency.phone, "Call " .. park.emergency.phone))
+  if park.phone then
+    out[#out + 1] = ui.button("Not an emergency: call the park", ui.call(park.phone, "Call the park"), "secondary")
+  end
+  local offline = location.offline(ctx, "Calling needs no data; directions need the network.")
+  if offline then out[#out + 1] = ui.text(offline, "caption") end
+  M.position(ctx, out)
+  M.party(ctx, out)
+  M.places_sections(ctx, out)
+  return ui.screen("Emergency", out, park.name)
+end)
+
+return M

@@ -1,0 +1,125 @@
+-- Party: a group in the park replayed together.
+--   flowrun --park YOSE party --party FILE.json [--as MEMBER_ID]
+-- shows a timeline with everyone's path, the alerts the member it runs as is told of (left
+-- every safe zone, back in one, stopped reporting, two members drifting apart) and who else
+-- is told. What a member may see, change or trigger comes from their role and is enforced
+-- by the `party` module, not here: this flow only shows what it is given.
+local ui = require("lib.ui")
+
+local M = {}
+
+-- Timeline entry kinds for the replay's event kinds.
+local KINDS = {
+  in_zone = "enter", left_zones = "zone_left", returned = "zone_return", silent = "silent",
+  reporting = "reporting", drift = "drift", together = "together",
+}
+
+-- The line an event shows.
+function M.title(e)
+  if e.kind == "in_zone" then return ("%s is in %s"):format(e.name, e.zone_name) end
+  if e.kind == "left_zones" then return ("%s left the safe zones"):format(e.name) end
+  if e.kind == "returned" then return ("%s is back in %s"):format(e.name, e.zone_name) end
+  if e.kind == "silent" then return ("%s stopped reporting"):format(e.name) end
+  if e.kind == "reporting" then return ("%s reports again"):format(e.name) end
+  if e.kind == "drift" then return ("%s and %s are %s apart"):format(e.name, e.other_name, ui.distance(e.distance)) end
+  if e.kind == "together" then return ("%s and %s are together again"):format(e.name, e.other_name) end
+  return e.kind
+end
+
+-- "a, b and c" / "a, b or c".
+local function joined(list, last)
+  if #list < 2 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
+end
+
+-- What the viewer's role allows, in words: "may raise an emergency; may not see ...".
+local RIGHTS = {
+  { "see_everyone", "see everyone's position" }, { "change_zones", "change safe zones" },
+  { "trigger_emergency", "raise an emergency" }, { "hear_every_alert", "hear every alert" },
+}
+function M.rights(me)
+  local may, may_not = {}, {}
+  for _, r in ipairs(RIGHTS) do
+    if me.rights[r[1]] then may[#may + 1] = r[2] else may_not[#may_not + 1] = r[2] end
+  end
+  local parts = {}
+  if #may > 0 then parts[#parts + 1] = "may " .. joined(may, "and") end
+  if #may_not > 0 then parts[#parts + 1] = "may not " .. joined(may_not, "or") end
+  return table.concat(parts, "; ")
+end
+
+-- Who is told (by name), and more about the event.
+function M.detail(e, info)
+  local parts = {}
+  if e.kind == "left_zones" then parts[#parts + 1] = "last in " .. e.zone_name end
+  if e.kind == "silent" then parts[#parts + 1] = ("no fix for %d min"):format(math.floor(info.silence_s / 60 + 0.5)) end
+  if e.kind == "drift" then parts[#parts + 1] = ("more than %s"):format(ui.distance(info.drift_m)) end
+  if e.kind == "together" then parts[#parts + 1] = ui.distance(e.distance) .. " apart" end
+  if #e.to > 0 then
+    local names = {}
+    for i, id in ipairs(e.to) do names[i] = info.names[id] or id end
+    parts[#parts + 1] = "told: " .. table.concat(names, ", ")
+  end
+  if e.lat == nil then parts[#parts + 1] = "position hidden from this member" end
+  if #parts == 0 then return nil end
+  return table.concat(parts, "; ")
+end
+
+-- A zone as a timeline region: a circle, or rings of [lon, lat] closed on their first point.
+function M.region(z)
+  if z.rings == nil then return { id = z.id, name = z.name, center = { z.lon, z.lat }, radius = z.radius_m } end
+  local rings = {}
+  for i, ring in ipairs(z.rings) do
+    local out = {}
+    for j, p in ipairs(ring) do out[j] = { p.lon, p.lat } end
+    local first, last = ring[1], ring[#ring]
+    if first.lat ~= last.lat or first.lon ~= last.lon then out[#out + 1] = { first.lon, first.lat } end
+    rings[i] = out
+  end
+  return { id = z.id, name = z.name, rings = rings }
+end
+
+function M.replay(ctx)
+  local info, me, replay = party.info(), party.viewer(), party.replay()
+  info.names = {}
+  for _, m in ipairs(info.members) do info.names[m.id] = m.name end
+  local entries, counts = {}, {}
+  for _, e in ipairs(replay.events) do
+    counts[e.kind] = (counts[e.kind] or 0) + 1
+    entries[#entries + 1] = { time = e.time, kind = KINDS[e.kind], title = M.title(e), detail = M.detail(e, info),
+                              region = e.zone, position = e.lat and { e.lon, e.lat } or nil }
+  end
+  local regions, paths = {}, {}
+  for i, z in ipairs(info.zones) do regions[i] = M.region(z) end
+  for i, p in ipairs(replay.paths) do paths[i] = { id = p.id, name = p.name, points = p.points } end
+  local people = {}
+  for i, m in ipairs(info.members) do
+    people[i] = ("%s (%s, %d fixes%s)"):format(m.name, m.role, m.fixes, m.visible and "" or ", position hidden")
+  end
+  local function n(kind) return counts[kind] or 0 end
+  local facts = {
+    { label = "Party", value = ("%s (%s)"):format(info.name, info.file) },
+    { label = "Members", value = table.concat(people, "; ") },
+    { label = "Viewing as", value = ("%s, %s: %s"):format(me.name, me.role, M.rights(me)) },
+    { label = "Settings", value = ("drift over %s; silent after %d min"):format(ui.distance(info.drift_m), math.floor(info.silence_s / 60 + 0.5)) },
+    { label = "Alerts", value = ("%d left the safe zones, %d back, %d stopped reporting, %d drifted apart"):format(
+        n("left_zones"), n("returned"), n("silent"), n("drift")) },
+  }
+  if replay.hidden > 0 then
+    facts[#facts + 1] = { label = "Not for this member", value = ("%d events (the role is not told of them)"):format(replay.hidden) }
+  end
+  return ui.screen("Party replay", {
+    { type = "timeline", id = "party", title = ctx.park.name .. ": " .. info.name, start = info.start, ["end"] = info.finish,
+      entries = entries, regions = regions, paths = paths, facts = facts, timezone = ctx.park.timezone },
+  }, ctx.park.name)
+end
+
+flow.register("party", function(ctx)
+  if party.active() then return M.replay(ctx) end
+  return ui.screen("Party", {
+    ui.text("Replay a group's tracks together with --party FILE.json (members, roles, tracks, safe zones); "
+            .. "add --as MEMBER_ID to see what that member is shown."),
+  }, ctx.park.name)
+end)
+
+return M

@@ -1,0 +1,45 @@
+-- A family in Yosemite Valley (party/valley-family.json): hand-made tracks (party/*.gpx say
+-- how), a camp and a meadow as safe zones. Ben walks out of both and back; Dee, a guest,
+-- walks his route five minutes later (offset_s); Cal's phone is silent for 15 minutes.
+
+scenario {
+  name = "the guardian is told of everyone's alerts and sees every path",
+  flow = "party",
+  party = "party/valley-family.json",
+  expect = function(screen)
+    local timeline = expect.section("timeline", { id = "party" })
+    expect.count(timeline.paths, 4)
+    expect.text("Ben left the safe zones")
+    expect.text("Dee left the safe zones")
+    expect.text("Cal stopped reporting")
+    expect.text("Ana and Ben are 840 m apart")
+    expect.text("Ben is back in Camp")
+  end,
+}
+
+scenario {
+  name = "a child is told of their own alerts and sees only guardians",
+  flow = "party",
+  party = "party/valley-family.json",
+  as = "ben",
+  expect = function(screen)
+    local timeline = expect.section("timeline", { id = "party" })
+    expect.count(timeline.paths, 2)
+    expect.text("Ben left the safe zones")
+    expect.no_text("Dee left the safe zones")
+    expect.no_text("Cal stopped reporting")
+  end,
+}
+
+scenario {
+  name = "a guest sees only guardians' paths and is told of no one's alerts",
+  flow = "party",
+  party = "party/valley-family.json",
+  as = "dee",
+  expect = function(screen)
+    local timeline = expect.section("timeline", { id = "party" })
+    expect.count(timeline.paths, 2)
+    expect.no_text("Ben left the safe zones")
+    expect.no_text("Dee left the safe zones")
+  end,
+}
