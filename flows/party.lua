@@ -14,6 +14,13 @@ local KINDS = {
   reporting = "reporting", drift = "drift", together = "together",
 }
 
+-- A distance past a limit rounded up at the step ui.distance shows (10 m, 100 m, 1 km):
+-- 800.4 m past an 800 m limit reads "810 m", never "800 m apart; more than 800 m".
+local function rounded_up(metres)
+  local step = metres < 1000 and 10 or metres < 10000 and 100 or 1000
+  return math.ceil(metres / step) * step
+end
+
 -- The line an event shows.
 function M.title(e)
   if e.kind == "in_zone" then return ("%s is in %s"):format(e.name, e.zone_name) end
@@ -21,7 +28,7 @@ function M.title(e)
   if e.kind == "returned" then return ("%s is back in %s"):format(e.name, e.zone_name) end
   if e.kind == "silent" then return ("%s stopped reporting"):format(e.name) end
   if e.kind == "reporting" then return ("%s reports again"):format(e.name) end
-  if e.kind == "drift" then return ("%s and %s are %s apart"):format(e.name, e.other_name, ui.distance(e.distance)) end
+  if e.kind == "drift" then return ("%s and %s are %s apart"):format(e.name, e.other_name, ui.distance(rounded_up(e.distance))) end
   if e.kind == "together" then return ("%s and %s are together again"):format(e.name, e.other_name) end
   return e.kind
 end

@@ -41,14 +41,19 @@ final class PartySession {
     /// Whether an event reaches the viewer: guardians hear every alert, members and children
     /// their own, everyone an emergency.
     func hears(_ event: PartyEvent) -> Bool {
-        me.role.hearsEveryAlert || (me.role.hearsOwnAlerts && (event.member == run.viewer || event.other == run.viewer))
+        Self.tells(event, to: run.viewer, me.role)
     }
 
     /// Who an event is delivered to, by the roles.
     func recipients(_ event: PartyEvent) -> [String] {
-        members.enumerated().filter { i, m in
-            m.role.hearsEveryAlert || (m.role.hearsOwnAlerts && (event.member == i || event.other == i))
-        }.map(\.element.id)
+        members.enumerated().filter { i, m in Self.tells(event, to: i, m.role) }.map(\.element.id)
+    }
+
+    /// Whether member `i` with `role` is told of `event`: by the role, and never of their own
+    /// silence (their phone is the one not reporting).
+    private static func tells(_ event: PartyEvent, to i: Int, _ role: PartyRole) -> Bool {
+        if event.kind == .silent && event.member == i { return false }
+        return role.hearsEveryAlert || (role.hearsOwnAlerts && (event.member == i || event.other == i))
     }
 
     func requireSight(of i: Int) throws {
