@@ -1,3 +1,4 @@
+import Foundation
 import ScreenModel
 
 extension SVGRenderer {
@@ -12,18 +13,24 @@ extension SVGRenderer {
     /// Without any position to draw, the square says so.
     static func timelinePicture(_ screen: Screen, _ timeline: Component.Timeline) -> String {
         let side = SVGStyle.timelineSide
-        // The picture frames the track, the events and the site circles; areas (a park many
-        // times larger than a walk) are drawn around them, and framed only when nothing else is.
+        // The picture frames the track, the events and the site circles, and areas no larger
+        // than they are (a meadow beside a walk); larger ones (the Presidio around a walk, a
+        // park) are drawn around them, and framed only when nothing else is.
         var coordinates = timeline.track + timeline.paths.flatMap(\.points) + timeline.entries.compactMap(\.position)
         var circles: [(center: Component.Coordinate, radius: Double)] = []
-        var areaPoints: [Component.Coordinate] = []
+        var areas: [[Component.Coordinate]] = []
         for region in timeline.regions {
             switch region.shape {
             case .circle(let center, let radius): circles.append((center, radius))
-            case .area(let rings): areaPoints += rings.joined()
+            case .area(let rings): areas.append(Array(rings.joined()))
             }
         }
-        if coordinates.isEmpty && circles.isEmpty { coordinates = areaPoints }
+        if coordinates.isEmpty && circles.isEmpty {
+            coordinates = areas.flatMap { $0 }
+        } else {
+            let framed = span(coordinates + circles.map(\.center)) + 2 * (circles.map(\.radius).max() ?? 0)
+            for area in areas where span(area) <= max(framed, 100) { coordinates += area }
+        }
         let projection = SVGLocalProjection(fitting: coordinates, circles: circles, side: side, padding: SVGStyle.timelinePadding)
         let layer = projection.map { SVGTimelineLayer(timeline: timeline, projection: $0) }
         let sidebar = SVGTimelineSidebar(screen: screen, timeline: timeline, layer: layer, left: side, width: SVGStyle.sidebarWidth)
@@ -47,5 +54,21 @@ extension SVGRenderer {
         sidebar.draw(into: &svg, height: height)
         svg.close("svg")
         return svg.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The diagonal of `points`' bounding box, in metres (roughly: degrees scaled at their
+    /// mean latitude), for comparing sizes.
+    private static func span(_ points: [Component.Coordinate]) -> Double {
+        let finite = points.filter { $0.latitude.isFinite && $0.longitude.isFinite }
+        guard let first = finite.first else { return 0 }
+        var (south, north, west, east) = (first.latitude, first.latitude, first.longitude, first.longitude)
+        for p in finite {
+            (south, north) = (min(south, p.latitude), max(north, p.latitude))
+            (west, east) = (min(west, p.longitude), max(east, p.longitude))
+        }
+        let metresPerDegree = 111_320.0
+        let dy = (north - south) * metresPerDegree
+        let dx = (east - west) * metresPerDegree * cos((south + north) / 2 * .pi / 180)
+        return (dx * dx + dy * dy).squareRoot()
     }
 }

@@ -9,6 +9,8 @@ struct SVGTimelineSidebar {
     enum Swatch: Equatable {
         case kind(Component.Timeline.Entry.Kind)
         case start, end, track, circle, missedCircle, area
+        /// A party member's path, in its color.
+        case path(color: String)
     }
 
     struct Row {
@@ -58,6 +60,10 @@ struct SVGTimelineSidebar {
             legend.append(Row(text: "end · \(zone.clock(timeline.end)) \(zone.abbreviation(timeline.end))", swatch: .end))
         }
         if timeline.track.count >= 2 { legend.append(Row(text: "track · \(timeline.track.count) points", swatch: .track)) }
+        // Whose path is whose: the layer colors them in order (SVGStyle.pathColors).
+        for (i, path) in timeline.paths.enumerated() where layer != nil {
+            legend.append(Row(text: "\(path.name) · \(path.points.count) fixes", swatch: .path(color: SVGStyle.pathColors[i % SVGStyle.pathColors.count])))
+        }
         let circles = timeline.regions.filter { if case .circle = $0.shape { true } else { false } }
         let missed = layer?.missedRegions ?? []
         if circles.contains(where: { !missed.contains($0.id) }) { legend.append(Row(text: "region (circle)", swatch: .circle)) }
@@ -154,10 +160,11 @@ struct SVGTimelineSidebar {
             SVGTimelineLayer.endpoint(start: true, at: p, radius: 5.5, into: &svg)
         case .end:
             SVGTimelineLayer.endpoint(start: false, at: p, radius: 5.5, into: &svg)
-        case .track:
+        case .track, .path:
+            let color = if case .path(let color) = swatch { color } else { SVGStyle.trackColor }
             svg.element("path", [
                 ("d", "M\(SVGMarkup.number(p.x - 8)) \(y) H\(SVGMarkup.number(p.x + 8))"),
-                ("stroke", SVGStyle.trackColor), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)), ("stroke-linecap", "round"),
+                ("stroke", color), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)), ("stroke-linecap", "round"),
             ])
         case .circle, .missedCircle:
             let missed = swatch == .missedCircle
