@@ -66,6 +66,12 @@ import Testing
         ("10/0", "10/0: the period must be a positive number of seconds, got 0"),
         ("10/60,near=200", "'near=200': expected near=METRES:ON/PERIOD such as near=200:10/20, near=200:always or near=off"),
         ("10/60,turbo", "'turbo': unknown option"),
+        ("", "'' is not a duty cycle: expected ON/PERIOD"),
+        ("=10/-60", "10/-60: the period must be a positive number of seconds, got -60"),
+        ("10/60,near=-5:10/20", "near=-5: the distance must be more than 0 and at most 100000 metres"),
+        ("10/60,near=100:0/20", "near=100:0/20: on must be a positive number of seconds, got 0"),
+        ("10/60,fix=12", "10/60: on (10 s) must be longer than the first-fix delay (fix=12), or no window gets a fix"),
+        ("10/60,hold=0", "hold=0: the hold must be more than 0 and at most 600 seconds"),
     ])
     func aBadPolicyExitsTwoNamingTheOption(policy: String, message: String) throws {
         // A value starting with '-' is written --duty-cycle=-10/60 (ArgumentParser takes it for an option).
@@ -73,6 +79,13 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("flowrun: --duty-cycle: \(message)"), "\(result.stderr)")
+    }
+
+    /// The same through ArgumentParser (`flowrun run ...`) as through the fast path.
+    @Test func theRunSubcommandSaysTheSame() throws {
+        let result = try flowrun(["run", "--park", "YOSE", "party", "--party", Self.party, "--duty-cycle", "70/60"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "flowrun: --duty-cycle: 70/60: on (70 s) is longer than the period (60 s)\n")
     }
 
     @Test func aDutyCycleNeedsAParty() throws {
