@@ -32,7 +32,7 @@ extension DutyCyclePolicy: CustomStringConvertible {
             guard let r = Self.rhythm(base) else {
                 throw GeoError(.invalidArgument, "'\(base)' is not a duty cycle: expected \(Self.syntax)")
             }
-            self = DutyCyclePolicy(rhythm: r, near: nil, hold: nil)
+            self = .plain(r)
         }
         var seen: Set<Substring> = []
         for part in parts.dropFirst() {

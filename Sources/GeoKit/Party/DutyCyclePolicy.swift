@@ -17,7 +17,7 @@
 /// at most `period - on + firstFixDelay + 1` seconds late (71) when the visitor stays out
 /// longer than that: the next window sees them outside, and the hold confirms it.
 public struct DutyCyclePolicy: Sendable, Hashable {
-    /// GPS on `on` seconds of every `period`; on as long as the period is always on.
+    /// GPS on `on` seconds of every `period`; on for the whole period is always on.
     public struct Rhythm: Sendable, Hashable {
         /// Seconds the GPS stays on, from switching it on.
         public var on: Double
@@ -61,12 +61,16 @@ public struct DutyCyclePolicy: Sendable, Hashable {
     public static let standard = DutyCyclePolicy()
 
     /// GPS always on: the fixes of the full track.
-    public static let always = DutyCyclePolicy(rhythm: .alwaysOn, near: nil, hold: nil)
+    public static let always = DutyCyclePolicy.plain(.alwaysOn)
 
-    /// A policy; fields default to ``standard``'s.
-    public init(rhythm: Rhythm = Rhythm(on: 10, period: 75), near: Rhythm? = Rhythm(on: 10, period: 30),
-                nearDistance: Double = 50, hold: Double? = 30, firstFixDelay: Double = 5) {
-        (self.rhythm, self.near, self.nearDistance, self.hold, self.firstFixDelay) = (rhythm, near, nearDistance, hold, firstFixDelay)
+    /// The default policy; change its fields as needed.
+    public init() {}
+
+    /// `rhythm` alone: no near rhythm, no hold, the default first-fix delay.
+    public static func plain(_ rhythm: Rhythm) -> DutyCyclePolicy {
+        var p = DutyCyclePolicy()
+        (p.rhythm, p.near, p.hold) = (rhythm, nil, nil)
+        return p
     }
 
     /// Whether the GPS is never switched off.
