@@ -5,6 +5,7 @@
 -- is told. What a member may see, change or trigger comes from their role and is enforced
 -- by the `party` module, not here: this flow only shows what it is given.
 local ui = require("lib.ui")
+local duty_cycle = require("lib.duty_cycle")
 
 local M = {}
 
@@ -86,6 +87,12 @@ function M.region(z)
   return { id = z.id, name = z.name, rings = rings }
 end
 
+-- An event as a timeline entry.
+function M.entry(e, info)
+  return { time = e.time, kind = KINDS[e.kind], title = M.title(e), detail = M.detail(e, info),
+           region = e.zone, position = e.lat and { e.lon, e.lat } or nil }
+end
+
 function M.replay(ctx)
   local info, me, replay = party.info(), party.viewer(), party.replay()
   info.names = {}
@@ -93,8 +100,7 @@ function M.replay(ctx)
   local entries, counts = {}, {}
   for _, e in ipairs(replay.events) do
     counts[e.kind] = (counts[e.kind] or 0) + 1
-    entries[#entries + 1] = { time = e.time, kind = KINDS[e.kind], title = M.title(e), detail = M.detail(e, info),
-                              region = e.zone, position = e.lat and { e.lon, e.lat } or nil }
+    entries[#entries + 1] = M.entry(e, info)
   end
   local regions, paths = {}, {}
   for i, z in ipairs(info.zones) do regions[i] = M.region(z) end
@@ -114,6 +120,9 @@ function M.replay(ctx)
   }
   if replay.hidden > 0 then
     facts[#facts + 1] = { label = "Not for this member", value = ("%d events (the role is not told of them)"):format(replay.hidden) }
+  end
+  if replay.duty then
+    duty_cycle.apply(replay.duty, replay.events, entries, facts, function(e) return M.entry(e, info) end)
   end
   return ui.screen("Party replay", {
     { type = "timeline", id = "party", title = ctx.park.name .. ": " .. info.name, start = info.start, ["end"] = info.finish,

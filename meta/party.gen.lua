@@ -34,8 +34,8 @@ function party.position(id, time) end
 --- @return boolean # whether there was one
 function party.remove_zone(id) end
 
---- Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see.
---- @return table # {events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[]}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer}
+--- Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.
+--- @return table # {events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}
 function party.replay() end
 
 --- Adds a safe zone or replaces the one with its id; guardians only.

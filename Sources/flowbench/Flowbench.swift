@@ -32,6 +32,7 @@ struct Flowbench: ParsableCommand {
               flowbench preview                 needs chromium and chromium-driver
               flowbench sync
               flowbench store
+              flowbench party                   GPS duty cycles on the real tracks
             The machine is noisy: compare ratios taken in the same run, not absolute figures \
             across runs.
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
@@ -40,7 +41,7 @@ struct Flowbench: ParsableCommand {
         subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
                       Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
                       Render.self, Warm.self, Bundle.self, Preview.self, Sync.self, Store.self,
-                      Beacons.self, BeaconsGen.self],
+                      Beacons.self, BeaconsGen.self, Party.self],
         defaultSubcommand: Runtime.self
     )
 

@@ -19,8 +19,8 @@ struct Goal {
         ]
     }
 
-    static func render(_ goals: [Goal]) -> String {
-        var table = TextTable("Goals", header: ["goal", "measured (median)", "result"])
+    static func render(_ goals: [Goal], measured: String = "measured (median)") -> String {
+        var table = TextTable("Goals", header: ["goal", measured, "result"])
         for goal in goals { table.add([goal.name, goal.measured, goal.passed ? "PASS" : "FAIL"]) }
         let failed = goals.filter { !$0.passed }.count
         table.note(failed == 0 ? "all \(goals.count) goals met" : "\(failed) of \(goals.count) goals missed")

@@ -49,8 +49,8 @@ struct PartyModule: NativeModule {
                     call.push((["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude), "time": .number(fix.time)] as LuaValue))
                 } else { call.pushNil() }
             },
-            NativeFunction("replay", summary: "Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see.",
-                           returns: [("table", "{events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[]}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer}")]) { context, call in
+            NativeFunction("replay", summary: "Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.",
+                           returns: [("table", "{events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}")]) { context, call in
                 let s = try Self.session(context)
                 let fixes = s.members.reduce(0) { $0 + $1.fixes.count }
                 try call.charge(fixes * (s.members.count + s.zones.count + 4) * Charge.perRegion)
@@ -58,6 +58,9 @@ struct PartyModule: NativeModule {
                 var settings = s.run.party.settings
                 settings.geofence = context.park.settings.geofence.monitor
                 settings.geofence.reportMissed = false
+                if let policy = s.run.dutyCycle {
+                    return call.push(try PartyDutyCycle.replay(s, policy: policy, settings: settings, call: call))
+                }
                 do { events = try PartyReplay.run(tracks: s.members.map(\.fixes), zones: s.zones, settings: settings) } catch {
                     throw LuaCallError((error as? GeoError)?.message ?? "\(error)")
                 }

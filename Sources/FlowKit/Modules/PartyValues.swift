@@ -39,33 +39,16 @@ enum PartyValues {
         return .table(t)
     }
 
-    static func replay(_ s: PartySession, events: [PartyEvent]) -> LuaValue {
+    /// The replay's result: the events the viewer is told of (each with `note`'s extra fields,
+    /// by index in `events`) and the paths the viewer may see.
+    static func replay(_ s: PartySession, events: [PartyEvent], note: (Int) -> [String: LuaValue] = { _ in [:] }) -> LuaValue {
         let members = s.members
         var t = LuaTable()
         var heard = 0
-        t["events"] = .table(LuaTable(sequence: events.compactMap { e -> LuaValue? in
-            guard e.isAlert ? s.hears(e) : s.sees(e.member) else { return nil }
+        t["events"] = .table(LuaTable(sequence: events.enumerated().compactMap { i, e -> LuaValue? in
+            guard var r = event(s, e) else { return nil }
             heard += 1
-            var r = LuaTable()
-            r["kind"] = .string(e.kind.rawValue)
-            r["time"] = .number(e.time)
-            r["member"] = .string(members[e.member].id)
-            r["name"] = .string(members[e.member].name)
-            if let o = e.other {
-                r["other"] = .string(members[o].id)
-                r["other_name"] = .string(members[o].name)
-            }
-            if let z = e.zone, z < s.zones.count {
-                r["zone"] = .string(s.zones[z].id)
-                r["zone_name"] = .string(s.zones[z].name)
-            }
-            // A position the viewer may not see stays out, even in an alert they hear.
-            if s.sees(e.member) {
-                r["lat"] = .number(e.coordinate.latitude)
-                r["lon"] = .number(e.coordinate.longitude)
-            }
-            if let d = e.distance { r["distance"] = .number(d) }
-            r["to"] = .table(LuaTable(sequence: e.isAlert ? s.recipients(e).map(LuaValue.string) : []))
+            for (k, v) in note(i) { r[k] = v }
             return .table(r)
         }))
         t["hidden"] = .integer(Int64(events.count - heard))
@@ -90,5 +73,33 @@ enum PartyValues {
             return .table(p)
         }))
         return .table(t)
+    }
+
+    /// One event as the viewer is told of it, or nil when the viewer is not (alerts by the
+    /// role; an in-zone event when the viewer may see the member).
+    static func event(_ s: PartySession, _ e: PartyEvent) -> LuaTable? {
+        guard e.isAlert ? s.hears(e) : s.sees(e.member) else { return nil }
+        let members = s.members
+        var r = LuaTable()
+        r["kind"] = .string(e.kind.rawValue)
+        r["time"] = .number(e.time)
+        r["member"] = .string(members[e.member].id)
+        r["name"] = .string(members[e.member].name)
+        if let o = e.other {
+            r["other"] = .string(members[o].id)
+            r["other_name"] = .string(members[o].name)
+        }
+        if let z = e.zone, z < s.zones.count {
+            r["zone"] = .string(s.zones[z].id)
+            r["zone_name"] = .string(s.zones[z].name)
+        }
+        // A position the viewer may not see stays out, even in an alert they hear.
+        if s.sees(e.member) {
+            r["lat"] = .number(e.coordinate.latitude)
+            r["lon"] = .number(e.coordinate.longitude)
+        }
+        if let d = e.distance { r["distance"] = .number(d) }
+        r["to"] = .table(LuaTable(sequence: e.isAlert ? s.recipients(e).map(LuaValue.string) : []))
+        return r
     }
 }

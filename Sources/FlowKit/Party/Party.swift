@@ -49,6 +49,9 @@ public struct PartyRun: Sendable {
     public var party: Party
     /// The viewer's index in ``Party/members``.
     public var viewer: Int
+    /// The duty cycle the replay samples every member's track with (`--duty-cycle`); nil: the
+    /// recorded tracks as they are.
+    public var dutyCycle: DutyCyclePolicy?
 
     /// - Parameters:
     ///   - party: the party.

@@ -21,6 +21,8 @@ public struct RunInputs: Sendable, Equatable {
     /// A party file to replay (``PartyFile``), and the member id to run as (nil: the first guardian).
     public var party: String?
     public var member: String?
+    /// The duty cycle to sample the party's tracks with (``DutyCyclePolicy``'s text: `default`, `10/60`).
+    public var dutyCycle: String?
     /// The clock flows see, ISO 8601 (`2026-07-04T09:30:00-07:00`).
     public var time: String?
     /// The map and AR camera by their ``FlowRequest/viewKeys`` (`zoom`, `heading`, ...).
@@ -65,6 +67,10 @@ public struct RunInputs: Sendable, Equatable {
             request.party = try PartyRun(party: try PartyFile.read(trackFile(party), displayPath: party), as: member)
         } else if member != nil {
             throw .badArgument(name: name("as"), message: "names a member of a party: give the party with --party FILE")
+        }
+        if let dutyCycle {
+            let policy = try Self.dutyCycle(dutyCycle, party: party, name: name("duty-cycle"))
+            request.party?.dutyCycle = policy
         }
         do {
             try request.setView(from: view, name: name)

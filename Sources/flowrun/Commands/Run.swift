@@ -40,6 +40,9 @@ extension Flowrun {
         @Option(name: .customLong("as"), help: ArgumentHelp("Run as this member of the --party (default: its first guardian); the member's role limits what the flow may see, change or trigger.", valueName: "member-id"))
         var member: String?
 
+        @Option(help: ArgumentHelp("Sample the tracks of --party FILE as phones under this GPS duty cycle would, and mark each alert against the full tracks (on time, late, missed): 'default', 'always', ON/PERIOD in seconds ('10/60'), then options near=METRES:ON/PERIOD (faster near a safe zone's edge), hold=SECONDS (on after crossing an edge) and fix=SECONDS (first-fix delay), e.g. '10/60,near=100:10/20,hold=30'; default is \(DutyCyclePolicy.standard).", valueName: "policy"))
+        var dutyCycle: String?
+
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
 
@@ -77,7 +80,7 @@ extension Flowrun {
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
             RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track,
-                       beacons: beacons, atTime: atTime, party: party, member: member,
+                       beacons: beacons, atTime: atTime, party: party, member: member, dutyCycle: dutyCycle,
                        accuracy: device.accuracy, location: device.location, until: device.until, offline: device.offline, args: args, time: time,
                        format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
                        maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,

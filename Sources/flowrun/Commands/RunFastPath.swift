@@ -17,7 +17,7 @@ enum RunFastPath {
     static let cameraOptions: Set<String> = ["--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
     /// The other options of `run`, each taking one value.
     static let valued: Set<String> = [
-        "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--beacons", "--at-time", "--party", "--as", "--arg", "--time", "--format", "--follow",
+        "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--beacons", "--at-time", "--party", "--as", "--duty-cycle", "--arg", "--time", "--format", "--follow",
         "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
         "--location",
     ]
@@ -77,6 +77,7 @@ enum RunFastPath {
         request.atTime = values["--at-time"]?.first
         request.party = values["--party"]?.first
         request.member = values["--as"]?.first
+        request.dutyCycle = values["--duty-cycle"]?.first
         request.args = values["--arg"] ?? []
         request.time = values["--time"]?.first
         request.follow = values["--follow"] ?? []

@@ -23,6 +23,8 @@ struct RunRequest: Equatable {
     /// `--party FILE` and `--as MEMBER_ID`.
     var party: String?
     var member: String?
+    /// `--duty-cycle POLICY`.
+    var dutyCycle: String?
     /// `--accuracy`, `--location`, `--until`, `--offline`: ``DeviceOptions``.
     var accuracy: String?
     var location: String?
@@ -57,6 +59,7 @@ struct RunRequest: Equatable {
         (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
         (inputs.accuracy, inputs.location, inputs.until) = (accuracy, location, until)
         (inputs.party, inputs.member) = (party, member)
+        inputs.dutyCycle = dutyCycle
         var request = try inputs.request()
         request.beacons = try Self.beaconReplay(beacons, atTime: atTime)
         request.acting = act
