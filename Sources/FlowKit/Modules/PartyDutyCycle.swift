@@ -2,7 +2,7 @@ import GeoKit
 import LuaKit
 
 /// The party replay under a duty cycle (`--duty-cycle POLICY`): the events the duty-cycled
-/// phones raise, each marked against the full track (``DutyCycleComparison``), the events they
+/// phones raise, each marked against the full track (GeoKit's `DutyCycleComparison`), the events they
 /// missed, and the fixes and GPS time each phone used. Only what the viewer is told of counts.
 enum PartyDutyCycle {
     /// The replay's result under `policy`: ``PartyValues/replay(_:events:note:)`` of the

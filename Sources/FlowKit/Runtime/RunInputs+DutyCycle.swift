@@ -1,7 +1,7 @@
 import GeoKit
 
 extension RunInputs {
-    /// `--duty-cycle`'s policy, read from its text (``DutyCyclePolicy/init(parsing:)``).
+    /// `--duty-cycle`'s policy, read from its text (GeoKit's `DutyCyclePolicy(parsing:)`).
     /// - Parameters:
     ///   - text: the policy as written.
     ///   - party: the run's party file; a duty cycle samples a party's tracks.

@@ -21,7 +21,7 @@ public struct RunInputs: Sendable, Equatable {
     /// A party file to replay (``PartyFile``), and the member id to run as (nil: the first guardian).
     public var party: String?
     public var member: String?
-    /// The duty cycle to sample the party's tracks with (``DutyCyclePolicy``'s text: `default`, `10/60`).
+    /// The duty cycle to sample the party's tracks with (GeoKit's `DutyCyclePolicy` as text: `default`, `10/60`).
     public var dutyCycle: String?
     /// The clock flows see, ISO 8601 (`2026-07-04T09:30:00-07:00`).
     public var time: String?
