@@ -72,6 +72,18 @@ struct SVGLocalProjection {
         return ((longitude - referenceLongitude) * metresPerDegreeEast, coordinate.latitude * metresPerDegree)
     }
 
+    /// The diagonal of the box around `coordinates` in these ground metres (longitudes
+    /// unwrapped towards the first), for comparing sizes; 0 without a finite one.
+    static func span(_ coordinates: [Component.Coordinate]) -> Double {
+        let finite = coordinates.filter(isFinite)
+        guard let first = finite.first else { return 0 }
+        let latitudes = finite.map(\.latitude)
+        let east = metresPerDegree * cos(((latitudes.min() ?? 0) + (latitudes.max() ?? 0)) / 2 * .pi / 180)
+        let points = finite.map { metres($0, referenceLongitude: first.longitude, metresPerDegreeEast: east) }
+        let (xs, ys) = (points.map(\.x), points.map(\.y))
+        return hypot((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
+    }
+
     static func isFinite(_ coordinate: Component.Coordinate) -> Bool {
         coordinate.latitude.isFinite && coordinate.longitude.isFinite
     }

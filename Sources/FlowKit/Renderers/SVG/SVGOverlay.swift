@@ -56,8 +56,8 @@ struct SVGOverlay {
             return (panel: Panel(box: bar.box, rows: [Row(text: bar.label, size: 11)]), length: bar.length)
         }
         self.scale = scale
-        self.legend = rows.isEmpty ? nil : Self.legendPanel(rows: rows, projection: projection,
-                                                            panels: [title.box] + [scale?.panel.box].compactMap { $0 }, keepClear: keepClear)
+        self.legend = rows.isEmpty ? nil : Self.legendPanel(rows: rows, projection: projection, title: title.box,
+                                                            scale: scale?.panel.box, keepClear: keepClear)
     }
 
     /// The same panels with the title saying `hidden` instead: the legend stays where it
@@ -89,12 +89,13 @@ struct SVGOverlay {
 
     /// The legend in the first corner, bottom right, top right, bottom left (above the scale
     /// bar), that covers none of `keepClear` and no other panel; else where it covers fewest.
-    private static func legendPanel(rows: [Row], projection: SVGProjection, panels: [SVGMapLayer.Box],
+    private static func legendPanel(rows: [Row], projection: SVGProjection, title: SVGMapLayer.Box, scale: SVGMapLayer.Box?,
                                     keepClear: [(x: Double, y: Double)]) -> Panel {
         let m = SVGStyle.margin, bottom = projection.height - m
         let bottomRight = panel(rows: rows, x: nil, anchorBottom: bottom, projection: projection)
         guard !keepClear.isEmpty else { return bottomRight }
-        let aboveScale = panels.dropFirst().first.map { $0.minY - m } ?? bottom
+        let panels = [title] + [scale].compactMap { $0 }
+        let aboveScale = scale.map { $0.minY - m } ?? bottom
         let candidates = [bottomRight, panel(rows: rows, x: nil, anchorBottom: nil, projection: projection),
                           panel(rows: rows, x: m, anchorBottom: aboveScale, projection: projection)]
             .filter { candidate in candidate.box.minY >= 0 && !panels.contains { $0.overlaps(candidate.box) } }

@@ -1,4 +1,3 @@
-import Foundation
 import ScreenModel
 
 extension SVGRenderer {
@@ -28,8 +27,8 @@ extension SVGRenderer {
         if coordinates.isEmpty && circles.isEmpty {
             coordinates = areas.flatMap { $0 }
         } else {
-            let framed = span(coordinates + circles.map(\.center)) + 2 * (circles.map(\.radius).max() ?? 0)
-            for area in areas where span(area) <= max(framed, 100) { coordinates += area }
+            let framed = SVGLocalProjection.span(coordinates + circles.map(\.center)) + 2 * (circles.map(\.radius).max() ?? 0)
+            for area in areas where SVGLocalProjection.span(area) <= max(framed, 100) { coordinates += area }
         }
         let projection = SVGLocalProjection(fitting: coordinates, circles: circles, side: side, padding: SVGStyle.timelinePadding)
         let layer = projection.map { SVGTimelineLayer(timeline: timeline, projection: $0) }
@@ -54,21 +53,5 @@ extension SVGRenderer {
         sidebar.draw(into: &svg, height: height)
         svg.close("svg")
         return svg.lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The diagonal of `points`' bounding box, in metres (roughly: degrees scaled at their
-    /// mean latitude), for comparing sizes.
-    private static func span(_ points: [Component.Coordinate]) -> Double {
-        let finite = points.filter { $0.latitude.isFinite && $0.longitude.isFinite }
-        guard let first = finite.first else { return 0 }
-        var (south, north, west, east) = (first.latitude, first.latitude, first.longitude, first.longitude)
-        for p in finite {
-            (south, north) = (min(south, p.latitude), max(north, p.latitude))
-            (west, east) = (min(west, p.longitude), max(east, p.longitude))
-        }
-        let metresPerDegree = 111_320.0
-        let dy = (north - south) * metresPerDegree
-        let dx = (east - west) * metresPerDegree * cos((south + north) / 2 * .pi / 180)
-        return (dx * dx + dy * dy).squareRoot()
     }
 }
