@@ -48,27 +48,29 @@ let package = Package(
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"], swiftSettings: publicSurface),
-        .target(name: "GeoKit", swiftSettings: publicSurface),
-        // GeoKit for the one number formatter messages share (NumberText).
-        .target(name: "ScreenModel", dependencies: ["GeoKit"], swiftSettings: publicSurface),
+        // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
+        .target(name: "Formats", swiftSettings: publicSurface),
+        .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: publicSurface),
+        // The screen contract, like ArgumentParser's ToolInfo: depends on nothing of ours.
+        .target(name: "ScreenModel", swiftSettings: publicSurface),
         // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; not a product.
         .target(name: "BenchData"),
         .target(
             name: "FlowKit",
-            dependencies: ["LuaKit", "GeoKit", "ScreenModel"],
+            dependencies: ["LuaKit", "GeoKit", "ScreenModel", "Formats"],
             swiftSettings: publicSurface
         ),
         // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
         .target(
             name: "FlowStore",
             // GRDBSQLite, GRDB's face of the system's SQLite: listings step statements themselves.
-            dependencies: ["FlowKit", "GeoKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["FlowKit", "GeoKit", "Formats", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: publicSurface
         ),
         // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
         .target(
             name: "FlowBundle",
-            dependencies: ["FlowKit", "GeoKit", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["FlowKit", "GeoKit", "Formats", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: publicSurface
         ),
         // What the project's servers (preview, serve) share: 127.0.0.1 only, start errors, graceful stop.
@@ -99,8 +101,8 @@ let package = Package(
         // browser tests and `flowbench preview`; no product ships it.
         .target(
             name: "WebDriver",
-            // GeoKit for its JSONValue, the values commands and scripts carry.
-            dependencies: ["GeoKit", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+            // Formats for its JSONValue, the values commands and scripts carry.
+            dependencies: ["Formats", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
         // The words for a network error, shared by the two users of the one HTTP client
@@ -135,15 +137,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "BenchData", "FlowPreview", "WebDriver",
+            dependencies: ["FlowKit", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "Formats", "BenchData", "FlowPreview", "WebDriver",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "BenchData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel", "BenchData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel", "Formats"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
         // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
         .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "GRDB", package: "GRDB.swift")],
@@ -153,7 +155,7 @@ let package = Package(
         // RECORD_SCREENSHOTS=1 writes them there.
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["Screenshots"]),
-        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "GeoKit"]),
+        .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "Formats"]),
         .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                                                        .product(name: "NIOHTTP1", package: "swift-nio")]),

@@ -1,3 +1,5 @@
+public import Formats
+
 /// An error from reading or validating geographic data. Its ``description`` says where the
 /// problem is, in the forms:
 ///
@@ -107,4 +109,25 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A number as a message shows it: integers without `.0`, others in Swift's shortest form
     /// (`0`, `180.5`, `nan`); also for the command line's own messages.
     public static func text(_ number: Double) -> String { NumberText.message(number) }
+}
+
+extension GeoError {
+    /// A read or syntax error from the Formats layer, with its location kept.
+    package init(_ error: FormatError) {
+        switch error.kind {
+        case .unreadableFile: self.init(.unreadableFile, error.message)
+        case .malformedJSON: self.init(.malformedJSON, error.message)
+        case .malformedXML: self.init(.malformedXML, error.message)
+        }
+        file = error.file
+        line = error.line
+        column = error.column
+    }
+}
+
+extension GeoError {
+    /// What `body` returns, a Formats error it throws turned into GeoKit's.
+    static func lifting<Value>(_ body: () throws(FormatError) -> Value) throws(GeoError) -> Value {
+        do { return try body() } catch { throw GeoError(error) }
+    }
 }

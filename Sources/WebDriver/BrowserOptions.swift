@@ -1,3 +1,4 @@
+public import Formats
 public import GeoKit
 import Foundation
 

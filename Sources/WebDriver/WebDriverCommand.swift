@@ -1,3 +1,4 @@
+public import Formats
 import Foundation
 public import GeoKit
 /// One W3C WebDriver command: its method, path and body, and the name errors call it by.

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// The tables of `flowbench readers`: per file, warm time per reader with its ratio to

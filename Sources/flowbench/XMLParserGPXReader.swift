@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

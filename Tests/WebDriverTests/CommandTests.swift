@@ -1,4 +1,5 @@
-import GeoKit
+import Formats
+
 import Foundation
 import Testing
 @testable import WebDriver

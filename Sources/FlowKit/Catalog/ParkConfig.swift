@@ -1,3 +1,4 @@
+import Formats
 public import LuaKit
 import GeoKit
 import ScreenModel

@@ -1,3 +1,4 @@
+import Formats
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -87,7 +88,7 @@ public struct ExhibitCatalog: Sendable {
 
     /// Reads an exhibits file from disk, as ``init(geoJSON:displayPath:boundary:)``.
     public init(contentsOf url: URL, displayPath: String, boundary: Boundary? = nil) throws(GeoError) {
-        try self.init(geoJSON: try FileReader.bytes(of: url, file: displayPath), displayPath: displayPath, boundary: boundary)
+        try self.init(geoJSON: try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(of: url, file: displayPath) }, displayPath: displayPath, boundary: boundary)
     }
 
     /// The exhibit with this id, if any.

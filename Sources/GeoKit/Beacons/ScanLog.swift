@@ -1,3 +1,4 @@
+import Formats
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -65,7 +66,7 @@ public struct ScanLog: Sendable {
     /// - Throws: ``GeoError`` naming `file:line` (see the type's rules).
     public static func read(_ path: String, displayPath: String? = nil, catalog: ExhibitCatalog) throws(GeoError) -> ScanLog {
         let shown = displayPath ?? path
-        let bytes = try FileReader.bytes(atPath: path, file: shown)
+        let bytes = try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(atPath: path, file: shown) }
         return try ScanLog(csv: String(decoding: bytes, as: UTF8.self), displayPath: shown, catalog: catalog)
     }
 

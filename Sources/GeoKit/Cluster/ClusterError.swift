@@ -1,3 +1,4 @@
+import Formats
 /// An error from building, querying or changing a ``ClusterIndex``. Its ``description`` names
 /// the value at fault: `point 7: latitude nan is not a number`, `zoom 31 out of range [0, 30]`,
 /// `no cluster with id 123456`, `options: radius 0 is not greater than 0`.

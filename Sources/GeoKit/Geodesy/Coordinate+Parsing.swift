@@ -1,3 +1,4 @@
+import Formats
 extension Coordinate {
     /// Parses command-line text `LAT,LON` in decimal degrees, such as `37.8078,-122.4750`.
     ///

@@ -1,3 +1,4 @@
+import Formats
 /// The size of a screen in points, such as an iPhone's 390 × 844: what a map or an AR view
 /// is laid out for.
 ///

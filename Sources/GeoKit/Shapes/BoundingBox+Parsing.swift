@@ -1,3 +1,4 @@
+import Formats
 extension BoundingBox {
     /// A box from its four edges in degrees, checked: west within [-180, 180], latitudes within
     /// [-90, 90] and south below north. A box across the antimeridian is asked for in one of

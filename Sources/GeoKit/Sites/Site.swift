@@ -1,3 +1,4 @@
+public import Formats
 /// A point of interest of a park, read from its `sites.geojson`.
 ///
 /// The GeoJSON feature's `properties` supply ``id``, ``name``, ``category`` and

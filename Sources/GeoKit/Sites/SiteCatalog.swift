@@ -1,3 +1,4 @@
+import Formats
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -26,7 +27,7 @@ public struct SiteCatalog: Sendable {
     ///   broken rule, as `parks/GOGA/sites.geojson: feature 7 ('Alcatraz'): latitude 137.8
     ///   out of range [-90, 90]`.
     public init(contentsOf url: URL, displayPath: String) throws(GeoError) {
-        let bytes = try FileReader.bytes(of: url, file: displayPath)
+        let bytes = try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(of: url, file: displayPath) }
         try self.init(geoJSON: bytes, displayPath: displayPath)
     }
 

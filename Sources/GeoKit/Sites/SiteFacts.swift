@@ -1,3 +1,4 @@
+public import Formats
 /// The properties of a site that flows rank and direct by, each with its rule: `rating` a
 /// number from 0 to 5, `fee` a number of US dollars from 0 (free), `address` a string or a
 /// list of lines. A site may leave any of them out (or give `null`); they stay in

@@ -1,3 +1,4 @@
+import Formats
 /// Reads the sites of a clean GeoJSON FeatureCollection of Points straight from its bytes,
 /// without the JSON tree, the features and their lookups in between: reading GOGA's 433
 /// sites the general way took 14M instructions in a cold `flowrun --park GOGA home`, this

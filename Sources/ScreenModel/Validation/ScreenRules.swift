@@ -1,4 +1,4 @@
-import GeoKit
+
 /// Pure checks behind the validator's rules.
 enum ScreenRules {
     /// Digits a phone number may have: E.164 allows at most 15; 7 is the shortest local number.
@@ -74,8 +74,15 @@ enum ScreenRules {
         return best?.name
     }
 
-    /// `value` as an author wrote it: `14` rather than `14.0`, else as Swift prints it (`37.8`, `nan`).
-    static func number(_ value: Double) -> String { NumberText.message(value) }
+    /// `value` as an author wrote it: `14` rather than `14.0`, else as Swift prints it (`37.8`,
+    /// `nan`). The rule is Formats' `NumberText.message`; ScreenModel depends on nothing of
+    /// ours, so it is written here too and a test holds the two equal.
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
 
     /// A count with thousands separated by commas, as the README writes them: `61,440`.
     static func grouped(_ count: Int) -> String {

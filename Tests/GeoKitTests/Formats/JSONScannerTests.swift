@@ -1,10 +1,11 @@
+import Formats
 import Testing
 @testable import GeoKit
 
 struct JSONScannerTests {
     static func parse(_ text: String) throws(GeoError) -> JSONValue {
         try Array(text.utf8).withContiguousBytes { buffer throws(GeoError) in
-            try JSONScanner.document(buffer, file: "test.json")
+            try GeoError.lifting { () throws(FormatError) in try JSONScanner.document(buffer, file: "test.json") }
         }
     }
 
@@ -14,7 +15,7 @@ struct JSONScannerTests {
 
     static func parseFailure(bytes: [UInt8]) -> String? {
         failure { () throws(GeoError) in
-            try bytes.withContiguousBytes { buffer throws(GeoError) in try JSONScanner.document(buffer, file: "test.json") }
+            try bytes.withContiguousBytes { buffer throws(GeoError) in try GeoError.lifting { () throws(FormatError) in try JSONScanner.document(buffer, file: "test.json") } }
         }
     }
 

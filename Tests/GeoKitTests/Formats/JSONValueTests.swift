@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Testing
 @testable import GeoKit
@@ -31,7 +32,7 @@ struct JSONValueTests {
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == Self.sample)
         // The scanner reads what the encoder wrote.
         let scanned = try Array(data).withContiguousBytes { buffer throws(GeoError) in
-            try JSONScanner.document(buffer, file: "encoded.json")
+            try GeoError.lifting { () throws(FormatError) in try JSONScanner.document(buffer, file: "encoded.json") }
         }
         #expect(scanned == Self.sample)
     }

@@ -5,7 +5,7 @@ extension JSONScanner {
     /// converts with one multiplication or division (Clinger's fast path: both operands are
     /// exact doubles, so the one rounding is the correct one). Anything else, such as `1e300`
     /// or 20 digits, goes to the standard library's correctly rounded parser.
-    mutating func parseNumber() throws(SyntaxError) -> Double {
+    package mutating func parseNumber() throws(SyntaxError) -> Double {
         let start = index
         let count = bytes.count
         var cursor = index
@@ -97,7 +97,7 @@ private func isNumberByte(_ byte: UInt8) -> Bool {
 }
 
 /// 10⁰ … 10²², every one exactly representable as a Double.
-let exactPowersOfTen: [Double] = [
+package let exactPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]

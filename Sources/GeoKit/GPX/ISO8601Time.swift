@@ -1,3 +1,4 @@
+import Formats
 /// Converts between ISO 8601 date-times (as `xsd:dateTime`, GPX's `<time>`, writes them)
 /// and seconds since 1970-01-01T00:00:00Z, without Foundation or the C calendar functions.
 ///

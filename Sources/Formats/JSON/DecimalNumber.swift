@@ -6,9 +6,9 @@
 /// a power of ten within ±22 take one exact multiplication or division; anything else goes
 /// to the standard library's correctly rounded parser. Words such as `nan` and `inf` and
 /// hexadecimal are not numbers here; `1e400` is infinity, for the caller to reject.
-enum DecimalNumber {
+package enum DecimalNumber {
     /// The value of `text` (no surrounding whitespace), or `nil` if it is not a decimal number.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let count = text.count
         var cursor = 0
         var mantissa: UInt64 = 0

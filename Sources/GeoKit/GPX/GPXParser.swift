@@ -1,3 +1,4 @@
+import Formats
 /// Builds a ``GPXDocument`` from ``XMLScanner`` events: one function per GPX element,
 /// each reading its children up to its own end tag. The nesting it follows is GPX's
 /// (at most `gpx/trk/trkseg/trkpt/time`); anything deeper is skipped with a loop, so hostile

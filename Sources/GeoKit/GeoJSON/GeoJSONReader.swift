@@ -1,3 +1,4 @@
+import Formats
 /// Reads a GeoJSON document (RFC 7946): a FeatureCollection, a Feature or a bare geometry.
 ///
 /// Every geometry is decoded and validated; errors name the file, the feature (index and
@@ -23,7 +24,7 @@ enum GeoJSONReader {
     ///   - file: The display path used in errors.
     /// - Throws: ``GeoError`` for malformed JSON or content that is not valid GeoJSON.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(GeoError) -> Document {
-        let json = try JSONScanner.document(bytes, file: file)
+        let json = try GeoError.lifting { () throws(FormatError) in try JSONScanner.document(bytes, file: file) }
         do throws(GeoError) {
             return try read(json)
         } catch {

@@ -4,31 +4,31 @@ extension JSONScanner {
     /// - Parameters:
     ///   - bytes: The file's content.
     ///   - file: The display path used in errors (`parks/GOGA/sites.geojson`).
-    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/malformedJSON``: `file is empty`, or
+    /// - Throws: ``FormatError`` of kind ``FormatError/Kind/malformedJSON``: `file is empty`, or
     ///   the syntax problem at `file:line:column`.
-    static func document(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(GeoError) -> JSONValue {
+    package static func document(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(FormatError) -> JSONValue {
         let start = hasByteOrderMark(bytes) ? 3 : 0
         var scanner = JSONScanner(bytes, from: start)
         scanner.skipWhitespace()
         guard scanner.index < bytes.count else {
-            throw GeoError(.malformedJSON, "file is empty").inFile(file)
+            throw FormatError(.malformedJSON, "file is empty").inFile(file)
         }
         do {
             return try scanner.parseDocument()
         } catch {
-            var located = GeoError(.malformedJSON, "malformed JSON: \(error.message)").inFile(file)
+            var located = FormatError(.malformedJSON, "malformed JSON: \(error.message)").inFile(file)
             (located.line, located.column) = lineAndColumn(of: error.offset, in: bytes)
             throw located
         }
     }
 
     /// The 1-based line and column (counting Unicode scalars, not bytes) of a byte offset.
-    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
         LineCounter.lineAndColumn(of: offset, in: bytes)
     }
 
     /// The byte at `offset` as a message shows it: `'x'`, `'“'`, `U+0009` or `end of file`.
-    func describe(at offset: Int) -> String {
+    package func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of file" }
         let byte = bytes[offset]
         if byte < 0x20 || byte == 0x7F {
@@ -38,7 +38,7 @@ extension JSONScanner {
     }
 
     /// The character at `offset` without quotes; a broken UTF-8 byte shows as `\xFF`.
-    func describeRaw(at offset: Int) -> String {
+    package func describeRaw(at offset: Int) -> String {
         guard offset < bytes.count else { return "" }
         let byte = bytes[offset]
         if byte < 0x80 { return String(UnicodeScalar(byte)) }

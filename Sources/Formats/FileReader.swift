@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+package import FoundationEssentials
 #else
-internal import Foundation
+package import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
@@ -13,20 +13,20 @@ import Darwin
 
 /// Reads whole files with POSIX calls: no Foundation `Data` round trip on the cold-start
 /// path, and the system's own words (`No such file or directory`) in errors.
-enum FileReader {
+package enum FileReader {
     /// The bytes of a local file.
     /// - Parameters:
     ///   - url: A `file:` URL.
     ///   - file: The display path used in errors.
-    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/unreadableFile``:
+    /// - Throws: ``FormatError`` of kind ``FormatError/Kind/unreadableFile``:
     ///   `parks/GOGA/sites.geojson: cannot read file: No such file or directory`.
-    static func bytes(of url: URL, file: String) throws(GeoError) -> [UInt8] {
+    package static func bytes(of url: URL, file: String) throws(FormatError) -> [UInt8] {
         guard url.isFileURL else {
-            throw GeoError(.unreadableFile, "cannot read file: not a file URL: \(url)").inFile(file)
+            throw FormatError(.unreadableFile, "cannot read file: not a file URL: \(url)").inFile(file)
         }
-        let result = url.withUnsafeFileSystemRepresentation { path -> Result<[UInt8], GeoError> in
+        let result = url.withUnsafeFileSystemRepresentation { path -> Result<[UInt8], FormatError> in
             guard let path else {
-                return .failure(GeoError(.unreadableFile, "cannot read file: path is not representable"))
+                return .failure(FormatError(.unreadableFile, "cannot read file: path is not representable"))
             }
             return readAll(path)
         }
@@ -41,10 +41,10 @@ enum FileReader {
     /// - Parameters:
     ///   - path: A file system path, absolute or relative to the working directory.
     ///   - file: The display path used in errors.
-    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/unreadableFile``, as ``bytes(of:file:)``.
-    static func bytes(atPath path: String, file: String) throws(GeoError) -> [UInt8] {
+    /// - Throws: ``FormatError`` of kind ``FormatError/Kind/unreadableFile``, as ``bytes(of:file:)``.
+    package static func bytes(atPath path: String, file: String) throws(FormatError) -> [UInt8] {
         guard !path.utf8.contains(0) else {
-            throw GeoError(.unreadableFile, "cannot read file: the path contains a NUL byte").inFile(file)
+            throw FormatError(.unreadableFile, "cannot read file: the path contains a NUL byte").inFile(file)
         }
         do {
             return try path.withCString { readAll($0) }.get()
@@ -53,7 +53,7 @@ enum FileReader {
         }
     }
 
-    private static func readAll(_ path: UnsafePointer<CChar>) -> Result<[UInt8], GeoError> {
+    private static func readAll(_ path: UnsafePointer<CChar>) -> Result<[UInt8], FormatError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(systemError()) }
         defer { close(descriptor) }
@@ -81,7 +81,7 @@ enum FileReader {
         return .success(bytes)
     }
 
-    private static func systemError() -> GeoError {
-        GeoError(.unreadableFile, "cannot read file: " + String(cString: strerror(errno)))
+    private static func systemError() -> FormatError {
+        FormatError(.unreadableFile, "cannot read file: " + String(cString: strerror(errno)))
     }
 }

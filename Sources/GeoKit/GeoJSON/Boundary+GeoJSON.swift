@@ -1,3 +1,4 @@
+import Formats
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -16,7 +17,7 @@ extension Boundary {
     /// - Throws: ``GeoError``: unreadable file, malformed JSON (with line and column), or bad
     ///   content, as `parks/GOGA/boundary.geojson: feature 0: polygon 3, ring 1: not closed, …`.
     public init(contentsOf url: URL, displayPath: String) throws(GeoError) {
-        let bytes = try FileReader.bytes(of: url, file: displayPath)
+        let bytes = try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(of: url, file: displayPath) }
         try self.init(geoJSON: bytes, displayPath: displayPath)
     }
 

@@ -11,13 +11,13 @@
 /// nothing can expand), namespace resolution (prefixes are kept; callers match local
 /// names), Unicode name classes (any non-ASCII byte may be part of a name) and encodings
 /// other than UTF-8. No recursion: nesting depth costs heap, not stack.
-struct XMLScanner {
+package struct XMLScanner {
     /// The most attributes one tag may have; GPX uses a handful. The cap keeps the duplicate
     /// check (each name against the earlier ones) from going quadratic on hostile input.
-    static let maxAttributes = 256
+    package static let maxAttributes = 256
 
     /// What ``next()`` found; the details are in the scanner's properties.
-    enum Event: Equatable {
+    package enum Event: Equatable {
         /// A start tag: ``name``, ``localName``, ``tagOffset`` and ``attributes`` describe it.
         case startElement
         /// An end tag (or the end of an empty-element tag): ``name`` and ``localName``.
@@ -29,42 +29,42 @@ struct XMLScanner {
     }
 
     /// A well-formedness error at a byte offset of the input.
-    struct SyntaxError: Error {
-        var offset: Int
-        var message: String
+    package struct SyntaxError: Error {
+        package var offset: Int
+        package var message: String
     }
 
     /// One attribute of the current start tag, as byte ranges.
-    struct Attribute {
+    package struct Attribute {
         /// The qualified name, `xsi:schemaLocation`.
-        var name: Range<Int>
+        package var name: Range<Int>
         /// The name after any prefix, `schemaLocation`.
-        var localName: Range<Int>
+        package var localName: Range<Int>
         /// The value between the quotes, before decoding.
-        var value: Range<Int>
+        package var value: Range<Int>
         /// The value holds an entity, a character reference or whitespace to normalize.
-        var needsDecoding: Bool
+        package var needsDecoding: Bool
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next unread byte.
-    private(set) var index: Int
+    package private(set) var index: Int
 
     // MARK: The current event
 
     /// The qualified name of the current element, `gpx:trkpt`.
-    private(set) var name: Range<Int> = 0..<0
+    package private(set) var name: Range<Int> = 0..<0
     /// The name after any prefix, `trkpt`.
-    private(set) var localName: Range<Int> = 0..<0
+    package private(set) var localName: Range<Int> = 0..<0
     /// The offset of the `<` that began the current start or end tag.
-    private(set) var tagOffset = 0
+    package private(set) var tagOffset = 0
     /// The attributes of the current start tag, in document order.
-    private(set) var attributes: [Attribute] = []
+    package private(set) var attributes: [Attribute] = []
     /// The current text: character data (may hold entities) or a CDATA section's content.
-    private(set) var text: Range<Int> = 0..<0
+    package private(set) var text: Range<Int> = 0..<0
     /// The text holds an entity, a character reference or a carriage return;
     /// decode it with ``appendText(to:)``. Always `false` for CDATA.
-    private(set) var textNeedsDecoding = false
+    package private(set) var textNeedsDecoding = false
 
     // MARK: Document state
 
@@ -76,17 +76,17 @@ struct XMLScanner {
     private var sawRoot = false
 
     /// A scanner starting at `index` (after any byte-order mark).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }
 
     /// How many elements are open around the cursor.
-    var depth: Int { openElements.count }
+    package var depth: Int { openElements.count }
 
     /// Scans to the next event.
     /// - Throws: ``SyntaxError`` at the first place the document stops being well-formed.
-    mutating func next() throws(SyntaxError) -> Event {
+    package mutating func next() throws(SyntaxError) -> Event {
         if pendingEnd {
             pendingEnd = false
             openElements.removeLast()
@@ -130,12 +130,12 @@ struct XMLScanner {
     }
 
     /// Whether the current element's local name is `expected`.
-    func localNameIs(_ expected: StaticString) -> Bool {
+    package func localNameIs(_ expected: StaticString) -> Bool {
         Self.range(localName, in: bytes, equals: expected)
     }
 
     /// Whether an attribute's local name is `expected`.
-    func attribute(_ attribute: Attribute, isNamed expected: StaticString) -> Bool {
+    package func attribute(_ attribute: Attribute, isNamed expected: StaticString) -> Bool {
         Self.range(attribute.localName, in: bytes, equals: expected)
     }
 
@@ -265,30 +265,30 @@ struct XMLScanner {
 
     /// Skips XML whitespace; returns whether there was any.
     @discardableResult
-    mutating func skipWhitespace() -> Bool {
+    package mutating func skipWhitespace() -> Bool {
         let start = index
         while index < bytes.count, isXMLWhitespace(bytes[index]) { index += 1 }
         return index > start
     }
 
     /// Moves the cursor (used by the scanner's extensions).
-    mutating func advance(to offset: Int) {
+    package mutating func advance(to offset: Int) {
         index = offset
     }
 
     /// Reports `range` as the current text.
-    mutating func setText(_ range: Range<Int>, needsDecoding: Bool) {
+    package mutating func setText(_ range: Range<Int>, needsDecoding: Bool) {
         text = range
         textNeedsDecoding = needsDecoding
     }
 
     /// Whether the cursor is inside the root element.
-    var isInsideRoot: Bool { !openElements.isEmpty }
+    package var isInsideRoot: Bool { !openElements.isEmpty }
     /// Whether the root element has started.
-    var hasSeenRoot: Bool { sawRoot }
+    package var hasSeenRoot: Bool { sawRoot }
 
     /// Whether the bytes of `range` spell `expected`.
-    static func range(
+    package static func range(
         _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, equals expected: StaticString
     ) -> Bool {
         let length = expected.utf8CodeUnitCount
@@ -312,7 +312,7 @@ struct XMLScanner {
 // MARK: - Pure helpers
 
 @inline(__always)
-func isXMLWhitespace(_ byte: UInt8) -> Bool {
+package func isXMLWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
 }
 

@@ -4,33 +4,33 @@
 /// strings and short decimal numbers. It never traps: nesting is capped at ``maxDepth``
 /// so hostile input cannot overflow the stack, and every problem is a ``SyntaxError``
 /// carrying its byte offset (``document(_:file:)`` turns that into line and column).
-struct JSONScanner {
+package struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted; GeoJSON needs about 7.
-    static let maxDepth = 128
+    package static let maxDepth = 128
 
     /// A syntax error at a byte offset of the input.
-    struct SyntaxError: Error {
-        var offset: Int
-        var message: String
+    package struct SyntaxError: Error {
+        package var offset: Int
+        package var message: String
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index: Int
     /// Objects and arrays open at the cursor; SiteStream opens the outer ones itself.
-    var depth = 0
+    package var depth = 0
     /// The members of the objects being read, innermost last, and the elements of the
     /// arrays: one buffer each for the whole document instead of one growing array per
     /// object or array (a park's sites are about 1,300 small objects).
     private var openMembers: [(String, JSONValue)] = []
     private var openElements: [JSONValue] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }
 
     /// Parses one value and checks that only whitespace follows it.
-    mutating func parseDocument() throws(SyntaxError) -> JSONValue {
+    package mutating func parseDocument() throws(SyntaxError) -> JSONValue {
         let value = try parseValue()
         skipWhitespace()
         guard index == bytes.count else {
@@ -41,7 +41,7 @@ struct JSONScanner {
 
     // MARK: - Values
 
-    mutating func parseValue() throws(SyntaxError) -> JSONValue {
+    package mutating func parseValue() throws(SyntaxError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else {
             throw SyntaxError(offset: index, message: "unexpected end of file, expected a value")
@@ -154,7 +154,7 @@ struct JSONScanner {
     // MARK: - Strings
 
     /// Parses a string starting at its opening quote.
-    mutating func parseString() throws(SyntaxError) -> String {
+    package mutating func parseString() throws(SyntaxError) -> String {
         let quote = index
         var cursor = index + 1
         // Fast path: most strings hold no escapes and convert straight from the input bytes.
@@ -251,7 +251,7 @@ struct JSONScanner {
 
     // MARK: - Bytes
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -260,7 +260,7 @@ struct JSONScanner {
         }
     }
 
-    func peek() -> UInt8? {
+    package func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 }

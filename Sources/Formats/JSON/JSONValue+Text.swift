@@ -7,7 +7,7 @@ extension JSONValue: CustomStringConvertible {
     }
 
     /// Compact JSON text cut to about `limit` characters with `…`, for quoting input in messages.
-    func snippet(limit: Int = 60) -> String {
+    package func snippet(limit: Int = 60) -> String {
         var text = ""
         write(to: &text, limit: limit)
         guard text.count > limit else { return text }
@@ -20,7 +20,7 @@ extension JSONValue: CustomStringConvertible {
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
-        case .number(let value): text += GeoError.text(value)
+        case .number(let value): text += NumberText.message(value)
         case .string(let value): Self.writeQuoted(value, to: &text)
         case .array(let elements):
             text += "["
@@ -65,9 +65,9 @@ extension JSONValue: CustomStringConvertible {
 extension JSONValue {
     /// Parses one JSON value from text (what ``description`` writes, or any JSON).
     /// - Parameter text: the JSON text.
-    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/malformedJSON`` saying what and where
+    /// - Throws: ``FormatError`` of kind ``FormatError/Kind/malformedJSON`` saying what and where
     ///   (`malformed JSON at byte 3: ...`).
-    public static func parse(_ text: String) throws(GeoError) -> JSONValue {
+    public static func parse(_ text: String) throws(FormatError) -> JSONValue {
         var text = text
         let parsed = text.withUTF8 { bytes -> Result<JSONValue, JSONScanner.SyntaxError> in
             var scanner = JSONScanner(bytes)
@@ -76,7 +76,7 @@ extension JSONValue {
         }
         switch parsed {
         case .success(let value): return value
-        case .failure(let error): throw GeoError(.malformedJSON, "malformed JSON at byte \(error.offset + 1): \(error.message)")
+        case .failure(let error): throw FormatError(.malformedJSON, "malformed JSON at byte \(error.offset + 1): \(error.message)")
         }
     }
 }

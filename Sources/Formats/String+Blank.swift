@@ -1,6 +1,6 @@
 extension String {
     /// Whether the text holds nothing but whitespace.
-    var isBlank: Bool {
+    package var isBlank: Bool {
         // Any visible ASCII byte settles it without the Unicode property tables.
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
         return allSatisfy(\.isWhitespace)

@@ -1,3 +1,4 @@
+import Formats
 extension Geometry {
     /// Decodes and validates a GeoJSON geometry object.
     ///

@@ -1,3 +1,4 @@
+import Formats
 /// One GeoJSON feature as read, before a site or boundary reader applies its own rules.
 struct Feature: Sendable {
     /// The 0-based index in the collection's `features`; `nil` when the file is a single

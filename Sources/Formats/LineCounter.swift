@@ -3,18 +3,18 @@
 /// Scanners work in byte offsets; people read lines. ``line(at:)`` answers many questions
 /// in file order in one pass overall (a GPX reader asks once per track point), and
 /// ``lineAndColumn(of:in:)`` answers one question from scratch (an error message).
-struct LineCounter {
-    let bytes: UnsafeBufferPointer<UInt8>
+package struct LineCounter {
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The offset counted up to, and the line it is on.
     private var countedTo = 0
     private var line = 1
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// The 1-based line of `offset`; cheap when offsets come in increasing order.
-    mutating func line(at offset: Int) -> Int {
+    package mutating func line(at offset: Int) -> Int {
         let target = min(max(offset, 0), bytes.count)
         if target < countedTo {
             countedTo = 0
@@ -32,7 +32,7 @@ struct LineCounter {
 
     /// The 1-based line and column (counting Unicode scalars, not bytes) of a byte offset.
     /// A UTF-8 byte-order mark at the start takes no column.
-    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

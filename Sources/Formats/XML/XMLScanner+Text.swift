@@ -1,20 +1,20 @@
 extension XMLScanner {
     /// Appends the current text, decoded, to `buffer`: entities and character references
     /// become their characters and line ends become `\n`. CDATA is copied verbatim.
-    func appendText(to buffer: inout [UInt8]) {
+    package func appendText(to buffer: inout [UInt8]) {
         appendDecoded(text, decoding: textNeedsDecoding, inAttribute: false, to: &buffer)
     }
 
     /// Appends an attribute's value, decoded and with tabs and line ends as spaces (XML's
     /// attribute-value normalization for CDATA-typed attributes), to `buffer`.
-    func appendValue(of attribute: Attribute, to buffer: inout [UInt8]) {
+    package func appendValue(of attribute: Attribute, to buffer: inout [UInt8]) {
         appendDecoded(attribute.value, decoding: attribute.needsDecoding, inAttribute: true, to: &buffer)
     }
 
     // MARK: - Scanning
 
     /// Scans character data inside the root up to the next `<`, checking its entities.
-    mutating func scanText() throws(SyntaxError) {
+    package mutating func scanText() throws(SyntaxError) {
         let start = index
         var cursor = index
         var needsDecoding = false
@@ -41,7 +41,7 @@ extension XMLScanner {
     }
 
     /// Skips whitespace before or after the root element; anything else is an error.
-    mutating func skipTextOutsideRoot() throws(SyntaxError) {
+    package mutating func skipTextOutsideRoot() throws(SyntaxError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] != UInt8(ascii: "<") else { return }
         let place = hasSeenRoot ? "after" : "before"
@@ -50,7 +50,7 @@ extension XMLScanner {
 
     /// Scans a quoted attribute value at the cursor (on its opening quote).
     /// - Returns: The range between the quotes and whether it needs decoding.
-    mutating func scanAttributeValue(named attributeName: Range<Int>) throws(SyntaxError) -> (Range<Int>, Bool) {
+    package mutating func scanAttributeValue(named attributeName: Range<Int>) throws(SyntaxError) -> (Range<Int>, Bool) {
         let open = index
         let quote = bytes[open]
         var cursor = open + 1

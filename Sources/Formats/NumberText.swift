@@ -24,18 +24,18 @@ public enum NumberText {
     }
 
     /// Scalars a message quotes in full; longer text shows this many, then `…` and its length.
-    static let shownLength = 60
+    package static let shownLength = 60
 
     /// `text` in single quotes for a message, cut after ``shownLength`` scalars:
     /// `'1e3x844'`, `'xxxx…' (61,440 characters)`.
-    static func quoted(_ text: some StringProtocol) -> String {
+    package static func quoted(_ text: some StringProtocol) -> String {
         guard text.utf8.count > shownLength, text.unicodeScalars.count > shownLength else { return "'\(text)'" }
         let shown = String(String.UnicodeScalarView(text.unicodeScalars.prefix(shownLength)))
         return "'\(shown)…' (\(text.unicodeScalars.count) characters)"
     }
 
     /// The text without leading and trailing spaces and tabs.
-    static func trimmed(_ text: Substring) -> Substring {
+    package static func trimmed(_ text: Substring) -> Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = text.firstIndex(where: { !isSpace($0) }),
               let last = text.lastIndex(where: { !isSpace($0) })

@@ -2,7 +2,7 @@ extension XMLScanner {
     /// Scans markup starting `<!` at the cursor: a comment (skipped), a CDATA section
     /// (reported as text) or a DOCTYPE (refused).
     /// - Returns: Whether a CDATA section became the current text.
-    mutating func scanDeclaration() throws(SyntaxError) -> Bool {
+    package mutating func scanDeclaration() throws(SyntaxError) -> Bool {
         let start = index
         if hasPrefix("<!--", at: start) {
             guard let end = find("-->", from: start + 4) else {
@@ -33,7 +33,7 @@ extension XMLScanner {
     /// Scans a processing instruction `<?target …?>` at the cursor. The one with target
     /// `xml` is the XML declaration: it must come before the root, and its encoding, when
     /// given, must be UTF-8 (or its subset ASCII).
-    mutating func scanProcessingInstruction() throws(SyntaxError) {
+    package mutating func scanProcessingInstruction() throws(SyntaxError) {
         let start = index
         advance(to: start + 2)
         let targetStart = index

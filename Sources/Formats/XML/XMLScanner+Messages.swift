@@ -1,19 +1,19 @@
 /// How the scanner shows input in its messages.
 extension XMLScanner {
     /// The bytes of `range` as a string, for messages.
-    func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         let clamped = range.clamped(to: 0..<bytes.count)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[clamped]), as: UTF8.self)
     }
 
     /// `line:column` of an offset, for messages that point somewhere else.
-    func position(of offset: Int) -> String {
+    package func position(of offset: Int) -> String {
         let (line, column) = LineCounter.lineAndColumn(of: offset, in: bytes)
         return "\(line):\(column)"
     }
 
     /// The byte at `offset` as a message shows it: `'x'`, `U+0009` or `end of file`.
-    func describe(at offset: Int) -> String {
+    package func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of file" }
         let byte = bytes[offset]
         if byte < 0x20 || byte == 0x7F { return "U+" + hex(UInt32(byte)) }
@@ -26,12 +26,12 @@ extension XMLScanner {
     }
 
     /// The error for a control character XML does not allow (all below U+0020 but tab and line ends).
-    func controlCharacter(at offset: Int) -> SyntaxError {
+    package func controlCharacter(at offset: Int) -> SyntaxError {
         SyntaxError(offset: offset, message: "control character \(describe(at: offset)) is not allowed in XML")
     }
 
     /// Up to 20 characters of text from `start`, stopping at a line end or `<`.
-    func snippet(from start: Int) -> String {
+    package func snippet(from start: Int) -> String {
         var end = start
         while end < bytes.count, end - start < 20,
               bytes[end] != 0x0A, bytes[end] != 0x0D, bytes[end] != UInt8(ascii: "<") {

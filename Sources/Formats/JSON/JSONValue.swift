@@ -95,7 +95,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     // MARK: - Internal
 
     /// The JSON type name used in messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

@@ -1,3 +1,4 @@
+import Formats
 /// Reads GPX 1.1 and 1.0 files: tracks, routes and waypoints with their times, elevations
 /// and names. Pure Swift, no XML library: a ``GPXDocument`` from a 10 MB track in a few
 /// tens of milliseconds.
@@ -22,7 +23,7 @@ public enum GPXReader {
     ///   (``GeoError/Kind/invalidCoordinate``), or XML that is not GPX or a bad `<time>` or
     ///   `<ele>` (``GeoError/Kind/invalidContent``).
     public static func read(contentsOf path: String, displayPath: String) throws(GeoError) -> GPXDocument {
-        let bytes = try FileReader.bytes(atPath: path, file: displayPath)
+        let bytes = try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(atPath: path, file: displayPath) }
         return try read(bytes: bytes, displayPath: displayPath)
     }
 
