@@ -71,7 +71,7 @@ import Testing
         #expect(!result.stdout.contains("cold process"))
     }
 
-    /// The files a bundle of `park` ships, as README's Bundles section says: every file of
+    /// The files a bundle of `park` ships, as docs/operations.md, Bundles, says: every file of
     /// flows/, parks/defaults.lua, and every file of parks/<CODE>/ but tests/, hidden names
     /// left out. Counted here so a picture added to the park is no test edit.
     private func bundledFiles(park: String) throws -> [String] {

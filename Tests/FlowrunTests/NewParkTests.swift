@@ -58,7 +58,7 @@ func fileTree(_ url: URL) -> [String] {
         #expect(fileTree(copy.url.appendingPathComponent("parks/ZION")) == ["park.lua"])
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
         #expect(park.contains("  center = { lat = 37.29820, lon = -113.02630 },\n  -- zoom = 10,"))
-        // Typed for LuaLS the way it honours: on a local, not on `return` (README, Editor support).
+        // Typed for LuaLS the way it honors: on a local, not on `return` (docs/authoring/editor-support.md).
         #expect(park.contains("\n--- @type flowrun.ParkFile\nlocal park = {\n  name = \"Zion National Park\",\n"))
         #expect(park.hasSuffix("\n}\n\nreturn park\n"))
         let check = try flowrun(["check", "--park", "ZION", "--time", fixedTime], in: copy.url)

@@ -53,7 +53,7 @@ import Testing
 }
 
 /// Where the sandbox differs from stock on purpose: Fixtures/sandbox-differences, each
-/// difference explained in the README's sandbox table.
+/// difference explained in the sandbox table of docs/authoring/sandbox.md.
 @Suite struct SandboxDifferenceTests {
     static let folder = repositoryRoot.appendingPathComponent("Tests/FlowrunTests/Fixtures/sandbox-differences")
 

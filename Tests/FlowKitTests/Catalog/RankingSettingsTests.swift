@@ -28,9 +28,9 @@ import Testing
         #expect(config.address == nil)
     }
 
-    /// The README's table of the weights says what parks/defaults.lua says (a default lives in one place).
+    /// The park.lua reference's table of the weights says what parks/defaults.lua says (a default lives in one place).
     @Test func readmesRankingTableIsDefaultsLua() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent(SettingsDefaultsTests.parkSettingsDoc), encoding: .utf8)
         let lines = readme.split(separator: "\n").map(String.init)
         let start = try #require(lines.firstIndex { $0.hasPrefix("|") && $0.contains("`sites.ranking` in park.lua") })
         var rows: [String: [String]] = [:]
@@ -42,7 +42,7 @@ import Testing
         let ranking = try load("return { name = 'X', center = { lat = 1, lon = 2 } }").settings.sites.ranking
         #expect(Set(rows.keys) == Set(ranking.keys))
         for (name, entry) in ranking {
-            #expect(rows[name] == [NumberText.message(entry.weight), NumberText.message(entry.neutral)], "README's \(name) row")
+            #expect(rows[name] == [NumberText.message(entry.weight), NumberText.message(entry.neutral)], "\(SettingsDefaultsTests.parkSettingsDoc)'s \(name) row")
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import FlowKit
 
 /// parks/defaults.lua is the one place a default lives: the native modules' Swift defaults
-/// and the README's settings tables must say the same (issue 12).
+/// and the settings tables of the docs (docs/authoring/park-settings.md) must say the same (issue 12).
 @Suite struct SettingsDefaultsTests {
     /// The settings a park gets when its park.lua sets only what it must.
     static func defaults() throws -> ParkSettings {
@@ -25,10 +25,14 @@ import Testing
         #expect(settings.budgets.memory_mb == HostLimits().memoryMiB)
     }
 
-    /// Rows of the README table whose header names `heading`: `| \`a\` / \`b\` | 1 / 2 | ... |`.
-    static func readmeTable(_ heading: String) throws -> [String: String] {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The park.lua reference, which holds the settings tables.
+    static let parkSettingsDoc = "docs/authoring/park-settings.md"
+
+    /// Rows of the table in the Markdown file `file` (a path from the repository's root) whose
+    /// header names `heading`: `| \`a\` / \`b\` | 1 / 2 | ... |`.
+    static func docsTable(_ heading: String, in file: String) throws -> [String: String] {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(where: { $0.hasPrefix("|") && $0.contains(heading) }) else { return [:] }
         var rows: [String: String] = [:]
         for line in lines[(start + 2)...] {
@@ -42,7 +46,7 @@ import Testing
         return rows
     }
 
-    /// A default as the README writes it: `40`, `0.5`, `true`, `` `"911"` ``.
+    /// A default as the docs write it: `40`, `0.5`, `true`, `` `"911"` ``.
     static func text(_ value: LuaValue) -> String? {
         switch value {
         case .integer(let i): return String(i)
@@ -60,14 +64,14 @@ import Testing
         let raw = try ParkConfig.load(code: "GOGA", root: project.root, lua: try LuaState()).raw
         var settings = raw
         for part in table.split(separator: ".") { settings = settings[String(part)] }
-        let rows = try Self.readmeTable(heading)
-        #expect(!rows.isEmpty, "README has no table headed \(heading)")
+        let rows = try Self.docsTable(heading, in: Self.parkSettingsDoc)
+        #expect(!rows.isEmpty, "\(Self.parkSettingsDoc) has no table headed \(heading)")
         for (key, value) in settings.tableValue?.entries ?? [:] {
             guard let name = key.stringValue, let expected = Self.text(value) else { continue }
-            #expect(rows[name] == expected, "README's \(table) table says \(rows[name] ?? "nothing") for \(name); defaults.lua says \(expected)")
+            #expect(rows[name] == expected, "\(Self.parkSettingsDoc)'s \(table) table says \(rows[name] ?? "nothing") for \(name); defaults.lua says \(expected)")
         }
         for name in rows.keys where name != "callouts" {
-            #expect(settings[name] != .nil, "README's \(table) table lists \(name), which defaults.lua does not have")
+            #expect(settings[name] != .nil, "\(Self.parkSettingsDoc)'s \(table) table lists \(name), which defaults.lua does not have")
         }
     }
 }

@@ -3,15 +3,15 @@ import GeoKit
 import Testing
 @testable import FlowKit
 
-/// The tracker's defaults live in ExhibitTrackerOptions; the README's table and the stubs'
-/// parameter text must say the same.
+/// The tracker's defaults live in ExhibitTrackerOptions; the docs' table (docs/authoring/exhibits.md)
+/// and the stubs' parameter text must say the same.
 @Suite struct BeaconsDefaultsTests {
     @Test func readmeTableIsTheSwiftDefaults() throws {
-        let table = try SettingsDefaultsTests.readmeTable("| tracker option | default |")
+        let table = try SettingsDefaultsTests.docsTable("| tracker option | default |", in: "docs/authoring/exhibits.md")
         let defaults = ExhibitTrackerOptions()
         #expect(table.count == ExhibitTrackerOptions.fields.count)
         for (name, path) in ExhibitTrackerOptions.fields {
-            #expect(table[name] == GeoError.text(defaults[keyPath: path]), "README's \(name)")
+            #expect(table[name] == GeoError.text(defaults[keyPath: path]), "docs/authoring/exhibits.md's \(name)")
         }
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowKit
 
 /// `--duty-cycle` as a run's input: read into the party's run, refused without a party or when
-/// it does not read (naming the option); and the README's table of defaults is the policy's.
+/// it does not read (naming the option); and the docs' table of defaults is the policy's.
 @Suite struct PartyDutyCycleTests {
     static let party = repositoryRoot.appendingPathComponent("Tests/GeoKitTests/Fixtures/tracks/tuolumne-party.json").path
 
@@ -40,9 +40,9 @@ import Testing
         #expect(error.description == message)
     }
 
-    /// README, "A party's GPS duty cycle": the table of defaults says what ``DutyCyclePolicy/standard`` is.
+    /// docs/authoring/parties.md, "A party's GPS duty cycle": the table of defaults says what ``DutyCyclePolicy/standard`` is.
     @Test func theReadmeTableIsTheDefault() throws {
-        let rows = try SettingsDefaultsTests.readmeTable("| default | value |")
+        let rows = try SettingsDefaultsTests.docsTable("| default | value |", in: "docs/authoring/parties.md")
         let written = try #require(rows["rhythm"]) + ",near=" + (rows["near"] ?? "?") + ",hold=" + (rows["hold"] ?? "?") + ",fix=" + (rows["fix"] ?? "?")
         #expect(written == DutyCyclePolicy.standard.description)
     }
