@@ -8,7 +8,7 @@ let publicSurface: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDe
 /// Where flowrun links the Swift runtime statically: release builds on Linux (see the target).
 let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 
-// Layers (DESIGN.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
+// Layers (docs/architecture.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
 let package = Package(
     name: "flowrun",
     // macOS 14: Hummingbird 2 (the preview server) is available from it.
@@ -46,8 +46,8 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"], swiftSettings: publicSurface),
+        .target(name: "CLuaSandbox", dependencies: ["CLua"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox"], swiftSettings: publicSurface),
         // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
         .target(name: "Formats", swiftSettings: publicSurface),
         .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: publicSurface),
@@ -83,7 +83,7 @@ let package = Package(
         // `flowrun serve` and `flowrun sync`: bundles over HTTP (Hummingbird serves, AsyncHTTPClient fetches).
         .target(
             name: "FlowSync",
-            dependencies: ["FlowBundle", "FlowKit", "LoopbackServer", "HTTPFetch", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["FlowBundle", "FlowKit", "LoopbackServer", "NetworkClient", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
@@ -105,10 +105,10 @@ let package = Package(
             dependencies: ["Formats", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: publicSurface
         ),
-        // The words for a network error, shared by the two users of the one HTTP client
-        // (AsyncHTTPClient): the updater and the picture loader.
+        // The one HTTP client (AsyncHTTPClient), configured in one place, and the words for its
+        // errors: for its two users, the updater and the picture loader.
         .target(
-            name: "HTTPFetch",
+            name: "NetworkClient",
             dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: publicSurface
@@ -118,7 +118,7 @@ let package = Package(
         // connection and TLS errors it reports.
         .target(
             name: "FlowAssets",
-            dependencies: ["FlowKit", "ScreenModel", "HTTPFetch", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            dependencies: ["FlowKit", "ScreenModel", "NetworkClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: publicSurface
@@ -128,7 +128,7 @@ let package = Package(
             dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
-            // home` and 6 MiB (BENCHMARKS.md, Cold start). Compiling with the flag too makes the
+            // home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes the
             // module ask for the static libraries' own dependencies (ICU, CoreFoundation).
             // Unsafe flags are allowed here because flowrun is an executable no package depends
             // on (Fuzz/ uses the libraries only); debug builds and tests link dynamically.

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import HTTPFetch
+import NetworkClient
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -18,13 +18,10 @@ struct HTTPGet: Sendable {
     ///     per host, so none waits in the client's queue behind the caller's back.
     ///   - connectTimeout: the longest wait for a connection (the caller's give-up).
     static func withClient<T: Sendable>(parallel: Int, connectTimeout: Duration, _ body: (HTTPGet) async -> T) async -> T {
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: timeAmount(connectTimeout), read: nil)
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, parallel)
         // A refused connection is an answer: fail at once and say why, rather than retry
         // until the deadline and report only that time ran out.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                configuration: NetworkClient.configuration(connectTimeout: connectTimeout, parallel: parallel, retryConnecting: false))
         let result = await body(HTTPGet(client: client))
         // Every request has ended by now (answered, failed or cancelled); a failed shutdown leaves nothing to undo.
         try? await client.shutdown()
@@ -67,7 +64,7 @@ struct HTTPGet: Sendable {
     private static func get(_ url: String, place: String, deadline: ContinuousClock.Instant, limit: Int, client: HTTPClient) async -> Result<Int, AssetFetchError> {
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(HTTPClientRequest(url: url), timeout: timeAmount(ContinuousClock.now.duration(to: deadline)))
+            response = try await client.execute(HTTPClientRequest(url: url), timeout: NetworkClient.timeAmount(ContinuousClock.now.duration(to: deadline)))
         } catch {
             return .failure(AssetFetchError(beforeTheAnswer(error, place: place)))
         }
@@ -99,10 +96,5 @@ struct HTTPGet: Sendable {
         guard let client = error as? HTTPClientError else { return nil }
         if client == .cancelled { return "cancelled" }
         return [.deadlineExceeded, .connectTimeout, .readTimeout].contains(client) ? "no answer in time" : nil
-    }
-
-    private static func timeAmount(_ duration: Duration) -> TimeAmount {
-        // Capped at about 136 years, so no duration can overflow the nanoseconds.
-        .nanoseconds(max(1, min(duration.components.seconds, 1 << 32) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
     }
 }

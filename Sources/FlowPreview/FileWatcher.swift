@@ -12,7 +12,7 @@ import Darwin
 struct FileWatcher: Sendable {
     let root: ProjectRoot
     /// How long to wait between looks: a save shows in the page within about this much
-    /// plus the run (BENCHMARKS.md, Live preview).
+    /// plus the run (docs/benchmarks.md, Live preview).
     var interval: Duration = .milliseconds(50)
 
     /// What a look sees: each file's path with its status (``Status``).

@@ -40,7 +40,7 @@ struct ClusterComparisonReport {
         return goals
     }
 
-    /// The same figures as a markdown table, for the README and BENCHMARKS.md; empty without rows.
+    /// The same figures as a markdown table, for the README and docs/benchmarks.md; empty without rows.
     func markdown() -> [String] {
         guard !rows.isEmpty else { return [] }
         var lines = ["| build, like for like (median of \(rows[0].rounds) rounds) | flowrun first / warm | pysupercluster first / warm "

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `flowbench`: release-built benchmarks of flowrun (DESIGN.md, "Measuring"). Each
+/// `flowbench`: release-built benchmarks of flowrun (docs/architecture.md, "Measuring"). Each
 /// subcommand prints a report; the runtime benchmark is the default.
 @main
 struct Flowbench: ParsableCommand {

@@ -10,7 +10,7 @@ struct Goal {
         let wall = cold.home?.wallMs.median ?? .nan
         let wall90 = cold.home?.wallMs.percentile(90) ?? .nan
         let peak = cold.home?.maxRSSMiB.median ?? .nan
-        // Issue 19's cold-start goals (BENCHMARKS.md, Cold start).
+        // Issue 19's cold-start goals (docs/benchmarks.md, Cold start).
         return [
             Goal(name: "native call (b) ≤ 2.5x Lua call (a), net per call", measured: Format.ratio(ratio), passed: ratio <= 2.5),
             Goal(name: "cold flowrun --park GOGA home, median wall ≤ 15 ms", measured: Format.fixed(wall, 2) + " ms", passed: wall <= 15),

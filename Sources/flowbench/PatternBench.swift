@@ -1,7 +1,7 @@
 import Foundation
 import LuaKit
 
-/// `flowbench patterns`: the sandbox's pattern matcher (Sources/CLuaShim/pattern_match.c)
+/// `flowbench patterns`: the sandbox's pattern matcher (Sources/CLuaSandbox/pattern_match.c)
 /// under the limits every flow has. Patterns authors write, on realistic text of 1 KB,
 /// 64 KB and 1 MB, must run (none refused) and give the right result; hostile patterns and
 /// inputs must be stopped by a limit within 2 s. The realistic cases run in stock Lua 5.4

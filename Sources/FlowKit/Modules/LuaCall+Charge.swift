@@ -1,7 +1,7 @@
 import LuaKit
 
 /// What native functions charge the run's instruction budget for work no Lua instruction
-/// counts (DESIGN.md, "Long C calls don't reach the hook"), in one place.
+/// counts (docs/architecture.md, "Long C calls don't reach the hook"), in one place.
 ///
 /// One instruction stands for about 4 ns of native work (measured in a release build on the
 /// development machine): a table built for a result or copied out of Lua costs 64 (as

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NetworkClient
 public import FlowBundle
 import FlowKit
 import Foundation
@@ -102,13 +103,11 @@ public struct BundleSync: Sendable {
         let lock: CacheLock
         do throws(BundleError) { lock = try cache.open() } catch { throw SyncError(error) }
         defer { lock.release() }
-        var configuration = HTTPClient.Configuration()
-        let timeout = TimeAmount.milliseconds(Int64(options.timeout * 1000))
-        configuration.timeout = .init(connect: timeout, read: timeout)
+        let timeout = Duration.milliseconds(Int64(options.timeout * 1000))
         let requests = RequestCount()
         let outcome: Outcome
         do {
-            outcome = try await HTTPClient.withHTTPClient(configuration: configuration) { client in
+            outcome = try await NetworkClient.with(connectTimeout: timeout, readTimeout: timeout) { client in
                 let fetcher = Fetcher(client: client, base: source, options: options, requests: requests)
                 return try await update(with: fetcher, progress: ProgressTally(progress))
             }

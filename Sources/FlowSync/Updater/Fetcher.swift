@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import FlowBundle
 import Foundation
-import HTTPFetch
+import NetworkClient
 import NIOCore
 import NIOPosix
 

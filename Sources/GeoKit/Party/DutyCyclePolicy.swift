@@ -12,7 +12,7 @@
 /// | ``hold`` | 30 | seconds on after a window that crossed an edge (nil: none) |
 /// | ``firstFixDelay`` | 5 | seconds from switching GPS on to its first fix |
 ///
-/// The defaults are one policy tuned on the real tracks (`flowbench party`, BENCHMARKS.md):
+/// The defaults are one policy tuned on the real tracks (`flowbench party`, docs/benchmarks.md):
 /// GPS on 15 % of the time, no safe-zone exit missed, none more than 47 s late. An exit is
 /// at most `period - on + firstFixDelay + 1` seconds late (71) when the visitor stays out
 /// longer than that: the next window sees them outside, and the hold confirms it.

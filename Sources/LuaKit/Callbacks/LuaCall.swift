@@ -1,5 +1,5 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 /// A Swift function callable from Lua. It reads its arguments from `call` and pushes its
 /// results onto it; throwing fails the Lua call with the error's description.

@@ -1,5 +1,5 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 /// A table argument read where it lies on Lua's stack, one named field at a time: nothing
 /// is copied into Swift but the fields asked for, and no metamethod runs (read-only tables,

@@ -1,5 +1,5 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 /// A Swift function as Lua sees it: the box lives in a Lua-owned userdata (upvalue 1 of a
 /// C closure) and is released by that userdata's `__gc`.

@@ -1,8 +1,8 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 extension LuaState {
-    /// Installs the functions through which scripts reach the host (CLuaShim/hostlib.c):
+    /// Installs the functions through which scripts reach the host (CLuaSandbox/hostlib.c):
     /// `os.time`/`os.date` on the host's clock, `print` and `warn` to `printHandler`
     /// (or `printBytes`), and `require` of the Lua files `moduleResolver` finds.
     func installHostFunctions() throws(LuaError) {

@@ -1,13 +1,13 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 extension LuaState {
-    /// Opens the allowed libraries and removes or replaces the rest (DESIGN.md rule 2):
+    /// Opens the allowed libraries and removes or replaces the rest (docs/architecture.md, rule 2):
     /// no io, package, debug, dofile, loadfile or binary chunks; `os` keeps only time,
     /// clock, date and difftime; the string metatable is locked; `require` loads Lua files
     /// through `moduleResolver`. What loops or runs code inside C (coroutines, load, the
     /// table functions, string.rep, the pattern matcher) is replaced by budgeted versions
-    /// in CLuaShim.
+    /// in CLuaSandbox.
     func installSandbox() throws(LuaError) {
         let libraries: [(String, lua_CFunction)] = [
             ("_G", luaopen_base), ("coroutine", luaopen_coroutine), ("table", luaopen_table),

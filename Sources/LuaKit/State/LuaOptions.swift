@@ -1,4 +1,4 @@
-/// Budgets and settings of one Lua state. Every state has all three budgets (DESIGN.md rule 3).
+/// Budgets and settings of one Lua state. Every state has all three budgets (docs/architecture.md, rule 3).
 public struct LuaOptions: Sendable, Equatable {
     /// Instructions one run (`LuaState.call`) may execute, across every coroutine of the
     /// script; work inside C and native functions is charged too. Default 20,000,000.

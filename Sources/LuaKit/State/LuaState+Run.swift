@@ -1,5 +1,5 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 extension LuaState {
     // MARK: - Loading

@@ -1,5 +1,5 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +8,7 @@ import Darwin
 
 /// A sandboxed Lua 5.4 state with an instruction budget and a memory cap.
 ///
-/// Scripts see only the sandbox (DESIGN.md rule 2): each chunk gets its own environment,
+/// Scripts see only the sandbox (docs/architecture.md, rule 2): each chunk gets its own environment,
 /// whose library tables are private copies, so one script cannot change `string.format`
 /// for another. Every ``call(_:_:)`` runs in a fresh coroutine under the budgets (rule 3).
 /// Functions the host registers are seen by every chunk loaded after them.

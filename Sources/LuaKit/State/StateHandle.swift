@@ -1,5 +1,5 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 /// The raw state and its budget, shared by a `LuaState` and the references it hands out,
 /// so a reference that outlives its state knows not to touch it.

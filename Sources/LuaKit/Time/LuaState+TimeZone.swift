@@ -1,4 +1,4 @@
-import CLuaShim
+import CLuaSandbox
 public import Foundation
 
 extension LuaState {
@@ -39,7 +39,7 @@ final class ZoneBox {
     }
 }
 
-/// Called from C; touches no Lua state, so it raises nothing (DESIGN.md rule 1).
+/// Called from C; touches no Lua state, so it raises nothing (docs/architecture.md, rule 1).
 private let zoneLookup: luakit_zone_fn = { zone, utc, info in
     guard let zone, let info else { return 0 }
     Unmanaged<ZoneBox>.fromOpaque(zone).takeUnretainedValue().describe(utc, into: &info.pointee)

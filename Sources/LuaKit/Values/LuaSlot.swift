@@ -1,12 +1,12 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 /// A value on Lua's stack, read where it lies: for a reader that knows the structure it
 /// expects (a flow's screen) and would otherwise copy every table into a ``LuaValue``
 /// first. Given to the closure of ``LuaState/call(_:arguments:reading:)``, and valid only
 /// inside it.
 ///
-/// Reads are raw (no metamethod runs, nothing can raise: DESIGN.md rule 1) and answer nil
+/// Reads are raw (no metamethod runs, nothing can raise: docs/architecture.md, rule 1) and answer nil
 /// for anything not of the shape asked, so that the caller can fall back to the copy, which
 /// says what is wrong. A read-only table (``LuaCall/pushReadOnly(_:message:)``) is not a
 /// plain table here: the copy reads its content. Every value read counts against the limit

@@ -4,7 +4,7 @@
 ///
 /// Make one with ``LuaCall/pushReadOnly(_:message:)``, hand it out again with
 /// ``LuaCall/push(_:)-(LuaTableRef)``. Lua has no frozen tables, so the table and every
-/// table inside it are empty proxies of the real ones (CLuaShim's `readonly.c`): reading
+/// table inside it are empty proxies of the real ones (CLuaSandbox's `readonly.c`): reading
 /// (`t.k`, `t[i]`, `#t`, `ipairs`, `pairs`, `next`, `rawget`, `rawlen`, the table library's
 /// reads) sees the content; changing (`t.k = v`, `rawset`, `table.insert`/`remove`/`sort`/
 /// `move` into it, `setmetatable`) fails with the table's message after the `file:line:` of

@@ -1,8 +1,8 @@
 import CLua
-import CLuaShim
+import CLuaSandbox
 
 /// Moving `LuaValue`s on and off a Lua stack. Only raw, non-raising API calls are used
-/// (no metamethods run), so this is safe inside Swift callbacks (DESIGN.md rule 1); the
+/// (no metamethods run), so this is safe inside Swift callbacks (docs/architecture.md, rule 1); the
 /// callers make sure no memory cap is enforced meanwhile.
 struct LuaStack {
     let L: OpaquePointer

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlowKit
 
 extension Flowbench {
-    /// `flowbench` (or `flowbench runtime`): cases 1-3 of DESIGN.md's "Measuring" on park GOGA.
+    /// `flowbench` (or `flowbench runtime`): cases 1-3 of docs/architecture.md's "Measuring" on park GOGA.
     struct Runtime: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "The cost of a call from Lua into Swift, a cold 'flowrun --park GOGA home', and where in-process time goes.",

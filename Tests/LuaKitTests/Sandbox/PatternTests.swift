@@ -1,7 +1,7 @@
 import Testing
 @testable import LuaKit
 
-/// The sandbox's string.find, match, gmatch and gsub (Sources/CLuaShim/patterns.c): they
+/// The sandbox's string.find, match, gmatch and gsub (Sources/CLuaSandbox/patterns.c): they
 /// behave as stock Lua 5.4.4's, and their work is charged to the instruction budget, so
 /// ordinary patterns run on big inputs and catastrophic ones end the run instead of
 /// matching for hours. Every expected value in the tables below is what the system

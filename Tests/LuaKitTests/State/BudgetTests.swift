@@ -1,6 +1,6 @@
 import Testing
 @testable import LuaKit
-import CLuaShim
+import CLuaSandbox
 
 @Suite struct BudgetTests {
     func small() throws -> LuaState {

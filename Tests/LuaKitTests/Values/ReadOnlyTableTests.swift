@@ -1,7 +1,7 @@
 import Testing
 @testable import LuaKit
 
-/// Read-only tables (LuaCall.pushReadOnly, CLuaShim's readonly.c): every read a script can
+/// Read-only tables (LuaCall.pushReadOnly, CLuaSandbox's readonly.c): every read a script can
 /// make sees the content; every change fails with the table's message at the line that
 /// tried it; one table is handed to every call, unchanged.
 @Suite struct ReadOnlyTableTests {

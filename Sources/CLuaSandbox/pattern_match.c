@@ -1,7 +1,7 @@
 // The Lua 5.4 pattern matcher (manual §6.4.1), written for the sandbox: it behaves as stock
 // Lua 5.4.4's backtracking matcher (same results, same errors, same recursion limit), but
 // it counts its work and charges it to the run's instruction budget, because no count hook
-// fires inside C and a backtracking pattern can run for hours there (DESIGN.md, "Long C
+// fires inside C and a backtracking pattern can run for hours there (docs/architecture.md, "Long C
 // calls don't reach the hook").
 //
 // The matcher never raises. An error in the pattern or a spent budget marks the state
@@ -10,7 +10,7 @@
 // Errors stay lazy as in stock Lua: a malformed part of the pattern is reported only
 // when the matcher reaches it, so ("abc"):find("x%") is nil, not an error.
 #include "pattern_match.h"
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lauxlib.h>
 #include <ctype.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 // Swift closures and objects as Lua values. The Swift side returns a status; only this
-// C code raises, after Swift has returned (DESIGN.md rule 1; LuaSwift and mlua do the same).
-#include "CLuaShim.h"
+// C code raises, after Swift has returned (docs/architecture.md, rule 1; LuaSwift and mlua do the same).
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <stddef.h>

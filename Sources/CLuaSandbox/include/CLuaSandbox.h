@@ -1,6 +1,6 @@
 // C side of LuaKit: what must not be written in Swift because it raises Lua errors
 // (longjmp) or runs inside the Lua VM. Swift never calls lua_error; these functions do,
-// after every Swift frame has returned (DESIGN.md rule 1).
+// after every Swift frame has returned (docs/architecture.md, rule 1).
 #ifndef LUAKIT_CLUASHIM_H
 #define LUAKIT_CLUASHIM_H
 

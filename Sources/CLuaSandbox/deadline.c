@@ -5,7 +5,7 @@
 // the very next instruction: lua_sethook is the one Lua call made to be called from a
 // signal handler (lua.c stops scripts on Ctrl-C this way). The hook then reads a flag,
 // not the clock. Where no timer can be made, the hook reads the clock instead.
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <pthread.h>
 #include <signal.h>

@@ -7,7 +7,7 @@
 //   option, and what a script sets with it ends with the run;
 // - what loops or scans in C is charged to the budget (load by the bytes it parses,
 //   collect by the heap it traverses, rep by the copies it makes).
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <limits.h>

@@ -8,7 +8,7 @@
 // - The flow's own coroutine (the run's root, where the host started the flow) plays the
 //   main thread: `running` says it is main, `isyieldable` is false there and `yield`
 //   from it is an error, as in a script run by the stock interpreter.
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 

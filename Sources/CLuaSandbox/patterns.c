@@ -8,7 +8,7 @@
 // caller's "file:line:" first, exactly as for the stock functions.
 #define _GNU_SOURCE                            // memmem
 #include "pattern_match.h"
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <string.h>

@@ -13,7 +13,7 @@
 //   the sandbox's next, never the target.
 // A proxy is recognized by a field under a light-userdata key in its metatable (the
 // message), which scripts can neither make nor read.
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 

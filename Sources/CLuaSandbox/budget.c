@@ -1,6 +1,6 @@
 // The budgeted allocator, the count hook and the one instruction budget of a run
-// (DESIGN.md rule 3 and "Pitfalls other Lua hosts learned the hard way").
-#include "CLuaShim.h"
+// (docs/architecture.md, rule 3 and "Pitfalls other Lua hosts learned the hard way").
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <stdio.h>

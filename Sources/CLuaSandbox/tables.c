@@ -4,7 +4,7 @@
 // (a range a metamethod ends at its first element costs what it did, as in stock Lua; one
 // that would run for ever stops within a chunk of the budget), unpack charges what it
 // pushes before it starts, and sort charges every comparison.
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <limits.h>

@@ -1,5 +1,5 @@
 // The budgeted Lua pattern matcher (pattern_match.c), shared with the library functions
-// that use it (patterns.c). Private to CLuaShim.
+// that use it (patterns.c). Private to CLuaSandbox.
 #ifndef LUAKIT_PATTERN_MATCH_H
 #define LUAKIT_PATTERN_MATCH_H
 

@@ -3,7 +3,7 @@
 // (Lua files the host finds). They are C functions, like the stock ones they replace, so
 // their errors and tracebacks read as stock Lua's ("bad argument #1 to 'date'",
 // "[C]: in function 'require'") and never show the sandbox's insides.
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 // offset and abbreviation from tm_gmtoff and tm_zone for %z and %Z. Arguments, defaults
 // and error messages are stock 5.4.4's (loslib.c), so only the zone differs.
 #define _GNU_SOURCE
-#include "CLuaShim.h"
+#include "CLuaSandbox.h"
 #include <lua.h>
 #include <lauxlib.h>
 #include <limits.h>
