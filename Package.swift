@@ -8,7 +8,21 @@ let publicSurface: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDe
 /// Where flowrun links the Swift runtime statically: release builds on Linux (see the target).
 let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 
-// Layers (docs/architecture.md): flowrun → FlowKit → LuaKit → CLua, with GeoKit and ScreenModel beside.
+// The layers (docs/architecture.md, "Layers"); an arrow points at what a target may import,
+// and `swift build --explicit-target-dependency-import-check error` (bin/test) fails on any
+// import not declared below.
+//
+//   Formats          JSON, XML and TZif readers, number, time and terminal text: depends on nothing
+//   CLua             liblua5.4 (system library) ◄── CLuaSandbox (C: budgets, trampolines, sandboxed libs)
+//   LuaKit           ──► CLuaSandbox, CLua, Formats         a safe Swift face of a Lua state
+//   GeoKit           ──► Formats                            geodesy, shapes, GPX/GeoJSON, cluster, geofence, ...
+//   ScreenModel      (nothing of ours)                      the flowrun/screen@1 contract
+//   ScreenRendering  ──► ScreenModel, Formats               text, JSON, SVG, HTML of a screen
+//   FlowKit          ──► LuaKit, GeoKit, ScreenModel, Formats   the runtime: parks, flows, runs, modules
+//   FlowAuthoring    ──► FlowKit, ScreenRendering           scenario runner, stub generator
+//   FlowStore (GRDB), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
+//   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
+//   flowrun          the command line over all of them
 let package = Package(
     name: "flowrun",
     // macOS 14: Hummingbird 2 (the preview server) is available from it.
@@ -47,7 +61,7 @@ let package = Package(
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox"], swiftSettings: publicSurface),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox", "Formats"], swiftSettings: publicSurface),
         // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
         .target(name: "Formats", swiftSettings: publicSurface),
         .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: publicSurface),
@@ -55,9 +69,17 @@ let package = Package(
         .target(name: "ScreenModel", swiftSettings: publicSurface),
         // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; not a product.
         .target(name: "BenchData"),
+        // Text, JSON, SVG and HTML of a screen: the screen model in, output text out.
+        .target(name: "ScreenRendering", dependencies: ["ScreenModel", "Formats"], swiftSettings: publicSurface),
         .target(
             name: "FlowKit",
             dependencies: ["LuaKit", "GeoKit", "ScreenModel", "Formats"],
+            swiftSettings: publicSurface
+        ),
+        // What authors run beside the runtime: the scenario runner, the stub generator.
+        .target(
+            name: "FlowAuthoring",
+            dependencies: ["FlowKit", "ScreenRendering", "ScreenModel", "LuaKit", "GeoKit", "Formats"],
             swiftSettings: publicSurface
         ),
         // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
@@ -92,7 +114,7 @@ let package = Package(
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
-            dependencies: ["FlowKit", "GeoKit", "ScreenModel", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["FlowKit", "ScreenRendering", "GeoKit", "ScreenModel", "Formats", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: publicSurface
@@ -118,14 +140,14 @@ let package = Package(
         // connection and TLS errors it reports.
         .target(
             name: "FlowAssets",
-            dependencies: ["FlowKit", "ScreenModel", "NetworkClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            dependencies: ["FlowKit", "ScreenModel", "Formats", "NetworkClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: publicSurface
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "GeoKit", "ScreenModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "LuaKit", "GeoKit", "ScreenModel", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes the
@@ -137,7 +159,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowKit", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "Formats", "BenchData", "FlowPreview", "WebDriver",
+            dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "ScreenModel", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "Formats", "BenchData", "FlowPreview", "WebDriver",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
@@ -145,18 +167,21 @@ let package = Package(
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel", "Formats"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "ScreenModel", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "ScreenSamples", "ScreenModel", "Formats", "BenchData"]),
+        .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "ScreenModel", "ScreenSamples", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
+        // Screens the renderer and reader tests share: the golden ones and a seeded generator; no product ships it.
+        .target(name: "ScreenSamples", dependencies: ["ScreenModel", "BenchData"], path: "Tests/ScreenSamples"),
         // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "FlowAuthoring", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "ScreenRendering", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as
         // RECORD_SCREENSHOTS=1 writes them there.
-        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenRendering", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["Screenshots"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "Formats"]),
-        .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", .product(name: "Hummingbird", package: "hummingbird"),
+        .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", .product(name: "Hummingbird", package: "hummingbird"),
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                                                        .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),

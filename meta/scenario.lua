@@ -1,7 +1,7 @@
 --- @meta _
 -- This file is NOT generated, edit it directly. It describes what flowrun gives scenario
 -- files (parks/<CODE>/tests/*.lua, tests/*.lua; README, "Testing flows: scenarios"), for
--- LuaLS completion. The functions are Sources/FlowKit/Scenarios/ExpectLibrary.swift's.
+-- LuaLS completion. The functions are Sources/FlowAuthoring/Scenarios/ExpectLibrary.swift's.
 error('Cannot require a meta file')
 
 --- @class flowrun.Scenario

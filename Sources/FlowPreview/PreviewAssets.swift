@@ -1,3 +1,4 @@
+import ScreenModel
 import FlowKit
 import Foundation
 import Hummingbird

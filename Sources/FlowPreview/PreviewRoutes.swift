@@ -1,3 +1,4 @@
+import ScreenRendering
 import FlowKit
 import Foundation
 import HTTPTypes

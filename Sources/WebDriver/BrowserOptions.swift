@@ -1,5 +1,4 @@
 public import Formats
-public import GeoKit
 import Foundation
 
 /// How to start the browser: Debian's chromium, headless, driven by Debian's chromedriver.

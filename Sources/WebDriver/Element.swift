@@ -1,5 +1,4 @@
 public import Formats
-public import GeoKit
 /// A reference to an element of the page the driver found: opaque, valid until the element
 /// leaves the document (then commands on it fail with `stale element reference`).
 public struct Element: Sendable, Hashable {

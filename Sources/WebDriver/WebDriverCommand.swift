@@ -1,6 +1,5 @@
 public import Formats
 import Foundation
-public import GeoKit
 /// One W3C WebDriver command: its method, path and body, and the name errors call it by.
 /// Building a command does no I/O, so the encoding is tested without a browser.
 public struct WebDriverCommand: Sendable, Equatable {

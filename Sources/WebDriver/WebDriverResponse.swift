@@ -1,5 +1,4 @@
 import Formats
-public import GeoKit
 import Foundation
 
 /// Reading a driver's answer: W3C WebDriver answers every command with a JSON object whose

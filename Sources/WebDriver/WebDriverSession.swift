@@ -1,5 +1,4 @@
 public import Formats
-public import GeoKit
 import AsyncHTTPClient
 import Foundation
 import NIOCore

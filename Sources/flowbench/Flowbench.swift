@@ -1,3 +1,4 @@
+import Formats
 import ArgumentParser
 import FlowKit
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import ScreenRendering
+import ScreenModel
 import FlowKit
 import GeoKit
 

@@ -1,3 +1,4 @@
+import ScreenRendering
 import FlowBundle
 import FlowKit
 import GeoKit

@@ -1,3 +1,4 @@
+import ScreenRendering
 import AsyncHTTPClient
 import FlowKit
 @testable import FlowPreview

@@ -1,3 +1,4 @@
+import FlowAuthoring
 import FlowKit
 import Foundation
 import Testing

@@ -1,5 +1,4 @@
 import Formats
-import GeoKit
 import Foundation
 import Testing
 @testable import WebDriver

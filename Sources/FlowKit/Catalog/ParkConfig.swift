@@ -80,7 +80,7 @@ extension ParkConfig {
     }
 
     /// What a configuration file returns, run in `lua`; errors name the file.
-    static func evaluate(_ file: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> LuaValue {
+    package static func evaluate(_ file: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> LuaValue {
         let source = try root.read(file)
         do {
             return try lua.run(source, chunkName: file).first ?? .nil

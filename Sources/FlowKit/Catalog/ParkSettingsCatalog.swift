@@ -1,19 +1,19 @@
-import GeoKit
+package import GeoKit
 
 /// Every setting a park.lua may set, for the people who write one: the keys and types are
 /// read off ``ParkSettings``' own decoding (``SettingShape``), each default off
 /// `parks/defaults.lua`, and what each means is ``docs``. `meta/park.gen.lua` is made from
 /// the three, and a test fails when a setting has no entry in ``docs`` or an entry names
 /// no setting.
-enum ParkSettingsCatalog {
+package enum ParkSettingsCatalog {
     /// The shape of a park's settings, as ``ParkConfig`` decodes them.
     /// - Throws: only if ``ParkSettings`` gains a field of a type Lua cannot write.
-    static func shape() throws -> SettingShape { try SettingShape.of(ParkSettings.self) }
+    package static func shape() throws -> SettingShape { try SettingShape.of(ParkSettings.self) }
 
     /// What a table of settings or one setting means, keyed by the table's Swift type name
     /// (`Theme`; `ParkSettings` for the whole) and by `Type.field` (`Theme.accent`). Written
     /// for Lua authors; a default or "required" is added from parks/defaults.lua.
-    static let docs: [String: String] = [
+    package static let docs: [String: String] = [
         "ParkSettings": "A park's settings: parks/defaults.lua deep-merged with parks/<CODE>/park.lua.",
         "ParkSettings.name": "The park's name for people; not empty.",
         "ParkSettings.state": "The state or region the park is in.",
@@ -151,20 +151,20 @@ enum ParkSettingsCatalog {
 
     /// Settings whose strings are one of a few, by `Type.field`: the stubs type them as those
     /// literals, so an editor completes them.
-    static let choices: [String: [String]] = [
+    package static let choices: [String: [String]] = [
         "Home.sections": ParkSettings.Home.knownSections.sorted(),
     ]
 }
 
 /// An address is written as one string or a list of lines, checked as it decodes.
 extension ParkSettings.AddressSetting: SettingScalar {
-    static var settingShape: SettingShape { .either([.string, .list(.string)]) }
-    static var placeholder: Self { Self(lines: ["-"]) }
+    package static var settingShape: SettingShape { .either([.string, .list(.string)]) }
+    package static var placeholder: Self { Self(lines: ["-"]) }
 }
 
 /// A size is written `"390x844"`: a string whose decoding checks it.
 extension ParkSettings.SizeSetting: SettingScalar {
-    static var settingShape: SettingShape { .string }
-    static var placeholder: Self { Self(ScreenSize(width: 390, height: 844)) }
-    init(_ value: ScreenSize) { self.value = value }
+    package static var settingShape: SettingShape { .string }
+    package static var placeholder: Self { Self(ScreenSize(width: 390, height: 844)) }
+    package init(_ value: ScreenSize) { self.value = value }
 }

@@ -1,7 +1,7 @@
 /// Every native module, in the order they are installed. Adding a module is one line here.
-enum ModuleRegistry {
+package enum ModuleRegistry {
     /// The modules every park's Lua state gets, installed in this order.
-    static let all: [any NativeModule] = [
+    package static let all: [any NativeModule] = [
         GeoModule(),
         MapModule(),
         ClusterModule(),

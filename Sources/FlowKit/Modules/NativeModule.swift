@@ -1,12 +1,12 @@
-import GeoKit
-import LuaKit
+package import GeoKit
+package import LuaKit
 
 /// A native Swift module exposed to Lua as a global table (`geo`, `cluster`, ...).
 ///
 /// To add one: write `Modules/<Name>Module.swift` with a type conforming to this protocol
 /// and add it to ``ModuleRegistry/all``. Its LuaLS stubs in `meta/<name>.gen.lua` are
 /// generated from ``functions`` (`flowrun stubs`), so documentation cannot drift.
-protocol NativeModule: Sendable {
+package protocol NativeModule: Sendable {
     /// The global table's name in Lua, e.g. `"geo"`.
     var name: String { get }
     /// One line saying what the module is for.
@@ -19,10 +19,10 @@ protocol NativeModule: Sendable {
 
 extension NativeModule {
     /// None: most modules hand out plain values only.
-    var types: [NativeType] { [] }
+    package var types: [NativeType] { [] }
 
     /// Installs the module as a global table in one park's Lua state.
-    func install(into lua: LuaState, context: ModuleContext) {
+    package func install(into lua: LuaState, context: ModuleContext) {
         for type in types { type.define(lua, context) }
         var table: [String: LuaNativeFunction] = [:]
         for function in functions {
@@ -35,25 +35,25 @@ extension NativeModule {
 
 /// A documented native function: the text feeds the generated stubs; the body gets the
 /// park's context and the call.
-struct NativeFunction: Sendable {
+package struct NativeFunction: Sendable {
     /// A function's work: reads its arguments from the call and pushes its results.
     /// Throwing fails the Lua call with the error's message, after the caller's `file:line:`.
-    typealias Body = @Sendable (ModuleContext, inout LuaCall) throws -> Void
+    package typealias Body = @Sendable (ModuleContext, inout LuaCall) throws -> Void
 
     /// One documented argument.
-    struct Parameter: Sendable {
+    package struct Parameter: Sendable {
         /// The argument's name in the stubs (`lat`).
-        var name: String
+        package var name: String
         /// LuaLS type, e.g. `number`, `string?`, `table`.
-        var type: String
+        package var type: String
         /// One line saying what the argument is.
-        var summary: String
+        package var summary: String
         /// A documented argument.
         /// - Parameters:
         ///   - name: the argument's name in the stubs.
         ///   - type: its LuaLS type (`number`, `string?`, `table`).
         ///   - summary: one line saying what it is.
-        init(_ name: String, _ type: String, _ summary: String) {
+        package init(_ name: String, _ type: String, _ summary: String) {
             self.name = name
             self.type = type
             self.summary = summary
@@ -61,17 +61,17 @@ struct NativeFunction: Sendable {
     }
 
     /// The function's name in its module's table (`distance` for `geo.distance`).
-    var name: String
+    package var name: String
     /// One line saying what the function does, for the stubs.
-    var summary: String
+    package var summary: String
     /// The function's arguments in order, for the stubs.
-    var parameters: [Parameter]
+    package var parameters: [Parameter]
     /// `(type, summary)` of each result.
-    var returns: [(type: String, summary: String)]
+    package var returns: [(type: String, summary: String)]
     /// A short Lua example for the docs.
-    var example: String?
+    package var example: String?
     /// The function's work.
-    var body: Body
+    package var body: Body
 
     /// A documented native function.
     /// - Parameters:
@@ -81,7 +81,7 @@ struct NativeFunction: Sendable {
     ///   - returns: `(type, summary)` of each result, types in LuaLS form.
     ///   - example: a short Lua example for the stubs.
     ///   - body: the work; it gets the park's context and the call.
-    init(_ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
+    package init(_ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
                 example: String? = nil, body: @escaping Body) {
         self.name = name
         self.summary = summary
@@ -93,15 +93,15 @@ struct NativeFunction: Sendable {
 }
 
 /// What a module may use of the park it serves. Content loads lazily, once per runtime.
-final class ModuleContext {
+package final class ModuleContext {
     /// The park's configuration, with every setting typed (``ParkConfig/settings``).
-    let park: ParkConfig
+    package let park: ParkConfig
     /// The park's Lua state, e.g. for `defineType`. Unowned: the state owns the closures
     /// that hold this context, and a strong reference would keep it from ever closing.
     unowned let lua: LuaState
     private let content: ParkContent
 
-    init(park: ParkConfig, lua: LuaState, content: ParkContent) {
+    package init(park: ParkConfig, lua: LuaState, content: ParkContent) {
         self.park = park
         self.lua = lua
         self.content = content
@@ -109,17 +109,17 @@ final class ModuleContext {
 
     /// The park's sites (empty when it has no `sites.geojson`), read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
-    func sites() throws(FlowError) -> [Site] { try content.sites() }
+    package func sites() throws(FlowError) -> [Site] { try content.sites() }
     /// The park's boundary, if it has one, read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
-    func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+    package func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
     /// The park's exhibits (nil when it has no `exhibits.geojson`), read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file, feature and field at fault.
-    func exhibits() throws(FlowError) -> ExhibitCatalog? { try content.exhibits() }
+    package func exhibits() throws(FlowError) -> ExhibitCatalog? { try content.exhibits() }
 
     /// The scan log the run in progress replays (`--beacons`), up to its `--at-time`; set by
     /// ``FlowRuntime/run(_:)`` for the run's length.
-    var scanReplay: (log: ScanLog, until: Double?)?
+    package var scanReplay: (log: ScanLog, until: Double?)?
 
     private var cache: [String: AnyObject] = [:]
 
@@ -134,7 +134,7 @@ final class ModuleContext {
     /// Whether ``cached(_:make:)`` has built the object under `key` already (a function
     /// that builds it charges the budget only when it does).
     /// - Parameter key: the object's key.
-    func isCached(_ key: String) -> Bool { cache[key] != nil }
+    package func isCached(_ key: String) -> Bool { cache[key] != nil }
 
     /// An object built once per runtime and reused by every flow (the sites' cluster index).
     /// - Parameters:
@@ -142,7 +142,7 @@ final class ModuleContext {
     ///   - make: builds the object when none of type `T` is cached under `key`.
     /// - Returns: the cached object, or the one `make` built, now cached.
     /// - Throws: what `make` throws; nothing is cached then.
-    func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
+    package func cached<T: AnyObject>(_ key: String, make: () throws -> T) rethrows -> T {
         if let hit = cache[key] as? T { return hit }
         let made = try make()
         cache[key] = made

@@ -1,11 +1,11 @@
-import LuaKit
-import ScreenModel
+package import LuaKit
+package import ScreenModel
 
 /// Loads flow files into a park's Lua state and collects their registrations.
 ///
 /// Each file runs once under the budgets; it registers flows with
 /// `flow.register(name, function(ctx, super) ... end)`.
-final class FlowLoader {
+package final class FlowLoader {
     private(set) var registry = FlowRegistry()
     private var currentFile = ""
     /// Set once every file has loaded: flows register while their files load, not later.
@@ -13,13 +13,13 @@ final class FlowLoader {
     /// Whether the park runs a flow (its `flows` setting).
     private let isEnabled: (String) -> Bool
 
-    init(isEnabled: @escaping (String) -> Bool = { _ in true }) {
+    package init(isEnabled: @escaping (String) -> Bool = { _ in true }) {
         self.isEnabled = isEnabled
     }
 
     /// The `flow` module: registration, plus the names registered so far. The closures keep
     /// the loader alive as long as the Lua state (the loader holds no reference back).
-    func install(into lua: LuaState) {
+    package func install(into lua: LuaState) {
         lua.register(module: "flow", functions: [
             "register": { call in try self.register(&call) },
             "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
@@ -27,11 +27,11 @@ final class FlowLoader {
         ])
     }
 
-    func seal() { isSealed = true }
+    package func seal() { isSealed = true }
 
     /// Whether a screen may link to flow `name`: registered, switched on for the park, and
     /// not defined by a file that failed to load.
-    func isAvailable(_ name: String) -> Bool {
+    package func isAvailable(_ name: String) -> Bool {
         registry.chain(name) != nil && isEnabled(name) && !failures.contains { $0.flowName == name }
     }
 
@@ -60,7 +60,7 @@ final class FlowLoader {
     /// UTF-8, a syntax error, an error while it runs, a bad registration) is kept in
     /// ``failures`` and the rest still load: one broken file takes down only its own flows.
     /// What it registered before it failed stays registered.
-    func load(_ files: [String], root: ProjectRoot, into lua: LuaState) {
+    package func load(_ files: [String], root: ProjectRoot, into lua: LuaState) {
         for file in files {
             currentFile = file
             do throws(FlowError) {

@@ -1,3 +1,4 @@
+import Formats
 public import Foundation
 public import GeoKit
 import LuaKit

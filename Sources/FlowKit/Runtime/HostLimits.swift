@@ -1,4 +1,4 @@
-import LuaKit
+package import LuaKit
 
 /// The ceilings the host (the CLI's flags, an app) puts on every script it runs. A park's
 /// `budgets` in park.lua may lower them, never raise them: scripts and settings may come
@@ -23,7 +23,7 @@ public struct HostLimits: Sendable, Equatable {
     }
 
     /// The state's options for a park asking for `budgets`: the lower of each.
-    func options(for budgets: ParkConfig.Budgets? = nil, fixedTime: Int64?) -> LuaOptions {
+    package func options(for budgets: ParkConfig.Budgets? = nil, fixedTime: Int64?) -> LuaOptions {
         LuaOptions(instructionLimit: min(budgets?.instructions ?? instructions, instructions),
                    memoryLimit: min(budgets?.memory_mb ?? memoryMiB, memoryMiB) << 20,
                    timeLimit: seconds, fixedTime: fixedTime)

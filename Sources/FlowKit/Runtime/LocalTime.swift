@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// A moment as `ctx.time` shows it in a park's time zone: year to second, weekday, and the

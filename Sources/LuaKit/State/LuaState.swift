@@ -1,3 +1,4 @@
+import Formats
 import CLua
 import CLuaSandbox
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import Formats
 import CLuaSandbox
 public import Foundation
 

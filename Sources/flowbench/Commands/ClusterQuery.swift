@@ -1,6 +1,3 @@
-import Foundation
-import GeoKit
-
 import ArgumentParser
 import Foundation
 import GeoKit

@@ -1,3 +1,4 @@
+import ScreenModel
 import ArgumentParser
 
 /// `--center`, `--zoom`, `--size`, `--bbox`: where the map flow looks. Read as text and

@@ -1,3 +1,4 @@
+import ScreenRendering
 import ArgumentParser
 import FlowKit
 import ScreenModel

@@ -1,3 +1,5 @@
+import ScreenRendering
+import Formats
 import ArgumentParser
 import FlowKit
 import Foundation

@@ -1,3 +1,4 @@
+import Formats
 import FlowAssets
 import FlowKit
 import Foundation

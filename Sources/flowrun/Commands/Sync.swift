@@ -1,3 +1,4 @@
+import Formats
 import ArgumentParser
 import FlowBundle
 import FlowKit

@@ -1,3 +1,5 @@
+import Formats
+import FlowAuthoring
 import ArgumentParser
 import FlowKit
 import Foundation

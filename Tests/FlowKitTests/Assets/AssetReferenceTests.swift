@@ -1,3 +1,4 @@
+import ScreenModel
 import FlowKit
 import Testing
 

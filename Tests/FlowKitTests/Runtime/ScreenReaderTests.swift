@@ -1,3 +1,5 @@
+import ScreenSamples
+import ScreenRendering
 import BenchData
 import Foundation
 import Testing

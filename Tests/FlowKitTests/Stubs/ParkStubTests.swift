@@ -1,3 +1,4 @@
+@testable import FlowAuthoring
 import GeoKit
 import LuaKit
 import Testing

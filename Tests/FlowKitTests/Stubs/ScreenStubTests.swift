@@ -1,3 +1,5 @@
+@testable import FlowAuthoring
+import ScreenModel
 import Foundation
 import Testing
 @testable import FlowKit

@@ -1,3 +1,4 @@
+@testable import FlowAuthoring
 /// A generated LuaLS stub read back: its classes with their fields and its aliases with
 /// their variants, so tests compare them with what they were made from.
 struct StubText {

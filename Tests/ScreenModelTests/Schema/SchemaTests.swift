@@ -41,7 +41,7 @@ import ScreenModel
     @Test func goldenJSONOutputValidates() throws {
         // The renderer goldens, and the screens flowrun printed for the real parks.
         var checked = 0
-        for path in ["Tests/FlowKitTests/Fixtures/renderers", "Tests/FlowrunTests/Fixtures"] {
+        for path in ["Tests/ScreenRenderingTests/Fixtures/renderers", "Tests/FlowrunTests/Fixtures"] {
             let folder = Self.packageRoot.appendingPathComponent(path)
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix("parks") }.sorted()

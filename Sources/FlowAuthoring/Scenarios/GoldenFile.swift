@@ -1,0 +1,64 @@
+import ScreenRendering
+import FlowKit
+import Foundation
+import ScreenModel
+
+/// A scenario's golden file: the screen's JSON as app clients get it (``JSONRenderer``),
+/// kept beside the scenario and compared byte for byte.
+enum GoldenFile {
+    /// What `expected` (the golden's text) and `actual` (the screen's) first differ in, by
+    /// line, or nil when they are the same:
+    /// `parks/GOGA/tests/home.json:14: golden '"title" : "Highlights",', screen '"title" : "Views",'`.
+    /// - Parameters:
+    ///   - expected: the golden file's text.
+    ///   - actual: the screen's JSON.
+    ///   - file: the golden's path, for the message.
+    static func difference(expected: String, actual: String, file: String) -> String? {
+        guard expected != actual else { return nil }
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let update = " (flowrun test --update rewrites it, if the change is meant)"
+        func shown(_ text: Substring) -> String { Excerpt.quoted(text.drop { $0 == " " }) }
+        guard line < old.count else {
+            return "\(file):\(line + 1): the screen goes on past the golden's end: \(shown(new[line]))\(update)"
+        }
+        guard line < new.count else {
+            return "\(file):\(line + 1): the screen ends before the golden does, which goes on: \(shown(old[line]))\(update)"
+        }
+        return "\(file):\(line + 1): golden \(shown(old[line])), screen \(shown(new[line]))\(update)"
+    }
+
+    /// Compares the screen's JSON with the golden at `path`, or with `update` writes it.
+    /// - Returns: whether `update` wrote the file (it was missing or differed).
+    /// - Throws: ``Problem`` for a golden that differs, is missing, or cannot be written.
+    static func check(_ json: String, path: String, root: ProjectRoot, update: Bool) throws(Problem) -> Bool {
+        let url = root.url(path)
+        // A link could point a rewrite outside the scenario's folder: goldens are plain files.
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+            throw .badInput("\(path): is a symbolic link; a golden is a plain file beside its scenario")
+        }
+        let existing = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+        if update {
+            guard existing != json else { return false }
+            do {
+                try Data(json.utf8).write(to: url)
+            } catch {
+                throw .badInput("\(path): cannot write the golden: \(error.localizedDescription)")
+            }
+            return true
+        }
+        guard let existing else {
+            throw .badInput("\(path): golden file not found; run flowrun test --update to write it, then review it")
+        }
+        if let difference = difference(expected: existing, actual: json, file: path) { throw .failed(difference) }
+        return false
+    }
+
+    /// Why a golden check did not pass: a difference (the scenario fails) or a golden that
+    /// is missing or cannot be written (bad input).
+    enum Problem: Error {
+        case failed(String)
+        case badInput(String)
+    }
+}

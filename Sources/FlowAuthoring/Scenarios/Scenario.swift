@@ -1,0 +1,213 @@
+import FlowKit
+import Formats
+import GeoKit
+import LuaKit
+import ScreenModel
+
+/// One `scenario{...}` of a scenario file: a flow, its inputs, and what must hold (a golden
+/// screen file, a check, or both). Read by ``ScenarioFile``, run by ``ScenarioSuite``.
+struct Scenario {
+    /// `parks/GOGA/tests/home.lua:3`: the file and the line of its `scenario{`.
+    var location: String
+    /// What the author calls it (default: the flow's name).
+    var name: String
+    /// The park a scenario in the root's `tests/` is limited to; nil for every park (and
+    /// always nil in a park's own `tests/`).
+    var park: String?
+    /// The run, as text (``RunInputs``); `track` relative to the project root.
+    var inputs: RunInputs
+    /// Whether the flow runs as an act run, as an `act` action (`act = true`, `--act`).
+    var act = false
+    /// Action ids followed in order from the screen, as `--follow` does: a `go` opens its
+    /// screen, an `act` is performed (`follow = {3, "favorite"}`).
+    var follow: [String] = []
+    /// The golden screen file relative to the project root, `{park}` still in it.
+    var golden: String?
+    /// `expect = function(screen) ... end`.
+    var check: LuaFunctionRef?
+    /// What is wrong with the scenario as written: it is reported, not run.
+    var problem: String?
+
+    /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
+    static let fields = ["name", "flow", "park", "args", "at", "accuracy", "location", "time", "track", "moment", "offline",
+                         "party", "as", "center", "zoom", "bbox", "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
+
+    /// The time a scenario runs at unless it gives one: goldens must not depend on the day
+    /// they were written (2026-07-04 09:30 in San Francisco).
+    static let defaultTime = "2026-07-04T09:30:00-07:00"
+
+    /// Reads a scenario's table.
+    /// - Parameters:
+    ///   - table: the fields, as `scenario{...}` passed them.
+    ///   - location: `file:line` of the call.
+    ///   - folder: the scenario file's folder relative to the root (`parks/GOGA/tests`);
+    ///     `golden` and `track` are relative to it.
+    ///   - inPark: whether the file is in a park's own `tests/` (no `park` field there).
+    init(_ table: LuaTable, location: String, folder: String, inPark: Bool) {
+        self.location = location
+        name = table["name"].stringValue ?? table["flow"].stringValue ?? "scenario"
+        inputs = RunInputs(flow: "")
+        do {
+            try read(table, folder: folder, inPark: inPark)
+        } catch {
+            problem = "\(location): \(error.message)"
+        }
+    }
+
+    private mutating func read(_ table: LuaTable, folder: String, inPark: Bool) throws(FieldError) {
+        if table.entries.keys.contains(where: { $0.stringValue == nil }) {
+            throw FieldError("fields have names (flow = \"home\"); found a value without one")
+        }
+        for name in table.sortedStringKeys where !Self.fields.contains(name) {
+            let hint = Excerpt.suggestion(for: name, in: Self.fields).map { "; did you mean '\($0)'?" } ?? "; fields: \(Self.fields.joined(separator: ", "))"
+            throw FieldError("unknown field \(Excerpt.quoted(name))\(hint)")
+        }
+        name = try Self.string(table, "name") ?? name
+        guard let flow = try Self.string(table, "flow") else { throw FieldError("flow: missing: every scenario names the flow it runs (flow = \"home\")") }
+        inputs.flow = flow
+        park = try Self.string(table, "park")
+        if park != nil, inPark { throw FieldError("park: a park's own scenarios run for that park; only scenarios in tests/ name one") }
+        inputs.args = try Self.args(table["args"])
+        inputs.at = try Self.joined(table, "at", count: 2, example: "{37.8078, -122.4750}")
+        if let track = try Self.string(table, "track") { inputs.track = try Self.path(track, "track", in: folder, suffix: ".gpx") }
+        // As --accuracy, --location and --until (`until` is a Lua keyword: `moment` here);
+        // RunInputs checks them against each other.
+        inputs.accuracy = try Self.number(table, "accuracy")
+        inputs.location = try Self.string(table, "location")
+        inputs.until = try Self.number(table, "moment")
+        // A moment of the track sets the clock itself, as --until does.
+        inputs.time = try Self.string(table, "time") ?? (inputs.until == nil ? Self.defaultTime : nil)
+        inputs.offline = try Self.flag(table, "offline")
+        if let party = try Self.string(table, "party") { inputs.party = try Self.path(party, "party", in: folder, suffix: ".json") }
+        inputs.member = try Self.string(table, "as")
+        for key in ["zoom", "heading", "pitch", "fov"] { inputs.view[key] = try Self.number(table, key) }
+        inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
+        inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")
+        inputs.view["size"] = try Self.joined(table, "size", count: 2, separator: "x", example: "{390, 844}")
+        act = try Self.flag(table, "act")
+        follow = try Self.ids(table["follow"])
+        if let golden = try Self.string(table, "golden") {
+            self.golden = try Self.path(golden, "golden", in: folder, suffix: ".json")
+            if !inPark, park == nil, !golden.contains("{park}") {
+                throw FieldError("golden: \(Excerpt.quoted(golden)) would be shared by every park; put {park} in its name (home-{park}.json) or give park = \"CODE\"")
+            }
+        }
+        switch table["expect"] {
+        case .nil: break
+        case .function(let function): check = function
+        case let other: throw FieldError("expect: expected a function(screen), got \(other.typeName)")
+        }
+        if golden == nil, check == nil {
+            throw FieldError("nothing to check: give golden = \"name.json\", expect = function(screen) ... end, or both")
+        }
+    }
+
+    // MARK: - Fields
+
+    struct FieldError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private static func flag(_ table: LuaTable, _ key: String) throws(FieldError) -> Bool {
+        switch table[key] {
+        case .nil: return false
+        case .boolean(let flag): return flag
+        case let other: throw FieldError("\(key): expected true or false, got \(other.typeName)")
+        }
+    }
+
+    private static func string(_ table: LuaTable, _ key: String) throws(FieldError) -> String? {
+        switch table[key] {
+        case .nil: return nil
+        case .string(let text): return text
+        case let other: throw FieldError("\(key): expected a string, got \(other.typeName)")
+        }
+    }
+
+    /// A number field as the command line would write it (`14`, `37.8`); a string passes as is.
+    private static func number(_ table: LuaTable, _ key: String) throws(FieldError) -> String? {
+        switch table[key] {
+        case .nil: return nil
+        case .string(let text): return text
+        case let value:
+            guard let number = value.doubleValue else { throw FieldError("\(key): expected a number, got \(value.typeName)") }
+            return NumberText.message(number)
+        }
+    }
+
+    /// A list of numbers as the command line writes it (`{37.8, -122.4}` → `37.8,-122.4`);
+    /// a string passes as is, for the parser to check.
+    private static func joined(_ table: LuaTable, _ key: String, count: Int, separator: String = ",",
+                               example: String) throws(FieldError) -> String? {
+        switch table[key] {
+        case .nil: return nil
+        case .string(let text): return text
+        case .table(let list):
+            let numbers = list.sequence.compactMap(\.doubleValue)
+            guard list.isSequence, list.count == count, numbers.count == count else {
+                throw FieldError("\(key): expected \(count) numbers such as \(example), got \(list.count) value\(list.count == 1 ? "" : "s")")
+            }
+            return numbers.map(NumberText.message).joined(separator: separator)
+        case let other:
+            throw FieldError("\(key): expected \(count) numbers such as \(example), got \(other.typeName)")
+        }
+    }
+
+    /// `follow = {3, "favorite"}` (or one id, `follow = 3`): action ids as `--follow` takes them.
+    private static func ids(_ value: LuaValue) throws(FieldError) -> [String] {
+        func id(_ value: LuaValue, _ place: String) throws(FieldError) -> String {
+            switch value {
+            case .string(let text) where !text.isEmpty: return text
+            case .integer(let n) where n > 0: return String(n)
+            case .number(let d) where d > 0 && d == d.rounded() && d < 1e15: return String(Int64(d))
+            case let other:
+                let got = other.doubleValue.map(NumberText.message) ?? (other.typeName == "string" ? "an empty string" : other.typeName)
+                throw FieldError("\(place): expected an action id such as 3 or \"favorite\", got \(got)")
+            }
+        }
+        switch value {
+        case .nil: return []
+        case .table(let list):
+            guard list.isSequence, !list.sequence.isEmpty else { throw FieldError("follow: expected action ids in order, such as {3, 1}") }
+            var ids: [String] = []
+            for (i, item) in list.sequence.enumerated() { ids.append(try id(item, "follow[\(i + 1)]")) }
+            return ids
+        default: return [try id(value, "follow")]
+        }
+    }
+
+    /// `args = {category = "viewpoint", limit = 5}`: text values, as `--arg` gives them.
+    private static func args(_ value: LuaValue) throws(FieldError) -> [String: String] {
+        guard case .table(let table) = value else {
+            if value == .nil { return [:] }
+            throw FieldError("args: expected a table such as {category = \"viewpoint\"}, got \(value.typeName)")
+        }
+        var args: [String: String] = [:]
+        for (key, value) in table.entries {
+            guard case .string(let name) = key else { throw FieldError("args: keys are names, got \(key.typeName)") }
+            guard !FlowRequest.viewKeys.contains(name) else {
+                throw FieldError("args.\(name): the view is a field of the scenario's own: \(name) = ...")
+            }
+            switch value {
+            case .string(let text): args[name] = text
+            case .boolean(let flag): args[name] = flag ? "true" : "false"
+            case let other:
+                guard let number = other.doubleValue else { throw FieldError("args.\(name): expected a string or number, got \(other.typeName)") }
+                args[name] = NumberText.message(number)
+            }
+        }
+        return args
+    }
+
+    /// A file beside the scenario: a relative path that stays in its folder, so a scenario
+    /// (content, like a flow) can read or, with `--update`, write nothing else.
+    private static func path(_ text: String, _ key: String, in folder: String, suffix: String) throws(FieldError) -> String {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard !text.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !text.contains("\\") else {
+            throw FieldError("\(key): \(Excerpt.quoted(text)) must be a path inside \(folder)/, relative to it (no '..', no leading '/')")
+        }
+        guard text.hasSuffix(suffix) else { throw FieldError("\(key): \(Excerpt.quoted(text)) must end in \(suffix)") }
+        return folder + "/" + text
+    }
+}
