@@ -147,9 +147,9 @@ error('Cannot require a meta file')
 --- What the home screen shows, in what order.
 --- @class flowrun.Park.Home
 ---
---- The sections in order (their names are the type's).
+--- The sections in order; the home flow builds each by name and names one it cannot build.
 --- (default: `{ "welcome", "highlights", "collections", "shortcuts", "links", "contact" }`)
---- @field sections ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome")[]
+--- @field sections ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome"|string)[]
 ---
 --- How many sites the highlights carousel shows.
 --- (default: `5`)
@@ -524,9 +524,9 @@ error('Cannot require a meta file')
 --- What the home screen shows, in what order.
 --- @class flowrun.ParkFile.Home
 ---
---- The sections in order (their names are the type's).
+--- The sections in order; the home flow builds each by name and names one it cannot build.
 --- (default: `{ "welcome", "highlights", "collections", "shortcuts", "links", "contact" }`)
---- @field sections? ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome")[]
+--- @field sections? ("collections"|"contact"|"highlights"|"links"|"shortcuts"|"welcome"|string)[]
 ---
 --- How many sites the highlights carousel shows.
 --- (default: `5`)

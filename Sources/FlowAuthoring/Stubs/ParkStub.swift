@@ -73,7 +73,9 @@ enum ParkStub {
             for field in fields {
                 out += "---\n--- \(try doc("\(name).\(field.name)"))\n"
                 if let path, let note = defaultNote(field, at: path + [field.name]) { out += "--- \(note)\n" }
-                let type = luaType(field.shape, file: file, choices: ParkSettingsCatalog.choices["\(name).\(field.name)"])
+                let suggested = ParkSettingsCatalog.suggestedFromDefaults.contains("\(name).\(field.name)")
+                    ? path.flatMap { suggestions(at: $0 + [field.name]) } : nil
+                let type = luaType(field.shape, file: file, choices: suggested)
                 out += "--- @field \(field.name)\(isOptional(field, in: name, file: file, path: path) ? "?" : "") \(type)\n"
             }
             for field in fields { try nested(field.shape, file: file, path: path.map { $0 + [field.name] }) }
@@ -87,6 +89,13 @@ enum ParkStub {
             guard file else { return false }
             guard record != ParkStub.rootName, let path else { return true }
             return value(at: path + [field.name]) != .nil
+        }
+
+        /// The strings of the list defaults.lua gives at `path`, sorted, or nil when it gives none.
+        private func suggestions(at path: [String]) -> [String]? {
+            guard case .table(let table) = value(at: path) else { return nil }
+            let words = table.sequence.compactMap(\.stringValue)
+            return words.isEmpty ? nil : Set(words).sorted()
         }
 
         private func value(at path: [String]) -> LuaValue {
@@ -107,7 +116,8 @@ enum ParkStub {
 
         private func luaType(_ shape: SettingShape, file: Bool, choices: [String]? = nil) -> String {
             switch shape {
-            case .string: return choices.map { $0.map { "\"\($0)\"" }.joined(separator: "|") } ?? "string"
+            // The words defaults.lua uses, for completion, and any other: content owns the vocabulary.
+            case .string: return choices.map { $0.map { "\"\($0)\"" }.joined(separator: "|") + "|string" } ?? "string"
             case .number: return "number"
             case .integer: return "integer"
             case .boolean: return "boolean"

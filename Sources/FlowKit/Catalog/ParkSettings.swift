@@ -101,7 +101,7 @@ public struct ParkSettings: Decodable, Sendable {
 
     /// What the home screen shows, in what order.
     public struct Home: Decodable, Sendable {
-        /// Sections in order, from ``Home/knownSections``.
+        /// Sections in order, by the names the home flow builds: content, not Swift, owns them.
         public var sections: [String]
         /// How many sites the highlights carousel shows.
         public var highlights: Int
@@ -109,8 +109,6 @@ public struct ParkSettings: Decodable, Sendable {
         public var highlight_categories: [String]
         /// Extra links to other flows.
         public var links: [Link]
-        /// The sections the home flow can build.
-        public static let knownSections: Set<String> = ["welcome", "highlights", "collections", "shortcuts", "links", "contact"]
     }
     /// A link on the home screen to another flow.
     public struct Link: Decodable, Sendable {

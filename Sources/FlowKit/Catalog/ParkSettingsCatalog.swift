@@ -62,7 +62,7 @@ package enum ParkSettingsCatalog {
         "Position.y": "From the top edge (0) to the bottom edge (1).",
 
         "Home": "What the home screen shows, in what order.",
-        "Home.sections": "The sections in order (their names are the type's).",
+        "Home.sections": "The sections in order; the home flow builds each by name and names one it cannot build.",
         "Home.highlights": "How many sites the highlights carousel shows.",
         "Home.highlight_categories": "The categories the highlights come from, most wanted first.",
         "Home.links": "Extra links to other flows.",
@@ -149,11 +149,10 @@ package enum ParkSettingsCatalog {
         "Emergency.limit": "Places listed per category when the visitor's position is known (all of them, by name, when it is not); at least 1.",
     ]
 
-    /// Settings whose strings are one of a few, by `Type.field`: the stubs type them as those
-    /// literals, so an editor completes them.
-    package static let choices: [String: [String]] = [
-        "Home.sections": ParkSettings.Home.knownSections.sorted(),
-    ]
+    /// Lists of words whose vocabulary belongs to content (the flows that read them), by
+    /// `Type.field`: the stubs offer the words parks/defaults.lua uses there for completion,
+    /// and accept any other, since a park's own flow may know more.
+    package static let suggestedFromDefaults: Set<String> = ["Home.sections"]
 }
 
 /// An address is written as one string or a list of lines, checked as it decodes.

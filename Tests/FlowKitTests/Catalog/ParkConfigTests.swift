@@ -66,8 +66,6 @@ import LuaKit
          "parks/GOGA/park.lua: map.cluster: options: minZoom 40 out of range [0, 30]"),
         ("return { name = 'X', center = { lat = 1, lon = 2 }, ar = { fov = 200 } }",
          "parks/GOGA/park.lua: ar.fov: 200.0 out of range (0, 180)"),
-        ("return { name = 'X', center = { lat = 1, lon = 2 }, home = { sections = { 'welcome', 'hilights' } } }",
-         "parks/GOGA/park.lua: home.sections[2]: unknown section 'hilights'; known: collections, contact, highlights, links, shortcuts, welcome"),
         // The emergency screen's number must be one a phone can call.
         ("return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { phone = 'call 911' } }",
          "parks/GOGA/park.lua: emergency.phone: 'call 911' contains 'c'; a phone number holds only digits, spaces and + - ( ) ."),

@@ -1,0 +1,96 @@
+-- The sections of the default home flow, by the names park.lua's home.sections lists: a
+-- function each that adds its components to `out`. The names are content's words, not the
+-- host's: a park adds a section kind of its own by adding a function to this table from one
+-- of its flow files:
+--   require("lib.home_sections").weather = function(ctx, out) ... end
+local ui = require("lib.ui")
+local sites = require("lib.sites")
+local location = require("lib.location")
+
+local function greeting(hour)
+  if hour < 5 then return "Good night" end
+  if hour < 12 then return "Good morning" end
+  if hour < 18 then return "Good afternoon" end
+  return "Good evening"
+end
+
+local builders = {}
+
+function builders.welcome(ctx, out)
+  out[#out + 1] = ui.text(greeting(ctx.time.hour) .. " from " .. ctx.park.name .. ".", "heading")
+  if ctx.park.description then out[#out + 1] = ui.text(ctx.park.description) end
+  -- Home works without a position; it only says so when the visitor can do something about
+  -- it (while the phone searches there is nothing to say), and what needs the network.
+  if location.needs_visitor(ctx) then
+    out[#out + 1] = ui.text(location.sentence(ctx) .. " Everything else works without it.", "caption")
+  end
+  local offline = location.offline(ctx, "The website and directions need the network; the sites, map and your favorites work without it.")
+  if offline then out[#out + 1] = ui.text(offline, "caption") end
+end
+
+function builders.highlights(ctx, out)
+  -- The wanted categories' sites in the order they are wanted, each category's by name.
+  local picked = sites.in_categories(ctx, ctx.park.home.highlight_categories, ctx.park.home.highlights)
+  local cards = {}
+  for i, site in ipairs(picked) do
+    cards[i] = { title = site.name, subtitle = ui.category_name(ctx, site.category),
+                 action = ui.go("sites", { id = site.id }, "Open") }
+  end
+  if #cards > 0 then out[#out + 1] = ui.carousel("Highlights", cards) end
+end
+
+function builders.collections(ctx, out)
+  local items = {}
+  for _, c in ipairs(sites.collections(ctx)) do
+    items[#items + 1] = { title = c.title, detail = tostring(#c.sites),
+                          action = ui.go("sites", { collection = c.id }, "Browse") }
+  end
+  out[#out + 1] = ui.list("Explore", items, "No sites have been published for this park yet. Check back soon.")
+  if #items > 0 then
+    out[#out + 1] = ui.button("All " .. #ctx.sites .. " sites", ui.go("sites", nil, "All sites"), "secondary")
+  end
+end
+
+-- The park's other screens, each only where the park runs its flow (ui.go is nil otherwise)
+-- and, for those about sites, where it has some (the emergency screen's: sites of its
+-- categories, the ways out and help it lists). No counts of favorites or pins: home would
+-- then open the visitor's store on every launch.
+local shortcuts = {
+  { flow = "map", title = "Map", subtitle = "The park, its sites and your pins" },
+  { flow = "ar", title = "AR view", subtitle = "Point your camera to see what is where", sites = true },
+  { flow = "favorites", title = "Favorites", subtitle = "The sites you keep", sites = true },
+  { flow = "pins", title = "Your pins", subtitle = "Places you marked, with your photos" },
+  { flow = "geofence", title = "Alerts near you", subtitle = "What your phone watches for here" },
+  { flow = "parks", title = "All parks", subtitle = "Switch to another park" },
+  { flow = "emergency", title = "Emergency", subtitle = "Call for help, alert your party, the nearest ways out",
+    places = true },
+}
+
+function builders.shortcuts(ctx, out)
+  local items, has_sites = {}, #ctx.sites > 0
+  local has_places = has_sites and #sites.in_categories(ctx, ctx.park.emergency.categories, 1) > 0
+  for _, s in ipairs(shortcuts) do
+    local wanted = (has_sites or not s.sites) and (has_places or not s.places)
+    local action = wanted and ui.go(s.flow, nil, "Open") or nil
+    if action then items[#items + 1] = { title = s.title, subtitle = s.subtitle, action = action } end
+  end
+  if #items > 0 then out[#out + 1] = ui.list("Shortcuts", items) end
+end
+
+function builders.links(ctx, out)
+  for _, link in ipairs(ctx.park.home.links) do
+    out[#out + 1] = ui.button(link.label, ui.go(link.flow, link.args, link.label), "secondary")
+  end
+end
+
+function builders.contact(ctx, out)
+  local park = ctx.park
+  if park.website then out[#out + 1] = ui.button("Park website", ui.url(park.website, "Park website")) end
+  if park.phone then out[#out + 1] = ui.button("Call the park", ui.call(park.phone, "Call the park"), "secondary") end
+  -- To the park's center (where its map opens), with its address when park.lua gives one.
+  if park.address then out[#out + 1] = ui.text(ui.address(park.address), "caption") end
+  out[#out + 1] = ui.button("Directions", ui.directions(park.center.lat, park.center.lon, park.name, park.address,
+                                                        "Directions to the park"), "secondary")
+end
+
+return builders
