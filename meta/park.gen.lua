@@ -107,6 +107,9 @@ error('Cannot require a meta file')
 --- The pages in order; with none, the onboarding flow shows one welcome page.
 --- (default: `{}`)
 --- @field pages flowrun.Park.Page[]
+---
+--- Which site categories `flowrun art` draws as what in the onboarding pictures.
+--- @field art flowrun.Park.Art
 
 --- One onboarding page.
 --- @class flowrun.Park.Page
@@ -143,6 +146,25 @@ error('Cannot require a meta file')
 ---
 --- From the top edge (0) to the bottom edge (1).
 --- @field y number
+
+--- The site categories the onboarding pictures are drawn from (`flowrun art`).
+--- @class flowrun.Park.Art
+---
+--- Categories that stand up from the land: their sites become the skylines' summits.
+--- (default: `{ "peak", "summit", "pass", "ridge", "cliff", "range", "glacier", "rock_formation", "crater" }`)
+--- @field relief string[]
+---
+--- Categories of open water: with any site of one, the foreground is a lake or bay.
+--- (default: `{ "lake", "bay", "beach", "pier" }`)
+--- @field water string[]
+---
+--- Categories drawn as plumes on the foreground (the nearest 7 in view).
+--- (default: `{ "geyser" }`)
+--- @field geyser string[]
+---
+--- Categories drawn as towers on the foreground (the nearest 2 in view).
+--- (default: `{ "lighthouse" }`)
+--- @field lighthouse string[]
 
 --- What the home screen shows, in what order.
 --- @class flowrun.Park.Home
@@ -520,6 +542,28 @@ error('Cannot require a meta file')
 --- The pages in order; with none, the onboarding flow shows one welcome page.
 --- (default: `{}`)
 --- @field pages? flowrun.Park.Page[]
+---
+--- Which site categories `flowrun art` draws as what in the onboarding pictures.
+--- @field art? flowrun.ParkFile.Art
+
+--- The site categories the onboarding pictures are drawn from (`flowrun art`).
+--- @class flowrun.ParkFile.Art
+---
+--- Categories that stand up from the land: their sites become the skylines' summits.
+--- (default: `{ "peak", "summit", "pass", "ridge", "cliff", "range", "glacier", "rock_formation", "crater" }`)
+--- @field relief? string[]
+---
+--- Categories of open water: with any site of one, the foreground is a lake or bay.
+--- (default: `{ "lake", "bay", "beach", "pier" }`)
+--- @field water? string[]
+---
+--- Categories drawn as plumes on the foreground (the nearest 7 in view).
+--- (default: `{ "geyser" }`)
+--- @field geyser? string[]
+---
+--- Categories drawn as towers on the foreground (the nearest 2 in view).
+--- (default: `{ "lighthouse" }`)
+--- @field lighthouse? string[]
 
 --- What the home screen shows, in what order.
 --- @class flowrun.ParkFile.Home

@@ -19,6 +19,13 @@ local defaults = {
 
   onboarding = {
     pages = {},                    -- { title, body, background = { {image, position = {x, y}, depth, placeholder?} } }
+    -- The site categories `flowrun art` draws the onboarding pictures from.
+    art = {
+      relief = { "peak", "summit", "pass", "ridge", "cliff", "range", "glacier", "rock_formation", "crater" },
+      water = { "lake", "bay", "beach", "pier" },
+      geyser = { "geyser" },
+      lighthouse = { "lighthouse" },
+    },
   },
 
   home = {

@@ -70,6 +70,20 @@ public struct ParkSettings: Decodable, Sendable {
     public struct Onboarding: Decodable, Sendable {
         /// The pages in order; with none, the onboarding flow shows one welcome page.
         public var pages: [Page]
+        /// Which site categories `flowrun art` draws as what in the onboarding pictures.
+        public var art: Art
+    }
+    /// The site categories the onboarding pictures are drawn from: content's words, so a
+    /// park with categories of its own (`volcano`) names them here.
+    public struct Art: Decodable, Sendable {
+        /// Categories that stand up from the land: their sites become the skylines' summits.
+        public var relief: [String]
+        /// Categories of open water: with any site of one, the foreground is a lake or bay.
+        public var water: [String]
+        /// Categories drawn as plumes on the foreground.
+        public var geyser: [String]
+        /// Categories drawn as towers on the foreground.
+        public var lighthouse: [String]
     }
     /// One onboarding page.
     public struct Page: Decodable, Sendable {

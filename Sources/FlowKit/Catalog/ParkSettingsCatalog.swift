@@ -48,6 +48,12 @@ package enum ParkSettingsCatalog {
 
         "Onboarding": "The onboarding flow's content.",
         "Onboarding.pages": "The pages in order; with none, the onboarding flow shows one welcome page.",
+        "Onboarding.art": "Which site categories `flowrun art` draws as what in the onboarding pictures.",
+        "Art": "The site categories the onboarding pictures are drawn from (`flowrun art`).",
+        "Art.relief": "Categories that stand up from the land: their sites become the skylines' summits.",
+        "Art.water": "Categories of open water: with any site of one, the foreground is a lake or bay.",
+        "Art.geyser": "Categories drawn as plumes on the foreground (the nearest 7 in view).",
+        "Art.lighthouse": "Categories drawn as towers on the foreground (the nearest 2 in view).",
         "Page": "One onboarding page.",
         "Page.title": "The page's title.",
         "Page.body": "The page's text.",

@@ -12,10 +12,6 @@ struct ArtScene {
     static let fieldOfView = 110.0
     /// Columns the skylines are sampled at across the picture.
     static let columns = 240
-    /// Categories that stand up from the land: their sites become summits of the skylines.
-    static let reliefCategories: Set<String> = ["peak", "summit", "pass", "ridge", "cliff", "range", "glacier", "rock_formation", "crater"]
-    /// Categories of open water: with any, the foreground is a lake or bay.
-    static let waterCategories: Set<String> = ["lake", "bay", "beach", "pier"]
 
     /// A relief site in view: across the picture (0 left, 1 right) and how far (metres).
     struct Summit { var x: Double; var distance: Double }
@@ -40,7 +36,12 @@ struct ArtScene {
     init(park: ParkConfig, boundary: Boundary?, sites: [Site]) {
         code = park.code
         let center = Coordinate(latitude: park.center.lat, longitude: park.center.lon)
-        let relief = sites.filter { Self.reliefCategories.contains($0.category) }
+        // Which categories are relief, water, geysers and lighthouses is the park's to say
+        // (onboarding.art in park.lua; defaults.lua names the usual ones).
+        let art = park.settings.onboarding.art
+        let reliefCategories = Set(art.relief), waterCategories = Set(art.water)
+        let geyserCategories = Set(art.geyser), lighthouseCategories = Set(art.lighthouse)
+        let relief = sites.filter { reliefCategories.contains($0.category) }
         let reachAt = Self.reachFunction(from: center, boundary: boundary)
         let view: Double
         if relief.count >= 3 {
@@ -76,9 +77,9 @@ struct ArtScene {
             }.sorted { $0.distance < $1.distance }
         }
         ruggedness = sites.isEmpty ? 0 : min(1, Double(relief.count) / Double(sites.count) * 3)
-        water = sites.contains { Self.waterCategories.contains($0.category) }
-        geysers = Array(sites.filter { $0.category == "geyser" }.compactMap(across).sorted().prefix(7))
-        lighthouses = Array(sites.filter { $0.category == "lighthouse" }.compactMap(across).sorted().prefix(2))
+        water = sites.contains { waterCategories.contains($0.category) }
+        geysers = Array(sites.filter { geyserCategories.contains($0.category) }.compactMap(across).sorted().prefix(7))
+        lighthouses = Array(sites.filter { lighthouseCategories.contains($0.category) }.compactMap(across).sorted().prefix(2))
         let facing = relief.count >= 3 ? "its \(relief.count) relief sites" : "where the park reaches farthest, its farthest reaches as summits"
         sources = "parks/\(code): the view from park.lua's center toward \(facing) (bearing \(Int(bearing.rounded()))°), "
             + "the boundary's reach along each line of sight, \(summits.count) relief sites in view; colours from park.lua's theme"
