@@ -93,6 +93,7 @@ extension LuaState {
     /// - Returns: what `read` returned, or nil and every result copied to Swift.
     /// - Throws: ``LuaError``, as ``call(_:_:)``.
     public func call<T>(_ function: LuaFunctionRef, arguments: [LuaArgument], reading read: (LuaSlot) -> T?) throws(LuaError) -> (read: T?, results: [LuaValue]) {
+        handle.releaseDropped()
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         guard lua_checkstack(L, Int32(arguments.count) + 4) != 0, let co = lua_newthread(L) else {

@@ -1,7 +1,9 @@
 /// A Lua function held by Swift, anchored in the registry until the reference is released.
 ///
-/// A `LuaState` and its references belong to one thread at a time; the conformance to
-/// `Sendable` lets values cross `async` boundaries of that one owner, nothing more.
+/// Sendable because nothing it does touches the state from the wrong thread: its fields are
+/// immutable, it is used (called, pushed) only through its `LuaState`, whose owner is the one
+/// thread that has the state's stack, and the last holder, on whatever thread, only queues its
+/// registry slot for the owner to free (`StateHandle.drop(_:)`).
 public final class LuaFunctionRef: Hashable, @unchecked Sendable, CustomStringConvertible {
     let anchor: RegistryAnchor
     var handle: StateHandle { anchor.handle }

@@ -10,6 +10,9 @@
 /// `move` into it, `setmetatable`) fails with the table's message after the `file:line:` of
 /// the change; `getmetatable` returns `false`. Copying it to Swift (a result, an argument
 /// read with ``LuaCall/value(_:)``) copies the content.
+///
+/// Sendable on the same proof as ``LuaFunctionRef``: immutable fields, used only through its
+/// state's owner, and released by queueing its registry slot for that owner to free.
 public final class LuaTableRef: @unchecked Sendable {
     let anchor: RegistryAnchor
     var handle: StateHandle { anchor.handle }

@@ -14,8 +14,8 @@ final class RegistryAnchor {
     }
 
     deinit {
-        // luaL_unref only writes existing registry slots: it neither allocates nor raises.
-        if !handle.isClosed { luaL_unref(handle.L, lua_registryindex(), ref) }
+        // The last holder may be on any thread: the state's owner frees the slot (StateHandle).
+        handle.drop(ref)
     }
 
     /// Pushes the anchored value onto `L`'s stack.

@@ -24,4 +24,25 @@ import Testing
         }
         #expect(scratch.bytes > 0 && scratch.bytes <= ClusterIndex.BuildScratch.keptLimit)
     }
+
+    /// A rebuild in one scratch takes the pages the index it replaces gave back; an index built
+    /// alone owns its pages and frees them with it: nothing is process-wide.
+    @Test func theScratchOwnsThePagesItsIndexesUse() throws {
+        let points = ParallelBuildTests.points(ClusterData.park(60_000))
+        let scratch = ClusterIndex.BuildScratch()
+        var index: ClusterIndex? = try ClusterIndex(points: points, scratch: scratch)
+        #expect(index != nil && scratch.pages.keptBytes == 0)
+        index = nil
+        let given = scratch.pages.keptBytes
+        #expect(given > 0)
+        index = try ClusterIndex(points: points, scratch: scratch)
+        #expect(scratch.pages.keptBytes < given)   // the rebuild took them back
+        weak var ownPages: HugePageBlocks?
+        do {
+            let alone = try ClusterIndex(points: points)
+            ownPages = alone.store.positions.pool
+            #expect(ownPages != nil)
+        }
+        #expect(ownPages == nil)
+    }
 }

@@ -57,8 +57,8 @@ import Testing
     }
 
     @Test func largeStorageStartsOnAHugePage() throws {
-        // 1 MiB and more: whole 2 MiB pages, aligned, the rest of the last page as capacity.
-        let large = PageArray<Int32>(repeating: 7, count: 300_000)
+        // 1 MiB and more, from a pool: whole 2 MiB pages, aligned, the rest of the last page as capacity.
+        let large = PageArray<Int32>(repeating: 7, count: 300_000, pool: HugePageBlocks())
         let base = try #require(large.withUnsafeBufferPointer(\.baseAddress))
         #expect(Int(bitPattern: base) % Self.hugePage == 0)
         #expect(large.capacity * 4 % Self.hugePage == 0 && large.capacity >= 300_000)
@@ -66,6 +66,27 @@ import Testing
         // Under 1 MiB: an ordinary allocation of the size asked.
         let small = PageArray<Int32>(unsafeUninitializedCapacity: 1_000) { _, count in count = 0 }
         #expect(small.capacity == 1_000)
+    }
+
+    /// The pool is its owner's: arrays give their blocks back to the pool they came from, a
+    /// pool lives as long as an array from it, and without a pool nothing is kept anywhere.
+    @Test func arraysReturnBlocksToTheirOwnersPool() throws {
+        let pool = HugePageBlocks(keptLimit: 8 * Self.hugePage)
+        var array: PageArray<Double>? = PageArray(repeating: 1, count: 300_000, pool: pool)
+        #expect(pool.keptBytes == 0)
+        array?.append(2)   // grows within its capacity or from the same pool
+        array = nil
+        #expect(pool.keptBytes >= Self.hugePage)
+        weak var dropped: HugePageBlocks?
+        do {
+            let own = HugePageBlocks()
+            dropped = own
+            let kept = PageArray<Double>(repeating: 1, count: 300_000, pool: own)
+            #expect(kept.count == 300_000)
+        }
+        #expect(dropped == nil)   // gone with its last array, kept blocks and all
+        let plain = PageArray<Double>(repeating: 1, count: 300_000)
+        #expect(plain.capacity == 300_000)   // malloc's, exactly the size asked
     }
 
     @Test func blocksAreAlignedUsableAndReused() throws {

@@ -1,6 +1,7 @@
 /// A growable array of a trivial element type (integers, floats) whose storage, from 1 MiB up,
-/// starts on a 2 MiB boundary and is offered transparent huge pages (``HugePageBlocks``): for
-/// the index's large per-slot arrays, which a first build writes into fresh memory.
+/// starts on a 2 MiB boundary and is offered transparent huge pages (a ``HugePageBlocks`` pool
+/// given by its owner; it grows from the same pool): for the index's large per-slot arrays,
+/// which a first build writes into fresh memory.
 ///
 /// Why not `ContiguousArray`: its storage starts wherever `malloc` puts it, so at best the
 /// whole 2 MiB pages *inside* it can be advised (``HugePageHint``), and everything before the
@@ -16,18 +17,22 @@ struct PageArray<Element: BitwiseCopyable> {
     final class Storage {
         let base: UnsafeMutablePointer<Element>
         let capacity: Int
-        /// The block from ``HugePageBlocks`` that holds `base`, if it came from there.
+        /// The pool large storage comes from and goes back to: its owner's (a build scratch's,
+        /// or the index's own), kept alive by every storage taken from it.
+        let pool: HugePageBlocks?
+        /// The block from ``pool`` that holds `base`, if it came from there.
         private let block: UnsafeMutableRawBufferPointer?
 
         /// Memory for at least `minimumCapacity` elements: from 1 MiB up whole huge pages from
-        /// ``HugePageBlocks`` (the rest of the last one costs nothing until touched, so it
-        /// becomes capacity), else (or if no block is to be had) `malloc`'s.
-        init(minimumCapacity: Int) {
+        /// `pool` (the rest of the last one costs nothing until touched, so it becomes
+        /// capacity), else (no pool, or no block to be had) `malloc`'s.
+        init(minimumCapacity: Int, pool: HugePageBlocks?) {
+            self.pool = pool
             precondition(minimumCapacity >= 0, "negative capacity \(minimumCapacity)")
             let stride = MemoryLayout<Element>.stride
             let hugePage = HugePageHint.hugePage
             let bytes = minimumCapacity * stride
-            if bytes >= hugePage / 2, let block = HugePageBlocks.shared.allocate((bytes + hugePage - 1) / hugePage * hugePage),
+            if bytes >= hugePage / 2, let pool, let block = pool.allocate((bytes + hugePage - 1) / hugePage * hugePage),
                let start = block.baseAddress {
                 self.block = block
                 capacity = block.count / stride
@@ -41,18 +46,19 @@ struct PageArray<Element: BitwiseCopyable> {
         }
 
         deinit {
-            if let block { HugePageBlocks.shared.deallocate(block) } else { base.deallocate() }
+            if let block, let pool { pool.deallocate(block) } else { base.deallocate() }
         }
     }
 
     private var storage: Storage
     private(set) var count = 0
 
-    init() { storage = Storage(minimumCapacity: 0) }
+    /// An empty array whose large storage will come from `pool` (default none: `malloc`'s).
+    init(pool: HugePageBlocks? = nil) { storage = Storage(minimumCapacity: 0, pool: pool) }
 
-    /// `count` copies of `value`.
-    init(repeating value: Element, count: Int) {
-        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+    /// `count` copies of `value`, large storage from `pool` (default none).
+    init(repeating value: Element, count: Int, pool: HugePageBlocks? = nil) {
+        self.init(unsafeUninitializedCapacity: count, pool: pool) { buffer, initialized in
             if let base = buffer.baseAddress { base.initialize(repeating: value, count: count) }
             initialized = count
         }
@@ -60,9 +66,9 @@ struct PageArray<Element: BitwiseCopyable> {
 
     /// An array with room for at least `capacity` elements, whose first `initializedCount`
     /// elements `initializer` writes (and sets), as `ContiguousArray`'s initializer of that name.
-    init<E: Error>(unsafeUninitializedCapacity capacity: Int,
+    init<E: Error>(unsafeUninitializedCapacity capacity: Int, pool: HugePageBlocks? = nil,
                    initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws(E) -> Void) throws(E) {
-        storage = Storage(minimumCapacity: capacity)
+        storage = Storage(minimumCapacity: capacity, pool: pool)
         var buffer = UnsafeMutableBufferPointer(start: storage.base, count: capacity)
         var initialized = 0
         defer {
@@ -71,6 +77,9 @@ struct PageArray<Element: BitwiseCopyable> {
         }
         try initializer(&buffer, &initialized)
     }
+
+    /// The pool the array's large storage comes from, if any.
+    var pool: HugePageBlocks? { storage.pool }
 
     /// Elements the storage holds without growing.
     var capacity: Int { storage.capacity }
@@ -128,7 +137,7 @@ struct PageArray<Element: BitwiseCopyable> {
 
     /// New storage of at least `minimumCapacity` with a copy of the elements.
     private mutating func replaceStorage(minimumCapacity: Int) {
-        let fresh = Storage(minimumCapacity: minimumCapacity)
+        let fresh = Storage(minimumCapacity: minimumCapacity, pool: storage.pool)
         fresh.base.initialize(from: storage.base, count: count)
         storage = fresh
     }

@@ -1,7 +1,8 @@
 extension ClusterIndex {
     /// Builds every zoom from the live points (ids whose coordinates are not NaN), visiting them
     /// in ascending id order at `maxZoom + 1`, then each zoom's items in ascending rep. The
-    /// scratch memory is `scratch`'s if given, else the build's own, freed when it returns.
+    /// scratch memory is `scratch`'s if given, else the build's own, freed when it returns; the
+    /// index's arrays come from `scratch`'s page pool, else from one of the index's own.
     func build(scratch: BuildScratch?) {
         var store = ClusterStore()
         // The table's slot array is reset and filled in place rather than replaced by a second
@@ -28,7 +29,8 @@ extension ClusterIndex {
         // The points are the first `live` slots, in id order: slot i holds liveIDs[i].
         liveIDs.withUnsafeBufferPointer { ids in
             table.coordinates.withUnsafeBufferPointer { coordinates in
-                store.fillLeaves(ids: ids, coordinates: coordinates, highest: options.maxZoom + 1, capacity: 2 * live)
+                store.fillLeaves(ids: ids, coordinates: coordinates, highest: options.maxZoom + 1, capacity: 2 * live,
+                                 pages: scratch?.pages ?? HugePageBlocks())
             }
             slots.withUnsafeMutableBufferPointer { slots in
                 ParallelSplit.forEachChunk(live) { _, chunk in

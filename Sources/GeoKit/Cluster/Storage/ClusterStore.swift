@@ -60,17 +60,17 @@ struct ClusterStore {
     /// chunks over the cores, into memory offered huge pages from its start (``PageArray``).
     /// (The same fields ``allocate(x:y:rep:count:highest:)`` writes, without a call per point.)
     mutating func fillLeaves(ids: UnsafeBufferPointer<Int32>, coordinates: UnsafeBufferPointer<Double>,
-                             highest: Int, capacity: Int) {
+                             highest: Int, capacity: Int, pages: HugePageBlocks) {
         assert(slotCount == 0, "fillLeaves starts a fresh store")
         let n = ids.count
-        positions = Self.fresh(n, stride: Self.positionStride, capacity: capacity) { pos, items in
+        positions = Self.fresh(n, stride: Self.positionStride, capacity: capacity, pages: pages) { pos, items in
             for i in items {
                 let id = Int(ids[i]) &* ClusterPoints.coordinateStride
                 pos[i &* Self.positionStride &+ Self.xOffset] = Projection.x(longitude: coordinates[id &+ ClusterPoints.longitudeOffset])
                 pos[i &* Self.positionStride &+ Self.yOffset] = Projection.y(latitude: coordinates[id &+ ClusterPoints.latitudeOffset])
             }
         }
-        links = Self.fresh(n, stride: Self.linkStride, capacity: capacity) { links, items in
+        links = Self.fresh(n, stride: Self.linkStride, capacity: capacity, pages: pages) { links, items in
             for i in items {
                 let l = links + i &* Self.linkStride
                 l[Self.parentOffset] = Self.noParent
@@ -80,19 +80,19 @@ struct ClusterStore {
                 l[Self.countOffset] = 1
             }
         }
-        zooms = Self.fresh(n, stride: Self.zoomStride, capacity: capacity) { zooms, items in
+        zooms = Self.fresh(n, stride: Self.zoomStride, capacity: capacity, pages: pages) { zooms, items in
             (zooms + items.lowerBound &* Self.zoomStride).initialize(repeating: UInt8(highest), count: items.count &* Self.zoomStride)
         }
-        reaches = Self.fresh(n, stride: 1, capacity: capacity) { reaches, items in
+        reaches = Self.fresh(n, stride: 1, capacity: capacity, pages: pages) { reaches, items in
             (reaches + items.lowerBound).initialize(repeating: 0, count: items.count)
         }
     }
 
     /// A new array of `n` items of `stride` elements, with room for `capacity` items, whose
     /// elements `fill(base, items)` writes for a range of items (ranges run concurrently).
-    private static func fresh<Element>(_ n: Int, stride: Int, capacity: Int,
+    private static func fresh<Element>(_ n: Int, stride: Int, capacity: Int, pages: HugePageBlocks,
                                        _ fill: (UnsafeMutablePointer<Element>, Range<Int>) -> Void) -> PageArray<Element> {
-        PageArray(unsafeUninitializedCapacity: max(capacity, n) * stride) { buffer, count in
+        PageArray(unsafeUninitializedCapacity: max(capacity, n) * stride, pool: pages) { buffer, count in
             if let base = buffer.baseAddress { ParallelSplit.forEachChunk(n) { _, items in fill(base, items) } }
             count = n * stride
         }

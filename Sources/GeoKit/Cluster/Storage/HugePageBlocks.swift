@@ -17,10 +17,15 @@ import Foundation
 /// such memory back already faulted in; a fresh mapping must be faulted in (and zeroed by the
 /// kernel) again, which made rebuilds 7-9% slower. So up to ``keptLimit`` bytes of freed blocks
 /// are kept, as the heap keeps freed memory, and reused for requests they fit.
-final class HugePageBlocks: @unchecked Sendable {  // `kept` is only touched under `lock`
-    /// The process's pool, shared by every ``PageArray``.
-    static let shared = HugePageBlocks()
-
+///
+/// Who owns a pool: whoever builds. A ``ClusterIndex/BuildScratch`` holds one for the builds
+/// given it (a runtime that rebuilds, a benchmark); a build without a scratch makes its own,
+/// which its index's arrays keep alive and which is freed, kept blocks and all, with them.
+/// Nothing is process-wide.
+///
+/// Sendable because its one mutable field, `kept`, is read and written only under `lock`:
+/// arrays taken from one pool may be freed on other threads (an index dropped elsewhere).
+final class HugePageBlocks: @unchecked Sendable {
     /// The most bytes of freed blocks kept: 64 MiB (a 100k-point index's arrays take ~10 MiB).
     let keptLimit: Int
     private let lock = NSLock()

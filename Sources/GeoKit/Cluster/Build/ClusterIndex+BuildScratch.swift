@@ -17,6 +17,9 @@ extension ClusterIndex {
 
         /// The builder whose buffers are the scratch; `nil` until the first build.
         private var builder: LevelBuilder?
+        /// The pool the indexes built with this scratch take their large arrays from, and give
+        /// them back to when they go: a rebuild reuses the pages of the index it replaces.
+        let pages = HugePageBlocks()
 
         public init() {}
 
