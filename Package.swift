@@ -172,7 +172,7 @@ let package = Package(
         // Screens the renderer and reader tests share: the golden ones and a seeded generator; no product ships it.
         .target(name: "ScreenSamples", dependencies: ["ScreenModel", "BenchData"], path: "Tests/ScreenSamples"),
         // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "FlowAuthoring", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                       .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "ScreenRendering", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),

@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 
 /// The preview page (`GET /`): controls for the park, flow, arguments, position, time,
@@ -99,9 +100,13 @@ enum PreviewPage {
 
     """
 
+    /// The camera's inputs (RunInputField.all), as the script's list of query keys.
+    private static let viewKeys = RunInputField.all.filter { if case .view = $0.slot { true } else { false } }
+        .map { "\"\($0.name)\"" }.joined(separator: ", ")
+
     private static let script = """
     "use strict";
-    const viewKeys = ["center", "zoom", "bbox", "size", "heading", "pitch", "fov"];
+    const viewKeys = [\(viewKeys)];
     // The controls that are a query's key of the same name (the offline box is a flag).
     const textFields = ["at", "track", "time", "location", "accuracy", "until", "heading", "size"];
     const $ = (id) => document.getElementById(id);

@@ -7,8 +7,9 @@ import GeoKit
 /// `offline` is `offline=1` (or `true`). The values
 /// become a ``RunInputs``, so they are parsed and checked as `flowrun` checks its options.
 struct PreviewQuery {
-    /// The keys a query may have besides `arg.NAME`.
-    static let keys = ["at", "time", "track", "accuracy", "location", "until", "offline"] + FlowRequest.viewKeys
+    /// The keys a query may have besides `arg.NAME`: the run's inputs the page can give
+    /// (``RunInputField/inPreview``).
+    static let keys = RunInputField.all.filter(\.inPreview).map(\.name)
 
     /// The inputs for `flow` that `pairs` ask for.
     /// - Parameters:
@@ -28,24 +29,21 @@ struct PreviewQuery {
                 inputs.args[name] = value
                 continue
             }
-            switch key {
-            case "at": inputs.at = value
-            case "time": inputs.time = value
-            case "accuracy": inputs.accuracy = value
-            case "location": inputs.location = value
-            case "until": inputs.until = value
-            case "offline":
-                switch value {
-                case "1", "true": inputs.offline = true
-                case "0", "false", "": inputs.offline = false
-                default: throw .badQuery("offline: expected 1 or 0, got '\(value)'")
-                }
-            case "track":
-                guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
-                inputs.track = value
-            case _ where FlowRequest.viewKeys.contains(key): inputs.view[key] = value
-            default:
+            guard let field = RunInputField.named(key), field.inPreview else {
                 throw .badQuery("unknown query parameter '\(key)'; known: \((keys + ["arg.NAME"]).joined(separator: ", "))")
+            }
+            switch field.slot {
+            case .flag:
+                switch value {
+                case "1", "true": inputs.set(field, "true")
+                case "0", "false", "": inputs.set(field, nil)
+                default: throw .badQuery("\(key): expected 1 or 0, got '\(value)'")
+                }
+            case .text where field.name == "track":
+                guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
+                inputs.set(field, value)
+            case .text, .view:
+                inputs.set(field, value)
             }
         }
         return inputs

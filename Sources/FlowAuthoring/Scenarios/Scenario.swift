@@ -29,8 +29,9 @@ struct Scenario {
     var problem: String?
 
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
-    static let fields = ["name", "flow", "park", "args", "at", "accuracy", "location", "time", "track", "moment", "offline",
-                         "party", "as", "center", "zoom", "bbox", "size", "heading", "pitch", "fov", "act", "follow", "golden", "expect"]
+    /// The run's inputs come from ``RunInputField/all`` (those scenarios set), in its order.
+    static let fields = ["name", "flow", "park", "args"] + RunInputField.all.compactMap { $0.scenario?.field }
+        + ["act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
     /// they were written (2026-07-04 09:30 in San Francisco).
@@ -68,22 +69,21 @@ struct Scenario {
         park = try Self.string(table, "park")
         if park != nil, inPark { throw FieldError("park: a park's own scenarios run for that park; only scenarios in tests/ name one") }
         inputs.args = try Self.args(table["args"])
-        inputs.at = try Self.joined(table, "at", count: 2, example: "{37.8078, -122.4750}")
-        if let track = try Self.string(table, "track") { inputs.track = try Self.path(track, "track", in: folder, suffix: ".gpx") }
-        // As --accuracy, --location and --until (`until` is a Lua keyword: `moment` here);
-        // RunInputs checks them against each other.
-        inputs.accuracy = try Self.number(table, "accuracy")
-        inputs.location = try Self.string(table, "location")
-        inputs.until = try Self.number(table, "moment")
-        // A moment of the track sets the clock itself, as --until does.
-        inputs.time = try Self.string(table, "time") ?? (inputs.until == nil ? Self.defaultTime : nil)
-        inputs.offline = try Self.flag(table, "offline")
-        if let party = try Self.string(table, "party") { inputs.party = try Self.path(party, "party", in: folder, suffix: ".json") }
-        inputs.member = try Self.string(table, "as")
-        for key in ["zoom", "heading", "pitch", "fov"] { inputs.view[key] = try Self.number(table, key) }
-        inputs.view["center"] = try Self.joined(table, "center", count: 2, example: "{37.80, -122.46}")
-        inputs.view["bbox"] = try Self.joined(table, "bbox", count: 4, example: "{-122.52, 37.74, -122.40, 37.82}")
-        inputs.view["size"] = try Self.joined(table, "size", count: 2, separator: "x", example: "{390, 844}")
+        for field in RunInputField.all {
+            guard let (key, form) = field.scenario else { continue }
+            switch form {
+            case .string: inputs.set(field, try Self.string(table, key))
+            case .number: inputs.set(field, try Self.number(table, key))
+            case .flag: inputs.set(field, try Self.flag(table, key) ? "true" : nil)
+            case .numbers(let count, let separator, let example):
+                inputs.set(field, try Self.joined(table, key, count: count, separator: separator, example: example))
+            case .file(let suffix):
+                inputs.set(field, try Self.string(table, key).map { text throws(FieldError) in try Self.path(text, key, in: folder, suffix: suffix) })
+            }
+        }
+        // RunInputs checks accuracy, location and the moment (--until) against each other. A
+        // moment of the track sets the clock itself, as --until does.
+        if inputs.time == nil, inputs.until == nil { inputs.time = Self.defaultTime }
         act = try Self.flag(table, "act")
         follow = try Self.ids(table["follow"])
         if let golden = try Self.string(table, "golden") {

@@ -3,8 +3,9 @@ public import GeoKit
 import ScreenModel
 
 /// What a run is asked for, as a person writes it: the command line's options
-/// (`flowrun --park GOGA sites --at 37.8078,-122.4750 --time ...`) or a scenario's fields
-/// (`at = {37.8078, -122.4750}`, read by ``ScenarioSuite``). The one place such text becomes
+/// (`flowrun --park GOGA sites --at 37.8078,-122.4750 --time ...`), the preview's query or a
+/// scenario's fields (`at = {37.8078, -122.4750}`), each declared once in
+/// ``RunInputField/all``. The one place such text becomes
 /// a ``FlowRequest`` and a clock, so a value reads the same way, with the same checks and
 /// messages, wherever it was written; only how a message names the value differs
 /// (`--zoom: ...` on the command line, `parks/GOGA/tests/map.lua:3: zoom: ...` in a scenario).
@@ -37,6 +38,9 @@ public struct RunInputs: Sendable, Equatable {
     /// Whether the device has no network (`--offline`): the request's connectivity is then
     /// offline, running from ``offlineCache``.
     public var offline = false
+    /// A beacon scan log to replay (`--beacons FILE.csv`), and the moment to stop at (`--at-time`).
+    public var beacons: String?
+    public var atTime: String?
 
     /// What an offline run runs from unless its caller knows better (a bundle cache does).
     public static let offlineCache = "the park's files"
@@ -79,6 +83,12 @@ public struct RunInputs: Sendable, Equatable {
         }
         try setLocation(of: &request, name: name)
         if offline { request.connectivity = .offline(cache: Self.offlineCache) }
+        if let beacons {
+            // The moment is read against the log when the flow runs (BeaconReplay.moment(in:)).
+            request.beacons = BeaconReplay(path: trackFile(beacons), displayPath: beacons, atTime: atTime)
+        } else if atTime != nil {
+            throw .badArgument(name: name("at-time"), message: "needs --beacons FILE.csv: a moment of which scan log?")
+        }
         return request
     }
 

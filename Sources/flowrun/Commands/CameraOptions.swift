@@ -1,3 +1,4 @@
+import FlowKit
 import ScreenModel
 import ArgumentParser
 
@@ -9,19 +10,16 @@ import ArgumentParser
 /// with (`parsing: .unconditional`): a southern latitude, a western edge, `--zoom -1` (which
 /// then fails its range check rather than "missing value").
 struct CameraOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).", valueName: "lat,lon"))
+    @Option(parsing: .unconditional, help: RunInputField.help("center"))
     var center: String?
 
-    @Option(parsing: .unconditional, help: "Map zoom, 0-30 (default: the park's zoom).")
+    @Option(parsing: .unconditional, help: RunInputField.help("zoom"))
     var zoom: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Screen size in whole points, for the map and AR views (default: the park's map.size or ar.size, 390x844).", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: RunInputField.help("size"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82 (west first). "
-            + "Across the antimeridian: east past 180, e.g. 170,-10,190,10, or west > east when under 180° wide, e.g. 170,-10,-170,10.",
-        valueName: "w,s,e,n"))
+    @Option(parsing: .unconditional, help: RunInputField.help("bbox"))
     var bbox: String?
 
     /// The values given, by their `ctx.view` keys.

@@ -20,33 +20,33 @@ extension Flowrun {
         @Argument(help: "The flow to run.")
         var flow: String = "home"
 
-        @Option(parsing: .unconditional, help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').")
+        @Option(parsing: .unconditional, help: RunInputField.help("at"))
         var at: String?
 
-        @Option(help: ArgumentHelp("A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.", valueName: "file.gpx"))
+        @Option(help: RunInputField.help("track"))
         var track: String?
 
-        @Option(help: ArgumentHelp("A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.", valueName: "file.csv"))
+        @Option(help: RunInputField.help("beacons"))
         var beacons: String?
 
-        @Option(name: .customLong("at-time"), parsing: .unconditional, help: ArgumentHelp("Replay the scan log of --beacons up to this moment: seconds from its first reading (as --until counts from a track's start), or ISO 8601.", valueName: "time"))
+        @Option(name: .customLong("at-time"), parsing: .unconditional, help: RunInputField.help("at-time"))
         var atTime: String?
 
         @OptionGroup(title: "Location and network")
         var device: DeviceOptions
-        @Option(help: ArgumentHelp("A party file to replay (JSON, schema/party.schema.json): members, roles, tracks, safe zones; flows see it through the party module.", valueName: "file.json"))
+        @Option(help: RunInputField.help("party"))
         var party: String?
 
-        @Option(name: .customLong("as"), help: ArgumentHelp("Run as this member of the --party (default: its first guardian); the member's role limits what the flow may see, change or trigger.", valueName: "member-id"))
+        @Option(name: .customLong("as"), help: RunInputField.help("as"))
         var member: String?
 
-        @Option(help: ArgumentHelp("Sample the tracks of --party FILE as phones under this GPS duty cycle would, and mark each alert against the full tracks (on time, late, missed): 'default', 'always', ON/PERIOD in seconds ('10/60'), then options near=METRES:ON/PERIOD (faster near a safe zone's edge), hold=SECONDS (on after crossing an edge) and fix=SECONDS (first-fix delay), e.g. '10/60,near=100:10/20,hold=30'; default is \(DutyCyclePolicy.standard).", valueName: "policy"))
+        @Option(help: RunInputField.help("duty-cycle"))
         var dutyCycle: String?
 
         @Option(name: .customLong("arg"), help: ArgumentHelp("An argument for the flow as KEY=VALUE (repeatable).", valueName: "key=value"))
         var args: [String] = []
 
-        @Option(help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).")
+        @Option(help: RunInputField.help("time"))
         var time: String?
 
         @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map, timeline or AR view).")
@@ -79,12 +79,19 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park, flow: flow, at: at, track: track,
-                       beacons: beacons, atTime: atTime, party: party, member: member, dutyCycle: dutyCycle,
-                       accuracy: device.accuracy, location: device.location, until: device.until, offline: device.offline, args: args, time: time,
-                       format: format, follow: follow, profile: profile.profile, act: act, view: camera.values.merging(arView.values) { $1 },
-                       maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
-                       assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
+            var request = RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park,
+                                     args: args, format: format, follow: follow, profile: profile.profile, act: act,
+                                     maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
+                                     assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
+            request.inputs.flow = flow
+            // Each input by its name in RunInputField.all (RunFastPathTests holds these equal to the table).
+            let given: [String: String?] = [
+                "at": at, "track": track, "beacons": beacons, "at-time": atTime, "party": party, "as": member, "duty-cycle": dutyCycle,
+                "time": time, "accuracy": device.accuracy, "location": device.location, "until": device.until,
+                "offline": device.offline ? "" : nil,
+            ].merging(camera.values.mapValues(Optional.some)) { $1 }.merging(arView.values.mapValues(Optional.some)) { $1 }
+            for field in RunInputField.all { request.inputs.set(field, given[field.name] ?? nil) }
+            return request
         }
 
         /// The `--arg` pairs. The view's keys (`zoom`, `center`, ...) are options of their

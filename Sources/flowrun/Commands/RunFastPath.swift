@@ -1,3 +1,5 @@
+import FlowKit
+
 /// Reads the common `flowrun [run] --park CODE [FLOW] [options]` without ArgumentParser,
 /// for a faster start: ArgumentParser's first parse in a process reflects over every
 /// command and casts to its protocols, each cast a scan of every protocol conformance in
@@ -10,19 +12,18 @@
 /// number, a missing `--park`. Help, usage errors and their messages therefore stay
 /// ArgumentParser's. `RunFastPathTests` checks it against ArgumentParser's parse.
 enum RunFastPath {
+    /// The run's inputs (``RunInputField/all``) by their options: `--at`, `--offline`, ...
+    static let inputs: [String: RunInputField] = Dictionary(uniqueKeysWithValues: RunInputField.all.map { ($0.option, $0) })
     /// Options that take the next argument whatever it starts with (`parsing: .unconditional`
-    /// in ``Flowrun/Run``, ``CameraOptions`` and ``ARViewOptions``), by name.
-    static let unconditional: Set<String> = ["--at", "--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov", "--accuracy", "--until", "--at-time"]
-    /// The unconditional options that are the camera's (``FlowRequest/viewKeys``).
-    static let cameraOptions: Set<String> = ["--center", "--zoom", "--size", "--bbox", "--heading", "--pitch", "--fov"]
-    /// The other options of `run`, each taking one value.
-    static let valued: Set<String> = [
-        "--root", "--bundle", "--cache", "--trust", "--park", "--track", "--beacons", "--at-time", "--party", "--as", "--duty-cycle", "--arg", "--time", "--format", "--follow",
+    /// in ArgumentParser): the signed inputs.
+    static let unconditional: Set<String> = Set(RunInputField.all.filter(\.signed).map(\.option))
+    /// The other options of `run` that take one value: how flowrun runs, and the unsigned inputs.
+    static let valued: Set<String> = Set([
+        "--root", "--bundle", "--cache", "--trust", "--park", "--arg", "--format", "--follow",
         "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
-        "--location",
-    ]
+    ] + RunInputField.all.filter { !$0.signed && !$0.isFlag }.map(\.option))
     /// Options of `run` that take no value.
-    static let flags: Set<String> = ["--act", "--offline"]
+    static let flags: Set<String> = Set(["--act"] + RunInputField.all.filter(\.isFlag).map(\.option))
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
@@ -66,33 +67,19 @@ enum RunFastPath {
         }
         guard let park = values["--park"]?.first else { return nil }
         var request = RunRequest(park: park)
-        if let flow { request.flow = flow }
+        if let flow { request.inputs.flow = flow }
         if let root = values["--root"]?.first { request.root = root }
         request.bundle = values["--bundle"]?.first
         request.cache = values["--cache"]?.first
         request.trust = values["--trust"] ?? []
-        request.at = values["--at"]?.first
-        request.track = values["--track"]?.first
-        request.beacons = values["--beacons"]?.first
-        request.atTime = values["--at-time"]?.first
-        request.party = values["--party"]?.first
-        request.member = values["--as"]?.first
-        request.dutyCycle = values["--duty-cycle"]?.first
+        for (option, field) in inputs { request.inputs.set(field, values[option].map { $0.first ?? "" }) }
         request.args = values["--arg"] ?? []
-        request.time = values["--time"]?.first
         request.follow = values["--follow"] ?? []
         request.profile = values["--profile"]?.first
         request.act = values["--act"] != nil
-        request.offline = values["--offline"] != nil
-        request.accuracy = values["--accuracy"]?.first
-        request.location = values["--location"]?.first
-        request.until = values["--until"]?.first
         if let format = values["--format"]?.first {
             guard let known = OutputFormat(rawValue: format) else { return nil }
             request.format = known
-        }
-        for name in cameraOptions {
-            if let value = values[name]?.first { request.view[String(name.dropFirst(2))] = value }
         }
         if let text = values["--max-instructions"]?.first {
             guard let number = Int(text) else { return nil }

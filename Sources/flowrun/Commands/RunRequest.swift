@@ -15,33 +15,17 @@ struct RunRequest: Equatable {
     var cache: String?
     var trust: [String] = []
     var park: String
-    var flow = "home"
-    var at: String?
-    var track: String?
-    /// `--beacons FILE.csv` and `--at-time T`: a scan log to replay, and where to stop.
-    var beacons: String?
-    var atTime: String?
-    /// `--party FILE` and `--as MEMBER_ID`.
-    var party: String?
-    var member: String?
-    /// `--duty-cycle POLICY`.
-    var dutyCycle: String?
-    /// `--accuracy`, `--location`, `--until`, `--offline`: ``DeviceOptions``.
-    var accuracy: String?
-    var location: String?
-    var until: String?
-    var offline = false
+    /// The flow and what the device or a recording gives it (``RunInputField/all``: `--at`,
+    /// `--track`, `--time`, the camera, ...), as text; `flow` defaults to home.
+    var inputs = RunInputs(flow: "home")
+    /// `--arg KEY=VALUE` pairs as given (``Flowrun/Run/parseArgs(_:)`` reads them).
     var args: [String] = []
-    var time: String?
     var format: OutputFormat = .text
     var follow: [String] = []
     /// `--profile`: the visitor's store (nil: the default profile).
     var profile: String?
     /// `--act`: run the flow as an act run, as the app does for an `act` action.
     var act = false
-    /// `--center`, `--zoom`, `--size`, `--bbox`, `--heading`, `--pitch`, `--fov` by their
-    /// `ctx.view` / `ctx.ar` keys (`center`, `heading`, ...).
-    var view: [String: String] = [:]
     var maxInstructions: Int?
     var maxMemory: Int?
     var timeLimit: Double?
@@ -55,17 +39,12 @@ struct RunRequest: Equatable {
     /// performed: it writes the profile's store).
     func execute() throws {
         let sequencer = try assetSequencer()
-        var inputs = RunInputs(flow: flow)
+        var inputs = self.inputs
         inputs.args = try Flowrun.Run.parseArgs(args)
-        (inputs.at, inputs.track, inputs.time, inputs.view) = (at, track, time, view)
-        (inputs.accuracy, inputs.location, inputs.until) = (accuracy, location, until)
-        (inputs.party, inputs.member) = (party, member)
-        inputs.dutyCycle = dutyCycle
         var request = try inputs.request()
-        request.beacons = try Self.beaconReplay(beacons, atTime: atTime)
         request.acting = act
         let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, trust: trust)
-        if offline { request.connectivity = .offline(cache: holds) }
+        if inputs.offline { request.connectivity = .offline(cache: holds) }
         // One clock for every park the run switches to; --until's moment is the clock then.
         let clock = try inputs.clock() ?? request.until.map { Date(timeIntervalSince1970: $0) } ?? Date()
         let limits = try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit)
@@ -93,16 +72,6 @@ struct RunRequest: Equatable {
             fflush(nil)   // the screen before the report, on a terminal showing both
             loadAssets(of: screen, with: sequencer, runtime: runtime, request: request)
         }
-    }
-
-    /// The replay `--beacons` and `--at-time` ask for; nil without `--beacons`.
-    static func beaconReplay(_ path: String?, atTime: String?) throws(FlowError) -> BeaconReplay? {
-        guard let path else {
-            if atTime != nil { throw FlowError.badArgument(name: "--at-time", message: "needs --beacons FILE.csv: a moment of which scan log?") }
-            return nil
-        }
-        // The moment is read against the log when the flow runs (BeaconReplay.moment(in:)).
-        return BeaconReplay(path: path, atTime: atTime)
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
