@@ -17,7 +17,7 @@ extension Flowbench {
                 Examples:
                   flowbench warm
                   flowbench warm --json
-                  flowbench warm --rounds 5 --runs 500 --against /tmp/before/.build/release/flowbench
+                  flowbench warm --rounds 5 --runs 500 --against /tmp/before/Benchmarks/.build/release/flowbench
                 """)
 
         @Option(help: ArgumentHelp("Rounds; each figure is the median of the rounds'.", valueName: "n"))

@@ -15,10 +15,12 @@ struct Flowbench: ParsableCommand {
         commandName: "flowbench",
         abstract: "Benchmarks of flowrun, built in release: each prints a report of medians with their comparisons from the same run.",
         discussion: """
-            Build both binaries in release and run from the repository root (cluster, geofence and \
-            readers also look for ../shared beside it):
-              swift build -c release --product flowrun
-              swift build -c release --product flowbench
+            Build both binaries in release (flowbench is a package of its own, Benchmarks/) and run \
+            from the repository root (cluster, geofence and readers also look for ../shared beside \
+            it); Benchmarks/run does both:
+              swift build -c release --package-path Benchmarks --product flowbench
+              swift build -c release --package-path Benchmarks --product flowrun
+              Benchmarks/.build/release/flowbench --help
             Examples:
               flowbench                         the runtime benchmark, the default
               flowbench --runs 5 --iterations 3000000

@@ -16,7 +16,7 @@ extension Flowbench {
                 Examples:
                   flowbench render
                   flowbench render --format json --json
-                  flowbench render --against /tmp/base/.build/release/flowbench --runs 9
+                  flowbench render --against /tmp/base/Benchmarks/.build/release/flowbench --runs 9
                 """)
 
         @Option(help: ArgumentHelp("Rounds; p50 is the median of the rounds' medians.", valueName: "n"))

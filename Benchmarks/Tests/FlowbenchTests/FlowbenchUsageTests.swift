@@ -97,14 +97,14 @@ import Testing
     }
 }
 
-/// The repository root (holds parks/ and Tests/).
+/// The repository root (holds parks/ and Tests/): Benchmarks/Tests/FlowbenchTests/ is three folders below it.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Runs the flowbench built next to this test bundle in the repository root.
+/// Runs the flowbench built next to this test bundle, in the repository root.
 func flowbench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
     var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    var binary = repositoryRoot.appendingPathComponent(".build/debug/flowbench")
+    var binary = repositoryRoot.appendingPathComponent("Benchmarks/.build/debug/flowbench")
     while folder.path != "/" {
         let candidate = folder.appendingPathComponent("flowbench")
         if FileManager.default.isExecutableFile(atPath: candidate.path) { binary = candidate; break }
