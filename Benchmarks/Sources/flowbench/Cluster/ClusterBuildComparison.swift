@@ -36,18 +36,9 @@ struct ClusterBuildComparison {
         ProcessInfo.processInfo.activeProcessorCount >= 2 ? [("0", 1), ("0,1", 2)] : [("0", 1)]
     }
 
-    /// pysupercluster's side: what flowbench cluster-build-once --repeat N --json does, in Python.
-    static let pythonScript = """
-    import gc, json, sys, time
-    import numpy as np, pysupercluster
-    pts = np.fromfile(sys.argv[1], dtype='<f8').reshape(-1, 2)
-    def build():
-        return pysupercluster.SuperCluster(pts, min_zoom=0, max_zoom=16, radius=40, extent=512)
-    times = []
-    for _ in range(1 + int(sys.argv[2])):
-        gc.collect(); t = time.perf_counter(); index = build(); times.append((time.perf_counter() - t) * 1e3); del index
-    print(json.dumps(dict(first_ms=times[0], warm_ms=times[1:], threads=1)))
-    """
+    /// pysupercluster's side: what flowbench cluster-build-once --repeat N --json does, in Python
+    /// (always the repository's copy: the shared bench has no such script).
+    static let pythonScript = ReferenceFiles.cluster + "/build_once.py"
 
     let bench: ClusterBench
     /// This executable (its cluster-build-once is flowrun's side).
@@ -93,7 +84,7 @@ struct ClusterBuildComparison {
         let arguments = side == .flowrun
             ? ["-c", cpus, own, "cluster-build-once", file, "--repeat", String(1 + warm), "--json",
                "--threads", String(threads)]
-            : ["-c", cpus, python, "-c", Self.pythonScript, file, String(warm)]
+            : ["-c", cpus, python, Self.pythonScript, file, String(warm)]
         let output = NSTemporaryDirectory() + "/flowbench-cluster-build-\(getpid()).json"
         defer { try? FileManager.default.removeItem(atPath: output) }
         let what = side == .flowrun ? "flowbench cluster-build-once on \(dataset)" : "pysupercluster on \(dataset)"

@@ -2,6 +2,9 @@ import Foundation
 
 /// Times GeographicLib's `Geodesic.WGS84.Inverse` from Python on the same pairs (written to a file).
 struct GeographicLibRunner {
+    /// The timing script: Benchmarks/reference/geodesy/geographiclib_inverse.py.
+    static let script = ReferenceFiles.geographicLib
+
     let venv: String
 
     func run(_ sets: [GeodesyBench.Pairs]) throws(BenchError) -> [String: Double] {
@@ -23,21 +26,9 @@ struct GeographicLibRunner {
             guard (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil else {
                 throw .setup("cannot write \(path)")
             }
-            let script = """
-            import sys, time
-            from geographiclib.geodesic import Geodesic
-            g = Geodesic.WGS84
-            rows = [tuple(map(float, l.split(','))) for l in open(sys.argv[1])]
-            best = []
-            for _ in range(3):
-                t = time.perf_counter()
-                for a, b, c, d in rows: g.Inverse(a, b, c, d)
-                best.append((time.perf_counter() - t) / len(rows) * 1e9)
-            best.sort(); print(best[1])
-            """
             let output = NSTemporaryDirectory() + "flowbench-geodesy-out.txt"
             progress("GeographicLib (Python) on \(Format.grouped(n)) \(set.name) pairs")
-            try ChildProcess.check("GeographicLib in Python", python, ["-c", script, path], stdoutPath: output)
+            try ChildProcess.check("GeographicLib in Python", python, [Self.script, path], stdoutPath: output)
             let figure = (try? String(contentsOfFile: output, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard let figure else { throw .setup("GeographicLib run printed no figure (\(output))") }
             out[set.name] = figure
