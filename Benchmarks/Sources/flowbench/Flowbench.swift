@@ -16,11 +16,12 @@ struct Flowbench: ParsableCommand {
         abstract: "Benchmarks of flowrun, built in release: each prints a report of medians with their comparisons from the same run.",
         discussion: """
             Build both binaries in release (flowbench is a package of its own, Benchmarks/) and run \
-            from the repository root (cluster, geofence and readers also look for ../shared beside \
-            it); Benchmarks/run does both:
+            from the repository root; Benchmarks/run does both (Benchmarks/README.md):
               swift build -c release --package-path Benchmarks --product flowbench
               swift build -c release --package-path Benchmarks --product flowrun
               Benchmarks/.build/release/flowbench --help
+            The reference files cluster, geofence, geodesy and readers compare with are in \
+            Benchmarks/reference.
             Examples:
               flowbench                         the runtime benchmark, the default
               flowbench --runs 5 --iterations 3000000

@@ -1,8 +1,9 @@
 import Foundation
 import GeoKit
 
-/// `flowbench cluster`: the ClusterIndex against pysupercluster on the shared datasets
-/// (/work/shared/bench/cluster): builds, peak memory, six queries, equivalence, insert/remove.
+/// `flowbench cluster`: the ClusterIndex against pysupercluster on the reference datasets
+/// (Benchmarks/reference/cluster, from the shared bench): builds, peak memory, six queries,
+/// equivalence, insert/remove.
 struct ClusterBench {
     static let datasets = ["park_10k", "park_100k", "world_1m"]
     static let options = ClusterOptions(radius: 40, extent: 512, minZoom: 0, maxZoom: 16, minPoints: 2)
@@ -43,7 +44,8 @@ struct ClusterBench {
 
     /// The dataset folder, absolute (park_10k.f64, park_100k.f64, world_1m.f64).
     let dataDir: String
-    /// The shared cluster bench folder, absolute (gen_data.py, expected_counts_f64.json, results/).
+    /// The cluster reference folder, absolute (gen_data.py, bench_pysupercluster.py,
+    /// expected_counts_f64.json, results/): Benchmarks/reference/cluster unless --shared says otherwise.
     let sharedDir: String
     /// pysupercluster's venv, absolute.
     let venvDir: String
@@ -63,8 +65,8 @@ struct ClusterBench {
     func run() throws(BenchError) {
         let fm = FileManager.default
         guard fm.fileExists(atPath: sharedDir + "/expected_counts_f64.json") else {
-            throw .setup("the shared cluster bench folder \(sharedDir) is absent (no expected_counts_f64.json); "
-                + "run from /work/main next to ../shared, or pass --shared DIR")
+            throw .setup("the cluster reference folder \(sharedDir) is absent (no expected_counts_f64.json); "
+                + "it is Benchmarks/reference/cluster in the repository, or pass --shared DIR")
         }
         let expected = try Expected(path: sharedDir + "/expected_counts_f64.json")
         if Self.datasets.contains(where: { !fm.fileExists(atPath: file($0)) }) {

@@ -9,8 +9,8 @@ extension Flowbench {
             abstract: "GPS duty cycles on the real tracks: GPS-on time, safe-zone exits missed, median and worst delay, per policy.",
             discussion: """
                 Replays the repository's parties (Tests/GeoKitTests/Fixtures/tracks/tuolumne-party.json, the example; \
-                pct-stops.json, the three PCT tracks with safe zones at the hiker's stops) and any GPX in \
-                ../shared/data/tracks that is not one of the repository's, once on the full tracks (a fix a \
+                pct-stops.json, the three PCT tracks with safe zones at the hiker's stops) and any GPX in the \
+                --tracks folder that is not one of the repository's, once on the full tracks (a fix a \
                 second) and once per policy on the fixes a phone under it would get, and matches their \
                 events. The figures do not depend on the build or the machine: the replays are deterministic.
                 Goal (issue 18): the default policy has the GPS on ≤ 20 % of the time, misses no safe-zone \
@@ -29,6 +29,9 @@ extension Flowbench {
 
         @Flag(help: "List every exit, and each member's GPS time, under the default policy and each --policy.")
         var detail = false
+
+        @Option(help: ArgumentHelp("A folder of more GPX tracks to replay, each a one-member party with safe zones at its stops (none by default).", valueName: "dir"))
+        var tracks: String?
 
         @Option(help: ArgumentHelp("Write the stops party (the PCT tracks, safe zones at their stops) to this file and stop.", valueName: "file.json"))
         var writeStops: String?
@@ -49,7 +52,7 @@ extension Flowbench {
                 print("wrote \(writeStops)")
                 return
             }
-            let bench = try PartyBench(root: root)
+            let bench = try PartyBench(root: root, tracks: tracks)
             var results: [PartyBench.Result] = []
             for (label, text) in PartyBench.policies + policies.map({ ($0, $0) }) {
                 progress("replaying with \(text)")

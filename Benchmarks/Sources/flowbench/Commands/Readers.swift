@@ -7,11 +7,11 @@ extension Flowbench {
             abstract: "GeoKit's hand-written JSON and XML readers against JSONSerialization, JSONDecoder and XMLParser.",
             discussion: """
                 On the real files (every park's sites.geojson and boundary.geojson, the GPX tracks of \
-                Tests/GeoKitTests/Fixtures, and the shared geofence bench's polygons_1k.geojson and 100k-fix track \
-                when --shared has them), each reader builds the same values: SiteCatalog's sites, a Boundary, a \
-                GPXDocument. Reported: median time per read, one cold read in a fresh process (time and peak \
-                memory), and the message each gives for corrupt copies (truncated, a stray comma, a bad number, an \
-                unclosed tag, a bad attribute).
+                Tests/GeoKitTests/Fixtures, and the geofence reference's polygons_1k.geojson and 100k-fix \
+                track, Benchmarks/reference/geofence/data, when --shared has them), each reader builds the \
+                same values: SiteCatalog's sites, a Boundary, a GPXDocument. Reported: median time per read, \
+                one cold read in a fresh process (time and peak memory), and the message each gives for \
+                corrupt copies (truncated, a stray comma, a bad number, an unclosed tag, a bad attribute).
                 Example:
                   flowbench readers --runs 9
                 """)
@@ -22,15 +22,15 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Folder holding parks/ and Tests/.", valueName: "dir"))
         var root = "."
 
-        @Option(help: ArgumentHelp("The shared geofence bench folder (its data/ holds the large files).", valueName: "dir"))
-        var shared = GeofenceReferenceRunner.defaultBenchDir
+        @Option(help: ArgumentHelp("The geofence reference folder, its data/ holding the large files (\(ReferenceFiles.defaultHelp("geofence"))).", valueName: "dir"))
+        var shared: String?
 
         func validate() throws {
             try CommandLineValues.wholeNumber("--runs", runs, in: 5...1000)
         }
 
         func run() throws {
-            try ReaderBench(root: CommandLineValues.absolutePath(root), shared: CommandLineValues.absolutePath(shared), runs: runs).run()
+            try ReaderBench(root: CommandLineValues.absolutePath(root), shared: CommandLineValues.absolutePath(shared ?? ReferenceFiles.geofence), runs: runs).run()
         }
     }
 

@@ -86,7 +86,7 @@ struct GeodesyReport {
 
     private func pythonTable() -> String {
         guard bench.withPython else {
-            return "  (GeographicLib from Python not run: pass --with-python; the shared README quotes 42-76 µs per call)\n"
+            return "  (GeographicLib from Python not run: pass --with-python; the shared reference bench quotes 42-76 µs per call, Benchmarks/reference/SOURCES.md)\n"
         }
         var t = TextTable("Side by side with GeographicLib 2.x from Python (same pairs, this run)",
                           header: ["pairs", "GeoKit ns", "GeographicLib ns", "ratio"])

@@ -143,12 +143,12 @@ struct GeofenceReferenceFigures {
     }
 }
 
-/// Runs the shared bench_geofence.py from a venv made with its requirements.txt.
+/// Runs the reference bench_geofence.py from a venv made with its requirements.txt.
 struct GeofenceReferenceRunner {
     static let defaultVenv = "/tmp/flowbench-geofence/venv"
-    static let defaultBenchDir = "../shared/bench/geofence"
+    static let defaultBenchDir = ReferenceFiles.geofence
 
-    /// The shared geofence bench folder (bench_geofence.py, requirements.txt, results/).
+    /// The geofence reference folder (bench_geofence.py, gen_data.py, requirements.txt, results/).
     var benchDir: String
     /// The venv, created with `pip install -r requirements.txt` when missing (default /tmp/flowbench-geofence/venv).
     var venvDir: String
@@ -174,7 +174,7 @@ struct GeofenceReferenceRunner {
     func run() throws(BenchError) -> GeofenceReferenceFigures {
         let script = benchDir + "/bench_geofence.py"
         guard FileManager.default.fileExists(atPath: script) else {
-            throw .setup("\(script) is absent; run from /work/main next to ../shared, or pass the bench folder")
+            throw .setup("\(script) is absent; it is in Benchmarks/reference/geofence, or pass --shared DIR")
         }
         try prepareVenv()
         try? FileManager.default.removeItem(atPath: outputPath)
@@ -191,7 +191,7 @@ struct GeofenceReferenceRunner {
         return figures
     }
 
-    /// The stored full run shipped with the bench (results/bench_run2.json unless `file` says otherwise).
+    /// The stored full run copied with the reference (results/bench_run2.json unless `file` says otherwise).
     /// - Throws: `BenchError.setup` if it is unreadable or malformed.
     func storedRun(_ file: String = "bench_run2.json") throws(BenchError) -> GeofenceReferenceFigures {
         try GeofenceReferenceFigures(storedRun: benchDir + "/results/" + file)

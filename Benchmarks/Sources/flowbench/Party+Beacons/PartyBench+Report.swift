@@ -37,7 +37,7 @@ extension PartyBench {
             let span = d.tracks.reduce(0.0) { $0 + (($1.last?.time ?? 0) - ($1.first?.time ?? 0)) }
             lines.append("  \(d.name): \(d.members.count) member\(d.members.count == 1 ? "" : "s"), \(Format.grouped(d.tracks.reduce(0) { $0 + $1.count })) recorded points over \(Format.fixed(span / 3600, 1)) h, \(d.zones.count) safe zones")
         }
-        lines.append("  \(sharedNote)")
+        lines.append("  \(tracksNote)")
         lines.append("  an event of the duty-cycled replay matches one of the full replay of the same kind, member(s) and zone within \(Int(DutyCycleComparison.matchWindow)) s")
         return lines.joined(separator: "\n") + "\n"
     }

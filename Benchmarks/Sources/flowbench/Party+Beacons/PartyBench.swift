@@ -5,7 +5,7 @@ import GeoKit
 /// Duty cycles on the real tracks: every party here replayed with each policy against its
 /// full tracks (``DutyCycleComparison``), summed per policy. The data are the repository's own
 /// files (the example party, and the PCT tracks with safe zones at the hiker's stops), plus any
-/// GPX in ../shared/data/tracks that is not one of them byte for byte.
+/// GPX in the folder `--tracks` names (none by default) that is not one of them byte for byte.
 struct PartyBench {
     /// One party as the bench replays it.
     struct Dataset {
@@ -21,14 +21,13 @@ struct PartyBench {
     /// The tracks the stops party is made of (``PartyBench/stopsParty(tracks:folder:)``), relative to the root.
     static let trackFolder = "Tests/GeoKitTests/Fixtures/tracks"
     static let trackFiles = ["yose-pct-2019-07-29-enter.gpx", "yose-pct-2019-07-31-morning-inside.gpx", "yose-pct-2019-07-31-exit.gpx"]
-    /// More real tracks, beside the repository, when present.
-    static let sharedTracks = "../shared/data/tracks"
-
     var datasets: [Dataset] = []
-    /// What was found in ``sharedTracks``, for the report.
-    var sharedNote = ""
+    /// What was found in the `--tracks` folder, for the report.
+    var tracksNote = "more tracks: none (flowbench party --tracks DIR replays a folder's GPX files too)"
 
-    init(root: String) throws(BenchError) {
+    /// The parties of the repository under `root`, and one-member parties of the GPX files in
+    /// `tracks` (a folder, relative to the working directory) when given.
+    init(root: String, tracks: String? = nil) throws(BenchError) {
         let base = URL(fileURLWithPath: root)
         for file in Self.partyFiles {
             let party: Party
@@ -38,9 +37,11 @@ struct PartyBench {
             datasets.append(Dataset(name: file, members: party.members.map(\.id), tracks: party.members.map(\.fixes),
                                     zones: party.zones, settings: party.settings))
         }
-        let (extra, note) = try Self.sharedDatasets(root: base)
-        datasets += extra
-        sharedNote = note
+        if let tracks {
+            let (extra, note) = try Self.moreDatasets(root: base, folder: tracks)
+            datasets += extra
+            tracksNote = note
+        }
     }
 
     /// What one policy did over every dataset.
@@ -90,12 +91,13 @@ struct PartyBench {
 
     // MARK: - Private
 
-    /// One-member parties of the GPX files in ../shared/data/tracks that are not byte for byte
-    /// one of the repository's, with safe zones at their stops.
-    private static func sharedDatasets(root: URL) throws(BenchError) -> ([Dataset], String) {
-        let folder = root.appendingPathComponent(sharedTracks).standardizedFileURL
+    /// One-member parties of the GPX files in `folder` that are not byte for byte one of the
+    /// repository's, with safe zones at their stops.
+    /// - Throws: `BenchError.badInput` when the folder cannot be listed or a file is not GPX.
+    private static func moreDatasets(root: URL, folder shown: String) throws(BenchError) -> ([Dataset], String) {
+        let folder = URL(fileURLWithPath: shown).standardizedFileURL
         let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return ([], "\(sharedTracks): not present") }
+        guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { throw .badInput("--tracks \(shown): not a readable folder") }
         let gpx = names.filter { $0.hasSuffix(".gpx") }.sorted()
         let ours = Set(trackFiles.compactMap { fm.contents(atPath: root.appendingPathComponent(trackFolder).appendingPathComponent($0).path) })
         var out: [Dataset] = []
@@ -103,19 +105,19 @@ struct PartyBench {
             let path = folder.appendingPathComponent(name).path
             guard let data = fm.contents(atPath: path), !ours.contains(data) else { continue }
             let track: [TimedFix]
-            do { track = try GPXReader.read(contentsOf: path, displayPath: "\(sharedTracks)/\(name)").timedFixes() } catch {
+            do { track = try GPXReader.read(contentsOf: path, displayPath: "\(shown)/\(name)").timedFixes() } catch {
                 throw .badInput(error.description)
             }
             let zones = stopZones(track, prefix: "s\(out.count + 1)", day: name)
             do {
-                out.append(Dataset(name: "\(sharedTracks)/\(name)", members: [name], tracks: [track],
+                out.append(Dataset(name: "\(shown)/\(name)", members: [name], tracks: [track],
                                    zones: try zones.map { z throws(GeoError) in try GeofenceRegion(id: z.id, name: z.name, center: z.center, radius: stopRadius) },
                                    settings: PartySettings()))
             } catch {
                 throw .setup("\(name): \(error.description)")
             }
         }
-        let note = "\(sharedTracks): \(gpx.count) GPX file\(gpx.count == 1 ? "" : "s"), "
+        let note = "--tracks \(shown): \(gpx.count) GPX file\(gpx.count == 1 ? "" : "s"), "
             + (out.isEmpty ? "all the same bytes as the repository's" : "\(out.count) replayed besides the repository's")
         return (out, note)
     }

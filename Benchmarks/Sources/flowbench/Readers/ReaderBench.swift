@@ -131,7 +131,7 @@ struct ReaderBench {
     let runs: Int
 
     /// The real files: every park's sites.geojson and boundary.geojson, the GPX tracks of the
-    /// test fixtures, and the shared geofence bench's polygons and 100k-fix track when present.
+    /// test fixtures, and the geofence reference's polygons and 100k-fix track when present.
     func inputs() throws(BenchError) -> [Input] {
         let fm = FileManager.default
         var inputs: [Input] = []
@@ -142,8 +142,9 @@ struct ReaderBench {
                 inputs.append(Input(path: root + "/" + display, display: display, kind: kind))
             }
         }
-        let polygons = shared + "/data/polygons_1k.geojson"
-        if fm.fileExists(atPath: polygons) {
+        // The repository keeps the polygons gzipped (Benchmarks/reference/geofence/data); another
+        // --shared folder may hold them plain, as the shared bench does.
+        if let polygons = try Self.plainFile(shared + "/data/polygons_1k.geojson", unpackedAs: "flowbench-readers-polygons_1k.geojson") {
             inputs.append(Input(path: polygons, display: "shared polygons_1k.geojson", kind: .boundary))
         }
         let fixtures = "Tests/GeoKitTests/Fixtures"
@@ -152,17 +153,26 @@ struct ReaderBench {
         where fm.fileExists(atPath: root + "/" + display) {
             inputs.append(Input(path: root + "/" + display, display: String(display.dropFirst(fixtures.count + 1)), kind: .gpx))
         }
-        let track = shared + "/data/track_100k.gpx.gz"
-        if fm.fileExists(atPath: track) {
-            let unpacked = NSTemporaryDirectory() + "flowbench-readers-track_100k.gpx"
-            if !fm.fileExists(atPath: unpacked) {
-                progress("readers: gzip -dc \(track)")
-                try ChildProcess.check("unpacking the 100k-fix track", "gzip", ["-dc", track], stdoutPath: unpacked)
-            }
-            inputs.append(Input(path: unpacked, display: "shared track_100k.gpx", kind: .gpx))
+        if let track = try Self.plainFile(shared + "/data/track_100k.gpx", unpackedAs: "flowbench-readers-track_100k.gpx") {
+            inputs.append(Input(path: track, display: "shared track_100k.gpx", kind: .gpx))
         }
         guard !inputs.isEmpty else { throw .setup("no park or track files under \(root) (run from the repository or pass --root DIR)") }
         return inputs
+    }
+
+    /// `path` when it exists; else `path`.gz unpacked (gzip -dc, once) into the temporary folder as
+    /// `name`; nil when neither exists.
+    private static func plainFile(_ path: String, unpackedAs name: String) throws(BenchError) -> String? {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: path) { return path }
+        let packed = path + ".gz"
+        guard fm.fileExists(atPath: packed) else { return nil }
+        let unpacked = NSTemporaryDirectory() + name
+        if !fm.fileExists(atPath: unpacked) {
+            progress("readers: gzip -dc \(packed)")
+            try ChildProcess.check("unpacking \((packed as NSString).lastPathComponent)", "gzip", ["-dc", packed], stdoutPath: unpacked)
+        }
+        return unpacked
     }
 
     func run() throws(BenchError) {

@@ -26,7 +26,7 @@ extension CallCostBench.Result {
         table.note("    \(Format.grouped(geo.chunk)) iterations per flow run, as the park's instruction budget caps one run.")
         table.note("Every loop runs under LuaKit's instruction-count hook (every \(Format.grouped(LuaOptions().hookInterval)) instructions), as flows do.")
         table.note("    With a count hook set, Lua 5.4 routes every VM instruction through luaG_traceexec, so Lua-side")
-        table.note("    costs read above the hook-free 11-12 ns Lua call of shared/bench/README.md.")
+        table.note("    costs read above the hook-free 11-12 ns Lua call quoted in Benchmarks/reference/SOURCES.md.")
         return table.render()
     }
 
