@@ -23,17 +23,37 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //   FlowStore (GRDB), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
 //   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
 //   flowrun          the command line over all of them
+// Fuzz/ and Benchmarks/ (flowbench) are packages of their own over the library products below.
 let package = Package(
     name: "flowrun",
     // macOS 14: Hummingbird 2 (the preview server) is available from it.
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowrun", targets: ["flowrun"]),
-        .executable(name: "flowbench", targets: ["flowbench"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
-        // For the fuzzers in Fuzz/ (a separate package), which drive the parsers and the bridge directly.
+        // For the fuzzers in Fuzz/ and the benchmarks in Benchmarks/ (separate packages), which
+        // drive the parsers and the bridge directly.
         .library(name: "GeoKit", targets: ["GeoKit"]),
         .library(name: "LuaKit", targets: ["LuaKit"]),
+        // The rest are for flowbench (Benchmarks/, a separate package), which measures each layer.
+        // Formats: JSON, XML and number text, for the readers bench and every report.
+        .library(name: "Formats", targets: ["Formats"]),
+        // ScreenModel: the screen contract the render and warm benches build screens of.
+        .library(name: "ScreenModel", targets: ["ScreenModel"]),
+        // ScreenRendering: text, JSON, SVG and HTML of a screen (the render bench).
+        .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
+        // FlowBundle: signed bundles (the bundle and sync benches).
+        .library(name: "FlowBundle", targets: ["FlowBundle"]),
+        // FlowStore: the visitor's store on SQLite (the store bench).
+        .library(name: "FlowStore", targets: ["FlowStore"]),
+        // FlowSync: `flowrun serve` and `flowrun sync` (the sync bench).
+        .library(name: "FlowSync", targets: ["FlowSync"]),
+        // FlowPreview: the preview server (the preview bench).
+        .library(name: "FlowPreview", targets: ["FlowPreview"]),
+        // BenchData: benchmark and test support only, the geofence and beacon data generators.
+        .library(name: "BenchData", targets: ["BenchData"]),
+        // WebDriver: benchmark and test support only, the browser client of the preview bench.
+        .library(name: "WebDriver", targets: ["WebDriver"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,7 +87,8 @@ let package = Package(
         .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: publicSurface),
         // The screen contract, like ArgumentParser's ToolInfo: depends on nothing of ours.
         .target(name: "ScreenModel", swiftSettings: publicSurface),
-        // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; not a product.
+        // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; a
+        // product only for Benchmarks/ (benchmark and test support, no app uses it).
         .target(name: "BenchData"),
         // Text, JSON, SVG and HTML of a screen: the screen model in, output text out.
         .target(name: "ScreenRendering", dependencies: ["ScreenModel", "Formats"], swiftSettings: publicSurface),
@@ -120,7 +141,7 @@ let package = Package(
             swiftSettings: publicSurface
         ),
         // A small W3C WebDriver client (chromedriver + headless chromium) for the preview's
-        // browser tests and `flowbench preview`; no product ships it.
+        // browser tests and `flowbench preview` (Benchmarks/); a product only for the benchmarks.
         .target(
             name: "WebDriver",
             // Formats for its JSONValue, the values commands and scripts carry.
@@ -153,15 +174,10 @@ let package = Package(
             // home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes the
             // module ask for the static libraries' own dependencies (ICU, CoreFoundation).
             // Unsafe flags are allowed here because flowrun is an executable no package depends
-            // on (Fuzz/ uses the libraries only); debug builds and tests link dynamically.
+            // on (Fuzz/ uses the libraries only; Benchmarks/ builds it by path, a local package,
+            // where unsafe flags are allowed); debug builds and tests link dynamically.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
-        ),
-        .executableTarget(
-            name: "flowbench",
-            dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "ScreenModel", "FlowBundle", "FlowStore", "FlowSync", "LuaKit", "GeoKit", "Formats", "BenchData", "FlowPreview", "WebDriver",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
@@ -184,7 +200,6 @@ let package = Package(
         .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", .product(name: "Hummingbird", package: "hummingbird"),
                                                        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                                                        .product(name: "NIOHTTP1", package: "swift-nio")]),
-        .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),
         .testTarget(name: "FlowAssetsTests", dependencies: ["FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
         // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
