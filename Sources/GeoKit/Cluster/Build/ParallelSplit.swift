@@ -44,6 +44,9 @@ enum ParallelSplit {
         }
     }
 
+    // Why unchecked holds: it carries the caller's `body` to the chunks of one
+    // concurrentPerform, which returns only after every chunk has run, so the closure never
+    // outlives the call; the chunks write disjoint memory, as forEachChunk's contract says.
     private struct Unchecked<Value>: @unchecked Sendable {
         let value: Value
         init(_ value: Value) { self.value = value }
