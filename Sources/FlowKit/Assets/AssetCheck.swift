@@ -3,7 +3,7 @@ import LuaKit
 public import ScreenModel
 
 /// `flowrun check`'s look at the pictures a park names: each must be a file of the park's
-/// `assets/` folder, spelt exactly as on disk, or a full `https://` URL (``AssetReference``).
+/// `assets/` folder, spelt exactly as on disk, or a full `https://` URL (ScreenModel's `AssetReference`).
 /// Messages name the file and field that name the picture.
 public struct AssetCheck {
     let root: ProjectRoot
