@@ -1,4 +1,3 @@
-import Formats
 import LuaKit
 public import ScreenModel
 
