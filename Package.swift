@@ -119,25 +119,31 @@ let package = Package(
         // What the project's servers (preview, serve) share: 127.0.0.1 only, start errors, graceful stop.
         .target(
             name: "LoopbackServer",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: publicSurface
         ),
         // `flowrun serve` and `flowrun sync`: bundles over HTTP (Hummingbird serves, AsyncHTTPClient fetches).
         .target(
             name: "FlowSync",
-            dependencies: ["FlowBundle", "FlowKit", "LoopbackServer", "NetworkClient", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            dependencies: [
+                "FlowBundle", "FlowKit", "LoopbackServer", "NetworkClient", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: publicSurface
         ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
-            dependencies: ["FlowKit", "ScreenRendering", "GeoKit", "ScreenModel", "Formats", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            dependencies: [
+                "FlowKit", "ScreenRendering", "GeoKit", "ScreenModel", "Formats", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: publicSurface
         ),
         // A small W3C WebDriver client (chromedriver + headless chromium) for the preview's
@@ -152,8 +158,10 @@ let package = Package(
         // errors: for its two users, the updater and the picture loader.
         .target(
             name: "NetworkClient",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: publicSurface
         ),
         // The image sequencer (`--assets`): its HTTP client (AsyncHTTPClient, the updater's
@@ -161,14 +169,19 @@ let package = Package(
         // connection and TLS errors it reports.
         .target(
             name: "FlowAssets",
-            dependencies: ["FlowKit", "ScreenModel", "Formats", "NetworkClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            dependencies: [
+                "FlowKit", "ScreenModel", "Formats", "NetworkClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: publicSurface
         ),
         .executableTarget(
             name: "flowrun",
-            dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "LuaKit", "GeoKit", "ScreenModel", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "FlowKit", "FlowAuthoring", "ScreenRendering", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "LuaKit",
+                "GeoKit", "ScreenModel", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes the
@@ -183,27 +196,49 @@ let package = Package(
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel", "Formats"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "ScreenSamples", "ScreenModel", "Formats", "BenchData"]),
-        .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "ScreenModel", "ScreenSamples", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FlowKitTests", dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "ScreenSamples", "ScreenModel", "Formats", "BenchData"]),
+        .testTarget(
+            name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "ScreenModel", "ScreenSamples", "Formats", "BenchData"],
+            resources: [.copy("Fixtures")]),
         // Screens the renderer and reader tests share: the golden ones and a seeded generator; no product ships it.
         .target(name: "ScreenSamples", dependencies: ["ScreenModel", "BenchData"], path: "Tests/ScreenSamples"),
         // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
-        .testTarget(name: "FlowrunTests", dependencies: ["flowrun", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                                      .product(name: "GRDB", package: "GRDB.swift")],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "ScreenRendering", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "FlowrunTests",
+            dependencies: [
+                "flowrun", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FlowBundleTests", dependencies: ["FlowBundle", "FlowKit", "ScreenRendering", "GeoKit", .product(name: "Crypto", package: "swift-crypto")]),
         // Screenshots/ holds the reference PNGs, read from the source tree (#filePath), as
         // RECORD_SCREENSHOTS=1 writes them there.
-        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview", "FlowKit", "ScreenRendering", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
-                    exclude: ["Screenshots"]),
+        .testTarget(
+            name: "FlowPreviewTests",
+            dependencies: [
+                "FlowPreview", "FlowKit", "ScreenRendering", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            exclude: ["Screenshots"]),
         .testTarget(name: "WebDriverTests", dependencies: ["WebDriver", "Formats"]),
-        .testTarget(name: "FlowSyncTests", dependencies: ["FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", .product(name: "Hummingbird", package: "hummingbird"),
-                                                       .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                                                       .product(name: "NIOHTTP1", package: "swift-nio")]),
-        .testTarget(name: "FlowAssetsTests", dependencies: ["FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
-                                                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(
+            name: "FlowSyncTests",
+            dependencies: [
+                "FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "FlowAssetsTests",
+            dependencies: [
+                "FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
         .executableTarget(name: "storewriter", dependencies: ["FlowKit", "FlowStore"], path: "Tests/StoreWriter"),
-        .testTarget(name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", "storewriter", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", "storewriter", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "flowrun-fuzz",
     dependencies: [
-        .package(name: "flowrun", path: ".."),
+        .package(name: "flowrun", path: "..")
     ],
     targets: [
         .executableTarget(name: "fuzz-gpx", dependencies: [.product(name: "GeoKit", package: "flowrun")]),

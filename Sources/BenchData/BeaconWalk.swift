@@ -33,17 +33,17 @@ public enum BeaconWalk {
 
     /// The walk's and the radio's parameters.
     public struct Options: Sendable {
-        public var seed: UInt64 = 17                  // SplitMix64 seed
-        public var speed = 0.9                        // m/s walking between exhibits
-        public var stay: ClosedRange<Double> = 15...45   // seconds at each exhibit
-        public var tick = 1.0                         // seconds between scan rounds (iOS ranging: 1 Hz)
-        public var noise = 6.0                        // dB, σ of each reading's Gaussian noise
-        public var dropout = 0.3                      // probability a reading is missed
-        public var threshold = -100.0                 // dBm below which nothing is heard
-        public var floorHeight = 4.0                  // metres between floors
-        public var range = 8.0                        // metres: farther than this, the truth is "none"
-        public var deadBeacon: Int? = nil             // a beacon whose battery dies during the walk
-        public var deadFraction = 0.5                 // when it dies, as a fraction of the walk
+        public var seed: UInt64 = 17  // SplitMix64 seed
+        public var speed = 0.9  // m/s walking between exhibits
+        public var stay: ClosedRange<Double> = 15...45  // seconds at each exhibit
+        public var tick = 1.0  // seconds between scan rounds (iOS ranging: 1 Hz)
+        public var noise = 6.0  // dB, σ of each reading's Gaussian noise
+        public var dropout = 0.3  // probability a reading is missed
+        public var threshold = -100.0  // dBm below which nothing is heard
+        public var floorHeight = 4.0  // metres between floors
+        public var range = 8.0  // metres: farther than this, the truth is "none"
+        public var deadBeacon: Int? = nil  // a beacon whose battery dies during the walk
+        public var deadFraction = 0.5  // when it dies, as a fraction of the walk
         public init() {}
     }
 
@@ -80,7 +80,7 @@ public enum BeaconWalk {
         for (t, p) in track.enumerated() {
             let time = Double(t) * options.tick
             func distance(_ place: Place) -> Double {
-                let dz = Double(place.floor - p.floor) * options.floorHeight + 1   // the phone 1 m below the beacon
+                let dz = Double(place.floor - p.floor) * options.floorHeight + 1  // the phone 1 m below the beacon
                 return (pow(place.x - p.x, 2) + pow(place.y - p.y, 2) + dz * dz).squareRoot()
             }
             var nearest = -1, nearestDistance = options.range

@@ -46,8 +46,9 @@ extension GeofenceBenchData {
             // The turn is drawn in every mode, so the stream stays aligned with Python's.
             let maxTurn = mode == .walking ? 20.0 : 5.0
             heading += random.uniform(-maxTurn, maxTurn)
-            let step = offsetDegrees(lat: lat, east: speed * sin(heading * radiansPerDegree),
-                                     north: speed * cos(heading * radiansPerDegree))
+            let step = offsetDegrees(
+                lat: lat, east: speed * sin(heading * radiansPerDegree),
+                north: speed * cos(heading * radiansPerDegree))
             lon += step.lon
             lat += step.lat
             if lon < lonMin { lon = 2 * lonMin - lon; heading = -heading }

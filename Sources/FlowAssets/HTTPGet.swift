@@ -20,8 +20,9 @@ struct HTTPGet: Sendable {
     static func withClient<T: Sendable>(parallel: Int, connectTimeout: Duration, _ body: (HTTPGet) async -> T) async -> T {
         // A refused connection is an answer: fail at once and say why, rather than retry
         // until the deadline and report only that time ran out.
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-                                configuration: NetworkClient.configuration(connectTimeout: connectTimeout, parallel: parallel, retryConnecting: false))
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: NetworkClient.configuration(connectTimeout: connectTimeout, parallel: parallel, retryConnecting: false))
         let result = await body(HTTPGet(client: client))
         // Every request has ended by now (answered, failed or cancelled); a failed shutdown leaves nothing to undo.
         try? await client.shutdown()
@@ -37,7 +38,8 @@ struct HTTPGet: Sendable {
     ///   `cannot connect to host:port (connection refused)`, a broken connection, a body over the limit.
     func size(of url: String, deadline: ContinuousClock.Instant, limit: Int) async throws(AssetFetchError) -> Int {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = parsed.host, !host.isEmpty else { throw AssetFetchError("not a valid http:// or https:// URL") }
+            let host = parsed.host, !host.isEmpty
+        else { throw AssetFetchError("not a valid http:// or https:// URL") }
         let place = "\(host):\(parsed.port ?? (scheme == "https" ? 443 : 80))"
         enum Outcome: Sendable { case answered(Result<Int, AssetFetchError>), timedOut }
         let client = client
@@ -61,7 +63,9 @@ struct HTTPGet: Sendable {
 
     // MARK: - Private
 
-    private static func get(_ url: String, place: String, deadline: ContinuousClock.Instant, limit: Int, client: HTTPClient) async -> Result<Int, AssetFetchError> {
+    private static func get(
+        _ url: String, place: String, deadline: ContinuousClock.Instant, limit: Int, client: HTTPClient
+    ) async -> Result<Int, AssetFetchError> {
         let response: HTTPClientResponse
         do {
             response = try await client.execute(HTTPClientRequest(url: url), timeout: NetworkClient.timeAmount(ContinuousClock.now.duration(to: deadline)))

@@ -62,11 +62,12 @@ public struct ImagePlan: Sendable {
     public init(screen: Screen, next: [Screen] = []) {
         var staged: [(Stage, Int, LocatedImage, String)] = []
         for (order, image) in screen.images.enumerated() {
-            let stage: Stage = switch image.priority {
-            case .high: .onScreen
-            case .normal: .screen
-            case .low: .later
-            }
+            let stage: Stage =
+                switch image.priority {
+                case .high: .onScreen
+                case .normal: .screen
+                case .low: .later
+                }
             staged.append((stage, order, image, screen.flow))
         }
         var order = staged.count
@@ -80,8 +81,10 @@ public struct ImagePlan: Sendable {
         var seen = Set<String>()
         var items: [Item] = []
         for (stage, _, image, flow) in staged where seen.insert(image.reference).inserted {
-            items.append(Item(rank: items.count + 1, reference: image.reference, path: image.path, flow: flow,
-                              placeholder: image.placeholder, stage: stage))
+            items.append(
+                Item(
+                    rank: items.count + 1, reference: image.reference, path: image.path, flow: flow,
+                    placeholder: image.placeholder, stage: stage))
         }
         self.items = items
     }

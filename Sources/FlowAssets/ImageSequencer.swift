@@ -1,4 +1,3 @@
-
 /// The image sequencer (the seed's Tasks Sequencer): loads a screen's pictures in the
 /// order of an ``ImagePlan``, at most ``Options/parallel`` at a time (1: one after the
 /// other, as the seed did). A picture that has not arrived ``Options/timeout`` after its

@@ -3,15 +3,15 @@
 /// The writer checks the same ones: a bundle flowrun writes is one flowrun runs.
 public struct BundleLimits: Sendable, Equatable {
     /// Files one manifest may list.
-    public var maxFiles: Int                 // 2,048
+    public var maxFiles: Int  // 2,048
     /// Bytes of one file.
-    public var maxFileBytes: Int             // 16 MiB
+    public var maxFileBytes: Int  // 16 MiB
     /// Bytes of all files together: what running from the bundle holds in memory.
-    public var maxTotalBytes: Int            // 64 MiB
+    public var maxTotalBytes: Int  // 64 MiB
     /// Bytes of `manifest.json` itself (a 2,048-file manifest is about 300 KB).
-    public var maxManifestBytes: Int         // 1 MiB
+    public var maxManifestBytes: Int  // 1 MiB
     /// UTF-8 bytes of one path in a manifest.
-    public var maxPathBytes: Int             // 512
+    public var maxPathBytes: Int  // 512
 
     /// Bytes of a signature or key file: one short line.
     static let maxLineFileBytes = 1_024
@@ -23,8 +23,10 @@ public struct BundleLimits: Sendable, Equatable {
     ///   - maxTotalBytes: bytes of all files together (default 64 MiB).
     ///   - maxManifestBytes: bytes of `manifest.json` (default 1 MiB).
     ///   - maxPathBytes: UTF-8 bytes of one path (default 512).
-    public init(maxFiles: Int = 2_048, maxFileBytes: Int = 16 << 20, maxTotalBytes: Int = 64 << 20,
-                maxManifestBytes: Int = 1 << 20, maxPathBytes: Int = 512) {
+    public init(
+        maxFiles: Int = 2_048, maxFileBytes: Int = 16 << 20, maxTotalBytes: Int = 64 << 20,
+        maxManifestBytes: Int = 1 << 20, maxPathBytes: Int = 512
+    ) {
         self.maxFiles = maxFiles
         self.maxFileBytes = maxFileBytes
         self.maxTotalBytes = maxTotalBytes

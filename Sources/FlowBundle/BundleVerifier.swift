@@ -43,8 +43,9 @@ public struct BundleVerifier: Sendable {
     /// - Throws: ``BundleError`` for the first check that fails.
     public func verify(folder: String, newestKnown: Int? = nil) throws(BundleError) -> VerifiedBundle {
         let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        return try verify(manifestFile: "\(base)/\(BundleLayout.manifest)", signatureFile: "\(base)/\(BundleLayout.signature)",
-                          objects: "\(base)/\(BundleLayout.objects)", origin: base, newestKnown: newestKnown, history: base)
+        return try verify(
+            manifestFile: "\(base)/\(BundleLayout.manifest)", signatureFile: "\(base)/\(BundleLayout.signature)",
+            objects: "\(base)/\(BundleLayout.objects)", origin: base, newestKnown: newestKnown, history: base)
     }
 
     /// Verifies a manifest, its signature and the objects it lists, wherever each is kept:
@@ -57,19 +58,22 @@ public struct BundleVerifier: Sendable {
     ///   - origin: where the bundle is, for messages (``VerifiedBundle/folder``).
     ///   - newestKnown: refuse a manifest older than this version.
     ///   - history: a bundle folder whose `versions/` must hold no newer manifest, or nil.
-    func verify(manifestFile: String, signatureFile: String, objects: String, origin: String,
-                newestKnown: Int?, history: String?) throws(BundleError) -> VerifiedBundle {
+    func verify(
+        manifestFile: String, signatureFile: String, objects: String, origin: String,
+        newestKnown: Int?, history: String?
+    ) throws(BundleError) -> VerifiedBundle {
         let manifestBytes = try BoundedFile.contents(manifestFile, display: manifestFile, limit: limits.maxManifestBytes)
         let signatureBytes = try BoundedFile.contents(signatureFile, display: signatureFile, limit: BundleLimits.maxLineFileBytes)
         let (manifest, signer) = try self.manifest(manifestBytes, signature: signatureBytes, file: manifestFile, signatureFile: signatureFile)
         if let newestKnown, manifest.version < newestKnown {
-            throw BundleError(.replayed, file: manifestFile, field: "version",
-                              "\(manifest.version) is older than version \(newestKnown), already seen: an old manifest replayed, or a downgrade")
+            throw BundleError(
+                .replayed, file: manifestFile, field: "version",
+                "\(manifest.version) is older than version \(newestKnown), already seen: an old manifest replayed, or a downgrade")
         }
         if let history { try checkHistory(of: manifest, in: history) }
         var files: [String: [UInt8]] = [:]
         files.reserveCapacity(manifest.files.count)
-        var read: [String: [UInt8]] = [:]   // one read for files that share content
+        var read: [String: [UInt8]] = [:]  // one read for files that share content
         for (index, entry) in manifest.files.enumerated() {
             if let bytes = read[entry.sha256] {
                 files[entry.path] = bytes
@@ -101,12 +105,15 @@ public struct BundleVerifier: Sendable {
         let signer = try checkSignature(signature, of: bytes, file: file, signatureFile: signatureFile)
         let manifest = try BundleManifest.decode(bytes, file: file, limits: limits)
         guard manifest.api <= apiVersion else {
-            throw BundleError(.unsupported, file: file, field: "flowrun_api",
-                              "the content needs flowrun API \(manifest.api); this flowrun runs API \(apiVersion) and earlier: update flowrun")
+            throw BundleError(
+                .unsupported, file: file, field: "flowrun_api",
+                "the content needs flowrun API \(manifest.api); this flowrun runs API \(apiVersion) and earlier: update flowrun")
         }
         guard manifest.screenSchema == BundleManifest.currentScreenSchema else {
-            throw BundleError(.unsupported, file: file, field: "screen_schema",
-                              "the content's screens follow \(Excerpt.quoted(manifest.screenSchema)); this flowrun reads \(BundleManifest.currentScreenSchema) only: update flowrun")
+            throw BundleError(
+                .unsupported, file: file, field: "screen_schema",
+                "the content's screens follow \(Excerpt.quoted(manifest.screenSchema)); this flowrun reads \(BundleManifest.currentScreenSchema) only: update flowrun"
+            )
         }
         return (manifest, signer)
     }
@@ -124,8 +131,9 @@ public struct BundleVerifier: Sendable {
         }
         let sha256 = ContentHash.sha256(bytes)
         guard sha256 == entry.sha256 else {
-            throw BundleError(.hashMismatch, file: file,
-                              "SHA-256 is \(sha256), not the one files[\(index + 1)] (\(entry.path)) gives: the object was changed")
+            throw BundleError(
+                .hashMismatch, file: file,
+                "SHA-256 is \(sha256), not the one files[\(index + 1)] (\(entry.path)) gives: the object was changed")
         }
     }
 
@@ -140,16 +148,19 @@ public struct BundleVerifier: Sendable {
         }
         let raw = try KeyText.decode(words[2], count: 64, file: signatureFile, what: "signature")
         guard !trust.keys.isEmpty else {
-            throw BundleError(.untrustedKey, file: signatureFile,
-                              "no trusted keys: put the signer's .pub file in keys/ or pass --trust FILE")
+            throw BundleError(
+                .untrustedKey, file: signatureFile,
+                "no trusted keys: put the signer's .pub file in keys/ or pass --trust FILE")
         }
         guard let key = trust.key(id: words[1]) else {
-            throw BundleError(.untrustedKey, file: signatureFile,
-                              "signed by key \(words[1]), which is not trusted (trusted: \(trust.listed)); pass --trust with its .pub file")
+            throw BundleError(
+                .untrustedKey, file: signatureFile,
+                "signed by key \(words[1]), which is not trusted (trusted: \(trust.listed)); pass --trust with its .pub file")
         }
         guard key.isValid(signature: raw, for: bytes) else {
-            throw BundleError(.badSignature, file: file,
-                              "does not match its signature by \(key.name) (\(key.id)): changed after it was signed")
+            throw BundleError(
+                .badSignature, file: file,
+                "does not match its signature by \(key.name) (\(key.id)): changed after it was signed")
         }
         return key
     }
@@ -164,10 +175,13 @@ public struct BundleVerifier: Sendable {
         let signature = try BoundedFile.contents(signatureFile, display: signatureFile, limit: BundleLimits.maxLineFileBytes)
         let published = try self.manifest(bytes, signature: signature, file: file, signatureFile: signatureFile).0
         guard published.version == newest, published.park == manifest.park else {
-            throw BundleError(.malformed, file: file, field: "version", "this file holds version \(published.version) of \(published.park), not \(newest) of \(manifest.park)")
+            throw BundleError(
+                .malformed, file: file, field: "version", "this file holds version \(published.version) of \(published.park), not \(newest) of \(manifest.park)"
+            )
         }
-        throw BundleError(.replayed, file: "\(base)/\(BundleLayout.manifest)", field: "version",
-                          "\(manifest.version) is older than version \(newest), published in \(BundleLayout.versionManifest(newest)): "
-                          + "an old manifest put back (to roll back, publish the old content as a new version)")
+        throw BundleError(
+            .replayed, file: "\(base)/\(BundleLayout.manifest)", field: "version",
+            "\(manifest.version) is older than version \(newest), published in \(BundleLayout.versionManifest(newest)): "
+                + "an old manifest put back (to roll back, publish the old content as a new version)")
     }
 }

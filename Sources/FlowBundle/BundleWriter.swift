@@ -56,8 +56,9 @@ public struct BundleWriter {
         let published = try Self.publishedVersion(in: folder)
         let next = version ?? published + 1
         guard next > published else {
-            throw BundleError(.badArgument, file: "\(folder)/\(BundleLayout.manifest)", field: "version",
-                              "--version \(next) is not greater than the published version \(published)")
+            throw BundleError(
+                .badArgument, file: "\(folder)/\(BundleLayout.manifest)", field: "version",
+                "--version \(next) is not greater than the published version \(published)")
         }
         guard next <= BundlePath.maxVersion else {
             throw BundleError(.badArgument, file: "\(folder)/\(BundleLayout.manifest)", field: "version", "--version \(next) is over \(BundlePath.maxVersion)")
@@ -72,8 +73,9 @@ public struct BundleWriter {
             entries.append(.init(path: path, sha256: sha256, size: bytes.count))
             contents[sha256] = bytes
         }
-        let manifest = BundleManifest(park: park, version: next, api: FlowRuntime.apiVersion,
-                                      created: created.map(Self.timestamp), files: entries)
+        let manifest = BundleManifest(
+            park: park, version: next, api: FlowRuntime.apiVersion,
+            created: created.map(Self.timestamp), files: entries)
         let bytes = manifest.encoded()
         // What the verifier would refuse (too many files, too large) is not written.
         _ = try BundleManifest.decode(bytes, file: "\(folder)/\(BundleLayout.manifest)", limits: limits)
@@ -86,7 +88,10 @@ public struct BundleWriter {
             let path = "\(folder)/\(BundleLayout.object(sha256))"
             // Objects are immutable: one already there with the right bytes stays.
             if let existing = try? BoundedFile.contents(path, display: path, limit: object.count, exact: object.count),
-               ContentHash.sha256(existing) == sha256 { continue }
+                ContentHash.sha256(existing) == sha256
+            {
+                continue
+            }
             try Self.write(object, to: path)
             newObjects += 1
             newBytes += object.count
@@ -108,8 +113,9 @@ public struct BundleWriter {
         let file = "\(folder)/\(BundleLayout.manifest)"
         if FileManager.default.fileExists(atPath: file) {
             let limits = BundleLimits()
-            let current = try BundleManifest.decode(try BoundedFile.contents(file, display: file, limit: limits.maxManifestBytes),
-                                                    file: file, limits: limits)
+            let current = try BundleManifest.decode(
+                try BoundedFile.contents(file, display: file, limit: limits.maxManifestBytes),
+                file: file, limits: limits)
             newest = max(newest, current.version)
         }
         return newest

@@ -56,7 +56,8 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
             return "flow \(Excerpt.quoted(name)) of park \(park) is unavailable: \(why):\n"
                 + failures.map { "  \($0)" }.joined(separator: "\n")
         case .disabledFlow(let name, let park):
-            return "flow \(Excerpt.quoted(name)) is disabled for park \(park) (flows.\(Excerpt.text(name)) = false in parks/\(park)/park.lua or parks/defaults.lua)"
+            return
+                "flow \(Excerpt.quoted(name)) is disabled for park \(park) (flows.\(Excerpt.text(name)) = false in parks/\(park)/park.lua or parks/defaults.lua)"
         case .badContent(let file, let message):
             return "\(file): \(message)"
         case .invalidContent(let message):

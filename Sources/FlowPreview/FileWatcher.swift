@@ -65,8 +65,10 @@ struct FileWatcher: Sendable {
     /// before; the first look is compared with `initial` (taken before the server listens,
     /// so a save right after it starts is seen).
     /// `onIdle` is called every `idleEvery` looks.
-    func run(from initial: Snapshot, idleEvery: Int = 150, onIdle: @Sendable () async -> Void = {},
-             onChange: @Sendable () async -> Void) async {
+    func run(
+        from initial: Snapshot, idleEvery: Int = 150, onIdle: @Sendable () async -> Void = {},
+        onChange: @Sendable () async -> Void
+    ) async {
         var last = initial
         var looks = 0
         while !Task.isCancelled {

@@ -16,25 +16,30 @@ struct PreviewAssets: Sendable {
 
     func response(park code: String, uriPath: String) -> Response {
         guard let file = file(park: code, uriPath: uriPath), let type = AssetReference.contentType(of: file.path),
-              let data = FileManager.default.contents(atPath: file.path) else {
+            let data = FileManager.default.contents(atPath: file.path)
+        else {
             return PreviewRoutes.json(404, PreviewFailure.notFound("not found: \(uriPath)").json(root: nil))
         }
-        return Response(status: .ok, headers: [
-            .contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
-            // An SVG opened on its own is a document: it may style itself, never run a script or load anything.
-            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-        ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
+                // An SVG opened on its own is a document: it may style itself, never run a script or load anything.
+                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+            ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// The file a request names, or nil when it names none the server may send.
     func file(park code: String, uriPath: String) -> URL? {
         guard let park = try? ParkCatalog(root: root).resolve(code),
-              let marker = uriPath.range(of: "/assets/"),
-              case .park(let path)? = try? AssetReference(String(uriPath[marker.upperBound...])) else { return nil }
+            let marker = uriPath.range(of: "/assets/"),
+            case .park(let path)? = try? AssetReference(String(uriPath[marker.upperBound...]))
+        else { return nil }
         let folder = root.url(AssetReference.folder(park: park)).resolvingSymlinksInPath()
         let file = folder.appendingPathComponent(path)
         guard file.resolvingSymlinksInPath().path == file.path,
-              (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular else { return nil }
+            (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
         return file
     }
 }

@@ -24,7 +24,7 @@ struct PreviewFailure: Error, Sendable, Equatable {
         case .unknownPark, .unknownFlow, .disabledFlow: status = 404
         case .badArgument, .unknownAction, .trackTooLarge: status = 400
         case .unavailableFlow, .badContent, .invalidContent, .script, .badRegistration, .invalidScreen: status = 422
-        case .store(let failure): status = failure.kind == .busy ? 503 : 500   // the preview's store: --profile's, or its own in memory
+        case .store(let failure): status = failure.kind == .busy ? 503 : 500  // the preview's store: --profile's, or its own in memory
         }
         let text = error.description
         // LuaKit's tracebacks start with Lua's own heading.
@@ -44,7 +44,8 @@ struct PreviewFailure: Error, Sendable, Equatable {
     var location: (file: String, line: Int)? {
         let pattern = /((?:flows|parks)\/[A-Za-z0-9_.\/-]+\.lua):([0-9]+)/
         guard let match = message.firstMatch(of: pattern), let line = Int(match.2),
-              ProjectPath.isInside(String(match.1)) else { return nil }
+            ProjectPath.isInside(String(match.1))
+        else { return nil }
         return (String(match.1), line)
     }
 
@@ -53,7 +54,7 @@ struct PreviewFailure: Error, Sendable, Equatable {
     func sourceLines(in root: ProjectRoot, around radius: Int = 3) -> [SourceLine] {
         guard let (file, line) = location, let text = try? root.read(file) else { return [] }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }   // the newline that ends the file
+        if lines.last?.isEmpty == true { lines.removeLast() }  // the newline that ends the file
         guard line >= 1, line <= lines.count else { return [] }
         return (max(1, line - radius)...min(lines.count, line + radius)).map {
             SourceLine(line: $0, text: String(lines[$0 - 1]), current: $0 == line)
@@ -84,9 +85,12 @@ struct PreviewFailure: Error, Sendable, Equatable {
         }
         let place = location
         let source = root.map { sourceLines(in: $0) } ?? []
-        return JSONRenderer.encode(Body(error: .init(status: status, message: message,
-                                                      location: place.map { "\($0.file):\($0.line)" }, file: place?.file,
-                                                      line: place?.line, source: source.isEmpty ? nil : source,
-                                                      traceback: traceback)))
+        return JSONRenderer.encode(
+            Body(
+                error: .init(
+                    status: status, message: message,
+                    location: place.map { "\($0.file):\($0.line)" }, file: place?.file,
+                    line: place?.line, source: source.isEmpty ? nil : source,
+                    traceback: traceback)))
     }
 }

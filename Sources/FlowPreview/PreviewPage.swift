@@ -16,275 +16,276 @@ enum PreviewPage {
     /// The page, with `park` chosen first when given and `frame` (its home) already in place.
     static func html(park: String?, frame: String) -> String {
         let initial = PreviewErrorPanel.escape(park ?? "")
-        return head + "<body data-park=\"\(initial)\">\n" + body.replacingOccurrences(of: "<div id=\"frame\"></div>", with: "<div id=\"frame\">\n\(frame)</div>")
+        return head + "<body data-park=\"\(initial)\">\n"
+            + body.replacingOccurrences(of: "<div id=\"frame\"></div>", with: "<div id=\"frame\">\n\(frame)</div>")
             + "<script>\n" + script + "</script>\n</body>\n</html>\n"
     }
 
     private static let head = """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>flowrun preview</title>
-    <style>
-    * { box-sizing: border-box; }
-    body { margin: 0; padding: 24px; background: #2B302D; }
-    .preview { display: flex; gap: 28px; align-items: flex-start; justify-content: center; }
-    .controls { width: 300px; flex: none; background: #F4F1E8; color: #1F2A24; border-radius: 16px; padding: 16px; font: 14px/1.4 -apple-system, "Segoe UI", Roboto, Arial, sans-serif; box-shadow: 0 10px 30px rgba(0, 0, 0, 0.35); position: sticky; top: 24px; }
-    .controls h2 { margin: 0 0 2px; font-size: 17px; }
-    .controls .sub { margin: 0 0 12px; color: #5D6B63; font-size: 12px; }
-    .controls label { display: block; margin: 10px 0 3px; font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: #5D6B63; }
-    .controls input, .controls select, .controls textarea { width: 100%; padding: 7px 9px; border: 1px solid #CFC8B8; border-radius: 8px; background: #fff; font: inherit; }
-    .controls label.check { display: flex; align-items: center; gap: 8px; }
-    .controls label.check input { width: auto; margin: 0; }
-    .controls textarea { height: 58px; resize: vertical; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
-    .controls .row { display: flex; gap: 8px; }
-    .controls .row > div { flex: 1; }
-    .controls .buttons { display: flex; gap: 8px; margin-top: 14px; }
-    .controls button { flex: 1; padding: 8px; border: 0; border-radius: 8px; background: #2E5E4E; color: #fff; font: 600 14px inherit; cursor: pointer; }
-    .controls button.secondary { background: #D9D4C7; color: #1F2A24; }
-    .controls button:disabled { opacity: 0.45; cursor: default; }
-    .status { margin-top: 12px; font-size: 12px; color: #5D6B63; min-height: 16px; }
-    .status.live::before { content: "\\25CF "; color: #3A9E5C; }
-    .notice { margin-top: 10px; padding: 8px 10px; border-radius: 8px; background: #FFF4D6; font-size: 13px; display: none; }
-    .notice.shown { display: block; }
-    #frame { flex: none; }
-    </style>
-    </head>
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>flowrun preview</title>
+        <style>
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px; background: #2B302D; }
+        .preview { display: flex; gap: 28px; align-items: flex-start; justify-content: center; }
+        .controls { width: 300px; flex: none; background: #F4F1E8; color: #1F2A24; border-radius: 16px; padding: 16px; font: 14px/1.4 -apple-system, "Segoe UI", Roboto, Arial, sans-serif; box-shadow: 0 10px 30px rgba(0, 0, 0, 0.35); position: sticky; top: 24px; }
+        .controls h2 { margin: 0 0 2px; font-size: 17px; }
+        .controls .sub { margin: 0 0 12px; color: #5D6B63; font-size: 12px; }
+        .controls label { display: block; margin: 10px 0 3px; font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: #5D6B63; }
+        .controls input, .controls select, .controls textarea { width: 100%; padding: 7px 9px; border: 1px solid #CFC8B8; border-radius: 8px; background: #fff; font: inherit; }
+        .controls label.check { display: flex; align-items: center; gap: 8px; }
+        .controls label.check input { width: auto; margin: 0; }
+        .controls textarea { height: 58px; resize: vertical; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
+        .controls .row { display: flex; gap: 8px; }
+        .controls .row > div { flex: 1; }
+        .controls .buttons { display: flex; gap: 8px; margin-top: 14px; }
+        .controls button { flex: 1; padding: 8px; border: 0; border-radius: 8px; background: #2E5E4E; color: #fff; font: 600 14px inherit; cursor: pointer; }
+        .controls button.secondary { background: #D9D4C7; color: #1F2A24; }
+        .controls button:disabled { opacity: 0.45; cursor: default; }
+        .status { margin-top: 12px; font-size: 12px; color: #5D6B63; min-height: 16px; }
+        .status.live::before { content: "\\25CF "; color: #3A9E5C; }
+        .notice { margin-top: 10px; padding: 8px 10px; border-radius: 8px; background: #FFF4D6; font-size: 13px; display: none; }
+        .notice.shown { display: block; }
+        #frame { flex: none; }
+        </style>
+        </head>
 
-    """
+        """
 
     private static let body = """
-    <div class="preview">
-    <form class="controls" id="controls" autocomplete="off">
-    <h2>flowrun preview</h2>
-    <p class="sub">Edit a file under flows/ or parks/ and this page follows.</p>
-    <label for="park">Park</label>
-    <select id="park" name="park"></select>
-    <label for="flow">Flow</label>
-    <input id="flow" name="flow" list="flows" value="home">
-    <datalist id="flows"></datalist>
-    <label for="args">Arguments (key=value, one a line)</label>
-    <textarea id="args" name="args" placeholder="category=viewpoint"></textarea>
-    <label for="at">Position (lat,lon; or click on a map)</label>
-    <input id="at" name="at" placeholder="37.8078,-122.4750">
-    <label for="track">GPX track (path in the project)</label>
-    <input id="track" name="track" placeholder="parks/GOGA/tracks/walk.gpx">
-    <label for="time">Time (ISO 8601)</label>
-    <input id="time" name="time" placeholder="2026-07-04T09:30:00-07:00">
-    <div class="row">
-    <div><label for="location">Location</label><select id="location" name="location">
-    <option value="">found</option><option value="searching">searching</option><option value="searching-longer">searching longer</option><option value="denied">denied</option><option value="unavailable">unavailable</option><option value="timed-out">timed out</option><option value="idle">idle</option>
-    </select></div>
-    <div><label for="accuracy">Accuracy (m)</label><input id="accuracy" name="accuracy" placeholder="10"></div>
-    </div>
-    <label for="until">Moment of the track (s or ISO 8601)</label>
-    <input id="until" name="until" placeholder="120">
-    <label class="check" for="offline"><input type="checkbox" id="offline" name="offline"> Offline (no network)</label>
-    <div class="row">
-    <div><label for="heading">Heading</label><input id="heading" name="heading" placeholder="0-360"></div>
-    <div><label for="size">Size</label><select id="size" name="size">
-    <option value="390x844">390×844</option><option value="375x667">375×667</option><option value="430x932">430×932</option><option value="360x800">360×800</option><option value="768x1024">768×1024</option>
-    </select></div>
-    </div>
-    <div class="buttons">
-    <button type="button" class="secondary" id="back" disabled>Back</button>
-    <button type="submit" id="run">Run</button>
-    </div>
-    <div class="notice" id="notice"></div>
-    <div class="status" id="status">Connecting…</div>
-    </form>
-    <div id="frame"></div>
-    </div>
+        <div class="preview">
+        <form class="controls" id="controls" autocomplete="off">
+        <h2>flowrun preview</h2>
+        <p class="sub">Edit a file under flows/ or parks/ and this page follows.</p>
+        <label for="park">Park</label>
+        <select id="park" name="park"></select>
+        <label for="flow">Flow</label>
+        <input id="flow" name="flow" list="flows" value="home">
+        <datalist id="flows"></datalist>
+        <label for="args">Arguments (key=value, one a line)</label>
+        <textarea id="args" name="args" placeholder="category=viewpoint"></textarea>
+        <label for="at">Position (lat,lon; or click on a map)</label>
+        <input id="at" name="at" placeholder="37.8078,-122.4750">
+        <label for="track">GPX track (path in the project)</label>
+        <input id="track" name="track" placeholder="parks/GOGA/tracks/walk.gpx">
+        <label for="time">Time (ISO 8601)</label>
+        <input id="time" name="time" placeholder="2026-07-04T09:30:00-07:00">
+        <div class="row">
+        <div><label for="location">Location</label><select id="location" name="location">
+        <option value="">found</option><option value="searching">searching</option><option value="searching-longer">searching longer</option><option value="denied">denied</option><option value="unavailable">unavailable</option><option value="timed-out">timed out</option><option value="idle">idle</option>
+        </select></div>
+        <div><label for="accuracy">Accuracy (m)</label><input id="accuracy" name="accuracy" placeholder="10"></div>
+        </div>
+        <label for="until">Moment of the track (s or ISO 8601)</label>
+        <input id="until" name="until" placeholder="120">
+        <label class="check" for="offline"><input type="checkbox" id="offline" name="offline"> Offline (no network)</label>
+        <div class="row">
+        <div><label for="heading">Heading</label><input id="heading" name="heading" placeholder="0-360"></div>
+        <div><label for="size">Size</label><select id="size" name="size">
+        <option value="390x844">390×844</option><option value="375x667">375×667</option><option value="430x932">430×932</option><option value="360x800">360×800</option><option value="768x1024">768×1024</option>
+        </select></div>
+        </div>
+        <div class="buttons">
+        <button type="button" class="secondary" id="back" disabled>Back</button>
+        <button type="submit" id="run">Run</button>
+        </div>
+        <div class="notice" id="notice"></div>
+        <div class="status" id="status">Connecting…</div>
+        </form>
+        <div id="frame"></div>
+        </div>
 
-    """
+        """
 
     /// The camera's inputs (RunInputField.all), as the script's list of query keys.
     private static let viewKeys = RunInputField.all.filter { if case .view = $0.slot { true } else { false } }
         .map { "\"\($0.name)\"" }.joined(separator: ", ")
 
     private static let script = """
-    "use strict";
-    const viewKeys = [\(viewKeys)];
-    // The controls that are a query's key of the same name (the offline box is a flag).
-    const textFields = ["at", "track", "time", "location", "accuracy", "until", "heading", "size"];
-    const $ = (id) => document.getElementById(id);
-    const trail = [];  // where Back returns: the screens before this one
-    // Where a go action sets view keys (zoom, center) they ride along until the flow changes.
-    let extraView = {};
+        "use strict";
+        const viewKeys = [\(viewKeys)];
+        // The controls that are a query's key of the same name (the offline box is a flag).
+        const textFields = ["at", "track", "time", "location", "accuracy", "until", "heading", "size"];
+        const $ = (id) => document.getElementById(id);
+        const trail = [];  // where Back returns: the screens before this one
+        // Where a go action sets view keys (zoom, center) they ride along until the flow changes.
+        let extraView = {};
 
-    function query() {
-      const q = new URLSearchParams();
-      for (const key of textFields) {
-        const value = $(key).value.trim();
-        if (value) q.set(key, value);
-      }
-      if ($("offline").checked) q.set("offline", "1");
-      for (const [key, value] of Object.entries(extraView)) if (!q.has(key)) q.set(key, value);
-      for (const line of $("args").value.split("\\n")) {
-        const eq = line.indexOf("=");
-        if (eq > 0) q.set("arg." + line.slice(0, eq).trim(), line.slice(eq + 1).trim());
-      }
-      return q;
-    }
-
-    function base() {
-      return "/parks/" + encodeURIComponent($("park").value) + "/flows/" + encodeURIComponent($("flow").value.trim() || "home");
-    }
-
-    let requested = 0;  // the newest load asked for: an older answer that comes later is dropped
-    // acting: perform the flow as an act run (a POST), once; every other load is a view run.
-    async function load(acting) {
-      if (!$("park").value) return;
-      const q = query();
-      const mine = ++requested;
-      // The address names this run, so it can be linked to or reloaded (fromAddress).
-      const address = new URLSearchParams({ park: $("park").value, flow: $("flow").value.trim() || "home" });
-      for (const [key, value] of q) address.append(key, value);
-      history.replaceState(null, "", "?" + address.toString());
-      try {
-        const options = acting ? { method: "POST", headers: { "X-Flowrun-Act": "1" }, cache: "no-store" } : { cache: "no-store" };
-        const response = await fetch(base() + "/frame?" + q.toString(), options);
-        const text = await response.text();
-        if (mine !== requested) return;
-        $("frame").innerHTML = text;
-        $("frame").dataset.status = String(response.status);
-        $("frame").dataset.loads = String(Number($("frame").dataset.loads || 0) + 1);
-        if (acting) $("frame").dataset.acts = String(Number($("frame").dataset.acts || 0) + 1);
-      } catch (error) {
-        $("status").textContent = "The server does not answer: " + error;
-      }
-      $("back").disabled = trail.length === 0;
-    }
-
-    // The controls from the page's address: `?park=GOGA&flow=sites&time=...&arg.id=...`.
-    function fromAddress() {
-      const q = new URLSearchParams(location.search);
-      const fields = textFields;
-      if (q.get("flow")) $("flow").value = q.get("flow");
-      $("offline").checked = q.get("offline") === "1";
-      for (const key of fields) {
-        if (!q.has(key)) continue;
-        if (key === "size" && ![...$("size").options].some((option) => option.value === q.get(key))) {
-          const option = document.createElement("option");
-          option.value = option.textContent = q.get(key);
-          $("size").append(option);
+        function query() {
+          const q = new URLSearchParams();
+          for (const key of textFields) {
+            const value = $(key).value.trim();
+            if (value) q.set(key, value);
+          }
+          if ($("offline").checked) q.set("offline", "1");
+          for (const [key, value] of Object.entries(extraView)) if (!q.has(key)) q.set(key, value);
+          for (const line of $("args").value.split("\\n")) {
+            const eq = line.indexOf("=");
+            if (eq > 0) q.set("arg." + line.slice(0, eq).trim(), line.slice(eq + 1).trim());
+          }
+          return q;
         }
-        $(key).value = q.get(key);
-      }
-      const args = [];
-      extraView = {};
-      for (const [key, value] of q) {
-        if (key.startsWith("arg.")) args.push(key.slice(4) + "=" + value);
-        else if (viewKeys.includes(key) && !fields.includes(key)) extraView[key] = value;
-      }
-      $("args").value = args.join("\\n");
-    }
 
-    function state() {
-      return { park: $("park").value, flow: $("flow").value, args: $("args").value, view: Object.assign({}, extraView) };
-    }
-
-    // A go action to another park (or Back to one) switches the park, as the app does.
-    function restore(saved) {
-      if (saved.park && saved.park !== $("park").value) { $("park").value = saved.park; loadFlows(); }
-      $("flow").value = saved.flow; $("args").value = saved.args; extraView = saved.view;
-    }
-
-    function notice(text) {
-      $("notice").textContent = text;
-      $("notice").classList.toggle("shown", Boolean(text));
-    }
-
-    // Web Mercator from a picture point back to lat,lon: the inverse of the map's drawing
-    // (SVGProjection: the box scaled uniformly to fit the picture, and centred).
-    function mapPosition(figure, event) {
-      const svg = figure.querySelector("svg");
-      if (!svg || !svg.getScreenCTM()) return null;
-      const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
-      const { width, height } = svg.viewBox.baseVal;
-      const [west, south, eastEdge, north] = figure.dataset.bbox.split(",").map(Number);
-      const east = eastEdge < west ? eastEdge + 360 : eastEdge;
-      const mx = (lon) => lon / 360 + 0.5;
-      const my = (lat) => {
-        const s = Math.sin(Math.min(Math.max(lat, -85.0511287798), 85.0511287798) * Math.PI / 180);
-        return 0.5 - 0.25 * Math.log((1 + s) / (1 - s)) / Math.PI;
-      };
-      const x0 = mx(west), x1 = mx(east), y0 = my(north), y1 = my(south);
-      const scale = Math.min(width / Math.max(x1 - x0, 1e-12), height / Math.max(y1 - y0, 1e-12));
-      const originX = (x0 + x1) / 2 - width / 2 / scale, originY = (y0 + y1) / 2 - height / 2 / scale;
-      const lon = ((((originX + point.x / scale - 0.5) * 360) + 540) % 360) - 180;
-      const lat = 360 * Math.atan(Math.exp((0.5 - (originY + point.y / scale)) * 2 * Math.PI)) / Math.PI - 90;
-      return lat.toFixed(5) + "," + lon.toFixed(5);
-    }
-
-    $("frame").addEventListener("click", (event) => {
-      const link = event.target.closest("a[data-kind]");
-      const map = event.target.closest("figure[data-bbox]");
-      if (!link && map) {
-        const position = mapPosition(map, event);
-        if (position) { $("at").value = position; notice("Position set to " + position); load(); }
-        return;
-      }
-      if (!link) return;
-      event.preventDefault();
-      const kind = link.dataset.kind;
-      if (kind === "go" || kind === "act") {
-        trail.push(state());
-        const args = [], view = {};
-        for (const [key, value] of new URLSearchParams(link.dataset.args || "")) {
-          if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
+        function base() {
+          return "/parks/" + encodeURIComponent($("park").value) + "/flows/" + encodeURIComponent($("flow").value.trim() || "home");
         }
-        // An act stays in this park; afterwards the controls name its flow and args as a view.
-        restore({ park: link.dataset.park, flow: link.dataset.flow, args: args.join("\\n"), view: view });
-        notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
-        load(kind === "act");
-      } else if (kind === "url") {
-        notice("The app opens " + link.getAttribute("href"));
-      } else if (kind === "call") {
-        notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
-      } else if (kind === "directions") {
-        notice("The app opens directions to " + link.dataset.directions);
-      }
-    });
 
-    $("back").addEventListener("click", () => {
-      const saved = trail.pop();
-      if (saved) { restore(saved); notice(""); load(); }
-    });
+        let requested = 0;  // the newest load asked for: an older answer that comes later is dropped
+        // acting: perform the flow as an act run (a POST), once; every other load is a view run.
+        async function load(acting) {
+          if (!$("park").value) return;
+          const q = query();
+          const mine = ++requested;
+          // The address names this run, so it can be linked to or reloaded (fromAddress).
+          const address = new URLSearchParams({ park: $("park").value, flow: $("flow").value.trim() || "home" });
+          for (const [key, value] of q) address.append(key, value);
+          history.replaceState(null, "", "?" + address.toString());
+          try {
+            const options = acting ? { method: "POST", headers: { "X-Flowrun-Act": "1" }, cache: "no-store" } : { cache: "no-store" };
+            const response = await fetch(base() + "/frame?" + q.toString(), options);
+            const text = await response.text();
+            if (mine !== requested) return;
+            $("frame").innerHTML = text;
+            $("frame").dataset.status = String(response.status);
+            $("frame").dataset.loads = String(Number($("frame").dataset.loads || 0) + 1);
+            if (acting) $("frame").dataset.acts = String(Number($("frame").dataset.acts || 0) + 1);
+          } catch (error) {
+            $("status").textContent = "The server does not answer: " + error;
+          }
+          $("back").disabled = trail.length === 0;
+        }
 
-    $("controls").addEventListener("submit", (event) => { event.preventDefault(); extraView = {}; load(); });
-    for (const id of ["park", "size", "location", "offline"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
+        // The controls from the page's address: `?park=GOGA&flow=sites&time=...&arg.id=...`.
+        function fromAddress() {
+          const q = new URLSearchParams(location.search);
+          const fields = textFields;
+          if (q.get("flow")) $("flow").value = q.get("flow");
+          $("offline").checked = q.get("offline") === "1";
+          for (const key of fields) {
+            if (!q.has(key)) continue;
+            if (key === "size" && ![...$("size").options].some((option) => option.value === q.get(key))) {
+              const option = document.createElement("option");
+              option.value = option.textContent = q.get(key);
+              $("size").append(option);
+            }
+            $(key).value = q.get(key);
+          }
+          const args = [];
+          extraView = {};
+          for (const [key, value] of q) {
+            if (key.startsWith("arg.")) args.push(key.slice(4) + "=" + value);
+            else if (viewKeys.includes(key) && !fields.includes(key)) extraView[key] = value;
+          }
+          $("args").value = args.join("\\n");
+        }
 
-    async function loadFlows() {
-      try {
-        const response = await fetch("/parks/" + encodeURIComponent($("park").value) + "/flows");
-        const names = response.ok ? await response.json() : [];
-        $("flows").innerHTML = "";
-        for (const name of names) { const option = document.createElement("option"); option.value = name; $("flows").append(option); }
-      } catch (error) { /* the frame says what is wrong */ }
-    }
+        function state() {
+          return { park: $("park").value, flow: $("flow").value, args: $("args").value, view: Object.assign({}, extraView) };
+        }
 
-    async function start() {
-      const parks = await (await fetch("/parks")).json();
-      for (const park of parks) {
-        const option = document.createElement("option");
-        option.value = park.code;
-        option.textContent = park.name ? park.code + " · " + park.name : park.code + " (does not load)";
-        $("park").append(option);
-      }
-      const wanted = document.body.dataset.park.toUpperCase();
-      if (wanted) $("park").value = wanted;
-      fromAddress();
-      await loadFlows();
-      await load();
-      const events = new EventSource("/events");
-      events.addEventListener("open", () => { $("status").textContent = "Live: watching flows/ and parks/"; $("status").classList.add("live"); });
-      events.addEventListener("error", () => { $("status").textContent = "Reconnecting…"; $("status").classList.remove("live"); });
-      events.addEventListener("change", () => load());
-    }
-    start();
+        // A go action to another park (or Back to one) switches the park, as the app does.
+        function restore(saved) {
+          if (saved.park && saved.park !== $("park").value) { $("park").value = saved.park; loadFlows(); }
+          $("flow").value = saved.flow; $("args").value = saved.args; extraView = saved.view;
+        }
 
-    """
+        function notice(text) {
+          $("notice").textContent = text;
+          $("notice").classList.toggle("shown", Boolean(text));
+        }
+
+        // Web Mercator from a picture point back to lat,lon: the inverse of the map's drawing
+        // (SVGProjection: the box scaled uniformly to fit the picture, and centred).
+        function mapPosition(figure, event) {
+          const svg = figure.querySelector("svg");
+          if (!svg || !svg.getScreenCTM()) return null;
+          const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+          const { width, height } = svg.viewBox.baseVal;
+          const [west, south, eastEdge, north] = figure.dataset.bbox.split(",").map(Number);
+          const east = eastEdge < west ? eastEdge + 360 : eastEdge;
+          const mx = (lon) => lon / 360 + 0.5;
+          const my = (lat) => {
+            const s = Math.sin(Math.min(Math.max(lat, -85.0511287798), 85.0511287798) * Math.PI / 180);
+            return 0.5 - 0.25 * Math.log((1 + s) / (1 - s)) / Math.PI;
+          };
+          const x0 = mx(west), x1 = mx(east), y0 = my(north), y1 = my(south);
+          const scale = Math.min(width / Math.max(x1 - x0, 1e-12), height / Math.max(y1 - y0, 1e-12));
+          const originX = (x0 + x1) / 2 - width / 2 / scale, originY = (y0 + y1) / 2 - height / 2 / scale;
+          const lon = ((((originX + point.x / scale - 0.5) * 360) + 540) % 360) - 180;
+          const lat = 360 * Math.atan(Math.exp((0.5 - (originY + point.y / scale)) * 2 * Math.PI)) / Math.PI - 90;
+          return lat.toFixed(5) + "," + lon.toFixed(5);
+        }
+
+        $("frame").addEventListener("click", (event) => {
+          const link = event.target.closest("a[data-kind]");
+          const map = event.target.closest("figure[data-bbox]");
+          if (!link && map) {
+            const position = mapPosition(map, event);
+            if (position) { $("at").value = position; notice("Position set to " + position); load(); }
+            return;
+          }
+          if (!link) return;
+          event.preventDefault();
+          const kind = link.dataset.kind;
+          if (kind === "go" || kind === "act") {
+            trail.push(state());
+            const args = [], view = {};
+            for (const [key, value] of new URLSearchParams(link.dataset.args || "")) {
+              if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
+            }
+            // An act stays in this park; afterwards the controls name its flow and args as a view.
+            restore({ park: link.dataset.park, flow: link.dataset.flow, args: args.join("\\n"), view: view });
+            notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
+            load(kind === "act");
+          } else if (kind === "url") {
+            notice("The app opens " + link.getAttribute("href"));
+          } else if (kind === "call") {
+            notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
+          } else if (kind === "directions") {
+            notice("The app opens directions to " + link.dataset.directions);
+          }
+        });
+
+        $("back").addEventListener("click", () => {
+          const saved = trail.pop();
+          if (saved) { restore(saved); notice(""); load(); }
+        });
+
+        $("controls").addEventListener("submit", (event) => { event.preventDefault(); extraView = {}; load(); });
+        for (const id of ["park", "size", "location", "offline"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
+
+        async function loadFlows() {
+          try {
+            const response = await fetch("/parks/" + encodeURIComponent($("park").value) + "/flows");
+            const names = response.ok ? await response.json() : [];
+            $("flows").innerHTML = "";
+            for (const name of names) { const option = document.createElement("option"); option.value = name; $("flows").append(option); }
+          } catch (error) { /* the frame says what is wrong */ }
+        }
+
+        async function start() {
+          const parks = await (await fetch("/parks")).json();
+          for (const park of parks) {
+            const option = document.createElement("option");
+            option.value = park.code;
+            option.textContent = park.name ? park.code + " · " + park.name : park.code + " (does not load)";
+            $("park").append(option);
+          }
+          const wanted = document.body.dataset.park.toUpperCase();
+          if (wanted) $("park").value = wanted;
+          fromAddress();
+          await loadFlows();
+          await load();
+          const events = new EventSource("/events");
+          events.addEventListener("open", () => { $("status").textContent = "Live: watching flows/ and parks/"; $("status").classList.add("live"); });
+          events.addEventListener("error", () => { $("status").textContent = "Reconnecting…"; $("status").classList.remove("live"); });
+          events.addEventListener("change", () => load());
+        }
+        start();
+
+        """
 }

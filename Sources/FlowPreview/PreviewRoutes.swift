@@ -195,23 +195,25 @@ struct PreviewRoutes: Sendable {
     }
 
     static func response(_ status: Int, _ body: String, type: String) -> Response {
-        Response(status: .init(code: status), headers: [.contentType: type, .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        Response(
+            status: .init(code: status), headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// A Server-Sent Events response whose events `write` sends until the client leaves or
     /// the server shuts down: a graceful shutdown (Ctrl-C) waits for open responses, and
     /// these would never end by themselves, so it closes `feed`, which ends their loops.
     static func eventStream(feed: ChangeFeed, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
-        Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                 body: ResponseBody { writer in
-                     try await withGracefulShutdownHandler {
-                         try await write(&writer)
-                     } onGracefulShutdown: {
-                         Task { await feed.close() }
-                     }
-                     try await writer.finish(nil)
-                 })
+        Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                try await withGracefulShutdownHandler {
+                    try await write(&writer)
+                } onGracefulShutdown: {
+                    Task { await feed.close() }
+                }
+                try await writer.finish(nil)
+            })
     }
 }
 

@@ -51,15 +51,17 @@ public struct PreviewServer: Sendable {
         }()
         let watcher = FileWatcher(root: root)
         let initial = watcher.snapshot()
-        try await LoopbackServer.run(port: port, handlesSignals: handlesSignals, logger: logger, makeApp: { configuration, onServerRunning in
-            Application(router: router, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
-        }, alongside: {
-            // A ping every 15 s ends the streams of clients that left.
-            await watcher.run(from: initial, onIdle: { await feed.ping() }) {
-                await project.invalidate()
-                await feed.publish()
-            }
-        }, onListening: onListening)
+        try await LoopbackServer.run(
+            port: port, handlesSignals: handlesSignals, logger: logger,
+            makeApp: { configuration, onServerRunning in
+                Application(router: router, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+            },
+            alongside: {
+                // A ping every 15 s ends the streams of clients that left.
+                await watcher.run(from: initial, onIdle: { await feed.ping() }) {
+                    await project.invalidate()
+                    await feed.publish()
+                }
+            }, onListening: onListening)
     }
 }
-

@@ -56,9 +56,11 @@ extension Profile {
             do {
                 // A flowrun store's tables, newest first (a photo before its pin); those of a
                 // newer flowrun's schema too: reset means all of it.
-                let tables = try String.fetchAll(db, sql: """
-                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY rowid DESC
-                    """)
+                let tables = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY rowid DESC
+                        """)
                 let migrated = try db.tableExists("grdb_migrations") && (try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0) > 0
                 if !migrated && !tables.isEmpty { throw StoreFailure.foreign(self, tables: tables.reversed()) }
                 var removed: [ProfileReset.RemovedRows] = []

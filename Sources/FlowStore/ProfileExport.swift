@@ -64,7 +64,7 @@ public enum ProfileExport {
         let applied = try StoreSchema.migrator.appliedIdentifiers(db)
         let unknown = applied.subtracting(StoreSchema.versions)
         guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
-        guard !applied.isEmpty else { return }   // made, never used
+        guard !applied.isEmpty else { return }  // made, never used
         document.favorites = try Row.fetchAll(db, sql: "SELECT park, site, added FROM favorites ORDER BY id").map {
             Favorite(park: $0[0], site: $0[1], added: $0[2])
         }

@@ -17,8 +17,10 @@ extension SQLiteVisitorStore {
         try siteRows(table: "favorites", time: "added", scope, limit) { StoredFavorite(park: $0, site: $1, added: $2) }
     }
 
-    public func favoriteTexts(in scope: StoreScope, limit: Int?,
-                              _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+    public func favoriteTexts(
+        in scope: StoreScope, limit: Int?,
+        _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+    ) throws(StoreError) {
         try texts("SELECT site, added\(Self.parkColumn(scope)) FROM favorites \(Self.filter(scope)) ORDER BY added DESC, id DESC LIMIT ?", scope, limit, row)
     }
 
@@ -49,22 +51,28 @@ extension SQLiteVisitorStore {
     }
 
     /// A site list's rows (favorites, visits), newest first, each made by `make(park, site, time)`.
-    private func siteRows<Row>(table: String, time: String, _ scope: StoreScope, _ limit: Int?,
-                               _ make: (String, String, String) -> Row) throws(StoreError) -> [Row] {
+    private func siteRows<Row>(
+        table: String, time: String, _ scope: StoreScope, _ limit: Int?,
+        _ make: (String, String, String) -> Row
+    ) throws(StoreError) -> [Row] {
         try read([]) { db in
             // One park's rows do not read its code 10,000 times.
             let park = Self.park(scope)
             var rows: [Row] = []
-            try Self.texts(db, "SELECT site, \(time)\(park == nil ? ", park" : "") FROM \(table) \(Self.filter(scope)) ORDER BY \(time) DESC, id DESC LIMIT ?",
-                           Self.arguments(scope, limit)) { column in
+            try Self.texts(
+                db, "SELECT site, \(time)\(park == nil ? ", park" : "") FROM \(table) \(Self.filter(scope)) ORDER BY \(time) DESC, id DESC LIMIT ?",
+                Self.arguments(scope, limit)
+            ) { column in
                 rows.append(make(park ?? column(2), column(0), column(1)))
             }
             return rows
         }
     }
 
-    public func visitTexts(in scope: StoreScope, limit: Int?,
-                           _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+    public func visitTexts(
+        in scope: StoreScope, limit: Int?,
+        _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+    ) throws(StoreError) {
         try texts("SELECT site, at\(Self.parkColumn(scope)) FROM visited \(Self.filter(scope)) ORDER BY at DESC, id DESC LIMIT ?", scope, limit, row)
     }
 
@@ -76,8 +84,10 @@ extension SQLiteVisitorStore {
 
     /// Two or three text columns of each row to `row`, as SQLite's own bytes (the third
     /// empty when the statement has two).
-    private func texts(_ sql: String, _ scope: StoreScope, _ limit: Int?,
-                       _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+    private func texts(
+        _ sql: String, _ scope: StoreScope, _ limit: Int?,
+        _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+    ) throws(StoreError) {
         try read(()) { db in
             let statement = try db.cachedStatement(sql: sql)
             try statement.setArguments(Self.arguments(scope, limit))
@@ -115,8 +125,10 @@ extension SQLiteVisitorStore {
 
     public func pins(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredPin] {
         try read([]) { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins \(Self.filter(scope)) ORDER BY created DESC, id DESC LIMIT ?"),
-                                           arguments: Self.arguments(scope, limit))
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: "SELECT id, park, lat, lon, title, note, created FROM pins \(Self.filter(scope)) ORDER BY created DESC, id DESC LIMIT ?"),
+                arguments: Self.arguments(scope, limit))
             var pins: [StoredPin] = []
             var index: [Int64: Int] = [:]
             while let row = try rows.next() {
@@ -125,10 +137,12 @@ extension SQLiteVisitorStore {
             }
             guard !pins.isEmpty else { return pins }
             // One query for the photos of all of them, not one per pin.
-            let photos = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT pin_photos.pin, pin_photos.file, pin_photos.added FROM pin_photos JOIN pins ON pins.id = pin_photos.pin
-                \(Self.filter(scope, column: "pins.park")) ORDER BY pin_photos.id
-                """), arguments: Self.parkArgument(scope))
+            let photos = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT pin_photos.pin, pin_photos.file, pin_photos.added FROM pin_photos JOIN pins ON pins.id = pin_photos.pin
+                        \(Self.filter(scope, column: "pins.park")) ORDER BY pin_photos.id
+                        """), arguments: Self.parkArgument(scope))
             while let row = try photos.next() {
                 if let i = index[row[0]] { pins[i].photos.append(StoredPhoto(file: row[1], added: row[2])) }
             }
@@ -138,8 +152,11 @@ extension SQLiteVisitorStore {
 
     public func pin(_ id: Int64, park: String) throws(StoreError) -> StoredPin? {
         try read(nil) { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins WHERE id = ? AND park = ?"),
-                                             arguments: [id, park]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins WHERE id = ? AND park = ?"),
+                    arguments: [id, park])
+            else { return nil }
             var pin = Self.pin(row)
             let photos = try Row.fetchCursor(db.cachedStatement(sql: "SELECT file, added FROM pin_photos WHERE pin = ? ORDER BY id"), arguments: [id])
             while let photo = try photos.next() { pin.photos.append(StoredPhoto(file: photo[0], added: photo[1])) }
@@ -181,8 +198,11 @@ extension SQLiteVisitorStore {
         try access { db in
             let known = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM settings WHERE park = ? AND key = ?"), arguments: [park, key]) ?? false
             if let json {
-                try db.cachedStatement(sql: "INSERT INTO settings (park, key, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT (park, key) DO UPDATE SET value = excluded.value, updated = excluded.updated")
-                    .execute(arguments: [park, key, json, time])
+                try db.cachedStatement(
+                    sql:
+                        "INSERT INTO settings (park, key, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT (park, key) DO UPDATE SET value = excluded.value, updated = excluded.updated"
+                )
+                .execute(arguments: [park, key, json, time])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM settings WHERE park = ? AND key = ?").execute(arguments: [park, key])
             }
@@ -211,8 +231,10 @@ extension SQLiteVisitorStore {
     /// Steps a cached statement whose columns are text, calling `row` with a reader of the
     /// current row's columns: a list of 10,000 favorites spent more in GRDB's row cursor than
     /// in SQLite.
-    private static func texts(_ db: Database, _ sql: String, _ arguments: StatementArguments,
-                              row: ((Int32) -> String) throws -> Void) throws {
+    private static func texts(
+        _ db: Database, _ sql: String, _ arguments: StatementArguments,
+        row: ((Int32) -> String) throws -> Void
+    ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         let raw = statement.sqliteStatement

@@ -10,50 +10,51 @@ enum StoreSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             // Every table has the park's code: data is per park, and read across parks only on purpose.
-            try db.execute(sql: """
-                CREATE TABLE favorites (
-                  id INTEGER PRIMARY KEY,
-                  park TEXT NOT NULL,
-                  site TEXT NOT NULL,
-                  added TEXT NOT NULL,
-                  UNIQUE (park, site)
-                );
-                -- Covering (site in it): a list of 10,000 reads the index alone, in order.
-                CREATE INDEX favorites_by_time ON favorites (park, added, id, site);
-                CREATE TABLE visited (
-                  id INTEGER PRIMARY KEY,
-                  park TEXT NOT NULL,
-                  site TEXT NOT NULL,
-                  at TEXT NOT NULL,
-                  UNIQUE (park, site)
-                );
-                CREATE INDEX visited_by_time ON visited (park, at, id, site);
-                -- AUTOINCREMENT: a removed pin's id is never given to another (ids travel in act args).
-                CREATE TABLE pins (
-                  id INTEGER PRIMARY KEY AUTOINCREMENT,
-                  park TEXT NOT NULL,
-                  lat REAL NOT NULL,
-                  lon REAL NOT NULL,
-                  title TEXT,
-                  note TEXT,
-                  created TEXT NOT NULL
-                );
-                CREATE INDEX pins_by_time ON pins (park, created, id);
-                CREATE TABLE pin_photos (
-                  id INTEGER PRIMARY KEY,
-                  pin INTEGER NOT NULL REFERENCES pins (id) ON DELETE CASCADE,
-                  file TEXT NOT NULL,
-                  added TEXT NOT NULL,
-                  UNIQUE (pin, file)
-                );
-                CREATE TABLE settings (
-                  park TEXT NOT NULL,
-                  key TEXT NOT NULL,
-                  value TEXT NOT NULL,
-                  updated TEXT NOT NULL,
-                  PRIMARY KEY (park, key)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE favorites (
+                      id INTEGER PRIMARY KEY,
+                      park TEXT NOT NULL,
+                      site TEXT NOT NULL,
+                      added TEXT NOT NULL,
+                      UNIQUE (park, site)
+                    );
+                    -- Covering (site in it): a list of 10,000 reads the index alone, in order.
+                    CREATE INDEX favorites_by_time ON favorites (park, added, id, site);
+                    CREATE TABLE visited (
+                      id INTEGER PRIMARY KEY,
+                      park TEXT NOT NULL,
+                      site TEXT NOT NULL,
+                      at TEXT NOT NULL,
+                      UNIQUE (park, site)
+                    );
+                    CREATE INDEX visited_by_time ON visited (park, at, id, site);
+                    -- AUTOINCREMENT: a removed pin's id is never given to another (ids travel in act args).
+                    CREATE TABLE pins (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      park TEXT NOT NULL,
+                      lat REAL NOT NULL,
+                      lon REAL NOT NULL,
+                      title TEXT,
+                      note TEXT,
+                      created TEXT NOT NULL
+                    );
+                    CREATE INDEX pins_by_time ON pins (park, created, id);
+                    CREATE TABLE pin_photos (
+                      id INTEGER PRIMARY KEY,
+                      pin INTEGER NOT NULL REFERENCES pins (id) ON DELETE CASCADE,
+                      file TEXT NOT NULL,
+                      added TEXT NOT NULL,
+                      UNIQUE (pin, file)
+                    );
+                    CREATE TABLE settings (
+                      park TEXT NOT NULL,
+                      key TEXT NOT NULL,
+                      value TEXT NOT NULL,
+                      updated TEXT NOT NULL,
+                      PRIMARY KEY (park, key)
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }()

@@ -46,8 +46,9 @@ public struct SyncError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A bundle check's refusal (or a cache write's failure) as a sync error.
     init(_ error: BundleError) {
         let reason: Reason = error.reason == .writeFailed ? .cache : .refused
-        self.init(reason, error.file, error.field.map { "\($0): \(error.message)" } ?? error.message,
-                  check: reason == .refused ? error.reason : nil)
+        self.init(
+            reason, error.file, error.field.map { "\($0): \(error.message)" } ?? error.message,
+            check: reason == .refused ? error.reason : nil)
     }
 
     /// `source: message`.

@@ -64,7 +64,7 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
             text += ": "
         }
         if let feature {
-            text += "feature \(feature + 1)"   // counted from 1, as people (and Lua) count
+            text += "feature \(feature + 1)"  // counted from 1, as people (and Lua) count
             if let featureLabel { text += " ('\(featureLabel)')" }
             text += ": "
         }

@@ -69,8 +69,9 @@ public enum LoopbackServer {
     /// accepted at that instant ended the process (NIO: "Deinited NIOAsyncWriter without
     /// calling finish()").
     static func serve(_ app: some ApplicationProtocol & Service, handlesSignals: Bool, logger: Logger) async throws {
-        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [],
-                                                      logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [],
+            logger: logger)
         // A stuck request does not keep the server up forever: cancelled after this.
         configuration.maximumGracefulShutdownDuration = .seconds(10)
         let services = ServiceGroup(configuration: configuration)

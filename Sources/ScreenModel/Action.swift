@@ -153,14 +153,17 @@ extension Action: Codable {
         label = try c.decodeIfPresent(String.self, forKey: .label)
         switch kind {
         case "go":
-            target = .go(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args),
-                         park: try c.decodeIfPresent(String.self, forKey: .park))
+            target = .go(
+                flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args),
+                park: try c.decodeIfPresent(String.self, forKey: .park))
         case "act": target = .act(flow: try c.decode(String.self, forKey: .flow), args: try c.decodeMapIfPresent(forKey: .args))
         case "url": target = .url(try c.decode(String.self, forKey: .url))
         case "call": target = .call(phone: try c.decode(String.self, forKey: .phone))
         default:
-            target = .directions(Destination(latitude: try c.decode(Double.self, forKey: .lat), longitude: try c.decode(Double.self, forKey: .lon),
-                                             name: try c.decode(String.self, forKey: .name), address: try c.decodeIfPresent(String.self, forKey: .address)))
+            target = .directions(
+                Destination(
+                    latitude: try c.decode(Double.self, forKey: .lat), longitude: try c.decode(Double.self, forKey: .lon),
+                    name: try c.decode(String.self, forKey: .name), address: try c.decodeIfPresent(String.self, forKey: .address)))
         }
     }
 
@@ -196,8 +199,7 @@ extension Action: Codable {
 extension Action: ScreenNode {
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         if let id {
-            if id.isEmpty { check.report("\(path()).id", "must not be empty") }
-            else { check.claimActionID(id, at: "\(path()).id") }
+            if id.isEmpty { check.report("\(path()).id", "must not be empty") } else { check.claimActionID(id, at: "\(path()).id") }
         }
         switch target {
         case .go(let flow, _, let park):

@@ -1,4 +1,3 @@
-
 /// How park content names a picture (README, Park assets): a path inside the park's
 /// `assets/` folder (`onboarding/sky.svg` is `parks/<CODE>/assets/onboarding/sky.svg`),
 /// or a full `https://` URL. One rule for screens, `park.lua`, `check`, the preview server

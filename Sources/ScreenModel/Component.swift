@@ -68,10 +68,12 @@ extension Component: Codable {
     /// - Throws: `EncodingError` when the case's payload is missing from the registry.
     public func encode(to encoder: any Encoder) throws {
         guard let payload else {
-            throw EncodingError.invalidValue(self, .init(
-                codingPath: encoder.codingPath,
-                debugDescription: "this Component case has no payload type in Component.registry"
-            ))
+            throw EncodingError.invalidValue(
+                self,
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "this Component case has no payload type in Component.registry"
+                ))
         }
         var c = encoder.container(keyedBy: AnyCodingKey.self)
         try c.encode(Swift.type(of: payload).type, forKey: "type")

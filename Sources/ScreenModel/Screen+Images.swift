@@ -34,8 +34,10 @@ extension Screen {
             case .onboarding(let onboarding):
                 for (p, page) in onboarding.pages.enumerated() {
                     for (l, layer) in page.background.enumerated() {
-                        found.append(LocatedImage(path: "\(path).pages[\(p + 1)].background[\(l + 1)].image", reference: layer.image,
-                                                  placeholder: layer.placeholder, priority: p == 0 ? .high : .normal))
+                        found.append(
+                            LocatedImage(
+                                path: "\(path).pages[\(p + 1)].background[\(l + 1)].image", reference: layer.image,
+                                placeholder: layer.placeholder, priority: p == 0 ? .high : .normal))
                     }
                 }
             case .text, .list, .button, .map, .timeline, .ar:

@@ -4,19 +4,19 @@ import Foundation
 /// How to start the browser: Debian's chromium, headless, driven by Debian's chromedriver.
 public struct BrowserOptions: Sendable, Equatable {
     /// The driver (Debian's chromium-driver).
-    public var driver = "/usr/bin/chromedriver"                  // default: /usr/bin/chromedriver
+    public var driver = "/usr/bin/chromedriver"  // default: /usr/bin/chromedriver
     /// The browser itself, not the /usr/bin/chromium launcher script, which adds Debian's
     /// desktop defaults (extensions, GPU rasterisation) a test does not want.
-    public var browser = "/usr/lib/chromium/chromium"           // default: /usr/lib/chromium/chromium
+    public var browser = "/usr/lib/chromium/chromium"  // default: /usr/lib/chromium/chromium
     /// The window's size in CSS pixels (the scale factor is pinned to 1, so also in pixels).
-    public var width = 1000                                      // default: 1000
-    public var height = 1000                                     // default: 1000
+    public var width = 1000  // default: 1000
+    public var height = 1000  // default: 1000
     /// How long the driver may take to answer `/status` as ready.
-    public var startTimeout: Duration = .seconds(20)             // default: 20 s
+    public var startTimeout: Duration = .seconds(20)  // default: 20 s
     /// How long one command may take before it is a transport error.
-    public var commandTimeout: Duration = .seconds(60)           // default: 60 s
+    public var commandTimeout: Duration = .seconds(60)  // default: 60 s
     /// More browser arguments, after the fixed ones.
-    public var extraArguments: [String] = []                    // default: none
+    public var extraArguments: [String] = []  // default: none
 
     public init() {}
 

@@ -12,8 +12,10 @@ public enum WebDriver {
     ///   - body: what to do in the browser.
     /// - Throws: ``WebDriverError`` when the driver or the session cannot start; whatever
     ///   `body` throws.
-    public static func withSession<T: Sendable>(_ options: BrowserOptions = BrowserOptions(),
-                                                _ body: (WebDriverSession) async throws -> T) async throws -> T {
+    public static func withSession<T: Sendable>(
+        _ options: BrowserOptions = BrowserOptions(),
+        _ body: (WebDriverSession) async throws -> T
+    ) async throws -> T {
         for path in [options.driver, options.browser] where !FileManager.default.isExecutableFile(atPath: path) {
             throw WebDriverError.notInstalled(path: path)
         }
@@ -29,10 +31,12 @@ public enum WebDriver {
         defer { driver.terminate() }
         let address = "http://127.0.0.1:\(driver.port)"
         let client = HTTPClient.shared
-        let value = try await WebDriverSession.send(.newSession(capabilities: options.capabilities(profile: folder.appendingPathComponent("profile").path)),
-                                                    to: address, client: client, timeout: options.commandTimeout)
-        let session = WebDriverSession(id: try WebDriverResponse.sessionID(value),
-                                       driver: address, client: client, timeout: options.commandTimeout)
+        let value = try await WebDriverSession.send(
+            .newSession(capabilities: options.capabilities(profile: folder.appendingPathComponent("profile").path)),
+            to: address, client: client, timeout: options.commandTimeout)
+        let session = WebDriverSession(
+            id: try WebDriverResponse.sessionID(value),
+            driver: address, client: client, timeout: options.commandTimeout)
         do {
             let result = try await body(session)
             _ = try? await session.send(.deleteSession(session.id))
@@ -67,8 +71,9 @@ public enum WebDriver {
         while clock.now < deadline {
             if driver.hasExited() { throw .driverDidNotStart(reason: "it exited", log: driver.logTail()) }
             do {
-                let value = try await WebDriverSession.send(.status, to: "http://127.0.0.1:\(driver.port)", client: HTTPClient.shared,
-                                                            timeout: .seconds(2))
+                let value = try await WebDriverSession.send(
+                    .status, to: "http://127.0.0.1:\(driver.port)", client: HTTPClient.shared,
+                    timeout: .seconds(2))
                 if value["ready"]?.boolValue == true { return }
                 last = value["message"]?.stringValue ?? "not ready"
             } catch {

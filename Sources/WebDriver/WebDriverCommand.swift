@@ -18,8 +18,9 @@ public struct WebDriverCommand: Sendable, Equatable {
 
     /// A command on session `session`: `/session/{id}` + `path`.
     static func on(_ session: String, _ name: String, _ method: Method, _ path: String, _ body: JSONValue? = nil) -> WebDriverCommand {
-        WebDriverCommand(name: name, method: method, path: "/session/\(escape(session))\(path)",
-                         body: method == .post ? body ?? [:] : nil)
+        WebDriverCommand(
+            name: name, method: method, path: "/session/\(escape(session))\(path)",
+            body: method == .post ? body ?? [:] : nil)
     }
 
     /// `value` made safe for one path segment (ids are opaque strings chosen by the driver):
@@ -37,8 +38,9 @@ extension WebDriverCommand {
     static let status = WebDriverCommand(name: "status", method: .get, path: "/status")
 
     static func newSession(capabilities: JSONValue) -> WebDriverCommand {
-        WebDriverCommand(name: "new session", method: .post, path: "/session",
-                         body: ["capabilities": ["alwaysMatch": capabilities]])
+        WebDriverCommand(
+            name: "new session", method: .post, path: "/session",
+            body: ["capabilities": ["alwaysMatch": capabilities]])
     }
 
     static func deleteSession(_ session: String) -> WebDriverCommand {
@@ -54,18 +56,21 @@ extension WebDriverCommand {
     }
 
     static func setWindowRect(_ session: String, width: Int, height: Int) -> WebDriverCommand {
-        on(session, "set window rect \(width)x\(height)", .post, "/window/rect",
-           ["width": .number(Double(width)), "height": .number(Double(height))])
+        on(
+            session, "set window rect \(width)x\(height)", .post, "/window/rect",
+            ["width": .number(Double(width)), "height": .number(Double(height))])
     }
 
     static func findElement(_ session: String, css: String, from parent: Element? = nil) -> WebDriverCommand {
-        on(session, "find element '\(css)'", .post, (parent.map { "/element/\(escape($0.id))" } ?? "") + "/element",
-           ["using": "css selector", "value": .string(css)])
+        on(
+            session, "find element '\(css)'", .post, (parent.map { "/element/\(escape($0.id))" } ?? "") + "/element",
+            ["using": "css selector", "value": .string(css)])
     }
 
     static func findElements(_ session: String, css: String, from parent: Element? = nil) -> WebDriverCommand {
-        on(session, "find elements '\(css)'", .post, (parent.map { "/element/\(escape($0.id))" } ?? "") + "/elements",
-           ["using": "css selector", "value": .string(css)])
+        on(
+            session, "find elements '\(css)'", .post, (parent.map { "/element/\(escape($0.id))" } ?? "") + "/elements",
+            ["using": "css selector", "value": .string(css)])
     }
 
     static func click(_ session: String, _ element: Element) -> WebDriverCommand {

@@ -10,8 +10,10 @@ extension WebDriverSession {
     ///   - interval: how long between checks (default 50 ms).
     ///   - condition: nil for not yet.
     /// - Throws: ``WebDriverError/timedOut(condition:seconds:lastError:)``.
-    public func wait<T: Sendable>(for description: String, timeout: Duration = .seconds(10), interval: Duration = .milliseconds(50),
-                                  _ condition: () async throws -> T?) async throws(WebDriverError) -> T {
+    public func wait<T: Sendable>(
+        for description: String, timeout: Duration = .seconds(10), interval: Duration = .milliseconds(50),
+        _ condition: () async throws -> T?
+    ) async throws(WebDriverError) -> T {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var lastError: String?
@@ -35,8 +37,10 @@ extension WebDriverSession {
     }
 
     /// Waits until `condition` returns true (see ``wait(for:timeout:interval:_:)``).
-    public func waitUntil(_ description: String, timeout: Duration = .seconds(10), interval: Duration = .milliseconds(50),
-                          _ condition: () async throws -> Bool) async throws(WebDriverError) {
+    public func waitUntil(
+        _ description: String, timeout: Duration = .seconds(10), interval: Duration = .milliseconds(50),
+        _ condition: () async throws -> Bool
+    ) async throws(WebDriverError) {
         _ = try await wait(for: description, timeout: timeout, interval: interval) { try await condition() ? true : nil }
     }
 }

@@ -30,8 +30,10 @@ struct Flowrun: ParsableCommand {
               flowrun profile export
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
-        subcommands: [Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self, Art.self,
-                      ProfileCommand.self],
+        subcommands: [
+            Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self, Art.self,
+            ProfileCommand.self,
+        ],
         defaultSubcommand: Run.self
     )
 

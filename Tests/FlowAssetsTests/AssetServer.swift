@@ -54,31 +54,39 @@ func withAssetServer<T: Sendable>(
         let fault = faults[path]
         if case .delay(let delay) = fault { try? await Task.sleep(for: delay) }
         guard fault.map({ if case .missing = $0 { false } else { true } }) ?? true,
-              !path.split(separator: "/").contains(".."),
-              let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+            !path.split(separator: "/").contains(".."),
+            let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        else {
             await log.end()
             return Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "not found")))
         }
         let bytes = ByteBuffer(bytes: data)
         if case .broken = fault {
-            return Response(status: .ok, headers: [.contentLength: "\(bytes.readableBytes)"], body: ResponseBody { writer in
-                try await writer.write(bytes.getSlice(at: 0, length: bytes.readableBytes / 2) ?? ByteBuffer())
-                await log.end()
-                throw CancellationError()
-            })
+            return Response(
+                status: .ok, headers: [.contentLength: "\(bytes.readableBytes)"],
+                body: ResponseBody { writer in
+                    try await writer.write(bytes.getSlice(at: 0, length: bytes.readableBytes / 2) ?? ByteBuffer())
+                    await log.end()
+                    throw CancellationError()
+                })
         }
-        return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: ResponseBody { writer in
-            try await writer.write(bytes)
-            try await writer.finish(nil)
-            await log.end()
-        })
+        return Response(
+            status: .ok, headers: [.contentType: "image/svg+xml"],
+            body: ResponseBody { writer in
+                try await writer.write(bytes)
+                try await writer.finish(nil)
+                await log.end()
+            })
     }
     var logger = Logger(label: "flowassets.test")
     logger.logLevel = .critical
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                          onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-    let server = Task { defer { continuation.finish() }; try await app.run() }
+    let app = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
+    let server = Task {
+        defer { continuation.finish() }; try await app.run()
+    }
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else {
         _ = try await server.value

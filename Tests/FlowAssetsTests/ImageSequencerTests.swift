@@ -26,7 +26,10 @@ struct ImageSequencerTests {
 
     @Test func theGRTEOnboardingPlanIsPageOneBackToFrontThenPageTwo() throws {
         let plan = ImagePlan(screen: try Self.onboarding())
-        #expect(plan.items.map(\.reference) == ["onboarding/sky.svg", "onboarding/far.svg", "onboarding/near.svg", "onboarding/foreground.svg", "onboarding/dusk.svg"])
+        #expect(
+            plan.items.map(\.reference) == [
+                "onboarding/sky.svg", "onboarding/far.svg", "onboarding/near.svg", "onboarding/foreground.svg", "onboarding/dusk.svg",
+            ])
     }
 
     @Test func aPictureLatePastItsTimeoutKeepsItsPlaceholderThenIsReplaced() async throws {
@@ -116,7 +119,7 @@ struct ImageSequencerTests {
             Issue.record("foreground.svg: \(outcomes["onboarding/foreground.svg"] ?? [])"); return
         }
         #expect(message.hasPrefix("the connection broke before the whole picture arrived ("), "\(message)")
-        #expect(outcomes["onboarding/dusk.svg"]?.count == 1)   // the next picture still loads
+        #expect(outcomes["onboarding/dusk.svg"]?.count == 1)  // the next picture still loads
         let report = AssetReport.lines(plan: plan, events: events, sequencer: ImageSequencer(source: .web("http://x/")))
         #expect(report.contains { $0.contains("onboarding/near.svg") && $0.hasSuffix(": HTTP 404 Not Found") })
         #expect(report.last == "images: 3 loaded, 0 replaced late, 2 kept their placeholder")
@@ -133,11 +136,14 @@ struct ImageSequencerTests {
 
     @Test func anUnreachableHTTPSPictureKeepsItsPlaceholderAndABadNameFailsAtOnce() async throws {
         // Nothing listens on the discard port of the loopback: refused at once, no network needed.
-        let screen = Screen(park: "GRTE", flow: "x", title: "x", sections: [
-            .image(.init(url: "https://127.0.0.1:9/grte.jpg", alt: "")), .image(.init(url: "../park.lua", alt: "")),
-        ])
-        let outcomes = Self.outcomes(await ImageSequencer(source: .web("https://127.0.0.1:9/"), options: Self.options(parallel: 2, timeout: .seconds(20)))
-            .run(ImagePlan(screen: screen)))
+        let screen = Screen(
+            park: "GRTE", flow: "x", title: "x",
+            sections: [
+                .image(.init(url: "https://127.0.0.1:9/grte.jpg", alt: "")), .image(.init(url: "../park.lua", alt: "")),
+            ])
+        let outcomes = Self.outcomes(
+            await ImageSequencer(source: .web("https://127.0.0.1:9/"), options: Self.options(parallel: 2, timeout: .seconds(20)))
+                .run(ImagePlan(screen: screen)))
         #expect(outcomes["https://127.0.0.1:9/grte.jpg"] == [.failed("cannot connect to 127.0.0.1:9 (connection refused)")])
         #expect(outcomes["../park.lua"] == [.failed("'../park.lua' has a name starting with '.' ('..'): '..' and hidden files are not assets")])
     }
@@ -147,8 +153,10 @@ struct ImageSequencerTests {
         let screen = Screen(park: "GRTE", flow: "x", title: "x", sections: [.image(.init(url: "onboarding/sky.svg", alt: ""))])
         let (events, requests) = try await withAssetServer { base, log in
             let secure = base.replacingOccurrences(of: "http://", with: "https://")
-            return (await ImageSequencer(source: .web(secure), options: Self.options(parallel: 1, timeout: .seconds(20))).run(ImagePlan(screen: screen)),
-                    await log.requests)
+            return (
+                await ImageSequencer(source: .web(secure), options: Self.options(parallel: 1, timeout: .seconds(20))).run(ImagePlan(screen: screen)),
+                await log.requests
+            )
         }
         guard case .failed(let message)? = Self.outcomes(events)["onboarding/sky.svg"]?.first else {
             Issue.record("\(events)"); return

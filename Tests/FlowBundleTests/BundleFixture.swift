@@ -18,8 +18,10 @@ final class BundleFixture {
 
     /// Writes version 1 of `park`'s bundle from `root` (default: this repository), signed by
     /// `key` (default: a fresh one), with the manifest time `created` (default: none).
-    init(park: String = "GOGA", root: ProjectRoot = ProjectRoot(path: repositoryRoot.path), key: SigningKey = .generate(),
-         created: Date? = nil) throws {
+    init(
+        park: String = "GOGA", root: ProjectRoot = ProjectRoot(path: repositoryRoot.path), key: SigningKey = .generate(),
+        created: Date? = nil
+    ) throws {
         self.park = park
         self.root = root
         self.key = key
@@ -38,15 +40,19 @@ final class BundleFixture {
 
     var verifier: BundleVerifier { BundleVerifier(trust: TrustSet([key.publicKey])) }
 
-    func verify(limits: BundleLimits = BundleLimits(), apiVersion: Int = FlowRuntime.apiVersion,
-                newestKnown: Int? = nil) throws(BundleError) -> VerifiedBundle {
+    func verify(
+        limits: BundleLimits = BundleLimits(), apiVersion: Int = FlowRuntime.apiVersion,
+        newestKnown: Int? = nil
+    ) throws(BundleError) -> VerifiedBundle {
         try BundleVerifier(trust: TrustSet([key.publicKey]), limits: limits, apiVersion: apiVersion)
             .verify(folder: bundle, newestKnown: newestKnown)
     }
 
     /// The error verifying gives, or nil when it verifies.
-    func failure(limits: BundleLimits = BundleLimits(), apiVersion: Int = FlowRuntime.apiVersion,
-                 newestKnown: Int? = nil) -> BundleError? {
+    func failure(
+        limits: BundleLimits = BundleLimits(), apiVersion: Int = FlowRuntime.apiVersion,
+        newestKnown: Int? = nil
+    ) -> BundleError? {
         do {
             _ = try verify(limits: limits, apiVersion: apiVersion, newestKnown: newestKnown)
             return nil

@@ -8,7 +8,7 @@ import Testing
 /// Every real park, bundled and verified, runs from memory exactly as it runs from its folder.
 @Suite struct RoundTripTests {
     static let parks = ParkCatalog(root: ProjectRoot(path: repositoryRoot.path)).codes
-    static let clock = Date(timeIntervalSince1970: 1_783_182_600)   // 2026-07-04 16:30 UTC
+    static let clock = Date(timeIntervalSince1970: 1_783_182_600)  // 2026-07-04 16:30 UTC
 
     @Test func everyParkIsHere() {
         #expect(Self.parks == ["GOGA", "GRTE", "YELL", "YOSE"])
@@ -81,26 +81,29 @@ import Testing
     }
 
     @Test func theManifestEncodesTheSameWayEveryTime() throws {
-        let manifest = BundleManifest(park: "GOGA", version: 2, api: 1, created: "2026-11-27T13:40:00Z", files: [
-            .init(path: "parks/GOGA/park.lua", sha256: String(repeating: "b", count: 64), size: 20),
-            .init(path: "flows/home.lua", sha256: String(repeating: "a", count: 64), size: 10),
-        ])
+        let manifest = BundleManifest(
+            park: "GOGA", version: 2, api: 1, created: "2026-11-27T13:40:00Z",
+            files: [
+                .init(path: "parks/GOGA/park.lua", sha256: String(repeating: "b", count: 64), size: 20),
+                .init(path: "flows/home.lua", sha256: String(repeating: "a", count: 64), size: 10),
+            ])
         let text = String(decoding: manifest.encoded(), as: UTF8.self)
-        #expect(text == """
-            {
-              "format": 1,
-              "park": "GOGA",
-              "version": 2,
-              "flowrun_api": 1,
-              "screen_schema": "flowrun/screen@1",
-              "created": "2026-11-27T13:40:00Z",
-              "files": [
-                {"path": "flows/home.lua", "sha256": "\(String(repeating: "a", count: 64))", "size": 10},
-                {"path": "parks/GOGA/park.lua", "sha256": "\(String(repeating: "b", count: 64))", "size": 20}
-              ]
-            }
+        #expect(
+            text == """
+                {
+                  "format": 1,
+                  "park": "GOGA",
+                  "version": 2,
+                  "flowrun_api": 1,
+                  "screen_schema": "flowrun/screen@1",
+                  "created": "2026-11-27T13:40:00Z",
+                  "files": [
+                    {"path": "flows/home.lua", "sha256": "\(String(repeating: "a", count: 64))", "size": 10},
+                    {"path": "parks/GOGA/park.lua", "sha256": "\(String(repeating: "b", count: 64))", "size": 20}
+                  ]
+                }
 
-            """)
+                """)
         #expect(try BundleManifest.decode(manifest.encoded(), file: "m.json") == manifest)
     }
 

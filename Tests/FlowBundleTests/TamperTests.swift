@@ -27,7 +27,9 @@ import Testing
         try fixture.write(BundleLayout.manifest, bytes)
         let error = try #require(fixture.failure())
         #expect(error.reason == .badSignature)
-        #expect(error.description == "\(fixture.path("manifest.json")): does not match its signature by this key (\(fixture.key.publicKey.id)): changed after it was signed")
+        #expect(
+            error.description
+                == "\(fixture.path("manifest.json")): does not match its signature by this key (\(fixture.key.publicKey.id)): changed after it was signed")
     }
 
     @Test func aSignatureByAnUntrustedKey() throws {
@@ -102,7 +104,8 @@ import Testing
         let boundary = try #require(fixture.outcome.manifest.files.firstIndex { $0.path == "parks/GOGA/boundary.geojson" })
         let error = try #require(fixture.failure(limits: BundleLimits(maxFileBytes: 100_000)))
         #expect(error.reason == .tooLarge)
-        #expect(error.description == "\(fixture.path("manifest.json")): files[\(boundary + 1)].size: "
+        #expect(
+            error.description == "\(fixture.path("manifest.json")): files[\(boundary + 1)].size: "
                 + "\(fixture.outcome.manifest.files[boundary].size) bytes ('parks/GOGA/boundary.geojson'), over the limit of 100000 bytes for one file")
     }
 
@@ -132,7 +135,9 @@ import Testing
         try fixture.rewriteManifest { json in json["flowrun_api"] = FlowRuntime.apiVersion + 1 }
         let error = try #require(fixture.failure())
         #expect(error.reason == .unsupported && error.field == "flowrun_api")
-        #expect(error.message == "the content needs flowrun API \(FlowRuntime.apiVersion + 1); this flowrun runs API \(FlowRuntime.apiVersion) and earlier: update flowrun")
+        #expect(
+            error.message
+                == "the content needs flowrun API \(FlowRuntime.apiVersion + 1); this flowrun runs API \(FlowRuntime.apiVersion) and earlier: update flowrun")
         // The same bundle as seen by an older runtime, one API version behind what made it.
         let older = try BundleFixture()
         #expect(older.failure(apiVersion: FlowRuntime.apiVersion - 1)?.reason == .unsupported)
@@ -143,7 +148,8 @@ import Testing
         try fixture.rewriteManifest { json in json["screen_schema"] = "flowrun/screen@2" }
         let error = try #require(fixture.failure())
         #expect(error.reason == .unsupported)
-        #expect(error.description == "\(fixture.path(BundleLayout.manifest)): screen_schema: the content's screens follow 'flowrun/screen@2'; "
+        #expect(
+            error.description == "\(fixture.path(BundleLayout.manifest)): screen_schema: the content's screens follow 'flowrun/screen@2'; "
                 + "this flowrun reads flowrun/screen@1 only: update flowrun")
     }
 
@@ -155,7 +161,8 @@ import Testing
         try fixture.write(BundleLayout.signature, try fixture.read(BundleLayout.versionSignature(1)))
         let error = try #require(fixture.failure())
         #expect(error.reason == .replayed)
-        #expect(error.description == "\(fixture.path("manifest.json")): version: 1 is older than version 3, published in versions/3.json: "
+        #expect(
+            error.description == "\(fixture.path("manifest.json")): version: 1 is older than version 3, published in versions/3.json: "
                 + "an old manifest put back (to roll back, publish the old content as a new version)")
     }
 

@@ -20,12 +20,13 @@ extension InBrowser {
                 let page = try await OpenPage.open(url, Self.pins)
                 try await page.waitForFrame("no pins yet") { $0.headings.contains("Your pins (0)") }
 
-                try await page.click("#frame a[data-kind='act'][data-flow='pins']")   // Drop a pin here
+                try await page.click("#frame a[data-kind='act'][data-flow='pins']")  // Drop a pin here
                 let pin = try await page.waitForFrame("the pin the act dropped") { $0.flow == "pins" && $0.title == "Pin 1" }
                 #expect(pin.texts.first == "Dropped Pin 1 at 37.80780° N, 122.47500° W.")
                 #expect(try await page.value("args") == "drop=1")
                 #expect(try await page.session.attribute("data-acts", of: try await page.session.findElement("#frame")) == "1")
-                #expect(try await page.session.text(try await page.session.findElement("#notice"))
+                #expect(
+                    try await page.session.text(try await page.session.findElement("#notice"))
                         == "Performed the act once on the preview's store; Back and reloads never repeat it")
                 #expect(try await pinCount(url) == "1")
 

@@ -104,7 +104,7 @@ extension InBrowser {
             let path = "parks/GOGA/flows/home.lua"
             let home = try String(contentsOf: project.url.appendingPathComponent(path), encoding: .utf8)
             var lines = home.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            lines.insert("local = \"a syntax error\"", at: 4)   // line 5
+            lines.insert("local = \"a syntax error\"", at: 4)  // line 5
             try await withServer(root: project.root) { url in
                 let page = try await OpenPage.open(url, Self.morning)
                 try project.write(path, lines.joined(separator: "\n"))
@@ -154,7 +154,8 @@ extension InBrowser {
                 #expect(try await page.address().queryItems?.contains(URLQueryItem(name: "park", value: "YELL")) == true)
 
                 try await page.click("#frame a[data-kind='directions']")
-                #expect(try await page.session.text(try await page.session.findElement("#notice"))
+                #expect(
+                    try await page.session.text(try await page.session.findElement("#notice"))
                         == "The app opens directions to Yellowstone National Park (44.60000, -110.55000)")
 
                 try await page.click("#back")

@@ -99,14 +99,14 @@ import Testing
         let modified = try #require(try manager.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
         let before = watcher.snapshot()
         var text = try String(contentsOf: file, encoding: .utf8)
-        text = String(text.dropLast()) + (text.last == "\n" ? " " : "\n")   // same size
+        text = String(text.dropLast()) + (text.last == "\n" ? " " : "\n")  // same size
         try Data(text.utf8).write(to: file)
         try manager.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
         let saved = watcher.snapshot()
         #expect(saved[file.path]?.size == before[file.path]?.size)
         #expect(saved != before)
 
-        try Data(text.utf8).write(to: file, options: .atomic)   // a new file renamed over it
+        try Data(text.utf8).write(to: file, options: .atomic)  // a new file renamed over it
         #expect(watcher.snapshot() != saved)
         withExtendedLifetime(project) {}
     }

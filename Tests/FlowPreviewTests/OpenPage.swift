@@ -48,7 +48,8 @@ struct OpenPage {
 
     /// Reads the whole frame in one script, so no part of it is from a later load.
     func frame() async throws -> Frame {
-        let value = try await session.executeScript("""
+        let value = try await session.executeScript(
+            """
             const frame = document.getElementById("frame");
             const phone = frame.querySelector(".phone");
             const all = (selector) => [...frame.querySelectorAll(selector)].map((e) => e.textContent.trim());
@@ -63,11 +64,12 @@ struct OpenPage {
               panel: Boolean(frame.querySelector(".flow-error")),
             };
             """)
-        return Frame(park: value["park"]?.stringValue, flow: value["flow"]?.stringValue, title: value["title"]?.stringValue,
-                     headings: value["headings"]?.arrayValue?.compactMap(\.stringValue) ?? [], cards: value["cards"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                     texts: value["texts"]?.arrayValue?.compactMap(\.stringValue) ?? [], errorWhere: value["errorWhere"]?.stringValue,
-                     errorLine: value["errorLine"]?.stringValue, loads: Int(value["loads"]?.numberValue ?? 0), live: value["live"]?.boolValue ?? false,
-                     width: value["width"]?.numberValue ?? 0, height: value["height"]?.numberValue ?? 0, isPanel: value["panel"]?.boolValue ?? false)
+        return Frame(
+            park: value["park"]?.stringValue, flow: value["flow"]?.stringValue, title: value["title"]?.stringValue,
+            headings: value["headings"]?.arrayValue?.compactMap(\.stringValue) ?? [], cards: value["cards"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+            texts: value["texts"]?.arrayValue?.compactMap(\.stringValue) ?? [], errorWhere: value["errorWhere"]?.stringValue,
+            errorLine: value["errorLine"]?.stringValue, loads: Int(value["loads"]?.numberValue ?? 0), live: value["live"]?.boolValue ?? false,
+            width: value["width"]?.numberValue ?? 0, height: value["height"]?.numberValue ?? 0, isPanel: value["panel"]?.boolValue ?? false)
     }
 
     /// Waits until the frame satisfies `condition`, and returns it.

@@ -19,14 +19,14 @@ import Testing
     }
 
     @Test(arguments: [
-        "/parks/GRTE/assets/onboarding/none.svg",         // not there
-        "/parks/GRTE/assets/../park.lua",                 // climbs out
+        "/parks/GRTE/assets/onboarding/none.svg",  // not there
+        "/parks/GRTE/assets/../park.lua",  // climbs out
         "/parks/GRTE/assets/onboarding/%2e%2e/../park.lua",
         "/parks/GRTE/assets/%2e%2e/park.lua",
-        "/parks/GRTE/assets/onboarding",                  // a folder
+        "/parks/GRTE/assets/onboarding",  // a folder
         "/parks/GRTE/assets/onboarding/.hidden.svg",
         "/parks/GRTE/assets/onboarding/sky.svg%00.png",
-        "/parks/NOPE/assets/onboarding/sky.svg",          // no such park
+        "/parks/NOPE/assets/onboarding/sky.svg",  // no such park
     ])
     func anythingElseIsNotFound(path: String) async throws {
         try await withServer { url in
@@ -38,10 +38,12 @@ import Testing
 
     @Test func aLinkOutOfTheAssetsIsNotFollowed() async throws {
         let project = try TestProject(files: ["secret/pass.svg": "<svg/>"])
-        try FileManager.default.createSymbolicLink(at: project.url.appendingPathComponent("parks/GRTE/assets/leak.svg"),
-                                                   withDestinationURL: project.url.appendingPathComponent("secret/pass.svg"))
-        try FileManager.default.createSymbolicLink(at: project.url.appendingPathComponent("parks/GRTE/assets/out"),
-                                                   withDestinationURL: project.url.appendingPathComponent("secret"))
+        try FileManager.default.createSymbolicLink(
+            at: project.url.appendingPathComponent("parks/GRTE/assets/leak.svg"),
+            withDestinationURL: project.url.appendingPathComponent("secret/pass.svg"))
+        try FileManager.default.createSymbolicLink(
+            at: project.url.appendingPathComponent("parks/GRTE/assets/out"),
+            withDestinationURL: project.url.appendingPathComponent("secret"))
         try await withServer(root: project.root) { url in
             let leak = try await get(url, "/parks/GRTE/assets/leak.svg")
             let out = try await get(url, "/parks/GRTE/assets/out/pass.svg")

@@ -45,8 +45,10 @@ import Testing
         let (status, type, body) = try await withServer { try await get($0, "/") }
         #expect(status == 200)
         #expect(type == "text/html; charset=utf-8")
-        for control in ["id=\"park\"", "id=\"flow\"", "id=\"args\"", "id=\"at\"", "id=\"track\"", "id=\"time\"", "id=\"location\"",
-                        "id=\"accuracy\"", "id=\"until\"", "id=\"offline\"", "id=\"heading\"", "id=\"size\"", "id=\"back\""] {
+        for control in [
+            "id=\"park\"", "id=\"flow\"", "id=\"args\"", "id=\"at\"", "id=\"track\"", "id=\"time\"", "id=\"location\"",
+            "id=\"accuracy\"", "id=\"until\"", "id=\"offline\"", "id=\"heading\"", "id=\"size\"", "id=\"back\"",
+        ] {
             #expect(body.contains(control), "missing \(control)")
         }
         #expect(body.contains("<div class=\"phone\" data-park=\"GOGA\" data-flow=\"home\">"))
@@ -89,8 +91,10 @@ import Testing
 
     @Test func aMissingTrackIsNotFoundAndOneThatDoesNotParseIsABadInput() async throws {
         let (missing, malformed) = try await withServer { url in
-            (try await get(url, "/parks/YOSE/flows/geofence?track=parks/YOSE/nothere.gpx"),
-             try await get(url, "/parks/YOSE/flows/geofence?track=parks/YOSE/park.lua"))
+            (
+                try await get(url, "/parks/YOSE/flows/geofence?track=parks/YOSE/nothere.gpx"),
+                try await get(url, "/parks/YOSE/flows/geofence?track=parks/YOSE/park.lua")
+            )
         }
         #expect(missing.status == 404)
         #expect(missing.body.contains("\"message\" : \"no such track: parks/YOSE/nothere.gpx\""))
@@ -105,7 +109,10 @@ import Testing
         #expect(park.status == 404)
         #expect(park.body.contains("unknown park 'NOPE'"))
         #expect(flow.status == 404)
-        #expect(flow.body.contains("\"message\" : \"unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites\""))
+        #expect(
+            flow.body.contains(
+                "\"message\" : \"unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites\""
+            ))
     }
 
     @Test func badInputIs400NamingTheParameter() async throws {
@@ -121,12 +128,14 @@ import Testing
     /// What the device knows, as --location, --accuracy, --until and --offline say it.
     @Test func theQuerySetsLocationStateAccuracyAMomentAndOffline() async throws {
         let (denied, offline, online, accuracy, moment, bad) = try await withServer { url in
-            (try await get(url, "/parks/GOGA/flows/sites/frame?location=denied"),
-             try await get(url, "/parks/GOGA/flows/home/frame?offline=1"),
-             try await get(url, "/parks/GOGA/flows/home/frame?offline=0"),
-             try await get(url, "/parks/GOGA/flows/sites?at=37.8078,-122.4750&accuracy=35"),
-             try await get(url, "/parks/YOSE/flows/sites?track=parks/YOSE/tests/valley-to-el-portal.gpx&until=60"),
-             try await get(url, "/parks/GOGA/flows/home?offline=maybe"))
+            (
+                try await get(url, "/parks/GOGA/flows/sites/frame?location=denied"),
+                try await get(url, "/parks/GOGA/flows/home/frame?offline=1"),
+                try await get(url, "/parks/GOGA/flows/home/frame?offline=0"),
+                try await get(url, "/parks/GOGA/flows/sites?at=37.8078,-122.4750&accuracy=35"),
+                try await get(url, "/parks/YOSE/flows/sites?track=parks/YOSE/tests/valley-to-el-portal.gpx&until=60"),
+                try await get(url, "/parks/GOGA/flows/home?offline=maybe")
+            )
         }
         #expect(denied.status == 200 && denied.body.contains("Allow location to see what is near you"))
         #expect(offline.status == 200 && offline.body.contains("You are offline: this runs from the park"))
@@ -137,13 +146,15 @@ import Testing
     }
 
     @Test func aFailingFlowIs422WithFileLineSourceAndTraceback() async throws {
-        let project = try TestProject(files: ["flows/broken.lua": """
+        let project = try TestProject(files: [
+            "flows/broken.lua": """
             flow.register("broken", function(ctx)
               local site = nil
               return site.name
             end)
 
-            """])
+            """
+        ])
         let (json, frame) = try await withServer(root: project.root) { url in
             (try await get(url, "/parks/GOGA/flows/broken"), try await get(url, "/parks/GOGA/flows/broken/frame"))
         }
@@ -179,6 +190,9 @@ import Testing
     @Test func aFlowListIsTheParksFlows() async throws {
         let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows") }
         #expect(status == 200)
-        #expect(body == JSONRenderer.encode(["ar", "emergency", "exhibits", "favorites", "geofence", "home", "map", "onboarding", "parks", "party", "pins", "sites"]))
+        #expect(
+            body
+                == JSONRenderer.encode(["ar", "emergency", "exhibits", "favorites", "geofence", "home", "map", "onboarding", "parks", "party", "pins", "sites"])
+        )
     }
 }

@@ -17,8 +17,10 @@ struct ServerDidNotStart: Error {}
 
 /// Runs a real preview server of `root` on 127.0.0.1, on a free port, for `body`; stops it after.
 /// - Parameter store: makes the server's visitor's store (default: the server's own, in memory).
-func withServer<T: Sendable>(root: ProjectRoot = repository, store: (@Sendable () -> any VisitorStore)? = nil,
-                             _ body: (URL) async throws -> T) async throws -> T {
+func withServer<T: Sendable>(
+    root: ProjectRoot = repository, store: (@Sendable () -> any VisitorStore)? = nil,
+    _ body: (URL) async throws -> T
+) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     var preview = PreviewServer(root: root, port: 0)
     if let store { preview.store = store }

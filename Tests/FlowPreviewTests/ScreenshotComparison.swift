@@ -22,12 +22,17 @@ struct ScreenshotComparison: Sendable {
     }
 
     static func compare(_ screenshot: [UInt8], with reference: [UInt8], tolerance: Int, in session: WebDriverSession) async throws -> ScreenshotComparison {
-        let value = try await session.executeScript(script, [.string(Data(screenshot).base64EncodedString()),
-                                                             .string(Data(reference).base64EncodedString()), .number(Double(tolerance))])
+        let value = try await session.executeScript(
+            script,
+            [
+                .string(Data(screenshot).base64EncodedString()),
+                .string(Data(reference).base64EncodedString()), .number(Double(tolerance)),
+            ])
         if let error = value["error"]?.stringValue { throw ComparisonFailed(reason: error) }
         let diff = value["diff"]?.stringValue.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
-        var comparison = ScreenshotComparison(width: Int(value["width"]?.numberValue ?? 0), height: Int(value["height"]?.numberValue ?? 0),
-                                              differing: Int(value["differing"]?.numberValue ?? -1), diff: diff)
+        var comparison = ScreenshotComparison(
+            width: Int(value["width"]?.numberValue ?? 0), height: Int(value["height"]?.numberValue ?? 0),
+            differing: Int(value["differing"]?.numberValue ?? -1), diff: diff)
         if let width = value["referenceWidth"]?.numberValue, let height = value["referenceHeight"]?.numberValue {
             comparison.referenceSize = (Int(width), Int(height))
         }

@@ -31,14 +31,16 @@ extension InBrowser {
         }
 
         @Test func theErrorPanel() async throws {
-            let project = try TestProject(files: ["flows/broken.lua": """
+            let project = try TestProject(files: [
+                "flows/broken.lua": """
                 -- A flow with a mistake on line 4, as an author might make it.
                 flow.register("broken", function(ctx)
                   local site = nil
                   return site.name
                 end)
 
-                """])
+                """
+            ])
             try await withServer(root: project.root) { url in
                 let page = try await OpenPage.open(url, "park=GOGA&flow=broken&\(Self.time)")
                 try #require(try await page.frame().errorWhere == "flows/broken.lua:4")
@@ -73,7 +75,9 @@ extension InBrowser {
                 Issue.record("\(name): the screenshot is \(comparison.width)×\(comparison.height), the reference \(size.width)×\(size.height); saved \(saved)")
             } else {
                 let percent = String(format: "%.2f", comparison.differingShare * 100)
-                Issue.record("\(name): \(comparison.differing) pixels (\(percent)%) differ by more than \(Self.tolerance)/255 from \(reference.lastPathComponent); saved \(saved)")
+                Issue.record(
+                    "\(name): \(comparison.differing) pixels (\(percent)%) differ by more than \(Self.tolerance)/255 from \(reference.lastPathComponent); saved \(saved)"
+                )
             }
         }
 

@@ -58,17 +58,21 @@ import Testing
         var limits = StoreLimits()
         (limits.favorites, limits.pins, limits.settings, limits.visited) = (2, 1, 1, 1)
         #expect(f.act("store.add_favorite('\(alcatraz)') store.add_favorite('\(cellhouse)') return 'ok'", limits: limits).title == "ok")
-        #expect(f.act("store.add_favorite('\(aquaticPark)')", limits: limits).firstLine
+        #expect(
+            f.act("store.add_favorite('\(aquaticPark)')", limits: limits).firstLine
                 == "probe:1: store.add_favorite: the park has 2 favorites, the most a park keeps (StoreLimits.favorites); remove one first")
         // At the limit, adding one it has is no new row.
         #expect(f.act("return tostring(store.add_favorite('\(alcatraz)'))", limits: limits).title == "false")
         #expect(f.act("store.remove_favorite('\(alcatraz)') store.add_favorite('\(aquaticPark)') return 'ok'", limits: limits).title == "ok")
         // Counted within one run too.
-        #expect(f.act("store.add_pin{lat = 1, lon = 1} store.add_pin{lat = 1, lon = 1}", limits: limits).firstLine
+        #expect(
+            f.act("store.add_pin{lat = 1, lon = 1} store.add_pin{lat = 1, lon = 1}", limits: limits).firstLine
                 == "probe:1: store.add_pin: the park has 1 pins, the most a park keeps (StoreLimits.pins); remove one first")
-        #expect(f.act("store.set('a', 1) store.set('a', 2) store.set('b', 1)", limits: limits).firstLine
+        #expect(
+            f.act("store.set('a', 1) store.set('a', 2) store.set('b', 1)", limits: limits).firstLine
                 == "probe:1: store.set: the park has 1 settings, the most a park keeps (StoreLimits.settings)")
-        #expect(f.act("store.mark_visited('\(alcatraz)') store.mark_visited('\(alcatraz)') store.mark_visited('\(cellhouse)')", limits: limits).firstLine
+        #expect(
+            f.act("store.mark_visited('\(alcatraz)') store.mark_visited('\(alcatraz)') store.mark_visited('\(cellhouse)')", limits: limits).firstLine
                 == "probe:1: store.mark_visited: the park has 1 visited sites, the most a park keeps (StoreLimits.visited)")
         // Quotas are per park.
         let yellSite = try #require(f.run("return ctx.sites[1].id", park: "YELL").title)
@@ -84,7 +88,8 @@ import Testing
             request.acting = acting
             return try runtime.run(request).title
         }
-        #expect(try run("store.add_favorite('\(alcatraz)') store.add_favorite('\(cellhouse)') store.add_pin{lat = 1, lon = 2} return 'ok'", acting: true) == "ok")
+        #expect(
+            try run("store.add_favorite('\(alcatraz)') store.add_favorite('\(cellhouse)') store.add_pin{lat = 1, lon = 2} return 'ok'", acting: true) == "ok")
         #expect(throws: FlowError.self) { try run("store.add_favorite('\(aquaticPark)') error('x')", acting: true) }
         #expect(try run("local f = store.favorites() return #f .. f[1].site .. #store.pins()") == "2\(cellhouse)1")
     }

@@ -10,7 +10,8 @@ import Testing
         #expect(f.act("return tostring(store.add_favorite('\(cellhouse)'))").title == "true")
         // Idempotent: a second add keeps the first, and says so.
         #expect(f.act("return tostring(store.add_favorite('\(alcatraz)'))").title == "false")
-        let list = "local t = {} for _, x in ipairs(store.favorites()) do t[#t + 1] = x.site .. '@' .. x.added .. '@' .. tostring(x.park) end return table.concat(t, ' ')"
+        let list =
+            "local t = {} for _, x in ipairs(store.favorites()) do t[#t + 1] = x.site .. '@' .. x.added .. '@' .. tostring(x.park) end return table.concat(t, ' ')"
         // Same time (the fixed clock): the one added last comes first. One park's rows carry no park.
         #expect(f.run(list).title == "\(cellhouse)@\(fixedStamp)@nil \(alcatraz)@\(fixedStamp)@nil")
         #expect(f.run("return tostring(store.is_favorite('\(cellhouse)'))").title == "true")
@@ -23,8 +24,10 @@ import Testing
     @Test func aViewRunReadsButCannotWrite() throws {
         let f = try StoreFixture()
         #expect(f.run("return #store.favorites() .. ' ' .. tostring(ctx.acting)").title == "0 false")
-        for call in ["store.add_favorite('\(alcatraz)')", "store.remove_favorite('\(alcatraz)')", "store.mark_visited('\(alcatraz)')",
-                     "store.add_pin{lat = 37.8, lon = -122.4}", "store.remove_pin(1)", "store.add_photo(1, 'a.jpg')", "store.set('k', 1)"] {
+        for call in [
+            "store.add_favorite('\(alcatraz)')", "store.remove_favorite('\(alcatraz)')", "store.mark_visited('\(alcatraz)')",
+            "store.add_pin{lat = 37.8, lon = -122.4}", "store.remove_pin(1)", "store.add_photo(1, 'a.jpg')", "store.set('k', 1)",
+        ] {
             let name = String(call.prefix { $0 != "(" && $0 != "{" })
             #expect(f.run(call).firstLine == "probe:1: \(name): the store is read-only in a view run; change it from an act action")
         }
@@ -35,7 +38,10 @@ import Testing
     @Test func anUnknownSiteIsNamedWithAGuess() throws {
         let f = try StoreFixture()
         let result = f.act("store.add_favorite('nps-poi:goga:00005')")
-        #expect(result.firstLine == "probe:1: store.add_favorite: unknown site 'nps-poi:goga:00005' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0005'?")
+        #expect(
+            result.firstLine
+                == "probe:1: store.add_favorite: unknown site 'nps-poi:goga:00005' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0005'?"
+        )
         #expect(f.act("store.mark_visited('x')").firstLine?.hasPrefix("probe:1: store.mark_visited: unknown site 'x' in park GOGA") == true)
         // A flow that catches the mistake goes on, and what else it wrote is kept.
         #expect(f.act("local ok = pcall(store.add_favorite, 'nope') store.add_favorite('\(alcatraz)') return tostring(ok)").title == "false")

@@ -68,7 +68,13 @@ import Testing
         #expect(killedMidRun >= 25 && reported.count >= 100, "\(killedMidRun) rounds wrote, \(reported.count) writes")
         print("KillTests: 50 kills, \(killedMidRun) after writing, \(reported.count) writes reported, \(titles.count) stored")
         // And the store still works: a new process writes on.
-        #expect(f.act("return store.add_pin{lat = 1, lon = 1}", limits: { var l = StoreLimits(); l.pins = 10_000_000; return l }()).title != nil)
+        #expect(
+            f.act(
+                "return store.add_pin{lat = 1, lon = 1}",
+                limits: {
+                    var l = StoreLimits(); l.pins = 10_000_000; return l
+                }()
+            ).title != nil)
     }
 
     /// storewriter, built next to this test bundle.

@@ -48,7 +48,8 @@ import Testing
         #expect(f.act("return tostring(store.add_photo(1, '2026/ferry.JPG'))").title == "true")
         #expect(f.act("return tostring(store.add_photo(1, '2026/ferry.JPG'))").title == "false")
         #expect(f.act("return tostring(store.add_photo(1, 'b.webp'))").title == "true")
-        #expect(f.run("local p = store.pin(1) return p.photos[1].file .. ' ' .. p.photos[2].file .. ' ' .. p.photos[2].added").title
+        #expect(
+            f.run("local p = store.pin(1) return p.photos[1].file .. ' ' .. p.photos[2].file .. ' ' .. p.photos[2].added").title
                 == "2026/ferry.JPG b.webp \(fixedStamp)")
         let refused: [(String, String)] = [
             ("'../secret.jpg'", "'../secret.jpg': '..', '.' and empty parts are not allowed; give a name relative to the profile's photos/ folder"),
@@ -77,9 +78,11 @@ import Testing
         limits.photoBytes = 100
         _ = f.act("store.add_pin{lat = 37.8, lon = -122.4}", limits: limits)
         #expect(f.act("return tostring(store.add_photo(1, 'real.jpg'))", limits: limits).title == "true")
-        #expect(f.act("store.add_photo(1, 'fake.png')", limits: limits).firstLine
+        #expect(
+            f.act("store.add_photo(1, 'fake.png')", limits: limits).firstLine
                 == "probe:1: bad argument #2 to 'add_photo' (photos/fake.png is not a PNG image (its first bytes say otherwise))")
-        #expect(f.act("store.add_photo(1, 'big.png')", limits: limits).firstLine
+        #expect(
+            f.act("store.add_photo(1, 'big.png')", limits: limits).firstLine
                 == "probe:1: bad argument #2 to 'add_photo' (photos/big.png is 208 bytes, more than the 100 a photo may have)")
     }
 
@@ -89,7 +92,8 @@ import Testing
         limits.photosPerPin = 2
         _ = f.act("store.add_pin{lat = 37.8, lon = -122.4}", limits: limits)
         #expect(f.act("store.add_photo(1, 'a.jpg') store.add_photo(1, 'b.jpg') return 'ok'", limits: limits).title == "ok")
-        #expect(f.act("store.add_photo(1, 'c.jpg')", limits: limits).firstLine
+        #expect(
+            f.act("store.add_photo(1, 'c.jpg')", limits: limits).firstLine
                 == "probe:1: store.add_photo: pin 1 has 2 photos, the most a pin keeps (StoreLimits.photosPerPin)")
         // The file it has already is no new photo.
         #expect(f.act("return tostring(store.add_photo(1, 'a.jpg'))", limits: limits).title == "false")

@@ -23,7 +23,7 @@ import Testing
 
     @Test func aProcessUsingTheProfileLosesNoWriteToAReset() throws {
         let f = try StoreFixture()
-        let running = f.store()   // its connection stays open across the reset, as a running flowrun's would
+        let running = f.store()  // its connection stays open across the reset, as a running flowrun's would
         #expect(f.act("store.add_favorite('\(alcatraz)') return 'ok'", store: running).title == "ok")
         _ = try f.profile.reset()
         #expect(f.run("return #store.favorites()", store: running).title == "0")
@@ -46,7 +46,9 @@ import Testing
         }
         holder.rollback()
         #expect(f.run("return #store.favorites()").title == "1", "nothing was removed")
-        #expect(try f.profile.reset(busyTimeout: 0.2) == .emptied(["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: $0 == "favorites" ? 1 : 0) }))
+        #expect(
+            try f.profile.reset(busyTimeout: 0.2)
+                == .emptied(["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: $0 == "favorites" ? 1 : 0) }))
     }
 
     @Test func aDamagedFileIsRemovedWithItsCompanions() throws {
@@ -70,7 +72,10 @@ import Testing
         do {
             try f.profile.reset()
         } catch {
-            #expect(error.description == "\(f.profile.databasePath) is an SQLite database of another program (tables photos, no flowrun schema); it was left as it is: move it away, or choose another --profile")
+            #expect(
+                error.description
+                    == "\(f.profile.databasePath) is an SQLite database of another program (tables photos, no flowrun schema); it was left as it is: move it away, or choose another --profile"
+            )
             #expect(error.exitCode == 2)
         }
         let check = try DatabaseQueue(path: f.profile.databasePath)

@@ -41,7 +41,9 @@ import Testing
         for result in [f.run("return #store.favorites()"), f.act("store.add_favorite('\(alcatraz)')")] {
             guard case .failure(let error) = result else { Issue.record("expected a failure"); continue }
             #expect(error.exitCode == 2)
-            #expect(error.description.hasPrefix("\(f.profile.databasePath) is not a readable flowrun store, or is damaged (SQLite: file is not a database); it was left as it is"))
+            #expect(
+                error.description.hasPrefix(
+                    "\(f.profile.databasePath) is not a readable flowrun store, or is damaged (SQLite: file is not a database); it was left as it is"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == garbage)
         #expect(throws: StoreError.self) { try ProfileExport.json(f.profile) }
@@ -72,7 +74,10 @@ import Testing
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath))
         let result = f.run("return #store.favorites()")
-        #expect(result.message == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1); it was left as it is: use that flowrun, or another --profile")
+        #expect(
+            result.message
+                == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1); it was left as it is: use that flowrun, or another --profile"
+        )
         if case .failure(let error) = result { #expect(error.exitCode == 2) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == before)
         #expect(throws: StoreError.self) { try ProfileExport.json(f.profile) }
@@ -84,7 +89,9 @@ import Testing
         let queue = try DatabaseQueue(path: f.profile.databasePath)
         try queue.write { db in try db.execute(sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY)") }
         try queue.close()
-        #expect(f.run("return #store.favorites()").message?.contains("is an SQLite database of another program (tables photos, no flowrun schema); it was left as it is") == true)
+        #expect(
+            f.run("return #store.favorites()").message?.contains(
+                "is an SQLite database of another program (tables photos, no flowrun schema); it was left as it is") == true)
     }
 
     /// Two flowruns opening a new profile at once: one makes the database while the other
@@ -115,8 +122,10 @@ import Testing
         _ = f.act("store.add_favorite('\(alcatraz)') return 'ok'")
         let queue = try DatabaseQueue(path: f.profile.databasePath)
         let (mode, versions, integrity, favorites) = try queue.read { db throws in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-             try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM favorites"))
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
+                try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM favorites")
+            )
         }
         #expect(mode == "wal" && versions == ["v1"] && integrity == "ok" && favorites == 1)
     }
@@ -129,7 +138,9 @@ import Testing
         defer { holder.rollback() }
         let waiting = f.store(busyTimeout: 0.2)
         let result = f.act("store.add_favorite('\(cellhouse)')", store: waiting)
-        #expect(result.message?.hasPrefix("\(f.profile.databasePath) is busy: another process has held it for more than 0.2 s; try again when it is done") == true, "\(result)")
+        #expect(
+            result.message?.hasPrefix("\(f.profile.databasePath) is busy: another process has held it for more than 0.2 s; try again when it is done") == true,
+            "\(result)")
         if case .failure(let error) = result { #expect(error.exitCode == 1) }
         // Readers never wait for a writer (WAL).
         #expect(f.run("return #store.favorites()", store: f.store(busyTimeout: 0.2)).title == "1")

@@ -29,7 +29,10 @@ import Testing
             ("store.set('k', {1, x = 2})", "bad argument #2 to 'set' (value: a table is either a list or a record of string keys, not both)"),
             ("store.set('k', {a = {b = {c = {d = {e = 1}}}}})", "bad argument #2 to 'set' (value.a.b.c.d: tables nested deeper than 4 levels)"),
             ("store.set('k', 1/0)", "bad argument #2 to 'set' (value: inf is not a finite number)"),
-            ("store.set('k', ('x'):rep(5000))", "bad argument #2 to 'set' (the value is 5,002 bytes as JSON, more than the 4,096 a setting may have (StoreLimits.valueBytes))"),
+            (
+                "store.set('k', ('x'):rep(5000))",
+                "bad argument #2 to 'set' (the value is 5,002 bytes as JSON, more than the 4,096 a setting may have (StoreLimits.valueBytes))"
+            ),
             ("store.set('', 1)", "bad argument #1 to 'set' (the key is empty)"),
             ("store.set(('k'):rep(101), 1)", "bad argument #1 to 'set' (the key has 101 characters, more than the 100 allowed (StoreLimits.keyLength))"),
             ("store.get(1)", "bad argument #1 to 'get' (string expected, got number)"),

@@ -27,20 +27,23 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == plain.stdout)
         let loaded = Array(repeating: "loaded at N ms (N bytes)", count: 5)
-        #expect(Self.normalized(result.stderr) == Self.report(source: repositoryRoot.path + "/parks/GRTE/assets/", outcomes: loaded)
-            + "images: 5 loaded, 0 replaced late, 0 kept their placeholder\n")
+        #expect(
+            Self.normalized(result.stderr) == Self.report(source: repositoryRoot.path + "/parks/GRTE/assets/", outcomes: loaded)
+                + "images: 5 loaded, 0 replaced late, 0 kept their placeholder\n")
     }
 
     @Test func aMissingPictureKeepsItsPlaceholderAndSaysWhy() throws {
         let copy = try ProjectCopy()
         try FileManager.default.removeItem(at: copy.url.appendingPathComponent("parks/GRTE/assets/onboarding/dusk.svg"))
-        let result = try flowrun(["--park", "GRTE", "onboarding", "--assets", "parks/GRTE/assets", "--assets-parallel", "1", "--assets-timeout", "5000"],
-                                 in: copy.url)
+        let result = try flowrun(
+            ["--park", "GRTE", "onboarding", "--assets", "parks/GRTE/assets", "--assets-parallel", "1", "--assets-timeout", "5000"],
+            in: copy.url)
         #expect(result.status == 0)
         let folder = copy.url.standardizedFileURL.path + "/parks/GRTE/assets/"
         let outcomes = Array(repeating: "loaded at N ms (N bytes)", count: 4) + ["placeholder at N ms: \(folder)onboarding/dusk.svg: file not found"]
-        #expect(Self.normalized(result.stderr) == Self.report(source: folder, parallel: 1, outcomes: outcomes)
-            + "images: 4 loaded, 0 replaced late, 1 kept its placeholder\n")
+        #expect(
+            Self.normalized(result.stderr) == Self.report(source: folder, parallel: 1, outcomes: outcomes)
+                + "images: 4 loaded, 0 replaced late, 1 kept its placeholder\n")
     }
 
     @Test func aBaseURLServedByThePreview() throws {
@@ -64,15 +67,19 @@ import Testing
         let result = try flowrun(["--park", "GRTE", "onboarding", "--assets", base, "--assets-parallel", "2"])
         #expect(result.status == 0)
         let loaded = Array(repeating: "loaded at N ms (N bytes)", count: 5)
-        #expect(Self.normalized(result.stderr) == Self.report(source: base, parallel: 2, outcomes: loaded)
-            + "images: 5 loaded, 0 replaced late, 0 kept their placeholder\n")
+        #expect(
+            Self.normalized(result.stderr) == Self.report(source: base, parallel: 2, outcomes: loaded)
+                + "images: 5 loaded, 0 replaced late, 0 kept their placeholder\n")
     }
 
     @Test(arguments: [
         (["--assets-parallel", "2"], "flowrun: --assets-parallel: needs --assets URL or --assets DIR\n"),
         (["--assets", "parks/GRTE/assets", "--assets-parallel", "0"], "flowrun: --assets-parallel: 0 out of range [1, 64]\n"),
         (["--assets", "parks/GRTE/assets", "--assets-timeout", "0"], "flowrun: --assets-timeout: 0 out of range [1, 600000] ms\n"),
-        (["--assets", "nowhere"], "flowrun: --assets: 'nowhere' is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)\n"),
+        (
+            ["--assets", "nowhere"],
+            "flowrun: --assets: 'nowhere' is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)\n"
+        ),
     ])
     func badOptionsAreUsageErrors(options: [String], message: String) throws {
         let result = try flowrun(["--park", "GRTE", "onboarding"] + options)

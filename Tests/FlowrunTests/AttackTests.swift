@@ -21,7 +21,8 @@ import Testing
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return files.filter { $0.hasSuffix(".lua") }.sorted().compactMap { file in
             guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
-                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("-- expect: exit ") }) else { return nil }
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("-- expect: exit ") })
+            else { return nil }
             let rest = line.dropFirst("-- expect: exit ".count)
             let code = Int32(rest.prefix(while: \.isNumber)) ?? -1
             let message = rest.drop(while: { $0 != ":" }).dropFirst().trimmingCharacters(in: .whitespaces)

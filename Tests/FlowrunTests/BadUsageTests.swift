@@ -6,7 +6,10 @@ import Testing
 @Suite struct BadUsageTests {
     @Test(arguments: [
         (["--park", "XXXX", "home"], "flowrun: unknown park 'XXXX'; parks here: GOGA, GRTE, YELL, YOSE\n"),
-        (["--park", "GOGA", "nope"], "flowrun: unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites\n"),
+        (
+            ["--park", "GOGA", "nope"],
+            "flowrun: unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites\n"
+        ),
         (["--park", "GOGA", "sites", "--at", "137.8,-122.4"], "flowrun: --at: latitude 137.8 out of range [-90, 90]\n"),
         (["--park", "GOGA", "sites", "--at", "abc"], "flowrun: --at: expected LAT,LON such as 37.8078,-122.4750, got 'abc'\n"),
         (["--park", "GOGA", "sites", "--arg", "nokey"], "flowrun: --arg: expected KEY=VALUE such as category=viewpoint, got 'nokey'\n"),
@@ -15,7 +18,10 @@ import Testing
         (["--park", "GOGA", "home", "--format", "xml"], nil),
         (["--park", "GOGA", "home", "--bogus"], nil),
         (["home"], nil),
-        (["--root", "/nonexistent", "--park", "GOGA"], "flowrun: --root: '/nonexistent' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)\n"),
+        (
+            ["--root", "/nonexistent", "--park", "GOGA"],
+            "flowrun: --root: '/nonexistent' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)\n"
+        ),
     ])
     func exitsTwoWithAClearMessage(arguments: [String], message: String?) throws {
         let result = try flowrun(arguments)

@@ -65,8 +65,10 @@ import Testing
     @Test func bundleRefusesContentWhoseScenariosFail() throws {
         let space = try Workspace()
         let copy = try ProjectCopy()
-        try copy.write("parks/YOSE/tests/home.lua", "scenario { name = \"a title it does not have\", flow = \"home\", "
-                       + "expect = function(screen) expect.equal(screen.title, \"Nope\", \"title\") end }\n")
+        try copy.write(
+            "parks/YOSE/tests/home.lua",
+            "scenario { name = \"a title it does not have\", flow = \"home\", "
+                + "expect = function(screen) expect.equal(screen.title, \"Nope\", \"title\") end }\n")
         _ = try space.run(["keys", "new", "dev"])
         let made = try space.run(["bundle", "--root", copy.url.path, "--park", "YOSE", "--key", "keys/dev.key"])
         #expect(made.status == 1)
@@ -87,12 +89,14 @@ import Testing
         }
         #expect(manifests[0] == manifests[1] && !manifests[0].contains("\"created\""))
         #expect(manifests[0].contains("\n  \"screen_schema\": \"flowrun/screen@1\",\n"))
-        let dated = try flowrun(["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "c"],
-                                in: space.url, environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+        let dated = try flowrun(
+            ["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "c"],
+            in: space.url, environment: ["SOURCE_DATE_EPOCH": "1767225600"])
         #expect(dated.status == 0, "\(dated.stderr)")
         #expect(try String(contentsOfFile: space.path("c/YOSE/manifest.json"), encoding: .utf8).contains("\n  \"created\": \"2026-01-01T00:00:00Z\",\n"))
-        let bad = try flowrun(["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "d"],
-                              in: space.url, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        let bad = try flowrun(
+            ["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "d"],
+            in: space.url, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
         #expect(bad.status == 2)
         #expect(bad.stderr == "flowrun: SOURCE_DATE_EPOCH: expected whole seconds since 1970 such as 1767225600, got 'yesterday'\n")
     }
@@ -120,8 +124,10 @@ import Testing
     @Test func runFromABundlePrintsWhatTheFolderPrints() throws {
         let space = try Workspace()
         try space.bundle()
-        for arguments in [["--bundle", "dist/GOGA", "--park", "GOGA", "home", "--time", fixedTime],
-                          ["run", "--park", "GOGA", "--bundle", "dist/GOGA/", "--trust", "keys/dev.pub", "--time", fixedTime]] {
+        for arguments in [
+            ["--bundle", "dist/GOGA", "--park", "GOGA", "home", "--time", fixedTime],
+            ["run", "--park", "GOGA", "--bundle", "dist/GOGA/", "--trust", "keys/dev.pub", "--time", fixedTime],
+        ] {
             let result = try space.run(arguments)
             #expect(result.status == 0, "\(result.stderr)")
             try expectGolden(result.stdout, "goga-home.txt")

@@ -32,14 +32,17 @@ let isolatedDataHome = FileManager.default.temporaryDirectory.appendingPathCompo
 /// Runs flowrun with `arguments` in `directory` (default: the repository), with `environment`
 /// added to this process's (default: only `XDG_DATA_HOME`, set to ``isolatedDataHome``).
 func flowrun(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> CLIResult {
-    let result = try runBytes(flowrunBinary.path, arguments, in: directory,
-                              environment: ["XDG_DATA_HOME": isolatedDataHome].merging(environment) { $1 })
+    let result = try runBytes(
+        flowrunBinary.path, arguments, in: directory,
+        environment: ["XDG_DATA_HOME": isolatedDataHome].merging(environment) { $1 })
     return CLIResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
 }
 
 /// Runs `executable` and keeps its standard output as bytes (Lua strings are bytes).
-func runBytes(_ executable: String, _ arguments: [String], in directory: URL,
-              environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
+func runBytes(
+    _ executable: String, _ arguments: [String], in directory: URL,
+    environment: [String: String] = [:]
+) throws -> (status: Int32, stdout: Data, stderr: String) {
     let process = Process()
     if !environment.isEmpty {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -58,7 +58,8 @@ import Testing
         let project = try ProjectCopy()
         let park = project.url.appendingPathComponent("parks/GOGA/park.lua")
         let text = try String(contentsOf: park, encoding: .utf8)
-        try project.write("parks/GOGA/park.lua", text.replacingOccurrences(of: "  home = {", with: "  emergency = { phone = \"+1 415-555-0100\", limit = 1 },\n  home = {"))
+        try project.write(
+            "parks/GOGA/park.lua", text.replacingOccurrences(of: "  home = {", with: "  emergency = { phone = \"+1 415-555-0100\", limit = 1 },\n  home = {"))
         let result = try flowrun(["--root", project.url.path, "--park", "GOGA", "emergency", "--at", "37.8078,-122.4750", "--time", fixedTime])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("▶ [1] Call for help (+1 415-555-0100) → call +1 415-555-0100\n"))

@@ -24,7 +24,9 @@ import Testing
     /// The moment shows the exhibit the replay had shown by then, and --at-time takes ISO 8601 too.
     @Test func atTimeShowsTheExhibitOfThatMoment() throws {
         let seconds = try flowrun(["--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", "100", "--format", "json", "--time", fixedTime])
-        let iso = try flowrun(["--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", "2026-07-04T10:01:40-06:00", "--format", "json", "--time", fixedTime])
+        let iso = try flowrun([
+            "--park", "YELL", "exhibits", "--beacons", Self.walk, "--at-time", "2026-07-04T10:01:40-06:00", "--format", "json", "--time", fixedTime,
+        ])
         #expect(seconds.status == 0 && iso.status == 0)
         #expect(seconds.stdout == iso.stdout)
         #expect(seconds.stdout.contains("Around you"))
@@ -32,8 +34,10 @@ import Testing
 
     @Test(arguments: [
         ("time,beacon\n1,x", "flowrun: bad.csv:1: header lacks column rssi (expected time,beacon,rssi[,tx_power])\n"),
-        ("time,beacon,rssi\n5,ibeacon:\(uuid):1:1,-60\n4,ibeacon:\(uuid):1:1,-60",
-         "flowrun: bad.csv:3: time 4 is before the previous row's 5: a log's times never go backwards\n"),
+        (
+            "time,beacon,rssi\n5,ibeacon:\(uuid):1:1,-60\n4,ibeacon:\(uuid):1:1,-60",
+            "flowrun: bad.csv:3: time 4 is before the previous row's 5: a log's times never go backwards\n"
+        ),
         ("time,beacon,rssi\n5,ibeacon:\(uuid):1:1", "flowrun: bad.csv:2: 2 fields, the header names 3\n"),
     ])
     func badScanLogsExitTwoWithFileAndLine(text: String, message: String) throws {
@@ -47,7 +51,9 @@ import Testing
 
     @Test func unknownBeaconsAndRSSIOutOfRangeAreCountedAndSkipped() throws {
         let project = try ProjectCopy()
-        try project.write("odd.csv", """
+        try project.write(
+            "odd.csv",
+            """
             time,beacon,rssi
             1783180800,ibeacon:\(Self.uuid):1:1,-60
             1783180801,ibeacon:\(Self.uuid):9:9,-60
@@ -86,10 +92,13 @@ import Testing
         let project = try ProjectCopy()
         let path = project.url.appendingPathComponent("parks/YELL/exhibits.geojson")
         var text = try String(contentsOf: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"minor\": 2,", with: "\"minor\": 1,")   // the second exhibit reuses the first's beacon
+        text = text.replacingOccurrences(of: "\"minor\": 2,", with: "\"minor\": 1,")  // the second exhibit reuses the first's beacon
         try project.write("parks/YELL/exhibits.geojson", text)
         let result = try flowrun(["--root", project.url.path, "check", "--park", "YELL"], in: project.url)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("parks/YELL/exhibits.geojson: feature 2 ('how-a-geyser-works'): beacons[1]: duplicate beacon ibeacon:\(Self.uuid):1:1, first listed by exhibit 'hydrothermal-features'"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "parks/YELL/exhibits.geojson: feature 2 ('how-a-geyser-works'): beacons[1]: duplicate beacon ibeacon:\(Self.uuid):1:1, first listed by exhibit 'hydrothermal-features'"
+            ), "\(result.stderr)")
     }
 }

@@ -17,14 +17,16 @@ import Testing
     @Test func defaultFlowsDoNotLinkToADisabledFlow() throws {
         let project = try project(disabling: ["sites", "map", "ar"])
         for flow in ["home", "geofence", "onboarding"] {
-            let result = try flowrun(["--root", project.url.path, "--park", "GOGA", flow, "--at", "37.8270,-122.4230",
-                                      "--time", fixedTime, "--format", "json"])
+            let result = try flowrun([
+                "--root", project.url.path, "--park", "GOGA", flow, "--at", "37.8270,-122.4230",
+                "--time", fixedTime, "--format", "json",
+            ])
             #expect(result.status == 0, "\(flow): \(result.stderr)")
             #expect(!result.stdout.contains(#""flow" : "sites""#), "\(flow) links to the disabled sites flow")
         }
         let home = try flowrun(["--root", project.url.path, "--park", "GOGA", "home"])
         #expect(!home.stdout.contains("All 433 sites"))
-        #expect(home.stdout.contains("Visitor services"))   // the collections stay, as text
+        #expect(home.stdout.contains("Visitor services"))  // the collections stay, as text
         let check = try flowrun(["--root", project.url.path, "check", "--park", "GOGA", "--time", fixedTime])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
@@ -46,7 +48,9 @@ import Testing
 
     @Test func aHandWrittenLinkToADisabledFlowIsReported() throws {
         let project = try project(disabling: ["map"])
-        try project.write("parks/GOGA/flows/trails.lua", """
+        try project.write(
+            "parks/GOGA/flows/trails.lua",
+            """
             flow.register("trails", function(ctx)
               return { title = "Trails", sections = {
                 { type = "button", label = "Map", action = { kind = "go", flow = "map" } } } }
@@ -54,10 +58,12 @@ import Testing
             """)
         let check = try flowrun(["--root", project.url.path, "check", "--park", "GOGA", "--time", fixedTime])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("""
-            GOGA trails: parks/GOGA/flows/trails.lua: flow 'trails' returned an invalid screen:
-              parks/GOGA/flows/trails.lua:3: sections[1].action.flow: flow 'map' is disabled for this park (flows.map = false); leave the link out
-            """), "\(check.stderr)")
+        #expect(
+            check.stderr.contains(
+                """
+                GOGA trails: parks/GOGA/flows/trails.lua: flow 'trails' returned an invalid screen:
+                  parks/GOGA/flows/trails.lua:3: sections[1].action.flow: flow 'map' is disabled for this park (flows.map = false); leave the link out
+                """), "\(check.stderr)")
         #expect(check.stderr.components(separatedBy: "GOGA trails:").count == 2, "listed once")
     }
 
@@ -65,8 +71,10 @@ import Testing
         let project = try ProjectCopy()
         let park = project.url.appendingPathComponent("parks/GOGA/park.lua")
         let text = try String(contentsOf: park, encoding: .utf8)
-        try project.write("parks/GOGA/park.lua", text.replacingOccurrences(
-            of: "  home = { highlight_categories", with: "  home = { links = { { label = \"Geysers\", flow = \"geofense\" } }, highlight_categories"))
+        try project.write(
+            "parks/GOGA/park.lua",
+            text.replacingOccurrences(
+                of: "  home = { highlight_categories", with: "  home = { links = { { label = \"Geysers\", flow = \"geofense\" } }, highlight_categories"))
         let result = try flowrun(["--root", project.url.path, "--park", "GOGA", "home"])
         #expect(result.status == 2)
         #expect(result.stderr == "flowrun: parks/GOGA/park.lua: home.links[1].flow: unknown flow 'geofense'; did you mean 'geofence'?\n")
@@ -85,16 +93,18 @@ import Testing
         let home = try flowrun(["--root", project.url.path, "--park", "GOGA", "home", "--format", "json"])
         #expect(home.status == 0)
         #expect(home.stderr == warning)
-        #expect(!home.stdout.contains(#""flow" : "sites""#))   // no links to the broken flow
+        #expect(!home.stdout.contains(#""flow" : "sites""#))  // no links to the broken flow
 
         // The park's sites.lua replaces the default: its flow fails with its own error,
         // never falling back to the default silently.
         let sites = try flowrun(["--root", project.url.path, "--park", "GOGA", "sites"])
         #expect(sites.status == 1)
-        #expect(sites.stderr.hasPrefix(warning + """
-            flowrun: flow 'sites' of park GOGA is unavailable: its file did not load:
-              parks/GOGA/flows/sites.lua:2: attempt to index a nil value (local 'x')
-            """), "\(sites.stderr)")
+        #expect(
+            sites.stderr.hasPrefix(
+                warning + """
+                    flowrun: flow 'sites' of park GOGA is unavailable: its file did not load:
+                      parks/GOGA/flows/sites.lua:2: attempt to index a nil value (local 'x')
+                    """), "\(sites.stderr)")
 
         let other = try flowrun(["--root", project.url.path, "--park", "GRTE", "sites"])
         #expect(other.status == 0 && other.stderr.isEmpty, "another park is untouched")

@@ -39,10 +39,14 @@ import Testing
     @Test(arguments: [
         ("missing.gpx", nil, "flowrun: missing.gpx: "),
         ("bad.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trk></gpx>", "flowrun: bad.gpx:1:"),
-        ("notime.gpx", "<gpx><trk><trkseg>\n<trkpt lat=\"37.8\" lon=\"-122.4\"></trkpt>\n</trkseg></trk></gpx>",
-         "flowrun: notime.gpx: line 2: track point has no <time>; a replay needs times\n"),
-        ("range.gpx", "<gpx><trk><trkseg>\n<trkpt lat=\"137.8\" lon=\"-122.4\"><time>2024-01-01T00:00:00Z</time></trkpt>\n</trkseg></trk></gpx>",
-         "flowrun: range.gpx:2:"),
+        (
+            "notime.gpx", "<gpx><trk><trkseg>\n<trkpt lat=\"37.8\" lon=\"-122.4\"></trkpt>\n</trkseg></trk></gpx>",
+            "flowrun: notime.gpx: line 2: track point has no <time>; a replay needs times\n"
+        ),
+        (
+            "range.gpx", "<gpx><trk><trkseg>\n<trkpt lat=\"137.8\" lon=\"-122.4\"><time>2024-01-01T00:00:00Z</time></trkpt>\n</trkseg></trk></gpx>",
+            "flowrun: range.gpx:2:"
+        ),
     ])
     func badTracksExitTwoNamingTheFile(name: String, text: String?, message: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-gpx-\(UUID().uuidString)")
@@ -64,13 +68,17 @@ import Testing
         }
         try project.write("line.gpx", "<gpx><trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n")
         for format in ["text", "svg"] {
-            let result = try flowrun(["--root", project.url.path, "--park", "YOSE", "geofence", "--track", "line.gpx",
-                                      "--format", format, "--time", fixedTime], in: project.url)
+            let result = try flowrun(
+                [
+                    "--root", project.url.path, "--park", "YOSE", "geofence", "--track", "line.gpx",
+                    "--format", format, "--time", fixedTime,
+                ], in: project.url)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "")
         }
-        let text = try flowrun(["--root", project.url.path, "--park", "YOSE", "geofence", "--track", "line.gpx", "--time", fixedTime],
-                               in: project.url)
+        let text = try flowrun(
+            ["--root", project.url.path, "--park", "YOSE", "geofence", "--track", "line.gpx", "--time", fixedTime],
+            in: project.url)
         #expect(text.stdout.contains("line.gpx: 4 fixes"), "\(text.stdout)")
     }
 
@@ -78,15 +86,18 @@ import Testing
     /// (179.9995°), then the one west of it (-179.9995°), and leaves them in that order.
     @Test func sitesOnBothSidesOfTheAntimeridianAreEnteredInOrder() throws {
         let project = try ProjectCopy()
-        try project.write("parks/TAVU/park.lua", """
+        try project.write(
+            "parks/TAVU/park.lua",
+            """
             return { name = "Antimeridian Test Park", state = "Fiji", center = { lat = -16.8, lon = 180 }, timezone = "Pacific/Fiji" }
             """)
         func site(_ id: String, _ lon: Double) -> String {
             "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(lon),-16.8]},"
                 + "\"properties\":{\"id\":\"\(id)\",\"name\":\"\(id)\",\"category\":\"viewpoint\"}}"
         }
-        try project.write("parks/TAVU/sites.geojson",
-                          "{\"type\":\"FeatureCollection\",\"features\":[\(site("east", 179.9995)),\(site("west", -179.9995))]}\n")
+        try project.write(
+            "parks/TAVU/sites.geojson",
+            "{\"type\":\"FeatureCollection\",\"features\":[\(site("east", 179.9995)),\(site("west", -179.9995))]}\n")
         // 300 fixes a second apart over 0.004° (426 m) from 179.998° E to 179.998° W.
         let points = (0..<300).map { i -> String in
             var lon = 179.998 + Double(i) * 0.004 / 300
@@ -94,8 +105,9 @@ import Testing
             return "<trkpt lat=\"-16.8\" lon=\"\(lon)\"><time>2024-07-01T08:0\(i / 60):\(i % 60 < 10 ? "0" : "")\(i % 60)Z</time></trkpt>"
         }
         try project.write("walk.gpx", "<gpx><trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n")
-        let result = try flowrun(["--root", project.url.path, "--park", "TAVU", "geofence", "--track", "walk.gpx", "--time", fixedTime],
-                                 in: project.url)
+        let result = try flowrun(
+            ["--root", project.url.path, "--park", "TAVU", "geofence", "--track", "walk.gpx", "--time", fixedTime],
+            in: project.url)
         #expect(result.status == 0, "\(result.stderr)")
         let events = result.stdout.split(separator: "\n").filter { $0.contains("Entered") || $0.contains("Left") }
             .map { $0.split(separator: " ").suffix(2).joined(separator: " ") }
@@ -121,9 +133,10 @@ import Testing
         #expect(parkCap.stdout == "")
         let prefix = "flowrun: huge.gpx: the track (100,000 fixes, 7.3 MB) is too large to replay: as Lua tables it takes "
         #expect(parkCap.stderr.hasPrefix(prefix), "\(parkCap.stderr)")
-        #expect(parkCap.stderr.hasSuffix(
-            " MiB, over the park's Lua memory cap of 8 MiB (budgets.memory_mb in parks/YOSE/park.lua or parks/defaults.lua)\n"),
-                "\(parkCap.stderr)")
+        #expect(
+            parkCap.stderr.hasSuffix(
+                " MiB, over the park's Lua memory cap of 8 MiB (budgets.memory_mb in parks/YOSE/park.lua or parks/defaults.lua)\n"),
+            "\(parkCap.stderr)")
         let hostCap = try flowrun(["--max-memory", "6"] + run, in: project.url)
         #expect(hostCap.status == 2)
         #expect(hostCap.stderr.hasPrefix(prefix), "\(hostCap.stderr)")
@@ -139,8 +152,10 @@ import Testing
             let points = (0..<10).map { "<trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>2024-07-01T08:00:0\($0)Z</time></trkpt>" }
             try project.write("\(name).gpx", "<gpx><trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk></gpx>\n")
         }
-        for (park, track, summary) in [("YELL", "yell.gpx", "Timeline · 2024-07-01 02:00:00 → 02:00:09 MDT · 0:00:09"),
-                                       ("GOGA", "goga.gpx", "Timeline · 2024-07-01 01:00:00 → 01:00:09 PDT · 0:00:09")] {
+        for (park, track, summary) in [
+            ("YELL", "yell.gpx", "Timeline · 2024-07-01 02:00:00 → 02:00:09 MDT · 0:00:09"),
+            ("GOGA", "goga.gpx", "Timeline · 2024-07-01 01:00:00 → 01:00:09 PDT · 0:00:09"),
+        ] {
             for format in ["text", "svg", "json"] {
                 let run = ["--root", project.url.path, "--park", park, "geofence", "--track", track, "--format", format, "--time", fixedTime]
                 let plain = try flowrun(run, in: project.url, environment: ["TZ": "UTC"])

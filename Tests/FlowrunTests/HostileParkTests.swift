@@ -9,8 +9,10 @@ import Testing
     static let broken = [
         ("AAAA", "while true do end", "parks/AAAA/park.lua:1: instruction budget of 20000000 instructions exceeded (an endless loop?)"),
         ("BBBB", "error(\"boom\")", "parks/BBBB/park.lua:1: boom"),
-        ("CCCC", "local t = {} for i = 1, 40 do t = {t, t} end return t",
-         "parks/CCCC/park.lua: value too large to copy out of Lua: more than 1000000 values (a table referenced from several places is copied once per reference)"),
+        (
+            "CCCC", "local t = {} for i = 1, 40 do t = {t, t} end return t",
+            "parks/CCCC/park.lua: value too large to copy out of Lua: more than 1000000 values (a table referenced from several places is copied once per reference)"
+        ),
     ]
 
     private func projectWithBrokenParks() throws -> ProjectCopy {
@@ -23,12 +25,13 @@ import Testing
         let copy = try projectWithBrokenParks()
         let result = try flowrun(["parks"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stdout == """
-            CODE  NAME                       STATE    SITES
-            GRTE  Grand Teton National Park  Wyoming    211
-            \(Self.broken.map { "\($0.0)  does not load: \($0.2)" }.joined(separator: "\n"))
+        #expect(
+            result.stdout == """
+                CODE  NAME                       STATE    SITES
+                GRTE  Grand Teton National Park  Wyoming    211
+                \(Self.broken.map { "\($0.0)  does not load: \($0.2)" }.joined(separator: "\n"))
 
-            """)
+                """)
         for (code, _, message) in Self.broken {
             #expect(result.stderr.contains("flowrun: park \(code) does not load: \(message)"), "\(result.stderr)")
         }
@@ -81,7 +84,9 @@ import Testing
     @Test func contentCannotDriveTheTerminal() throws {
         let copy = try ProjectCopy(["flows", "parks/defaults.lua", "parks/GRTE"])
         try copy.write("parks/EVIL/park.lua", "return { name = 'Evil\\27[2J\\0Park', state = '\\226\\128\\174x', center = { lat = 43.79, lon = -110.68 } }")
-        try copy.write("parks/EVIL/flows/home.lua", """
+        try copy.write(
+            "parks/EVIL/flows/home.lua",
+            """
             flow.register('home', function(ctx)
               print('\\27]0;owned\\7')
               return { title = ctx.park.name, sections = { { type = 'text', text = 'a\\27[31mred\\tand\\rback' } } }

@@ -39,7 +39,10 @@ import Testing
         (ar + ["--heading", "east"], "flowrun: --heading: expected a number such as 90, got 'east'\n"),
         (ar + ["--heading", "90", "--pitch", "-91"], "flowrun: --pitch: -91 out of range [-90, 90]\n"),
         (ar + ["--heading", "90", "--fov", "180"], "flowrun: --fov: 180 out of range (0, 180)\n"),
-        (ar + ["--heading", "90", "--size", "1e3x844"], "flowrun: --size: width '1e3' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n"),
+        (
+            ar + ["--heading", "90", "--size", "1e3x844"],
+            "flowrun: --size: width '1e3' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n"
+        ),
     ])
     func badValuesExitTwoNamingTheOption(arguments: [String], message: String) throws {
         let result = try flowrun(arguments)
@@ -105,7 +108,9 @@ import Testing
     /// each number's Lua type, and offers a `go` action with the view args `actionArgs`.
     static func echoProject(actionArgs: String = #"{ center = "-33.9,18.4", zoom = 14, mode = "near" }"#) throws -> ProjectCopy {
         let copy = try ProjectCopy()
-        try copy.write("parks/GRTE/flows/echo.lua", """
+        try copy.write(
+            "parks/GRTE/flows/echo.lua",
+            """
             local ui = require("lib.ui")
             flow.register("echo", function(ctx)
               local function n(x) return x == nil and "nil" or (math.type(x) .. ":" .. tostring(x)) end
@@ -141,56 +146,67 @@ import Testing
 
     @Test func aFlowGetsTheOptionsTyped() throws {
         let copy = try Self.echoProject()
-        let result = try flowrun(["--park", "GRTE", "echo", "--center", "-33.9,18.4", "--zoom", "12.5", "--size", "600x400",
-                                  "--heading", "90", "--pitch", "-10", "--fov", "45", "--arg", "mode=far"], in: copy.url)
+        let result = try flowrun(
+            [
+                "--park", "GRTE", "echo", "--center", "-33.9,18.4", "--zoom", "12.5", "--size", "600x400",
+                "--heading", "90", "--pitch", "-10", "--fov", "45", "--arg", "mode=far",
+            ], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.lines(result.stdout) == [
-            "view.center float:-33.9 float:18.4",
-            "view.zoom float:12.5",
-            "view.bbox nil",
-            "view.size integer:600 integer:400",
-            "ar integer:90 integer:-10 integer:45",
-            "ar.size integer:600 integer:400",
-            "args mode=far",
-        ])
+        #expect(
+            Self.lines(result.stdout) == [
+                "view.center float:-33.9 float:18.4",
+                "view.zoom float:12.5",
+                "view.bbox nil",
+                "view.size integer:600 integer:400",
+                "ar integer:90 integer:-10 integer:45",
+                "ar.size integer:600 integer:400",
+                "args mode=far",
+            ])
     }
 
     @Test func withoutOptionsAFlowGetsTheParksSizes() throws {
         let copy = try Self.echoProject()
-        try copy.write("parks/GRTE/park.lua",
-                       try String(contentsOf: copy.url.appendingPathComponent("parks/GRTE/park.lua"), encoding: .utf8)
-                        .replacingOccurrences(of: "  zoom = 9,\n", with: "  zoom = 9,\n  map = { size = \"1024x768\" },\n  ar = { size = \"844x390\" },\n"))
+        try copy.write(
+            "parks/GRTE/park.lua",
+            try String(contentsOf: copy.url.appendingPathComponent("parks/GRTE/park.lua"), encoding: .utf8)
+                .replacingOccurrences(of: "  zoom = 9,\n", with: "  zoom = 9,\n  map = { size = \"1024x768\" },\n  ar = { size = \"844x390\" },\n"))
         let result = try flowrun(["--park", "GRTE", "echo"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.lines(result.stdout) == [
-            "view.center nil", "view.zoom nil", "view.bbox nil", "view.size integer:1024 integer:768",
-            "ar nil nil nil", "ar.size integer:844 integer:390", "args",
-        ])
+        #expect(
+            Self.lines(result.stdout) == [
+                "view.center nil", "view.zoom nil", "view.bbox nil", "view.size integer:1024 integer:768",
+                "ar nil nil nil", "ar.size integer:844 integer:390", "args",
+            ])
     }
 
     @Test func aBoxArrivesAsATable() throws {
         let copy = try Self.echoProject()
         let result = try flowrun(["--park", "GRTE", "echo", "--bbox", "-122.52,37.74,-122.40,37.82"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.lines(result.stdout).prefix(4) == [
-            "view.center nil", "view.zoom nil", "view.bbox float:-122.52 float:37.74 float:-122.4 float:37.82", "view.size integer:390 integer:844",
-        ])
+        #expect(
+            Self.lines(result.stdout).prefix(4) == [
+                "view.center nil", "view.zoom nil", "view.bbox float:-122.52 float:37.74 float:-122.4 float:37.82", "view.size integer:390 integer:844",
+            ])
     }
 
     @Test func followingAnActionParsesItsViewArgsAndKeepsTheSize() throws {
         let copy = try Self.echoProject()
-        let result = try flowrun(["--park", "GRTE", "echo", "--bbox", "-122.52,37.74,-122.40,37.82", "--size", "600x400",
-                                  "--arg", "mode=far", "--follow", "1"], in: copy.url)
+        let result = try flowrun(
+            [
+                "--park", "GRTE", "echo", "--bbox", "-122.52,37.74,-122.40,37.82", "--size", "600x400",
+                "--arg", "mode=far", "--follow", "1",
+            ], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.lines(result.stdout) == [
-            "view.center float:-33.9 float:18.4",
-            "view.zoom integer:14",
-            "view.bbox nil",
-            "view.size integer:600 integer:400",
-            "ar nil nil nil",
-            "ar.size integer:600 integer:400",
-            "args mode=near",
-        ])
+        #expect(
+            Self.lines(result.stdout) == [
+                "view.center float:-33.9 float:18.4",
+                "view.zoom integer:14",
+                "view.bbox nil",
+                "view.size integer:600 integer:400",
+                "ar nil nil nil",
+                "ar.size integer:600 integer:400",
+                "args mode=near",
+            ])
     }
 
     @Test func aBadViewInAnActionMakesTheScreenInvalid() throws {
@@ -198,11 +214,12 @@ import Testing
         let result = try flowrun(["--park", "GRTE", "echo"], in: copy.url)
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            flowrun: parks/GRTE/flows/echo.lua: flow 'echo' returned an invalid screen:
-              parks/GRTE/flows/echo.lua:19: sections[8].action.args.size: expected WIDTHxHEIGHT in points such as 390x844, got '390x'
+        #expect(
+            result.stderr == """
+                flowrun: parks/GRTE/flows/echo.lua: flow 'echo' returned an invalid screen:
+                  parks/GRTE/flows/echo.lua:19: sections[8].action.args.size: expected WIDTHxHEIGHT in points such as 390x844, got '390x'
 
-            """)
+                """)
         let check = try flowrun(["check", "--park", "GRTE"], in: copy.url)
         #expect(check.status == 1)
         #expect(check.stderr.contains("sections[8].action.args.size: expected WIDTHxHEIGHT"))
@@ -210,12 +227,14 @@ import Testing
 
     @Test func aBadSizeSettingIsNamed() throws {
         let copy = try ProjectCopy()
-        try copy.write("parks/GRTE/park.lua",
-                       try String(contentsOf: copy.url.appendingPathComponent("parks/GRTE/park.lua"), encoding: .utf8)
-                        .replacingOccurrences(of: "  zoom = 9,\n", with: "  zoom = 9,\n  ar = { size = \"390x8.44\" },\n"))
+        try copy.write(
+            "parks/GRTE/park.lua",
+            try String(contentsOf: copy.url.appendingPathComponent("parks/GRTE/park.lua"), encoding: .utf8)
+                .replacingOccurrences(of: "  zoom = 9,\n", with: "  zoom = 9,\n  ar = { size = \"390x8.44\" },\n"))
         let result = try flowrun(["--park", "GRTE", "home"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stderr == "flowrun: parks/GRTE/park.lua: ar.size: height '8.44' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n")
+        #expect(
+            result.stderr == "flowrun: parks/GRTE/park.lua: ar.size: height '8.44' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n")
     }
 
     // MARK: - The map's zoom-in

@@ -12,7 +12,9 @@ import Testing
     @Test(.enabled(if: Luacheck.executable() != nil, Comment(rawValue: luacheckMissing)))
     func undefinedNamesAreReportedWithFileAndLine() throws {
         let copy = try ProjectCopy()
-        try copy.write("flows/hello.lua", """
+        try copy.write(
+            "flows/hello.lua",
+            """
             flow.register("hello", function(ctx)
               local far = geo.distanse(0, 0, 1, 1)
               return { title = titel, sections = { { type = "text", text = tostring(far) } } }
@@ -22,18 +24,22 @@ import Testing
         let result = try flowrun(["check", "--park", "GRTE", "--time", fixedTime], in: copy.url)
         #expect(result.status == 1)
         #expect(result.stdout.contains("\nlint: 23 files, 2 warnings (luacheck)\nchecked 1 park, "), "\(result.stdout)")
-        #expect(result.stderr.hasSuffix("""
-            flows/hello.lua:2:15: (W143) accessing undefined field 'distanse' of global 'geo'
-            flows/hello.lua:3:20: (W113) accessing undefined variable 'titel'
+        #expect(
+            result.stderr.hasSuffix(
+                """
+                flows/hello.lua:2:15: (W143) accessing undefined field 'distanse' of global 'geo'
+                flows/hello.lua:3:20: (W113) accessing undefined variable 'titel'
 
-            """), "\(result.stderr)")
+                """), "\(result.stderr)")
     }
 
     /// What the sandbox lacks is undefined for luacheck too, and a global a file sets is flagged.
     @Test(.enabled(if: Luacheck.executable() != nil, Comment(rawValue: luacheckMissing)))
     func whatTheSandboxLacksIsUndefined() throws {
         let copy = try ProjectCopy()
-        try copy.write("parks/GRTE/flows/lib/extra.lua", """
+        try copy.write(
+            "parks/GRTE/flows/lib/extra.lua",
+            """
             count = 0
             local function read(path) return io.open(path), os.exit, dofile end
             return { read = read }
@@ -42,12 +48,13 @@ import Testing
         let result = try flowrun(["check", "--park", "GRTE", "--time", fixedTime], in: copy.url)
         #expect(result.status == 1)
         let lint = result.stderr.split(separator: "\n").filter { $0.hasPrefix("parks/GRTE/flows/lib/extra.lua:") }
-        #expect(lint == [
-            "parks/GRTE/flows/lib/extra.lua:1:1: (W111) setting non-standard global variable 'count'",
-            "parks/GRTE/flows/lib/extra.lua:2:34: (W113) accessing undefined variable 'io'",
-            "parks/GRTE/flows/lib/extra.lua:2:49: (W143) accessing undefined field 'exit' of global 'os'",
-            "parks/GRTE/flows/lib/extra.lua:2:58: (W113) accessing undefined variable 'dofile'",
-        ], "\(result.stderr)")
+        #expect(
+            lint == [
+                "parks/GRTE/flows/lib/extra.lua:1:1: (W111) setting non-standard global variable 'count'",
+                "parks/GRTE/flows/lib/extra.lua:2:34: (W113) accessing undefined variable 'io'",
+                "parks/GRTE/flows/lib/extra.lua:2:49: (W143) accessing undefined field 'exit' of global 'os'",
+                "parks/GRTE/flows/lib/extra.lua:2:58: (W113) accessing undefined variable 'dofile'",
+            ], "\(result.stderr)")
     }
 
     @Test(.enabled(if: Luacheck.executable() != nil, Comment(rawValue: luacheckMissing)))

@@ -18,7 +18,10 @@ import Testing
     @Test(arguments: [
         ([], "Finding your position… Sites are listed by name meanwhile."),
         (["--location", "searching"], "Finding your position… Sites are listed by name meanwhile."),
-        (["--location", "searching-longer"], "Still finding your position… It takes longer under trees, in canyons and indoors. Sites are listed by name meanwhile."),
+        (
+            ["--location", "searching-longer"],
+            "Still finding your position… It takes longer under trees, in canyons and indoors. Sites are listed by name meanwhile."
+        ),
         (["--location", "denied"], "Allow location to see what is near you. Sites are listed by name."),
         (["--location", "unavailable"], "Location services are off: turn them on to see what is near you. Sites are listed by name."),
         (["--location", "timed-out"], "Your position could not be found. Move to open sky and try again. Sites are listed by name."),
@@ -59,8 +62,9 @@ import Testing
         let searching = try run(["--park", "GOGA", "home"])
         #expect(!searching.stdout.contains("position"))
         let offline = try run(["--park", "GOGA", "home", "--offline"])
-        #expect(offline.stdout.contains("You are offline: this runs from the park's files. The website and directions need the network"),
-                "\(offline.stdout)")
+        #expect(
+            offline.stdout.contains("You are offline: this runs from the park's files. The website and directions need the network"),
+            "\(offline.stdout)")
     }
 
     @Test func theMapWorksWithoutAPosition() throws {
@@ -115,20 +119,33 @@ import Testing
         (["--at", "37.8,-122.47", "--accuracy", "nan"], "flowrun: --accuracy: expected a number of metres ≥ 0 such as 8, got 'nan'\n"),
         (["--accuracy", "8"], "flowrun: --accuracy: is the accuracy of --at or of --track's fixes; give one of them\n"),
         (["--location", "lost"], "flowrun: --location: unknown state 'lost' (known: searching, searching-longer, denied, unavailable, timed-out, idle)\n"),
-        (["--location", "searching_longer"],
-         "flowrun: --location: unknown state 'searching_longer'; did you mean 'searching-longer'? (known: searching, searching-longer, denied, unavailable, timed-out, idle)\n"),
+        (
+            ["--location", "searching_longer"],
+            "flowrun: --location: unknown state 'searching_longer'; did you mean 'searching-longer'? (known: searching, searching-longer, denied, unavailable, timed-out, idle)\n"
+        ),
         (["--location", "denied", "--at", "37.8,-122.47"], "flowrun: --location: says there is no position: leave out --at (a position is found)\n"),
         (["--until", "60"], "flowrun: --until: is a moment of --track FILE.gpx; give the track\n"),
-        (["--track", gapTrack, "--until", "2019-07-31T12:00:00Z"],
-         "flowrun: --until: '2019-07-31T12:00:00Z' is before the track: \(gapTrack) runs from 2019-07-31T13:00:10Z (line 5) to 2019-07-31T13:39:23Z (line 209)\n"),
-        (["--track", gapTrack, "--until", "3600"],
-         "flowrun: --until: '3600' is after the track: \(gapTrack) runs from 2019-07-31T13:00:10Z (line 5) to 2019-07-31T13:39:23Z (line 209)\n"),
-        (["--track", gapTrack, "--until", "-1"],
-         "flowrun: --until: '-1' is before the track: \(gapTrack) runs from 2019-07-31T13:00:10Z (line 5) to 2019-07-31T13:39:23Z (line 209)\n"),
-        (["--track", gapTrack, "--until", "noon"],
-         "flowrun: --until: expected seconds from the track's start (such as 600) or an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got 'noon'\n"),
+        (
+            ["--track", gapTrack, "--until", "2019-07-31T12:00:00Z"],
+            "flowrun: --until: '2019-07-31T12:00:00Z' is before the track: \(gapTrack) runs from 2019-07-31T13:00:10Z (line 5) to 2019-07-31T13:39:23Z (line 209)\n"
+        ),
+        (
+            ["--track", gapTrack, "--until", "3600"],
+            "flowrun: --until: '3600' is after the track: \(gapTrack) runs from 2019-07-31T13:00:10Z (line 5) to 2019-07-31T13:39:23Z (line 209)\n"
+        ),
+        (
+            ["--track", gapTrack, "--until", "-1"],
+            "flowrun: --until: '-1' is before the track: \(gapTrack) runs from 2019-07-31T13:00:10Z (line 5) to 2019-07-31T13:39:23Z (line 209)\n"
+        ),
+        (
+            ["--track", gapTrack, "--until", "noon"],
+            "flowrun: --until: expected seconds from the track's start (such as 600) or an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got 'noon'\n"
+        ),
         (["--track", gapTrack, "--until", "60", "--time", fixedTime], "flowrun: --until: sets the clock flows see to that moment: leave out --time\n"),
-        (["--track", gapTrack, "--until", "60", "--location", "denied"], "flowrun: --location: leave it out with --until: the track's fixes say the state then\n"),
+        (
+            ["--track", gapTrack, "--until", "60", "--location", "denied"],
+            "flowrun: --location: leave it out with --until: the track's fixes say the state then\n"
+        ),
     ])
     func badInputExitsTwoNamingTheOption(options: [String], message: String) throws {
         let result = try flowrun(["--park", "YOSE", "sites"] + options)

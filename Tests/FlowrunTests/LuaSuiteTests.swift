@@ -14,7 +14,8 @@ private let luaSuiteFolder = repositoryRoot.appendingPathComponent("Tests/LuaSui
         let list = (try? String(contentsOf: luaSuiteFolder.appendingPathComponent("cuts.txt"), encoding: .utf8)) ?? ""
         return list.split(separator: "\n").compactMap { line in
             guard let first = line.first, first != "#", first != " ",
-                  let word = line.split(separator: " ").first, word.hasSuffix(".lua") else { return nil }
+                let word = line.split(separator: " ").first, word.hasSuffix(".lua")
+            else { return nil }
             return String(word.dropLast(".lua".count))
         }
     }()

@@ -37,10 +37,16 @@ import Testing
         (["--bbox", "-122.5,37.9,-122.4,37.8"], "flowrun: --bbox: south 37.9 is not below north 37.8\n"),
         (["--bbox", "-122.5,37.7,-122.4,37.8", "--zoom", "3"], "flowrun: --bbox: give either --bbox or --center/--zoom, not both\n"),
         // West and east swapped: said so, not shown as a box around the rest of the world (issue 13).
-        (["--bbox", "-122.3,37.7,-122.6,37.9"], "flowrun: --bbox: west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
-            + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)\n"),
-        (["--bbox", "-122.3,37.7,557.4,37.9"], "flowrun: --bbox: east 557.4 out of range [-180, 180], "
-            + "or past 180 less than a full turn east of west -122.3\n"),
+        (
+            ["--bbox", "-122.3,37.7,-122.6,37.9"],
+            "flowrun: --bbox: west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
+                + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)\n"
+        ),
+        (
+            ["--bbox", "-122.3,37.7,557.4,37.9"],
+            "flowrun: --bbox: east 557.4 out of range [-180, 180], "
+                + "or past 180 less than a full turn east of west -122.3\n"
+        ),
     ])
     func badCameraOptionsExitTwo(options: [String], message: String) throws {
         let result = try flowrun(["--park", "GOGA", "map"] + options)

@@ -19,8 +19,11 @@ import Testing
             #expect(run.stdout.contains("It is "))
         }
         // Nearest first from a position, one category, each item opening the sites flow.
-        let near = try flowrun(["--park", "GOGA", "trail_walks", "--at", "37.8078,-122.4750", "--arg", "category=viewpoint",
-                                "--time", fixedTime], in: copy.url)
+        let near = try flowrun(
+            [
+                "--park", "GOGA", "trail_walks", "--at", "37.8078,-122.4750", "--arg", "category=viewpoint",
+                "--time", fixedTime,
+            ], in: copy.url)
         #expect(near.status == 0, "\(near.stderr)")
         #expect(near.stdout.contains("Viewpoints, nearest first\n"))
         #expect(near.stdout.contains("[1] Open → go sites id="))
@@ -49,19 +52,31 @@ import Testing
     }
 
     @Test(arguments: [
-        (["new", "flow", "9lives"],
-         "flowrun: NAME: '9lives' is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)\n"),
-        (["new", "flow", "../escape"],
-         "flowrun: NAME: '../escape' is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)\n"),
-        (["new", "flow", "trail walks"],
-         "flowrun: NAME: 'trail walks' is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)\n"),
+        (
+            ["new", "flow", "9lives"],
+            "flowrun: NAME: '9lives' is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)\n"
+        ),
+        (
+            ["new", "flow", "../escape"],
+            "flowrun: NAME: '../escape' is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)\n"
+        ),
+        (
+            ["new", "flow", "trail walks"],
+            "flowrun: NAME: 'trail walks' is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)\n"
+        ),
         (["new", "flow", "lib"], "flowrun: NAME: 'lib' is the folder of shared modules (flows/lib/), not a flow name\n"),
-        (["new", "flow", "home"],
-         "flowrun: flows/home.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"),
-        (["new", "flow", "HOME"],
-         "flowrun: flows/home.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"),
-        (["new", "flow", "geysers", "--park", "YELL"],
-         "flowrun: parks/YELL/flows/geysers.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"),
+        (
+            ["new", "flow", "home"],
+            "flowrun: flows/home.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"
+        ),
+        (
+            ["new", "flow", "HOME"],
+            "flowrun: flows/home.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"
+        ),
+        (
+            ["new", "flow", "geysers", "--park", "YELL"],
+            "flowrun: parks/YELL/flows/geysers.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"
+        ),
         (["new", "flow", "trails", "--park", "NOPE"], "flowrun: unknown park 'NOPE'; parks here: GOGA, GRTE, YELL, YOSE\n"),
     ])
     func refusesBadInputAndWritesNothing(arguments: [String], message: String) throws {

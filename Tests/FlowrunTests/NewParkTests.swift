@@ -17,22 +17,25 @@ func fileTree(_ url: URL) -> [String] {
         let data = try ProjectCopy(["parks/GRTE"])
         let boundary = data.url.appendingPathComponent("parks/GRTE/boundary.geojson").path
         let sites = data.url.appendingPathComponent("parks/GRTE/sites.geojson").path
-        let result = try flowrun(["new", "park", "TETN", "--root", copy.url.path, "--name", "Teton Test Park", "--state", "Wyoming",
-                                  "--timezone", "America/Denver", "--boundary", boundary, "--sites", sites])
+        let result = try flowrun([
+            "new", "park", "TETN", "--root", copy.url.path, "--name", "Teton Test Park", "--state", "Wyoming",
+            "--timezone", "America/Denver", "--boundary", boundary, "--sites", sites,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            wrote parks/TETN/park.lua
-            wrote parks/TETN/boundary.geojson
-            wrote parks/TETN/sites.geojson
-            next: flowrun check --park TETN, then flowrun --park TETN home
+        #expect(
+            result.stdout == """
+                wrote parks/TETN/park.lua
+                wrote parks/TETN/boundary.geojson
+                wrote parks/TETN/sites.geojson
+                next: flowrun check --park TETN, then flowrun --park TETN home
 
-            """)
+                """)
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/TETN/park.lua"), encoding: .utf8)
         #expect(park.contains("  name = \"Teton Test Park\",\n  state = \"Wyoming\",\n  timezone = \"America/Denver\",   -- IANA zone for ctx.time\n"))
         #expect(park.contains("  center = { lat = 43.81816, lon = -110.70545 },   -- the centroid of boundary.geojson's largest ring\n"))
         #expect(park.contains("  zoom = 9,   -- where boundary.geojson fits a 390x844 screen\n"))
-        #expect(!park.contains("    categories = {"))   // defaults.lua names every GRTE category
+        #expect(!park.contains("    categories = {"))  // defaults.lua names every GRTE category
         for file in ["boundary.geojson", "sites.geojson"] {
             let copied = try Data(contentsOf: copy.url.appendingPathComponent("parks/TETN/\(file)"))
             #expect(copied == (try Data(contentsOf: data.url.appendingPathComponent("parks/GRTE/\(file)"))))
@@ -71,24 +74,28 @@ func fileTree(_ url: URL) -> [String] {
     /// Categories defaults.lua does not name would fail `check`: the scaffold names them, to review.
     @Test func sitesOfUnnamedCategoriesGetNamesToReview() throws {
         let copy = try ProjectCopy()
-        try copy.write("in/sites.geojson", """
+        try copy.write(
+            "in/sites.geojson",
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "id": "z1", "geometry": {"type": "Point", "coordinates": [-112.95, 37.2]}, "properties": {"name": "Bench", "category": "wooden_bench"}},
               {"type": "Feature", "id": "z2", "geometry": {"type": "Point", "coordinates": [-113.05, 37.3]}, "properties": {"name": "Ferry", "category": "ferry"}},
               {"type": "Feature", "id": "z3", "geometry": {"type": "Point", "coordinates": [-113.0, 37.25]}, "properties": {"name": "Lookout", "category": "viewpoint"}}
             ]}
             """)
-        let name = #"Zion "Test" \ Park"#   // quotes and a backslash survive into Lua
+        let name = #"Zion "Test" \ Park"#  // quotes and a backslash survive into Lua
         let result = try flowrun(["new", "park", "ZION", "--name", name, "--sites", "in/sites.geojson"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
         #expect(park.contains("  center = { lat = 37.25000, lon = -113.00000 },   -- the middle of the sites in sites.geojson\n"))
-        #expect(park.contains("""
-                categories = {
-                  ferry = { name = "Ferry", plural = "Ferries" },
-                  wooden_bench = { name = "Wooden bench", plural = "Wooden benches" },
-                },
-            """))
+        #expect(
+            park.contains(
+                """
+                    categories = {
+                      ferry = { name = "Ferry", plural = "Ferries" },
+                      wooden_bench = { name = "Wooden bench", plural = "Wooden benches" },
+                    },
+                """))
         let check = try flowrun(["check", "--park", "ZION", "--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.hasSuffix(" screens: 0 problems\n"))
@@ -98,31 +105,53 @@ func fileTree(_ url: URL) -> [String] {
     }
 
     @Test(arguments: [
-        (["new", "park", "yose", "--name", "X"],
-         "flowrun: CODE: 'yose' is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA); did you mean 'YOSE'?\n"),
-        (["new", "park", "ZIONX", "--name", "X"],
-         "flowrun: CODE: 'ZIONX' is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\n"),
-        (["new", "park", "../AB", "--name", "X", "--center", "1,2"],
-         "flowrun: CODE: '../AB' is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\n"),
-        (["new", "park", "GOGA", "--name", "X", "--center", "1,2"],
-         "flowrun: parks/GOGA: already exists; flowrun new never overwrites (choose another code or remove the folder)\n"),
+        (
+            ["new", "park", "yose", "--name", "X"],
+            "flowrun: CODE: 'yose' is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA); did you mean 'YOSE'?\n"
+        ),
+        (
+            ["new", "park", "ZIONX", "--name", "X"],
+            "flowrun: CODE: 'ZIONX' is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\n"
+        ),
+        (
+            ["new", "park", "../AB", "--name", "X", "--center", "1,2"],
+            "flowrun: CODE: '../AB' is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\n"
+        ),
+        (
+            ["new", "park", "GOGA", "--name", "X", "--center", "1,2"],
+            "flowrun: parks/GOGA: already exists; flowrun new never overwrites (choose another code or remove the folder)\n"
+        ),
         (["new", "park", "ZION", "--name", " ", "--center", "1,2"], "flowrun: --name: must not be empty\n"),
-        (["new", "park", "ZION", "--name", "Two\nlines", "--center", "1,2"],
-         "flowrun: --name: must be one line of text without control characters\n"),
-        (["new", "park", "ZION", "--name", "Zion"],
-         "flowrun: --center: a park needs a center: give --center LAT,LON, or --boundary or --sites to derive it from\n"),
-        (["new", "park", "ZION", "--name", "Zion", "--center", "95,0"],
-         "flowrun: --center: latitude 95 out of range [-90, 90] (expected LAT,LON; are the two swapped?)\n"),
-        (["new", "park", "ZION", "--name", "Zion", "--timezone", "America/Denevr"],
-         "flowrun: --timezone: unknown time zone 'America/Denevr'; did you mean 'America/Denver'?\n"),
+        (
+            ["new", "park", "ZION", "--name", "Two\nlines", "--center", "1,2"],
+            "flowrun: --name: must be one line of text without control characters\n"
+        ),
+        (
+            ["new", "park", "ZION", "--name", "Zion"],
+            "flowrun: --center: a park needs a center: give --center LAT,LON, or --boundary or --sites to derive it from\n"
+        ),
+        (
+            ["new", "park", "ZION", "--name", "Zion", "--center", "95,0"],
+            "flowrun: --center: latitude 95 out of range [-90, 90] (expected LAT,LON; are the two swapped?)\n"
+        ),
+        (
+            ["new", "park", "ZION", "--name", "Zion", "--timezone", "America/Denevr"],
+            "flowrun: --timezone: unknown time zone 'America/Denevr'; did you mean 'America/Denver'?\n"
+        ),
         (["new", "park", "ZION", "--name", "Zion", "--boundary", "nope.geojson"], "flowrun: --boundary: 'nope.geojson': file not found\n"),
         (["new", "park", "ZION", "--name", "Zion", "--sites", "parks"], "flowrun: --sites: 'parks': is a folder, not a file\n"),
-        (["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GOGA/park.lua"],
-         "flowrun: parks/GOGA/park.lua:1:1: malformed JSON: invalid number '--'\n"),
-        (["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GRTE/boundary.geojson", "--sites", "parks/GRTE/boundary.geojson"],
-         "flowrun: parks/GRTE/boundary.geojson: feature 1: geometry must be a Point, got Polygon\n"),
-        (["new", "park", "ZION", "--root", "/nonexistent", "--name", "Zion", "--center", "1,2"],
-         "flowrun: --root: '/nonexistent' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)\n"),
+        (
+            ["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GOGA/park.lua"],
+            "flowrun: parks/GOGA/park.lua:1:1: malformed JSON: invalid number '--'\n"
+        ),
+        (
+            ["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GRTE/boundary.geojson", "--sites", "parks/GRTE/boundary.geojson"],
+            "flowrun: parks/GRTE/boundary.geojson: feature 1: geometry must be a Point, got Polygon\n"
+        ),
+        (
+            ["new", "park", "ZION", "--root", "/nonexistent", "--name", "Zion", "--center", "1,2"],
+            "flowrun: --root: '/nonexistent' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)\n"
+        ),
     ])
     func refusesBadInputAndWritesNothing(arguments: [String], message: String) throws {
         let copy = try ProjectCopy()

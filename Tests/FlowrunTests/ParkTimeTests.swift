@@ -19,8 +19,9 @@ import Testing
     func clock(park: String, tz: String) throws -> CLIResult {
         let project = try ProjectCopy()
         try project.write("parks/\(park)/flows/clock.lua", Self.flow)
-        return try flowrun(["--root", project.url.path, "--park", park, "clock", "--time", fixedTime, "--format", "json"],
-                           environment: ["TZ": tz])
+        return try flowrun(
+            ["--root", project.url.path, "--park", park, "clock", "--time", fixedTime, "--format", "json"],
+            environment: ["TZ": tz])
     }
 
     @Test func datesAreInTheParksZoneOnEveryMachine() throws {
@@ -30,13 +31,13 @@ import Testing
         #expect(tokyo.stdout == utc.stdout)
         #expect(tokyo.stdout.contains(#""title" : "10:30 MDT""#), "\(tokyo.stdout)")
         #expect(tokyo.stdout.contains(#""text" : "16:30 GMT""#))
-        #expect(tokyo.stdout.contains(#""text" : "1783188000""#))       // 2026-07-04 12:00 MDT
+        #expect(tokyo.stdout.contains(#""text" : "1783188000""#))  // 2026-07-04 12:00 MDT
         #expect(tokyo.stdout.contains(#""text" : "1969-12-31 17:00""#))
     }
 
     @Test func anotherParkHasItsOwnZone() throws {
         let goga = try clock(park: "GOGA", tz: "Asia/Tokyo")
         #expect(goga.stdout.contains(#""title" : "09:30 PDT""#), "\(goga.stdout) \(goga.stderr)")
-        #expect(goga.stdout.contains(#""text" : "1783191600""#))       // 2026-07-04 12:00 PDT
+        #expect(goga.stdout.contains(#""text" : "1783191600""#))  // 2026-07-04 12:00 PDT
     }
 }

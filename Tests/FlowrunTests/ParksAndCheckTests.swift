@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func parksAtAPositionSortsByDistance() throws {
-        let result = try flowrun(["parks", "--at", "44.4605,-110.8281"])   // Old Faithful
+        let result = try flowrun(["parks", "--at", "44.4605,-110.8281"])  // Old Faithful
         #expect(result.status == 0)
         try expectGolden(result.stdout, "parks-at-old-faithful.txt")
         let codes = result.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(4)) }
@@ -32,7 +32,9 @@ import Testing
     /// An act's flow is checked as the act runs it (`ctx.acting`), on a store in memory.
     @Test func checkPerformsActActions() throws {
         let copy = try ProjectCopy()
-        try copy.write("parks/GRTE/flows/acttest.lua", """
+        try copy.write(
+            "parks/GRTE/flows/acttest.lua",
+            """
             local ui = require("lib.ui")
             flow.register("acttest", function(ctx)
               if ctx.acting then
@@ -45,7 +47,8 @@ import Testing
         let data = copy.url.appendingPathComponent("data")
         let check = try flowrun(["check", "--park", "GRTE", "--time", fixedTime], in: copy.url, environment: ["XDG_DATA_HOME": data.path])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("GRTE: following 'sections[1].action' of acttest: parks/GRTE/flows/acttest.lua:5: fails only when acting"), "\(check.stderr)")
+        #expect(
+            check.stderr.contains("GRTE: following 'sections[1].action' of acttest: parks/GRTE/flows/acttest.lua:5: fails only when acting"), "\(check.stderr)")
         #expect(!FileManager.default.fileExists(atPath: data.path), "the visitor's default profile is not touched")
     }
 

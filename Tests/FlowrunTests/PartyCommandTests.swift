@@ -43,28 +43,47 @@ import Testing
     }
 
     @Test(arguments: [
-        (party("[\(ana), { \"id\": \"ben\", \"role\": \"kid\", \"track\": \"a.gpx\" }]"), [String](),
-         "flowrun: p.json: members[2].role: unknown role 'kid' (roles: guardian, member, child or guest)\n"),
+        (
+            party("[\(ana), { \"id\": \"ben\", \"role\": \"kid\", \"track\": \"a.gpx\" }]"), [String](),
+            "flowrun: p.json: members[2].role: unknown role 'kid' (roles: guardian, member, child or guest)\n"
+        ),
         (party("[\(ana), \(ana)]"), [], "flowrun: p.json: members[2].id: 'ana' is already members[1]'s id\n"),
-        (party(#"[{ "id": "ana", "role": "guardian", "track": "bad.gpx" }]"#), [],
-         "flowrun: bad.gpx:4:13: latitude 97.74 out of range [-90, 90]\n"),
-        (party(#"[{ "id": "ana", "role": "guardian", "track": "gone.gpx" }]"#), [],
-         "flowrun: p.json: members[1].track: gone.gpx: cannot read file: No such file or directory\n"),
-        (party("[\(ana)]", zones: #"[{ "id": "camp", "rings": [[{"lat": 37.74, "lon": -119.57}, {"lat": 37.75, "lon": -119.56}, {"lat": 37.74, "lon": -119.56}, {"lat": 37.75, "lon": -119.57}]] }]"#),
-         [], "flowrun: p.json: zones[1].rings[1]: crosses itself (edges 1 and 3)\n"),
+        (
+            party(#"[{ "id": "ana", "role": "guardian", "track": "bad.gpx" }]"#), [],
+            "flowrun: bad.gpx:4:13: latitude 97.74 out of range [-90, 90]\n"
+        ),
+        (
+            party(#"[{ "id": "ana", "role": "guardian", "track": "gone.gpx" }]"#), [],
+            "flowrun: p.json: members[1].track: gone.gpx: cannot read file: No such file or directory\n"
+        ),
+        (
+            party(
+                "[\(ana)]",
+                zones:
+                    #"[{ "id": "camp", "rings": [[{"lat": 37.74, "lon": -119.57}, {"lat": 37.75, "lon": -119.56}, {"lat": 37.74, "lon": -119.56}, {"lat": 37.75, "lon": -119.57}]] }]"#
+            ),
+            [], "flowrun: p.json: zones[1].rings[1]: crosses itself (edges 1 and 3)\n"
+        ),
         (party("[\(ana)]"), ["--as", "anna"], "flowrun: --as: p.json has no member 'anna'; did you mean 'ana'?\n"),
         (party("[\(ana)]"), ["--as", "zed"], "flowrun: --as: p.json has no member 'zed'; members: ana\n"),
-        (party(#"[{ "id": "ana", "role": "guardian", "track": "a.gpx", "trk": "B" }]"#), [],
-         "flowrun: p.json: members[1].trk: a.gpx has no <trk> named 'B' (it has 'A')\n"),
-        (#"{ "format": "flowrun/party@1", "members": [ "#, [], "flowrun: p.json: line 1, column 45: malformed JSON: unexpected end of file, expected a value\n"),
+        (
+            party(#"[{ "id": "ana", "role": "guardian", "track": "a.gpx", "trk": "B" }]"#), [],
+            "flowrun: p.json: members[1].trk: a.gpx has no <trk> named 'B' (it has 'A')\n"
+        ),
+        (
+            #"{ "format": "flowrun/party@1", "members": [ "#, [],
+            "flowrun: p.json: line 1, column 45: malformed JSON: unexpected end of file, expected a value\n"
+        ),
     ])
     func badPartyFilesExitTwoNamingTheFieldOrTheTracksLine(file: String, options: [String], message: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("party-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.gpx.write(to: dir.appendingPathComponent("a.gpx"), atomically: true, encoding: .utf8)
-        try Self.gpx.replacingOccurrences(of: "lat=\"37.74\" lon=\"-119.565\"><time>2026-07-04T16:01", with: "lat=\"97.74\" lon=\"-119.565\"><time>2026-07-04T16:01")
-            .write(to: dir.appendingPathComponent("bad.gpx"), atomically: true, encoding: .utf8)
+        try Self.gpx.replacingOccurrences(
+            of: "lat=\"37.74\" lon=\"-119.565\"><time>2026-07-04T16:01", with: "lat=\"97.74\" lon=\"-119.565\"><time>2026-07-04T16:01"
+        )
+        .write(to: dir.appendingPathComponent("bad.gpx"), atomically: true, encoding: .utf8)
         try file.write(to: dir.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
         let result = try flowrun(["--root", repositoryRoot.path, "--park", "YOSE", "party", "--party", "p.json"] + options, in: dir)
         #expect(result.status == 2)

@@ -9,8 +9,9 @@ import Testing
     /// flows/, parks/defaults.lua and Demo Park; `GOGA` too when asked.
     func demo(withGOGA: Bool = false) throws -> ProjectCopy {
         let copy = try ProjectCopy(["flows", "parks/defaults.lua"] + (withGOGA ? ["parks/GOGA"] : []))
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/FlowrunTests/Fixtures/demo-park"),
-                                         to: copy.url.appendingPathComponent("parks/DEMO"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Tests/FlowrunTests/Fixtures/demo-park"),
+            to: copy.url.appendingPathComponent("parks/DEMO"))
         return copy
     }
 
@@ -20,51 +21,55 @@ import Testing
         let copy = try demo()
         let result = try flowrun(["--park", "DEMO", "sites", "--at", "37.8,-122.4", "--arg", "collection=more", "--time", fixedTime], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            More places
-            ═══════════
-            Demo Park
+        #expect(
+            result.stdout == """
+                More places
+                ═══════════
+                Demo Park
 
-              Ranked from 37.8000, -122.4000 (here, ±10 m), nearest first.
+                  Ranked from 37.8000, -122.4000 (here, ±10 m), nearest first.
 
-            More places (4)
-            ───────────────
-            • Star Overlook                                             500 m N · ★5
-              Viewpoint
-              [1] Open → go sites id=star
-            • Free Garden                                             300 m N · free
-              Garden
-              [2] Open → go sites id=free
-            • Near Kiosk                                          100 m N · ★3 · $15
-              Food and drink
-              [3] Open → go sites id=near
-            • Plain Bench                                                    700 m N
-              Viewpoint
-              [4] Open → go sites id=plain
+                More places (4)
+                ───────────────
+                • Star Overlook                                             500 m N · ★5
+                  Viewpoint
+                  [1] Open → go sites id=star
+                • Free Garden                                             300 m N · free
+                  Garden
+                  [2] Open → go sites id=free
+                • Near Kiosk                                          100 m N · ★3 · $15
+                  Food and drink
+                  [3] Open → go sites id=near
+                • Plain Bench                                                    700 m N
+                  Viewpoint
+                  [4] Open → go sites id=plain
 
-            ▷ [5] All collections → go sites
+                ▷ [5] All collections → go sites
 
-            """)
+                """)
     }
 
     @Test func demoParksScenariosPass() throws {
         let copy = try demo()
         let result = try flowrun(["test", "--park", "DEMO"], in: copy.url)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == """
-            PASS parks/DEMO/tests/ranking.lua:3 rating and fee move sites, and each item says why
-            PASS parks/DEMO/tests/ranking.lua:19 a site's screen offers directions with its address
-            PASS parks/DEMO/tests/ranking.lua:28 home offers directions to the park, with its address
-            3 passed, 0 failed
+        #expect(
+            result.stdout == """
+                PASS parks/DEMO/tests/ranking.lua:3 rating and fee move sites, and each item says why
+                PASS parks/DEMO/tests/ranking.lua:19 a site's screen offers directions with its address
+                PASS parks/DEMO/tests/ranking.lua:28 home offers directions to the park, with its address
+                3 passed, 0 failed
 
-            """)
+                """)
     }
 
     @Test func aParkChangesTheWeightsInParkLua() throws {
         let copy = try demo()
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/DEMO/park.lua"), encoding: .utf8)
-        try copy.write("parks/DEMO/park.lua", park.replacingOccurrences(
-            of: "sites = { collections = {} },", with: "sites = { collections = {}, ranking = { rating = { weight = 0 }, fee = { weight = 0 } } },"))
+        try copy.write(
+            "parks/DEMO/park.lua",
+            park.replacingOccurrences(
+                of: "sites = { collections = {} },", with: "sites = { collections = {}, ranking = { rating = { weight = 0 }, fee = { weight = 0 } } },"))
         let result = try flowrun(["--park", "DEMO", "sites", "--at", "37.8,-122.4", "--arg", "collection=more", "--format", "json"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
         let details = result.stdout.split(separator: "\n").filter { $0.contains("\"detail\"") }.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -79,21 +84,24 @@ import Testing
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout == "The app opens directions to Near Kiosk, 2 Demo Road, Nowhere, CA (37.80090, -122.40000)\n")
         let json = try flowrun(["--park", "DEMO", "sites", "--arg", "id=near", "--follow", "1", "--format", "json"], in: copy.url)
-        #expect(json.stdout == """
-            {
-              "address" : "2 Demo Road, Nowhere, CA",
-              "id" : "1",
-              "kind" : "directions",
-              "label" : "Directions to Near Kiosk",
-              "lat" : 37.8009,
-              "lon" : -122.4,
-              "name" : "Near Kiosk"
-            }
+        #expect(
+            json.stdout == """
+                {
+                  "address" : "2 Demo Road, Nowhere, CA",
+                  "id" : "1",
+                  "kind" : "directions",
+                  "label" : "Directions to Near Kiosk",
+                  "lat" : 37.8009,
+                  "lon" : -122.4,
+                  "name" : "Near Kiosk"
+                }
 
-            """)
+                """)
         let html = try flowrun(["--park", "DEMO", "home", "--format", "html"], in: copy.url)
-        #expect(html.stdout.contains(#"data-kind="directions" data-action="11" href="geo:37.80000,-122.40000" "#
-            + #"data-directions="Demo Park, 1 Demo Road, Nowhere, CA 94000 (37.80000, -122.40000)">Directions</a>"#))
+        #expect(
+            html.stdout.contains(
+                #"data-kind="directions" data-action="11" href="geo:37.80000,-122.40000" "#
+                    + #"data-directions="Demo Park, 1 Demo Road, Nowhere, CA 94000 (37.80000, -122.40000)">Directions</a>"#))
     }
 
     @Test func homeGivesDirectionsToTheParkWithoutAnAddressTooAndCheckPasses() throws {
@@ -109,8 +117,11 @@ import Testing
         try expectGolden(result.stdout, "goga-parks-flow-at.txt")
         let alphabetical = try flowrun(["--park", "YELL", "parks", "--time", fixedTime])
         let titles = alphabetical.stdout.split(separator: "\n").filter { $0.hasPrefix("• ") }
-        #expect(titles == ["• Golden Gate National Recreation Area", "• Grand Teton National Park",
-                           "• Yellowstone National Park ‹current›", "• Yosemite National Park"])
+        #expect(
+            titles == [
+                "• Golden Gate National Recreation Area", "• Grand Teton National Park",
+                "• Yellowstone National Park ‹current›", "• Yosemite National Park",
+            ])
     }
 
     @Test func followSwitchesParkAndKeepsFollowingThere() throws {
@@ -120,8 +131,10 @@ import Testing
         #expect(home.stdout.hasPrefix("Yellowstone National Park\n═════════════════════════\nWyoming, Montana, Idaho\n"))
         let line = try #require(home.stdout.split(separator: "\n").first { $0.contains("Geysers near you") })
         let id = try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first)
-        let geysers = try flowrun(["--park", "GOGA", "parks", "--at", "44.4605,-110.8281", "--follow", "1", "--follow", String(id),
-                                   "--time", fixedTime])
+        let geysers = try flowrun([
+            "--park", "GOGA", "parks", "--at", "44.4605,-110.8281", "--follow", "1", "--follow", String(id),
+            "--time", fixedTime,
+        ])
         #expect(geysers.status == 0, "\(geysers.stderr)")
         #expect(geysers.stdout.contains("Old Faithful"))
         let json = try flowrun(["--park", "GOGA", "parks", "--follow", "3", "--format", "json", "--time", fixedTime])
@@ -133,8 +146,10 @@ import Testing
     @Test func aRatingOutOfRangeOrAFeeThatIsNotANumberNamesFileFeatureAndField() throws {
         for (from, to, message) in [
             (#""rating":5,"#, #""rating":7,"#, "parks/DEMO/sites.geojson: feature 3 ('Star Overlook'): rating 7 out of range [0, 5]"),
-            (#""fee":15,"#, #""fee":"$15","#,
-             #"parks/DEMO/sites.geojson: feature 1 ('Near Kiosk'): fee must be a number of US dollars (0 is free), got string "$15""#),
+            (
+                #""fee":15,"#, #""fee":"$15","#,
+                #"parks/DEMO/sites.geojson: feature 1 ('Near Kiosk'): fee must be a number of US dollars (0 is free), got string "$15""#
+            ),
         ] {
             let copy = try demo()
             let file = copy.url.appendingPathComponent("parks/DEMO/sites.geojson")
@@ -165,7 +180,9 @@ import Testing
 
     @Test func directionsToNowhereAndAGoToAnUnknownParkAreInvalidScreens() throws {
         let copy = try demo()
-        try copy.write("flows/bad.lua", """
+        try copy.write(
+            "flows/bad.lua",
+            """
             local ui = require("lib.ui")
             flow.register("bad", function(ctx)
               return ui.screen("Bad", {
@@ -176,19 +193,22 @@ import Testing
             """)
         let result = try flowrun(["--park", "DEMO", "bad"], in: copy.url)
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            flowrun: flows/bad.lua: flow 'bad' returned an invalid screen:
-              sections[1].action.lat: latitude 137.8 is outside -90...90
-              sections[1].action.name: must not be empty
-              flows/bad.lua:5: sections[2].action.park: unknown park 'YELLO'; parks: DEMO
+        #expect(
+            result.stderr == """
+                flowrun: flows/bad.lua: flow 'bad' returned an invalid screen:
+                  sections[1].action.lat: latitude 137.8 is outside -90...90
+                  sections[1].action.name: must not be empty
+                  flows/bad.lua:5: sections[2].action.park: unknown park 'YELLO'; parks: DEMO
 
-            """)
+                """)
     }
 
     @Test func followingAGoToABrokenParkReportsThatParksError() throws {
         // The park's folder is there, so the screen is valid; following loads the park and fails as --park would.
         let copy = try demo(withGOGA: true)
-        try copy.write("parks/GOGA/flows/parks.lua", """
+        try copy.write(
+            "parks/GOGA/flows/parks.lua",
+            """
             flow.register("parks", function(ctx)
               return { title = "Parks", sections = { { type = "button", label = "Demo", action = { kind = "go", flow = "home", park = "DEMO" } } } }
             end)

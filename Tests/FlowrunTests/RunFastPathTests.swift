@@ -39,28 +39,28 @@ import Testing
     }
 
     @Test(arguments: [
-        [],                                            // no --park: ArgumentParser's error
+        [],  // no --park: ArgumentParser's error
         ["home"],
         ["--help"], ["-h"], ["--park", "GOGA", "--help"], ["help"], ["--version"],
         ["parks"], ["check"], ["lua", "try.lua"], ["stubs"], ["--root", "x", "run", "--park", "GOGA"],
-        ["--park", "check"],                           // a subcommand's name anywhere
+        ["--park", "check"],  // a subcommand's name anywhere
         ["--park", "GOGA", "--zoom", "parks"],
-        ["--park=GOGA"],                               // other spellings
+        ["--park=GOGA"],  // other spellings
         ["--park", "GOGA", "--", "home"],
         ["--park", "GOGA", "-x"],
         ["--park", "GOGA", "--nosuch", "1"],
-        ["--park", "GOGA", "--park", "YELL"],          // one value given twice
+        ["--park", "GOGA", "--park", "YELL"],  // one value given twice
         ["--park", "GOGA", "--at", "1,2", "--at", "3,4"],
         ["--park", "GOGA", "--bundle", "a", "--bundle", "b"],
         ["bundle", "--park", "GOGA", "--key", "k.key"], ["keys", "new", "dev"],
         ["serve", "--bundles", "dist"], ["sync", "--from", "http://127.0.0.1:8090/", "--park", "GOGA", "--cache", "app"],
         ["--park", "GOGA", "--cache", "a", "--cache", "b"],
-        ["--park", "GOGA", "home", "map"],             // a second flow
-        ["--park", "-GOGA"],                           // a value that looks like an option
+        ["--park", "GOGA", "home", "map"],  // a second flow
+        ["--park", "-GOGA"],  // a value that looks like an option
         ["--park", "GOGA", "--time", "-5"],
-        ["--park"], ["--park", "GOGA", "--zoom"],      // a missing value
+        ["--park"], ["--park", "GOGA", "--zoom"],  // a missing value
         ["--park", ""], ["--park", "GOGA", ""],
-        ["--park", "GOGA", "--format", "JSON"],        // values ArgumentParser rejects
+        ["--park", "GOGA", "--format", "JSON"],  // values ArgumentParser rejects
         ["--park", "GOGA", "--max-memory", "1e3"],
         ["--park", "GOGA", "--time-limit", "soon"],
         ["--park", "GOGA", "--assets", "x", "--assets-parallel", "two"],
@@ -78,8 +78,9 @@ import Testing
     /// to it (or it would go to ArgumentParser, slower but right).
     @Test func knowsEveryOptionOfRun() throws {
         let help = Flowrun.helpMessage(for: Flowrun.Run.self, columns: 1000)
-        let options = Set(help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
-            .filter { $0.hasPrefix("--") }.map(String.init))
+        let options = Set(
+            help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
+                .filter { $0.hasPrefix("--") }.map(String.init))
         #expect(options.subtracting(["--help"]) == RunFastPath.unconditional.union(RunFastPath.valued).union(RunFastPath.flags))
     }
 }

@@ -15,8 +15,9 @@ import Testing
     @Test(arguments: RunInputField.all.map(\.name))
     func everyInputIsAnOptionOfRunWithTheTablesHelp(name: String) throws {
         let field = try #require(RunInputField.named(name))
-        let line = try #require(Self.help.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix(field.option + " ") },
-                                "no \(field.option) in run's help")
+        let line = try #require(
+            Self.help.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix(field.option + " ") },
+            "no \(field.option) in run's help")
         #expect(line.contains(field.help), "\(field.option)'s help is not the table's")
         if let valueName = field.valueName { #expect(line.contains("\(field.option) <\(valueName)>")) }
         // The fast path reads it as ArgumentParser does: signed values too, flags without one.
@@ -25,23 +26,31 @@ import Testing
 
     /// The same inputs written four ways arrive as the same RunInputs.
     @Test func theCommandLineThePreviewAndScenariosGiveTheSameInputs() throws {
-        let words = ["--park", "GOGA", "map", "--at", "-33.9,18.4", "--accuracy", "25", "--zoom", "12", "--size", "390x844",
-                     "--heading", "-0", "--offline", "--time", "2026-07-04T09:30:00-07:00"]
+        let words = [
+            "--park", "GOGA", "map", "--at", "-33.9,18.4", "--accuracy", "25", "--zoom", "12", "--size", "390x844",
+            "--heading", "-0", "--offline", "--time", "2026-07-04T09:30:00-07:00",
+        ]
         let fast = try #require(RunFastPath.parse(words)).inputs
         let parsed = try #require(try Flowrun.parseAsRoot(words) as? Flowrun.Run).request.inputs
         #expect(fast == parsed)
 
-        let query = try PreviewQuery.inputs(flow: "map", pairs: [
-            ("at", "-33.9,18.4"), ("accuracy", "25"), ("zoom", "12"), ("size", "390x844"), ("heading", "-0"), ("offline", "1"),
-            ("time", "2026-07-04T09:30:00-07:00"),
-        ])
+        let query = try PreviewQuery.inputs(
+            flow: "map",
+            pairs: [
+                ("at", "-33.9,18.4"), ("accuracy", "25"), ("zoom", "12"), ("size", "390x844"), ("heading", "-0"), ("offline", "1"),
+                ("time", "2026-07-04T09:30:00-07:00"),
+            ])
         #expect(query == parsed)
 
         let lua = try LuaState()
-        guard case .table(let table)? = try lua.run("""
-            return { flow = "map", at = {-33.9, 18.4}, accuracy = 25, zoom = 12, size = {390, 844}, heading = "-0",
-                     offline = true, time = "2026-07-04T09:30:00-07:00", expect = function() end }
-            """, chunkName: "t.lua").first else { Issue.record("no table"); return }
+        guard
+            case .table(let table)? = try lua.run(
+                """
+                return { flow = "map", at = {-33.9, 18.4}, accuracy = 25, zoom = 12, size = {390, 844}, heading = "-0",
+                         offline = true, time = "2026-07-04T09:30:00-07:00", expect = function() end }
+                """, chunkName: "t.lua"
+            ).first
+        else { Issue.record("no table"); return }
         let scenario = Scenario(table, location: "tests/t.lua:1", folder: "tests", inPark: true)
         #expect(scenario.problem == nil)
         #expect(scenario.inputs == parsed)

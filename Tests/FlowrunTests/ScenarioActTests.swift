@@ -9,7 +9,9 @@ import Testing
 
     @Test func actsWriteAStoreThatEachScenarioStartsEmpty() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/acts.lua", """
+        try copy.write(
+            "parks/GOGA/tests/acts.lua",
+            """
             scenario {
               name = "an act run adds a favorite",
               flow = "favorites", act = true, args = { add = "nps-poi:goga:0144" },
@@ -34,7 +36,9 @@ import Testing
 
     @Test func badActsAndFollowsAreNamedByFileAndLine() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/bad.lua", """
+        try copy.write(
+            "parks/GOGA/tests/bad.lua",
+            """
             scenario { flow = "favorites", act = "yes", expect = function() end }
             scenario { flow = "home", follow = {}, expect = function() end }
             scenario { flow = "home", follow = { 0 }, expect = function() end }
@@ -44,21 +48,23 @@ import Testing
             """)
         let result = try flowrun(["test"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stdout.hasPrefix("""
-            ERROR parks/GOGA/tests/bad.lua:1 favorites
-              parks/GOGA/tests/bad.lua:1: act: expected true or false, got string
-            ERROR parks/GOGA/tests/bad.lua:2 home
-              parks/GOGA/tests/bad.lua:2: follow: expected action ids in order, such as {3, 1}
-            ERROR parks/GOGA/tests/bad.lua:3 home
-              parks/GOGA/tests/bad.lua:3: follow[1]: expected an action id such as 3 or "favorite", got 0
-            ERROR parks/GOGA/tests/bad.lua:4 home
-              parks/GOGA/tests/bad.lua:4: follow[1]: screen 'home' has no action '99'; its actions: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 2 more
-            ERROR parks/GOGA/tests/bad.lua:5 home
-              parks/GOGA/tests/bad.lua:5: follow[1]: action '20' is a url action (the app opens https://www.nps.gov/goga/index.htm); a scenario follows go and act actions only
-            FAIL parks/GOGA/tests/bad.lua:6 favorites
-              flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                ERROR parks/GOGA/tests/bad.lua:1 favorites
+                  parks/GOGA/tests/bad.lua:1: act: expected true or false, got string
+                ERROR parks/GOGA/tests/bad.lua:2 home
+                  parks/GOGA/tests/bad.lua:2: follow: expected action ids in order, such as {3, 1}
+                ERROR parks/GOGA/tests/bad.lua:3 home
+                  parks/GOGA/tests/bad.lua:3: follow[1]: expected an action id such as 3 or "favorite", got 0
+                ERROR parks/GOGA/tests/bad.lua:4 home
+                  parks/GOGA/tests/bad.lua:4: follow[1]: screen 'home' has no action '99'; its actions: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 2 more
+                ERROR parks/GOGA/tests/bad.lua:5 home
+                  parks/GOGA/tests/bad.lua:5: follow[1]: action '20' is a url action (the app opens https://www.nps.gov/goga/index.htm); a scenario follows go and act actions only
+                FAIL parks/GOGA/tests/bad.lua:6 favorites
+                  flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?
 
-            """), "\(result.stdout)")
+                """), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("0 passed, 6 failed\n"))
     }
 }

@@ -9,7 +9,9 @@ import Testing
 
     @Test func passingAndFailingScenariosPrintOneLineEachAndExitOne() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/home.lua", """
+        try copy.write(
+            "parks/GOGA/tests/home.lua",
+            """
             scenario {
               name = "the Alcatraz card is there",
               flow = "home",
@@ -45,32 +47,36 @@ import Testing
             """)
         let result = try flowrun(["test"], in: copy.url)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdout == """
-            PASS parks/GOGA/tests/home.lua:1 the Alcatraz card is there
-            FAIL parks/GOGA/tests/home.lua:12 a card that is not there
-              parks/GOGA/tests/home.lua:16: expect.section: no card with title = "Visiting Angel Island"; cards here: "Visiting Alcatraz"
-            FAIL parks/GOGA/tests/home.lua:19 sites
-              parks/GOGA/tests/home.lua:23: expect.no_text: sections[2].items[1].title contains "Golden Gate Bridge Pavilion": "Golden Gate Bridge Pavilion"
-            FAIL parks/GOGA/tests/home.lua:26 home
-              parks/GOGA/tests/home.lua:29: expect.count: button: 4, expected 2
-            1 passed, 3 failed
+        #expect(
+            result.stdout == """
+                PASS parks/GOGA/tests/home.lua:1 the Alcatraz card is there
+                FAIL parks/GOGA/tests/home.lua:12 a card that is not there
+                  parks/GOGA/tests/home.lua:16: expect.section: no card with title = "Visiting Angel Island"; cards here: "Visiting Alcatraz"
+                FAIL parks/GOGA/tests/home.lua:19 sites
+                  parks/GOGA/tests/home.lua:23: expect.no_text: sections[2].items[1].title contains "Golden Gate Bridge Pavilion": "Golden Gate Bridge Pavilion"
+                FAIL parks/GOGA/tests/home.lua:26 home
+                  parks/GOGA/tests/home.lua:29: expect.count: button: 4, expected 2
+                1 passed, 3 failed
 
-            """)
+                """)
     }
 
     @Test func updateWritesGoldensThatLaterRunsCompare() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/home.lua", """
+        try copy.write(
+            "parks/GOGA/tests/home.lua",
+            """
             scenario { name = "home", flow = "home", golden = "home.json" }
             """)
         let missing = try flowrun(["test"], in: copy.url)
         #expect(missing.status == 2)
-        #expect(missing.stdout == """
-            ERROR parks/GOGA/tests/home.lua:1 home
-              parks/GOGA/tests/home.json: golden file not found; run flowrun test --update to write it, then review it
-            0 passed, 1 failed
+        #expect(
+            missing.stdout == """
+                ERROR parks/GOGA/tests/home.lua:1 home
+                  parks/GOGA/tests/home.json: golden file not found; run flowrun test --update to write it, then review it
+                0 passed, 1 failed
 
-            """)
+                """)
 
         let update = try flowrun(["test", "--update"], in: copy.url)
         #expect(update.status == 0)
@@ -86,12 +92,13 @@ import Testing
         let differs = try flowrun(["test"], in: copy.url)
         #expect(differs.status == 1)
         let line = golden.components(separatedBy: "\n").firstIndex { $0.contains("\"Highlights\"") }.map { $0 + 1 } ?? 0
-        #expect(differs.stdout == """
-            FAIL parks/GOGA/tests/home.lua:1 home
-              parks/GOGA/tests/home.json:\(line): golden '"title" : "Favourites",', screen '"title" : "Highlights",' (flowrun test --update rewrites it, if the change is meant)
-            0 passed, 1 failed
+        #expect(
+            differs.stdout == """
+                FAIL parks/GOGA/tests/home.lua:1 home
+                  parks/GOGA/tests/home.json:\(line): golden '"title" : "Favourites",', screen '"title" : "Highlights",' (flowrun test --update rewrites it, if the change is meant)
+                0 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func aFileWithASyntaxErrorIsReportedAndTheOthersStillRun() throws {
@@ -100,18 +107,21 @@ import Testing
         try copy.write("parks/GOGA/tests/b.lua", "scenario { flow = \"home\", expect = function(screen) expect.section(\"carousel\") end }\n")
         let result = try flowrun(["test"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stdout == """
-            ERROR parks/GOGA/tests/a.lua
-              parks/GOGA/tests/a.lua:3: '}' expected (to close '{' at line 1) near 'golden'
-            PASS parks/GOGA/tests/b.lua:1 home
-            1 passed, 1 failed
+        #expect(
+            result.stdout == """
+                ERROR parks/GOGA/tests/a.lua
+                  parks/GOGA/tests/a.lua:3: '}' expected (to close '{' at line 1) near 'golden'
+                PASS parks/GOGA/tests/b.lua:1 home
+                1 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func badScenariosAreNamedByFileAndLine() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/bad.lua", """
+        try copy.write(
+            "parks/GOGA/tests/bad.lua",
+            """
             scenario { flow = "hom", expect = function() end }
             scenario { flow = "home", atx = { 37.8, -122.4 }, expect = function() end }
             scenario { flow = "map", zoom = 99, expect = function() end }
@@ -123,30 +133,33 @@ import Testing
         try copy.write("parks/GOGA/tests/empty.lua", "local nothing = true\n")
         let result = try flowrun(["test"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stdout == """
-            ERROR parks/GOGA/tests/bad.lua:1 hom
-              parks/GOGA/tests/bad.lua:1: flow: unknown flow 'hom' for park GOGA; did you mean 'home'?
-            ERROR parks/GOGA/tests/bad.lua:2 home
-              parks/GOGA/tests/bad.lua:2: unknown field 'atx'; did you mean 'at'?
-            ERROR parks/GOGA/tests/bad.lua:3 map
-              parks/GOGA/tests/bad.lua:3: zoom: 99 out of range [0, 30]
-            ERROR parks/GOGA/tests/bad.lua:4 sites
-              parks/GOGA/tests/bad.lua:4: time: expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got 'yesterday'
-            ERROR parks/GOGA/tests/bad.lua:5 home
-              parks/GOGA/tests/bad.lua:5: golden: '../../../flows/home.json' must be a path inside parks/GOGA/tests/, relative to it (no '..', no leading '/')
-            ERROR parks/GOGA/tests/bad.lua:6 home
-              parks/GOGA/tests/bad.lua:6: nothing to check: give golden = "name.json", expect = function(screen) ... end, or both
-            PASS parks/GOGA/tests/bad.lua:7 home
-            ERROR parks/GOGA/tests/empty.lua
-              parks/GOGA/tests/empty.lua: declares no scenario: a scenario file calls scenario{flow = "home", ...} (README, 'Testing flows')
-            1 passed, 7 failed
+        #expect(
+            result.stdout == """
+                ERROR parks/GOGA/tests/bad.lua:1 hom
+                  parks/GOGA/tests/bad.lua:1: flow: unknown flow 'hom' for park GOGA; did you mean 'home'?
+                ERROR parks/GOGA/tests/bad.lua:2 home
+                  parks/GOGA/tests/bad.lua:2: unknown field 'atx'; did you mean 'at'?
+                ERROR parks/GOGA/tests/bad.lua:3 map
+                  parks/GOGA/tests/bad.lua:3: zoom: 99 out of range [0, 30]
+                ERROR parks/GOGA/tests/bad.lua:4 sites
+                  parks/GOGA/tests/bad.lua:4: time: expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got 'yesterday'
+                ERROR parks/GOGA/tests/bad.lua:5 home
+                  parks/GOGA/tests/bad.lua:5: golden: '../../../flows/home.json' must be a path inside parks/GOGA/tests/, relative to it (no '..', no leading '/')
+                ERROR parks/GOGA/tests/bad.lua:6 home
+                  parks/GOGA/tests/bad.lua:6: nothing to check: give golden = "name.json", expect = function(screen) ... end, or both
+                PASS parks/GOGA/tests/bad.lua:7 home
+                ERROR parks/GOGA/tests/empty.lua
+                  parks/GOGA/tests/empty.lua: declares no scenario: a scenario file calls scenario{flow = "home", ...} (README, 'Testing flows')
+                1 passed, 7 failed
 
-            """)
+                """)
     }
 
     @Test func aCheckThatLoopsIsStoppedByTheBudget() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/loop.lua", """
+        try copy.write(
+            "parks/GOGA/tests/loop.lua",
+            """
             scenario {
               name = "loops, even through pcall",
               flow = "home",
@@ -158,18 +171,21 @@ import Testing
             """)
         let result = try flowrun(["test"], in: copy.url)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            FAIL parks/GOGA/tests/loop.lua:1 loops, even through pcall
-              parks/GOGA/tests/loop.lua:5: instruction budget of 20000000 instructions exceeded (an endless loop?)
-            PASS parks/GOGA/tests/loop.lua:8 still runs
-            1 passed, 1 failed
+        #expect(
+            result.stdout == """
+                FAIL parks/GOGA/tests/loop.lua:1 loops, even through pcall
+                  parks/GOGA/tests/loop.lua:5: instruction budget of 20000000 instructions exceeded (an endless loop?)
+                PASS parks/GOGA/tests/loop.lua:8 still runs
+                1 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func parkFiltersTheParksOwnAndTheRootsScenarios() throws {
         let copy = try project()
-        try copy.write("tests/every-park.lua", """
+        try copy.write(
+            "tests/every-park.lua",
+            """
             scenario {
               name = "home has a title",
               flow = "home",
@@ -184,42 +200,47 @@ import Testing
 
         let update = try flowrun(["test", "--update"], in: copy.url)
         #expect(update.status == 2)
-        #expect(update.stdout == """
-            PASS tests/every-park.lua:1 [GOGA] home has a title
-            PASS tests/every-park.lua:1 [YELL] home has a title
-            PASS tests/every-park.lua:6 [YELL] Yellowstone only
-            PASS tests/every-park.lua:7 [GOGA] golden per park (wrote tests/home-GOGA.json)
-            PASS tests/every-park.lua:7 [YELL] golden per park (wrote tests/home-YELL.json)
-            ERROR tests/every-park.lua:8 [GOGA] one golden for all
-              tests/every-park.lua:8: golden: 'home.json' would be shared by every park; put {park} in its name (home-{park}.json) or give park = "CODE"
-            ERROR tests/every-park.lua:8 [YELL] one golden for all
-              tests/every-park.lua:8: golden: 'home.json' would be shared by every park; put {park} in its name (home-{park}.json) or give park = "CODE"
-            PASS parks/GOGA/tests/home.lua:1 GOGA's own
-            PASS parks/YELL/tests/home.lua:1 YELL's own
-            7 passed, 2 failed
+        #expect(
+            update.stdout == """
+                PASS tests/every-park.lua:1 [GOGA] home has a title
+                PASS tests/every-park.lua:1 [YELL] home has a title
+                PASS tests/every-park.lua:6 [YELL] Yellowstone only
+                PASS tests/every-park.lua:7 [GOGA] golden per park (wrote tests/home-GOGA.json)
+                PASS tests/every-park.lua:7 [YELL] golden per park (wrote tests/home-YELL.json)
+                ERROR tests/every-park.lua:8 [GOGA] one golden for all
+                  tests/every-park.lua:8: golden: 'home.json' would be shared by every park; put {park} in its name (home-{park}.json) or give park = "CODE"
+                ERROR tests/every-park.lua:8 [YELL] one golden for all
+                  tests/every-park.lua:8: golden: 'home.json' would be shared by every park; put {park} in its name (home-{park}.json) or give park = "CODE"
+                PASS parks/GOGA/tests/home.lua:1 GOGA's own
+                PASS parks/YELL/tests/home.lua:1 YELL's own
+                7 passed, 2 failed
 
-            """)
+                """)
 
-        try copy.write("tests/every-park.lua", """
+        try copy.write(
+            "tests/every-park.lua",
+            """
             scenario { name = "home has a title", flow = "home", expect = function(screen) expect.that(#screen.title > 0) end }
             scenario { name = "Yellowstone only", park = "YELL", flow = "geysers", expect = function() end }
             """)
         let goga = try flowrun(["test", "--park", "goga"], in: copy.url)
         #expect(goga.status == 0)
-        #expect(goga.stdout == """
-            PASS tests/every-park.lua:1 [GOGA] home has a title
-            PASS parks/GOGA/tests/home.lua:1 GOGA's own
-            2 passed, 0 failed
+        #expect(
+            goga.stdout == """
+                PASS tests/every-park.lua:1 [GOGA] home has a title
+                PASS parks/GOGA/tests/home.lua:1 GOGA's own
+                2 passed, 0 failed
 
-            """)
+                """)
         let yell = try flowrun(["test", "--park", "YELL"], in: copy.url)
-        #expect(yell.stdout == """
-            PASS tests/every-park.lua:1 [YELL] home has a title
-            PASS tests/every-park.lua:2 [YELL] Yellowstone only
-            PASS parks/YELL/tests/home.lua:1 YELL's own
-            3 passed, 0 failed
+        #expect(
+            yell.stdout == """
+                PASS tests/every-park.lua:1 [YELL] home has a title
+                PASS tests/every-park.lua:2 [YELL] Yellowstone only
+                PASS parks/YELL/tests/home.lua:1 YELL's own
+                3 passed, 0 failed
 
-            """)
+                """)
         let unknown = try flowrun(["test", "--park", "ZZZZ"], in: copy.url)
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "flowrun: unknown park 'ZZZZ'; parks here: GOGA, YELL\n")
@@ -227,7 +248,9 @@ import Testing
 
     @Test func scenariosReadTheirInputsAsTheCommandLineDoes() throws {
         let copy = try project()
-        try copy.write("parks/YELL/tests/inputs.lua", """
+        try copy.write(
+            "parks/YELL/tests/inputs.lua",
+            """
             scenario {
               name = "every input",
               flow = "ar",
@@ -241,9 +264,12 @@ import Testing
             """)
         #expect(try flowrun(["test", "--update"], in: copy.url).status == 0)
         let golden = try String(contentsOf: copy.url.appendingPathComponent("parks/YELL/tests/ar.json"), encoding: .utf8)
-        let cli = try flowrun(["--park", "YELL", "ar", "--at", "44.4605,-110.8281", "--time", "2026-01-15T08:00:00-07:00",
-                               "--heading", "0", "--pitch", "5", "--fov", "60", "--size", "390x844",
-                               "--arg", "collection=water", "--format", "json"], in: copy.url)
+        let cli = try flowrun(
+            [
+                "--park", "YELL", "ar", "--at", "44.4605,-110.8281", "--time", "2026-01-15T08:00:00-07:00",
+                "--heading", "0", "--pitch", "5", "--fov", "60", "--size", "390x844",
+                "--arg", "collection=water", "--format", "json",
+            ], in: copy.url)
         #expect(cli.status == 0)
         #expect(golden == cli.stdout)
     }

@@ -9,7 +9,9 @@ import Testing
 
     @Test func scenariosSetTheLocationStateAccuracyAMomentOfATrackAndOffline() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/device.lua", """
+        try copy.write(
+            "parks/GOGA/tests/device.lua",
+            """
             scenario {
               name = "denied",
               flow = "sites",
@@ -36,9 +38,12 @@ import Testing
             }
             """)
         try FileManager.default.createDirectory(at: copy.url.appendingPathComponent("parks/YOSE/tests"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("parks/YOSE/tests/valley-to-el-portal.gpx"),
-                                         to: copy.url.appendingPathComponent("parks/YOSE/tests/valley-to-el-portal.gpx"))
-        try copy.write("parks/YOSE/tests/until.lua", """
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("parks/YOSE/tests/valley-to-el-portal.gpx"),
+            to: copy.url.appendingPathComponent("parks/YOSE/tests/valley-to-el-portal.gpx"))
+        try copy.write(
+            "parks/YOSE/tests/until.lua",
+            """
             scenario {
               name = "a minute into the track",
               flow = "sites",
@@ -57,7 +62,9 @@ import Testing
 
     @Test func badDeviceFieldsAreNamedWithTheScenariosLine() throws {
         let copy = try project()
-        try copy.write("parks/GOGA/tests/bad.lua", """
+        try copy.write(
+            "parks/GOGA/tests/bad.lua",
+            """
             scenario { flow = "sites", location = "lost", expect = function() end }
             scenario { flow = "sites", location = "denied", at = { 37.8, -122.47 }, expect = function() end }
             scenario { flow = "home", offline = "yes", expect = function() end }

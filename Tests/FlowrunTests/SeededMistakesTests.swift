@@ -13,40 +13,51 @@ import Testing
         let project = try ProjectCopy()
         let park = project.url.appendingPathComponent("parks/GRTE/park.lua")
         let text = try String(contentsOf: park, encoding: .utf8)
-        try project.write("parks/GRTE/park.lua", text
-            .replacingOccurrences(of: #"timezone = "America/Denver","#, with: #"timezone = "America/Denvr","#)
-            .replacingOccurrences(of: "\n}", with: """
+        try project.write(
+            "parks/GRTE/park.lua",
+            text
+                .replacingOccurrences(of: #"timezone = "America/Denver","#, with: #"timezone = "America/Denvr","#)
+                .replacingOccurrences(
+                    of: "\n}",
+                    with: """
 
-              map = { cluster = { minPoints = 3, max_zoom = 40 } },
-              geofence = { radus = 50 },
-            }
-            """))
+                          map = { cluster = { minPoints = 3, max_zoom = 40 } },
+                          geofence = { radus = 50 },
+                        }
+                        """))
         let result = try check(project)
         #expect(result.status == 2)
         let problems = result.stderr.split(separator: "\n").map(String.init)
-        #expect(problems == [
-            "GRTE: does not load: parks/GRTE/park.lua: map.cluster.minPoints: unknown setting; did you mean 'min_points'?",
-            "parks/GRTE/park.lua: geofence.radus: unknown setting; did you mean 'radius'?",
-            "parks/GRTE/park.lua: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?",
-            "parks/GRTE/park.lua: map.cluster: options: maxZoom 40 out of range [0, 30]",
-        ], "\(result.stderr)")
+        #expect(
+            problems == [
+                "GRTE: does not load: parks/GRTE/park.lua: map.cluster.minPoints: unknown setting; did you mean 'min_points'?",
+                "parks/GRTE/park.lua: geofence.radus: unknown setting; did you mean 'radius'?",
+                "parks/GRTE/park.lua: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?",
+                "parks/GRTE/park.lua: map.cluster: options: maxZoom 40 out of range [0, 30]",
+            ], "\(result.stderr)")
     }
 
     @Test func everyMistakeOfFlowsAndDataIsListedOnceWithItsPlace() throws {
         let project = try ProjectCopy()
         let park = project.url.appendingPathComponent("parks/GRTE/park.lua")
         let text = try String(contentsOf: park, encoding: .utf8)
-        try project.write("parks/GRTE/park.lua", text.replacingOccurrences(of: "\n}", with: """
+        try project.write(
+            "parks/GRTE/park.lua",
+            text.replacingOccurrences(
+                of: "\n}",
+                with: """
 
-              flows = { ar = false },
-            }
-            """))
+                      flows = { ar = false },
+                    }
+                    """))
         let data = try String(contentsOf: project.url.appendingPathComponent("parks/GRTE/sites.geojson"), encoding: .utf8)
         try project.write("parks/GRTE/sites.geojson", data.replacingOccurrences(of: #""category":"bench""#, with: #""category":"moraine""#))
         // A broken file, a link to a switched-off flow, a link to a collection nobody configured,
         // a cluster option in supercluster's spelling, and a list with a hole (which is fine).
         try project.write("parks/GRTE/flows/broken.lua", "flow.register('broken', function(ctx)\n  return {title = 'x'\nend)\n")
-        try project.write("parks/GRTE/flows/extras.lua", """
+        try project.write(
+            "parks/GRTE/flows/extras.lua",
+            """
             local ui = require("lib.ui")
             flow.register("extras", function(ctx)
               local idx = cluster.index({ { lat = 43.7, lon = -110.7 } }, ctx.args.bad and { minPoints = 2 } or nil)
@@ -57,7 +68,9 @@ import Testing
               })
             end)
             """)
-        try project.write("parks/GRTE/flows/camera.lua", """
+        try project.write(
+            "parks/GRTE/flows/camera.lua",
+            """
             flow.register("camera", function(ctx)
               return { title = "Camera", sections = {
                 { type = "button", label = "AR", action = { kind = "go", flow = "ar" } } } }
@@ -68,9 +81,15 @@ import Testing
         #expect(result.stdout.hasSuffix(": 5 problems\n"), "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("GRTE: parks/GRTE/flows/broken.lua:3: '}' expected (to close '{' at line 2) near 'end'"))
         #expect(result.stderr.contains("parks/GRTE/sites.geojson: category 'moraine' (1 sites) has no name"))
-        #expect(result.stderr.contains("GRTE camera: parks/GRTE/flows/camera.lua: flow 'camera' returned an invalid screen:\n  parks/GRTE/flows/camera.lua:3: sections[1].action.flow: flow 'ar' is disabled for this park (flows.ar = false); leave the link out"))
+        #expect(
+            result.stderr.contains(
+                "GRTE camera: parks/GRTE/flows/camera.lua: flow 'camera' returned an invalid screen:\n  parks/GRTE/flows/camera.lua:3: sections[1].action.flow: flow 'ar' is disabled for this park (flows.ar = false); leave the link out"
+            ))
         #expect(result.stderr.contains("sites: no collection 'nope' in GRTE; collections: services, views, history, water, outdoors, more"))
-        #expect(result.stderr.contains("parks/GRTE/flows/extras.lua:3: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "parks/GRTE/flows/extras.lua:3: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"),
+            "\(result.stderr)")
         for line in ["broken.lua:3", "'moraine'", "flow 'ar' is disabled", "no collection 'nope'", "minPoints: unknown option"] {
             #expect(result.stderr.components(separatedBy: line).count == 2, "\(line) is listed once")
         }

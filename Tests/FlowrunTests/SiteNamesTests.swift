@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func theParksHideWhatVisitorsShouldNotSee() throws {
-        let goga = try flowrun(["--park", "GOGA", "sites", "--arg", "collection=more"]).stdout
+        let goga =
+            try flowrun(["--park", "GOGA", "sites", "--arg", "collection=more"]).stdout
             + (try flowrun(["--park", "GOGA", "sites", "--arg", "collection=history"]).stdout)
         for hidden in ["SEWAGE PLANT", "Sewage Plant", "BADM Building -1003", "Neighborhood", "Compost Yard", "Stop Sign"] {
             #expect(!goga.contains(hidden), "GOGA shows \(hidden)")
@@ -39,12 +40,14 @@ import Testing
         try project.write("parks/GRTE/flows/.keep", "")
         let park = project.url.appendingPathComponent("parks/GRTE/park.lua")
         var text = try String(contentsOf: park, encoding: .utf8)
-        text = text.replacingOccurrences(of: "\n}", with: """
+        text = text.replacingOccurrences(
+            of: "\n}",
+            with: """
 
-              sites = { categories = { bench = { name = "Terrace", plural = "Terraces" }, glacier = { hidden = true } },
-                        names = { ["gnis:1597217"] = "Beaver Creek Residences" } },
-            }
-            """)
+                  sites = { categories = { bench = { name = "Terrace", plural = "Terraces" }, glacier = { hidden = true } },
+                            names = { ["gnis:1597217"] = "Beaver Creek Residences" } },
+                }
+                """)
         try project.write("parks/GRTE/park.lua", text)
         let benches = try flowrun(["--root", project.url.path, "--park", "GRTE", "sites", "--arg", "category=bench"])
         #expect(benches.stdout.hasPrefix("Terraces\n") && benches.stdout.contains("\n  Terrace\n"), "\(benches.stdout)\(benches.stderr)")
@@ -61,13 +64,18 @@ import Testing
         try project.write("parks/GRTE/sites.geojson", sites.replacingOccurrences(of: #""category":"bench""#, with: #""category":"moraine""#))
         let check = try flowrun(["--root", project.url.path, "check", "--park", "GRTE", "--time", fixedTime])
         #expect(check.status == 1)
-        #expect(check.stderr.contains("parks/GRTE/sites.geojson: category 'moraine' (1 sites) has no name: add sites.categories.moraine = { name = ..., plural = ... } to parks/GRTE/park.lua"), "\(check.stderr)")
+        #expect(
+            check.stderr.contains(
+                "parks/GRTE/sites.geojson: category 'moraine' (1 sites) has no name: add sites.categories.moraine = { name = ..., plural = ... } to parks/GRTE/park.lua"
+            ), "\(check.stderr)")
 
         let park = project.url.appendingPathComponent("parks/GRTE/park.lua")
         let text = try String(contentsOf: park, encoding: .utf8)
         try project.write("parks/GRTE/park.lua", text.replacingOccurrences(of: "\n}", with: "\n  sites = { hidden = { \"gnis:1603614\" } },\n}"))
         let typo = try flowrun(["--root", project.url.path, "--park", "GRTE", "sites"])
         #expect(typo.status == 2)
-        #expect(typo.stderr == "flowrun: parks/GRTE/park.lua: sites.hidden[1]: no site 'gnis:1603614' in parks/GRTE/sites.geojson; did you mean 'gnis:1603613'?\n", "\(typo.stderr)")
+        #expect(
+            typo.stderr == "flowrun: parks/GRTE/park.lua: sites.hidden[1]: no site 'gnis:1603614' in parks/GRTE/sites.geojson; did you mean 'gnis:1603613'?\n",
+            "\(typo.stderr)")
     }
 }

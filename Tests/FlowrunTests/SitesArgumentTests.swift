@@ -28,7 +28,9 @@ import Testing
 @Suite struct ListWithHolesTests {
     @Test func aNilSectionIsDroppedNotTheWholeList() throws {
         let project = try ProjectCopy()
-        try project.write("flows/holes.lua", """
+        try project.write(
+            "flows/holes.lua",
+            """
             flow.register("holes", function(ctx)
               local cond = false
               return { title = "Holes", sections = { { type = "text", text = "a" },

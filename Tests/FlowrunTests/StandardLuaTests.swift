@@ -34,7 +34,9 @@ import Testing
     /// A flow runs inside the host's coroutine and its own environment; neither shows.
     @Test func insideAFlowTheSameHolds() throws {
         let project = try ProjectCopy()
-        try project.write("flows/probe.lua", """
+        try project.write(
+            "flows/probe.lua",
+            """
             flow.register("probe", function(ctx)
               x = 1; load("x = 2")()
               local _, main = coroutine.running()
@@ -71,7 +73,8 @@ import Testing
 @Suite struct TextBoundaryTests {
     @Test func aLatin1FlowFileIsRefusedAtItsFirstByte() throws {
         let project = try ProjectCopy()
-        let latin1: [UInt8] = Array("flow.register('cafe', function(ctx)\n  return {title = 'Caf".utf8) + [0xE9]
+        let latin1: [UInt8] =
+            Array("flow.register('cafe', function(ctx)\n  return {title = 'Caf".utf8) + [0xE9]
             + Array("'}\nend)\n".utf8)
         try project.write("flows/cafe.lua", "")
         try Data(latin1).write(to: project.url.appendingPathComponent("flows/cafe.lua"))
@@ -82,7 +85,9 @@ import Testing
 
     @Test func bytesThatAreNotTextCannotReachAScreen() throws {
         let project = try ProjectCopy()
-        try project.write("flows/bytes.lua", """
+        try project.write(
+            "flows/bytes.lua",
+            """
             flow.register("bytes", function(ctx)
               return {title = "ok", sections = {{type = "text", text = "caf\\xE9"}}}
             end)
@@ -94,7 +99,9 @@ import Testing
 
     @Test func aNativeFunctionNamesTheArgumentThatIsNotText() throws {
         let project = try ProjectCopy()
-        try project.write("flows/bytes.lua", """
+        try project.write(
+            "flows/bytes.lua",
+            """
             flow.register("bytes", function(ctx)
               geofence.monitor{regions = {{id = "\\xFF", lat = 37.8, lon = -122.4, radius = 100}}}
               return {title = "ok", sections = {}}

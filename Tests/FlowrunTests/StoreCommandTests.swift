@@ -14,7 +14,9 @@ import Testing
 
         init() throws {
             project = try ProjectCopy()
-            try project.write("flows/favtest.lua", """
+            try project.write(
+                "flows/favtest.lua",
+                """
                 local ui = require("lib.ui")
                 flow.register("favtest", function(ctx)
                   if ctx.acting and ctx.args.add then store.add_favorite(ctx.args.add) end
@@ -77,7 +79,9 @@ import Testing
         _ = try w.run(["favtest", "--follow", "1"])
         let unconfirmed = try flowrun(["profile", "reset", "--profile", w.profile])
         #expect(unconfirmed.status == 2)
-        #expect(unconfirmed.stderr == "flowrun: profile reset: removes everything in \(w.database); standard input is not a terminal to ask, so confirm with --yes\n")
+        #expect(
+            unconfirmed.stderr
+                == "flowrun: profile reset: removes everything in \(w.database); standard input is not a terminal to ask, so confirm with --yes\n")
         #expect(try flowrun(["profile", "export", "--profile", w.profile]).stdout.contains("\"site\" : \""))
         let reset = try flowrun(["profile", "reset", "--yes", "--profile", w.profile])
         #expect(reset.status == 0)
@@ -97,7 +101,9 @@ import Testing
         for arguments in [["favtest"], ["favtest", "--follow", "1"]] {
             let result = try w.run(arguments)
             #expect(result.status == 2)
-            #expect(result.stderr.hasPrefix("flowrun: \(w.database) is not a readable flowrun store, or is damaged (SQLite: file is not a database); it was left as it is"))
+            #expect(
+                result.stderr.hasPrefix(
+                    "flowrun: \(w.database) is not a readable flowrun store, or is damaged (SQLite: file is not a database); it was left as it is"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: w.database)) == garbage)
         #expect(try flowrun(["profile", "export", "--profile", w.profile]).status == 2)
@@ -105,8 +111,10 @@ import Testing
         #expect(try w.run(["home"]).status == 0)
     }
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
-                   "needs root, to run flowrun as 'nobody' (root may write anywhere)"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
+            "needs root, to run flowrun as 'nobody' (root may write anywhere)"))
     func aProfileFolderThatIsNotWritableExits2() throws {
         let w = try Workspace()
         try FileManager.default.createDirectory(atPath: w.profile, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
@@ -115,8 +123,12 @@ import Testing
         let binary = w.project.url.appendingPathComponent("flowrun-copy")
         try FileManager.default.copyItem(at: flowrunBinary, to: binary)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
-        let result = try runBytes("/usr/sbin/runuser", ["-u", "nobody", "--", binary.path, "--park", "GOGA", "favtest", "--follow", "1",
-                                                         "--profile", w.profile], in: w.project.url)
+        let result = try runBytes(
+            "/usr/sbin/runuser",
+            [
+                "-u", "nobody", "--", binary.path, "--park", "GOGA", "favtest", "--follow", "1",
+                "--profile", w.profile,
+            ], in: w.project.url)
         #expect(result.status == 2)
         #expect(result.stderr == "flowrun: the profile folder \(w.profile) is not writable; choose another with --profile\n")
     }

@@ -13,9 +13,11 @@ import Testing
 
         // A schema and a default changed: the two stubs made from them are stale, nothing else.
         let schema = try String(contentsOf: copy.url.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8)
-        try copy.write("schema/screen.schema.json", schema.replacingOccurrences(
-            of: "\"empty\": { \"type\": \"string\", \"description\": \"Shown when items is empty.\" }",
-            with: "\"empty\": { \"type\": \"string\", \"description\": \"Shown when the list has no items.\" }"))
+        try copy.write(
+            "schema/screen.schema.json",
+            schema.replacingOccurrences(
+                of: "\"empty\": { \"type\": \"string\", \"description\": \"Shown when items is empty.\" }",
+                with: "\"empty\": { \"type\": \"string\", \"description\": \"Shown when the list has no items.\" }"))
         let defaults = try String(contentsOf: copy.url.appendingPathComponent("parks/defaults.lua"), encoding: .utf8)
         try copy.write("parks/defaults.lua", defaults.replacingOccurrences(of: "  zoom = 10,", with: "  zoom = 11,"))
         let stale = try flowrun(["stubs", "--check"], in: copy.url)

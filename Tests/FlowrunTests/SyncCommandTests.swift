@@ -18,7 +18,8 @@ import Testing
         let (files, objects) = try published(space, park: "GOGA")
         let first = try space.run(sync)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("synced GOGA to version 1 in app: downloaded \(objects) of \(files) files, ")
+        #expect(
+            first.stdout.hasPrefix("synced GOGA to version 1 in app: downloaded \(objects) of \(files) files, ")
                 && first.stdout.hasSuffix(" bytes; home ran (\(objects + 2) requests)\n"), "\(first.stdout)")
         #expect(first.stderr.isEmpty, "no progress when standard error is not a terminal")
         let onboarding = ["--cache", "app", "--park", "GOGA", "onboarding", "--time", fixedTime]
@@ -28,7 +29,8 @@ import Testing
         #expect(try space.run(bundle).status == 0)
         let second = try space.run(sync)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout.hasPrefix("synced GOGA to version 2 (was 1) in app: downloaded 1 of \(files) files, ")
+        #expect(
+            second.stdout.hasPrefix("synced GOGA to version 2 (was 1) in app: downloaded 1 of \(files) files, ")
                 && second.stdout.hasSuffix("; home ran (3 requests)\n"), "\(second.stdout)")
         let updated = try space.run(onboarding)
         #expect(updated.status == 0 && updated.stderr.isEmpty)
@@ -52,7 +54,7 @@ import Testing
         let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
         _ = try space.run(bundle)
         let server = try ServerProcess(in: space.url)
-        let sync = ["sync", "--from", server.root + "GOGA", "--cache", "app"]   // the park's own URL
+        let sync = ["sync", "--from", server.root + "GOGA", "--cache", "app"]  // the park's own URL
         _ = try space.run(sync)
         try copy.edit("parks/GOGA/park.lua", "Welcome to the Golden Gate", "Welcome back to the Golden Gate")
         _ = try space.run(bundle)
@@ -63,7 +65,9 @@ import Testing
         let run = try space.run(["--cache", "app", "--park", "GOGA", "onboarding", "--time", fixedTime])
         #expect(run.status == 0)
         #expect(run.stdout.contains("Page 1/3 · Welcome to the Golden Gate\n"))
-        #expect(run.stderr.hasPrefix("flowrun: warning: app: version 2 does not verify (app/objects/\(sha): 10 bytes where the manifest says \(try parkSize(manifest)) (files["))
+        #expect(
+            run.stderr.hasPrefix(
+                "flowrun: warning: app: version 2 does not verify (app/objects/\(sha): 10 bytes where the manifest says \(try parkSize(manifest)) (files["))
         #expect(run.stderr.hasSuffix("]: parks/GOGA/park.lua)); running the previous good version 1\n"))
         let repaired = try space.run(sync)
         #expect(repaired.stdout == "repaired GOGA version 2 in app: it no longer verified; downloaded 1 damaged or missing file (2 requests)\n")
@@ -82,7 +86,9 @@ import Testing
         let server = try ServerProcess(in: space.url)
         let second = try space.run(["serve", "--port", String(server.port)])
         #expect(second.status == 2 && second.stdout.isEmpty)
-        #expect(second.stderr == "flowrun: --port: cannot listen on 127.0.0.1:\(server.port): the port is in use (stop what uses it, or choose another with --port)\n")
+        #expect(
+            second.stderr
+                == "flowrun: --port: cannot listen on 127.0.0.1:\(server.port): the port is in use (stop what uses it, or choose another with --port)\n")
         #expect(server.stop() == 0)
         let missing = try space.run(["serve", "--bundles", "nowhere"])
         #expect(missing.status == 2 && missing.stderr == "flowrun: --bundles: 'nowhere' is not a folder (flowrun bundle writes dist/)\n")

@@ -7,8 +7,10 @@ import Testing
 /// whole, never a mix.
 @Suite struct SyncKillTests {
     /// What the two versions' onboarding shows: they differ in two files (park.lua and flows/onboarding.lua).
-    static let variants = [(title: "Welcome to the Golden Gate", action: "Start exploring"),
-                           (title: "Welcome back to the Golden Gate", action: "Explore now")]
+    static let variants = [
+        (title: "Welcome to the Golden Gate", action: "Start exploring"),
+        (title: "Welcome back to the Golden Gate", action: "Explore now"),
+    ]
 
     @Test func aKilledSyncLeavesTheOldOrTheNewVersionNeverAMix() throws {
         let space = try BundleCommandTests.Workspace()

@@ -26,15 +26,16 @@ import Testing
 
     /// The id of the action labelled `label` in text output (`▶ [3] Add to favorites → ...`).
     func id(of label: String, in text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let line = try #require(text.split(separator: "\n").first { $0.contains("] \(label) →") }, "no '\(label)' in:\n\(text)",
-                                sourceLocation: sourceLocation)
+        let line = try #require(
+            text.split(separator: "\n").first { $0.contains("] \(label) →") }, "no '\(label)' in:\n\(text)",
+            sourceLocation: sourceLocation)
         return String(try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first, sourceLocation: sourceLocation))
     }
 
     @Test func followingAddToFavoritesFromTheSitesListAddsOneAndTheNextRunShowsIt() throws {
         let p = Profile()
         let sites = try p.run(["sites"] + Self.bridge)
-        let open = try id(of: "Open", in: sites.stdout)   // the nearest site: Golden Gate Bridge Pavilion
+        let open = try id(of: "Open", in: sites.stdout)  // the nearest site: Golden Gate Bridge Pavilion
         let site = try p.run(["sites"] + Self.bridge + ["--follow", open])
         let add = try id(of: "Add to favorites", in: site.stdout)
         let added = try p.run(["sites"] + Self.bridge + ["--follow", open, "--follow", add])
@@ -44,13 +45,15 @@ import Testing
 
         let favorites = try p.run(["favorites"])
         #expect(favorites.status == 0)
-        #expect(favorites.stdout.contains("""
-            Favorites (1)
-            ─────────────
-            • Golden Gate Bridge Pavilion
-              Visitor center
-              [1] Open → go sites id=nps-poi:goga:0155
-            """), "\(favorites.stdout)")
+        #expect(
+            favorites.stdout.contains(
+                """
+                Favorites (1)
+                ─────────────
+                • Golden Gate Bridge Pavilion
+                  Visitor center
+                  [1] Open → go sites id=nps-poi:goga:0155
+                """), "\(favorites.stdout)")
         let near = try p.run(["favorites"] + Self.bridge)
         #expect(near.stdout.contains("• Golden Gate Bridge Pavilion                                    10 m SE\n"), "\(near.stdout)")
         #expect(try p.export().contains(#""site" : "nps-poi:goga:0155""#))
@@ -81,11 +84,13 @@ import Testing
         #expect(photo.stdout.contains("! Added the photo GOGA/pin-1-1.jpg.") && photo.stdout.contains("Photos (1)"))
 
         let listed = try p.run(["pins"] + Self.bridge)
-        #expect(listed.stdout.contains("""
-            • Pin 1                                                             here
-              dropped 2026-07-04 09:30 · 1 photo
-              [1] Open → go pins id=1
-            """), "\(listed.stdout)")
+        #expect(
+            listed.stdout.contains(
+                """
+                • Pin 1                                                             here
+                  dropped 2026-07-04 09:30 · 1 photo
+                  [1] Open → go pins id=1
+                """), "\(listed.stdout)")
         // Its own layer on the map, there.
         let map = try p.run(["map", "--center", "37.8078,-122.4750", "--zoom", "17"])
         #expect(map.stdout.contains("◆ Pin 1 · your pin · 37.8078, -122.4750\n"), "\(map.stdout)")
@@ -124,8 +129,10 @@ import Testing
         // An unknown site id: the flow fails naming it, with a guess.
         let unknown = try p.run(["favorites", "--act", "--arg", "add=nps-poi:goga:01444"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.hasPrefix("flowrun: flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA "
-                                         + "(site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?\n"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.hasPrefix(
+                "flowrun: flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA "
+                    + "(site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?\n"), "\(unknown.stderr)")
         let site = try p.run(["sites", "--arg", "id=nps-poi:goga:01444"])
         #expect(site.status == 0 && site.stdout.hasPrefix("Site not found\n"))
 
@@ -134,7 +141,9 @@ import Testing
         let text = try p.run(["pins", "--act", "--arg", "id=1", "--arg", "photo=notes.txt"])
         #expect(text.status == 1)
         #expect(text.stderr.hasPrefix("flowrun: flows/pins.lua:"))
-        #expect(text.stderr.contains(": bad argument #2 to 'add_photo' ('notes.txt' is not a photo: expected a name ending in .jpg, .jpeg, .png, .heic or .webp)\n"))
+        #expect(
+            text.stderr.contains(": bad argument #2 to 'add_photo' ('notes.txt' is not a photo: expected a name ending in .jpg, .jpeg, .png, .heic or .webp)\n")
+        )
         try FileManager.default.createDirectory(at: p.url.appendingPathComponent("photos"), withIntermediateDirectories: true)
         try Data("not a picture".utf8).write(to: p.url.appendingPathComponent("photos/fake.jpg"))
         let fake = try p.run(["pins", "--act", "--arg", "id=1", "--arg", "photo=fake.jpg"])

@@ -18,12 +18,14 @@ import ScreenModel
     }
 
     @Test func omitsNilOptionalsAndDefaults() throws {
-        let screen = Screen(park: "GOGA", flow: "home", title: "T", sections: [
-            .text(.init("body text")),
-            .image(.init(url: "a.jpg", alt: "")),
-            .card(.init(title: "C")),
-            .button(.init("B", action: .go("sites"))),
-        ])
+        let screen = Screen(
+            park: "GOGA", flow: "home", title: "T",
+            sections: [
+                .text(.init("body text")),
+                .image(.init(url: "a.jpg", alt: "")),
+                .card(.init(title: "C")),
+                .button(.init("B", action: .go("sites"))),
+            ])
         let json = String(decoding: try JSONEncoder().encode(screen), as: UTF8.self)
         for absent in ["subtitle", "style", "priority", "placeholder", "badges", "args", "\"id\"", "label\":null", "null"] {
             #expect(!json.contains(absent), "\(absent) should be omitted: \(json)")
@@ -66,7 +68,8 @@ import ScreenModel
         #expect(try JSONDecoder().decode(Action.self, from: JSONEncoder().encode(action)) == action)
         let noAddress = try JSONDecoder().decode(Action.self, from: Data(#"{"kind": "directions", "lat": 0, "lon": 0, "name": "N"}"#.utf8))
         #expect(!String(decoding: try JSONEncoder().encode(noAddress), as: UTF8.self).contains("address"))
-        let message = decodingMessage(section: #"{"type": "button", "label": "B", "action": {"kind": "directions", "lat": 1, "lon": 2, "name": "N", "url": "https://a.b"}}"#)
+        let message = decodingMessage(
+            section: #"{"type": "button", "label": "B", "action": {"kind": "directions", "lat": 1, "lon": 2, "name": "N", "url": "https://a.b"}}"#)
         #expect(message == "unknown key 'url' in directions action; expected one of: kind, id, label, lat, lon, name, address")
     }
 
@@ -105,7 +108,8 @@ import ScreenModel
     }
 
     @Test func errorsCarryTheCodingPath() throws {
-        let json = #"{"schema": "flowrun/screen@1", "park": "P", "flow": "f", "title": "T", "sections": [{"type": "text", "text": "a"}, {"type": "list", "items": [{"title": "x", "action": {"kind": "go"}}]}]}"#
+        let json =
+            #"{"schema": "flowrun/screen@1", "park": "P", "flow": "f", "title": "T", "sections": [{"type": "text", "text": "a"}, {"type": "list", "items": [{"title": "x", "action": {"kind": "go"}}]}]}"#
         do {
             _ = try JSONDecoder().decode(Screen.self, from: Data(json.utf8))
             Issue.record("decoding should fail")
@@ -127,11 +131,12 @@ import ScreenModel
             ]}
             """#
         let screen = try JSONDecoder().decode(Screen.self, from: Data(json.utf8))
-        #expect(screen.sections == [
-            .list(.init()), .carousel(.init()),
-            .onboarding(.init(pages: [.init(title: "p", body: "b")])),
-            .card(.init(title: "c", action: .go("x"))),
-        ])
+        #expect(
+            screen.sections == [
+                .list(.init()), .carousel(.init()),
+                .onboarding(.init(pages: [.init(title: "p", body: "b")])),
+                .card(.init(title: "c", action: .go("x"))),
+            ])
         let empty = try JSONDecoder().decode(Screen.self, from: Data(#"{"schema": "s", "park": "P", "flow": "f", "title": "T", "sections": {}}"#.utf8))
         #expect(empty.sections.isEmpty)
     }

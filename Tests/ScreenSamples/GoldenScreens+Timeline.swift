@@ -18,8 +18,10 @@ extension GoldenScreens {
             at(37.8080, -122.4755), at(37.8073, -122.4750), at(37.8080, -122.4757), at(37.8095, -122.4768),
             at(37.8112, -122.4776), at(37.8130, -122.4780), at(37.8160, -122.4785),
         ]
-        func entry(_ offset: Double, _ kind: Timeline.Entry.Kind, _ title: String, _ detail: String? = nil,
-                   region: String? = nil, at point: Int? = nil) -> Timeline.Entry {
+        func entry(
+            _ offset: Double, _ kind: Timeline.Entry.Kind, _ title: String, _ detail: String? = nil,
+            region: String? = nil, at point: Int? = nil
+        ) -> Timeline.Entry {
             .init(time: start + offset, kind: kind, title: title, detail: detail, region: region, position: point.map { track[$0] })
         }
         let presidio: Timeline.Region.Ring = [
@@ -40,8 +42,9 @@ extension GoldenScreens {
                 entry(1016, .monitor, "Monitoring refreshed", "moved 1.2 km; 20 of 64 regions"),
                 entry(1450, .enter, "Fort Point", region: "fort-point", at: 8),
                 entry(1452, .callout, "Fort Point", "Civil War fort under the bridge's south anchorage", region: "fort-point", at: 8),
-                entry(1494, .calloutHeld, "Golden Gate Bridge Welcome Center", "42 s after the last callout; the minimum gap is 120 s",
-                      region: "welcome-center", at: 9),
+                entry(
+                    1494, .calloutHeld, "Golden Gate Bridge Welcome Center", "42 s after the last callout; the minimum gap is 120 s",
+                    region: "welcome-center", at: 9),
                 entry(2300, .dwell, "Fort Point", "14 min inside", region: "fort-point", at: 9),
                 entry(2630, .exit, "Fort Point", region: "fort-point", at: 11),
                 entry(3102, .enter, "Golden Gate Bridge Welcome Center", region: "welcome-center", at: 13),

@@ -11,9 +11,10 @@ public struct RandomScreens {
     public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     public mutating func screen() -> Screen {
-        Screen(park: string(), flow: string(), title: string(), subtitle: maybe { $0.string() },
-               sections: list(upTo: 5) { $0.component() }, schema: chance(0.9) ? Screen.schemaID : string(),
-               theme: maybe { Theme(primary: $0.string(), accent: $0.string(), background: $0.string()) })
+        Screen(
+            park: string(), flow: string(), title: string(), subtitle: maybe { $0.string() },
+            sections: list(upTo: 5) { $0.component() }, schema: chance(0.9) ? Screen.schemaID : string(),
+            theme: maybe { Theme(primary: $0.string(), accent: $0.string(), background: $0.string()) })
     }
 
     public mutating func component() -> Component {
@@ -21,8 +22,11 @@ public struct RandomScreens {
         case 0: .text(.init(string(), style: pick(Component.Text.Style.allCases), id: maybe { $0.string() }))
         case 1: .image(image())
         case 2: .card(card())
-        case 3: .list(.init(title: maybe { $0.string() }, items: list(upTo: 4) { $0.listItem() }, empty: maybe { $0.string() },
-                            id: maybe { $0.string() }))
+        case 3:
+            .list(
+                .init(
+                    title: maybe { $0.string() }, items: list(upTo: 4) { $0.listItem() }, empty: maybe { $0.string() },
+                    id: maybe { $0.string() }))
         case 4: .carousel(.init(title: maybe { $0.string() }, cards: list(upTo: 3) { $0.card() }, id: maybe { $0.string() }))
         case 5: .button(.init(string(), style: pick(Component.Button.Style.allCases), action: action(), id: maybe { $0.string() }))
         case 6: .onboarding(.init(pages: list(upTo: 3) { $0.page() }, id: maybe { $0.string() }))
@@ -35,53 +39,67 @@ public struct RandomScreens {
     // MARK: Components
 
     private mutating func image() -> Component.Image {
-        .init(url: string(), alt: string(), placeholder: maybe { $0.string() }, priority: pick(Component.Image.Priority.allCases),
-              id: maybe { $0.string() })
+        .init(
+            url: string(), alt: string(), placeholder: maybe { $0.string() }, priority: pick(Component.Image.Priority.allCases),
+            id: maybe { $0.string() })
     }
 
     private mutating func card() -> Component.Card {
-        .init(title: string(), subtitle: maybe { $0.string() }, body: maybe { $0.string() }, image: maybe { $0.image() },
-              badges: list(upTo: 3) { $0.string() }, action: maybe { $0.action() }, id: maybe { $0.string() })
+        .init(
+            title: string(), subtitle: maybe { $0.string() }, body: maybe { $0.string() }, image: maybe { $0.image() },
+            badges: list(upTo: 3) { $0.string() }, action: maybe { $0.action() }, id: maybe { $0.string() })
     }
 
     private mutating func listItem() -> Component.ListItem {
-        .init(title: string(), subtitle: maybe { $0.string() }, detail: maybe { $0.string() }, badge: maybe { $0.string() },
-              action: maybe { $0.action() }, id: maybe { $0.string() })
+        .init(
+            title: string(), subtitle: maybe { $0.string() }, detail: maybe { $0.string() }, badge: maybe { $0.string() },
+            action: maybe { $0.action() }, id: maybe { $0.string() })
     }
 
     private mutating func page() -> Component.Onboarding.Page {
-        .init(title: string(), body: string(), background: list(upTo: 3) {
-            Component.Onboarding.Layer(image: $0.string(), position: .init(x: $0.number(), y: $0.number()), depth: $0.number(),
-                                       placeholder: $0.maybe { $0.string() })
-        }, action: maybe { $0.action() })
+        .init(
+            title: string(), body: string(),
+            background: list(upTo: 3) {
+                Component.Onboarding.Layer(
+                    image: $0.string(), position: .init(x: $0.number(), y: $0.number()), depth: $0.number(),
+                    placeholder: $0.maybe { $0.string() })
+            }, action: maybe { $0.action() })
     }
 
     private mutating func map() -> Component.Map {
-        .init(camera: .init(center: coordinate(), zoom: number()),
-              bbox: .init(west: number(), south: number(), east: number(), north: number()),
-              size: size(), annotations: list(upTo: 4) { $0.annotation() }, boundary: list(upTo: 2) { $0.ring() },
-              id: maybe { $0.string() })
+        .init(
+            camera: .init(center: coordinate(), zoom: number()),
+            bbox: .init(west: number(), south: number(), east: number(), north: number()),
+            size: size(), annotations: list(upTo: 4) { $0.annotation() }, boundary: list(upTo: 2) { $0.ring() },
+            id: maybe { $0.string() })
     }
 
     private mutating func annotation() -> Component.Map.Annotation {
         if chance(0.5) {
-            return .cluster(.init(id: string(), coordinate: coordinate(), count: integer(), expansionZoom: integer(),
-                                  categories: list(upTo: 3) { Component.Map.CategoryCount($0.string(), count: $0.integer()) },
-                                  action: maybe { $0.action() }))
+            return .cluster(
+                .init(
+                    id: string(), coordinate: coordinate(), count: integer(), expansionZoom: integer(),
+                    categories: list(upTo: 3) { Component.Map.CategoryCount($0.string(), count: $0.integer()) },
+                    action: maybe { $0.action() }))
         }
-        return .pin(.init(id: string(), coordinate: coordinate(), title: string(), category: maybe { $0.string() },
-                          action: maybe { $0.action() }, layer: pick(Component.Map.Pin.Layer.allCases)))
+        return .pin(
+            .init(
+                id: string(), coordinate: coordinate(), title: string(), category: maybe { $0.string() },
+                action: maybe { $0.action() }, layer: pick(Component.Map.Pin.Layer.allCases)))
     }
 
     private mutating func timeline() -> Component.Timeline {
-        .init(start: number(), end: number(), entries: list(upTo: 4) {
-            Component.Timeline.Entry(time: $0.number(), kind: $0.pick(Component.Timeline.Entry.Kind.allCases), title: $0.string(),
-                                     detail: $0.maybe { $0.string() }, region: $0.maybe { $0.string() },
-                                     position: $0.maybe { $0.coordinate() })
-        }, track: list(upTo: 4) { $0.coordinate() }, regions: list(upTo: 3) { $0.region() },
-              paths: list(upTo: 2) { Component.Timeline.Path(id: $0.string(), name: $0.string(), points: $0.list(upTo: 3) { $0.coordinate() }) },
-              facts: list(upTo: 3) { Component.Timeline.Fact($0.string(), value: $0.string()) },
-              title: maybe { $0.string() }, id: maybe { $0.string() }, timezone: maybe { $0.string() })
+        .init(
+            start: number(), end: number(),
+            entries: list(upTo: 4) {
+                Component.Timeline.Entry(
+                    time: $0.number(), kind: $0.pick(Component.Timeline.Entry.Kind.allCases), title: $0.string(),
+                    detail: $0.maybe { $0.string() }, region: $0.maybe { $0.string() },
+                    position: $0.maybe { $0.coordinate() })
+            }, track: list(upTo: 4) { $0.coordinate() }, regions: list(upTo: 3) { $0.region() },
+            paths: list(upTo: 2) { Component.Timeline.Path(id: $0.string(), name: $0.string(), points: $0.list(upTo: 3) { $0.coordinate() }) },
+            facts: list(upTo: 3) { Component.Timeline.Fact($0.string(), value: $0.string()) },
+            title: maybe { $0.string() }, id: maybe { $0.string() }, timezone: maybe { $0.string() })
     }
 
     private mutating func region() -> Component.Timeline.Region {
@@ -91,17 +109,23 @@ public struct RandomScreens {
     }
 
     private mutating func ar() -> Component.AR {
-        .init(camera: .init(position: coordinate(), altitude: maybe { $0.number() }, heading: number(), pitch: number(),
-                            fieldOfView: number()),
-              size: size(), maximumDistance: number(), pins: list(upTo: 3) {
-                  Component.AR.Pin(id: $0.string(), title: $0.string(), subtitle: $0.maybe { $0.string() },
-                                   coordinate: $0.coordinate(), distance: $0.number(), bearing: $0.number(), x: $0.number(),
-                                   y: $0.number(), label: .init(x: $0.number(), y: $0.number(), width: $0.number(), height: $0.number()),
-                                   stack: $0.integer(), z: $0.integer(), action: $0.maybe { $0.action() })
-              }, offScreen: list(upTo: 3) {
-                  Component.AR.OffScreen(id: $0.string(), title: $0.string(), distance: $0.number(), bearing: $0.number(),
-                                         turn: $0.pick(Component.AR.OffScreen.Turn.allCases), degrees: $0.number())
-              }, empty: maybe { $0.string() }, id: maybe { $0.string() })
+        .init(
+            camera: .init(
+                position: coordinate(), altitude: maybe { $0.number() }, heading: number(), pitch: number(),
+                fieldOfView: number()),
+            size: size(), maximumDistance: number(),
+            pins: list(upTo: 3) {
+                Component.AR.Pin(
+                    id: $0.string(), title: $0.string(), subtitle: $0.maybe { $0.string() },
+                    coordinate: $0.coordinate(), distance: $0.number(), bearing: $0.number(), x: $0.number(),
+                    y: $0.number(), label: .init(x: $0.number(), y: $0.number(), width: $0.number(), height: $0.number()),
+                    stack: $0.integer(), z: $0.integer(), action: $0.maybe { $0.action() })
+            },
+            offScreen: list(upTo: 3) {
+                Component.AR.OffScreen(
+                    id: $0.string(), title: $0.string(), distance: $0.number(), bearing: $0.number(),
+                    turn: $0.pick(Component.AR.OffScreen.Turn.allCases), degrees: $0.number())
+            }, empty: maybe { $0.string() }, id: maybe { $0.string() })
     }
 
     private mutating func action() -> Action {
@@ -145,8 +169,11 @@ public struct RandomScreens {
     /// Numbers across the ways `description` writes them.
     private mutating func number() -> Double {
         switch int(in: 0...7) {
-        case 0: return pick([0, -0.0, 1, -1, 100, 1e-5, 1e-7, 0.1, 1e16, 1e21, 1.5e300, 5e-324, 2.2250738585072014e-308,
-                             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .nan, .infinity, -.infinity, 37.80031879856716])
+        case 0:
+            return pick([
+                0, -0.0, 1, -1, 100, 1e-5, 1e-7, 0.1, 1e16, 1e21, 1.5e300, 5e-324, 2.2250738585072014e-308,
+                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .nan, .infinity, -.infinity, 37.80031879856716,
+            ])
         case 1: return Double(int(in: -100_000...100_000))
         case 2: return Double(bitPattern: rng.next())
         case 3: return Double(int(in: -1_000_000...1_000_000)) / 1000

@@ -14,7 +14,7 @@ guard arguments.count == 4 else {
     exit(2)
 }
 var limits = StoreLimits()
-limits.pins = 10_000_000   // the loop outgrows a visitor's quota on purpose
+limits.pins = 10_000_000  // the loop outgrows a visitor's quota on purpose
 let store = SQLiteVisitorStore(profile: Profile(path: arguments[2]), limits: limits)
 do {
     let runtime = try FlowRuntime(root: ProjectRoot(path: arguments[1]), park: "GOGA", store: store)

@@ -22,8 +22,10 @@ import Testing
         #expect(capabilities["browserName"] == "chrome")
         #expect(capabilities["goog:chromeOptions"]?["binary"] == "/usr/lib/chromium/chromium")
         let arguments = try #require(capabilities["goog:chromeOptions"]?["args"]?.arrayValue).compactMap(\.stringValue)
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage",
-                         "--user-data-dir=/tmp/p"] {
+        for argument in [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage",
+            "--user-data-dir=/tmp/p",
+        ] {
             #expect(arguments.contains(argument), "missing \(argument)")
         }
         #expect(arguments.contains { $0.hasPrefix("--host-resolver-rules=MAP * ~NOTFOUND") })
@@ -53,8 +55,11 @@ import Testing
     @Test func aScriptSendsItsArgumentsWithElementsAsReferences() throws {
         let command = WebDriverCommand.executeScript("s", "return arguments[0].textContent", [Element(id: "e-7").json, 3, "x", .null])
         #expect(command.path == "/session/s/execute/sync")
-        #expect(try body(command) == ["script": "return arguments[0].textContent",
-                                      "args": [["element-6066-11e4-a52e-4f735466cecf": "e-7"], 3, "x", .null]])
+        #expect(
+            try body(command) == [
+                "script": "return arguments[0].textContent",
+                "args": [["element-6066-11e4-a52e-4f735466cecf": "e-7"], 3, "x", .null],
+            ])
     }
 
     @Test func typingSendsTheTextAndNavigatingTheURL() throws {

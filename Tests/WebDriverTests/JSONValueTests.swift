@@ -6,8 +6,10 @@ import WebDriver
 /// JSON values both ways: what a script returns comes back as the value it was.
 @Suite struct JSONValueTests {
     @Test func valuesRoundTrip() throws {
-        let value: JSONValue = ["flow": "sites", "count": 3, "ratio": 0.25, "ok": true, "none": .null,
-                                "list": [1, "two", ["three": 3]]]
+        let value: JSONValue = [
+            "flow": "sites", "count": 3, "ratio": 0.25, "ok": true, "none": .null,
+            "list": [1, "two", ["three": 3]],
+        ]
         let data = try JSONEncoder().encode(value)
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
     }

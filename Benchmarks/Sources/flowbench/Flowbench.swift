@@ -42,10 +42,12 @@ struct Flowbench: ParsableCommand {
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
             up or run, 2 for bad usage or bad input, 3 when a check of 'flowbench patterns' fails.
             """,
-        subcommands: [Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
-                      Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
-                      Render.self, Warm.self, Bundle.self, Preview.self, Sync.self, Store.self,
-                      Beacons.self, BeaconsGen.self, Party.self],
+        subcommands: [
+            Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
+            Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
+            Render.self, Warm.self, Bundle.self, Preview.self, Sync.self, Store.self,
+            Beacons.self, BeaconsGen.self, Party.self,
+        ],
         defaultSubcommand: Runtime.self
     )
 

@@ -41,8 +41,11 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    static func row(_ dataset: String, cpus: String, threads: Int, flowrun: (Double, Double), python: (Double, Double))
-        -> ClusterBuildComparison.Row {
+    static func row(
+        _ dataset: String, cpus: String, threads: Int, flowrun: (Double, Double), python: (Double, Double)
+    )
+        -> ClusterBuildComparison.Row
+    {
         var row = ClusterBuildComparison.Row(dataset: dataset, cpus: cpus, rounds: 3, warmBuilds: 5)
         for _ in 0..<3 {
             row.flowrun.first.add(flowrun.0); row.flowrun.warm.add(flowrun.1)
@@ -55,18 +58,21 @@ import Testing
 
     @Test func goalsAskThreeTimesOnPark100kForEachPairing() {
         let bench = ClusterBench(dataDir: "/d", sharedDir: "/s", venvDir: "/v", runs: 3, withPython: true)
-        let report = ClusterComparisonReport(bench: bench, rows: [
-            Self.row("park_10k", cpus: "0", threads: 1, flowrun: (10, 1), python: (10, 1)),
-            Self.row("park_100k", cpus: "0", threads: 1, flowrun: (15, 11), python: (43, 38.5)),
-            Self.row("park_100k", cpus: "0,1", threads: 2, flowrun: (10, 10), python: (40, 30)),
-        ])
+        let report = ClusterComparisonReport(
+            bench: bench,
+            rows: [
+                Self.row("park_10k", cpus: "0", threads: 1, flowrun: (10, 1), python: (10, 1)),
+                Self.row("park_100k", cpus: "0", threads: 1, flowrun: (15, 11), python: (43, 38.5)),
+                Self.row("park_100k", cpus: "0,1", threads: 2, flowrun: (10, 10), python: (40, 30)),
+            ])
         let goals = report.goals()
-        #expect(goals.map(\.name) == [
-            "build park_100k ≥ 3x pysupercluster, warm vs warm, 1 core (flowrun 1 thread)",
-            "build park_100k ≥ 3x pysupercluster, first vs first, 1 core (flowrun 1 thread)",
-            "build park_100k ≥ 3x pysupercluster, warm vs warm, 2 cores (flowrun 2 threads)",
-            "build park_100k ≥ 3x pysupercluster, first vs first, 2 cores (flowrun 2 threads)",
-        ])
+        #expect(
+            goals.map(\.name) == [
+                "build park_100k ≥ 3x pysupercluster, warm vs warm, 1 core (flowrun 1 thread)",
+                "build park_100k ≥ 3x pysupercluster, first vs first, 1 core (flowrun 1 thread)",
+                "build park_100k ≥ 3x pysupercluster, warm vs warm, 2 cores (flowrun 2 threads)",
+                "build park_100k ≥ 3x pysupercluster, first vs first, 2 cores (flowrun 2 threads)",
+            ])
         #expect(goals.map(\.passed) == [true, false, true, true])
         #expect(goals[1].measured == "2.87x (15.0 vs 43.0 ms)")
         let table = report.table().render()

@@ -4,8 +4,10 @@ import Testing
 /// flowbench's command line, from outside: help exits 0, bad usage exits 2 with a message
 /// naming the problem (ArgumentParser's 64 mapped to 2, as flowrun does).
 @Suite struct FlowbenchUsageTests {
-    @Test(arguments: [[], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-                      ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"], ["store"]])
+    @Test(arguments: [
+        [], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
+        ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"], ["store"],
+    ])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -90,8 +92,10 @@ import Testing
 
     @Test func negativeBoxEdgesAreValues() throws {
         // A western or southern edge starts with '-': it is the option's value, not an option.
-        let result = try flowbench(["cluster-query", "--points", "parks/GOGA/sites.geojson",
-                                    "--bbox", "-122.52,37.74,-122.40,37.82", "--zoom", "14"])
+        let result = try flowbench([
+            "cluster-query", "--points", "parks/GOGA/sites.geojson",
+            "--bbox", "-122.52,37.74,-122.40,37.82", "--zoom", "14",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("[\n  {\"type\": "))
     }

@@ -28,8 +28,10 @@ import Testing
     }
 
     @Test func theCommandExitsOneWithTheMessage() throws {
-        let result = try flowbench(["geodesy", "--with-proj", "--proj-library", "/nonexistent/libproj.so.25", "--runs", "1",
-                                    "--pairs", "1000"])
+        let result = try flowbench([
+            "geodesy", "--with-proj", "--proj-library", "/nonexistent/libproj.so.25", "--runs", "1",
+            "--pairs", "1000",
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("PROJ's geodesic is not available: /nonexistent/libproj.so.25"), "\(result.stderr)")
         #expect(result.stderr.contains("apt-get install libproj25"))
@@ -47,15 +49,16 @@ import Testing
     func projAndGeoKitSolveTheSameGeodesics() throws {
         let proj = try ProjGeodesic()
         let lines: [(Double, Double, Double, Double)] = [
-            (40.64, -73.78, 1.36, 103.99),          // JFK to Singapore, the example of PROJ's geodesic.h
-            (37.8199, -122.4783, 37.8267, -122.4230), // Golden Gate Bridge to Alcatraz
-            (-30, 0, 29.9, 179.8),                   // nearly antipodal
+            (40.64, -73.78, 1.36, 103.99),  // JFK to Singapore, the example of PROJ's geodesic.h
+            (37.8199, -122.4783, 37.8267, -122.4230),  // Golden Gate Bridge to Alcatraz
+            (-30, 0, 29.9, 179.8),  // nearly antipodal
             (89.9, 10, -89.9, -170),
         ]
         for (lat1, lon1, lat2, lon2) in lines {
             let p = proj.inverse(lat1, lon1, lat2, lon2)
-            let g = Geodesic.wgs84.inverse(from: Coordinate(latitude: lat1, longitude: lon1),
-                                           to: Coordinate(latitude: lat2, longitude: lon2))
+            let g = Geodesic.wgs84.inverse(
+                from: Coordinate(latitude: lat1, longitude: lon1),
+                to: Coordinate(latitude: lat2, longitude: lon2))
             #expect(abs(g.distance - p.distance) <= 1e-12 * p.distance, "\(lat1) \(lon1) \(lat2) \(lon2)")
             #expect(Agreement.angle(g.initialBearing, p.azimuth1) <= 1e-9)
             #expect(Agreement.angle(g.finalBearing, p.azimuth2) <= 1e-9)
@@ -64,8 +67,9 @@ import Testing
 
     @Test func agreementKeepsTheWorstLineAndSkipsCoincidentPoints() {
         var a = Agreement()
-        a.add(Geodesic.InverseSolution(distance: 100.000001, initialBearing: 359.9999999, finalBearing: 10),
-              distance: 100, azimuth1: -0.0000001, azimuth2: 10)
+        a.add(
+            Geodesic.InverseSolution(distance: 100.000001, initialBearing: 359.9999999, finalBearing: 10),
+            distance: 100, azimuth1: -0.0000001, azimuth2: 10)
         a.add(Geodesic.InverseSolution(distance: 0, initialBearing: 0, finalBearing: 180), distance: 0, azimuth1: 90, azimuth2: 0)
         #expect(a.lines == 1)
         #expect(abs(a.maxRelativeDistance - 1e-8) < 1e-15)

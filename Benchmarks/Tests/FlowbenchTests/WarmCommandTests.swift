@@ -34,8 +34,10 @@ import Testing
         let result = try flowbench(Self.tiny)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Warm runs — 1 rounds x 2 runs per case (+0 warm-ups)"))
-        for row in ["home (GOGA)", "map --center 37.80,-122.46 --zoom 12, run + JSON (GOGA)", "of which JSON rendering",
-                    "geofence --track (YOSE exit track)", "new FlowRuntime(YOSE)", "≤ 0.3", "≤ 4.0"] {
+        for row in [
+            "home (GOGA)", "map --center 37.80,-122.46 --zoom 12, run + JSON (GOGA)", "of which JSON rendering",
+            "geofence --track (YOSE exit track)", "new FlowRuntime(YOSE)", "≤ 0.3", "≤ 4.0",
+        ] {
             #expect(result.stdout.contains(row), "\(row)")
         }
         #expect(result.stdout.contains("replay: 2,471 fixes of Tests/GeoKitTests/Fixtures/tracks/yose-pct-2019-07-31-exit.gpx"))

@@ -47,20 +47,25 @@ final class Harness {
 
     private init() {
         do {
-            lua = try LuaState(options: LuaOptions(instructionLimit: 200_000, memoryLimit: 8 << 20, timeLimit: 0.5,
-                                                   fixedTime: 1_780_000_000))
+            lua = try LuaState(
+                options: LuaOptions(
+                    instructionLimit: 200_000, memoryLimit: 8 << 20, timeLimit: 0.5,
+                    fixedTime: 1_780_000_000))
             lua.printHandler = { _ in }
             lua.moduleSearchDescription = "the fuzz harness (modules 'fuzz.a' and 'fuzz.bad')"
             lua.moduleResolver = { name throws(LuaError) in
                 switch name {
-                case "fuzz.a": return LuaModuleSource(source: "local M = {} function M.twice(x) return x * 2 end return M",
-                                                      path: "fuzz/a.lua")
+                case "fuzz.a":
+                    return LuaModuleSource(
+                        source: "local M = {} function M.twice(x) return x * 2 end return M",
+                        path: "fuzz/a.lua")
                 case "fuzz.bad": return LuaModuleSource(source: "return {", path: "fuzz/bad.lua")
                 default: return nil
                 }
             }
             Self.registerHost(lua)
-            check = try lua.load("""
+            check = try lua.load(
+                """
                 collectgarbage(); collectgarbage()
                 local t = {}
                 for i = 1, 100 do t[i] = i end
@@ -68,7 +73,8 @@ final class Harness {
                 return co(1) + co(20) + #t + #string.format("%5.1f", 1.25) + select("#", pcall(error, "x"))
                 """, chunkName: "fuzz/check.lua")
             identity = try lua.load("return ...", chunkName: "fuzz/identity.lua")
-            let patterns = try lua.load("""
+            let patterns = try lua.load(
+                """
                 local S1 = "Golden Gate Bridge (Fort Point) 37.8078,-122.4750 caf\\195\\169 [viewpoint] 100%% aaaaaaaaaaaaaaaaaaaab \\0 end"
                 local S2 = string.rep("ab", 40) .. "((((()))))" .. string.rep("x", 30) .. "\\n\\t \\255\\128"
                 return function(mode, p)
@@ -210,39 +216,43 @@ final class Harness {
     /// Native functions a script can reach as `host.*`: they exercise the trampoline (values
     /// both ways, errors raised after Swift returned), nested runs and native objects.
     static func registerHost(_ lua: LuaState) {
-        lua.defineType(Tally.self, methods: [
-            "add": { tally, call in
-                tally.total += try call.number(2)
-                call.push(tally.total)
-            },
-            "grow": { tally, call in
-                let n = max(0, min(try call.integer(2), 1 << 16))
-                try call.charge(n)
-                tally.items.append(contentsOf: repeatElement(tally.total, count: n))
-                call.push(tally.items.count)
-            },
-        ])
-        lua.register(module: "host", functions: [
-            "echo": { call in
-                for i in stride(from: 1, through: min(call.argumentCount, 16), by: 1) { call.push(try call.value(i)) }
-            },
-            "fail": { call in
-                throw LuaCallError(try call.optionalString(1) ?? "failed in Swift")
-            },
-            "call": { [unowned lua] call in
-                let f = try call.function(1)
-                var arguments: [LuaValue] = []
-                for i in stride(from: 2, through: min(call.argumentCount, 8), by: 1) { arguments.append(try call.value(i)) }
-                for value in try lua.call(f, arguments).prefix(8) { call.push(value) }
-            },
-            "decode": { call in
-                let screen = try call.decode(ScreenProbe.self, 1)
-                try call.push(encoding: screen)
-            },
-            "tally": { call in
-                call.push(object: Tally())
-            },
-        ])
+        lua.defineType(
+            Tally.self,
+            methods: [
+                "add": { tally, call in
+                    tally.total += try call.number(2)
+                    call.push(tally.total)
+                },
+                "grow": { tally, call in
+                    let n = max(0, min(try call.integer(2), 1 << 16))
+                    try call.charge(n)
+                    tally.items.append(contentsOf: repeatElement(tally.total, count: n))
+                    call.push(tally.items.count)
+                },
+            ])
+        lua.register(
+            module: "host",
+            functions: [
+                "echo": { call in
+                    for i in stride(from: 1, through: min(call.argumentCount, 16), by: 1) { call.push(try call.value(i)) }
+                },
+                "fail": { call in
+                    throw LuaCallError(try call.optionalString(1) ?? "failed in Swift")
+                },
+                "call": { [unowned lua] call in
+                    let f = try call.function(1)
+                    var arguments: [LuaValue] = []
+                    for i in stride(from: 2, through: min(call.argumentCount, 8), by: 1) { arguments.append(try call.value(i)) }
+                    for value in try lua.call(f, arguments).prefix(8) { call.push(value) }
+                },
+                "decode": { call in
+                    let screen = try call.decode(ScreenProbe.self, 1)
+                    try call.push(encoding: screen)
+                },
+                "tally": { call in
+                    call.push(object: Tally())
+                },
+            ])
     }
 }
 

@@ -30,7 +30,8 @@ struct Scenario {
 
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
     /// The run's inputs come from ``RunInputField/all`` (those scenarios set), in its order.
-    static let fields = ["name", "flow", "park", "args"] + RunInputField.all.compactMap { $0.scenario?.field }
+    static let fields =
+        ["name", "flow", "park", "args"] + RunInputField.all.compactMap { $0.scenario?.field }
         + ["act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
@@ -89,7 +90,8 @@ struct Scenario {
         if let golden = try Self.string(table, "golden") {
             self.golden = try Self.path(golden, "golden", in: folder, suffix: ".json")
             if !inPark, park == nil, !golden.contains("{park}") {
-                throw FieldError("golden: \(Excerpt.quoted(golden)) would be shared by every park; put {park} in its name (home-{park}.json) or give park = \"CODE\"")
+                throw FieldError(
+                    "golden: \(Excerpt.quoted(golden)) would be shared by every park; put {park} in its name (home-{park}.json) or give park = \"CODE\"")
             }
         }
         switch table["expect"] {
@@ -138,8 +140,10 @@ struct Scenario {
 
     /// A list of numbers as the command line writes it (`{37.8, -122.4}` → `37.8,-122.4`);
     /// a string passes as is, for the parser to check.
-    private static func joined(_ table: LuaTable, _ key: String, count: Int, separator: String = ",",
-                               example: String) throws(FieldError) -> String? {
+    private static func joined(
+        _ table: LuaTable, _ key: String, count: Int, separator: String = ",",
+        example: String
+    ) throws(FieldError) -> String? {
         switch table[key] {
         case .nil: return nil
         case .string(let text): return text

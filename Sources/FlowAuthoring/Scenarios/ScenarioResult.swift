@@ -38,8 +38,10 @@ public struct ScenarioResult: Sendable, Equatable {
     ///   - name: the scenario's name.
     ///   - details: what went wrong.
     ///   - wroteGolden: the golden `--update` wrote.
-    public init(status: Status, location: String, park: String? = nil, name: String? = nil,
-                details: [String] = [], wroteGolden: String? = nil) {
+    public init(
+        status: Status, location: String, park: String? = nil, name: String? = nil,
+        details: [String] = [], wroteGolden: String? = nil
+    ) {
         self.status = status
         self.location = location
         self.park = park

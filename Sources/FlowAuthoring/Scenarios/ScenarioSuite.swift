@@ -71,8 +71,10 @@ public final class ScenarioSuite {
                     do {
                         codes = [try ParkCatalog(root: root).resolve(named)].filter(parks.contains)
                     } catch {
-                        report(ScenarioResult(status: .badInput, location: scenario.location, name: scenario.name,
-                                              details: ["\(scenario.location): park: \(error)"]))
+                        report(
+                            ScenarioResult(
+                                status: .badInput, location: scenario.location, name: scenario.name,
+                                details: ["\(scenario.location): park: \(error)"]))
                         continue
                     }
                 } else {
@@ -118,8 +120,10 @@ public final class ScenarioSuite {
                     screen = try runtime.run(next)
                 case .external(let action):
                     let what = TextRenderer.sentence(for: action)
-                    return stop(.badInput, "\(location): follow[\(i + 1)]: action \(Excerpt.quoted(id)) is a \(action.kind) action "
-                                + "(\(what.prefix(1).lowercased())\(what.dropFirst())); a scenario follows go and act actions only")
+                    return stop(
+                        .badInput,
+                        "\(location): follow[\(i + 1)]: action \(Excerpt.quoted(id)) is a \(action.kind) action "
+                            + "(\(what.prefix(1).lowercased())\(what.dropFirst())); a scenario follows go and act actions only")
                 }
             }
         } catch .unknownFlow(let name, let park, let known) {

@@ -58,8 +58,9 @@ enum ParkStub {
             let luaName = ParkStub.className(name, file: file)
             if let earlier = written[luaName] {
                 guard earlier == fields else {
-                    throw .invalidContent("Sources/FlowKit/Catalog/ParkSettings.swift: two tables of settings are types named '\(name)'; "
-                        + "the stubs make one class of each name")
+                    throw .invalidContent(
+                        "Sources/FlowKit/Catalog/ParkSettings.swift: two tables of settings are types named '\(name)'; "
+                            + "the stubs make one class of each name")
                 }
                 return
             }
@@ -73,7 +74,8 @@ enum ParkStub {
             for field in fields {
                 out += "---\n--- \(try doc("\(name).\(field.name)"))\n"
                 if let path, let note = defaultNote(field, at: path + [field.name]) { out += "--- \(note)\n" }
-                let suggested = ParkSettingsCatalog.suggestedFromDefaults.contains("\(name).\(field.name)")
+                let suggested =
+                    ParkSettingsCatalog.suggestedFromDefaults.contains("\(name).\(field.name)")
                     ? path.flatMap { suggestions(at: $0 + [field.name]) } : nil
                 let type = luaType(field.shape, file: file, choices: suggested)
                 out += "--- @field \(field.name)\(isOptional(field, in: name, file: file, path: path) ? "?" : "") \(type)\n"
@@ -134,9 +136,11 @@ enum ParkStub {
             let summary = try doc(name)
             guard name == ParkStub.rootName else { return [summary] }
             return file
-                ? ["What parks/<CODE>/park.lua returns (and parks/defaults.lua). Any setting may be left out: defaults.lua",
-                   "gives it. A table with named fields merges into the default's key by key; a list or a value replaces it.",
-                   "For completion, give park.lua's table a type: `---@type flowrun.ParkFile` on `local park = {`, then `return park`."]
+                ? [
+                    "What parks/<CODE>/park.lua returns (and parks/defaults.lua). Any setting may be left out: defaults.lua",
+                    "gives it. A table with named fields merges into the default's key by key; a list or a value replaces it.",
+                    "For completion, give park.lua's table a type: `---@type flowrun.ParkFile` on `local park = {`, then `return park`.",
+                ]
                 : [summary, "As flows read it (`ctx.park`), with `code`: read-only, and shared by every run (copy a table to change it)."]
         }
 
@@ -151,7 +155,7 @@ enum ParkStub {
         private func defaultNote(_ field: SettingField, at path: [String]) -> String? {
             let value = value(at: path)
             if value == .nil { return field.optional ? nil : "(required: parks/defaults.lua has no default)" }
-            if case .record = field.shape { return nil }   // its fields say theirs
+            if case .record = field.shape { return nil }  // its fields say theirs
             if let text = Self.literal(value), text.count <= 120 { return "(default: `\(text)`)" }
             return "(default: \(value.tableValue?.count ?? 0) entries in parks/defaults.lua)"
         }
@@ -180,8 +184,10 @@ enum ParkStub {
 
         /// Whether `key` can be written bare (`key = ...`) in a table; Lua's keywords are not.
         private static func isName(_ key: String) -> Bool {
-            let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-                                         "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
+            let keywords: Set<String> = [
+                "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+                "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+            ]
             guard let first = key.unicodeScalars.first, !keywords.contains(key) else { return false }
             let letter: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" }
             return letter(first) && key.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }

@@ -122,8 +122,10 @@ enum ScreenStub {
         /// "A screen section of type `text`." for a definition without a description.
         private func summary(_ def: String, _ node: JSONValue) -> String {
             let properties = node["properties"]?.objectValue ?? [:]
-            if let union = unionOf[def], let (key, tag) = properties.keys.sorted().lazy
-                .compactMap({ key in properties[key]?["const"]?.stringValue.map { (key, $0) } }).first {
+            if let union = unionOf[def],
+                let (key, tag) = properties.keys.sorted().lazy
+                    .compactMap({ key in properties[key]?["const"]?.stringValue.map { (key, $0) } }).first
+            {
                 switch union {
                 case "component": return "A screen section of type `\(tag)`."
                 case "action": return "An action of kind `\(tag)`."
@@ -172,8 +174,9 @@ enum ScreenStub {
             }
             if let tag = node["const"] { return Typed(type: Self.literal(tag), description: description) }
             if let choices = node["enum"]?.arrayValue {
-                return Typed(type: choices.map(Self.literal).joined(separator: "|"), description: description,
-                             defaultValue: node["default"])
+                return Typed(
+                    type: choices.map(Self.literal).joined(separator: "|"), description: description,
+                    defaultValue: node["default"])
             }
             var typed = Typed(type: "", description: description, notes: Self.bounds(node))
             switch node["type"]?.stringValue {
@@ -186,7 +189,7 @@ enum ScreenStub {
                     var items: [String] = []
                     for (i, item) in prefix.enumerated() { items.append(try type(of: item, at: "\(path).prefixItems[\(i)]").type) }
                     typed.type = "[\(items.joined(separator: ", "))]"
-                    typed.notes = []   // a tuple's length is its type
+                    typed.notes = []  // a tuple's length is its type
                 } else if let items = node["items"] {
                     let element = try type(of: items, at: "\(path).items").type
                     typed.type = (element.contains("|") ? "(\(element))" : element) + "[]"

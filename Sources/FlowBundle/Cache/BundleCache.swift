@@ -73,7 +73,8 @@ public struct BundleCache: Sendable {
     /// ("the cache still runs GOGA version 3"), not verified.
     public func running() -> (park: String, version: Int)? {
         guard let version = try? version(.current), let bytes = storedManifest(version),
-              let manifest = try? BundleManifest.decode(bytes, file: manifestFile(version)) else { return nil }
+            let manifest = try? BundleManifest.decode(bytes, file: manifestFile(version))
+        else { return nil }
         return (manifest.park, version)
     }
 
@@ -82,11 +83,13 @@ public struct BundleCache: Sendable {
     /// object read and hashed; the manifest must be of that version.
     /// - Throws: ``BundleError`` for the first check that fails.
     public func verify(version: Int, with verifier: BundleVerifier) throws(BundleError) -> VerifiedBundle {
-        let verified = try verifier.verify(manifestFile: manifestFile(version), signatureFile: signatureFile(version), objects: objects,
-                                           origin: versionFolder(version), newestKnown: nil, history: nil)
+        let verified = try verifier.verify(
+            manifestFile: manifestFile(version), signatureFile: signatureFile(version), objects: objects,
+            origin: versionFolder(version), newestKnown: nil, history: nil)
         guard verified.manifest.version == version else {
-            throw BundleError(.malformed, file: manifestFile(version), field: "version",
-                              "\(verified.manifest.version) in the folder of version \(version): a manifest moved by hand")
+            throw BundleError(
+                .malformed, file: manifestFile(version), field: "version",
+                "\(verified.manifest.version) in the folder of version \(version): a manifest moved by hand")
         }
         return verified
     }
@@ -119,7 +122,8 @@ public struct BundleCache: Sendable {
     // MARK: - Private
 
     /// The previous version, verified, after `current` failed with `failure`.
-    private func fallBack(from failure: BundleError, current: Int?, verifier: BundleVerifier) throws(BundleError) -> (bundle: VerifiedBundle, warning: String?) {
+    private func fallBack(from failure: BundleError, current: Int?, verifier: BundleVerifier) throws(BundleError) -> (bundle: VerifiedBundle, warning: String?)
+    {
         let previous = try? version(.previous)
         guard let previous, previous != current else {
             throw BundleError(failure.reason, file: failure.file, field: failure.field, "\(failure.message) (and no previous good version to fall back to)")
@@ -129,8 +133,9 @@ public struct BundleCache: Sendable {
             let which = current.map { "version \($0)" } ?? "the current version"
             return (bundle, "\(which) does not verify (\(failure)); running the previous good version \(previous)")
         } catch {
-            throw BundleError(failure.reason, file: failure.file, field: failure.field,
-                              "\(failure.message) (and the previous version \(previous) does not verify either: \(error))")
+            throw BundleError(
+                failure.reason, file: failure.file, field: failure.field,
+                "\(failure.message) (and the previous version \(previous) does not verify either: \(error))")
         }
     }
 }

@@ -37,8 +37,9 @@ extension BundleManifest {
         let top = try reader.object(root, at: nil, fields: fieldNames, optional: optionalFieldNames)
         let format = try reader.integer(top["format"], at: "format", in: 1...Int.max)
         guard format == currentFormat else {
-            throw BundleError(.unsupported, file: file, field: "format",
-                              "format \(format) is not one this flowrun reads (it reads \(currentFormat)); a newer flowrun made this bundle")
+            throw BundleError(
+                .unsupported, file: file, field: "format",
+                "format \(format) is not one this flowrun reads (it reads \(currentFormat)); a newer flowrun made this bundle")
         }
         let park = try reader.string(top["park"], at: "park")
         guard BundlePath.isParkCode(park) else {
@@ -77,20 +78,22 @@ extension BundleManifest {
             }
             let size = try reader.integer(fields["size"], at: "\(at).size", in: 0...Int(Int64.max >> 1))
             guard size <= limits.maxFileBytes else {
-                throw BundleError(.tooLarge, file: file, field: "\(at).size",
-                                  "\(size) bytes (\(Excerpt.quoted(path))), over the limit of \(BundleLimits.text(limits.maxFileBytes)) for one file")
+                throw BundleError(
+                    .tooLarge, file: file, field: "\(at).size",
+                    "\(size) bytes (\(Excerpt.quoted(path))), over the limit of \(BundleLimits.text(limits.maxFileBytes)) for one file")
             }
             total += size
             guard total <= limits.maxTotalBytes else {
-                throw BundleError(.tooLarge, file: file, field: "files",
-                                  "the files add up to more than the limit of \(BundleLimits.text(limits.maxTotalBytes)) (at \(at))")
+                throw BundleError(
+                    .tooLarge, file: file, field: "files",
+                    "the files add up to more than the limit of \(BundleLimits.text(limits.maxTotalBytes)) (at \(at))")
             }
             files.append(File(path: path, sha256: sha256, size: size))
         }
         if let clash = BundlePath.fileAlsoFolder(seen) {
             throw BundleError(.unsafePath, file: file, field: "files", "\(Excerpt.quoted(clash)) is both a file and a folder")
         }
-        manifest.files = files   // kept in the file's order: the bytes are what was signed
+        manifest.files = files  // kept in the file's order: the bytes are what was signed
         return manifest
     }
 

@@ -49,9 +49,10 @@ enum BundlePath {
 
     /// 1 to `maxBytes` ASCII letters, digits, `_` or `-`.
     static func isName(_ text: String, maxBytes: Int) -> Bool {
-        (1...maxBytes).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
-        }
+        (1...maxBytes).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+            }
     }
 
     /// 64 lowercase hex digits.

@@ -59,7 +59,8 @@ public struct AssetCheck {
         for name in path.split(separator: "/").map(String.init) {
             guard root.names(in: relative).contains(name) else {
                 let everything = root.files(under: folder)
-                let hint = Excerpt.suggestion(for: path, in: everything).map { "; did you mean '\($0)'?" }
+                let hint =
+                    Excerpt.suggestion(for: path, in: everything).map { "; did you mean '\($0)'?" }
                     ?? (everything.isEmpty ? "" : "; it has \(Excerpt.list(everything, quoted: true))")
                 return "\(Excerpt.quoted(reference)) is not in \(folder)/\(hint) (pictures are paths inside the park's assets/ folder, or full https:// URLs)"
             }

@@ -5,7 +5,8 @@ import LuaKit
 enum ConfigMerge {
     static func merge(_ base: LuaValue, _ override: LuaValue) -> LuaValue {
         guard case .table(let b) = base, case .table(let o) = override,
-              !isList(b), !isList(o) else {
+            !isList(b), !isList(o)
+        else {
             return override == .nil ? base : override
         }
         var merged = b

@@ -75,8 +75,9 @@ extension ParkConfig {
     ///   ``FlowError/invalidContent(_:)`` for a file that is not UTF-8 or fails to compile
     ///   or run.
     public static func load(code: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> ParkConfig {
-        try make(code: code, defaults: try evaluate("parks/defaults.lua", root: root, lua: lua),
-                 park: try evaluate("parks/\(code)/park.lua", root: root, lua: lua))
+        try make(
+            code: code, defaults: try evaluate("parks/defaults.lua", root: root, lua: lua),
+            park: try evaluate("parks/\(code)/park.lua", root: root, lua: lua))
     }
 
     /// What a configuration file returns, run in `lua`; errors name the file.
@@ -141,7 +142,7 @@ extension ParkConfig {
             for (l, layer) in page.background.enumerated() {
                 let path = "onboarding.pages[\(p + 1)].background[\(l + 1)]"
                 for (name, v) in [("position.x", layer.position.x), ("position.y", layer.position.y), ("depth", layer.depth)]
-                    where !(0...1).contains(v) {
+                where !(0...1).contains(v) {
                     report("\(path).\(name)", "\(v) out of range [0, 1]")
                 }
             }

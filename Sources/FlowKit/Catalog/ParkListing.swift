@@ -64,8 +64,9 @@ public struct ParkListing: Sendable {
         let config = try ParkConfig.load(code: code, root: root)
         let runtimeContent = ParkContent(code: code, root: root, curation: SiteCuration(config.settings.sites))
         let center = Coordinate(latitude: config.center.lat, longitude: config.center.lon)
-        var entry = Entry(code: code, name: config.name, state: config.state, sites: try runtimeContent.sites().count,
-                          center: [center.longitude, center.latitude])
+        var entry = Entry(
+            code: code, name: config.name, state: config.state, sites: try runtimeContent.sites().count,
+            center: [center.longitude, center.latitude])
         if let at {
             entry.distance_m = (at.distance(to: center)).rounded()
             entry.inside = try runtimeContent.boundary()?.contains(at)

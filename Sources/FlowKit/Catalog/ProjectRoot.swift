@@ -76,8 +76,9 @@ public struct ProjectRoot: Sendable {
                 let place = UTF8Text.lineAndColumn(of: offset, in: bytes)
                 return (place.line, place.column, offset < bytes.count ? bytes[offset] : 0)
             }
-            throw .invalidContent("\(relativePath):\(line):\(column): not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); "
-                + "project files are UTF-8: convert a Latin-1 file with 'iconv -f latin1 -t utf-8'")
+            throw .invalidContent(
+                "\(relativePath):\(line):\(column): not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); "
+                    + "project files are UTF-8: convert a Latin-1 file with 'iconv -f latin1 -t utf-8'")
         }
         return text
     }
@@ -88,7 +89,8 @@ public struct ProjectRoot: Sendable {
     /// - Parameter relativePath: a folder relative to the root; none when it is missing.
     /// - Returns: paths relative to the root (`flows/home.lua`).
     public func luaFiles(in relativePath: String) -> [String] {
-        let names = memory.map { $0.names(in: relativePath, folders: false) }
+        let names =
+            memory.map { $0.names(in: relativePath, folders: false) }
             ?? (try? FileManager.default.contentsOfDirectory(atPath: url(relativePath).path)) ?? []
         return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(relativePath)/\($0)" }
     }

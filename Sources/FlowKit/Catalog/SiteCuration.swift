@@ -21,8 +21,10 @@ public struct SiteCuration: Sendable {
     /// Curation that changes nothing.
     public static let none = SiteCuration(hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [])
 
-    init(hiddenCategories: Set<String>, hiddenSites: [String], names: [String: String], titleCase: Bool, acronyms: Set<String>,
-         rankedProperties: [String] = []) {
+    init(
+        hiddenCategories: Set<String>, hiddenSites: [String], names: [String: String], titleCase: Bool, acronyms: Set<String>,
+        rankedProperties: [String] = []
+    ) {
         self.hiddenCategories = hiddenCategories
         self.hiddenSites = hiddenSites
         self.names = names
@@ -33,10 +35,11 @@ public struct SiteCuration: Sendable {
 
     /// The curation a park's settings ask for.
     public init(_ sites: ParkSettings.Sites) {
-        self.init(hiddenCategories: Set(sites.categories.filter { $0.value.hidden == true }.keys),
-                  hiddenSites: sites.hidden, names: sites.names, titleCase: sites.title_case,
-                  acronyms: Set(sites.acronyms.map { $0.uppercased() }),
-                  rankedProperties: sites.ranking.filter { $0.value.weight != 0 }.keys.filter { !["rating", "fee"].contains($0) }.sorted())
+        self.init(
+            hiddenCategories: Set(sites.categories.filter { $0.value.hidden == true }.keys),
+            hiddenSites: sites.hidden, names: sites.names, titleCase: sites.title_case,
+            acronyms: Set(sites.acronyms.map { $0.uppercased() }),
+            rankedProperties: sites.ranking.filter { $0.value.weight != 0 }.keys.filter { !["rating", "fee"].contains($0) }.sorted())
     }
 
     /// The sites a visitor sees, in the data's order.
@@ -67,8 +70,9 @@ public struct SiteCuration: Sendable {
             guard !hidden.contains(site.id), !hiddenCategories.contains(site.category) else { return nil }
             let name = names[site.id] ?? (titleCase ? TitleCase.apply(to: site.name, acronyms: acronyms) : site.name)
             guard name != site.name else { return site }
-            return Site(id: site.id, name: name, category: site.category, description: site.description,
-                        coordinate: site.coordinate, properties: site.properties)
+            return Site(
+                id: site.id, name: name, category: site.category, description: site.description,
+                coordinate: site.coordinate, properties: site.properties)
         }
     }
 
@@ -81,8 +85,9 @@ public struct SiteCuration: Sendable {
                 switch site.properties[name] {
                 case nil, .null?, .number?: continue
                 case let value?:
-                    throw .invalidContent("\(dataFile): feature \(i + 1) ('\(site.name)'): \(name) must be a number "
-                        + "(sites.ranking.\(name) in \(file) or parks/defaults.lua weighs it), got \(Excerpt.text(value.description))")
+                    throw .invalidContent(
+                        "\(dataFile): feature \(i + 1) ('\(site.name)'): \(name) must be a number "
+                            + "(sites.ranking.\(name) in \(file) or parks/defaults.lua weighs it), got \(Excerpt.text(value.description))")
                 }
             }
         }

@@ -8,7 +8,8 @@ enum TimeZoneName {
     @Sendable
     static func problem(_ name: String) -> String? {
         guard TimeZone(identifier: name) == nil else { return nil }
-        let hint = Excerpt.suggestion(for: name, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
+        let hint =
+            Excerpt.suggestion(for: name, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
             ?? " (an IANA zone such as 'America/Denver')"
         return "unknown time zone \(Excerpt.quoted(name))\(hint)"
     }

@@ -26,9 +26,9 @@ enum TitleCase {
             defer { wordIndex += 1 }
             let bare = word.filter { $0.isLetter }
             if let ordinal = ordinal(word) {
-                out += ordinal                         // "25TH": "25th"
+                out += ordinal  // "25TH": "25th"
             } else if acronyms.contains(bare) || word.contains(where: \.isNumber) {
-                out += word                            // "SF88L", "NRA"
+                out += word  // "SF88L", "NRA"
             } else if wordIndex > 0, joiningWords.contains(word.lowercased()) {
                 out += word.lowercased()
             } else {
@@ -57,9 +57,9 @@ enum TitleCase {
                 out += c.uppercased()
                 startOfPart = false
             } else if previous == "'" && i == 2 && out.first == "O" {
-                out += c.uppercased()                  // O'Rourke, not O'rourke
+                out += c.uppercased()  // O'Rourke, not O'rourke
             } else if i == 2 && out.hasPrefix("Mc") && word.count > 3 {
-                out += c.uppercased()                  // McKinnon
+                out += c.uppercased()  // McKinnon
             } else {
                 out += lower
             }

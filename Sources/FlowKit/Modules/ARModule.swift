@@ -30,11 +30,22 @@ struct ARModule: NativeModule {
 
     var functions: [NativeFunction] {
         [
-            NativeFunction("project", summary: "Projects sites for a camera pose; sites behind the camera or beyond max_distance are left out.",
-                           parameters: [.init("request", "{lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]}",
-                                              "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default")],
-                           returns: [("{pins: table[], off_screen: table[]}", "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}")],
-                           example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })") { _, call in
+            NativeFunction(
+                "project", summary: "Projects sites for a camera pose; sites behind the camera or beyond max_distance are left out.",
+                parameters: [
+                    .init(
+                        "request",
+                        "{lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]}",
+                        "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default")
+                ],
+                returns: [
+                    (
+                        "{pins: table[], off_screen: table[]}",
+                        "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}"
+                    )
+                ],
+                example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })"
+            ) { _, call in
                 let request = try Request.read(call, 1)
                 // Projecting is a pass over the sites; stacking their labels starts with a sort.
                 try call.charge(request.sites.count * Charge.perInputItem + Charge.perLabelStep * Charge.sorting(request.sites.count))
@@ -42,9 +53,10 @@ struct ARModule: NativeModule {
                 let sites: [Coordinate]
                 do {
                     let position = try Coordinate(validatingLatitude: request.lat, longitude: request.lon)
-                    let pose = try CameraPose(position: position, altitude: request.altitude, heading: request.heading,
-                                              pitch: request.pitch ?? 0, fieldOfView: request.fov ?? 60,
-                                              width: request.width ?? 390, height: request.height ?? 844)
+                    let pose = try CameraPose(
+                        position: position, altitude: request.altitude, heading: request.heading,
+                        pitch: request.pitch ?? 0, fieldOfView: request.fov ?? 60,
+                        width: request.width ?? 390, height: request.height ?? 844)
                     projector = try ARProjector(pose: pose, maximumDistance: request.max_distance ?? 5000)
                     var checked: [Coordinate] = []
                     for (i, s) in request.sites.enumerated() {
@@ -60,12 +72,13 @@ struct ARModule: NativeModule {
                 let placements = projector.place(sites, altitudes: request.sites.map(\.altitude))
                 try call.charge(results: placements.count)
                 var rowTests = 0
-                let view = Self.value(placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose,
-                                      rowTests: &rowTests)
+                let view = Self.value(
+                    placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose,
+                    rowTests: &rowTests)
                 // Rows tried beyond the first per label: from none to 64 each in a crowd at one spot.
                 try call.charge(rowTests * Charge.perLabelStep)
                 call.push(view)
-            },
+            }
         ]
     }
 
@@ -91,12 +104,15 @@ struct ARModule: NativeModule {
         return width
     }
 
-    static func value(_ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose,
-                      rowTests: inout Int) -> LuaValue {
+    static func value(
+        _ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose,
+        rowTests: inout Int
+    ) -> LuaValue {
         let onScreen = placements.filter(\.isOnScreen)
         let titles = onScreen.map { request.sites[$0.index].name ?? request.sites[$0.index].id ?? "site \($0.index + 1)" }
-        let labels = ARLabelLayout.layout(onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight),
-                                          screenWidth: pose.width, rowTests: &rowTests)
+        let labels = ARLabelLayout.layout(
+            onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight),
+            screenWidth: pose.width, rowTests: &rowTests)
         var pins: [(Int, LuaValue)] = []
         for label in labels {
             let p = onScreen[label.placement]

@@ -19,8 +19,11 @@ extension LuaCall {
         let id = try integer(i)
         // GeoKit's point ids are one less, so it cannot judge ids 0 and up in Lua's numbering.
         if id >= 0 {
-            throw badArgument(i, id >= 1 && index.point(id - 1) != nil ? "\(id) is a point's id, not a cluster's"
-                                                                        : "no cluster with id \(id)")
+            throw badArgument(
+                i,
+                id >= 1 && index.point(id - 1) != nil
+                    ? "\(id) is a point's id, not a cluster's"
+                    : "no cluster with id \(id)")
         }
         do { _ = try index.expansionZoom(of: id) } catch { throw badArgument(i, error.message) }
         return id

@@ -46,7 +46,7 @@ final class ClusterIndexObject: LuaObject {
     }
 
     /// Options from a Lua table (decoded strictly) over the park's `map.cluster` settings.
-    @inline(never)   // swiftc 6.3.1 -O crashes ("Found ownership error") when this is inlined into the cluster.index closure
+    @inline(never)  // swiftc 6.3.1 -O crashes ("Found ownership error") when this is inlined into the cluster.index closure
     static func options(_ value: LuaValue?, park: ParkConfig, call: LuaCall? = nil, argument: Int = 0) throws -> ClusterOptions {
         struct Spec: Decodable {
             var radius: Double?, extent: Double?
@@ -83,9 +83,11 @@ final class ClusterIndexObject: LuaObject {
             t["type"] = "cluster"
             t["count"] = .integer(Int64(item.count))
             t["expansion_zoom"] = .integer(Int64(try index.expansionZoom(of: item.id)))
-            t["categories"] = .table(LuaTable(sequence: index.categoryCounts(of: item).map {
-                ["category": .string($0.category), "count": .integer(Int64($0.count))]
-            }))
+            t["categories"] = .table(
+                LuaTable(
+                    sequence: index.categoryCounts(of: item).map {
+                        ["category": .string($0.category), "count": .integer(Int64($0.count))]
+                    }))
             t["sum"] = .number(index.valueSum(of: item))
         } else {
             t["type"] = "pin"
@@ -118,62 +120,85 @@ final class ClusterIndexObject: LuaObject {
 
     // MARK: - Methods
 
-    static let type = NativeType(ClusterIndexObject.self, summary: "A cluster index: query it per zoom, drill into clusters, insert and remove points. "
-                                 + "A pin's id is its point's position in the list indexed, from 1 (for cluster.sites(), in ctx.sites; "
-                                 + "inserted points continue); a cluster's id is negative, so the two never meet.", methods: [
-        .init("clusters", summary: "Clusters and single points in a box at a zoom.",
-              parameters: [.init("box", "{west: number, south: number, east: number, north: number}",
-                                 "as supercluster: longitudes wrap (360° wide or more: the whole world; west > east: across the antimeridian), latitudes clamp to ±90"),
-                           .init("zoom", "integer", "0-30; above max_zoom every point is single")],
-              returns: [("table[]", "items {type = 'cluster'|'pin', id, lat, lon, count, ...}")],
-              example: "local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)") { o, _, call in
-            let items = try o.index.clusters(in: try call.boundingBox(2, wrapping: true), zoom: Int(try call.zoom(3)))
-            try call.charge(results: items.count + 1)
-            call.push(try o.values(items))
-        },
-        .init("children", summary: "The items a cluster splits into at the next zoom, by their smallest point id (not supercluster's KD-tree order).",
-              parameters: [.init("id", "integer", "a cluster's id (negative) from clusters(); a pin's is an error")],
-              returns: [("table[]", "items")]) { o, _, call in
-            let items = try o.index.children(of: try call.clusterID(2, in: o.index))
-            try call.charge(results: items.count + 1)
-            call.push(try o.values(items))
-        },
-        .init("leaves", summary: "The points of a cluster, `limit` of them from `offset`, depth first through children() in its order: "
-                                 + "the first has the smallest id, the rest are not sorted, and pages differ from supercluster's (KD-tree order).",
-              parameters: [.init("id", "integer", "a cluster's id (negative); a pin's is an error"), .init("limit", "integer?", "default 10"),
-                           .init("offset", "integer?", "default 0")], returns: [("table[]", "pins")]) { o, _, call in
-            let id = try call.clusterID(2, in: o.index)
-            let limit = call.isNil(3) ? 10 : try call.integer(3), offset = call.isNil(4) ? 0 : try call.integer(4)
-            // Skipping walks the children before the offset; each leaf returned is a pin.
-            try call.charge(max(0, min(offset, o.index.count)) + max(0, min(limit, o.index.count)) * Charge.perResultItem)
-            let ids = try o.index.leaves(of: id, limit: limit, offset: offset)
-            call.push(try o.values(ids.compactMap { id in
-                o.index.point(id).map { ClusterItem(id: id, isCluster: false, longitude: $0.longitude, latitude: $0.latitude, count: 1) }
-            }))
-        },
-        .init("expansion_zoom", summary: "The zoom at which a cluster splits.",
-              parameters: [.init("id", "integer", "a cluster's id (negative); a pin's is an error")], returns: [("integer", "zoom")]) { o, _, call in
-            call.push(try o.index.expansionZoom(of: try call.clusterID(2, in: o.index)))
-        },
-        .init("insert", summary: "Adds a point without rebuilding the index.",
-              parameters: [.init("point", "{lat: number, lon: number, category: string?, value: number?, id: string?, name: string?}", "the point")],
-              returns: [("integer", "the new point's id: one more than the last (ids are never reused)")]) { o, _, call in
-            let spec = try call.decode(PointSpec.self, 2)
-            try call.charge(Charge.perObject)
-            let id = try o.insert(spec)
-            // The change's work is known once done; bounded by the index, whose build was paid.
-            try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)
-            call.push(id)
-        },
-        .init("remove", summary: "Removes a point by its id without rebuilding the index.",
-              parameters: [.init("id", "integer", "a pin's id (1 or more); a cluster's is an error")]) { o, _, call in
-            let id = try call.pointID(2, in: o.index)
-            try call.charge(Charge.perObject)
-            try o.index.remove(pointID: id)
-            try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)
-        },
-        .init("count", summary: "How many points the index holds.", returns: [("integer", "points")]) { o, _, call in
-            call.push(o.index.count)
-        },
-    ])
+    static let type = NativeType(
+        ClusterIndexObject.self,
+        summary: "A cluster index: query it per zoom, drill into clusters, insert and remove points. "
+            + "A pin's id is its point's position in the list indexed, from 1 (for cluster.sites(), in ctx.sites; "
+            + "inserted points continue); a cluster's id is negative, so the two never meet.",
+        methods: [
+            .init(
+                "clusters", summary: "Clusters and single points in a box at a zoom.",
+                parameters: [
+                    .init(
+                        "box", "{west: number, south: number, east: number, north: number}",
+                        "as supercluster: longitudes wrap (360° wide or more: the whole world; west > east: across the antimeridian), latitudes clamp to ±90"),
+                    .init("zoom", "integer", "0-30; above max_zoom every point is single"),
+                ],
+                returns: [("table[]", "items {type = 'cluster'|'pin', id, lat, lon, count, ...}")],
+                example: "local items = idx:clusters(map.viewport(37.80, -122.46, 12, 390, 844), 12)"
+            ) { o, _, call in
+                let items = try o.index.clusters(in: try call.boundingBox(2, wrapping: true), zoom: Int(try call.zoom(3)))
+                try call.charge(results: items.count + 1)
+                call.push(try o.values(items))
+            },
+            .init(
+                "children", summary: "The items a cluster splits into at the next zoom, by their smallest point id (not supercluster's KD-tree order).",
+                parameters: [.init("id", "integer", "a cluster's id (negative) from clusters(); a pin's is an error")],
+                returns: [("table[]", "items")]
+            ) { o, _, call in
+                let items = try o.index.children(of: try call.clusterID(2, in: o.index))
+                try call.charge(results: items.count + 1)
+                call.push(try o.values(items))
+            },
+            .init(
+                "leaves",
+                summary: "The points of a cluster, `limit` of them from `offset`, depth first through children() in its order: "
+                    + "the first has the smallest id, the rest are not sorted, and pages differ from supercluster's (KD-tree order).",
+                parameters: [
+                    .init("id", "integer", "a cluster's id (negative); a pin's is an error"), .init("limit", "integer?", "default 10"),
+                    .init("offset", "integer?", "default 0"),
+                ], returns: [("table[]", "pins")]
+            ) { o, _, call in
+                let id = try call.clusterID(2, in: o.index)
+                let limit = call.isNil(3) ? 10 : try call.integer(3), offset = call.isNil(4) ? 0 : try call.integer(4)
+                // Skipping walks the children before the offset; each leaf returned is a pin.
+                try call.charge(max(0, min(offset, o.index.count)) + max(0, min(limit, o.index.count)) * Charge.perResultItem)
+                let ids = try o.index.leaves(of: id, limit: limit, offset: offset)
+                call.push(
+                    try o.values(
+                        ids.compactMap { id in
+                            o.index.point(id).map { ClusterItem(id: id, isCluster: false, longitude: $0.longitude, latitude: $0.latitude, count: 1) }
+                        }))
+            },
+            .init(
+                "expansion_zoom", summary: "The zoom at which a cluster splits.",
+                parameters: [.init("id", "integer", "a cluster's id (negative); a pin's is an error")], returns: [("integer", "zoom")]
+            ) { o, _, call in
+                call.push(try o.index.expansionZoom(of: try call.clusterID(2, in: o.index)))
+            },
+            .init(
+                "insert", summary: "Adds a point without rebuilding the index.",
+                parameters: [.init("point", "{lat: number, lon: number, category: string?, value: number?, id: string?, name: string?}", "the point")],
+                returns: [("integer", "the new point's id: one more than the last (ids are never reused)")]
+            ) { o, _, call in
+                let spec = try call.decode(PointSpec.self, 2)
+                try call.charge(Charge.perObject)
+                let id = try o.insert(spec)
+                // The change's work is known once done; bounded by the index, whose build was paid.
+                try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)
+                call.push(id)
+            },
+            .init(
+                "remove", summary: "Removes a point by its id without rebuilding the index.",
+                parameters: [.init("id", "integer", "a pin's id (1 or more); a cluster's is an error")]
+            ) { o, _, call in
+                let id = try call.pointID(2, in: o.index)
+                try call.charge(Charge.perObject)
+                try o.index.remove(pointID: id)
+                try call.charge(o.index.lastUpdateWork * Charge.perUpdateWork)
+            },
+            .init("count", summary: "How many points the index holds.", returns: [("integer", "points")]) { o, _, call in
+                call.push(o.index.count)
+            },
+        ])
 }

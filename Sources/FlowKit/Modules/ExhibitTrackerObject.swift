@@ -30,15 +30,17 @@ final class ExhibitTrackerObject: LuaObject {
 
     /// `{{kind, exhibit, title, time, beacon?}}`.
     static func value(_ events: [ExhibitEvent], _ catalog: ExhibitCatalog) -> LuaValue {
-        .table(LuaTable(sequence: events.map { event in
-            var t = LuaTable()
-            t["kind"] = .string(event.kind.rawValue)
-            t["exhibit"] = .string(catalog.exhibits[event.exhibit].id)
-            t["title"] = .string(catalog.exhibits[event.exhibit].title)
-            t["time"] = .number(event.time)
-            if event.beacon >= 0 { t["beacon"] = .string(catalog.beacons[event.beacon].id.description) }
-            return .table(t)
-        }))
+        .table(
+            LuaTable(
+                sequence: events.map { event in
+                    var t = LuaTable()
+                    t["kind"] = .string(event.kind.rawValue)
+                    t["exhibit"] = .string(catalog.exhibits[event.exhibit].id)
+                    t["title"] = .string(catalog.exhibits[event.exhibit].title)
+                    t["time"] = .number(event.time)
+                    if event.beacon >= 0 { t["beacon"] = .string(catalog.beacons[event.beacon].id.description) }
+                    return .table(t)
+                }))
     }
 
     /// `{nearest = id?, since?, time, live, distances = {{id, title, distance}}}`, nearest first, live exhibits only.
@@ -51,10 +53,14 @@ final class ExhibitTrackerObject: LuaObject {
         }
         if tracker.time.isFinite { t["time"] = .number(tracker.time) }
         t["live"] = .integer(Int64(tracker.liveBeacons.count))
-        let rows = tracker.distances.enumerated().filter { $0.element.isFinite }.sorted { $0.element < $1.element || ($0.element == $1.element && $0.offset < $1.offset) }
-        t["distances"] = .table(LuaTable(sequence: rows.map { e, d in
-            ["id": .string(catalog.exhibits[e].id), "title": .string(catalog.exhibits[e].title), "distance": .number(d)]
-        }))
+        let rows = tracker.distances.enumerated().filter { $0.element.isFinite }.sorted {
+            $0.element < $1.element || ($0.element == $1.element && $0.offset < $1.offset)
+        }
+        t["distances"] = .table(
+            LuaTable(
+                sequence: rows.map { e, d in
+                    ["id": .string(catalog.exhibits[e].id), "title": .string(catalog.exhibits[e].title), "distance": .number(d)]
+                }))
         return .table(t)
     }
 
@@ -75,30 +81,43 @@ final class ExhibitTrackerObject: LuaObject {
 
     // MARK: - Methods
 
-    static let type = NativeType(ExhibitTrackerObject.self, summary: "Smooths beacon readings into distances and decides, with hysteresis, which exhibit the visitor is at.", methods: [
-        .init("feed", summary: "Feeds one reading; returns its events (maybe none), or nil when the park lists no such beacon or the RSSI is out of [-127, 0].",
-              parameters: [.init("reading", "{time: number, beacon: string, rssi: number, tx_power: number?}", "beacon as ibeacon:UUID:MAJOR:MINOR or eddystone:NAMESPACE:INSTANCE; time never going backwards")],
-              returns: [("table[]?", "events {kind, exhibit, title, time, beacon?}; kind is enter, leave, dwell or beacon_lost")],
-              example: "local events = t:feed({ time = 12.5, beacon = \"ibeacon:D3F1A7C2-0B5E-4C8A-9F17-2E6B4A1C0D59:1:2\", rssi = -67 })") { o, _, call in
-            try call.charge(Charge.perObject + o.tracker.catalog.beacons.count * Charge.perRegion)
-            guard let events = try o.feed(call, 2) else { call.pushNil(); return }
-            try call.charge(results: events.count)
-            call.push(value(events, o.tracker.catalog))
-        },
-        .init("advance", summary: "Moves the clock without a reading: beacons time out, a leading exhibit may be shown.",
-              parameters: [.init("time", "number", "seconds; an earlier time than the last is ignored")],
-              returns: [("table[]", "events, as feed's")]) { o, _, call in
-            let time = try call.number(2)
-            guard time.isFinite else { throw call.badArgument(2, "time must be finite") }
-            try call.charge(o.tracker.catalog.beacons.count * Charge.perRegion)
-            o.events.removeAll(keepingCapacity: true)
-            o.tracker.advance(to: time, into: &o.events)
-            call.push(value(o.events, o.tracker.catalog))
-        },
-        .init("state", summary: "The exhibit shown (nearest, with hysteresis) and every exhibit with a live beacon, nearest first.",
-              returns: [("table", "{nearest: string?, since: number?, time: number?, live: integer, distances = {{id, title, distance}}}")]) { o, _, call in
-            try call.charge(Charge.sorting(o.tracker.catalog.exhibits.count) + o.tracker.catalog.exhibits.count * Charge.perResultItem)
-            call.push(o.state())
-        },
-    ])
+    static let type = NativeType(
+        ExhibitTrackerObject.self, summary: "Smooths beacon readings into distances and decides, with hysteresis, which exhibit the visitor is at.",
+        methods: [
+            .init(
+                "feed",
+                summary: "Feeds one reading; returns its events (maybe none), or nil when the park lists no such beacon or the RSSI is out of [-127, 0].",
+                parameters: [
+                    .init(
+                        "reading", "{time: number, beacon: string, rssi: number, tx_power: number?}",
+                        "beacon as ibeacon:UUID:MAJOR:MINOR or eddystone:NAMESPACE:INSTANCE; time never going backwards")
+                ],
+                returns: [("table[]?", "events {kind, exhibit, title, time, beacon?}; kind is enter, leave, dwell or beacon_lost")],
+                example: "local events = t:feed({ time = 12.5, beacon = \"ibeacon:D3F1A7C2-0B5E-4C8A-9F17-2E6B4A1C0D59:1:2\", rssi = -67 })"
+            ) { o, _, call in
+                try call.charge(Charge.perObject + o.tracker.catalog.beacons.count * Charge.perRegion)
+                guard let events = try o.feed(call, 2) else { call.pushNil(); return }
+                try call.charge(results: events.count)
+                call.push(value(events, o.tracker.catalog))
+            },
+            .init(
+                "advance", summary: "Moves the clock without a reading: beacons time out, a leading exhibit may be shown.",
+                parameters: [.init("time", "number", "seconds; an earlier time than the last is ignored")],
+                returns: [("table[]", "events, as feed's")]
+            ) { o, _, call in
+                let time = try call.number(2)
+                guard time.isFinite else { throw call.badArgument(2, "time must be finite") }
+                try call.charge(o.tracker.catalog.beacons.count * Charge.perRegion)
+                o.events.removeAll(keepingCapacity: true)
+                o.tracker.advance(to: time, into: &o.events)
+                call.push(value(o.events, o.tracker.catalog))
+            },
+            .init(
+                "state", summary: "The exhibit shown (nearest, with hysteresis) and every exhibit with a live beacon, nearest first.",
+                returns: [("table", "{nearest: string?, since: number?, time: number?, live: integer, distances = {{id, title, distance}}}")]
+            ) { o, _, call in
+                try call.charge(Charge.sorting(o.tracker.catalog.exhibits.count) + o.tracker.catalog.exhibits.count * Charge.perResultItem)
+                call.push(o.state())
+            },
+        ])
 }

@@ -14,34 +14,46 @@ struct GeoModule: NativeModule {
             NativeFunction.Parameter("lon2", "number", "longitude of the second point, degrees"),
         ]
         return [
-            NativeFunction("distance", summary: "WGS84 geodesic distance between two points in metres.", parameters: points,
-                           returns: [("number", "metres")],
-                           example: "local m = geo.distance(37.8078, -122.4750, 37.8267, -122.4230)") { _, call in
+            NativeFunction(
+                "distance", summary: "WGS84 geodesic distance between two points in metres.", parameters: points,
+                returns: [("number", "metres")],
+                example: "local m = geo.distance(37.8078, -122.4750, 37.8267, -122.4230)"
+            ) { _, call in
                 let (a, b) = try Self.coordinates(call)
                 call.push(a.distance(to: b))
             },
-            NativeFunction("bearing", summary: "Initial geodesic bearing from the first point to the second, degrees clockwise from north in [0, 360).",
-                           parameters: points, returns: [("number", "degrees")],
-                           example: "local deg = geo.bearing(37.8078, -122.4750, 37.8267, -122.4230)") { _, call in
+            NativeFunction(
+                "bearing", summary: "Initial geodesic bearing from the first point to the second, degrees clockwise from north in [0, 360).",
+                parameters: points, returns: [("number", "degrees")],
+                example: "local deg = geo.bearing(37.8078, -122.4750, 37.8267, -122.4230)"
+            ) { _, call in
                 let (a, b) = try Self.coordinates(call)
                 call.push(a.initialBearing(to: b))
             },
-            NativeFunction("inverse", summary: "The geodesic between two points: distance and the bearings at both ends.", parameters: points,
-                           returns: [("number", "metres"), ("number", "initial bearing, degrees in [0, 360)"),
-                                     ("number", "final bearing (direction of travel at the second point), degrees in [0, 360)")],
-                           example: "local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)") { _, call in
+            NativeFunction(
+                "inverse", summary: "The geodesic between two points: distance and the bearings at both ends.", parameters: points,
+                returns: [
+                    ("number", "metres"), ("number", "initial bearing, degrees in [0, 360)"),
+                    ("number", "final bearing (direction of travel at the second point), degrees in [0, 360)"),
+                ],
+                example: "local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)"
+            ) { _, call in
                 let (a, b) = try Self.coordinates(call)
                 let solution = Geodesic.wgs84.inverse(from: a, to: b)
                 call.push(solution.distance)
                 call.push(solution.initialBearing)
                 call.push(solution.finalBearing)
             },
-            NativeFunction("direct", summary: "The point reached from a start along a bearing for a distance.",
-                           parameters: [.init("lat", "number", "start latitude"), .init("lon", "number", "start longitude"),
-                                        .init("bearing", "number", "initial bearing, degrees clockwise from north"),
-                                        .init("distance", "number", "metres, ≥ 0")],
-                           returns: [("number", "latitude"), ("number", "longitude in [-180, 180]"), ("number", "final bearing, degrees")],
-                           example: "local lat, lon = geo.direct(37.8078, -122.4750, 90, 1000)") { _, call in
+            NativeFunction(
+                "direct", summary: "The point reached from a start along a bearing for a distance.",
+                parameters: [
+                    .init("lat", "number", "start latitude"), .init("lon", "number", "start longitude"),
+                    .init("bearing", "number", "initial bearing, degrees clockwise from north"),
+                    .init("distance", "number", "metres, ≥ 0"),
+                ],
+                returns: [("number", "latitude"), ("number", "longitude in [-180, 180]"), ("number", "final bearing, degrees")],
+                example: "local lat, lon = geo.direct(37.8078, -122.4750, 90, 1000)"
+            ) { _, call in
                 let start = try call.coordinate(1)
                 let bearing = try call.number(3), distance = try call.number(4)
                 do {

@@ -12,8 +12,9 @@ final class GeofenceMonitorObject: LuaObject {
 
     init(regions: MonitoredRegions, settings: GeofenceSettings, throttle: CalloutThrottle) throws {
         setup = regions
-        controller = GeofenceController(monitor: try RegionMonitor(index: regions.index, presence: regions.presence, settings: settings),
-                                        throttle: throttle, regionIDs: regions.regionIDs)
+        controller = GeofenceController(
+            monitor: try RegionMonitor(index: regions.index, presence: regions.presence, settings: settings),
+            throttle: throttle, regionIDs: regions.regionIDs)
     }
 
     /// What the controller and its monitor hold (``GeofenceController/storageBytes``: their
@@ -31,10 +32,12 @@ final class GeofenceMonitorObject: LuaObject {
     func fix(_ call: LuaCall, _ i: Int) throws -> GeofenceFix {
         // A replay feeds thousands of fixes: read the four fields in place; any other shape
         // goes through the decoder, which names the field at fault.
-        let spec = try call.readFields(i) { (t: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
-            FixSpec(lat: try t.number("lat"), lon: try t.number("lon"), time: try t.number("time"),
+        let spec =
+            try call.readFields(i) { (t: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
+                FixSpec(
+                    lat: try t.number("lat"), lon: try t.number("lon"), time: try t.number("time"),
                     accuracy: try t.optionalNumber("accuracy"))
-        } ?? call.decode(FixSpec.self, i)
+            } ?? call.decode(FixSpec.self, i)
         let c: Coordinate
         do { c = try Coordinate(validatingLatitude: spec.lat, longitude: spec.lon) } catch {
             throw call.badArgument(i, "fix: \(error.message)")
@@ -54,9 +57,11 @@ final class GeofenceMonitorObject: LuaObject {
         // The suggestion compares with every id: charge it like a scan of the sites.
         try call.charge(setup.regionIDs.count * Charge.perSite)
         let known = setup.presence == nil ? Array(setup.regionIDs.keys) : Array(setup.regionIDs.keys) + ["park"]
-        let hint = Excerpt.suggestion(for: site, in: known).map { "; did you mean \(Excerpt.quoted($0))?" }
+        let hint =
+            Excerpt.suggestion(for: site, in: known).map { "; did you mean \(Excerpt.quoted($0))?" }
             ?? (known.isEmpty ? "; it has no sites and no boundary" : "")
-        throw call.badArgument(argument, "unknown site \(Excerpt.quoted(site)): park \(setup.parkCode) has no such site\(setup.ownBytes > 0 ? " or region" : "")\(hint)")
+        throw call.badArgument(
+            argument, "unknown site \(Excerpt.quoted(site)): park \(setup.parkCode) has no such site\(setup.ownBytes > 0 ? " or region" : "")\(hint)")
     }
 
     func name(_ region: Int32) -> String { setup.name(region) }
@@ -65,17 +70,19 @@ final class GeofenceMonitorObject: LuaObject {
     func value(_ step: RegionMonitor.Step, at fix: GeofenceFix) -> LuaValue {
         guard !step.events.isEmpty || !step.added.isEmpty || !step.removed.isEmpty else { return .nil }
         var t = LuaTable()
-        t["events"] = .table(LuaTable(sequence: step.events.map { event in
-            var e = LuaTable()
-            let presence = event.region == GeofenceEvent.presence
-            e["kind"] = .string(presence ? "presence_\(event.kind.rawValue)" : event.kind.rawValue)
-            e["region"] = .string(id(event.region))
-            e["name"] = .string(name(event.region))
-            e["time"] = .number(event.time)
-            e["lat"] = .number(fix.coordinate.latitude)
-            e["lon"] = .number(fix.coordinate.longitude)
-            return .table(e)
-        }))
+        t["events"] = .table(
+            LuaTable(
+                sequence: step.events.map { event in
+                    var e = LuaTable()
+                    let presence = event.region == GeofenceEvent.presence
+                    e["kind"] = .string(presence ? "presence_\(event.kind.rawValue)" : event.kind.rawValue)
+                    e["region"] = .string(id(event.region))
+                    e["name"] = .string(name(event.region))
+                    e["time"] = .number(event.time)
+                    e["lat"] = .number(fix.coordinate.latitude)
+                    e["lon"] = .number(fix.coordinate.longitude)
+                    return .table(e)
+                }))
         t["added"] = .table(LuaTable(sequence: step.added.map { .string(id($0)) }))
         t["removed"] = .table(LuaTable(sequence: step.removed.map { .string(id($0)) }))
         return .table(t)
@@ -97,14 +104,18 @@ final class GeofenceMonitorObject: LuaObject {
         let rows = monitor.monitored.map { r -> (Int32, Double) in
             (r, here.map { setup.index.monitorDistance(Int(r), from: $0) } ?? .nan)
         }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-        t["monitored"] = .table(LuaTable(sequence: rows.map { r, d in
-            ["id": .string(id(r)), "name": .string(name(r)), "distance": .number(d)]
-        }))
+        t["monitored"] = .table(
+            LuaTable(
+                sequence: rows.map { r, d in
+                    ["id": .string(id(r)), "name": .string(name(r)), "distance": .number(d)]
+                }))
         if let here {
             let near = setup.index.nearest(monitored.count + 1, to: here)
             if let next = near.first(where: { !monitored.contains($0.region) }) {
-                t["nearest_unmonitored"] = ["id": .string(id(next.region)), "name": .string(name(next.region)),
-                                            "distance": .number(next.distance)]
+                t["nearest_unmonitored"] = [
+                    "id": .string(id(next.region)), "name": .string(name(next.region)),
+                    "distance": .number(next.distance),
+                ]
             }
         }
         return .table(t)
@@ -122,62 +133,87 @@ final class GeofenceMonitorObject: LuaObject {
 
     // MARK: - Methods
 
-    static let type = NativeType(GeofenceMonitorObject.self, summary: "A phone-like monitor of the park's geofences: feed fixes, get events; throttled callouts; monitoring contexts.", methods: [
-        .init("feed", summary: "Feeds one GPS fix; returns what changed, or nil.",
-              parameters: [.init("fix", "{lat: number, lon: number, time: number, accuracy: number?}", "time in seconds, never going backwards")],
-              returns: [("{events: table[], added: string[], removed: string[]}?", "events {kind, region, name, time, lat, lon}; kind is enter, exit, dwell, missed_enter, presence_enter, presence_exit or presence_dwell")],
-              example: "local step = mon:feed({ lat = 37.80, lon = -122.47, time = ctx.time.epoch })") { o, _, call in
-            let fix = try o.fix(call, 2)
-            try call.charge(o.controller.monitor.feedWorkEstimate * Charge.perRegion)
-            let step: RegionMonitor.Step
-            do { step = try o.controller.feed(fix) } catch { throw call.badArgument(2, (error as? GeoError)?.message ?? "\(error)") }
-            try call.charge(results: step.events.count + step.added.count + step.removed.count)
-            call.push(o.value(step, at: fix))
-        },
-        .init("state", summary: "Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.",
-              parameters: [.init("lat", "number?", "distances from here (default: where the set was last chosen)"), .init("lon", "number?", "")],
-              returns: [("table", "{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored?, fixes, refreshes, cap, context, regions, has_presence}")]) { o, _, call in
-            // A sort of the monitored regions and a search for one more.
-            try call.charge(Charge.sorting(o.controller.monitor.monitored.count + 1) + o.controller.monitor.monitored.count * Charge.perResultItem)
-            call.push(o.state(at: call.isNil(2) ? nil : try call.coordinate(2)))
-        },
-        .init("callout", summary: "Asks to show a callout for a site now; throttled and limited to the active context.",
-              parameters: [.init("site", "string", "the site id, or 'park' for the park boundary; an id the park does not have is an error"),
-                           .init("time", "number?", "seconds (default: the last fix's time)")],
-              returns: [("boolean", "shown"), ("string?", "why it was held")]) { o, _, call in
-            let site = try call.string(2)
-            try o.checkSite(site, call, argument: 2)
-            let time = call.isNil(3) ? nil : try call.number(3)
-            let hold = o.controller.callout(site: site, at: time)
-            call.push(hold == nil)
-            if let hold { call.push(hold.description) } else { call.pushNil() }
-        },
-        .init("push", summary: "Makes a monitoring context active: a name and the site ids it watches (nil: all).",
-              parameters: [.init("name", "string", "the context's name"), .init("sites", "string[]?", "site ids")],
-              returns: [("string[]", "ids the park does not have (ignored)")]) { o, _, call in
-            let name = try call.string(2), sites = try sites(call, 3)
-            try o.chargeContext(sites, call)
-            let unknown = o.controller.push(.init(name: name, sites: sites))
-            call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
-        },
-        .init("pop", summary: "Drops the active context; the one below becomes active (the base context 'all' stays).",
-              returns: [("string?", "the dropped context's name")]) { o, _, call in
-            let below = o.controller.contexts.count > 1 ? o.controller.contexts[o.controller.contexts.count - 2].sites : nil
-            try o.chargeContext(below, call)
-            if let dropped = o.controller.pop() { call.push(dropped.name) } else { call.pushNil() }
-        },
-        .init("set_sites", summary: "Changes the active context's sites (nil: all); monitoring follows at the next fix.",
-              parameters: [.init("sites", "string[]?", "site ids")], returns: [("string[]", "ids the park does not have")]) { o, _, call in
-            let sites = try sites(call, 2)
-            try o.chargeContext(sites, call)
-            let unknown = o.controller.setSites(sites)
-            call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
-        },
-        .init("context", summary: "The active context's name and the stack, bottom first.",
-              returns: [("string", "name"), ("string[]", "stack")]) { o, _, call in
-            try call.charge(o.controller.contexts.count * Charge.perSite)
-            call.push(o.controller.active.name)
-            call.push(LuaValue.table(LuaTable(sequence: o.controller.contexts.map { .string($0.name) })))
-        },
-    ])
+    static let type = NativeType(
+        GeofenceMonitorObject.self, summary: "A phone-like monitor of the park's geofences: feed fixes, get events; throttled callouts; monitoring contexts.",
+        methods: [
+            .init(
+                "feed", summary: "Feeds one GPS fix; returns what changed, or nil.",
+                parameters: [.init("fix", "{lat: number, lon: number, time: number, accuracy: number?}", "time in seconds, never going backwards")],
+                returns: [
+                    (
+                        "{events: table[], added: string[], removed: string[]}?",
+                        "events {kind, region, name, time, lat, lon}; kind is enter, exit, dwell, missed_enter, presence_enter, presence_exit or presence_dwell"
+                    )
+                ],
+                example: "local step = mon:feed({ lat = 37.80, lon = -122.47, time = ctx.time.epoch })"
+            ) { o, _, call in
+                let fix = try o.fix(call, 2)
+                try call.charge(o.controller.monitor.feedWorkEstimate * Charge.perRegion)
+                let step: RegionMonitor.Step
+                do { step = try o.controller.feed(fix) } catch { throw call.badArgument(2, (error as? GeoError)?.message ?? "\(error)") }
+                try call.charge(results: step.events.count + step.added.count + step.removed.count)
+                call.push(o.value(step, at: fix))
+            },
+            .init(
+                "state", summary: "Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.",
+                parameters: [.init("lat", "number?", "distances from here (default: where the set was last chosen)"), .init("lon", "number?", "")],
+                returns: [
+                    ("table", "{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored?, fixes, refreshes, cap, context, regions, has_presence}")
+                ]
+            ) { o, _, call in
+                // A sort of the monitored regions and a search for one more.
+                try call.charge(Charge.sorting(o.controller.monitor.monitored.count + 1) + o.controller.monitor.monitored.count * Charge.perResultItem)
+                call.push(o.state(at: call.isNil(2) ? nil : try call.coordinate(2)))
+            },
+            .init(
+                "callout", summary: "Asks to show a callout for a site now; throttled and limited to the active context.",
+                parameters: [
+                    .init("site", "string", "the site id, or 'park' for the park boundary; an id the park does not have is an error"),
+                    .init("time", "number?", "seconds (default: the last fix's time)"),
+                ],
+                returns: [("boolean", "shown"), ("string?", "why it was held")]
+            ) { o, _, call in
+                let site = try call.string(2)
+                try o.checkSite(site, call, argument: 2)
+                let time = call.isNil(3) ? nil : try call.number(3)
+                let hold = o.controller.callout(site: site, at: time)
+                call.push(hold == nil)
+                if let hold { call.push(hold.description) } else { call.pushNil() }
+            },
+            .init(
+                "push", summary: "Makes a monitoring context active: a name and the site ids it watches (nil: all).",
+                parameters: [.init("name", "string", "the context's name"), .init("sites", "string[]?", "site ids")],
+                returns: [("string[]", "ids the park does not have (ignored)")]
+            ) { o, _, call in
+                let name = try call.string(2), sites = try sites(call, 3)
+                try o.chargeContext(sites, call)
+                let unknown = o.controller.push(.init(name: name, sites: sites))
+                call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
+            },
+            .init(
+                "pop", summary: "Drops the active context; the one below becomes active (the base context 'all' stays).",
+                returns: [("string?", "the dropped context's name")]
+            ) { o, _, call in
+                let below = o.controller.contexts.count > 1 ? o.controller.contexts[o.controller.contexts.count - 2].sites : nil
+                try o.chargeContext(below, call)
+                if let dropped = o.controller.pop() { call.push(dropped.name) } else { call.pushNil() }
+            },
+            .init(
+                "set_sites", summary: "Changes the active context's sites (nil: all); monitoring follows at the next fix.",
+                parameters: [.init("sites", "string[]?", "site ids")], returns: [("string[]", "ids the park does not have")]
+            ) { o, _, call in
+                let sites = try sites(call, 2)
+                try o.chargeContext(sites, call)
+                let unknown = o.controller.setSites(sites)
+                call.push(LuaValue.table(LuaTable(sequence: unknown.map(LuaValue.string))))
+            },
+            .init(
+                "context", summary: "The active context's name and the stack, bottom first.",
+                returns: [("string", "name"), ("string[]", "stack")]
+            ) { o, _, call in
+                try call.charge(o.controller.contexts.count * Charge.perSite)
+                call.push(o.controller.active.name)
+                call.push(LuaValue.table(LuaTable(sequence: o.controller.contexts.map { .string($0.name) })))
+            },
+        ])
 }

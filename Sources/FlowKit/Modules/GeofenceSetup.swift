@@ -70,8 +70,10 @@ final class GeofenceSetup {
     /// The park's `geofence` settings (defaults.lua merged with park.lua, checked when the
     /// park loaded), then `overrides` (a flow's table, decoded strictly: a misspelt field
     /// is an error with a suggestion), with the flow's `regions` and `sites` if given.
-    static func spec(_ context: ModuleContext, _ overrides: LuaValue?, call: LuaCall? = nil,
-                     argument: Int = 0) throws -> MonitorSpec {
+    static func spec(
+        _ context: ModuleContext, _ overrides: LuaValue?, call: LuaCall? = nil,
+        argument: Int = 0
+    ) throws -> MonitorSpec {
         struct Spec: Decodable {
             var cap: Int?, refresh_distance: Double?, hysteresis: Double?
             var enter_delay: Double?, exit_delay: Double?, enter_margin: Double?, exit_margin: Double?

@@ -16,9 +16,13 @@ extension LuaCall {
         let named = ["west", "south", "east", "north"].map { t[$0].doubleValue }
         let listed = t.sequence.map(\.doubleValue)
         let edges: [Double]
-        if named.allSatisfy({ $0 != nil }) { edges = named.compactMap { $0 } }
-        else if listed.count == 4, listed.allSatisfy({ $0 != nil }) { edges = listed.compactMap { $0 } }
-        else { throw badArgument(i, "expected a box {west=, south=, east=, north=} or {w, s, e, n}") }
+        if named.allSatisfy({ $0 != nil }) {
+            edges = named.compactMap { $0 }
+        } else if listed.count == 4, listed.allSatisfy({ $0 != nil }) {
+            edges = listed.compactMap { $0 }
+        } else {
+            throw badArgument(i, "expected a box {west=, south=, east=, north=} or {w, s, e, n}")
+        }
         guard edges.allSatisfy(\.isFinite) else { throw badArgument(i, "box edges must be finite numbers") }
         if wrapping {
             guard edges[1] <= edges[3] else {

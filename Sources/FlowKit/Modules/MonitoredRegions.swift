@@ -42,8 +42,9 @@ final class MonitoredRegions {
             do { regions.append(try spec.region(path: here)) } catch { throw LuaCallError(error.message) }
             seen[spec.id] = "\(path)[\(i + 1)]"
         }
-        return MonitoredRegions(index: RegionIndex(regions), presence: setup.regions.presence,
-                                parkCode: setup.parkCode, shared: false)
+        return MonitoredRegions(
+            index: RegionIndex(regions), presence: setup.regions.presence,
+            parkCode: setup.parkCode, shared: false)
     }
 
     /// Whether `id` is a region here (or `park` with a boundary).

@@ -81,8 +81,10 @@ package struct NativeFunction: Sendable {
     ///   - returns: `(type, summary)` of each result, types in LuaLS form.
     ///   - example: a short Lua example for the stubs.
     ///   - body: the work; it gets the park's context and the call.
-    package init(_ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
-                example: String? = nil, body: @escaping Body) {
+    package init(
+        _ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
+        example: String? = nil, body: @escaping Body
+    ) {
         self.name = name
         self.summary = summary
         self.parameters = parameters

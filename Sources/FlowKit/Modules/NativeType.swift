@@ -18,9 +18,11 @@ package struct NativeType: Sendable {
         ///   - returns: `(type, summary)` of each result, for the stubs.
         ///   - example: a short Lua example, for the stubs.
         ///   - body: the work: reads arguments from 2 on and pushes results on the call.
-        package init(_ name: String, summary: String, parameters: [NativeFunction.Parameter] = [],
-                    returns: [(type: String, summary: String)] = [], example: String? = nil,
-                    body: @escaping @Sendable (T, ModuleContext, inout LuaCall) throws -> Void) {
+        package init(
+            _ name: String, summary: String, parameters: [NativeFunction.Parameter] = [],
+            returns: [(type: String, summary: String)] = [], example: String? = nil,
+            body: @escaping @Sendable (T, ModuleContext, inout LuaCall) throws -> Void
+        ) {
             doc = NativeFunction(name, summary: summary, parameters: parameters, returns: returns, example: example) { _, _ in }
             self.body = body
         }

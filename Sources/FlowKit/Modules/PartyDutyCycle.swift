@@ -17,13 +17,16 @@ enum PartyDutyCycle {
 
     /// Runs the comparison for the session's party, charging the work first: both replays look
     /// at every second of every member's track.
-    static func compare(_ s: PartySession, policy: DutyCyclePolicy, settings: PartySettings,
-                        call: LuaCall) throws -> DutyCycleComparison {
+    static func compare(
+        _ s: PartySession, policy: DutyCyclePolicy, settings: PartySettings,
+        call: LuaCall
+    ) throws -> DutyCycleComparison {
         let seconds = s.members.reduce(0.0) { sum, m in sum + ((m.fixes.last?.time ?? 0) - (m.fixes.first?.time ?? 0)) + 1 }
         try call.charge(2 * Int(min(seconds, 1e12)) * (s.members.count + s.zones.count + 4) * Charge.perRegion)
         do {
-            return try DutyCycleComparison.run(tracks: s.members.map(\.fixes), zones: s.zones, settings: settings,
-                                               policy: policy, emergencies: s.emergencies.map(\.time))
+            return try DutyCycleComparison.run(
+                tracks: s.members.map(\.fixes), zones: s.zones, settings: settings,
+                policy: policy, emergencies: s.emergencies.map(\.time))
         } catch {
             throw LuaCallError(error.message)
         }
@@ -46,10 +49,14 @@ enum PartyDutyCycle {
         var t = LuaTable()
         t["policy"] = .string(c.policy.description)
         t["summary"] = .string(c.policy.summary)
-        t["members"] = .table(LuaTable(sequence: zip(s.members, c.usage).map { m, u in
-            ["id": .string(m.id), "name": .string(m.name), "fixes": .integer(Int64(u.fixes)),
-             "full_fixes": .integer(Int64(u.fullFixes)), "on_share": .number(u.onShare)] as LuaValue
-        }))
+        t["members"] = .table(
+            LuaTable(
+                sequence: zip(s.members, c.usage).map { m, u in
+                    [
+                        "id": .string(m.id), "name": .string(m.name), "fixes": .integer(Int64(u.fixes)),
+                        "full_fixes": .integer(Int64(u.fullFixes)), "on_share": .number(u.onShare),
+                    ] as LuaValue
+                }))
         var counts = ["on_time": 0, "late": 0, "early": 0, "missed": 0, "extra": 0]
         var delays: [Double] = [], missed: [LuaValue] = []
         for m in c.matches where PartyValues.event(s, m.event) != nil || m.sampled.map({ PartyValues.event(s, c.sampledEvents[$0]) != nil }) == true {
@@ -66,8 +73,10 @@ enum PartyDutyCycle {
         delays.sort()
         if let worst = delays.last {
             t["worst_delay"] = .number(worst)
-            t["median_delay"] = .number(delays.count % 2 == 1 ? delays[delays.count / 2]
-                                        : (delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2)
+            t["median_delay"] = .number(
+                delays.count % 2 == 1
+                    ? delays[delays.count / 2]
+                    : (delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2)
         }
         return .table(t)
     }

@@ -17,27 +17,48 @@ struct PartyModule: NativeModule {
 
     var functions: [NativeFunction] {
         [
-            NativeFunction("active", summary: "Whether the run has a party (--party FILE).",
-                           returns: [("boolean", "true with a party")]) { context, call in
+            NativeFunction(
+                "active", summary: "Whether the run has a party (--party FILE).",
+                returns: [("boolean", "true with a party")]
+            ) { context, call in
                 call.push(context.partySession != nil)
             },
-            NativeFunction("viewer", summary: "The member the run acts as (--as; default the first guardian) and the role's rights.",
-                           returns: [("{id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, trigger_emergency: boolean, hear_every_alert: boolean}}", "the viewer")]) { context, call in
+            NativeFunction(
+                "viewer", summary: "The member the run acts as (--as; default the first guardian) and the role's rights.",
+                returns: [
+                    (
+                        "{id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, trigger_emergency: boolean, hear_every_alert: boolean}}",
+                        "the viewer"
+                    )
+                ]
+            ) { context, call in
                 let s = try Self.session(context)
                 var rights = LuaTable()
                 for (k, v) in s.me.role.rights { rights[k] = .boolean(v) }
-                call.push((["id": .string(s.me.id), "name": .string(s.me.name),
-                                          "role": .string(s.me.role.rawValue), "rights": .table(rights)] as LuaValue))
+                call.push(
+                    ([
+                        "id": .string(s.me.id), "name": .string(s.me.name),
+                        "role": .string(s.me.role.rawValue), "rights": .table(rights),
+                    ] as LuaValue))
             },
-            NativeFunction("info", summary: "The party's name, file, settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.",
-                           returns: [("table", "{name, file, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}")]) { context, call in
+            NativeFunction(
+                "info", summary: "The party's name, file, settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.",
+                returns: [
+                    (
+                        "table",
+                        "{name, file, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}"
+                    )
+                ]
+            ) { context, call in
                 let s = try Self.session(context)
                 try call.charge(results: s.members.count + s.zoneSpecs.count)
                 call.push(PartyValues.info(s))
             },
-            NativeFunction("position", summary: "A member's latest fix at a time; an error when the viewer's role may not see it.",
-                           parameters: [.init("id", "string", "member id"), .init("time", "number?", "seconds (default: their last fix)")],
-                           returns: [("{lat: number, lon: number, time: number}?", "nil when the member has no fixes")]) { context, call in
+            NativeFunction(
+                "position", summary: "A member's latest fix at a time; an error when the viewer's role may not see it.",
+                parameters: [.init("id", "string", "member id"), .init("time", "number?", "seconds (default: their last fix)")],
+                returns: [("{lat: number, lon: number, time: number}?", "nil when the member has no fixes")]
+            ) { context, call in
                 let s = try Self.session(context)
                 let id = try call.string(1)
                 guard let i = s.members.firstIndex(where: { $0.id == id }) else {
@@ -47,10 +68,21 @@ struct PartyModule: NativeModule {
                 let time = call.isNil(2) ? nil : try call.number(2)
                 if let fix = s.position(of: i, at: time) {
                     call.push((["lat": .number(fix.coordinate.latitude), "lon": .number(fix.coordinate.longitude), "time": .number(fix.time)] as LuaValue))
-                } else { call.pushNil() }
+                } else {
+                    call.pushNil()
+                }
             },
-            NativeFunction("replay", summary: "Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.",
-                           returns: [("table", "{events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}")]) { context, call in
+            NativeFunction(
+                "replay",
+                summary:
+                    "Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.",
+                returns: [
+                    (
+                        "table",
+                        "{events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}"
+                    )
+                ]
+            ) { context, call in
                 let s = try Self.session(context)
                 let fixes = s.members.reduce(0) { $0 + $1.fixes.count }
                 try call.charge(fixes * (s.members.count + s.zones.count + 4) * Charge.perRegion)
@@ -68,24 +100,36 @@ struct PartyModule: NativeModule {
                 try call.charge(results: events.count + fixes / 8)
                 call.push(value)
             },
-            NativeFunction("set_zone", summary: "Adds a safe zone or replaces the one with its id; guardians only.",
-                           parameters: [.init("zone", "{id: string, name: string?, lat: number?, lon: number?, radius_m: number?, rings: {lat: number, lon: number}[][]?}", "a circle or a polygon")],
-                           example: "party.set_zone({ id = \"meet\", name = \"Meeting point\", lat = 37.7326, lon = -119.5578, radius_m = 150 })") { context, call in
+            NativeFunction(
+                "set_zone", summary: "Adds a safe zone or replaces the one with its id; guardians only.",
+                parameters: [
+                    .init(
+                        "zone", "{id: string, name: string?, lat: number?, lon: number?, radius_m: number?, rings: {lat: number, lon: number}[][]?}",
+                        "a circle or a polygon")
+                ],
+                example: "party.set_zone({ id = \"meet\", name = \"Meeting point\", lat = 37.7326, lon = -119.5578, radius_m = 150 })"
+            ) { context, call in
                 let s = try Self.session(context)
                 try s.requireZoneRights()
                 let spec = try call.decode(RegionSpec.self, 1)
                 try call.charge(Charge.sorting(spec.rings?.reduce(0) { $0 + $1.count } ?? 1) * Charge.perRegion)
                 try s.setZone(spec, path: "zone")
             },
-            NativeFunction("remove_zone", summary: "Removes a safe zone by id; guardians only.",
-                           parameters: [.init("id", "string", "the zone's id")], returns: [("boolean", "whether there was one")]) { context, call in
+            NativeFunction(
+                "remove_zone", summary: "Removes a safe zone by id; guardians only.",
+                parameters: [.init("id", "string", "the zone's id")], returns: [("boolean", "whether there was one")]
+            ) { context, call in
                 let s = try Self.session(context)
                 call.push(try s.removeZone(try call.string(1)))
             },
-            NativeFunction("emergency", summary: "Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).",
-                           parameters: [.init("lat", "number?", "latitude, with lon; nil when the position is unknown"), .init("lon", "number?", "longitude")],
-                           returns: [("string[]", "ids of the members told, in the file's order")],
-                           example: "local told = party.emergency(ctx.at and ctx.at.lat, ctx.at and ctx.at.lon)") { context, call in
+            NativeFunction(
+                "emergency",
+                summary:
+                    "Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).",
+                parameters: [.init("lat", "number?", "latitude, with lon; nil when the position is unknown"), .init("lon", "number?", "longitude")],
+                returns: [("string[]", "ids of the members told, in the file's order")],
+                example: "local told = party.emergency(ctx.at and ctx.at.lat, ctx.at and ctx.at.lon)"
+            ) { context, call in
                 let s = try Self.session(context)
                 let at: Coordinate? = call.isNil(1) && call.isNil(2) ? nil : try call.coordinate(1)
                 try call.charge(results: s.members.count)

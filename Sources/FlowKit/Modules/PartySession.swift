@@ -99,7 +99,9 @@ final class PartySession {
     func raiseEmergency(at coordinate: Coordinate?) throws -> [String] {
         try requireEmergencyRights()
         guard acting else {
-            throw LuaCallError("party.emergency alerts the party only in an act run: raise it from an act action (ui.act), so showing or reloading a screen never raises it again")
+            throw LuaCallError(
+                "party.emergency alerts the party only in an act run: raise it from an act action (ui.act), so showing or reloading a screen never raises it again"
+            )
         }
         emergencies.append((now, coordinate))
         return members.enumerated().filter { $0.offset != run.viewer }.map(\.element.id)

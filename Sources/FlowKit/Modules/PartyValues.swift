@@ -15,10 +15,14 @@ enum PartyValues {
         t["silence_s"] = .number(party.settings.silenceTimeout)
         t["start"] = .number(party.span.start)
         t["finish"] = .number(party.span.end)
-        t["members"] = .table(LuaTable(sequence: s.members.enumerated().map { i, m in
-            (["id": .string(m.id), "name": .string(m.name), "role": .string(m.role.rawValue),
-                    "source": .string(m.source), "fixes": .integer(Int64(m.fixes.count)), "visible": .boolean(s.sees(i))])
-        }))
+        t["members"] = .table(
+            LuaTable(
+                sequence: s.members.enumerated().map { i, m in
+                    ([
+                        "id": .string(m.id), "name": .string(m.name), "role": .string(m.role.rawValue),
+                        "source": .string(m.source), "fixes": .integer(Int64(m.fixes.count)), "visible": .boolean(s.sees(i)),
+                    ])
+                }))
         t["zones"] = .table(LuaTable(sequence: s.zoneSpecs.map(zone)))
         return .table(t)
     }
@@ -32,9 +36,11 @@ enum PartyValues {
         if let lon = spec.lon { t["lon"] = .number(lon) }
         if let r = spec.radius_m { t["radius_m"] = .number(r) }
         if let rings = spec.rings {
-            t["rings"] = .table(LuaTable(sequence: rings.map { ring in
-                .table(LuaTable(sequence: ring.map { (["lat": .number($0.lat), "lon": .number($0.lon)]) }))
-            }))
+            t["rings"] = .table(
+                LuaTable(
+                    sequence: rings.map { ring in
+                        .table(LuaTable(sequence: ring.map { (["lat": .number($0.lat), "lon": .number($0.lon)]) }))
+                    }))
         }
         return .table(t)
     }
@@ -45,33 +51,37 @@ enum PartyValues {
         let members = s.members
         var t = LuaTable()
         var heard = 0
-        t["events"] = .table(LuaTable(sequence: events.enumerated().compactMap { i, e -> LuaValue? in
-            guard var r = event(s, e) else { return nil }
-            heard += 1
-            for (k, v) in note(i) { r[k] = v }
-            return .table(r)
-        }))
+        t["events"] = .table(
+            LuaTable(
+                sequence: events.enumerated().compactMap { i, e -> LuaValue? in
+                    guard var r = event(s, e) else { return nil }
+                    heard += 1
+                    for (k, v) in note(i) { r[k] = v }
+                    return .table(r)
+                }))
         t["hidden"] = .integer(Int64(events.count - heard))
-        t["paths"] = .table(LuaTable(sequence: members.indices.filter(s.sees).map { i in
-            let m = members[i], fixes = m.fixes
-            let step = max(1, (fixes.count + pathPoints - 1) / pathPoints)
-            var points: [LuaValue] = stride(from: 0, to: fixes.count, by: step).map {
-                .table(LuaTable(sequence: [.number(fixes[$0].coordinate.longitude), .number(fixes[$0].coordinate.latitude)]))
-            }
-            if let last = fixes.last, (fixes.count - 1) % step != 0 {
-                points.append(.table(LuaTable(sequence: [.number(last.coordinate.longitude), .number(last.coordinate.latitude)])))
-            }
-            var p = LuaTable()
-            p["id"] = .string(m.id)
-            p["name"] = .string(m.name)
-            p["role"] = .string(m.role.rawValue)
-            p["points"] = .table(LuaTable(sequence: points))
-            if let first = fixes.first, let last = fixes.last {
-                p["start"] = .number(first.time)
-                p["finish"] = .number(last.time)
-            }
-            return .table(p)
-        }))
+        t["paths"] = .table(
+            LuaTable(
+                sequence: members.indices.filter(s.sees).map { i in
+                    let m = members[i], fixes = m.fixes
+                    let step = max(1, (fixes.count + pathPoints - 1) / pathPoints)
+                    var points: [LuaValue] = stride(from: 0, to: fixes.count, by: step).map {
+                        .table(LuaTable(sequence: [.number(fixes[$0].coordinate.longitude), .number(fixes[$0].coordinate.latitude)]))
+                    }
+                    if let last = fixes.last, (fixes.count - 1) % step != 0 {
+                        points.append(.table(LuaTable(sequence: [.number(last.coordinate.longitude), .number(last.coordinate.latitude)])))
+                    }
+                    var p = LuaTable()
+                    p["id"] = .string(m.id)
+                    p["name"] = .string(m.name)
+                    p["role"] = .string(m.role.rawValue)
+                    p["points"] = .table(LuaTable(sequence: points))
+                    if let first = fixes.first, let last = fixes.last {
+                        p["start"] = .number(first.time)
+                        p["finish"] = .number(last.time)
+                    }
+                    return .table(p)
+                }))
         return .table(t)
     }
 

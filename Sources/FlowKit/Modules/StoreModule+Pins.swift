@@ -5,50 +5,66 @@ import ScreenModel
 
 /// `store`'s pins: the visitor's own places, with a title, a note and photos.
 extension StoreModule {
-    static let pinShape = "{id: integer, park: string, lat: number, lon: number, title: string?, note: string?, created: string, photos: {file: string, added: string}[]}"
+    static let pinShape =
+        "{id: integer, park: string, lat: number, lon: number, title: string?, note: string?, created: string, photos: {file: string, added: string}[]}"
 
     var pinFunctions: [NativeFunction] {
         [
-            NativeFunction("pins", summary: "The visitor's own pins in the park, newest first, each with its photos.", parameters: [Self.listOptions],
-                           returns: [(Self.pinShape + "[]", "the pins")]) { context, call in
+            NativeFunction(
+                "pins", summary: "The visitor's own pins in the park, newest first, each with its photos.", parameters: [Self.listOptions],
+                returns: [(Self.pinShape + "[]", "the pins")]
+            ) { context, call in
                 let (run, scope, limit) = try Self.list(context, call, "store.pins")
                 let pins = try run.use("store.pins") { store throws(StoreError) in try store.pins(in: scope, limit: limit) }
                 try call.charge(results: pins.count + pins.reduce(0) { $0 + $1.photos.count })
                 call.push(LuaValue.table(LuaTable(sequence: pins.map(Self.pinValue))))
             },
-            NativeFunction("pin", summary: "One of the park's pins by id, or nil (a pin of another park is nil too).",
-                           parameters: [.init("id", "integer", "the pin's id, as store.add_pin returned it")],
-                           returns: [(Self.pinShape + "?", "the pin")]) { context, call in
+            NativeFunction(
+                "pin", summary: "One of the park's pins by id, or nil (a pin of another park is nil too).",
+                parameters: [.init("id", "integer", "the pin's id, as store.add_pin returned it")],
+                returns: [(Self.pinShape + "?", "the pin")]
+            ) { context, call in
                 let run = try Self.run(context, "store.pin"), id = try call.integer(1)
                 let pin = try run.use("store.pin") { store throws(StoreError) in try store.pin(Int64(id), park: run.park) }
                 call.push(pin.map(Self.pinValue) ?? .nil)
             },
-            NativeFunction("add_pin", summary: "Drops a pin in the park (act runs only).",
-                           parameters: [.init("pin", "{lat: number, lon: number, title: string?, note: string?}", "where, and what to call it")],
-                           returns: [("integer", "the new pin's id")],
-                           example: "local id = store.add_pin{lat = ctx.at.lat, lon = ctx.at.lon, title = \"Picnic spot\"}") { context, call in
+            NativeFunction(
+                "add_pin", summary: "Drops a pin in the park (act runs only).",
+                parameters: [.init("pin", "{lat: number, lon: number, title: string?, note: string?}", "where, and what to call it")],
+                returns: [("integer", "the new pin's id")],
+                example: "local id = store.add_pin{lat = ctx.at.lat, lon = ctx.at.lon, title = \"Picnic spot\"}"
+            ) { context, call in
                 let run = try Self.run(context, "store.add_pin")
                 try Self.checkWriting(run, "store.add_pin")
                 let limits = run.store.limits
                 var pin = try Self.newPin(call, park: run.park, time: run.time, limits: limits)
                 guard try run.count(.pins, for: "store.add_pin") < limits.pins else {
-                    throw LuaCallError("store.add_pin: the park has \(Excerpt.count(limits.pins)) pins, the most a park keeps (StoreLimits.pins); remove one first")
+                    throw LuaCallError(
+                        "store.add_pin: the park has \(Excerpt.count(limits.pins)) pins, the most a park keeps (StoreLimits.pins); remove one first")
                 }
                 pin.id = try run.use("store.add_pin", writes: true) { store throws(StoreError) in try store.addPin(pin) }
                 run.counted(.pins, 1)
                 call.push(Int(pin.id))
             },
-            NativeFunction("remove_pin", summary: "Removes one of the park's pins and its photos (act runs only).",
-                           parameters: [.init("id", "integer", "the pin's id")], returns: [("boolean", "true when the park had that pin")]) { context, call in
+            NativeFunction(
+                "remove_pin", summary: "Removes one of the park's pins and its photos (act runs only).",
+                parameters: [.init("id", "integer", "the pin's id")], returns: [("boolean", "true when the park had that pin")]
+            ) { context, call in
                 let run = try Self.run(context, "store.remove_pin"), id = try call.integer(1)
                 let removed = try run.use("store.remove_pin", writes: true) { store throws(StoreError) in try store.removePin(Int64(id), park: run.park) }
                 if removed { run.counted(.pins, -1) }
                 call.push(removed)
             },
-            NativeFunction("add_photo", summary: "Adds a photo to one of the park's pins (act runs only): a file name relative to the profile's photos/ folder; the app keeps the bytes.",
-                           parameters: [.init("pin", "integer", "the pin's id"),
-                                        .init("file", "string", "e.g. \"2026/ferry.jpg\": .jpg, .jpeg, .png, .heic or .webp, no '..'")],
-                           returns: [("boolean", "true when it was added, false when the pin has that file already")]) { context, call in
+            NativeFunction(
+                "add_photo",
+                summary:
+                    "Adds a photo to one of the park's pins (act runs only): a file name relative to the profile's photos/ folder; the app keeps the bytes.",
+                parameters: [
+                    .init("pin", "integer", "the pin's id"),
+                    .init("file", "string", "e.g. \"2026/ferry.jpg\": .jpg, .jpeg, .png, .heic or .webp, no '..'"),
+                ],
+                returns: [("boolean", "true when it was added, false when the pin has that file already")]
+            ) { context, call in
                 let run = try Self.run(context, "store.add_photo")
                 try Self.checkWriting(run, "store.add_photo")
                 let id = try call.integer(1), file = try call.string(2), limits = run.store.limits
@@ -81,12 +97,14 @@ extension StoreModule {
         if let title = pin.title { t["title"] = .string(title) }
         if let note = pin.note { t["note"] = .string(note) }
         t["created"] = .string(pin.created)
-        t["photos"] = .table(LuaTable(sequence: pin.photos.map { photo in
-            var p = LuaTable(fieldCapacity: 2)
-            p["file"] = .string(photo.file)
-            p["added"] = .string(photo.added)
-            return .table(p)
-        }))
+        t["photos"] = .table(
+            LuaTable(
+                sequence: pin.photos.map { photo in
+                    var p = LuaTable(fieldCapacity: 2)
+                    p["file"] = .string(photo.file)
+                    p["added"] = .string(photo.added)
+                    return .table(p)
+                }))
         return .table(t)
     }
 
@@ -104,7 +122,8 @@ extension StoreModule {
         func number(_ key: String, _ range: ClosedRange<Double>) throws(LuaCallError) -> Double {
             guard let value = t[key].doubleValue else { throw call.badArgument(1, "\(key): expected a number, got \(t[key].typeName)") }
             guard value.isFinite, range.contains(value) else {
-                throw call.badArgument(1, "\(key): \(NumberText.message(value)) out of range [\(NumberText.message(range.lowerBound)), \(NumberText.message(range.upperBound))]")
+                throw call.badArgument(
+                    1, "\(key): \(NumberText.message(value)) out of range [\(NumberText.message(range.lowerBound)), \(NumberText.message(range.upperBound))]")
             }
             return value
         }
@@ -113,7 +132,9 @@ extension StoreModule {
             case .nil: return nil
             case .string(let s):
                 let count = s.unicodeScalars.count
-                guard count <= limit else { throw call.badArgument(1, "\(key): \(Excerpt.count(count)) characters, more than the \(Excerpt.count(limit)) a pin's \(key) may have") }
+                guard count <= limit else {
+                    throw call.badArgument(1, "\(key): \(Excerpt.count(count)) characters, more than the \(Excerpt.count(limit)) a pin's \(key) may have")
+                }
                 if let bad = s.unicodeScalars.first(where: { PhotoName.isControl($0, lines: lines) }) {
                     throw call.badArgument(1, "\(key): control character U+\(String(bad.value, radix: 16, uppercase: true)) is not allowed")
                 }
@@ -121,8 +142,9 @@ extension StoreModule {
             case let other: throw call.badArgument(1, "\(key): expected a string, got \(other.typeName)")
             }
         }
-        return StoredPin(park: park, latitude: try number("lat", -90...90), longitude: try number("lon", -180...180),
-                         title: try text("title", limits.titleLength, lines: false), note: try text("note", limits.noteLength, lines: true),
-                         created: time)
+        return StoredPin(
+            park: park, latitude: try number("lat", -90...90), longitude: try number("lon", -180...180),
+            title: try text("title", limits.titleLength, lines: false), note: try text("note", limits.noteLength, lines: true),
+            created: time)
     }
 }

@@ -6,10 +6,12 @@ import ScreenModel
 extension StoreModule {
     var settingFunctions: [NativeFunction] {
         [
-            NativeFunction("get", summary: "The value kept under a key for the park, or `default` when there is none.",
-                           parameters: [.init("key", "string", "the setting's name"), .init("default", "any?", "returned when the key is not set (default nil)")],
-                           returns: [("any", "a string, number, boolean or table, as store.set kept it")],
-                           example: "local center = store.get(\"map.center\")   -- {lat = ..., lon = ..., zoom = ...} or nil") { context, call in
+            NativeFunction(
+                "get", summary: "The value kept under a key for the park, or `default` when there is none.",
+                parameters: [.init("key", "string", "the setting's name"), .init("default", "any?", "returned when the key is not set (default nil)")],
+                returns: [("any", "a string, number, boolean or table, as store.set kept it")],
+                example: "local center = store.get(\"map.center\")   -- {lat = ..., lon = ..., zoom = ...} or nil"
+            ) { context, call in
                 let run = try Self.run(context, "store.get"), key = try Self.key(call, limits: run.store.limits)
                 guard let json = try run.use("store.get", { store throws(StoreError) in try store.setting(key, park: run.park) }) else {
                     call.push(try call.value(2))
@@ -23,10 +25,14 @@ extension StoreModule {
                 }
                 call.push(value)
             },
-            NativeFunction("set", summary: "Keeps a value under a key for the park (act runs only); nil removes the key.",
-                           parameters: [.init("key", "string", "the setting's name"),
-                                        .init("value", "string|number|boolean|table|nil", "a table of strings, numbers and booleans, nested up to 4 levels")],
-                           example: "store.set(\"map.center\", {lat = ctx.view.center.lat, lon = ctx.view.center.lon, zoom = ctx.view.zoom})") { context, call in
+            NativeFunction(
+                "set", summary: "Keeps a value under a key for the park (act runs only); nil removes the key.",
+                parameters: [
+                    .init("key", "string", "the setting's name"),
+                    .init("value", "string|number|boolean|table|nil", "a table of strings, numbers and booleans, nested up to 4 levels"),
+                ],
+                example: "store.set(\"map.center\", {lat = ctx.view.center.lat, lon = ctx.view.center.lon, zoom = ctx.view.zoom})"
+            ) { context, call in
                 let run = try Self.run(context, "store.set")
                 try Self.checkWriting(run, "store.set")
                 let limits = run.store.limits, key = try Self.key(call, limits: limits)
@@ -40,7 +46,10 @@ extension StoreModule {
                     }
                 }
                 if let json, json.utf8.count > limits.valueBytes {
-                    throw call.badArgument(2, "the value is \(Excerpt.count(json.utf8.count)) bytes as JSON, more than the \(Excerpt.count(limits.valueBytes)) a setting may have (StoreLimits.valueBytes)")
+                    throw call.badArgument(
+                        2,
+                        "the value is \(Excerpt.count(json.utf8.count)) bytes as JSON, more than the \(Excerpt.count(limits.valueBytes)) a setting may have (StoreLimits.valueBytes)"
+                    )
                 }
                 let existed = try run.use("store.set") { store throws(StoreError) in try store.setting(key, park: run.park) != nil }
                 if json != nil, !existed, try run.count(.settings, for: "store.set") >= limits.settings {

@@ -8,52 +8,71 @@ import ScreenModel
 /// run; writes only in an act run (``StoreRun``), and all of a run's writes commit together.
 struct StoreModule: NativeModule {
     let name = "store"
-    let summary = "The visitor's store: favorites, visited sites, own pins and settings, kept per park. Writes work only in an act run (an `act` action) and commit together when the flow returns a valid screen."
+    let summary =
+        "The visitor's store: favorites, visited sites, own pins and settings, kept per park. Writes work only in an act run (an `act` action) and commit together when the flow returns a valid screen."
 
     var functions: [NativeFunction] {
         favoriteFunctions + visitFunctions + pinFunctions + settingFunctions
     }
 
-    static let listOptions = NativeFunction.Parameter("opts", "{park?: string, limit?: integer}?",
-                                                      "park = \"*\" reads every park's (default: this park's); limit keeps the newest n")
+    static let listOptions = NativeFunction.Parameter(
+        "opts", "{park?: string, limit?: integer}?",
+        "park = \"*\" reads every park's (default: this park's); limit keeps the newest n")
 
     private var favoriteFunctions: [NativeFunction] {
         [
-            NativeFunction("favorites", summary: "The park's favorite sites, newest first.", parameters: [Self.listOptions],
-                           returns: [("{site: string, added: string, park: string?}[]", "site ids with the time each was added (ISO 8601 UTC); park only when read with park = \"*\"")],
-                           example: "for _, f in ipairs(store.favorites()) do print(f.site, f.added) end") { context, call in
+            NativeFunction(
+                "favorites", summary: "The park's favorite sites, newest first.", parameters: [Self.listOptions],
+                returns: [
+                    (
+                        "{site: string, added: string, park: string?}[]",
+                        "site ids with the time each was added (ISO 8601 UTC); park only when read with park = \"*\""
+                    )
+                ],
+                example: "for _, f in ipairs(store.favorites()) do print(f.site, f.added) end"
+            ) { context, call in
                 let (run, scope, limit) = try Self.list(context, call, "store.favorites")
                 let count = try Self.pushList(run, scope, ["site", "added"], into: &call, "store.favorites") { store, row throws(StoreError) in
                     try store.favoriteTexts(in: scope, limit: limit, row)
                 }
                 try call.charge(results: count)
             },
-            NativeFunction("is_favorite", summary: "Whether a site is one of the park's favorites.",
-                           parameters: [.init("site", "string", "a site id (ctx.sites[i].id)")], returns: [("boolean", "true when it is a favorite")]) { context, call in
+            NativeFunction(
+                "is_favorite", summary: "Whether a site is one of the park's favorites.",
+                parameters: [.init("site", "string", "a site id (ctx.sites[i].id)")], returns: [("boolean", "true when it is a favorite")]
+            ) { context, call in
                 let run = try Self.run(context, "store.is_favorite"), site = try call.string(1)
                 call.push(try run.use("store.is_favorite") { store throws(StoreError) in try store.isFavorite(site, park: run.park) })
             },
-            NativeFunction("add_favorite", summary: "Adds a site of the park to the favorites (act runs only); adding one twice keeps the first.",
-                           parameters: [.init("site", "string", "a site id of this park (ctx.sites[i].id)")],
-                           returns: [("boolean", "true when it was added now, false when it was a favorite already")],
-                           example: "if ctx.acting and ctx.args.add then store.add_favorite(ctx.args.add) end") { context, call in
+            NativeFunction(
+                "add_favorite", summary: "Adds a site of the park to the favorites (act runs only); adding one twice keeps the first.",
+                parameters: [.init("site", "string", "a site id of this park (ctx.sites[i].id)")],
+                returns: [("boolean", "true when it was added now, false when it was a favorite already")],
+                example: "if ctx.acting and ctx.args.add then store.add_favorite(ctx.args.add) end"
+            ) { context, call in
                 let run = try Self.run(context, "store.add_favorite"), site = try call.string(1)
                 try Self.checkWriting(run, "store.add_favorite")
                 try Self.checkSite(site, context, call, "store.add_favorite")
                 let limit = run.store.limits.favorites
                 if try run.count(.favorites, for: "store.add_favorite") >= limit {
                     guard try run.use("store.add_favorite", { store throws(StoreError) in try store.isFavorite(site, park: run.park) }) else {
-                        throw LuaCallError("store.add_favorite: the park has \(Excerpt.count(limit)) favorites, the most a park keeps (StoreLimits.favorites); remove one first")
+                        throw LuaCallError(
+                            "store.add_favorite: the park has \(Excerpt.count(limit)) favorites, the most a park keeps (StoreLimits.favorites); remove one first"
+                        )
                     }
                     call.push(false)
                     return
                 }
-                let added = try run.use("store.add_favorite", writes: true) { store throws(StoreError) in try store.addFavorite(site, park: run.park, at: run.time) }
+                let added = try run.use("store.add_favorite", writes: true) { store throws(StoreError) in
+                    try store.addFavorite(site, park: run.park, at: run.time)
+                }
                 if added { run.counted(.favorites, 1) }
                 call.push(added)
             },
-            NativeFunction("remove_favorite", summary: "Removes a site from the park's favorites (act runs only).",
-                           parameters: [.init("site", "string", "a site id")], returns: [("boolean", "true when it was a favorite")]) { context, call in
+            NativeFunction(
+                "remove_favorite", summary: "Removes a site from the park's favorites (act runs only).",
+                parameters: [.init("site", "string", "a site id")], returns: [("boolean", "true when it was a favorite")]
+            ) { context, call in
                 let run = try Self.run(context, "store.remove_favorite"), site = try call.string(1)
                 let removed = try run.use("store.remove_favorite", writes: true) { store throws(StoreError) in try store.removeFavorite(site, park: run.park) }
                 if removed { run.counted(.favorites, -1) }
@@ -64,17 +83,26 @@ struct StoreModule: NativeModule {
 
     private var visitFunctions: [NativeFunction] {
         [
-            NativeFunction("visited", summary: "The park's sites the visitor has been to, most recently marked first.", parameters: [Self.listOptions],
-                           returns: [("{site: string, at: string, park: string?}[]", "site ids with the time each was last marked (ISO 8601 UTC); park only when read with park = \"*\"")]) { context, call in
+            NativeFunction(
+                "visited", summary: "The park's sites the visitor has been to, most recently marked first.", parameters: [Self.listOptions],
+                returns: [
+                    (
+                        "{site: string, at: string, park: string?}[]",
+                        "site ids with the time each was last marked (ISO 8601 UTC); park only when read with park = \"*\""
+                    )
+                ]
+            ) { context, call in
                 let (run, scope, limit) = try Self.list(context, call, "store.visited")
                 let count = try Self.pushList(run, scope, ["site", "at"], into: &call, "store.visited") { store, row throws(StoreError) in
                     try store.visitTexts(in: scope, limit: limit, row)
                 }
                 try call.charge(results: count)
             },
-            NativeFunction("mark_visited", summary: "Marks a site of the park visited now (act runs only); marking it again updates the time.",
-                           parameters: [.init("site", "string", "a site id of this park")],
-                           returns: [("boolean", "true when it was not visited before")]) { context, call in
+            NativeFunction(
+                "mark_visited", summary: "Marks a site of the park visited now (act runs only); marking it again updates the time.",
+                parameters: [.init("site", "string", "a site id of this park")],
+                returns: [("boolean", "true when it was not visited before")]
+            ) { context, call in
                 let run = try Self.run(context, "store.mark_visited"), site = try call.string(1)
                 try Self.checkWriting(run, "store.mark_visited")
                 try Self.checkSite(site, context, call, "store.mark_visited")
@@ -84,10 +112,13 @@ struct StoreModule: NativeModule {
                         try store.visits(in: .park(run.park), limit: nil).contains { $0.site == site }
                     }
                     guard known else {
-                        throw LuaCallError("store.mark_visited: the park has \(Excerpt.count(limit)) visited sites, the most a park keeps (StoreLimits.visited)")
+                        throw LuaCallError(
+                            "store.mark_visited: the park has \(Excerpt.count(limit)) visited sites, the most a park keeps (StoreLimits.visited)")
                     }
                 }
-                let new = try run.use("store.mark_visited", writes: true) { store throws(StoreError) in try store.markVisited(site, park: run.park, at: run.time) }
+                let new = try run.use("store.mark_visited", writes: true) { store throws(StoreError) in
+                    try store.markVisited(site, park: run.park, at: run.time)
+                }
                 if new { run.counted(.visited, 1) }
                 call.push(new)
             },
@@ -158,9 +189,12 @@ struct StoreModule: NativeModule {
     /// A store's text rows pushed as a list of records with `fields`, and `park` when read
     /// across parks: straight from the store's bytes into Lua tables.
     /// - Returns: the number of records.
-    static func pushList(_ run: StoreRun, _ scope: StoreScope, _ fields: [String], into call: inout LuaCall, _ function: String,
-                         _ list: (any VisitorStore, (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) -> Void)
-        throws(LuaCallError) -> Int {
+    static func pushList(
+        _ run: StoreRun, _ scope: StoreScope, _ fields: [String], into call: inout LuaCall, _ function: String,
+        _ list: (any VisitorStore, (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) -> Void
+    )
+        throws(LuaCallError) -> Int
+    {
         let withPark = scope == .allParks
         return try call.push(recordsWith: withPark ? fields + ["park"] : fields) { writer throws(LuaCallError) in
             try run.use(function) { store throws(StoreError) in

@@ -62,7 +62,8 @@ public struct PartyRun: Sendable {
         guard let viewer else { self.viewer = party.firstGuardian; return }
         guard let i = party.members.firstIndex(where: { $0.id == viewer }) else {
             let ids = party.members.map(\.id)
-            let hint = Excerpt.suggestion(for: viewer, in: ids).map { "; did you mean \(Excerpt.quoted($0))?" }
+            let hint =
+                Excerpt.suggestion(for: viewer, in: ids).map { "; did you mean \(Excerpt.quoted($0))?" }
                 ?? "; members: \(ids.joined(separator: ", "))"
             throw .badArgument(name: "--as", message: "\(party.file) has no member \(Excerpt.quoted(viewer))\(hint)")
         }

@@ -121,7 +121,10 @@ public enum PartyFile {
             if let trk {
                 let names = document.tracks.compactMap(\.name)
                 guard let chosen = document.tracks.first(where: { $0.name == trk }) else {
-                    throw Problem(message: "\(field).trk: \(shown) has no <trk> named '\(trk)' (it has \(names.isEmpty ? "no named tracks" : names.map { "'\($0)'" }.joined(separator: ", ")))")
+                    throw Problem(
+                        message:
+                            "\(field).trk: \(shown) has no <trk> named '\(trk)' (it has \(names.isEmpty ? "no named tracks" : names.map { "'\($0)'" }.joined(separator: ", ")))"
+                    )
                 }
                 document.tracks = [chosen]
             }
@@ -184,7 +187,8 @@ public enum PartyFile {
     /// `malformed JSON at byte 41: ...` as `line 3, column 7: malformed JSON: ...`.
     static func lined(_ message: String, in text: String) -> String {
         guard let range = message.range(of: #"at byte \d+"#, options: .regularExpression),
-              let offset = Int(message[range].dropFirst("at byte ".count)) else { return message }
+            let offset = Int(message[range].dropFirst("at byte ".count))
+        else { return message }
         let prefix = text.utf8.prefix(max(0, offset - 1))
         let line = prefix.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
         let column = prefix.count - (prefix.lastIndex(of: 10).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1

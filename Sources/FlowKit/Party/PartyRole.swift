@@ -36,8 +36,10 @@ public enum PartyRole: String, Sendable, CaseIterable, Codable {
 
     /// The rights by name, as `party.viewer().rights` shows them.
     public var rights: [String: Bool] {
-        ["see_everyone": sees == .everyone, "change_zones": changesZones, "trigger_emergency": triggersEmergency,
-         "hear_every_alert": hearsEveryAlert]
+        [
+            "see_everyone": sees == .everyone, "change_zones": changesZones, "trigger_emergency": triggersEmergency,
+            "hear_every_alert": hearsEveryAlert,
+        ]
     }
 
     /// `guardian, member, child or guest`, for messages.

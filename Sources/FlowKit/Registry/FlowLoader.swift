@@ -20,11 +20,13 @@ package final class FlowLoader {
     /// The `flow` module: registration, plus the names registered so far. The closures keep
     /// the loader alive as long as the Lua state (the loader holds no reference back).
     package func install(into lua: LuaState) {
-        lua.register(module: "flow", functions: [
-            "register": { call in try self.register(&call) },
-            "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
-            "available": { call in call.push(self.isAvailable(try call.string(1))) },
-        ])
+        lua.register(
+            module: "flow",
+            functions: [
+                "register": { call in try self.register(&call) },
+                "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
+                "available": { call in call.push(self.isAvailable(try call.string(1))) },
+            ])
     }
 
     package func seal() { isSealed = true }

@@ -24,8 +24,9 @@ public struct BeaconReplay: Sendable, Equatable {
     ///   before or after the log.
     func moment(in log: ScanLog) throws(FlowError) -> Double? {
         guard let atTime, let first = log.scans.first, let last = log.scans.last else { return nil }
-        return try RunInputs.moment(atTime, name: "--at-time", of: "the scan log", displayPath, from: (first.time, first.line), to: (last.time, last.line),
-                                    counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00")
+        return try RunInputs.moment(
+            atTime, name: "--at-time", of: "the scan log", displayPath, from: (first.time, first.line), to: (last.time, last.line),
+            counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00")
     }
 
     /// The log, read against `catalog`.

@@ -26,8 +26,10 @@ enum FlowContext {
     /// `ctx.park` is not in it: the runner sets it from ``park(_:)``, built once per runtime.
     /// - Parameter now: the clock's time in seconds since 1970, for `ctx.location`'s ages.
     /// - Parameter trackLocation: `ctx.track.location`, the replay's location states (``locationChanges(_:track:)``).
-    static func make(request: FlowRequest, time: LuaValue, now: Double, insidePark: Bool?, sizes: DefaultSizes,
-                     trackLocation: LuaValue? = nil) -> LuaValue {
+    static func make(
+        request: FlowRequest, time: LuaValue, now: Double, insidePark: Bool?, sizes: DefaultSizes,
+        trackLocation: LuaValue? = nil
+    ) -> LuaValue {
         var ctx = LuaTable()
         ctx["flow"] = .string(request.flow)
         ctx["acting"] = .boolean(request.acting)
@@ -41,7 +43,7 @@ enum FlowContext {
             if let insidePark { position["inside_park"] = .boolean(insidePark) }
             ctx["at"] = .table(position)
         }
-        if let track = request.track { ctx["track"] = Self.track(track, until: request.until, location: trackLocation) }   // its fixes: ``fixes(_:)``
+        if let track = request.track { ctx["track"] = Self.track(track, until: request.until, location: trackLocation) }  // its fixes: ``fixes(_:)``
         ctx["view"] = view(request.view, size: request.size ?? sizes.map)
         ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
         ctx["time"] = time
@@ -79,20 +81,22 @@ enum FlowContext {
     /// `ctx.track.location`: `{{time, state, reason?, accuracy?, lat?, lon?, line?}}`, each
     /// state the replay entered, with the last fix seen before it (where the visitor was).
     static func locationChanges(_ changes: [(change: LocationChange, fix: Int?)], track: RecordedTrack) -> LuaValue {
-        .table(LuaTable(sequence: changes.map { change, index in
-            var t = LuaTable()
-            t["time"] = number(change.time)
-            t["state"] = .string(change.state.name)
-            if let problem = change.state.problem { t["reason"] = .string(problem.rawValue) }
-            if let fix = change.state.fix { t["accuracy"] = number(fix.accuracy) }
-            if let index, track.fixes.indices.contains(index) {
-                let fix = track.fixes[index]
-                t["lat"] = .number(fix.coordinate.latitude)
-                t["lon"] = .number(fix.coordinate.longitude)
-                if fix.line > 0 { t["line"] = .integer(Int64(fix.line)) }
-            }
-            return .table(t)
-        }))
+        .table(
+            LuaTable(
+                sequence: changes.map { change, index in
+                    var t = LuaTable()
+                    t["time"] = number(change.time)
+                    t["state"] = .string(change.state.name)
+                    if let problem = change.state.problem { t["reason"] = .string(problem.rawValue) }
+                    if let fix = change.state.fix { t["accuracy"] = number(fix.accuracy) }
+                    if let index, track.fixes.indices.contains(index) {
+                        let fix = track.fixes[index]
+                        t["lat"] = .number(fix.coordinate.latitude)
+                        t["lon"] = .number(fix.coordinate.longitude)
+                        if fix.line > 0 { t["line"] = .integer(Int64(fix.line)) }
+                    }
+                    return .table(t)
+                }))
     }
 
     /// `{state, cache?}`: `cache` (what the device runs from, for people) when offline.
@@ -184,8 +188,10 @@ enum FlowContext {
     /// them on every replay, so no LuaTable each.
     static func fixes(_ track: RecordedTrack) -> LuaRecordList {
         let fixes = track.fixes
-        return LuaRecordList(fields: [.init("lat"), .init("lon"), .init("time"), .init("ele"), .init("line", .integer)],
-                             count: fixes.count) { i, field in
+        return LuaRecordList(
+            fields: [.init("lat"), .init("lon"), .init("time"), .init("ele"), .init("line", .integer)],
+            count: fixes.count
+        ) { i, field in
             switch field {
             case 0: return fixes[i].coordinate.latitude
             case 1: return fixes[i].coordinate.longitude

@@ -73,8 +73,10 @@ public struct FlowRequest: Sendable {
     ///   - size: the screen's size; nil for the park's defaults.
     ///   - view: the map camera (default: none asked for).
     ///   - ar: the AR camera (default: none asked for).
-    public init(flow: String, args: [String: String] = [:], at: Coordinate? = nil, track: RecordedTrack? = nil,
-                size: ScreenSize? = nil, view: MapView = MapView(), ar: ARView = ARView()) {
+    public init(
+        flow: String, args: [String: String] = [:], at: Coordinate? = nil, track: RecordedTrack? = nil,
+        size: ScreenSize? = nil, view: MapView = MapView(), ar: ARView = ARView()
+    ) {
         self.flow = flow
         self.args = args
         self.at = at

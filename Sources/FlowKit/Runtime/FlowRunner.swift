@@ -5,25 +5,25 @@
 enum FlowRunner {
     static let chunkName = "[flowrun]/runner.lua"
     static let source = """
-    local function chain(fns, i, ctx)
-      local super = nil
-      if fns[i + 1] ~= nil then
-        super = function(c) return chain(fns, i + 1, c or ctx) end
-      end
-      return fns[i](ctx, super)
-    end
-    return function(fns, ctx, load_sites, load_park, load_parks, fixes)
-      ctx.park = load_park()
-      if fixes then ctx.track.fixes = fixes end
-      setmetatable(ctx, { __index = function(t, key)
-        local load = key == "sites" and load_sites or key == "parks" and load_parks or nil
-        if load then
-          local value = load()
-          rawset(t, key, value)
-          return value
+        local function chain(fns, i, ctx)
+          local super = nil
+          if fns[i + 1] ~= nil then
+            super = function(c) return chain(fns, i + 1, c or ctx) end
+          end
+          return fns[i](ctx, super)
         end
-      end })
-      return chain(fns, 1, ctx)
-    end
-    """
+        return function(fns, ctx, load_sites, load_park, load_parks, fixes)
+          ctx.park = load_park()
+          if fixes then ctx.track.fixes = fixes end
+          setmetatable(ctx, { __index = function(t, key)
+            local load = key == "sites" and load_sites or key == "parks" and load_parks or nil
+            if load then
+              local value = load()
+              rawset(t, key, value)
+              return value
+            end
+          end })
+          return chain(fns, 1, ctx)
+        end
+        """
 }

@@ -64,8 +64,10 @@ public final class FlowRuntime {
     ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
     ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
     ///   ``FlowError/badRegistration(message:)`` for a flow file.
-    public init(root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
-                store: any VisitorStore = MemoryVisitorStore()) throws(FlowError) {
+    public init(
+        root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
+        store: any VisitorStore = MemoryVisitorStore()
+    ) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
         let clock = time ?? Date()
@@ -79,7 +81,7 @@ public final class FlowRuntime {
             throw .script(error)
         }
         lua.printHandler = TerminalText.writeError
-        lua.timeZone = TimeZone(identifier: "UTC")   // park.lua's dates too depend on nothing but inputs
+        lua.timeZone = TimeZone(identifier: "UTC")  // park.lua's dates too depend on nothing but inputs
         lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
         lua.moduleResolver = { [root] name throws(LuaError) in
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
@@ -91,7 +93,7 @@ public final class FlowRuntime {
         }
 
         park = try ParkConfig.load(code: code, root: root, lua: lua)
-        lua.timeZone = TimeZone(identifier: park.timezone)   // checked by ParkConfig
+        lua.timeZone = TimeZone(identifier: park.timezone)  // checked by ParkConfig
         defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
@@ -110,7 +112,8 @@ public final class FlowRuntime {
         // (ui.go drops links to flows the park does not run): say so instead.
         for (i, link) in park.settings.home.links.enumerated()
         where registry.chain(link.flow) == nil && !loadFailures.contains(where: { $0.flowName == link.flow }) {
-            let hint = Excerpt.suggestion(for: link.flow, in: registry.names).map { "; did you mean '\($0)'?" }
+            let hint =
+                Excerpt.suggestion(for: link.flow, in: registry.names).map { "; did you mean '\($0)'?" }
                 ?? "; flows: \(Excerpt.list(registry.names))"
             throw .badContent(file: "parks/\(code)/park.lua", message: "home.links[\(i + 1)].flow: unknown flow \(Excerpt.quoted(link.flow))\(hint)")
         }
@@ -158,8 +161,9 @@ public final class FlowRuntime {
         var request = asked
         // A replayed track's location states: the moment --until asks for, and the timeline's marks.
         let replay = request.track.map { track in
-            LocationStateMachine.replay(track.fixes, accuracy: request.accuracy ?? FlowRequest.defaultAccuracy,
-                                        settings: park.settings.location.machine, until: request.until)
+            LocationStateMachine.replay(
+                track.fixes, accuracy: request.accuracy ?? FlowRequest.defaultAccuracy,
+                settings: park.settings.location.machine, until: request.until)
         }
         if let replay, request.until != nil, request.location == nil {
             request.location = replay.machine.state
@@ -178,8 +182,9 @@ public final class FlowRuntime {
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
         let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
         let marks = replay.flatMap { replay in request.track.map { FlowContext.locationChanges(replay.changes, track: $0) } }
-        var ctx = FlowContext.make(request: request, time: timeValue, now: clock.timeIntervalSince1970, insidePark: inside,
-                                   sizes: defaultSizes, trackLocation: marks)
+        var ctx = FlowContext.make(
+            request: request, time: timeValue, now: clock.timeIntervalSince1970, insidePark: inside,
+            sizes: defaultSizes, trackLocation: marks)
         if let replay = request.beacons {
             let log = try replay.read(content.exhibits(), park: park.code)
             let moment = try replay.moment(in: log)
@@ -208,13 +213,15 @@ public final class FlowRuntime {
         // ctx.park, like ctx.sites, is built once and shared read-only: pushing the park's
         // configuration anew was a tenth of a warm home, and its garbage brought the
         // collector's cycles round more often.
-        let parkFunction = parkLoader ?? lua.function("park") { [unowned self] call in
-            if let table = self.parkTable {
-                call.push(table)
-            } else {
-                self.parkTable = call.pushReadOnly(FlowContext.park(self.park), message: Self.readOnlyParkMessage)
+        let parkFunction =
+            parkLoader
+            ?? lua.function("park") { [unowned self] call in
+                if let table = self.parkTable {
+                    call.push(table)
+                } else {
+                    self.parkTable = call.pushReadOnly(FlowContext.park(self.park), message: Self.readOnlyParkMessage)
+                }
             }
-        }
         parkLoader = parkFunction
         let parks = lua.function("parks") { [unowned self] call in
             if let table = self.parksTable {
@@ -227,9 +234,14 @@ public final class FlowRuntime {
         do {
             // The screen is read where it lies (ScreenReader); a table the reader gives up on,
             // or a screen that fails its checks, is copied and decoded, for the message.
-            let outcome = try lua.call(runner, arguments: [.value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction)),
-                                                           .value(.function(parks))]
-                                       + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])) { slot in
+            let outcome = try lua.call(
+                runner,
+                arguments: [
+                    .value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction)),
+                    .value(.function(parks)),
+                ]
+                    + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])
+            ) { slot in
                 ScreenReader.screen(slot, park: park.code, flow: request.flow).flatMap { try? checked($0, flow: request.flow, file: file) }
             }
             if let screen = outcome.read { return screen }
@@ -281,9 +293,11 @@ public final class FlowRuntime {
     /// - Throws: ``FlowError/unknownAction(id:flow:known:)`` when the screen has no such
     ///   action, ``FlowError/badArgument(name:message:)`` for view args that do not parse,
     ///   and what ``run(_:)`` throws for the flow it leads to.
-    public func follow(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil,
-                       location: LocationState? = nil, connectivity: Connectivity = .online,
-                       party: PartyRun? = nil) throws(FlowError) -> FollowOutcome {
+    public func follow(
+        _ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize? = nil,
+        location: LocationState? = nil, connectivity: Connectivity = .online,
+        party: PartyRun? = nil
+    ) throws(FlowError) -> FollowOutcome {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
@@ -324,7 +338,8 @@ public final class FlowRuntime {
 
     private func screen(from value: LuaValue, flow: String, file: String) throws(FlowError) -> Screen {
         guard case .table(var table) = value else {
-            throw .invalidScreen(flow: flow, file: file, issues: ["the flow returned \(value.typeName); it must return a screen table {title = ..., sections = {...}}"])
+            throw .invalidScreen(
+                flow: flow, file: file, issues: ["the flow returned \(value.typeName); it must return a screen table {title = ..., sections = {...}}"])
         }
         if table["schema"] == .nil { table["schema"] = .string(Screen.schemaID) }
         if table["park"] == .nil { table["park"] = .string(park.code) }
@@ -365,8 +380,9 @@ public final class FlowRuntime {
         }
         let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
         let disabled = Set(registry.names.filter { !park.isEnabled($0) })
-        let validator = ScreenValidator(knownFlows: known, disabledFlows: disabled, knownParks: switchesPark ? parkCodes : nil,
-                                        timeZoneProblem: TimeZoneName.problem)
+        let validator = ScreenValidator(
+            knownFlows: known, disabledFlows: disabled, knownParks: switchesPark ? parkCodes : nil,
+            timeZoneProblem: TimeZoneName.problem)
         let issues = validator.validate(screen, listing: ScreenValidator.listedIssues)
         guard issues.listed.isEmpty else {
             let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []

@@ -24,9 +24,10 @@ public struct HostLimits: Sendable, Equatable {
 
     /// The state's options for a park asking for `budgets`: the lower of each.
     package func options(for budgets: ParkConfig.Budgets? = nil, fixedTime: Int64?) -> LuaOptions {
-        LuaOptions(instructionLimit: min(budgets?.instructions ?? instructions, instructions),
-                   memoryLimit: min(budgets?.memory_mb ?? memoryMiB, memoryMiB) << 20,
-                   timeLimit: seconds, fixedTime: fixedTime)
+        LuaOptions(
+            instructionLimit: min(budgets?.instructions ?? instructions, instructions),
+            memoryLimit: min(budgets?.memory_mb ?? memoryMiB, memoryMiB) << 20,
+            timeLimit: seconds, fixedTime: fixedTime)
     }
 
     /// What a park's `budgets` asks for above these ceilings, for a report such as

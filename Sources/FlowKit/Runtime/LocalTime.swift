@@ -45,7 +45,7 @@ struct LocalTime: Equatable {
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         let inDay = Int(local - days * 86_400)
         let (year, month, day) = TimeText.civil(days: days)
-        let weekday = Int(((days % 7) + 11) % 7) + 1   // 1970-01-01 was a Thursday (5)
+        let weekday = Int(((days % 7) + 11) % 7) + 1  // 1970-01-01 was a Thursday (5)
         let hour = inDay / 3600, minute = inDay / 60 % 60, second = inDay % 60
         var iso = "\(year)-\(twoDigits(Int(month)))-\(twoDigits(Int(day)))T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))"
         if offset == 0 {
@@ -61,9 +61,10 @@ struct LocalTime: Equatable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
-        return LocalTime(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0, hour: c.hour ?? 0, minute: c.minute ?? 0,
-                         weekday: c.weekday ?? 1,
-                         iso: ISO8601DateFormatter.string(from: date, timeZone: zone, formatOptions: [.withInternetDateTime]))
+        return LocalTime(
+            year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0, hour: c.hour ?? 0, minute: c.minute ?? 0,
+            weekday: c.weekday ?? 1,
+            iso: ISO8601DateFormatter.string(from: date, timeZone: zone, formatOptions: [.withInternetDateTime]))
     }
 
     /// `2026-07-04`.

@@ -59,66 +59,85 @@ public struct RunInputField: Sendable {
 extension RunInputField {
     /// Every input, in the order help lists them.
     public static let all: [RunInputField] = [
-        RunInputField(name: "at", valueName: "lat,lon", help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').",
-                      signed: true, slot: .text(\.at), inPreview: true,
-                      scenario: ("at", .numbers(count: 2, separator: ",", example: "{37.8078, -122.4750}"))),
-        RunInputField(name: "time", valueName: nil, help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).",
-                      signed: false, slot: .text(\.time), inPreview: true, scenario: ("time", .string)),
-        RunInputField(name: "track", valueName: "file.gpx", help: "A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.",
-                      signed: false, slot: .text(\.track), inPreview: true, scenario: ("track", .file(suffix: ".gpx"))),
-        RunInputField(name: "beacons", valueName: "file.csv",
-                      help: "A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.",
-                      signed: false, slot: .text(\.beacons), inPreview: false, scenario: nil),
-        RunInputField(name: "at-time", valueName: "time",
-                      help: "Replay the scan log of --beacons up to this moment: seconds from its first reading (as --until counts from a track's start), or ISO 8601.",
-                      signed: true, slot: .text(\.atTime), inPreview: false, scenario: nil),
-        RunInputField(name: "party", valueName: "file.json",
-                      help: "A party file to replay (JSON, schema/party.schema.json): members, roles, tracks, safe zones; flows see it through the party module.",
-                      signed: false, slot: .text(\.party), inPreview: false, scenario: ("party", .file(suffix: ".json"))),
-        RunInputField(name: "as", valueName: "member-id",
-                      help: "Run as this member of the --party (default: its first guardian); the member's role limits what the flow may see, change or trigger.",
-                      signed: false, slot: .text(\.member), inPreview: false, scenario: ("as", .string)),
-        RunInputField(name: "duty-cycle", valueName: "policy",
-                      help: "Sample the tracks of --party FILE as phones under this GPS duty cycle would, and mark each alert against the full tracks "
-                          + "(on time, late, missed): 'default', 'always', ON/PERIOD in seconds ('10/60'), then options near=METRES:ON/PERIOD "
-                          + "(faster near a safe zone's edge), hold=SECONDS (on after crossing an edge) and fix=SECONDS (first-fix delay), "
-                          + "e.g. '10/60,near=100:10/20,hold=30'; default is \(DutyCyclePolicy.standard).",
-                      signed: false, slot: .text(\.dutyCycle), inPreview: false, scenario: nil),
-        RunInputField(name: "accuracy", valueName: "metres",
-                      help: "Horizontal accuracy of --at, or of every fix of --track, in metres (default 10: GPS under open sky). "
-                          + "A fix worse than the park's location.accuracy (default 100) is not found.",
-                      signed: true, slot: .text(\.accuracy), inPreview: true, scenario: ("accuracy", .number)),
-        RunInputField(name: "location", valueName: "state",
-                      help: "The location state when no position is given: searching (the default), searching-longer, denied (location not allowed), "
-                          + "unavailable (location services off), timed-out (no good fix in time) or idle (not asking).",
-                      signed: false, slot: .text(\.location), inPreview: true, scenario: ("location", .string)),
+        RunInputField(
+            name: "at", valueName: "lat,lon", help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').",
+            signed: true, slot: .text(\.at), inPreview: true,
+            scenario: ("at", .numbers(count: 2, separator: ",", example: "{37.8078, -122.4750}"))),
+        RunInputField(
+            name: "time", valueName: nil, help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).",
+            signed: false, slot: .text(\.time), inPreview: true, scenario: ("time", .string)),
+        RunInputField(
+            name: "track", valueName: "file.gpx", help: "A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.",
+            signed: false, slot: .text(\.track), inPreview: true, scenario: ("track", .file(suffix: ".gpx"))),
+        RunInputField(
+            name: "beacons", valueName: "file.csv",
+            help: "A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.",
+            signed: false, slot: .text(\.beacons), inPreview: false, scenario: nil),
+        RunInputField(
+            name: "at-time", valueName: "time",
+            help: "Replay the scan log of --beacons up to this moment: seconds from its first reading (as --until counts from a track's start), or ISO 8601.",
+            signed: true, slot: .text(\.atTime), inPreview: false, scenario: nil),
+        RunInputField(
+            name: "party", valueName: "file.json",
+            help: "A party file to replay (JSON, schema/party.schema.json): members, roles, tracks, safe zones; flows see it through the party module.",
+            signed: false, slot: .text(\.party), inPreview: false, scenario: ("party", .file(suffix: ".json"))),
+        RunInputField(
+            name: "as", valueName: "member-id",
+            help: "Run as this member of the --party (default: its first guardian); the member's role limits what the flow may see, change or trigger.",
+            signed: false, slot: .text(\.member), inPreview: false, scenario: ("as", .string)),
+        RunInputField(
+            name: "duty-cycle", valueName: "policy",
+            help: "Sample the tracks of --party FILE as phones under this GPS duty cycle would, and mark each alert against the full tracks "
+                + "(on time, late, missed): 'default', 'always', ON/PERIOD in seconds ('10/60'), then options near=METRES:ON/PERIOD "
+                + "(faster near a safe zone's edge), hold=SECONDS (on after crossing an edge) and fix=SECONDS (first-fix delay), "
+                + "e.g. '10/60,near=100:10/20,hold=30'; default is \(DutyCyclePolicy.standard).",
+            signed: false, slot: .text(\.dutyCycle), inPreview: false, scenario: nil),
+        RunInputField(
+            name: "accuracy", valueName: "metres",
+            help: "Horizontal accuracy of --at, or of every fix of --track, in metres (default 10: GPS under open sky). "
+                + "A fix worse than the park's location.accuracy (default 100) is not found.",
+            signed: true, slot: .text(\.accuracy), inPreview: true, scenario: ("accuracy", .number)),
+        RunInputField(
+            name: "location", valueName: "state",
+            help: "The location state when no position is given: searching (the default), searching-longer, denied (location not allowed), "
+                + "unavailable (location services off), timed-out (no good fix in time) or idle (not asking).",
+            signed: false, slot: .text(\.location), inPreview: true, scenario: ("location", .string)),
         // `until` is a Lua keyword: scenarios say `moment`.
-        RunInputField(name: "until", valueName: "time",
-                      help: "Run the flow at this moment of the --track file, in seconds from the track's first fix (600) or an ISO 8601 time "
-                          + "(2019-07-31T14:10:00Z). The flow sees the location state the track's fixes lead to then, and the clock reads that moment.",
-                      signed: true, slot: .text(\.until), inPreview: true, scenario: ("moment", .number)),
-        RunInputField(name: "offline", valueName: nil, help: "The device has no network: flows say what works from the cache (ctx.connectivity).",
-                      signed: false, slot: .flag(\.offline), inPreview: true, scenario: ("offline", .flag)),
-        RunInputField(name: "center", valueName: "lat,lon", help: "Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).",
-                      signed: true, slot: .view, inPreview: true,
-                      scenario: ("center", .numbers(count: 2, separator: ",", example: "{37.80, -122.46}"))),
-        RunInputField(name: "zoom", valueName: nil, help: "Map zoom, 0-30 (default: the park's zoom).",
-                      signed: true, slot: .view, inPreview: true, scenario: ("zoom", .number)),
-        RunInputField(name: "bbox", valueName: "w,s,e,n",
-                      help: "Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82 (west first). "
-                          + "Across the antimeridian: east past 180, e.g. 170,-10,190,10, or west > east when under 180° wide, e.g. 170,-10,-170,10.",
-                      signed: true, slot: .view, inPreview: true,
-                      scenario: ("bbox", .numbers(count: 4, separator: ",", example: "{-122.52, 37.74, -122.40, 37.82}"))),
-        RunInputField(name: "size", valueName: "WxH",
-                      help: "Screen size in whole points, for the map and AR views (default: the park's map.size or ar.size, 390x844).",
-                      signed: true, slot: .view, inPreview: true,
-                      scenario: ("size", .numbers(count: 2, separator: "x", example: "{390, 844}"))),
-        RunInputField(name: "heading", valueName: nil, help: "Compass heading the camera looks, degrees clockwise from north, at least 0 and less than 360.",
-                      signed: true, slot: .view, inPreview: true, scenario: ("heading", .number)),
-        RunInputField(name: "pitch", valueName: nil, help: "Camera tilt in degrees, up positive (-90 to 90; default 0).",
-                      signed: true, slot: .view, inPreview: true, scenario: ("pitch", .number)),
-        RunInputField(name: "fov", valueName: nil, help: "Horizontal field of view in degrees (more than 0, less than 180; default the park's ar.fov).",
-                      signed: true, slot: .view, inPreview: true, scenario: ("fov", .number)),
+        RunInputField(
+            name: "until", valueName: "time",
+            help: "Run the flow at this moment of the --track file, in seconds from the track's first fix (600) or an ISO 8601 time "
+                + "(2019-07-31T14:10:00Z). The flow sees the location state the track's fixes lead to then, and the clock reads that moment.",
+            signed: true, slot: .text(\.until), inPreview: true, scenario: ("moment", .number)),
+        RunInputField(
+            name: "offline", valueName: nil, help: "The device has no network: flows say what works from the cache (ctx.connectivity).",
+            signed: false, slot: .flag(\.offline), inPreview: true, scenario: ("offline", .flag)),
+        RunInputField(
+            name: "center", valueName: "lat,lon", help: "Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).",
+            signed: true, slot: .view, inPreview: true,
+            scenario: ("center", .numbers(count: 2, separator: ",", example: "{37.80, -122.46}"))),
+        RunInputField(
+            name: "zoom", valueName: nil, help: "Map zoom, 0-30 (default: the park's zoom).",
+            signed: true, slot: .view, inPreview: true, scenario: ("zoom", .number)),
+        RunInputField(
+            name: "bbox", valueName: "w,s,e,n",
+            help: "Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82 (west first). "
+                + "Across the antimeridian: east past 180, e.g. 170,-10,190,10, or west > east when under 180° wide, e.g. 170,-10,-170,10.",
+            signed: true, slot: .view, inPreview: true,
+            scenario: ("bbox", .numbers(count: 4, separator: ",", example: "{-122.52, 37.74, -122.40, 37.82}"))),
+        RunInputField(
+            name: "size", valueName: "WxH",
+            help: "Screen size in whole points, for the map and AR views (default: the park's map.size or ar.size, 390x844).",
+            signed: true, slot: .view, inPreview: true,
+            scenario: ("size", .numbers(count: 2, separator: "x", example: "{390, 844}"))),
+        RunInputField(
+            name: "heading", valueName: nil, help: "Compass heading the camera looks, degrees clockwise from north, at least 0 and less than 360.",
+            signed: true, slot: .view, inPreview: true, scenario: ("heading", .number)),
+        RunInputField(
+            name: "pitch", valueName: nil, help: "Camera tilt in degrees, up positive (-90 to 90; default 0).",
+            signed: true, slot: .view, inPreview: true, scenario: ("pitch", .number)),
+        RunInputField(
+            name: "fov", valueName: nil, help: "Horizontal field of view in degrees (more than 0, less than 180; default the park's ar.fov).",
+            signed: true, slot: .view, inPreview: true, scenario: ("fov", .number)),
     ]
 
     /// The input named `name` (without dashes).

@@ -62,8 +62,10 @@ public struct RunInputs: Sendable, Equatable {
     ///   - trackFile: the file to read for ``track`` (default: the path as given).
     /// - Throws: ``FlowError/badArgument(name:message:)`` naming the value at fault;
     ///   ``FlowError/invalidContent(_:)`` for a track that does not read.
-    public func request(name: (String) -> String = { "--" + $0 },
-                        trackFile: (String) -> String = { $0 }) throws(FlowError) -> FlowRequest {
+    public func request(
+        name: (String) -> String = { "--" + $0 },
+        trackFile: (String) -> String = { $0 }
+    ) throws(FlowError) -> FlowRequest {
         let position = try Self.coordinate(at, name: name("at"))
         let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(trackFile(path), displayPath: path) }
         var request = FlowRequest(flow: flow, args: args, at: position, track: recorded)
@@ -114,7 +116,8 @@ public struct RunInputs: Sendable, Equatable {
             guard let entry = Self.locationNames.first(where: { $0.key == location }) else {
                 let names = Self.locationNames.map(\.key)
                 let hint = Excerpt.suggestion(for: location.replacingOccurrences(of: "_", with: "-"), in: names).map { "; did you mean '\($0)'?" } ?? ""
-                throw .badArgument(name: name("location"), message: "unknown state \(Excerpt.quoted(location))\(hint) (known: \(names.joined(separator: ", ")))")
+                throw .badArgument(
+                    name: name("location"), message: "unknown state \(Excerpt.quoted(location))\(hint) (known: \(names.joined(separator: ", ")))")
             }
             // The search's start is the clock's time: set by the runtime (since 0 is "just began" there).
             request.location = Self.state(entry.key, problem: entry.value)
@@ -141,8 +144,9 @@ public struct RunInputs: Sendable, Equatable {
         guard !clock else {
             throw .badArgument(name: name, message: "sets the clock flows see to that moment: leave out --time")
         }
-        return try moment(text, name: name, of: "the track", track.displayPath, from: (first.time, first.line), to: (last.time, last.line),
-                          counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00")
+        return try moment(
+            text, name: name, of: "the track", track.displayPath, from: (first.time, first.line), to: (last.time, last.line),
+            counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00")
     }
 
     /// A moment of a recording (`--until`'s track, `--at-time`'s scan log), seconds since 1970:
@@ -151,17 +155,21 @@ public struct RunInputs: Sendable, Equatable {
     /// - Parameters:
     ///   - counting: what the seconds count from, with an example, for the message.
     ///   - example: an ISO 8601 time for the message.
-    static func moment(_ text: String, name: String, of what: String, _ file: String,
-                       from first: (time: Double, line: Int), to last: (time: Double, line: Int),
-                       counting: String, example: String) throws(FlowError) -> Double {
+    static func moment(
+        _ text: String, name: String, of what: String, _ file: String,
+        from first: (time: Double, line: Int), to last: (time: Double, line: Int),
+        counting: String, example: String
+    ) throws(FlowError) -> Double {
         let moment: Double
         if let seconds = Double(text) {
             guard seconds.isFinite else { throw .badArgument(name: name, message: "\(Excerpt.quoted(text)) is not a number of seconds") }
             moment = first.time + seconds
         } else {
             guard let date = try? Self.time(text, name: name) else {
-                throw .badArgument(name: name, message: "expected seconds from \(counting) or an ISO 8601 time "
-                                   + "such as \(example), got \(Excerpt.quoted(text))")
+                throw .badArgument(
+                    name: name,
+                    message: "expected seconds from \(counting) or an ISO 8601 time "
+                        + "such as \(example), got \(Excerpt.quoted(text))")
             }
             moment = date.timeIntervalSince1970
         }

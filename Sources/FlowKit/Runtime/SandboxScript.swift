@@ -16,8 +16,10 @@ public enum SandboxScript {
     /// - Throws: ``FlowError/badArgument(name:message:)`` if the file cannot be read;
     ///   ``FlowError/script(_:)`` if it fails to compile, raises an error or runs out of a
     ///   budget.
-    public static func run(path: String, arguments: [String] = [], limits: HostLimits = HostLimits(),
-                           output: @escaping ([UInt8]) -> Void) throws(FlowError) {
+    public static func run(
+        path: String, arguments: [String] = [], limits: HostLimits = HostLimits(),
+        output: @escaping ([UInt8]) -> Void
+    ) throws(FlowError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .badArgument(name: "FILE", message: "cannot read '\(Excerpt.text(path))'")
         }

@@ -35,19 +35,22 @@ extension ScreenReader {
         switch value.withField("type", { $0.string() }) {
         case "pin":
             let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "action", "layer"])
-            return .pin(Component.Map.Pin(id: try r.string("id"), coordinate: try r.required("coordinate", coordinate),
-                                          title: try r.string("title"), category: try r.optionalString("category"),
-                                          action: try r.optional("action", action), layer: try r.choice("layer") ?? .sites))
+            return .pin(
+                Component.Map.Pin(
+                    id: try r.string("id"), coordinate: try r.required("coordinate", coordinate),
+                    title: try r.string("title"), category: try r.optionalString("category"),
+                    action: try r.optional("action", action), layer: try r.choice("layer") ?? .sites))
         case "cluster":
             let r = try Record(value, keys: ["type", "id", "coordinate", "count", "expansion_zoom", "categories", "action"])
-            return .cluster(Component.Map.Cluster(
-                id: try r.string("id"), coordinate: try r.required("coordinate", coordinate), count: try r.integer("count"),
-                expansionZoom: try r.integer("expansion_zoom"),
-                categories: try r.optionalList("categories") { v throws(GiveUp) in
-                    let c = try Record(v, keys: ["category", "count"])
-                    return Component.Map.CategoryCount(try c.string("category"), count: try c.integer("count"))
-                },
-                action: try r.optional("action", action)))
+            return .cluster(
+                Component.Map.Cluster(
+                    id: try r.string("id"), coordinate: try r.required("coordinate", coordinate), count: try r.integer("count"),
+                    expansionZoom: try r.integer("expansion_zoom"),
+                    categories: try r.optionalList("categories") { v throws(GiveUp) in
+                        let c = try Record(v, keys: ["category", "count"])
+                        return Component.Map.CategoryCount(try c.string("category"), count: try c.integer("count"))
+                    },
+                    action: try r.optional("action", action)))
         default: throw GiveUp()
         }
     }
@@ -71,9 +74,10 @@ extension ScreenReader {
     private static func entry(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline.Entry {
         let r = try Record(value, keys: ["time", "kind", "title", "detail", "region", "position"])
         guard let kind: Component.Timeline.Entry.Kind = try r.choice("kind") else { throw GiveUp() }
-        return Component.Timeline.Entry(time: try r.double("time"), kind: kind, title: try r.string("title"),
-                                        detail: try r.optionalString("detail"), region: try r.optionalString("region"),
-                                        position: try r.optional("position", coordinate))
+        return Component.Timeline.Entry(
+            time: try r.double("time"), kind: kind, title: try r.string("title"),
+            detail: try r.optionalString("detail"), region: try r.optionalString("region"),
+            position: try r.optional("position", coordinate))
     }
 
     private static func region(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline.Region {
@@ -82,15 +86,17 @@ extension ScreenReader {
             return Component.Timeline.Region(id: try r.string("id"), name: try r.string("name"), shape: .area(rings: try r.list("rings", ring)))
         }
         let r = try Record(value, keys: ["id", "name", "center", "radius"])
-        return Component.Timeline.Region(id: try r.string("id"), name: try r.string("name"),
-                                         shape: .circle(center: try r.required("center", coordinate), radius: try r.double("radius")))
+        return Component.Timeline.Region(
+            id: try r.string("id"), name: try r.string("name"),
+            shape: .circle(center: try r.required("center", coordinate), radius: try r.double("radius")))
     }
 
     static func ar(_ value: LuaSlot) throws(GiveUp) -> Component.AR {
         let r = try Record(value, keys: ["type", "id", "camera", "size", "max_distance", "pins", "off_screen", "empty"])
         let camera = try r.record("camera", keys: ["position", "altitude", "heading", "pitch", "fov"]) { c throws(GiveUp) in
-            Component.AR.Camera(position: try c.required("position", coordinate), altitude: try c.optionalDouble("altitude"),
-                                heading: try c.double("heading"), pitch: try c.double("pitch"), fieldOfView: try c.double("fov"))
+            Component.AR.Camera(
+                position: try c.required("position", coordinate), altitude: try c.optionalDouble("altitude"),
+                heading: try c.double("heading"), pitch: try c.double("pitch"), fieldOfView: try c.double("fov"))
         }
         return Component.AR(
             camera: camera,
@@ -114,7 +120,8 @@ extension ScreenReader {
     private static func offScreen(_ value: LuaSlot) throws(GiveUp) -> Component.AR.OffScreen {
         let r = try Record(value, keys: ["id", "title", "distance", "bearing", "turn", "degrees"])
         guard let turn: Component.AR.OffScreen.Turn = try r.choice("turn") else { throw GiveUp() }
-        return Component.AR.OffScreen(id: try r.string("id"), title: try r.string("title"), distance: try r.double("distance"),
-                                      bearing: try r.double("bearing"), turn: turn, degrees: try r.double("degrees"))
+        return Component.AR.OffScreen(
+            id: try r.string("id"), title: try r.string("title"), distance: try r.double("distance"),
+            bearing: try r.double("bearing"), turn: turn, degrees: try r.double("degrees"))
     }
 }

@@ -22,9 +22,10 @@ enum ScreenReader {
     }
 
     private static func screen(_ r: Record, park: String, flow: String) throws(GiveUp) -> Screen {
-        Screen(park: try r.optionalString("park") ?? park, flow: try r.optionalString("flow") ?? flow, title: try r.string("title"),
-               subtitle: try r.optionalString("subtitle"), sections: try r.list("sections", component),
-               schema: try r.optionalString("schema") ?? Screen.schemaID, theme: try r.optional("theme", theme))
+        Screen(
+            park: try r.optionalString("park") ?? park, flow: try r.optionalString("flow") ?? flow, title: try r.string("title"),
+            subtitle: try r.optionalString("subtitle"), sections: try r.list("sections", component),
+            schema: try r.optionalString("schema") ?? Screen.schemaID, theme: try r.optional("theme", theme))
     }
 
     private static func theme(_ value: LuaSlot) throws(GiveUp) -> Theme {
@@ -52,8 +53,9 @@ enum ScreenReader {
         case "url": return Action(.url(try r.string("url")), label: label, id: id)
         case "phone": return Action(.call(phone: try r.string("phone")), label: label, id: id)
         default:
-            let place = Action.Destination(latitude: try r.double("lat"), longitude: try r.double("lon"), name: try r.string("name"),
-                                           address: try r.optionalString("address"))
+            let place = Action.Destination(
+                latitude: try r.double("lat"), longitude: try r.double("lon"), name: try r.string("name"),
+                address: try r.optionalString("address"))
             return Action(.directions(place), label: label, id: id)
         }
     }
@@ -68,16 +70,22 @@ enum ScreenReader {
         case "card": return .card(try card(value, keys: ["type"]))
         case "list":
             let r = try Record(value, keys: ["type", "id", "title", "items", "empty"])
-            return .list(Component.List(title: try r.optionalString("title"), items: try r.list("items", listItem),
-                                        empty: try r.optionalString("empty"), id: try r.optionalString("id")))
+            return .list(
+                Component.List(
+                    title: try r.optionalString("title"), items: try r.list("items", listItem),
+                    empty: try r.optionalString("empty"), id: try r.optionalString("id")))
         case "carousel":
             let r = try Record(value, keys: ["type", "id", "title", "cards"])
-            return .carousel(Component.Carousel(title: try r.optionalString("title"), cards: try r.list("cards") { v throws(GiveUp) in try card(v, keys: []) },
-                                                id: try r.optionalString("id")))
+            return .carousel(
+                Component.Carousel(
+                    title: try r.optionalString("title"), cards: try r.list("cards") { v throws(GiveUp) in try card(v, keys: []) },
+                    id: try r.optionalString("id")))
         case "button":
             let r = try Record(value, keys: ["type", "id", "label", "style", "action"])
-            return .button(Component.Button(try r.string("label"), style: try r.choice("style") ?? .primary,
-                                            action: try r.required("action", action), id: try r.optionalString("id")))
+            return .button(
+                Component.Button(
+                    try r.string("label"), style: try r.choice("style") ?? .primary,
+                    action: try r.required("action", action), id: try r.optionalString("id")))
         case "onboarding":
             let r = try Record(value, keys: ["type", "id", "pages"])
             return .onboarding(Component.Onboarding(pages: try r.list("pages", page), id: try r.optionalString("id")))
@@ -90,29 +98,33 @@ enum ScreenReader {
 
     private static func image(_ value: LuaSlot, keys extra: [String]) throws(GiveUp) -> Component.Image {
         let r = try Record(value, keys: extra + ["id", "url", "alt", "placeholder", "priority"])
-        return Component.Image(url: try r.string("url"), alt: try r.string("alt"), placeholder: try r.optionalString("placeholder"),
-                               priority: try r.choice("priority") ?? .normal, id: try r.optionalString("id"))
+        return Component.Image(
+            url: try r.string("url"), alt: try r.string("alt"), placeholder: try r.optionalString("placeholder"),
+            priority: try r.choice("priority") ?? .normal, id: try r.optionalString("id"))
     }
 
     private static func card(_ value: LuaSlot, keys extra: [String]) throws(GiveUp) -> Component.Card {
         let r = try Record(value, keys: extra + ["id", "title", "subtitle", "body", "image", "badges", "action"])
-        return Component.Card(title: try r.string("title"), subtitle: try r.optionalString("subtitle"), body: try r.optionalString("body"),
-                              image: try r.optional("image") { v throws(GiveUp) in try image(v, keys: []) },
-                              badges: try r.optionalList("badges", Record.string), action: try r.optional("action", action),
-                              id: try r.optionalString("id"))
+        return Component.Card(
+            title: try r.string("title"), subtitle: try r.optionalString("subtitle"), body: try r.optionalString("body"),
+            image: try r.optional("image") { v throws(GiveUp) in try image(v, keys: []) },
+            badges: try r.optionalList("badges", Record.string), action: try r.optional("action", action),
+            id: try r.optionalString("id"))
     }
 
     private static func listItem(_ value: LuaSlot) throws(GiveUp) -> Component.ListItem {
         let r = try Record(value, keys: ["id", "title", "subtitle", "detail", "badge", "action"])
-        return Component.ListItem(title: try r.string("title"), subtitle: try r.optionalString("subtitle"),
-                                  detail: try r.optionalString("detail"), badge: try r.optionalString("badge"),
-                                  action: try r.optional("action", action), id: try r.optionalString("id"))
+        return Component.ListItem(
+            title: try r.string("title"), subtitle: try r.optionalString("subtitle"),
+            detail: try r.optionalString("detail"), badge: try r.optionalString("badge"),
+            action: try r.optional("action", action), id: try r.optionalString("id"))
     }
 
     private static func page(_ value: LuaSlot) throws(GiveUp) -> Component.Onboarding.Page {
         let r = try Record(value, keys: ["title", "body", "background", "action"])
-        return Component.Onboarding.Page(title: try r.string("title"), body: try r.string("body"),
-                                         background: try r.list("background", layer), action: try r.optional("action", action))
+        return Component.Onboarding.Page(
+            title: try r.string("title"), body: try r.string("body"),
+            background: try r.list("background", layer), action: try r.optional("action", action))
     }
 
     private static func layer(_ value: LuaSlot) throws(GiveUp) -> Component.Onboarding.Layer {
@@ -120,8 +132,9 @@ enum ScreenReader {
         let position = try r.record("position", keys: ["x", "y"]) { p throws(GiveUp) in
             Component.Onboarding.Position(x: try p.double("x"), y: try p.double("y"))
         }
-        return Component.Onboarding.Layer(image: try r.string("image"), position: position,
-                                          depth: try r.double("depth"), placeholder: try r.optionalString("placeholder"))
+        return Component.Onboarding.Layer(
+            image: try r.string("image"), position: position,
+            depth: try r.double("depth"), placeholder: try r.optionalString("placeholder"))
     }
 }
 
@@ -217,7 +230,9 @@ struct Record {
         guard value.isPlainTable else { throw GiveUp() }
         let count = value.length
         var entries = 0
-        value.forEachEntry { _, _ in entries += 1; return entries <= count }
+        value.forEachEntry { _, _ in
+            entries += 1; return entries <= count
+        }
         guard entries == count else { throw GiveUp() }
         var out: [T] = []
         out.reserveCapacity(count)

@@ -38,8 +38,10 @@ public struct MapView: Sendable, Hashable {
     ///   - bbox: `W,S,E,N`, or nil.
     ///   - name: How a message names another value (`--zoom` on the command line).
     /// - Throws: ``InputError`` naming the value at fault.
-    public static func parse(center: String?, zoom: String?, bbox: String?,
-                             name: (String) -> String = { $0 }) throws(InputError) -> MapView {
+    public static func parse(
+        center: String?, zoom: String?, bbox: String?,
+        name: (String) -> String = { $0 }
+    ) throws(InputError) -> MapView {
         var view = MapView()
         if let center { view.center = try InputError.at("center") { () throws(GeoError) in try Coordinate.parse(center) } }
         if let zoom { view.zoom = try InputError.number(zoom, "zoom", example: "12", in: zoomRange) }

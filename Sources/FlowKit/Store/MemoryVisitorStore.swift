@@ -11,7 +11,7 @@ public final class MemoryVisitorStore: VisitorStore {
         var favorites: [(seq: Int, row: StoredFavorite)] = []
         var visits: [(seq: Int, row: StoredVisit)] = []
         var pins: [StoredPin] = []
-        var settings: [String: String] = [:]   // "park\u{0}key" → JSON text
+        var settings: [String: String] = [:]  // "park\u{0}key" → JSON text
         var nextSeq = 1
         var nextPin: Int64 = 1
     }
@@ -111,7 +111,8 @@ public final class MemoryVisitorStore: VisitorStore {
 
     public func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool {
         guard let index = tables.pins.firstIndex(where: { $0.id == id }),
-              !tables.pins[index].photos.contains(where: { $0.file == file }) else { return false }
+            !tables.pins[index].photos.contains(where: { $0.file == file })
+        else { return false }
         tables.pins[index].photos.append(StoredPhoto(file: file, added: time))
         return true
     }

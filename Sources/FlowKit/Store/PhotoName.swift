@@ -58,7 +58,7 @@ enum PhotoName {
         case "JPEG": return starts([0xFF, 0xD8, 0xFF])
         case "PNG": return starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         case "WebP": return starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8)
-        default: return starts(Array("ftyp".utf8), at: 4)   // HEIC: an ISO media file (ftypheic, ftypmif1, ...)
+        default: return starts(Array("ftyp".utf8), at: 4)  // HEIC: an ISO media file (ftypheic, ftypmif1, ...)
         }
     }
 }

@@ -64,8 +64,10 @@ public struct StoredPin: Sendable, Equatable {
     public var photos: [StoredPhoto]
 
     /// A pin; each parameter sets the property of the same name.
-    public init(id: Int64 = 0, park: String, latitude: Double, longitude: Double, title: String? = nil, note: String? = nil,
-                created: String, photos: [StoredPhoto] = []) {
+    public init(
+        id: Int64 = 0, park: String, latitude: Double, longitude: Double, title: String? = nil, note: String? = nil,
+        created: String, photos: [StoredPhoto] = []
+    ) {
         (self.id, self.park, self.latitude, self.longitude) = (id, park, latitude, longitude)
         (self.title, self.note, self.created, self.photos) = (title, note, created, photos)
     }

@@ -30,8 +30,12 @@ public protocol VisitorStore: AnyObject {
     /// `row` without a `String` for any: how `store.favorites` lists 10,000 into Lua. The
     /// park may be empty when `scope` is one park (it is that park).
     /// Default: from ``favorites(in:limit:)``.
-    func favoriteTexts(in scope: StoreScope, limit: Int?, _ row: (_ site: UnsafeRawBufferPointer, _ added: UnsafeRawBufferPointer,
-                                                                  _ park: UnsafeRawBufferPointer) -> Void) throws(StoreError)
+    func favoriteTexts(
+        in scope: StoreScope, limit: Int?,
+        _ row: (
+            _ site: UnsafeRawBufferPointer, _ added: UnsafeRawBufferPointer,
+            _ park: UnsafeRawBufferPointer
+        ) -> Void) throws(StoreError)
     /// Whether `site` is a favorite in `park`.
     func isFavorite(_ site: String, park: String) throws(StoreError) -> Bool
     /// Adds a favorite; false when it was one already (its time stays).
@@ -42,8 +46,12 @@ public protocol VisitorStore: AnyObject {
     /// Visited sites, most recently marked first, at most `limit` (nil: all).
     func visits(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredVisit]
     /// ``visits(in:limit:)`` as UTF-8 text, as ``favoriteTexts(in:limit:_:)``. Default: from ``visits(in:limit:)``.
-    func visitTexts(in scope: StoreScope, limit: Int?, _ row: (_ site: UnsafeRawBufferPointer, _ at: UnsafeRawBufferPointer,
-                                                               _ park: UnsafeRawBufferPointer) -> Void) throws(StoreError)
+    func visitTexts(
+        in scope: StoreScope, limit: Int?,
+        _ row: (
+            _ site: UnsafeRawBufferPointer, _ at: UnsafeRawBufferPointer,
+            _ park: UnsafeRawBufferPointer
+        ) -> Void) throws(StoreError)
     /// Marks `site` visited at `time`; true when it was not visited before.
     func markVisited(_ site: String, park: String, at time: String) throws(StoreError) -> Bool
 
@@ -75,12 +83,16 @@ extension VisitorStore {
     public func photoFile(_ file: String) -> PhotoFile? { nil }
 
     /// From ``favorites(in:limit:)``.
-    public func favoriteTexts(in scope: StoreScope, limit: Int?, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+    public func favoriteTexts(
+        in scope: StoreScope, limit: Int?, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+    ) throws(StoreError) {
         for favorite in try favorites(in: scope, limit: limit) { Self.texts(favorite.site, favorite.added, favorite.park, row) }
     }
 
     /// From ``visits(in:limit:)``.
-    public func visitTexts(in scope: StoreScope, limit: Int?, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(StoreError) {
+    public func visitTexts(
+        in scope: StoreScope, limit: Int?, _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+    ) throws(StoreError) {
         for visit in try visits(in: scope, limit: limit) { Self.texts(visit.site, visit.at, visit.park, row) }
     }
 

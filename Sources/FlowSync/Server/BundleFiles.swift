@@ -47,8 +47,9 @@ public struct BundleFiles: HTTPResponder {
                 bytes = file.bytes[range]
                 headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(file.bytes.count)"
             case .unsatisfiable:
-                return Self.text(.rangeNotSatisfiable, "no byte of the file is in the range\n",
-                                 extra: [.contentRange: "bytes */\(file.bytes.count)", .eTag: file.etag])
+                return Self.text(
+                    .rangeNotSatisfiable, "no byte of the file is in the range\n",
+                    extra: [.contentRange: "bytes */\(file.bytes.count)", .eTag: file.etag])
             case .whole:
                 break
             }

@@ -35,8 +35,10 @@ public struct BundleServer: Sendable {
     ///     counts them); default none.
     ///   - onListening: called once the server listens, with its port.
     /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
-    public func run(handlesSignals: Bool = true, onRequest: (@Sendable (String, Int) -> Void)? = nil,
-                    onListening: @escaping @Sendable (Int) async -> Void) async throws {
+    public func run(
+        handlesSignals: Bool = true, onRequest: (@Sendable (String, Int) -> Void)? = nil,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) async throws {
         let files = BundleFiles(folder: folder)
         guard let onRequest else { return try await run(responder: files, handlesSignals: handlesSignals, onListening: onListening) }
         let observed = CallbackResponder<BasicRequestContext> { request, context in
@@ -49,15 +51,18 @@ public struct BundleServer: Sendable {
 
     /// Serves with `responder` in front: ``BundleFiles``, or something wrapping it (a test's
     /// fault injector, a benchmark's request counter).
-    public func run<Responder: HTTPResponder>(responder: Responder, handlesSignals: Bool = true,
-                                              onListening: @escaping @Sendable (Int) async -> Void) async throws
+    public func run<Responder: HTTPResponder>(
+        responder: Responder, handlesSignals: Bool = true,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) async throws
     where Responder.Context == BasicRequestContext {
         var logger = Logger(label: "flowrun.serve")
         // A client that leaves mid-answer is no news to the person serving.
         logger.logLevel = .critical
-        try await LoopbackServer.run(port: port, handlesSignals: handlesSignals, logger: logger, makeApp: { configuration, onServerRunning in
-            Application(responder: responder, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
-        }, onListening: onListening)
+        try await LoopbackServer.run(
+            port: port, handlesSignals: handlesSignals, logger: logger,
+            makeApp: { configuration, onServerRunning in
+                Application(responder: responder, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+            }, onListening: onListening)
     }
 }
-

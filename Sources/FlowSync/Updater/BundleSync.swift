@@ -78,7 +78,8 @@ public struct BundleSync: Sendable {
     /// - Throws: ``SyncError`` (``SyncError/Reason/notFound``) for a URL that is not http(s).
     public init(from: String, park: String?, cache: BundleCache, verifier: BundleVerifier, options: SyncOptions = SyncOptions()) throws(SyncError) {
         guard let url = URL(string: from), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
-              url.query == nil, url.fragment == nil else {
+            url.query == nil, url.fragment == nil
+        else {
             throw SyncError(.notFound, "--from", "\(from) is not an http:// or https:// URL of a folder of bundles")
         }
         var base = from.hasSuffix("/") ? from : from + "/"
@@ -134,7 +135,7 @@ public struct BundleSync: Sendable {
         let answer: Fetcher.Answer
         do throws(SyncError) {
             answer = try await fetcher.get(BundleLayout.manifest, ifNoneMatch: etag, limit: verifier.limits.maxManifestBytes)
-        } catch where error.reason == .unreachable {
+        } catch  where error.reason == .unreachable {
             guard let current, let running else { throw error }
             return .offline(park: running.park, version: current, reason: error.message)
         }
@@ -142,7 +143,9 @@ public struct BundleSync: Sendable {
 
         // Not signed yet: read to know which signature to fetch, and to refuse at once what no signature makes right.
         let offered: BundleManifest
-        do throws(BundleError) { offered = try BundleManifest.decode(answer.bytes, file: manifestURL, limits: verifier.limits) } catch { throw SyncError(error) }
+        do throws(BundleError) { offered = try BundleManifest.decode(answer.bytes, file: manifestURL, limits: verifier.limits) } catch {
+            throw SyncError(error)
+        }
         if let current, offered.version == current, answer.bytes == cache.storedManifest(current) {
             if sound {
                 try? cache.storeETag(answer.etag, version: current)
@@ -169,8 +172,9 @@ public struct BundleSync: Sendable {
         let verified = try await verifyRepairing(manifest, with: fetcher, progress: progress)
         if let failure = Self.firstRun(verified) {
             try? cache.markFailed(manifest.version, reason: failure)
-            throw SyncError(.failedRun, cache.versionFolder(manifest.version),
-                            "version \(manifest.version) fails its first run, so it is not used: \(failure)")
+            throw SyncError(
+                .failedRun, cache.versionFolder(manifest.version),
+                "version \(manifest.version) fails its first run, so it is not used: \(failure)")
         }
         do throws(BundleError) { try cache.switchTo(manifest.version) } catch { throw SyncError(error) }
         try? cache.storeETag(answer.etag, version: manifest.version)
@@ -184,16 +188,21 @@ public struct BundleSync: Sendable {
             throw SyncError(.refused, url, "park: \(offered.park), not \(park) (--park)", check: .malformed)
         }
         if let running, offered.park != running.park {
-            throw SyncError(.refused, url, "park: \(offered.park), but this cache holds \(running.park) (a cache keeps one park: use another --cache)",
-                            check: .malformed)
+            throw SyncError(
+                .refused, url, "park: \(offered.park), but this cache holds \(running.park) (a cache keeps one park: use another --cache)",
+                check: .malformed)
         }
         if let current, offered.version < current, !options.allowDowngrade {
-            throw SyncError(.refused, url, "version: \(offered.version) is older than the cache's current version \(current): "
-                            + "an old manifest replayed, or a downgrade (--allow-downgrade accepts it)", check: .replayed)
+            throw SyncError(
+                .refused, url,
+                "version: \(offered.version) is older than the cache's current version \(current): "
+                    + "an old manifest replayed, or a downgrade (--allow-downgrade accepts it)", check: .replayed)
         }
         if let current, offered.version == current {
-            throw SyncError(.refused, url, "version: \(current) is the cache's current version, but the manifest's bytes differ: "
-                            + "a replayed or altered manifest (a publisher gives changed content a new version)", check: .replayed)
+            throw SyncError(
+                .refused, url,
+                "version: \(current) is the cache's current version, but the manifest's bytes differ: "
+                    + "a replayed or altered manifest (a publisher gives changed content a new version)", check: .replayed)
         }
         let stored = cache.storedManifest(offered.version)
         if let stored, stored != bytes {
@@ -209,7 +218,7 @@ public struct BundleSync: Sendable {
         let limit = 1_024
         do throws(SyncError) {
             return (try await fetcher.get(BundleLayout.versionSignature(version), limit: limit).bytes, fetcher.url(BundleLayout.versionSignature(version)))
-        } catch where error.reason == .notFound {
+        } catch  where error.reason == .notFound {
             return (try await fetcher.get(BundleLayout.signature, limit: limit).bytes, fetcher.url(BundleLayout.signature))
         }
     }
@@ -252,7 +261,8 @@ public struct BundleSync: Sendable {
                 let prefix = cache.objects + "/"
                 let sha = error.file.hasPrefix(prefix) ? String(error.file.dropFirst(prefix.count)) : ""
                 guard repaired < 2, let entry = manifest.files.first(where: { $0.sha256 == sha }),
-                      [.hashMismatch, .sizeMismatch, .notRegularFile, .unreadable].contains(error.reason) else { throw SyncError(error) }
+                    [.hashMismatch, .sizeMismatch, .notRegularFile, .unreadable].contains(error.reason)
+                else { throw SyncError(error) }
                 repaired += 1
                 cache.removeObject(sha)
                 _ = try await fetchObjects([entry], with: fetcher, progress: progress)

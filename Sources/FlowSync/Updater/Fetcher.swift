@@ -70,8 +70,10 @@ struct Fetcher: Sendable {
             do {
                 let response = try await execute(HTTPClientRequest(url: url), url: url)
                 if response.status.code == 404 {
-                    throw Failure.final(SyncError(.refused, url, "not found (HTTP 404): the server lacks the object of \(entry.path) that the manifest lists",
-                                                  check: .unreadable))
+                    throw Failure.final(
+                        SyncError(
+                            .refused, url, "not found (HTTP 404): the server lacks the object of \(entry.path) that the manifest lists",
+                            check: .unreadable))
                 }
                 try check(Int(response.status.code), url: url)
                 if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length != entry.size {
@@ -91,7 +93,7 @@ struct Fetcher: Sendable {
                 }
                 do throws(BundleError) {
                     try object.finish()
-                } catch where error.reason == .sizeMismatch {
+                } catch  where error.reason == .sizeMismatch {
                     throw Failure.retry(error.message)
                 } catch {
                     throw Failure.final(SyncError(error))

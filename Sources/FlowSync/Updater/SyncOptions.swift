@@ -1,7 +1,7 @@
 /// How `flowrun sync` fetches: each default given beside its field (README, Syncing bundles).
 public struct SyncOptions: Sendable, Equatable {
     /// Tries of one request before giving up, on a 5xx answer, a timeout or a body cut short.
-    public var attempts = 4                     // 1 try + 3 retries
+    public var attempts = 4  // 1 try + 3 retries
     /// Seconds before the first retry; each later wait doubles it (0.25, 0.5, 1 s).
     public var backoff = 0.25
     /// Seconds to connect, and the longest wait for the next bytes of an answer.

@@ -89,7 +89,7 @@ private func digit(_ byte: UInt8) -> UInt64? {
 private func isNumberByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
-         UInt8(ascii: "e"), UInt8(ascii: "E"):
+        UInt8(ascii: "e"), UInt8(ascii: "E"):
         true
     default:
         false

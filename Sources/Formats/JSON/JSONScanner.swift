@@ -91,7 +91,7 @@ package struct JSONScanner {
                 index += 1
                 depth -= 1
                 var members = [String: JSONValue](minimumCapacity: openMembers.count - first)
-                for (key, value) in openMembers[first...] { members[key] = value }   // a repeated key: the last wins
+                for (key, value) in openMembers[first...] { members[key] = value }  // a repeated key: the last wins
                 return .object(members)
             default:
                 throw SyntaxError(
@@ -139,7 +139,8 @@ package struct JSONScanner {
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(SyntaxError) -> JSONValue {
         let length = word.utf8CodeUnitCount
-        let matches = index + length <= bytes.count
+        let matches =
+            index + length <= bytes.count
             && (0..<length).allSatisfy { bytes[index + $0] == word.utf8Start[$0] }
         guard matches else {
             var end = index

@@ -8,7 +8,7 @@ public enum NumberText {
     public static func decimal(_ text: some StringProtocol) -> Double? {
         let trimmed = trimmed(Substring(text))
         guard !trimmed.isEmpty,
-              trimmed.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) })
+            trimmed.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) })
         else { return nil }
         return Double(trimmed)
     }
@@ -38,7 +38,7 @@ public enum NumberText {
     package static func trimmed(_ text: Substring) -> Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = text.firstIndex(where: { !isSpace($0) }),
-              let last = text.lastIndex(where: { !isSpace($0) })
+            let last = text.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return text[first...last]
     }

@@ -1,4 +1,3 @@
-
 /// Content made safe to print to a terminal. Scripts and content may come from a server,
 /// and a terminal acts on some characters instead of showing them: ESC starts a control
 /// sequence (colors, cursor moves, window titles), CR and backspace overwrite what was

@@ -19,7 +19,8 @@ public struct ZoneAbbreviations: Sendable {
         let identifier = zone.identifier
         let directory = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
         guard !identifier.contains(".."),
-              let data = FileManager.default.contents(atPath: directory + "/" + identifier) else { return }
+            let data = FileManager.default.contents(atPath: directory + "/" + identifier)
+        else { return }
         names = Self.parse([UInt8](data))
     }
 
@@ -43,11 +44,14 @@ public struct ZoneAbbreviations: Sendable {
             guard start + 4 <= bytes.count else { return nil }
             return bytes[start..<start + 4].reduce(0) { $0 << 8 | Int($1) }
         }
-        func block(at header: Int, timeSize: Int)
-            -> (indices: Int, timeCount: Int, types: Int, typeCount: Int, chars: Int, charCount: Int, end: Int)? {
+        func block(
+            at header: Int, timeSize: Int
+        )
+            -> (indices: Int, timeCount: Int, types: Int, typeCount: Int, chars: Int, charCount: Int, end: Int)?
+        {
             guard header + 44 <= bytes.count, bytes[header..<header + 4].elementsEqual("TZif".utf8),
-                  let isUT = count(header, 0), let isStd = count(header, 1), let leaps = count(header, 2),
-                  let times = count(header, 3), let typeCount = count(header, 4), let charCount = count(header, 5)
+                let isUT = count(header, 0), let isStd = count(header, 1), let leaps = count(header, 2),
+                let times = count(header, 3), let typeCount = count(header, 4), let charCount = count(header, 5)
             else { return nil }
             let indices = header + 44 + times * timeSize
             let types = indices + times
@@ -67,8 +71,10 @@ public struct ZoneAbbreviations: Sendable {
         var names: [Kind: String] = [:]
         for type in order where type < table.typeCount {
             let at = table.types + type * 6
-            let offset = Int(Int32(bitPattern: UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16
-                                                | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])))
+            let offset = Int(
+                Int32(
+                    bitPattern: UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16
+                        | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])))
             let index = Int(bytes[at + 5])
             guard index < table.charCount else { continue }
             let start = table.chars + index

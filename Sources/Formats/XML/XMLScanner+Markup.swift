@@ -71,7 +71,7 @@ extension XMLScanner {
         cursor += 1
         while cursor < declaration.upperBound, isXMLWhitespace(bytes[cursor]) { cursor += 1 }
         guard cursor < declaration.upperBound,
-              bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")
+            bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")
         else {
             throw SyntaxError(offset: cursor, message: "expected a quoted encoding name in the XML declaration")
         }

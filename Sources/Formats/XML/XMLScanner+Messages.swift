@@ -34,7 +34,8 @@ extension XMLScanner {
     package func snippet(from start: Int) -> String {
         var end = start
         while end < bytes.count, end - start < 20,
-              bytes[end] != 0x0A, bytes[end] != 0x0D, bytes[end] != UInt8(ascii: "<") {
+            bytes[end] != 0x0A, bytes[end] != 0x0D, bytes[end] != UInt8(ascii: "<")
+        {
             end += 1
         }
         // Do not cut a multi-byte character in half.

@@ -107,7 +107,8 @@ extension XMLScanner {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: ";") { return cursor > start + 1 ? cursor : nil }
             if isXMLWhitespace(byte) || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            {
                 return nil
             }
             cursor += 1

@@ -321,7 +321,7 @@ package func isXMLWhitespace(_ byte: UInt8) -> Bool {
 private func isNameStart(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "_"), UInt8(ascii: ":"), 0x80...0xFF:
+        UInt8(ascii: "_"), UInt8(ascii: ":"), 0x80...0xFF:
         true
     default:
         false

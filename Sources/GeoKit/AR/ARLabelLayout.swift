@@ -38,19 +38,24 @@ public enum ARLabelLayout {
     ///   - screenWidth: When given, labels are shifted to lie within [0, screenWidth].
     ///   - searchRows: Rows tried before a label goes on top of its column (default ``searchRows``).
     /// - Returns: One label per placement, in the placements' order.
-    public static func layout(_ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
-                              gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows) -> [Label] {
+    public static func layout(
+        _ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
+        gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows
+    ) -> [Label] {
         var rowTests = 0
-        return layout(placements, widths: widths, height: height, gap: gap, screenWidth: screenWidth, searchRows: searchRows,
-                      rowTests: &rowTests)
+        return layout(
+            placements, widths: widths, height: height, gap: gap, screenWidth: screenWidth, searchRows: searchRows,
+            rowTests: &rowTests)
     }
 
     /// ``layout(_:widths:height:gap:screenWidth:searchRows:)``, adding to `rowTests` how many
     /// rows it tested against the labels placed (its work beyond sorting: from n to
     /// n · `searchRows`), for budgets.
-    public static func layout(_ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
-                              gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows,
-                              rowTests: inout Int) -> [Label] {
+    public static func layout(
+        _ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
+        gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows,
+        rowTests: inout Int
+    ) -> [Label] {
         let n = placements.count
         let order = placements.indices.sorted {
             placements[$0].distance < placements[$1].distance
@@ -79,8 +84,9 @@ public enum ARLabelLayout {
                 bandHigh = max(bandHigh, starts[i] + 2 * pitch)
             }
         }
-        let space = LabelSpace(lefts: lefts, rights: rights, members: stacking ? members : [],
-                               bandLow: bandLow, bandHigh: bandHigh, pitch: stacking ? pitch : 1)
+        let space = LabelSpace(
+            lefts: lefts, rights: rights, members: stacking ? members : [],
+            bandLow: bandLow, bandHigh: bandHigh, pitch: stacking ? pitch : 1)
         var isMember = [Bool](repeating: false, count: n)
         if stacking { for i in members { isMember[i] = true } }
 

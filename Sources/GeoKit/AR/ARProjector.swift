@@ -61,7 +61,7 @@ public struct ARProjector: Sendable {
     private let sinLatitude: Double, cosLatitude: Double
     private let shortLineReach: Double
     private let sinHeading: Double, cosHeading: Double
-    private let hintCosine: Double          // cos of the widest relative bearing that earns a hint
+    private let hintCosine: Double  // cos of the widest relative bearing that earns a hint
 
     /// Mean Earth radius for the curvature drop, metres.
     static let earthRadius = 6_371_008.8
@@ -94,7 +94,8 @@ public struct ARProjector: Sendable {
     public func place(_ site: Coordinate, altitude: Double? = nil, index: Int = 0) -> Placement? {
         // Outside the short-line domain a site is over ~12 km · cos φ away: skip it unless the limit reaches that far.
         guard let line = shortLine(to: site) ?? (maximumDistance > shortLineReach ? farLine(to: site) : nil),
-              line.distance <= maximumDistance else { return nil }
+            line.distance <= maximumDistance
+        else { return nil }
         // The bearing relative to the heading, as sine and cosine: no trigonometry per site.
         let sinDelta = line.sinBearing * cosHeading - line.cosBearing * sinHeading
         let cosDelta = line.cosBearing * cosHeading + line.sinBearing * sinHeading
@@ -118,8 +119,9 @@ public struct ARProjector: Sendable {
         var bearing = atan2(line.sinBearing, line.cosBearing) * 180 / .pi
         if bearing < 0 { bearing += 360 }
         if bearing >= 360 { bearing = 0 }
-        return Placement(index: index, distance: line.distance, bearing: bearing,
-                         relativeBearing: Self.relative(bearing - pose.heading), x: x, y: y, isOnScreen: onScreen)
+        return Placement(
+            index: index, distance: line.distance, bearing: bearing,
+            relativeBearing: Self.relative(bearing - pose.heading), x: x, y: y, isOnScreen: onScreen)
     }
 
     /// Projects every site; the result is in input order, without the sites left out.
@@ -160,9 +162,10 @@ public struct ARProjector: Sendable {
         let gamma = dLon * sinMid / 2
         let sinGamma = gamma - gamma * gamma * gamma / 6, cosGamma = 1 - gamma * gamma / 2
         let sinMidAzimuth = east / distance, cosMidAzimuth = north / distance
-        return Line(distance: distance,
-                    sinBearing: sinMidAzimuth * cosGamma - cosMidAzimuth * sinGamma,
-                    cosBearing: cosMidAzimuth * cosGamma + sinMidAzimuth * sinGamma)
+        return Line(
+            distance: distance,
+            sinBearing: sinMidAzimuth * cosGamma - cosMidAzimuth * sinGamma,
+            cosBearing: cosMidAzimuth * cosGamma + sinMidAzimuth * sinGamma)
     }
 
     /// The full geodesic for sites beyond the short-line domain; nil at the camera.

@@ -16,8 +16,10 @@ public struct CameraPose: Sendable, Hashable {
 
     /// A pose from untrusted numbers.
     /// - Throws: ``GeoError`` naming the bad value, e.g. `field of view 0 out of range (0, 180)`.
-    public init(position: Coordinate, altitude: Double? = nil, heading: Double, pitch: Double = 0,
-                fieldOfView: Double = 60, width: Double = 390, height: Double = 844) throws(GeoError) {
+    public init(
+        position: Coordinate, altitude: Double? = nil, heading: Double, pitch: Double = 0,
+        fieldOfView: Double = 60, width: Double = 390, height: Double = 844
+    ) throws(GeoError) {
         try Coordinate.check(position.latitude, name: "latitude", limit: 90)
         try Coordinate.check(position.longitude, name: "longitude", limit: 180)
         guard heading.isFinite else { throw GeoError(.invalidArgument, "heading \(GeoError.text(heading)) is not a finite number") }

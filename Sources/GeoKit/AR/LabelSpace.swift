@@ -42,8 +42,10 @@ final class LabelSpace {
     ///   - bandLow, bandHigh: The heights a row test can look at; labels placed outside are
     ///     left out of the grid (the tree still has them).
     ///   - pitch: One row's height, finite and positive.
-    init(lefts: ContiguousArray<Double>, rights: ContiguousArray<Double>, members: [Int],
-         bandLow: Double, bandHigh: Double, pitch: Double) {
+    init(
+        lefts: ContiguousArray<Double>, rights: ContiguousArray<Double>, members: [Int],
+        bandLow: Double, bandHigh: Double, pitch: Double
+    ) {
         count = lefts.count
         self.lefts = Self.allocate(count, copying: lefts)
         self.rights = Self.allocate(count, copying: rights)
@@ -91,7 +93,8 @@ final class LabelSpace {
         // A label is listed once per column its extent reaches.
         var needed = 0
         for i in members {
-            needed += Self.column(max(lefts[i], rights[i]), origin: originX, width: cellWidth, columns: columns)
+            needed +=
+                Self.column(max(lefts[i], rights[i]), origin: originX, width: cellWidth, columns: columns)
                 - Self.column(min(lefts[i], rights[i]), origin: originX, width: cellWidth, columns: columns) + 1
         }
         entryCapacity = needed

@@ -13,9 +13,9 @@ public struct BeaconCalibration: Sendable, Hashable {
     /// halls measure 2 to 3.
     public static let defaultPathLoss = 2.0
     /// The measured powers accepted, dBm.
-    public static let measuredPowerRange = -100.0 ... 0.0
+    public static let measuredPowerRange = -100.0...0.0
     /// The exponents accepted.
-    public static let pathLossRange = 1.0 ... 6.0
+    public static let pathLossRange = 1.0...6.0
 
     /// RSSI at 1 m in dBm; nil: the scan's `tx_power`, else ``defaultMeasuredPower``.
     public var measuredPower: Double?

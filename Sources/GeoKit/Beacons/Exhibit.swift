@@ -36,8 +36,10 @@ public struct Exhibit: Sendable, Hashable {
     public var beacons: [Beacon]
 
     /// An exhibit; each parameter sets the property of the same name.
-    public init(id: String, title: String, text: String, picture: String? = nil, building: String,
-                coordinate: Coordinate, floor: Int = 0, beacons: [Beacon]) {
+    public init(
+        id: String, title: String, text: String, picture: String? = nil, building: String,
+        coordinate: Coordinate, floor: Int = 0, beacons: [Beacon]
+    ) {
         self.id = id
         self.title = title
         self.text = text

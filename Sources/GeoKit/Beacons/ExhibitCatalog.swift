@@ -26,7 +26,7 @@ public struct ExhibitCatalog: Sendable {
     public let beaconIndex: [BeaconID: Int]
 
     /// The floors accepted.
-    public static let floorRange = -5 ... 200
+    public static let floorRange = -5...200
 
     /// A catalog of exhibits already checked (tests, generators).
     /// - Parameter exhibits: exhibits whose beacons are distinct.
@@ -72,7 +72,10 @@ public struct ExhibitCatalog: Sendable {
                         throw GeoError(.invalidContent, "duplicate id '\(exhibit.id)', first used by feature \(earlier + 1)").within("id")
                     }
                     if let boundary, !boundary.contains(exhibit.coordinate) {
-                        throw GeoError(.invalidContent, "position \(GeoError.text(exhibit.coordinate.latitude)),\(GeoError.text(exhibit.coordinate.longitude)) is outside the park's boundary").within("geometry")
+                        throw GeoError(
+                            .invalidContent,
+                            "position \(GeoError.text(exhibit.coordinate.latitude)),\(GeoError.text(exhibit.coordinate.longitude)) is outside the park's boundary"
+                        ).within("geometry")
                     }
                     ids[exhibit.id] = i
                     exhibits.append(exhibit)
@@ -88,7 +91,9 @@ public struct ExhibitCatalog: Sendable {
 
     /// Reads an exhibits file from disk, as ``init(geoJSON:displayPath:boundary:)``.
     public init(contentsOf url: URL, displayPath: String, boundary: Boundary? = nil) throws(GeoError) {
-        try self.init(geoJSON: try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(of: url, file: displayPath) }, displayPath: displayPath, boundary: boundary)
+        try self.init(
+            geoJSON: try GeoError.lifting { () throws(FormatError) in try FileReader.bytes(of: url, file: displayPath) }, displayPath: displayPath,
+            boundary: boundary)
     }
 
     /// The exhibit with this id, if any.
@@ -117,7 +122,9 @@ public struct ExhibitCatalog: Sendable {
         switch p["floor"] {
         case nil, .null?: floor = 0
         case .number(let n)? where n == n.rounded() && floorRange.contains(Int(exactly: n) ?? Int.min): floor = Int(n)
-        case let other?: throw GeoError(.invalidContent, "must be an integer in [\(floorRange.lowerBound), \(floorRange.upperBound)], got \(other.snippet())").within("floor")
+        case let other?:
+            throw GeoError(.invalidContent, "must be an integer in [\(floorRange.lowerBound), \(floorRange.upperBound)], got \(other.snippet())").within(
+                "floor")
         }
         let picture: String?
         switch p["picture"] {
@@ -126,14 +133,16 @@ public struct ExhibitCatalog: Sendable {
         case let other?: throw GeoError(.invalidContent, "must be a non-empty string, got \(other.snippet())").within("picture")
         }
         guard case .array(let list)? = p["beacons"], !list.isEmpty else {
-            throw GeoError(.invalidContent, p["beacons"] == nil ? "missing: every exhibit needs at least one beacon" : "must be a non-empty array").within("beacons")
+            throw GeoError(.invalidContent, p["beacons"] == nil ? "missing: every exhibit needs at least one beacon" : "must be a non-empty array").within(
+                "beacons")
         }
         var beacons: [Exhibit.Beacon] = []
         for (i, item) in list.enumerated() {
             do throws(GeoError) { beacons.append(try beacon(item)) } catch { throw error.within("beacons[\(i + 1)]") }
         }
-        return Exhibit(id: id, title: title, text: body, picture: picture, building: building,
-                       coordinate: position.coordinate, floor: floor, beacons: beacons)
+        return Exhibit(
+            id: id, title: title, text: body, picture: picture, building: building,
+            coordinate: position.coordinate, floor: floor, beacons: beacons)
     }
 
     private static func beacon(_ json: JSONValue) throws(GeoError) -> Exhibit.Beacon {
@@ -175,7 +184,9 @@ public struct ExhibitCatalog: Sendable {
         case nil, .null?: return nil
         case .number(let n)? where range.contains(n): return n
         case let other?:
-            throw GeoError(.invalidContent, "must be a number in [\(GeoError.text(range.lowerBound)), \(GeoError.text(range.upperBound))], got \(other.snippet())").within(key)
+            throw GeoError(
+                .invalidContent, "must be a number in [\(GeoError.text(range.lowerBound)), \(GeoError.text(range.upperBound))], got \(other.snippet())"
+            ).within(key)
         }
     }
 }

@@ -54,12 +54,16 @@ public struct ExhibitTracker: Sendable {
             throw GeoError(.invalidArgument, "beacon index \(scan.beacon) out of range [0, \(catalog.beacons.count - 1)]")
         }
         guard scan.time >= time, scan.rssi.isFinite else {
-            throw GeoError(.invalidArgument, scan.rssi.isFinite ? "time \(GeoError.text(scan.time)) is before the last one, \(GeoError.text(time))"
-                                                                : "rssi must be finite")
+            throw GeoError(
+                .invalidArgument,
+                scan.rssi.isFinite
+                    ? "time \(GeoError.text(scan.time)) is before the last one, \(GeoError.text(time))"
+                    : "rssi must be finite")
         }
         let base = scan.beacon * Self.stride
         let heard = beaconState[base + Self.offsetHeard]
-        var filter = heard.isFinite && scan.time - heard <= options.timeout
+        var filter =
+            heard.isFinite && scan.time - heard <= options.timeout
             ? RSSIFilter(value: beaconState[base + Self.offsetRSSI], variance: beaconState[base + Self.offsetVariance], time: heard)
             : RSSIFilter(rssi: scan.rssi, time: scan.time, measurementNoise: options.measurementNoise)
         filter.update(rssi: scan.rssi, time: scan.time, processNoise: options.processNoise, measurementNoise: options.measurementNoise)
@@ -91,7 +95,7 @@ public struct ExhibitTracker: Sendable {
             guard heard.isFinite else { continue }
             let exhibit = catalog.exhibitOfBeacon[b]
             if time - heard > options.timeout {
-                beaconState[base + Self.offsetHeard] = -.infinity   // dropped: its next reading starts a new filter
+                beaconState[base + Self.offsetHeard] = -.infinity  // dropped: its next reading starts a new filter
                 events.append(ExhibitEvent(kind: .beaconLost, exhibit: exhibit, time: time, beacon: b))
                 continue
             }

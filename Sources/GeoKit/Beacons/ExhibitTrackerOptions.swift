@@ -1,22 +1,24 @@
 /// How an ``ExhibitTracker`` smooths, decides and forgets. The README's Exhibits section
 /// shows the same table; `beacons.tracker{...}` takes these under their snake_case names.
 public struct ExhibitTrackerOptions: Sendable, Hashable {
-    public var processNoise = 2.0        // dBm² per second the true RSSI may drift as the visitor walks
-    public var measurementNoise = 25.0   // dBm² of one reading's noise (5 dB standard deviation)
-    public var range = 8.0               // metres: an exhibit farther than this is not "at" the visitor
-    public var holdTime = 4.0            // seconds a new nearest exhibit must lead before it is shown; no change is shorter
-    public var margin = 1.0              // metres a new exhibit must be nearer than the shown one to take over
-    public var timeout = 10.0            // seconds without a reading before a beacon is dropped (dead battery, out of reach)
-    public var dwellTime = 20.0          // seconds at one exhibit before a dwell event
+    public var processNoise = 2.0  // dBm² per second the true RSSI may drift as the visitor walks
+    public var measurementNoise = 25.0  // dBm² of one reading's noise (5 dB standard deviation)
+    public var range = 8.0  // metres: an exhibit farther than this is not "at" the visitor
+    public var holdTime = 4.0  // seconds a new nearest exhibit must lead before it is shown; no change is shorter
+    public var margin = 1.0  // metres a new exhibit must be nearer than the shown one to take over
+    public var timeout = 10.0  // seconds without a reading before a beacon is dropped (dead battery, out of reach)
+    public var dwellTime = 20.0  // seconds at one exhibit before a dwell event
 
     /// The defaults above.
     public init() {}
 
     /// The option names as Lua and the README spell them, with a reader and writer each.
-    public static var fields: [(name: String, path: WritableKeyPath<ExhibitTrackerOptions, Double>)] { [
-        ("process_noise", \.processNoise), ("measurement_noise", \.measurementNoise), ("range", \.range),
-        ("hold_time", \.holdTime), ("margin", \.margin), ("timeout", \.timeout), ("dwell_time", \.dwellTime),
-    ] }
+    public static var fields: [(name: String, path: WritableKeyPath<ExhibitTrackerOptions, Double>)] {
+        [
+            ("process_noise", \.processNoise), ("measurement_noise", \.measurementNoise), ("range", \.range),
+            ("hold_time", \.holdTime), ("margin", \.margin), ("timeout", \.timeout), ("dwell_time", \.dwellTime),
+        ]
+    }
 
     /// Checks every option: finite, noise and range positive, the others ≥ 0.
     /// - Throws: ``GeoError`` naming the option by its snake_case name.

@@ -38,7 +38,7 @@ public struct ScanLog: Sendable {
     }
 
     /// The RSSI values a reading may have, dBm; others are skipped.
-    public static let rssiRange = -127.0 ... 0.0
+    public static let rssiRange = -127.0...0.0
 
     /// The path as the user gave it, for messages.
     public var displayPath: String
@@ -76,7 +76,7 @@ public struct ScanLog: Sendable {
         scans = []
         var columns: (time: Int, beacon: Int, rssi: Int, tx: Int?, count: Int)?
         var lastTime = -Double.infinity
-        var known: [Substring: Int] = [:]   // the text a log writes → beacon index: parsed once per id
+        var known: [Substring: Int] = [:]  // the text a log writes → beacon index: parsed once per id
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = offset + 1
             let row = raw.hasSuffix("\r") ? raw.dropLast() : raw
@@ -84,7 +84,7 @@ public struct ScanLog: Sendable {
             let fields = row.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             func fail(_ message: String) -> GeoError {
                 var error = GeoError(.invalidContent, message)
-                error.file = "\(displayPath):\(line)"   // `file:line:`, as a CSV's reader counts (no column)
+                error.file = "\(displayPath):\(line)"  // `file:line:`, as a CSV's reader counts (no column)
                 error.line = line
                 return error
             }

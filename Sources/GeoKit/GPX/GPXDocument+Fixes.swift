@@ -61,8 +61,10 @@ extension GPXDocument {
                                 + "at \(before); a replay needs times in order",
                             line: point.line)
                     }
-                    result.append(TimedFix(coordinate: point.coordinate, time: time, elevation: point.elevation,
-                                           line: point.line, segment: segmentNumber))
+                    result.append(
+                        TimedFix(
+                            coordinate: point.coordinate, time: time, elevation: point.elevation,
+                            line: point.line, segment: segmentNumber))
                 }
                 segmentNumber += 1
             }

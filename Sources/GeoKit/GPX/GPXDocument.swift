@@ -19,8 +19,10 @@ public struct GPXDocument: Sendable, Hashable {
     ///   - routes: Its routes; default none.
     ///   - waypoints: Its waypoints; default none.
     ///   - displayPath: The path shown in errors from ``timedFixes()``; default `nil`.
-    public init(tracks: [GPXTrack] = [], routes: [GPXRoute] = [], waypoints: [TrackPoint] = [],
-                displayPath: String? = nil) {
+    public init(
+        tracks: [GPXTrack] = [], routes: [GPXRoute] = [], waypoints: [TrackPoint] = [],
+        displayPath: String? = nil
+    ) {
         self.tracks = tracks
         self.routes = routes
         self.waypoints = waypoints

@@ -12,14 +12,14 @@ enum ISO8601Time {
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         var reader = FieldReader(text: text)
         guard let year = reader.number(digits: 4), reader.skip("-"),
-              let month = reader.number(digits: 2), reader.skip("-"),
-              let day = reader.number(digits: 2), reader.skip("T"),
-              let hour = reader.number(digits: 2), reader.skip(":"),
-              let minute = reader.number(digits: 2), reader.skip(":"),
-              let second = reader.number(digits: 2)
+            let month = reader.number(digits: 2), reader.skip("-"),
+            let day = reader.number(digits: 2), reader.skip("T"),
+            let hour = reader.number(digits: 2), reader.skip(":"),
+            let minute = reader.number(digits: 2), reader.skip(":"),
+            let second = reader.number(digits: 2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second <= 60
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
         if reader.skip(".") {
@@ -58,7 +58,8 @@ enum ISO8601Time {
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
-        var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
+        var text =
+            padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
             + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
         if milliseconds > 0 {
             var fraction = padded(milliseconds, 3)

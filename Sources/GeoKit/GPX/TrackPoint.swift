@@ -19,8 +19,10 @@ public struct TrackPoint: Sendable, Hashable {
     ///   - elevation: Metres, or `nil` (the default) for none.
     ///   - name: The point's name; default `nil`.
     ///   - line: The 1-based line of the point in its file; default 0, meaning none.
-    public init(coordinate: Coordinate, time: Double? = nil, elevation: Double? = nil, name: String? = nil,
-                line: Int = 0) {
+    public init(
+        coordinate: Coordinate, time: Double? = nil, elevation: Double? = nil, name: String? = nil,
+        line: Int = 0
+    ) {
         self.coordinate = coordinate
         storedTime = time ?? .nan
         storedElevation = elevation ?? .nan

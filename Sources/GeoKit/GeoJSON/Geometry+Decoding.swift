@@ -53,7 +53,7 @@ extension Geometry {
     /// `[lon, lat]` or `[lon, lat, elevation]`; further numbers are ignored (RFC 7946 §3.1.1).
     static func position(_ json: JSONValue) throws(GeoError) -> Position {
         guard case .array(let numbers) = json, numbers.count >= 2,
-              case .number(let longitude) = numbers[0], case .number(let latitude) = numbers[1]
+            case .number(let longitude) = numbers[0], case .number(let latitude) = numbers[1]
         else {
             throw GeoError(.invalidContent, "expected a position [lon, lat] of numbers, got \(json.snippet())")
         }

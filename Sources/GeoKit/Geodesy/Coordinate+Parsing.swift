@@ -12,8 +12,8 @@ extension Coordinate {
     public static func parse(_ text: String) throws(GeoError) -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let latitude = NumberText.decimal(parts[0]),
-              let longitude = NumberText.decimal(parts[1])
+            let latitude = NumberText.decimal(parts[0]),
+            let longitude = NumberText.decimal(parts[1])
         else {
             throw GeoError(.invalidCoordinate, "expected LAT,LON such as 37.8078,-122.4750, got \(NumberText.quoted(text))")
         }

@@ -9,8 +9,11 @@ import Darwin
 /// Karney's direct solution (2013, §3): follow the geodesic from point 1 for a distance.
 extension Geodesic {
     /// The direct problem in degrees and metres; no validation.
-    func karneyDirect(_ latitude1: Double, _ longitude1: Double, _ bearing: Double, _ distance: Double)
-        -> DirectSolution {
+    func karneyDirect(
+        _ latitude1: Double, _ longitude1: Double, _ bearing: Double, _ distance: Double
+    )
+        -> DirectSolution
+    {
         let (salp1, calp1) = Degrees.sinCos(Degrees.rounded(Degrees.normalized(bearing)))
         let (sbet1, cbet1) = reducedLatitude(Degrees.rounded(latitude1))
 
@@ -55,8 +58,10 @@ extension Geodesic {
         // ω₁₂ counted with the sign of α₀ so that whole turns are kept (eq. 12), then λ₁₂ (eq. 8).
         let e = copysign(1.0, salp0)
         let somg2 = salp0 * ssig2, comg2 = csig2
-        let omg12 = e * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
-            + (atan2(e * somg2, comg2) - atan2(e * somg1, comg1)))
+        let omg12 =
+            e
+            * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
+                + (atan2(e * somg2, comg2) - atan2(e * somg1, comg1)))
         let c3 = longitudeSeries.c3(eps)
         let b312 = c3.value(sin: ssig2, cos: csig2) - c3.value(sin: ssig1, cos: csig1)
         let lam12 = omg12 - f * longitudeSeries.a3(eps) * salp0 * (sig12 + b312)

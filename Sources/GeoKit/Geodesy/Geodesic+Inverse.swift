@@ -16,8 +16,11 @@ extension Geodesic {
     }
 
     /// The inverse problem by Karney's method, in degrees; no validation and no shortcut.
-    func karneyInverse(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double)
-        -> InverseSolution {
+    func karneyInverse(
+        _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double
+    )
+        -> InverseSolution
+    {
         // Reduce to lon12 in [0, 180], |lat1| >= |lat2| and lat1 <= 0; the signs are put back
         // at the end. Fewer cases, and the results are symmetric by construction.
         var (lon12, lon12Error) = Degrees.difference(from: longitude1, to: longitude2)
@@ -95,8 +98,10 @@ extension Geodesic {
                 salp1 = line.salp1; calp1 = line.calp1
                 salp2 = line.at.salp2; calp2 = line.at.calp2
                 let at = line.at
-                distance = b * scaledDistance(
-                    eps: at.eps, sig12: at.sig12, ssig1: at.ssig1, csig1: at.csig1, ssig2: at.ssig2, csig2: at.csig2)
+                distance =
+                    b
+                    * scaledDistance(
+                        eps: at.eps, sig12: at.sig12, ssig1: at.ssig1, csig1: at.csig1, ssig2: at.ssig2, csig2: at.csig2)
             }
         }
 
@@ -120,8 +125,11 @@ extension Geodesic {
     /// Newton's method with dλ/dα₁ from the reduced length, inside a bracket [α₁a, α₁b] kept
     /// from the signs of the residual; a step that would leave (0, π) or a stalled Newton
     /// iteration falls back to bisection, which always converges.
-    func solveAzimuth(_ ends: ReducedEndpoints, salp1: Double, calp1: Double, slam12: Double, clam12: Double)
-        -> (salp1: Double, calp1: Double, at: LambdaEvaluation) {
+    func solveAzimuth(
+        _ ends: ReducedEndpoints, salp1: Double, calp1: Double, slam12: Double, clam12: Double
+    )
+        -> (salp1: Double, calp1: Double, at: LambdaEvaluation)
+    {
         var salp1 = salp1, calp1 = calp1
         // The bracket: α₁ = 0 undershoots λ₁₂, α₁ = π overshoots it.
         var salp1a = Self.tiny, calp1a = 1.0
@@ -129,8 +137,9 @@ extension Geodesic {
         var nearlyConverged = false, bracketClosed = false
         var iteration = 0
         while true {
-            let at = lambda12(ends, salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12,
-                              wantDerivative: iteration < Self.newtonIterations)
+            let at = lambda12(
+                ends, salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12,
+                wantDerivative: iteration < Self.newtonIterations)
             let v = at.lambdaError
             // Newton doubles the digits each step; once close, allow 8 ulp for the last one.
             if bracketClosed || !(abs(v) >= (nearlyConverged ? 8 : 1) * Self.tol0) || iteration == Self.maxIterations {
@@ -160,7 +169,8 @@ extension Geodesic {
             // Bisection, also when Newton overshoots out of (0, π) or dλ/dα₁ vanishes.
             (salp1, calp1) = normalized((salp1a + salp1b) / 2, (calp1a + calp1b) / 2)
             nearlyConverged = false
-            bracketClosed = abs(salp1a - salp1) + (calp1a - calp1) < Self.tolBisection
+            bracketClosed =
+                abs(salp1a - salp1) + (calp1a - calp1) < Self.tolBisection
                 || abs(salp1 - salp1b) + (calp1 - calp1b) < Self.tolBisection
         }
     }
@@ -175,8 +185,10 @@ extension Geodesic {
     }
 
     /// λ₁₂ for the geodesic leaving point 1 at azimuth α₁ (paper §4 and eq. 38 for the derivative).
-    func lambda12(_ ends: ReducedEndpoints, salp1: Double, calp1 calp1In: Double,
-                  slam120: Double, clam120: Double, wantDerivative: Bool) -> LambdaEvaluation {
+    func lambda12(
+        _ ends: ReducedEndpoints, salp1: Double, calp1 calp1In: Double,
+        slam120: Double, clam120: Double, wantDerivative: Bool
+    ) -> LambdaEvaluation {
         let sbet1 = ends.sbet1, cbet1 = ends.cbet1, sbet2 = ends.sbet2, cbet2 = ends.cbet2
         // Break the degeneracy of an equatorial start heading due north or south.
         let calp1 = sbet1 == 0 && calp1In == 0 ? -Self.tiny : calp1In
@@ -235,8 +247,10 @@ extension Geodesic {
 
     /// s₁₂ / b and m₁₂ / b for the arc σ₁ → σ₂ (eqs. 7 and 38-41); `includeDistance: false`
     /// skips s₁₂ (returned as 0) and sums the two series of m₁₂ as one.
-    func lengths(eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double,
-                 ssig2: Double, csig2: Double, dn2: Double, includeDistance: Bool) -> (s12b: Double, m12b: Double) {
+    func lengths(
+        eps: Double, sig12: Double, ssig1: Double, csig1: Double, dn1: Double,
+        ssig2: Double, csig2: Double, dn2: Double, includeDistance: Bool
+    ) -> (s12b: Double, m12b: Double) {
         let a1m1 = GeodesicSeries.a1Minus1(eps), a2m1 = GeodesicSeries.a2Minus1(eps)
         let c1 = GeodesicSeries.c1(eps), c2 = GeodesicSeries.c2(eps)
         let a1 = 1 + a1m1, a2 = 1 + a2m1
@@ -259,8 +273,11 @@ extension Geodesic {
     }
 
     /// s₁₂ / b alone: A₁ (σ₁₂ + I₁ periodic part over the arc), eq. (15).
-    func scaledDistance(eps: Double, sig12: Double, ssig1: Double, csig1: Double, ssig2: Double, csig2: Double)
-        -> Double {
+    func scaledDistance(
+        eps: Double, sig12: Double, ssig1: Double, csig1: Double, ssig2: Double, csig2: Double
+    )
+        -> Double
+    {
         let c1 = GeodesicSeries.c1(eps)
         let b1 = c1.value(sin: ssig2, cos: csig2) - c1.value(sin: ssig1, cos: csig1)
         return (1 + GeodesicSeries.a1Minus1(eps)) * (sig12 + b1)

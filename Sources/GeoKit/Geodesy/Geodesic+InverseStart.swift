@@ -44,7 +44,8 @@ extension Geodesic {
 
         // The great-circle azimuth on the sphere, arranged not to cancel (eq. 49).
         start.salp1 = cbet2 * somg12
-        start.calp1 = comg12 >= 0
+        start.calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = hypot(start.salp1, start.calp1)
@@ -75,8 +76,10 @@ extension Geodesic {
     /// α₁ for nearly antipodal points (§5, eqs. 53-57): in scaled coordinates x (longitude
     /// short of 180°) and y (latitude off antipodal) the geodesics' envelope is an astroid,
     /// and the right root of a quartic places point 2 on the correct geodesic.
-    private func antipodalGuess(_ ends: ReducedEndpoints, sbet12a: Double, slam12: Double, clam12: Double,
-                                into start: inout StartingPoint) {
+    private func antipodalGuess(
+        _ ends: ReducedEndpoints, sbet12a: Double, slam12: Double, clam12: Double,
+        into start: inout StartingPoint
+    ) {
         let sbet1 = ends.sbet1, cbet1 = ends.cbet1, cbet2 = ends.cbet2
         // λ₁₂ - π, from the exact sin and cos of λ₁₂.
         let lam12x = atan2(-slam12, -clam12)

@@ -37,13 +37,16 @@ extension Geodesic {
     static let shortLineRatio = 2.35e-3
 
     /// The inverse by the chord, or `nil` where it does not apply (see above).
-    func shortLineInverse(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double)
-        -> InverseSolution? {
+    func shortLineInverse(
+        _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double
+    )
+        -> InverseSolution?
+    {
         let dLatitude = latitude2 - latitude1
         // A chord of 15 km spans at most 0.14° of latitude: a cheap exit for far pairs.
         guard abs(dLatitude) < 0.2 else { return nil }
         let (dLonDegrees, dLonError) = Degrees.difference(from: longitude1, to: longitude2)
-        let (h, k) = Degrees.sinCosWithin90((dLonDegrees + dLonError) / 2)   // sin, cos of Δλ/2
+        let (h, k) = Degrees.sinCosWithin90((dLonDegrees + dLonError) / 2)  // sin, cos of Δλ/2
         let (sinPhi1, cosPhi1) = Degrees.sinCosWithin90(latitude1)
         let (sinPhi2, cosPhi2) = Degrees.sinCosWithin90(latitude2)
 
@@ -51,12 +54,12 @@ extension Geodesic {
         let r1 = (oneMinusF * oneMinusF * sinPhi1 * sinPhi1 + cosPhi1 * cosPhi1).squareRoot()
         let r2 = (oneMinusF * oneMinusF * sinPhi2 * sinPhi2 + cosPhi2 * cosPhi2).squareRoot()
         let sinBeta1 = oneMinusF * sinPhi1 / r1, cosBeta1 = cosPhi1 / r1
-        let cosBeta2 = cosPhi2 / r2   // sin β₂ is not needed: the chord uses the differences below
+        let cosBeta2 = cosPhi2 / r2  // sin β₂ is not needed: the chord uses the differences below
         let sinDBeta = oneMinusF * sin(dLatitude * Degrees.radiansPerDegree) / (r1 * r2)
         let cosDBeta = (cosPhi1 * cosPhi2 + oneMinusF * oneMinusF * sinPhi1 * sinPhi2) / (r1 * r2)
         let cosDBetaMinus1 = -sinDBeta * sinDBeta / (1 + cosDBeta)
-        let dCosBeta = cosBeta1 * cosDBetaMinus1 - sinBeta1 * sinDBeta   // cos β₂ - cos β₁
-        let dSinBeta = sinBeta1 * cosDBetaMinus1 + cosBeta1 * sinDBeta   // sin β₂ - sin β₁
+        let dCosBeta = cosBeta1 * cosDBetaMinus1 - sinBeta1 * sinDBeta  // cos β₂ - cos β₁
+        let dSinBeta = sinBeta1 * cosDBetaMinus1 + cosBeta1 * sinDBeta  // sin β₂ - sin β₁
 
         // The chord in units of a: x towards P₁'s meridian at the equator, y east, z north.
         let x = dCosBeta - 2 * h * h * cosBeta2

@@ -89,7 +89,8 @@ public struct Geodesic: Sendable {
     /// - Returns: Distance in metres, bearings in degrees in [0, 360).
     public func inverse(from: Coordinate, to: Coordinate, precision: Precision = .automatic) -> InverseSolution {
         if precision == .automatic,
-           let shortcut = shortLineInverse(from.latitude, from.longitude, to.latitude, to.longitude) {
+            let shortcut = shortLineInverse(from.latitude, from.longitude, to.latitude, to.longitude)
+        {
             return shortcut
         }
         return karneyInverse(from.latitude, from.longitude, to.latitude, to.longitude)
@@ -154,8 +155,11 @@ public struct Geodesic: Sendable {
     /// - Returns: As ``direct(from:bearing:distance:)``.
     /// - Throws: ``GeoError``: ``GeoError/Kind/invalidCoordinate`` for the start
     ///   (`latitude 137.8 out of range [-90, 90]`), ``GeoError/Kind/invalidArgument`` for the rest.
-    public func direct(latitude: Double, longitude: Double, bearing: Double, distance: Double) throws(GeoError)
-        -> DirectSolution {
+    public func direct(
+        latitude: Double, longitude: Double, bearing: Double, distance: Double
+    ) throws(GeoError)
+        -> DirectSolution
+    {
         let start = try Coordinate(validatingLatitude: latitude, longitude: longitude)
         return try direct(from: start, bearing: bearing, distance: distance)
     }

@@ -9,10 +9,10 @@ struct CellGrid: Sendable {
     static let maximumCellsPerBox = 256
 
     private let frame: LongitudeFrame
-    private let west: Double, south: Double             // x and latitude of the grid's corner
-    private let cellWidth: Double, cellHeight: Double   // degrees
+    private let west: Double, south: Double  // x and latitude of the grid's corner
+    private let cellWidth: Double, cellHeight: Double  // degrees
     private let columns: Int, rows: Int
-    private var start: [Int32] = []                     // per cell, then the end
+    private var start: [Int32] = []  // per cell, then the end
     private var items: [Int32] = []
     private(set) var overflow: [Int32] = []
 

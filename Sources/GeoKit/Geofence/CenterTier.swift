@@ -16,11 +16,11 @@ import Darwin
 /// west of the fix; a fix farther round the world than that is answered by a scan of the tier.
 final class CenterTier: Sendable {
     private let frame: LongitudeFrame
-    private let west: Double, south: Double           // x and latitude of the grid's corner
-    private let east: Double                          // x of the grid's eastern edge
+    private let west: Double, south: Double  // x and latitude of the grid's corner
+    private let east: Double  // x of the grid's eastern edge
     private let cellWidth: Double, cellHeight: Double
     private let columns: Int, rows: Int
-    private let cellMetres: Double            // the smaller side of a cell, anywhere in the grid
+    private let cellMetres: Double  // the smaller side of a cell, anywhere in the grid
     private let maximumRadius: Double
     private let start: [Int32]
     /// Per item in cell order: region, center, radius and the center's metres per degree,
@@ -56,8 +56,9 @@ final class CenterTier: Sendable {
     private init(_ list: [Int32], of regions: [GeofenceRegion]) {
         let frame = LongitudeFrame(covering: list.map { regions[Int($0)].monitorCenter.longitude })
         // The box in frame x (east-west) and latitude.
-        var box = BoundingBox(longitude: frame.x(regions[Int(list[0])].monitorCenter.longitude),
-                              latitude: regions[Int(list[0])].monitorCenter.latitude)
+        var box = BoundingBox(
+            longitude: frame.x(regions[Int(list[0])].monitorCenter.longitude),
+            latitude: regions[Int(list[0])].monitorCenter.latitude)
         var widest = 0.0
         for r in list {
             let region = regions[Int(r)]
@@ -84,9 +85,10 @@ final class CenterTier: Sendable {
         rows = max(1, Int((box.north - box.south) / cellHeight) + 1)
         // Cells are fixed in degrees: their east-west side shrinks poleward.
         let poleward = max(abs(box.south), abs(box.north))
-        cellMetres = min(cellHeight * LocalMetric(latitude: poleward).metresPerDegreeLatitude,
-                         cellWidth * LocalMetric(latitude: poleward).metresPerDegreeLongitude,
-                         cellHeight * LocalMetric(latitude: 0).metresPerDegreeLatitude)
+        cellMetres = min(
+            cellHeight * LocalMetric(latitude: poleward).metresPerDegreeLatitude,
+            cellWidth * LocalMetric(latitude: poleward).metresPerDegreeLongitude,
+            cellHeight * LocalMetric(latitude: 0).metresPerDegreeLatitude)
 
         var cells = [Int](repeating: 0, count: list.count)
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
@@ -101,16 +103,19 @@ final class CenterTier: Sendable {
         CellGrid.startsFromCounts(&counts)
         start = counts
         var fill = counts
-        var items = [Item](repeating: Item(latitude: 0, longitude: 0, radius: 0, metresPerDegreeLongitude: 0,
-                                           metresPerDegreeLatitude: 0, region: 0), count: list.count)
+        var items = [Item](
+            repeating: Item(
+                latitude: 0, longitude: 0, radius: 0, metresPerDegreeLongitude: 0,
+                metresPerDegreeLatitude: 0, region: 0), count: list.count)
         for (k, r) in list.enumerated() {
             let at = Int(fill[cells[k]])
             fill[cells[k]] += 1
             let item = regions[Int(r)]
             let metric = LocalMetric(latitude: item.monitorCenter.latitude)
-            items[at] = Item(latitude: item.monitorCenter.latitude, longitude: item.monitorCenter.longitude,
-                             radius: item.monitorRadius, metresPerDegreeLongitude: metric.metresPerDegreeLongitude,
-                             metresPerDegreeLatitude: metric.metresPerDegreeLatitude, region: r)
+            items[at] = Item(
+                latitude: item.monitorCenter.latitude, longitude: item.monitorCenter.longitude,
+                radius: item.monitorRadius, metresPerDegreeLongitude: metric.metresPerDegreeLongitude,
+                metresPerDegreeLatitude: metric.metresPerDegreeLatitude, region: r)
         }
         self.items = items
     }
@@ -161,8 +166,10 @@ final class CenterTier: Sendable {
 
     /// Offers one circle, by the flat distance from the fix to its edge, if it can enter the heap.
     @inline(__always)
-    private static func offer(_ item: Item, latitude lat: Double, longitude lon: Double, allowed: [Bool]?,
-                              into heap: inout NearestHeap) {
+    private static func offer(
+        _ item: Item, latitude lat: Double, longitude lon: Double, allowed: [Bool]?,
+        into heap: inout NearestHeap
+    ) {
         let dx = LocalMetric.wrapped(lon - item.longitude) * item.metresPerDegreeLongitude
         let dy = (lat - item.latitude) * item.metresPerDegreeLatitude
         let d2 = dx * dx + dy * dy

@@ -57,8 +57,9 @@ public struct GeofenceRegion: Sendable {
         let poleward = min(89.999, abs(center.latitude) + dLat)
         let dLon = min(180, radius / LocalMetric(latitude: poleward).metresPerDegreeLongitude)
         // Near ±180° the box runs on across the antimeridian (west > east), never past it.
-        boundingBox = BoundingBox(wrappingWest: center.longitude - dLon, south: max(-90, center.latitude - dLat),
-                                  east: center.longitude + dLon, north: min(90, center.latitude + dLat))
+        boundingBox = BoundingBox(
+            wrappingWest: center.longitude - dLon, south: max(-90, center.latitude - dLat),
+            east: center.longitude + dLon, north: min(90, center.latitude + dLat))
     }
 
     /// An area region.
@@ -69,9 +70,10 @@ public struct GeofenceRegion: Sendable {
     /// - Throws: ``GeoError`` naming the ring and the crossing edges when a ring crosses itself.
     public init(id: String, name: String? = nil, boundary: Boundary) throws(GeoError) {
         if let crossing = boundary.firstSelfIntersection() {
-            throw GeoError(.invalidContent,
-                           "region '\(id)': polygon \(crossing.polygon + 1), ring \(crossing.ring + 1) crosses itself "
-                           + "(edges \(crossing.edges.0 + 1) and \(crossing.edges.1 + 1))")
+            throw GeoError(
+                .invalidContent,
+                "region '\(id)': polygon \(crossing.polygon + 1), ring \(crossing.ring + 1) crosses itself "
+                    + "(edges \(crossing.edges.0 + 1) and \(crossing.edges.1 + 1))")
         }
         self.id = id
         self.name = name ?? id

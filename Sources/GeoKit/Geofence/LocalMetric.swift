@@ -27,7 +27,7 @@ struct LocalMetric: Sendable, Hashable {
         let phi = latitude * .pi / 180
         let s = sin(phi)
         let w = (1 - e2 * s * s).squareRoot()
-        let n = Self.semiMajorAxis / w                  // prime vertical radius
+        let n = Self.semiMajorAxis / w  // prime vertical radius
         let m = Self.semiMajorAxis * (1 - e2) / (w * w * w)  // meridional radius
         metresPerDegreeLatitude = m * .pi / 180
         metresPerDegreeLongitude = max(n * cos(phi) * .pi / 180, 1e-9)

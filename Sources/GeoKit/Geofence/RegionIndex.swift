@@ -26,11 +26,11 @@ public final class RegionIndex: Sendable {
     private let circleLongitude: [Double]
     private let circleRadius: [Double]
     private let circleMetric: [LocalMetric]
-    private let areaSlot: [Int32]            // region → index in `areas`, -1 for circles
+    private let areaSlot: [Int32]  // region → index in `areas`, -1 for circles
     private let areas: [Boundary]
 
     private let containment: CellGrid
-    private let large: [Int32]               // regions whose box spans too many cells: tested by box
+    private let large: [Int32]  // regions whose box spans too many cells: tested by box
     private let tiers: [CenterTier]
 
     /// Indexes the regions.
@@ -67,8 +67,9 @@ public final class RegionIndex: Sendable {
         self.circleMetric = circleMetric
         self.areaSlot = areaSlot
         self.areas = areas
-        containment = CellGrid(boxes: regions.map(\.boundingBox),
-                               typicalSize: Self.median(regions.map { 2 * $0.monitorRadius }))
+        containment = CellGrid(
+            boxes: regions.map(\.boundingBox),
+            typicalSize: Self.median(regions.map { 2 * $0.monitorRadius }))
         large = containment.overflow
         tiers = CenterTier.tiers(for: regions)
     }
@@ -129,8 +130,10 @@ public final class RegionIndex: Sendable {
     }
 
     /// As ``nearest(_:to:allowed:)``, into `out` (replaced), reusing its memory.
-    public func nearest(_ k: Int, to coordinate: Coordinate, allowed: [Bool]? = nil,
-                        into out: inout [(region: Int32, distance: Double)]) {
+    public func nearest(
+        _ k: Int, to coordinate: Coordinate, allowed: [Bool]? = nil,
+        into out: inout [(region: Int32, distance: Double)]
+    ) {
         let k = max(0, k)
         withUnsafeTemporaryAllocation(of: NearestHeap.Entry.self, capacity: max(k, 1)) { storage in
             guard let base = storage.baseAddress else { return }

@@ -74,8 +74,10 @@ public final class RegionMonitor {
     public func feed(_ fix: GeofenceFix) throws(GeoError) -> Step {
         guard fix.time.isFinite else { throw GeoError(.invalidContent, "fix \(fixCount): time is not a finite number") }
         guard fix.time >= lastTime else {
-            throw GeoError(.invalidContent, "fix \(fixCount): time \(GeoError.text(fix.time)) is before the previous fix's "
-                           + "\(GeoError.text(lastTime)); fixes must be in time order")
+            throw GeoError(
+                .invalidContent,
+                "fix \(fixCount): time \(GeoError.text(fix.time)) is before the previous fix's "
+                    + "\(GeoError.text(lastTime)); fixes must be in time order")
         }
         lastTime = fix.time
         var step = Step()
@@ -85,16 +87,20 @@ public final class RegionMonitor {
         }
         let t = fix.time, n = fixCount
         if let presence {
-            presenceTracker.update(RegionTracker.evidence(presence, here, inside: presence.contains(here), settings: settings),
-                                   time: t, settings: settings) { kind in
+            presenceTracker.update(
+                RegionTracker.evidence(presence, here, inside: presence.contains(here), settings: settings),
+                time: t, settings: settings
+            ) { kind in
                 step.events.append(GeofenceEvent(time: t, fix: n, region: GeofenceEvent.presence, kind: kind))
             }
         }
         for r in monitored {
             var tracker = trackers[r] ?? RegionTracker()
             let region = index.regions[Int(r)]
-            tracker.update(RegionTracker.evidence(region, here, inside: index.contains(Int(r), here), settings: settings),
-                           time: t, settings: settings) { kind in
+            tracker.update(
+                RegionTracker.evidence(region, here, inside: index.contains(Int(r), here), settings: settings),
+                time: t, settings: settings
+            ) { kind in
                 step.events.append(GeofenceEvent(time: t, fix: n, region: r, kind: kind))
             }
             trackers[r] = tracker

@@ -17,8 +17,10 @@ struct RegionTracker: Sendable {
 
     /// Feeds one fix's evidence; returns the events it confirms, in order (at most two: a
     /// change, then a dwell).
-    mutating func update(_ evidence: Evidence, time t: Double, settings: GeofenceSettings,
-                         emit: (GeofenceEvent.Kind) -> Void) {
+    mutating func update(
+        _ evidence: Evidence, time t: Double, settings: GeofenceSettings,
+        emit: (GeofenceEvent.Kind) -> Void
+    ) {
         let opposite = inside ? evidence == .outside : evidence == .inside
         if !opposite {
             pendingSince = nil

@@ -11,8 +11,10 @@ extension LocationStateMachine {
     ///   - until: the moment to stop, seconds since 1970 (default nil: the last fix's time).
     /// - Returns: the machine at `until` and each state it entered, with the index in
     ///   `fixes` of the last fix fed before it (nil before the first).
-    public static func replay(_ fixes: [TimedFix], accuracy: Double, settings: LocationSettings,
-                              until: Double? = nil) -> (machine: LocationStateMachine, changes: [(change: LocationChange, fix: Int?)]) {
+    public static func replay(
+        _ fixes: [TimedFix], accuracy: Double, settings: LocationSettings,
+        until: Double? = nil
+    ) -> (machine: LocationStateMachine, changes: [(change: LocationChange, fix: Int?)]) {
         var machine = LocationStateMachine(settings: settings)
         var changes: [(change: LocationChange, fix: Int?)] = []
         guard let first = fixes.first else { return (machine, changes) }

@@ -58,7 +58,7 @@ public struct LocationStateMachine: Sendable {
             guard isGood(fix) else { return }
             switch state {
             case .idle, .error(.denied, _), .error(.unavailable, _): return
-            case .found(let current) where current.time > fix.time: return   // an older fix than the one we have
+            case .found(let current) where current.time > fix.time: return  // an older fix than the one we have
             // A newer fix keeps the state found: it is not a change, or every fix would be one.
             case .found: state = .found(fix)
             default: enter(.found(fix), at: t, into: &changes)

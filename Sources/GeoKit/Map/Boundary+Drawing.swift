@@ -29,7 +29,8 @@ extension Boundary {
             let west = ringBoxes[b + Self.boxWest], south = ringBoxes[b + Self.boxSouth]
             let east = ringBoxes[b + Self.boxEast], north = ringBoxes[b + Self.boxNorth]
             guard Self.overlaps(box, west: west, south: south, east: east, north: north),
-                  east - west >= tolerance || north - south >= tolerance else { continue }
+                east - west >= tolerance || north - south >= tolerance
+            else { continue }
             let points = simplified(ring) { simplifiedRing(ring, tolerance: tolerance) }
             if points.count >= 8 { out.append(points) }
         }
@@ -86,6 +87,6 @@ extension Boundary {
     private static func overlaps(_ box: BoundingBox, west: Double, south: Double, east: Double, north: Double) -> Bool {
         guard south <= box.north, north >= box.south else { return false }
         if box.west <= box.east { return west <= box.east && east >= box.west }
-        return east >= box.west || west <= box.east     // the box crosses the antimeridian
+        return east >= box.west || west <= box.east  // the box crosses the antimeridian
     }
 }

@@ -35,8 +35,9 @@ public enum WebMercator {
         let halfW = width / 2 / world, halfH = height / 2 / world
         let west = halfW >= 0.5 ? -180 : wrap(longitude(x: cx - halfW))
         let east = halfW >= 0.5 ? 180 : wrap(longitude(x: cx + halfW))
-        return BoundingBox(west: west, south: latitude(y: min(cy + halfH, 1)),
-                           east: east, north: latitude(y: max(cy - halfH, 0)))
+        return BoundingBox(
+            west: west, south: latitude(y: min(cy + halfH, 1)),
+            east: east, north: latitude(y: max(cy - halfH, 0)))
     }
 
     /// The largest zoom (in steps of 1/100) at which `box` fits a screen of `width × height`,

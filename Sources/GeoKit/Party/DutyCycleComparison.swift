@@ -72,9 +72,11 @@ public struct DutyCycleComparison: Sendable {
     ///   - emergencies: times emergencies were raised (every phone's GPS on from the first).
     ///   - end: when both replays end (default: the last recorded fix of anyone).
     /// - Throws: ``GeoError`` for settings or a policy that their checks refuse.
-    public static func run(tracks: [[TimedFix]], zones: [GeofenceRegion], settings: PartySettings,
-                           policy: DutyCyclePolicy, emergencies: [Double] = [],
-                           end: Double? = nil) throws(GeoError) -> DutyCycleComparison {
+    public static func run(
+        tracks: [[TimedFix]], zones: [GeofenceRegion], settings: PartySettings,
+        policy: DutyCyclePolicy, emergencies: [Double] = [],
+        end: Double? = nil
+    ) throws(GeoError) -> DutyCycleComparison {
         if let problem = policy.problem() { throw GeoError(.invalidArgument, problem) }
         let full = tracks.map(DutyCycleSampler.fullRate)
         let samples = full.map { DutyCycleSampler.sample($0, policy: policy, zones: zones, emergencies: emergencies) }
@@ -131,8 +133,9 @@ extension DutyCycleComparison {
     /// Fixes used and GPS-on seconds over every member.
     public var total: Usage {
         usage.reduce(Usage(fixes: 0, fullFixes: 0, onSeconds: 0, span: 0)) {
-            Usage(fixes: $0.fixes + $1.fixes, fullFixes: $0.fullFixes + $1.fullFixes,
-                  onSeconds: $0.onSeconds + $1.onSeconds, span: $0.span + $1.span)
+            Usage(
+                fixes: $0.fixes + $1.fixes, fullFixes: $0.fullFixes + $1.fullFixes,
+                onSeconds: $0.onSeconds + $1.onSeconds, span: $0.span + $1.span)
         }
     }
 }

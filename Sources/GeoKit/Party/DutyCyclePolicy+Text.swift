@@ -13,7 +13,8 @@
 /// bare `10/60` has no near rhythm and no hold. Numbers are plain decimals (`2.5`).
 extension DutyCyclePolicy: CustomStringConvertible {
     /// The syntax in one line, for help texts and messages.
-    public static let syntax = "ON/PERIOD in seconds (10/60), 'always' or 'default', then options: "
+    public static let syntax =
+        "ON/PERIOD in seconds (10/60), 'always' or 'default', then options: "
         + "near=METRES:ON/PERIOD (faster near a safe zone's edge; near=off for none), hold=SECONDS (on after crossing an edge; hold=off), fix=SECONDS (first-fix delay)"
 
     /// Reads a policy written as above.
@@ -44,7 +45,8 @@ extension DutyCyclePolicy: CustomStringConvertible {
                 if value == "off" { near = nil; continue }
                 let pieces = value.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
                 guard pieces.count == 2, let metres = Self.number(pieces[0]),
-                      let r = pieces[1] == "always" ? Rhythm.alwaysOn : Self.rhythm(pieces[1]) else {
+                    let r = pieces[1] == "always" ? Rhythm.alwaysOn : Self.rhythm(pieces[1])
+                else {
                     throw GeoError(.invalidArgument, "'\(part)': expected near=METRES:ON/PERIOD such as near=200:10/20, near=200:always or near=off")
                 }
                 (nearDistance, near) = (metres, r)
@@ -110,7 +112,8 @@ extension DutyCyclePolicy: CustomStringConvertible {
         guard let first = digits.first, first.isASCII, first.isNumber else { return nil }
         if let dot = digits.firstIndex(of: ".") {
             guard digits[digits.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isNumber }),
-                  digits.index(after: dot) != digits.endIndex else { return nil }
+                digits.index(after: dot) != digits.endIndex
+            else { return nil }
             digits = digits[..<dot]
         }
         guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

@@ -86,7 +86,8 @@ public struct DutyCyclePolicy: Sendable, Hashable {
             if let p = Self.problem(near, "near=\(GeoError.text(nearDistance)):") { return p }
             if isAlwaysOn { return "near=\(GeoError.text(nearDistance)):\(Self.text(near)): the GPS is always on already; a near rhythm has no effect" }
             if near.period > rhythm.period || near.share < rhythm.share {
-                return "near=\(GeoError.text(nearDistance)):\(Self.text(near)): the rhythm near a zone must be at least as fast as \(Self.text(rhythm)) (a period no longer, a share no smaller)"
+                return
+                    "near=\(GeoError.text(nearDistance)):\(Self.text(near)): the rhythm near a zone must be at least as fast as \(Self.text(rhythm)) (a period no longer, a share no smaller)"
             }
             if !nearDistance.isFinite || nearDistance <= 0 || nearDistance > 100_000 {
                 return "near=\(GeoError.text(nearDistance)): the distance must be more than 0 and at most 100000 metres"
@@ -100,7 +101,8 @@ public struct DutyCyclePolicy: Sendable, Hashable {
             return "fix=\(GeoError.text(firstFixDelay)): the first-fix delay must be 0 to 600 seconds"
         }
         for r in [rhythm] + (near.map { [$0] } ?? []) where !r.isAlwaysOn && r.on <= firstFixDelay {
-            return "\(Self.text(r)): on (\(GeoError.text(r.on)) s) must be longer than the first-fix delay (fix=\(GeoError.text(firstFixDelay))), or no window gets a fix"
+            return
+                "\(Self.text(r)): on (\(GeoError.text(r.on)) s) must be longer than the first-fix delay (fix=\(GeoError.text(firstFixDelay))), or no window gets a fix"
         }
         return nil
     }

@@ -56,8 +56,10 @@ public enum DutyCycleSampler {
     ///   - policy: a policy ``DutyCyclePolicy/problem()`` accepts.
     ///   - zones: the safe zones (for the near rhythm).
     ///   - emergencies: times emergencies were raised, seconds since 1970.
-    public static func sample(_ full: [TimedFix], policy: DutyCyclePolicy, zones: [GeofenceRegion],
-                              emergencies: [Double] = []) -> DutyCycleSample {
+    public static func sample(
+        _ full: [TimedFix], policy: DutyCyclePolicy, zones: [GeofenceRegion],
+        emergencies: [Double] = []
+    ) -> DutyCycleSample {
         guard let first = full.first, let last = full.last else { return DutyCycleSample(fixes: [], onSeconds: 0, span: 0, windows: 0) }
         let span = last.time - first.time
         let emergency = emergencies.min() ?? .infinity
@@ -69,7 +71,7 @@ public enum DutyCycleSampler {
         var start = first.time, warm = true, i = 0
         var rhythm = policy.rhythm(at: first.coordinate, zones: zones)
         var latest = first.coordinate
-        var inside: Bool?   // unknown until the first window: its state needs confirming too
+        var inside: Bool?  // unknown until the first window: its state needs confirming too
         while windows == 0 || start < last.time {
             let end = start + rhythm.on
             let firstFix = warm ? start : start + policy.firstFixDelay
@@ -119,8 +121,9 @@ public enum DutyCycleSampler {
         if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
         let lat = a.coordinate.latitude + f * (b.coordinate.latitude - a.coordinate.latitude)
         let elevation = a.elevation.flatMap { ea in b.elevation.map { ea + f * ($0 - ea) } }
-        return TimedFix(coordinate: Coordinate(latitude: lat, longitude: lon), time: t,
-                        elevation: elevation, line: a.line, segment: a.segment)
+        return TimedFix(
+            coordinate: Coordinate(latitude: lat, longitude: lon), time: t,
+            elevation: elevation, line: a.line, segment: a.segment)
     }
 }
 

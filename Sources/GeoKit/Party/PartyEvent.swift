@@ -32,8 +32,10 @@ public struct PartyEvent: Sendable, Hashable {
     /// Metres between the two members of a drift or together event.
     public let distance: Double?
 
-    public init(kind: Kind, time: Double, member: Int, other: Int? = nil, zone: Int? = nil,
-                coordinate: Coordinate, distance: Double? = nil) {
+    public init(
+        kind: Kind, time: Double, member: Int, other: Int? = nil, zone: Int? = nil,
+        coordinate: Coordinate, distance: Double? = nil
+    ) {
         (self.kind, self.time, self.member, self.other, self.zone) = (kind, time, member, other, zone)
         (self.coordinate, self.distance) = (coordinate, distance)
     }

@@ -10,8 +10,10 @@ public enum PartyReplay {
     ///   - end: when the replay ends (default: the last fix of anyone); a member silent at the
     ///     end for longer than the timeout is reported.
     /// - Throws: ``GeoError`` for settings that ``PartySettings/problem()`` refuses.
-    public static func run(tracks: [[TimedFix]], zones: [GeofenceRegion], settings: PartySettings,
-                           end: Double? = nil) throws(GeoError) -> [PartyEvent] {
+    public static func run(
+        tracks: [[TimedFix]], zones: [GeofenceRegion], settings: PartySettings,
+        end: Double? = nil
+    ) throws(GeoError) -> [PartyEvent] {
         if let problem = settings.problem() { throw GeoError(.invalidArgument, problem) }
         var events: [PartyEvent] = []
         let finish = end ?? tracks.compactMap { $0.last?.time }.max() ?? 0
@@ -32,8 +34,10 @@ public enum PartyReplay {
 
     /// Safe-zone events of one member: debounced enters and exits, reduced to "inside some
     /// zone" changes (leaving the campground for the trail corridor is no alert).
-    static func zoneEvents(member: Int, fixes: [TimedFix], zones: [GeofenceRegion],
-                           settings: GeofenceSettings) throws(GeoError) -> [PartyEvent] {
+    static func zoneEvents(
+        member: Int, fixes: [TimedFix], zones: [GeofenceRegion],
+        settings: GeofenceSettings
+    ) throws(GeoError) -> [PartyEvent] {
         guard !zones.isEmpty else { return [] }
         let monitor = try RegionMonitor(index: RegionIndex(zones), settings: settings)
         var inside = Set<Int32>(), everInside = false, out: [PartyEvent] = []
@@ -45,15 +49,19 @@ public enum PartyReplay {
                     let wasOutside = inside.isEmpty
                     inside.insert(event.region)
                     if wasOutside {
-                        out.append(PartyEvent(kind: everInside ? .returned : .inZone, time: event.time, member: member,
-                                              zone: Int(event.region), coordinate: fix.coordinate))
+                        out.append(
+                            PartyEvent(
+                                kind: everInside ? .returned : .inZone, time: event.time, member: member,
+                                zone: Int(event.region), coordinate: fix.coordinate))
                     }
                     everInside = true
                 case .exit:
                     inside.remove(event.region)
                     if inside.isEmpty {
-                        out.append(PartyEvent(kind: .leftZones, time: event.time, member: member,
-                                              zone: Int(event.region), coordinate: fix.coordinate))
+                        out.append(
+                            PartyEvent(
+                                kind: .leftZones, time: event.time, member: member,
+                                zone: Int(event.region), coordinate: fix.coordinate))
                     }
                 case .dwell, .missedEnter:
                     break
@@ -87,7 +95,7 @@ public enum PartyReplay {
         for (m, fixes) in tracks.enumerated() { for i in fixes.indices { merged.append((fixes[i].time, m, i)) } }
         merged.sort { $0.time != $1.time ? $0.time < $1.time : ($0.member != $1.member ? $0.member < $1.member : $0.index < $1.index) }
         var latest = [TimedFix?](repeating: nil, count: n)
-        var apart = Set<Int>()   // pair key a * n + b, a < b
+        var apart = Set<Int>()  // pair key a * n + b, a < b
         var out: [PartyEvent] = []
         let back = settings.driftDistance * 0.8
         for entry in merged {
@@ -100,12 +108,16 @@ public enum PartyReplay {
                 let d = Spherical.distance(fix.coordinate, seen.coordinate)
                 if d > settings.driftDistance, !apart.contains(key) {
                     apart.insert(key)
-                    out.append(PartyEvent(kind: .drift, time: fix.time, member: a, other: b,
-                                          coordinate: (a == entry.member ? fix : seen).coordinate, distance: d))
+                    out.append(
+                        PartyEvent(
+                            kind: .drift, time: fix.time, member: a, other: b,
+                            coordinate: (a == entry.member ? fix : seen).coordinate, distance: d))
                 } else if d < back, apart.contains(key) {
                     apart.remove(key)
-                    out.append(PartyEvent(kind: .together, time: fix.time, member: a, other: b,
-                                          coordinate: (a == entry.member ? fix : seen).coordinate, distance: d))
+                    out.append(
+                        PartyEvent(
+                            kind: .together, time: fix.time, member: a, other: b,
+                            coordinate: (a == entry.member ? fix : seen).coordinate, distance: d))
                 }
             }
         }

@@ -16,12 +16,12 @@ extension Boundary {
         var starts = ContiguousArray<Int>()
         for ring in 0..<(ringStarts.count - 1) {
             starts.append(out.count / chunkStride)
-            let lastEdge = ringStarts[ring + 1] - 1    // edges start at vertices start..<lastEdge
+            let lastEdge = ringStarts[ring + 1] - 1  // edges start at vertices start..<lastEdge
             var first = ringStarts[ring]
             while first < lastEdge {
                 let end = min(first + chunkEdges, lastEdge)
                 var west = v[first * vertexStride], east = west, south = v[first * vertexStride + 1], north = south
-                for vertex in first...end {       // the last edge ends on vertex `end`
+                for vertex in first...end {  // the last edge ends on vertex `end`
                     let x = v[vertex * vertexStride], y = v[vertex * vertexStride + 1]
                     west = min(west, x); east = max(east, x); south = min(south, y); north = max(north, y)
                 }

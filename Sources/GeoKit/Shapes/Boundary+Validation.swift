@@ -68,8 +68,10 @@ extension Boundary {
     }
 
     /// Whether segments p1p2 and q1q2 cross at one point inside both (strict orientations).
-    private static func properlyCross(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double,
-                                      _ q1x: Double, _ q1y: Double, _ q2x: Double, _ q2y: Double) -> Bool {
+    private static func properlyCross(
+        _ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double,
+        _ q1x: Double, _ q1y: Double, _ q2x: Double, _ q2y: Double
+    ) -> Bool {
         func orientation(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double) -> Double {
             (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         }

@@ -56,7 +56,7 @@ public struct Boundary: Sendable {
                         // A point outside a ring's box is outside the ring: an even number of crossings.
                         let box = ring * Self.boxStride
                         guard y >= boxes[box + Self.boxSouth], y <= boxes[box + Self.boxNorth],
-                              x >= boxes[box + Self.boxWest], x <= boxes[box + Self.boxEast]
+                            x >= boxes[box + Self.boxWest], x <= boxes[box + Self.boxEast]
                         else { continue }
                         if crossingsAreOdd(x, y, ring: ring, v, c) { inside.toggle() }
                     }
@@ -78,7 +78,7 @@ public struct Boundary: Sendable {
                     // A point outside a ring's box is outside the ring: an even number of crossings.
                     let box = ring * Self.boxStride
                     guard y >= boxes[box + Self.boxSouth], y <= boxes[box + Self.boxNorth],
-                          x >= boxes[box + Self.boxWest], x <= boxes[box + Self.boxEast]
+                        x >= boxes[box + Self.boxWest], x <= boxes[box + Self.boxEast]
                     else { continue }
                     if Self.crossingsAreOdd(x, y, v, ringStarts[ring], ringStarts[ring + 1]) {
                         inside.toggle()

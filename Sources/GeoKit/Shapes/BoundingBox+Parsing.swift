@@ -17,8 +17,10 @@ extension BoundingBox {
         }
         // Past 180 east goes on across the antimeridian, up to (not including) a full turn.
         guard east.isFinite, east >= -180, east <= 180 || east < west + 360 else {
-            throw GeoError(.invalidCoordinate, "east \(GeoError.text(east)) out of range [-180, 180]"
-                           + (east > 180 ? ", or past 180 less than a full turn east of west \(GeoError.text(west))" : ""))
+            throw GeoError(
+                .invalidCoordinate,
+                "east \(GeoError.text(east)) out of range [-180, 180]"
+                    + (east > 180 ? ", or past 180 less than a full turn east of west \(GeoError.text(west))" : ""))
         }
         for (name, value) in [("south", south), ("north", north)] where !(value.isFinite && (-90...90).contains(value)) {
             throw GeoError(.invalidCoordinate, "\(name) \(GeoError.text(value)) out of range [-90, 90]")
@@ -28,9 +30,11 @@ extension BoundingBox {
         }
         if west > east, west - east <= 180 {
             let text = { (edges: [Double]) in edges.map { GeoError.text(Self.tidy($0)) }.joined(separator: ",") }
-            throw GeoError(.invalidCoordinate, "west \(GeoError.text(west)) is east of east \(GeoError.text(east)); "
-                           + "did you mean \(text([east, south, west, north]))? (a box across the antimeridian "
-                           + "gives east past 180, as \(text([west, south, east + 360, north])))")
+            throw GeoError(
+                .invalidCoordinate,
+                "west \(GeoError.text(west)) is east of east \(GeoError.text(east)); "
+                    + "did you mean \(text([east, south, west, north]))? (a box across the antimeridian "
+                    + "gives east past 180, as \(text([west, south, east + 360, north])))")
         }
         self.init(west: west, south: south, east: east > 180 ? east - 360 : east, north: north)
     }

@@ -53,7 +53,7 @@ struct SiteStream {
             case "id": id = try stream.value()
             case "geometry": coordinates = try stream.pointCoordinates()
             case "properties":
-                var read = SiteCatalog.SiteProperties(capacity: 4)   // park files keep a few besides the four
+                var read = SiteCatalog.SiteProperties(capacity: 4)  // park files keep a few besides the four
                 try stream.object { stream, key throws(Declined) in read.set(key, try stream.value()) }
                 properties = read
             default: _ = try stream.value()

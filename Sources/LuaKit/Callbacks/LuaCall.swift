@@ -310,8 +310,9 @@ public struct LuaCall {
     /// - Parameter object: the object; Lua holds a strong reference until it collects it.
     public mutating func push<T: LuaObject>(object: T) {
         guard reserve() else { return }
-        luakit_pushobject(L, Unmanaged.passRetained(object as AnyObject).toOpaque(), T.luaTypeName,
-                          max(object.nativeByteCount, 0))
+        luakit_pushobject(
+            L, Unmanaged.passRetained(object as AnyObject).toOpaque(), T.luaTypeName,
+            max(object.nativeByteCount, 0))
     }
 
     /// Pushes a new Lua function backed by `function` (a callback, an iterator).

@@ -67,7 +67,8 @@ public struct LuaFieldReader {
         case LUA_TSTRING:
             var length = 0
             guard let bytes = lua_tolstring(L, -1, &length),
-                  let text = String(validating: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self) else {
+                let text = String(validating: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+            else {
                 throw Mismatch()
             }
             return text
@@ -141,7 +142,7 @@ public struct LuaFieldReader {
                 throw Mismatch()
             }
             defer { lua_pop(L, 1) }
-            valuesRead += 1   // the key; the element counts itself
+            valuesRead += 1  // the key; the element counts itself
             try Self.within(L, lua_gettop(L)) { (record: inout LuaFieldReader) throws(Mismatch) in
                 try element(&record)
                 try record.checkRecord()

@@ -6,28 +6,32 @@ extension LuaState {
     /// `os.time`/`os.date` on the host's clock, `print` and `warn` to `printHandler`
     /// (or `printBytes`), and `require` of the Lua files `moduleResolver` finds.
     func installHostFunctions() throws(LuaError) {
-        let natives: LuaValue = .table({
-            var t = LuaTable()
-            if let fixed = options.fixedTime { t["now"] = .integer(fixed) }
-            t["log"] = .function(function("print") { [unowned self] call in
-                let line = call.stack.bytes(at: 1) ?? []
-                if let printBytes = self.printBytes {
-                    printBytes(line)
-                    return
-                }
-                luaL_where(call.L, 2)
-                let location = call.stack.string(at: -1) ?? ""
-                lua_pop(call.L, 1)
-                self.printHandler(location + UTF8Text.escapingInvalid(line))
-            })
-            t["warn"] = .function(function("warn") { [unowned self] call in
-                self.printHandler(UTF8Text.escapingInvalid(call.stack.bytes(at: 1) ?? []))
-            })
-            t["find_module"] = .function(function("require") { [unowned self] call in
-                try self.findModule(&call)
-            })
-            return t
-        }())
+        let natives: LuaValue = .table(
+            {
+                var t = LuaTable()
+                if let fixed = options.fixedTime { t["now"] = .integer(fixed) }
+                t["log"] = .function(
+                    function("print") { [unowned self] call in
+                        let line = call.stack.bytes(at: 1) ?? []
+                        if let printBytes = self.printBytes {
+                            printBytes(line)
+                            return
+                        }
+                        luaL_where(call.L, 2)
+                        let location = call.stack.string(at: -1) ?? ""
+                        lua_pop(call.L, 1)
+                        self.printHandler(location + UTF8Text.escapingInvalid(line))
+                    })
+                t["warn"] = .function(
+                    function("warn") { [unowned self] call in
+                        self.printHandler(UTF8Text.escapingInvalid(call.stack.bytes(at: 1) ?? []))
+                    })
+                t["find_module"] = .function(
+                    function("require") { [unowned self] call in
+                        try self.findModule(&call)
+                    })
+                return t
+            }())
         lua_pushcclosure(L, luakit_open_host, 0)
         guard stack.push(natives), lua_pcallk(L, 1, 0, 0, 0, nil) == LUA_OK else {
             let message = stack.string(at: -1) ?? "cannot install the host functions"
@@ -39,9 +43,11 @@ extension LuaState {
     /// Module names are dotted Lua identifiers: no paths, no `..`.
     private func findModule(_ call: inout LuaCall) throws {
         let name = try call.string(1)
-        let valid = !name.isEmpty && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        }
+        let valid =
+            !name.isEmpty
+            && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
         guard valid else {
             call.pushNil()
             call.push("require: '\(name)' is not a module name (use dotted names such as 'lib.ui'; paths are not allowed)")

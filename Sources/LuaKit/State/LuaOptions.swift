@@ -21,8 +21,10 @@ public struct LuaOptions: Sendable, Equatable {
     ///   - timeLimit: CPU seconds one run may take; 0 for none.
     ///   - hookInterval: instructions between two checks of the budgets.
     ///   - fixedTime: what `os.time()` returns; `nil` for the real clock.
-    public init(instructionLimit: Int = 20_000_000, memoryLimit: Int = 64 << 20, timeLimit: Double = 1.0,
-                hookInterval: Int = 1_000, fixedTime: Int64? = nil) {
+    public init(
+        instructionLimit: Int = 20_000_000, memoryLimit: Int = 64 << 20, timeLimit: Double = 1.0,
+        hookInterval: Int = 1_000, fixedTime: Int64? = nil
+    ) {
         self.instructionLimit = instructionLimit
         self.memoryLimit = memoryLimit
         self.timeLimit = timeLimit

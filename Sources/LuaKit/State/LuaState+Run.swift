@@ -44,7 +44,7 @@ extension LuaState {
             throw .syntax(message: message)
         }
         pushEnvironment(on: L)
-        lua_setupvalue(L, -2, 1)   // _ENV of a main chunk is its first upvalue
+        lua_setupvalue(L, -2, 1)  // _ENV of a main chunk is its first upvalue
     }
 
     // MARK: - Running under budgets
@@ -92,7 +92,8 @@ extension LuaState {
     ///     went past the copy's limits is dropped.
     /// - Returns: what `read` returned, or nil and every result copied to Swift.
     /// - Throws: ``LuaError``, as ``call(_:_:)``.
-    public func call<T>(_ function: LuaFunctionRef, arguments: [LuaArgument], reading read: (LuaSlot) -> T?) throws(LuaError) -> (read: T?, results: [LuaValue]) {
+    public func call<T>(_ function: LuaFunctionRef, arguments: [LuaArgument], reading read: (LuaSlot) -> T?) throws(LuaError) -> (read: T?, results: [LuaValue])
+    {
         handle.releaseDropped()
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
@@ -117,8 +118,9 @@ extension LuaState {
             luakit_collect(L)
             let used = Int(budget.pointee.memory_used), limit = Int(budget.pointee.memory_limit)
             if used > limit {
-                throw failed(.argumentsTooLarge(argumentBytes: max(0, used - held), heldBytes: min(held, used), limitBytes: limit),
-                             base: base)
+                throw failed(
+                    .argumentsTooLarge(argumentBytes: max(0, used - held), heldBytes: min(held, used), limitBytes: limit),
+                    base: base)
             }
         }
         var resultCount: Int32 = 0
@@ -153,8 +155,10 @@ extension LuaState {
         case _ where stopped != 0:
             throw failed(budgetError(co), base: base)
         case LUA_YIELD:
-            throw failed(.runtime(message: "\(location(co))a flow may not yield outside its own coroutines",
-                                  traceback: traceback(co)), base: base)
+            throw failed(
+                .runtime(
+                    message: "\(location(co))a flow may not yield outside its own coroutines",
+                    traceback: traceback(co)), base: base)
         default:
             let message = errorMessage(co)
             if status == LUA_ERRMEM || (budget.pointee.memory_exceeded != 0 && message == "memory cap exceeded") {

@@ -132,11 +132,13 @@ public final class LuaState {
         luaL_newmetatable(L, T.luaTypeName)
         lua_createtable(L, 0, Int32(methods.count))
         for (key, method) in methods.sorted(by: { $0.key < $1.key }) {
-            NativeFunctionBox.push(name: key, function: { call in
-                let object = try call.object(1, as: T.self)
-                defer { luakit_object_resize(call.L, 1, max(object.nativeByteCount, 0)) }
-                try method(object, &call)
-            }, handle: handle, L: L)
+            NativeFunctionBox.push(
+                name: key,
+                function: { call in
+                    let object = try call.object(1, as: T.self)
+                    defer { luakit_object_resize(call.L, 1, max(object.nativeByteCount, 0)) }
+                    try method(object, &call)
+                }, handle: handle, L: L)
             lua_setfield(L, -2, key)
         }
         lua_setfield(L, -2, "__index")
@@ -147,7 +149,6 @@ public final class LuaState {
         lua_pop(L, 1)
     }
 }
-
 
 /// A Lua module's text and its path relative to the project root (its chunk name).
 public struct LuaModuleSource: Sendable {

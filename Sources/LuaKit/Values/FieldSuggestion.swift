@@ -19,19 +19,19 @@ enum FieldSuggestion {
         if snake != name, accepted(snake) { return snake }
         let chars = Array(name)
         guard chars.count <= 64 else { return nil }
-        for i in chars.indices.dropLast() where chars[i] != chars[i + 1] {   // swapped neighbors
+        for i in chars.indices.dropLast() where chars[i] != chars[i + 1] {  // swapped neighbors
             var swapped = chars
             swapped.swapAt(i, i + 1)
             if accepted(String(swapped)) { return String(swapped) }
         }
-        for i in 0...chars.count {                                          // a letter missing
+        for i in 0...chars.count {  // a letter missing
             for c in alphabet {
                 var longer = chars
                 longer.insert(c, at: i)
                 if accepted(String(longer)) { return String(longer) }
             }
         }
-        for i in chars.indices {                                            // one too many, or one wrong
+        for i in chars.indices {  // one too many, or one wrong
             var shorter = chars
             shorter.remove(at: i)
             if accepted(String(shorter)) { return String(shorter) }

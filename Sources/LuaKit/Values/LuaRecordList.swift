@@ -54,14 +54,16 @@ public struct LuaRecordList: Sendable, Hashable {
 
     /// The records as a ``LuaValue`` table of tables: what Lua gets, built the slow way.
     public var tableValue: LuaValue {
-        .table(LuaTable(sequence: (0..<count).map { i in
-            var record = LuaTable(fieldCapacity: fields.count)
-            for (j, field) in fields.enumerated() {
-                guard let v = values[i * fields.count + j] else { continue }
-                record[field.name] = field.kind == .integer ? (Int64(exactly: v).map(LuaValue.integer) ?? .number(v)) : .number(v)
-            }
-            return .table(record)
-        }))
+        .table(
+            LuaTable(
+                sequence: (0..<count).map { i in
+                    var record = LuaTable(fieldCapacity: fields.count)
+                    for (j, field) in fields.enumerated() {
+                        guard let v = values[i * fields.count + j] else { continue }
+                        record[field.name] = field.kind == .integer ? (Int64(exactly: v).map(LuaValue.integer) ?? .number(v)) : .number(v)
+                    }
+                    return .table(record)
+                }))
     }
 }
 

@@ -70,14 +70,14 @@ public struct LuaTable: Sendable, Hashable {
         }
         set {
             let k = Self.normalized(key)
-            if case .nil = k { return }              // Lua tables have no nil keys
+            if case .nil = k { return }  // Lua tables have no nil keys
             if case .number(let d) = k, d.isNaN { return }
             guard case .integer(let i) = k, i >= 1, i <= list.count + 1 else {
                 setField(k, newValue)
                 return
             }
             if i == list.count + 1 {
-                guard newValue != .nil else { return }   // absent already (the invariant)
+                guard newValue != .nil else { return }  // absent already (the invariant)
                 list.append(newValue)
                 // The entries after it that were fields join the list.
                 while let next = removeField(.integer(Int64(list.count + 1))) { list.append(next) }
@@ -181,7 +181,7 @@ public struct LuaTable: Sendable, Hashable {
         }
         switch fields {
         case .few(var few):
-            fields = .few([])   // keep `few` uniquely referenced while it changes
+            fields = .few([])  // keep `few` uniquely referenced while it changes
             if let i = few.firstIndex(where: { $0.key == key }) {
                 few[i].value = value
                 fields = .few(few)

@@ -126,7 +126,7 @@ struct LuaStack {
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
             if lua_isinteger(L, -2) != 0, case let i = lua_tointegerx(L, -2, nil), i >= 1, i <= listed {
-                lua_pop(L, 1)   // in the list already
+                lua_pop(L, 1)  // in the list already
                 continue
             }
             // Read the key from a copy: lua_tolstring on the original would confuse lua_next.
@@ -156,8 +156,10 @@ struct LuaStack {
         guard case .conversion(let message) = error, message.contains(notTextPrefix) else { return error }
         let segment: String
         switch key {
-        case .string(let name) where name.first.map({ $0.isLetter || $0 == "_" }) == true
-            && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }): segment = name
+        case .string(let name)
+        where name.first.map({ $0.isLetter || $0 == "_" }) == true
+            && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }):
+            segment = name
         case .integer(let i): segment = "[\(i)]"
         case .string(let name): segment = "[\"\(name.prefix(40))\"]"
         default: segment = "[\(key.typeName)]"
@@ -270,10 +272,13 @@ struct ConversionLimits {
         nodesLeft -= nodes
         bytesLeft -= bytes
         if nodesLeft < 0 {
-            throw .conversion("value too large to copy out of Lua: more than \(Self.maxNodes) values (a table referenced from several places is copied once per reference)")
+            throw .conversion(
+                "value too large to copy out of Lua: more than \(Self.maxNodes) values (a table referenced from several places is copied once per reference)")
         }
         if bytesLeft < 0 {
-            throw .conversion("value too large to copy out of Lua: more than the memory cap of \(memoryBytes / 1024) KiB (a table or string referenced from several places is copied once per reference)")
+            throw .conversion(
+                "value too large to copy out of Lua: more than the memory cap of \(memoryBytes / 1024) KiB (a table or string referenced from several places is copied once per reference)"
+            )
         }
     }
 }

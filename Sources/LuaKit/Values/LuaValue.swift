@@ -63,7 +63,8 @@ public enum LuaValue: Sendable, Hashable {
 }
 
 extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     /// `"text"` as ``string(_:)``.
     public init(stringLiteral value: String) { self = .string(value) }
     /// `3` as ``integer(_:)``.
@@ -83,4 +84,3 @@ extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Exp
         self = .table(table)
     }
 }
-

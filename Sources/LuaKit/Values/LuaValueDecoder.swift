@@ -267,7 +267,8 @@ private struct LuaUnkeyedDecoding: UnkeyedDecodingContainer {
         }
         defer { currentIndex += 1 }
         // Paths count list positions from 1, as Lua does.
-        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex + 1)], unknownFieldNoun: unknownFieldNoun, unknown: unknown)
+        return LuaDecoding(
+            value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex + 1)], unknownFieldNoun: unknownFieldNoun, unknown: unknown)
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -34,10 +34,11 @@ extension Decoder {
         let names = Excerpt.list(unknown.map(\.stringValue), quoted: true)
         let key = first.stringValue.utf8.count > Excerpt.shownLength ? AnyCodingKey(Excerpt.text(first.stringValue)) : first
         let noun = unknown.count == 1 ? "key" : "keys"
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: codingPath + [key],
-            debugDescription: "unknown \(noun) \(names) in \(what); expected one of: \(allowed.joined(separator: ", "))"
-        ))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "unknown \(noun) \(names) in \(what); expected one of: \(allowed.joined(separator: ", "))"
+            ))
     }
 
     /// Decodes a fixed-length list of numbers such as `[west, south, east, north]`.
@@ -53,10 +54,11 @@ extension Decoder {
         }
         guard numbers.count == names.count else {
             let more = c.isAtEnd ? "" : " or more"
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath,
-                debugDescription: "a \(what) is [\(names.joined(separator: ", "))]; got \(numbers.count)\(more) numbers"
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "a \(what) is [\(names.joined(separator: ", "))]; got \(numbers.count)\(more) numbers"
+                ))
         }
         return numbers
     }

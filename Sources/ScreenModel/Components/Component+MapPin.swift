@@ -34,8 +34,10 @@ extension Component.Map {
         ///   - category: the site's category (default `nil`).
         ///   - action: what tapping does (default `nil`).
         ///   - layer: the layer it is drawn on (default `.sites`).
-        public init(id: String, coordinate: Component.Coordinate, title: String, category: String? = nil, action: Action? = nil,
-                    layer: Layer = .sites) {
+        public init(
+            id: String, coordinate: Component.Coordinate, title: String, category: String? = nil, action: Action? = nil,
+            layer: Layer = .sites
+        ) {
             self.id = id
             self.coordinate = coordinate
             self.title = title

@@ -154,8 +154,10 @@ extension Component.Timeline: Codable, ComponentPayload {
                 continue
             }
             if let previous, entry.time < previous.time {
-                check.report("\(entryPath).time", "\(time) is earlier than \(path()).entries[\(previous.index + 1)].time "
-                    + "\(ScreenRules.number(previous.time)); entries must be in time order")
+                check.report(
+                    "\(entryPath).time",
+                    "\(time) is earlier than \(path()).entries[\(previous.index + 1)].time "
+                        + "\(ScreenRules.number(previous.time)); entries must be in time order")
             }
             previous = (entry.time, index)
         }

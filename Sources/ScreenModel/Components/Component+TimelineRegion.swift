@@ -58,10 +58,11 @@ extension Component.Timeline.Region: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let isArea = c.contains(.rings)
         guard isArea || c.contains(.center) || c.contains(.radius) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "a timeline region is a circle (center, radius) or an area (rings); got neither"
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a timeline region is a circle (center, radius) or an area (rings); got neither"
+                ))
         }
         let allowed: [CodingKeys] = [.id, .name] + (isArea ? [.rings] : [.center, .radius])
         try decoder.rejectUnknownKeys(allowed: allowed.map(\.stringValue), in: isArea ? "area region" : "circle region")

@@ -23,8 +23,10 @@ struct ScreenCheck {
     private var flowHints: [String: String] = [:]
     private var knownFlowListing: String?
 
-    init(knownFlows: Set<String>?, disabledFlows: Set<String> = [], knownParks: Set<String>? = nil,
-         timeZoneProblem: (@Sendable (String) -> String?)? = nil, issueLimit: Int = .max) {
+    init(
+        knownFlows: Set<String>?, disabledFlows: Set<String> = [], knownParks: Set<String>? = nil,
+        timeZoneProblem: (@Sendable (String) -> String?)? = nil, issueLimit: Int = .max
+    ) {
         self.knownFlows = knownFlows
         self.disabledFlows = disabledFlows
         self.knownParks = knownParks
@@ -46,7 +48,9 @@ struct ScreenCheck {
     mutating func reportUnknownFlow(_ flow: String, at path: @autoclosure () -> String, known: Set<String>) {
         if isFull { omitted += 1; return }
         if disabledFlows.contains(flow) {
-            issues.append(ScreenIssue(path: "\(path()).flow", message: "flow \(Excerpt.quoted(flow)) is disabled for this park (flows.\(flow) = false); leave the link out"))
+            issues.append(
+                ScreenIssue(
+                    path: "\(path()).flow", message: "flow \(Excerpt.quoted(flow)) is disabled for this park (flows.\(flow) = false); leave the link out"))
             return
         }
         let hint: String
@@ -54,7 +58,8 @@ struct ScreenCheck {
             hint = cached
         } else {
             // A suggestion is within the edit limit of a name of at most 64 scalars: shown whole.
-            hint = ScreenRules.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
+            hint =
+                ScreenRules.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
                 ?? "; known flows: \(knownFlowList(known))"
             // Long names are not kept as keys: they get no suggestion, so no search to save.
             if flow.utf8.count <= ScreenRules.longestSuggestedName { flowHints[flow] = hint }
@@ -75,7 +80,8 @@ struct ScreenCheck {
     mutating func checkPark(_ park: String, at path: @autoclosure () -> String) {
         if park.allSatisfy(\.isWhitespace) { report(path(), "must not be empty"); return }
         guard let known = knownParks, !known.contains(park) else { return }
-        let hint = ScreenRules.suggestion(for: park, in: known).map { "; did you mean '\($0)'?" }
+        let hint =
+            ScreenRules.suggestion(for: park, in: known).map { "; did you mean '\($0)'?" }
             ?? (known.isEmpty ? "; there are none" : "; parks: \(Excerpt.list(known.sorted()))")
         report(path(), "unknown park \(Excerpt.quoted(park))\(hint)")
     }

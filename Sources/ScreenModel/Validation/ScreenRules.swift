@@ -1,4 +1,3 @@
-
 /// Pure checks behind the validator's rules.
 enum ScreenRules {
     /// Digits a phone number may have: E.164 allows at most 15; 7 is the shortest local number.
@@ -12,9 +11,13 @@ enum ScreenRules {
     /// `nil` when `url` is an absolute http(s) URL with a host, else why not.
     static func urlProblem(_ url: String) -> String? {
         let scheme: String
-        if url.hasPrefix("https://") { scheme = "https://" }
-        else if url.hasPrefix("http://") { scheme = "http://" }
-        else { return "\(Excerpt.quoted(url)) is not an absolute http(s) URL (it must start with http:// or https://)" }
+        if url.hasPrefix("https://") {
+            scheme = "https://"
+        } else if url.hasPrefix("http://") {
+            scheme = "http://"
+        } else {
+            return "\(Excerpt.quoted(url)) is not an absolute http(s) URL (it must start with http:// or https://)"
+        }
         if url.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) {
             return "\(Excerpt.quoted(url)) contains whitespace or control characters"
         }
@@ -67,7 +70,7 @@ enum ScreenRules {
             guard candidate.utf8.count <= 4 * (typed.count + limit) else { continue }
             let known = Array(candidate.unicodeScalars)
             guard abs(known.count - typed.count) <= limit,
-                  let distance = editDistance(typed, known, limit: best.map { min($0.distance, limit) } ?? limit)
+                let distance = editDistance(typed, known, limit: best.map { min($0.distance, limit) } ?? limit)
             else { continue }
             if best.map({ (distance, candidate) < ($0.distance, $0.name) }) ?? true { best = (distance, candidate) }
         }

@@ -50,8 +50,10 @@ public struct ScreenValidator: Sendable {
     ///   - knownParks: park codes `go` actions may switch to (default `nil`: any).
     ///   - timeZoneProblem: what is wrong with a time zone name, nil when it is known
     ///     (default `nil`: any non-empty name).
-    public init(knownFlows: Set<String>? = nil, disabledFlows: Set<String> = [], knownParks: Set<String>? = nil,
-                timeZoneProblem: (@Sendable (String) -> String?)? = nil) {
+    public init(
+        knownFlows: Set<String>? = nil, disabledFlows: Set<String> = [], knownParks: Set<String>? = nil,
+        timeZoneProblem: (@Sendable (String) -> String?)? = nil
+    ) {
         self.knownFlows = knownFlows
         self.disabledFlows = disabledFlows
         self.knownParks = knownParks
@@ -68,8 +70,9 @@ public struct ScreenValidator: Sendable {
     /// costs little more to report than one with `limit`.
     /// - Parameter limit: issues to list in full, such as ``listedIssues``.
     public func validate(_ screen: Screen, listing limit: Int) -> (listed: [ScreenIssue], more: Int) {
-        var check = ScreenCheck(knownFlows: knownFlows, disabledFlows: disabledFlows, knownParks: knownParks,
-                                timeZoneProblem: timeZoneProblem, issueLimit: max(limit, 0))
+        var check = ScreenCheck(
+            knownFlows: knownFlows, disabledFlows: disabledFlows, knownParks: knownParks,
+            timeZoneProblem: timeZoneProblem, issueLimit: max(limit, 0))
         screen.validate(at: "", into: &check)
         return (check.issues, check.omitted)
     }

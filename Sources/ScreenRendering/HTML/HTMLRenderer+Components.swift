@@ -6,13 +6,14 @@ extension HTMLRenderer {
     static func component(_ component: Component, number: Int, of screen: Screen, assets: String?, into html: inout SVGMarkup) {
         switch component {
         case .text(let text):
-            let (tag, style): (String, String) = switch text.style {
-            case .title: ("h2", "text-title")
-            case .heading: ("h3", "text-heading")
-            case .body: ("p", "text-body")
-            case .caption: ("p", "text-caption")
-            case .notice: ("p", "text-notice")
-            }
+            let (tag, style): (String, String) =
+                switch text.style {
+                case .title: ("h2", "text-title")
+                case .heading: ("h3", "text-heading")
+                case .body: ("p", "text-body")
+                case .caption: ("p", "text-caption")
+                case .notice: ("p", "text-notice")
+                }
             html.text(tag, text.text, [("class", style)] + idAttribute(text.id))
         case .image(let image):
             self.image(image, assets: assets, into: &html)
@@ -46,8 +47,9 @@ extension HTMLRenderer {
             self.onboarding(onboarding, assets: assets, into: &html)
         case .map, .timeline, .ar:
             // The picture SVGRenderer draws for this one component, inline and scaled to the frame.
-            let alone = Screen(park: screen.park, flow: screen.flow, title: screen.title, subtitle: screen.subtitle,
-                               sections: [component], schema: screen.schema, theme: screen.theme)
+            let alone = Screen(
+                park: screen.park, flow: screen.flow, title: screen.title, subtitle: screen.subtitle,
+                sections: [component], schema: screen.schema, theme: screen.theme)
             // A map's box, for the preview page: a click on the picture becomes a position.
             var bbox: [SVGMarkup.Attribute] = []
             if case .map(let map) = component {
@@ -67,10 +69,12 @@ extension HTMLRenderer {
         // colour shows instead of a broken-image icon.
         let placeholder = HTMLStyle.color(image.placeholder) ?? HTMLStyle.placeholder
         // An empty element is written with its end tag: in HTML `<div/>` opens a div.
-        html.text("div", "", [
-            ("class", "image image-\(image.priority.rawValue)"), ("role", "img"), ("aria-label", image.alt),
-            ("style", "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url, assets: assets)))"),
-        ] + idAttribute(image.id))
+        html.text(
+            "div", "",
+            [
+                ("class", "image image-\(image.priority.rawValue)"), ("role", "img"), ("aria-label", image.alt),
+                ("style", "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url, assets: assets)))"),
+            ] + idAttribute(image.id))
     }
 
     private static func card(_ card: Component.Card, position: String? = nil, assets: String?, into html: inout SVGMarkup) {
@@ -114,11 +118,16 @@ extension HTMLRenderer {
             // transparent where the layers behind show through.
             for (l, layer) in page.background.enumerated() {
                 let placeholder = l == 0 ? "background-color: \(HTMLStyle.color(layer.placeholder) ?? HTMLStyle.placeholder); " : ""
-                html.text("div", "", [
-                    ("class", "layer"), ("role", "presentation"), ("data-depth", SVGMarkup.number(layer.depth)),
-                    ("style", "left: \(percent(layer.position.x)); top: \(percent(layer.position.y)); "
-                        + "\(placeholder)background-image: url(\(HTMLStyle.cssURL(layer.image, assets: assets)))"),
-                ])
+                html.text(
+                    "div", "",
+                    [
+                        ("class", "layer"), ("role", "presentation"), ("data-depth", SVGMarkup.number(layer.depth)),
+                        (
+                            "style",
+                            "left: \(percent(layer.position.x)); top: \(percent(layer.position.y)); "
+                                + "\(placeholder)background-image: url(\(HTMLStyle.cssURL(layer.image, assets: assets)))"
+                        ),
+                    ])
             }
             html.close("div")
             html.text("p", "\(i + 1) of \(onboarding.pages.count)", [("class", "page-position")])

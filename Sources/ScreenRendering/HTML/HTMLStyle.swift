@@ -54,7 +54,7 @@ enum HTMLStyle {
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(UnicodeScalar(byte))
             default:
                 out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
@@ -87,61 +87,61 @@ enum HTMLStyle {
         let width = SVGMarkup.number(frame.width.isFinite && frame.width > 0 ? frame.width : 390)
         let height = SVGMarkup.number(frame.height.isFinite && frame.height > 0 ? frame.height : 844)
         return """
-        :root { --primary: \(primary); --accent: \(accent); --paper: \(background); --ink: #1F2A24; --muted: #5D6B63; --line: rgba(31, 42, 36, 0.12); --on-primary: \(textColor(on: primary)); --on-accent: \(textColor(on: accent)); }
-        * { box-sizing: border-box; }
-        body { margin: 0; padding: 24px; background: #2B302D; font: 15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); }
-        .phone { width: \(width)px; height: \(height)px; margin: 0 auto; border-radius: 36px; overflow: hidden; background: var(--paper); box-shadow: 0 0 0 10px #111, 0 18px 50px rgba(0, 0, 0, 0.5); display: flex; flex-direction: column; }
-        .bar { background: var(--primary); color: var(--on-primary); padding: 44px 18px 14px; flex: none; }
-        .bar h1 { margin: 0; font-size: 22px; line-height: 1.2; font-weight: 700; }
-        .bar-subtitle { margin: 4px 0 0; opacity: 0.85; font-size: 14px; }
-        .screen { flex: 1; overflow-y: auto; padding: 14px 16px 28px; display: flex; flex-direction: column; gap: 14px; }
-        .phone * { scrollbar-width: none; }
-        .screen > * { flex: none; }
-        .text-title { font-size: 24px; margin: 4px 0 0; color: var(--primary); }
-        .text-heading { font-size: 19px; margin: 4px 0 0; color: var(--primary); }
-        .text-body { margin: 0; white-space: pre-line; }
-        .text-caption { margin: 0; font-size: 13px; color: var(--muted); }
-        .text-notice { margin: 0; padding: 10px 12px; border-left: 4px solid var(--accent); background: rgba(224, 165, 38, 0.14); border-radius: 8px; font-weight: 600; }
-        .image { width: 100%; aspect-ratio: 16 / 9; border-radius: 14px; background-size: cover; background-position: center; }
-        .card { background: #fff; border-radius: 16px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); }
-        .card .image { border-radius: 0; }
-        .card-body { padding: 12px 14px 14px; }
-        .card-position { margin: 0 0 2px; font-size: 12px; color: var(--muted); }
-        .card-title { margin: 0; font-size: 17px; }
-        .card-subtitle { margin: 2px 0 0; color: var(--muted); font-size: 14px; }
-        .card-text { margin: 8px 0 0; white-space: pre-line; }
-        .badges { margin: 10px 0 0; display: flex; flex-wrap: wrap; gap: 6px; }
-        .badge { display: inline-block; padding: 2px 9px; border-radius: 999px; background: var(--accent); color: var(--on-accent); font-size: 12px; font-weight: 600; }
-        .card-action { display: inline-block; margin-top: 12px; color: var(--primary); font-weight: 700; text-decoration: none; }
-        .card-action::after { content: " →"; }
-        .section-title { margin: 6px 0 8px; font-size: 17px; color: var(--primary); }
-        .list ul { list-style: none; margin: 0; padding: 0; background: #fff; border-radius: 14px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.1); }
-        .item { position: relative; display: flex; align-items: center; gap: 10px; padding: 11px 14px; border-top: 1px solid var(--line); }
-        .item:first-child { border-top: none; }
-        .item-text { flex: 1; display: flex; flex-direction: column; min-width: 0; }
-        .item-title { font-weight: 600; }
-        .item-subtitle { font-size: 13px; color: var(--muted); }
-        .item-detail { font-size: 13px; color: var(--muted); white-space: nowrap; }
-        .item-action { position: static; color: var(--muted); text-decoration: none; font-size: 22px; line-height: 1; }
-        .item-action::before { content: ""; position: absolute; inset: 0; }
-        .list-empty { margin: 0; padding: 14px; background: #fff; border-radius: 14px; color: var(--muted); }
-        .carousel-track { display: flex; gap: 12px; overflow-x: auto; scroll-snap-type: x mandatory; margin: 0 -16px; padding: 0 16px 6px; scroll-padding: 0 16px; }
-        .carousel-track .card { flex: 0 0 78%; scroll-snap-align: start; }
-        .button-row { display: flex; }
-        .button { flex: 1; display: block; text-align: center; padding: 12px 16px; border-radius: 12px; font-weight: 700; text-decoration: none; }
-        .button.primary { background: var(--primary); color: var(--on-primary); }
-        .button.secondary { background: transparent; color: var(--primary); border: 2px solid var(--primary); }
-        .onboarding { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; gap: 12px; }
-        .page { flex: 0 0 100%; scroll-snap-align: start; background: #fff; border-radius: 18px; overflow: hidden; padding-bottom: 16px; }
-        .layers { position: relative; height: 300px; overflow: hidden; background: linear-gradient(var(--primary), var(--paper)); }
-        .layer { position: absolute; width: 100%; height: 100%; transform: translate(-50%, -50%); background-size: cover; background-position: center bottom; }
-        .page-position { margin: 12px 16px 0; font-size: 12px; color: var(--muted); }
-        .page-title { margin: 2px 16px 0; font-size: 20px; color: var(--primary); }
-        .page-body { margin: 6px 16px 14px; }
-        .page .button { margin: 0 16px; }
-        .picture { margin: 0; border-radius: 14px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); background: #fff; }
-        .picture svg { display: block; width: 100%; height: auto; }
-        a.action:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-        """.split(separator: "\n").map(String.init)
+            :root { --primary: \(primary); --accent: \(accent); --paper: \(background); --ink: #1F2A24; --muted: #5D6B63; --line: rgba(31, 42, 36, 0.12); --on-primary: \(textColor(on: primary)); --on-accent: \(textColor(on: accent)); }
+            * { box-sizing: border-box; }
+            body { margin: 0; padding: 24px; background: #2B302D; font: 15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); }
+            .phone { width: \(width)px; height: \(height)px; margin: 0 auto; border-radius: 36px; overflow: hidden; background: var(--paper); box-shadow: 0 0 0 10px #111, 0 18px 50px rgba(0, 0, 0, 0.5); display: flex; flex-direction: column; }
+            .bar { background: var(--primary); color: var(--on-primary); padding: 44px 18px 14px; flex: none; }
+            .bar h1 { margin: 0; font-size: 22px; line-height: 1.2; font-weight: 700; }
+            .bar-subtitle { margin: 4px 0 0; opacity: 0.85; font-size: 14px; }
+            .screen { flex: 1; overflow-y: auto; padding: 14px 16px 28px; display: flex; flex-direction: column; gap: 14px; }
+            .phone * { scrollbar-width: none; }
+            .screen > * { flex: none; }
+            .text-title { font-size: 24px; margin: 4px 0 0; color: var(--primary); }
+            .text-heading { font-size: 19px; margin: 4px 0 0; color: var(--primary); }
+            .text-body { margin: 0; white-space: pre-line; }
+            .text-caption { margin: 0; font-size: 13px; color: var(--muted); }
+            .text-notice { margin: 0; padding: 10px 12px; border-left: 4px solid var(--accent); background: rgba(224, 165, 38, 0.14); border-radius: 8px; font-weight: 600; }
+            .image { width: 100%; aspect-ratio: 16 / 9; border-radius: 14px; background-size: cover; background-position: center; }
+            .card { background: #fff; border-radius: 16px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); }
+            .card .image { border-radius: 0; }
+            .card-body { padding: 12px 14px 14px; }
+            .card-position { margin: 0 0 2px; font-size: 12px; color: var(--muted); }
+            .card-title { margin: 0; font-size: 17px; }
+            .card-subtitle { margin: 2px 0 0; color: var(--muted); font-size: 14px; }
+            .card-text { margin: 8px 0 0; white-space: pre-line; }
+            .badges { margin: 10px 0 0; display: flex; flex-wrap: wrap; gap: 6px; }
+            .badge { display: inline-block; padding: 2px 9px; border-radius: 999px; background: var(--accent); color: var(--on-accent); font-size: 12px; font-weight: 600; }
+            .card-action { display: inline-block; margin-top: 12px; color: var(--primary); font-weight: 700; text-decoration: none; }
+            .card-action::after { content: " →"; }
+            .section-title { margin: 6px 0 8px; font-size: 17px; color: var(--primary); }
+            .list ul { list-style: none; margin: 0; padding: 0; background: #fff; border-radius: 14px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.1); }
+            .item { position: relative; display: flex; align-items: center; gap: 10px; padding: 11px 14px; border-top: 1px solid var(--line); }
+            .item:first-child { border-top: none; }
+            .item-text { flex: 1; display: flex; flex-direction: column; min-width: 0; }
+            .item-title { font-weight: 600; }
+            .item-subtitle { font-size: 13px; color: var(--muted); }
+            .item-detail { font-size: 13px; color: var(--muted); white-space: nowrap; }
+            .item-action { position: static; color: var(--muted); text-decoration: none; font-size: 22px; line-height: 1; }
+            .item-action::before { content: ""; position: absolute; inset: 0; }
+            .list-empty { margin: 0; padding: 14px; background: #fff; border-radius: 14px; color: var(--muted); }
+            .carousel-track { display: flex; gap: 12px; overflow-x: auto; scroll-snap-type: x mandatory; margin: 0 -16px; padding: 0 16px 6px; scroll-padding: 0 16px; }
+            .carousel-track .card { flex: 0 0 78%; scroll-snap-align: start; }
+            .button-row { display: flex; }
+            .button { flex: 1; display: block; text-align: center; padding: 12px 16px; border-radius: 12px; font-weight: 700; text-decoration: none; }
+            .button.primary { background: var(--primary); color: var(--on-primary); }
+            .button.secondary { background: transparent; color: var(--primary); border: 2px solid var(--primary); }
+            .onboarding { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; gap: 12px; }
+            .page { flex: 0 0 100%; scroll-snap-align: start; background: #fff; border-radius: 18px; overflow: hidden; padding-bottom: 16px; }
+            .layers { position: relative; height: 300px; overflow: hidden; background: linear-gradient(var(--primary), var(--paper)); }
+            .layer { position: absolute; width: 100%; height: 100%; transform: translate(-50%, -50%); background-size: cover; background-position: center bottom; }
+            .page-position { margin: 12px 16px 0; font-size: 12px; color: var(--muted); }
+            .page-title { margin: 2px 16px 0; font-size: 20px; color: var(--primary); }
+            .page-body { margin: 6px 16px 14px; }
+            .page .button { margin: 0 16px; }
+            .picture { margin: 0; border-radius: 14px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); background: #fff; }
+            .picture svg { display: block; width: 100%; height: auto; }
+            a.action:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+            """.split(separator: "\n").map(String.init)
     }
 }

@@ -22,7 +22,8 @@ struct SVGARBackdrop {
         self.camera = camera
         self.width = width
         self.height = height
-        let fov = camera.fieldOfView.isFinite && camera.fieldOfView > 0 && camera.fieldOfView < 180
+        let fov =
+            camera.fieldOfView.isFinite && camera.fieldOfView > 0 && camera.fieldOfView < 180
             ? camera.fieldOfView : SVGStyle.AR.fallbackFieldOfView
         focal = width / 2 / tan(fov / 2 * .pi / 180)
         horizonY = height / 2 + focal * tan(Self.usablePitch(camera.pitch) * .pi / 180)
@@ -51,16 +52,20 @@ struct SVGARBackdrop {
             svg.element("rect", [("class", "sky"), ("width", w), ("height", SVGMarkup.number(split)), ("fill", "url(#ar-sky)")])
         }
         if split < height {
-            svg.element("rect", [
-                ("class", "ground"), ("y", SVGMarkup.number(split)), ("width", w),
-                ("height", SVGMarkup.number(height - split)), ("fill", "url(#ar-ground)"),
-            ])
+            svg.element(
+                "rect",
+                [
+                    ("class", "ground"), ("y", SVGMarkup.number(split)), ("width", w),
+                    ("height", SVGMarkup.number(height - split)), ("fill", "url(#ar-ground)"),
+                ])
         }
         if horizonY >= 0 && horizonY <= height {
             let y = SVGMarkup.number(horizonY)
-            svg.element("path", [
-                ("class", "horizon"), ("d", "M0 \(y) H\(w)"), ("stroke", style.horizon), ("stroke-width", "1.2"), ("stroke-opacity", "0.8"),
-            ])
+            svg.element(
+                "path",
+                [
+                    ("class", "horizon"), ("d", "M0 \(y) H\(w)"), ("stroke", style.horizon), ("stroke-width", "1.2"), ("stroke-opacity", "0.8"),
+                ])
         }
         compass(into: &svg)
     }
@@ -81,10 +86,12 @@ struct SVGARBackdrop {
         let style = SVGStyle.AR.self
         let bottom = style.stripHeight
         svg.open("g", [("class", "compass")])
-        svg.element("rect", [
-            ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(bottom)),
-            ("fill", style.strip), ("fill-opacity", style.stripOpacity),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(bottom)),
+                ("fill", style.strip), ("fill-opacity", style.stripOpacity),
+            ])
         var ticks: [String] = []
         let steps = Int(360 / style.minorTick)
         for step in 0..<steps {
@@ -96,10 +103,12 @@ struct SVGARBackdrop {
             ticks.append("M\(SVGMarkup.number(x)) \(SVGMarkup.number(bottom - length)) V\(SVGMarkup.number(bottom))")
             guard x >= 8, x <= width - 8 else { continue }  // a label cut in half says nothing
             guard let point else {
-                svg.text("text", String(Int(heading)), [
-                    ("x", SVGMarkup.number(x)), ("y", "15"), ("text-anchor", "middle"), ("font-size", "9"),
-                    ("fill", style.tick), ("fill-opacity", "0.7"),
-                ])
+                svg.text(
+                    "text", String(Int(heading)),
+                    [
+                        ("x", SVGMarkup.number(x)), ("y", "15"), ("text-anchor", "middle"), ("font-size", "9"),
+                        ("fill", style.tick), ("fill-opacity", "0.7"),
+                    ])
                 continue
             }
             var attributes: [SVGMarkup.Attribute] = [
@@ -113,15 +122,22 @@ struct SVGARBackdrop {
             svg.element("path", [("d", ticks.joined(separator: " ")), ("stroke", style.tick), ("stroke-width", "1.2")])
         }
         let middle = width / 2
-        svg.element("path", [
-            ("class", "heading"),
-            ("d", "M\(SVGMarkup.number(middle - 6)) \(SVGMarkup.number(bottom)) H\(SVGMarkup.number(middle + 6)) L\(SVGMarkup.number(middle)) \(SVGMarkup.number(bottom + 8)) Z"),
-            ("fill", style.accent),
-        ])
-        svg.text("text", "\(Wayfinding.degrees(camera.heading)) \(Wayfinding.compass(camera.heading))", [
-            ("x", SVGMarkup.number(middle)), ("y", SVGMarkup.number(bottom + 21)), ("text-anchor", "middle"),
-            ("font-size", "11"), ("font-weight", "bold"), ("fill", style.accent),
-        ])
+        svg.element(
+            "path",
+            [
+                ("class", "heading"),
+                (
+                    "d",
+                    "M\(SVGMarkup.number(middle - 6)) \(SVGMarkup.number(bottom)) H\(SVGMarkup.number(middle + 6)) L\(SVGMarkup.number(middle)) \(SVGMarkup.number(bottom + 8)) Z"
+                ),
+                ("fill", style.accent),
+            ])
+        svg.text(
+            "text", "\(Wayfinding.degrees(camera.heading)) \(Wayfinding.compass(camera.heading))",
+            [
+                ("x", SVGMarkup.number(middle)), ("y", SVGMarkup.number(bottom + 21)), ("text-anchor", "middle"),
+                ("font-size", "11"), ("font-weight", "bold"), ("fill", style.accent),
+            ])
         svg.close("g")
     }
 

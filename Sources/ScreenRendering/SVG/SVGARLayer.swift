@@ -41,17 +41,21 @@ struct SVGARLayer {
             // To the nearest point of the box: its bottom edge when the label is stacked above.
             let end = (x: Self.clamp(pin.x, box.x, box.x + box.width), y: Self.clamp(pin.y, box.y, box.y + box.height))
             if abs(end.x - pin.x) + abs(end.y - pin.y) > 1 {
-                svg.element("path", [
-                    ("d", "M\(SVGMarkup.number(pin.x)) \(SVGMarkup.number(pin.y)) L\(SVGMarkup.number(end.x)) \(SVGMarkup.number(end.y))"),
-                    ("stroke", Style.leader), ("stroke-width", "1.2"), ("stroke-opacity", "0.85"),
-                ])
+                svg.element(
+                    "path",
+                    [
+                        ("d", "M\(SVGMarkup.number(pin.x)) \(SVGMarkup.number(pin.y)) L\(SVGMarkup.number(end.x)) \(SVGMarkup.number(end.y))"),
+                        ("stroke", Style.leader), ("stroke-width", "1.2"), ("stroke-opacity", "0.85"),
+                    ])
             }
         }
         if hasDot {
-            svg.element("circle", [
-                ("cx", SVGMarkup.number(pin.x)), ("cy", SVGMarkup.number(pin.y)), ("r", SVGMarkup.number(Style.dotRadius)),
-                ("fill", Style.accent), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
-            ])
+            svg.element(
+                "circle",
+                [
+                    ("cx", SVGMarkup.number(pin.x)), ("cy", SVGMarkup.number(pin.y)), ("r", SVGMarkup.number(Style.dotRadius)),
+                    ("fill", Style.accent), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
+                ])
         }
         if hasBox { label(pin.title, distance: distance, in: box, into: &svg) }
         svg.close("g")
@@ -60,30 +64,38 @@ struct SVGARLayer {
     /// The label's box with the title, and the distance below it when the box is tall
     /// enough for two lines (else after it on one line).
     private func label(_ title: String, distance: String, in box: Component.AR.LabelBox, into svg: inout SVGMarkup) {
-        svg.element("rect", [
-            ("class", "ar-label"), ("x", SVGMarkup.number(box.x)), ("y", SVGMarkup.number(box.y)),
-            ("width", SVGMarkup.number(box.width)), ("height", SVGMarkup.number(box.height)),
-            ("rx", SVGMarkup.number(min(6, box.height / 2))), ("fill", Style.label), ("fill-opacity", Style.labelOpacity),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("class", "ar-label"), ("x", SVGMarkup.number(box.x)), ("y", SVGMarkup.number(box.y)),
+                ("width", SVGMarkup.number(box.width)), ("height", SVGMarkup.number(box.height)),
+                ("rx", SVGMarkup.number(min(6, box.height / 2))), ("fill", Style.label), ("fill-opacity", Style.labelOpacity),
+            ])
         let x = SVGMarkup.number(box.x + Style.labelPadding)
         let room = box.width - 2 * Style.labelPadding
         let twoLines = Style.titleSize + 2 + Style.detailSize
         if box.height >= twoLines {
             let top = box.y + (box.height - twoLines) / 2
-            svg.text("text", Self.fitted(title, size: Style.titleSize, bold: true, room: room), [
-                ("x", x), ("y", SVGMarkup.number(top + Style.titleSize * 0.85)),
-                ("font-size", SVGMarkup.number(Style.titleSize)), ("font-weight", "bold"), ("fill", SVGStyle.ink),
-            ])
-            svg.text("text", distance, [
-                ("x", x), ("y", SVGMarkup.number(top + Style.titleSize + 2 + Style.detailSize * 0.85)),
-                ("font-size", SVGMarkup.number(Style.detailSize)), ("fill", SVGStyle.mutedInk),
-            ])
+            svg.text(
+                "text", Self.fitted(title, size: Style.titleSize, bold: true, room: room),
+                [
+                    ("x", x), ("y", SVGMarkup.number(top + Style.titleSize * 0.85)),
+                    ("font-size", SVGMarkup.number(Style.titleSize)), ("font-weight", "bold"), ("fill", SVGStyle.ink),
+                ])
+            svg.text(
+                "text", distance,
+                [
+                    ("x", x), ("y", SVGMarkup.number(top + Style.titleSize + 2 + Style.detailSize * 0.85)),
+                    ("font-size", SVGMarkup.number(Style.detailSize)), ("fill", SVGStyle.mutedInk),
+                ])
         } else {
             let size = min(Style.titleSize, box.height * 0.7)
-            svg.text("text", Self.fitted("\(title) · \(distance)", size: size, bold: true, room: room), [
-                ("x", x), ("y", SVGMarkup.number(box.y + box.height / 2 + size * 0.35)),
-                ("font-size", SVGMarkup.number(size)), ("font-weight", "bold"), ("fill", SVGStyle.ink),
-            ])
+            svg.text(
+                "text", Self.fitted("\(title) · \(distance)", size: size, bold: true, room: room),
+                [
+                    ("x", x), ("y", SVGMarkup.number(box.y + box.height / 2 + size * 0.35)),
+                    ("font-size", SVGMarkup.number(size)), ("font-weight", "bold"), ("fill", SVGStyle.ink),
+                ])
         }
     }
 
@@ -103,28 +115,40 @@ struct SVGARLayer {
             let textWidth = max(SVGStyle.textWidth(name, size: Style.titleSize, bold: true), SVGStyle.textWidth(detail, size: Style.detailSize))
             let pill = textWidth + 40
             let middle = top + Style.hintHeight / 2
-            let (edge, tip, base, textX) = left
+            let (edge, tip, base, textX) =
+                left
                 ? (6.0, 12.0, 26.0, 32.0)
                 : (width - 6 - pill, width - 12, width - 26, width - 32)
             svg.open("g", [("class", "ar-hint")])
-            svg.element("rect", [
-                ("x", SVGMarkup.number(edge)), ("y", SVGMarkup.number(top)), ("width", SVGMarkup.number(pill)),
-                ("height", SVGMarkup.number(Style.hintHeight)), ("rx", "10"), ("fill", Style.strip), ("fill-opacity", "0.6"),
-            ])
-            svg.element("path", [
-                ("d", "M\(SVGMarkup.number(tip)) \(SVGMarkup.number(middle)) L\(SVGMarkup.number(base)) \(SVGMarkup.number(middle - 8))"
-                    + " V\(SVGMarkup.number(middle + 8)) Z"),
-                ("fill", Style.accent),
-            ])
+            svg.element(
+                "rect",
+                [
+                    ("x", SVGMarkup.number(edge)), ("y", SVGMarkup.number(top)), ("width", SVGMarkup.number(pill)),
+                    ("height", SVGMarkup.number(Style.hintHeight)), ("rx", "10"), ("fill", Style.strip), ("fill-opacity", "0.6"),
+                ])
+            svg.element(
+                "path",
+                [
+                    (
+                        "d",
+                        "M\(SVGMarkup.number(tip)) \(SVGMarkup.number(middle)) L\(SVGMarkup.number(base)) \(SVGMarkup.number(middle - 8))"
+                            + " V\(SVGMarkup.number(middle + 8)) Z"
+                    ),
+                    ("fill", Style.accent),
+                ])
             let anchor = left ? "start" : "end"
-            svg.text("text", name, [
-                ("x", SVGMarkup.number(textX)), ("y", SVGMarkup.number(middle - 3)), ("text-anchor", anchor),
-                ("font-size", SVGMarkup.number(Style.titleSize)), ("font-weight", "bold"), ("fill", Style.lightInk),
-            ])
-            svg.text("text", detail, [
-                ("x", SVGMarkup.number(textX)), ("y", SVGMarkup.number(middle + 11)), ("text-anchor", anchor),
-                ("font-size", SVGMarkup.number(Style.detailSize)), ("fill", Style.lightInk),
-            ])
+            svg.text(
+                "text", name,
+                [
+                    ("x", SVGMarkup.number(textX)), ("y", SVGMarkup.number(middle - 3)), ("text-anchor", anchor),
+                    ("font-size", SVGMarkup.number(Style.titleSize)), ("font-weight", "bold"), ("fill", Style.lightInk),
+                ])
+            svg.text(
+                "text", detail,
+                [
+                    ("x", SVGMarkup.number(textX)), ("y", SVGMarkup.number(middle + 11)), ("text-anchor", anchor),
+                    ("font-size", SVGMarkup.number(Style.detailSize)), ("fill", Style.lightInk),
+                ])
             svg.close("g")
         }
     }
@@ -160,14 +184,18 @@ struct SVGARLayer {
         let text = Self.fitted(ar.empty ?? "No sites in view", size: 13, bold: true, room: width - 48)
         let pill = SVGStyle.textWidth(text, size: 13, bold: true) + 28
         let middle = emptyMiddle
-        svg.element("rect", [
-            ("class", "empty"), ("x", SVGMarkup.number((width - pill) / 2)), ("y", SVGMarkup.number(middle - 17)),
-            ("width", SVGMarkup.number(pill)), ("height", "34"), ("rx", "17"), ("fill", Style.strip), ("fill-opacity", "0.6"),
-        ])
-        svg.text("text", text, [
-            ("x", SVGMarkup.number(width / 2)), ("y", SVGMarkup.number(middle + 4.5)), ("text-anchor", "middle"),
-            ("font-size", "13"), ("font-weight", "bold"), ("fill", Style.lightInk),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("class", "empty"), ("x", SVGMarkup.number((width - pill) / 2)), ("y", SVGMarkup.number(middle - 17)),
+                ("width", SVGMarkup.number(pill)), ("height", "34"), ("rx", "17"), ("fill", Style.strip), ("fill-opacity", "0.6"),
+            ])
+        svg.text(
+            "text", text,
+            [
+                ("x", SVGMarkup.number(width / 2)), ("y", SVGMarkup.number(middle + 4.5)), ("text-anchor", "middle"),
+                ("font-size", "13"), ("font-weight", "bold"), ("fill", Style.lightInk),
+            ])
     }
 
     /// The screen's title and the camera's pitch, field of view and range, bottom center.
@@ -175,23 +203,30 @@ struct SVGARLayer {
         let (width, height) = (backdrop.width, backdrop.height)
         let camera = ar.camera
         let heading = Self.fitted(title, size: 12, bold: true, room: width - 48)
-        let detail = "pitch \(Wayfinding.degrees(camera.pitch)) · field of view \(Wayfinding.degrees(camera.fieldOfView))"
+        let detail =
+            "pitch \(Wayfinding.degrees(camera.pitch)) · field of view \(Wayfinding.degrees(camera.fieldOfView))"
             + " · within \(Wayfinding.distance(ar.maximumDistance))"
         let pill = max(SVGStyle.textWidth(heading, size: 12, bold: true), SVGStyle.textWidth(detail, size: 10)) + 24
         let top = height - SVGStyle.margin - 40
         svg.open("g", [("class", "caption")])
-        svg.element("rect", [
-            ("x", SVGMarkup.number((width - pill) / 2)), ("y", SVGMarkup.number(top)), ("width", SVGMarkup.number(pill)),
-            ("height", "40"), ("rx", "8"), ("fill", Style.strip), ("fill-opacity", Style.stripOpacity),
-        ])
-        svg.text("text", heading, [
-            ("x", SVGMarkup.number(width / 2)), ("y", SVGMarkup.number(top + 17)), ("text-anchor", "middle"),
-            ("font-size", "12"), ("font-weight", "bold"), ("fill", Style.lightInk),
-        ])
-        svg.text("text", detail, [
-            ("x", SVGMarkup.number(width / 2)), ("y", SVGMarkup.number(top + 32)), ("text-anchor", "middle"),
-            ("font-size", "10"), ("fill", Style.lightInk),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGMarkup.number((width - pill) / 2)), ("y", SVGMarkup.number(top)), ("width", SVGMarkup.number(pill)),
+                ("height", "40"), ("rx", "8"), ("fill", Style.strip), ("fill-opacity", Style.stripOpacity),
+            ])
+        svg.text(
+            "text", heading,
+            [
+                ("x", SVGMarkup.number(width / 2)), ("y", SVGMarkup.number(top + 17)), ("text-anchor", "middle"),
+                ("font-size", "12"), ("font-weight", "bold"), ("fill", Style.lightInk),
+            ])
+        svg.text(
+            "text", detail,
+            [
+                ("x", SVGMarkup.number(width / 2)), ("y", SVGMarkup.number(top + 32)), ("text-anchor", "middle"),
+                ("font-size", "10"), ("fill", Style.lightInk),
+            ])
         svg.close("g")
     }
 

@@ -112,7 +112,8 @@ struct SVGLabelPlacer {
     /// The grid cells `box` touches; nil when it lies wholly outside the picture or is not finite.
     private func cellRange(_ box: SVGMapLayer.Box) -> (ClosedRange<Int>, ClosedRange<Int>)? {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
-              box.maxX >= 0, box.maxY >= 0, box.minX <= width, box.minY <= height else { return nil }
+            box.maxX >= 0, box.maxY >= 0, box.minX <= width, box.minY <= height
+        else { return nil }
         func cell(_ value: Double, _ count: Int) -> Int { min(max(Int(value / Self.cellSide), 0), count - 1) }
         return (cell(box.minX, columns)...cell(box.maxX, columns), cell(box.minY, rows)...cell(box.maxY, rows))
     }
@@ -123,8 +124,8 @@ struct SVGLabelPlacer {
     private func spots(around p: (x: Double, y: Double), reach: Double, width w: Double) -> [(box: SVGMapLayer.Box, x: Double, anchor: String)] {
         let halo = Self.halo
         let h = SVGStyle.labelSize * 1.2
-        let gap = reach + 3                    // beside the pin
-        let corner = reach - 0.5               // off its corners: the box's near corner clears the pin's disc
+        let gap = reach + 3  // beside the pin
+        let corner = reach - 0.5  // off its corners: the box's near corner clears the pin's disc
         func box(_ minX: Double, _ minY: Double) -> SVGMapLayer.Box {
             SVGMapLayer.Box(minX: minX, minY: minY, maxX: minX + w, maxY: minY + h)
         }

@@ -18,16 +18,29 @@ enum SVGLayerMarker {
     static func draw(_ layer: Component.Map.Pin.Layer, x: Double, y: Double, radius: Double, into svg: inout SVGMarkup) {
         switch layer {
         case .sites:
-            svg.element("circle", [("cx", SVGMarkup.number(x)), ("cy", SVGMarkup.number(y)), ("r", SVGMarkup.number(radius)),
-                                   ("fill", SVGStyle.uncategorised), ("stroke", SVGStyle.halo), ("stroke-width", "1.5")])
+            svg.element(
+                "circle",
+                [
+                    ("cx", SVGMarkup.number(x)), ("cy", SVGMarkup.number(y)), ("r", SVGMarkup.number(radius)),
+                    ("fill", SVGStyle.uncategorised), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
+                ])
         case .favorites:
-            svg.element("path", [("d", star(x: x, y: y, radius: radius)), ("fill", SVGStyle.favoriteFill),
-                                 ("stroke", SVGStyle.ink), ("stroke-width", "1.2"), ("stroke-linejoin", "round")])
+            svg.element(
+                "path",
+                [
+                    ("d", star(x: x, y: y, radius: radius)), ("fill", SVGStyle.favoriteFill),
+                    ("stroke", SVGStyle.ink), ("stroke-width", "1.2"), ("stroke-linejoin", "round"),
+                ])
         case .own:
-            let d = "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y - radius)) L\(SVGMarkup.number(x + radius * 0.75)) \(SVGMarkup.number(y))"
+            let d =
+                "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y - radius)) L\(SVGMarkup.number(x + radius * 0.75)) \(SVGMarkup.number(y))"
                 + " L\(SVGMarkup.number(x)) \(SVGMarkup.number(y + radius)) L\(SVGMarkup.number(x - radius * 0.75)) \(SVGMarkup.number(y)) Z"
-            svg.element("path", [("d", d), ("fill", SVGStyle.ownPinFill), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
-                                 ("stroke-linejoin", "round")])
+            svg.element(
+                "path",
+                [
+                    ("d", d), ("fill", SVGStyle.ownPinFill), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
+                    ("stroke-linejoin", "round"),
+                ])
         }
     }
 

@@ -24,8 +24,10 @@ struct SVGLocalProjection {
 
     /// A projection fitting `coordinates` and the `circles` (center and radius in metres)
     /// into the square; `nil` when none of them has a finite position.
-    init?(fitting coordinates: [Component.Coordinate], circles: [(center: Component.Coordinate, radius: Double)],
-          side: Double, padding: Double) {
+    init?(
+        fitting coordinates: [Component.Coordinate], circles: [(center: Component.Coordinate, radius: Double)],
+        side: Double, padding: Double
+    ) {
         let circles = circles.filter { Self.isFinite($0.center) }
         let all = coordinates.filter(Self.isFinite) + circles.map(\.center)
         guard let first = all.first else { return nil }

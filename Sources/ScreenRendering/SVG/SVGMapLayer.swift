@@ -30,10 +30,12 @@ struct SVGMapLayer {
         for pin in layout.pins {
             svg.open("g")
             svg.text("title", [pin.pin.title, pin.pin.category].compactMap { $0 }.joined(separator: " · "))
-            svg.element("circle", [
-                ("cx", SVGMarkup.number(pin.x)), ("cy", SVGMarkup.number(pin.y)), ("r", SVGMarkup.number(r)),
-                ("fill", layout.legend.color(for: pin.pin.category)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
-            ])
+            svg.element(
+                "circle",
+                [
+                    ("cx", SVGMarkup.number(pin.x)), ("cy", SVGMarkup.number(pin.y)), ("r", SVGMarkup.number(r)),
+                    ("fill", layout.legend.color(for: pin.pin.category)), ("stroke", SVGStyle.halo), ("stroke-width", "1.5"),
+                ])
             svg.close("g")
         }
         // The visitor's layers over the sites, each a shape of its own (SVGLayerMarker).
@@ -44,11 +46,13 @@ struct SVGMapLayer {
             svg.close("g")
         }
         for label in layout.labels {
-            svg.text("text", label.text, [
-                ("x", SVGMarkup.number(label.x)), ("y", SVGMarkup.number(label.baseline)), ("text-anchor", label.anchor),
-                ("font-size", SVGMarkup.number(SVGStyle.labelSize)), ("fill", SVGStyle.ink),
-                ("stroke", SVGStyle.halo), ("stroke-width", "3"), ("stroke-linejoin", "round"), ("paint-order", "stroke"),
-            ])
+            svg.text(
+                "text", label.text,
+                [
+                    ("x", SVGMarkup.number(label.x)), ("y", SVGMarkup.number(label.baseline)), ("text-anchor", label.anchor),
+                    ("font-size", SVGMarkup.number(SVGStyle.labelSize)), ("fill", SVGStyle.ink),
+                    ("stroke", SVGStyle.halo), ("stroke-width", "3"), ("stroke-linejoin", "round"), ("paint-order", "stroke"),
+                ])
         }
         svg.close("g")
     }
@@ -64,10 +68,12 @@ struct SVGMapLayer {
             ring.enumerated().map { index, p in "\(index == 0 ? "M" : "L")\(SVGMarkup.number(p.x)) \(SVGMarkup.number(p.y))" }
                 .joined(separator: " ") + " Z"
         }.joined(separator: " ")
-        svg.element("path", [
-            ("class", "boundary"), ("d", d), ("fill", SVGStyle.parkFill), ("fill-rule", "evenodd"),
-            ("stroke", SVGStyle.parkStroke), ("stroke-width", "1.5"), ("stroke-linejoin", "round"),
-        ])
+        svg.element(
+            "path",
+            [
+                ("class", "boundary"), ("d", d), ("fill", SVGStyle.parkFill), ("fill-rule", "evenodd"),
+                ("stroke", SVGStyle.parkStroke), ("stroke-width", "1.5"), ("stroke-linejoin", "round"),
+            ])
     }
 
     /// A disc with its ring and count; one squeezed too small for them (only where clusters
@@ -80,17 +86,21 @@ struct SVGMapLayer {
         svg.text("title", "\(cluster.count) sites\(mix.isEmpty ? "" : " · \(mix)") · splits at zoom \(cluster.expansionZoom)")
         let radius = placed.discRadius
         let plain = radius < SVGStyle.clusterMinRadius / 2
-        svg.element("circle", [
-            ("cx", cx), ("cy", cy), ("r", SVGMarkup.number(plain ? max(placed.outerRadius - 1, 0) : radius)),
-            ("fill", SVGStyle.clusterFill), ("fill-opacity", "0.92"), ("stroke", SVGStyle.halo), ("stroke-width", "2"),
-        ])
+        svg.element(
+            "circle",
+            [
+                ("cx", cx), ("cy", cy), ("r", SVGMarkup.number(plain ? max(placed.outerRadius - 1, 0) : radius)),
+                ("fill", SVGStyle.clusterFill), ("fill-opacity", "0.92"), ("stroke", SVGStyle.halo), ("stroke-width", "2"),
+            ])
         if !plain {
             ring(layout.legend.ring(of: cluster), at: (placed.x, placed.y), radius: radius + 1 + SVGStyle.ringWidth / 2, into: &svg)
             let size = min(max(radius * 0.62, 10), 17)
-            svg.text("text", Self.countLabel(cluster.count), [
-                ("x", cx), ("y", SVGMarkup.number(placed.y + size * 0.36)), ("text-anchor", "middle"),
-                ("font-size", SVGMarkup.number(size)), ("font-weight", "bold"), ("fill", SVGStyle.halo),
-            ])
+            svg.text(
+                "text", Self.countLabel(cluster.count),
+                [
+                    ("x", cx), ("y", SVGMarkup.number(placed.y + size * 0.36)), ("text-anchor", "middle"),
+                    ("font-size", SVGMarkup.number(size)), ("font-weight", "bold"), ("fill", SVGStyle.halo),
+                ])
         }
         svg.close("g")
     }
@@ -101,8 +111,12 @@ struct SVGMapLayer {
         let total = parts.reduce(0) { $0 + $1.count }
         let stroke: [SVGMarkup.Attribute] = [("fill", "none"), ("stroke-width", SVGMarkup.number(SVGStyle.ringWidth))]
         if parts.count == 1 {
-            svg.element("circle", [("cx", SVGMarkup.number(center.x)), ("cy", SVGMarkup.number(center.y)),
-                                   ("r", SVGMarkup.number(radius)), ("stroke", parts[0].color)] + stroke)
+            svg.element(
+                "circle",
+                [
+                    ("cx", SVGMarkup.number(center.x)), ("cy", SVGMarkup.number(center.y)),
+                    ("r", SVGMarkup.number(radius)), ("stroke", parts[0].color),
+                ] + stroke)
             return
         }
         let gap = 0.05  // radians between arcs, so neighbors stay apart
@@ -112,7 +126,8 @@ struct SVGMapLayer {
             defer { start += sweep }
             guard sweep > gap * 1.5 else { continue }
             let (a0, a1) = (start + gap / 2, start + sweep - gap / 2)
-            let d = "M\(SVGMarkup.number(center.x + radius * cos(a0))) \(SVGMarkup.number(center.y + radius * sin(a0)))"
+            let d =
+                "M\(SVGMarkup.number(center.x + radius * cos(a0))) \(SVGMarkup.number(center.y + radius * sin(a0)))"
                 + " A\(SVGMarkup.number(radius)) \(SVGMarkup.number(radius)) 0 \(a1 - a0 > .pi ? 1 : 0) 1"
                 + " \(SVGMarkup.number(center.x + radius * cos(a1))) \(SVGMarkup.number(center.y + radius * sin(a1)))"
             svg.element("path", [("d", d), ("stroke", part.color)] + stroke)

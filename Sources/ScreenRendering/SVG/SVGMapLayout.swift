@@ -77,8 +77,12 @@ struct SVGMapLayout {
         var shown = 0
         for pin in labelled {
             // A favorite stands on its site: one label for both.
-            if pin.pin.layer == .sites, layerPins.contains(where: { $0.pin.layer == .favorites && $0.pin.title == pin.pin.title
-                                                                    && abs($0.x - pin.x) < 1 && abs($0.y - pin.y) < 1 }) {
+            if pin.pin.layer == .sites,
+                layerPins.contains(where: {
+                    $0.pin.layer == .favorites && $0.pin.title == pin.pin.title
+                        && abs($0.x - pin.x) < 1 && abs($0.y - pin.y) < 1
+                })
+            {
                 shown += 1
                 continue
             }
@@ -90,7 +94,8 @@ struct SVGMapLayout {
         }
         self.labels = labels
         hiddenLabels = labelled.count - shown
-        overlay = hiddenLabels == labelled.count
+        overlay =
+            hiddenLabels == labelled.count
             ? roomy : roomy.updating(hidden: (hiddenLabels, hiddenClusters), screen: screen, map: map, projection: projection)
     }
 
@@ -99,7 +104,7 @@ struct SVGMapLayout {
     /// `pins` with each one that falls on a cluster's disc moved to that disc's rim: the
     /// first at the top right, the next ones a marker's width further clockwise.
     static func onRims(_ pins: [Pin], of clusters: [Cluster]) -> [Pin] {
-        var taken: [Int: Int] = [:]   // markers on each cluster's rim so far
+        var taken: [Int: Int] = [:]  // markers on each cluster's rim so far
         return pins.map { pin in
             guard let c = clusters.indices.first(where: { hypot(pin.x - clusters[$0].x, pin.y - clusters[$0].y) < clusters[$0].outerRadius })
             else { return pin }

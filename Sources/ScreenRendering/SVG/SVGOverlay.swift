@@ -40,24 +40,34 @@ struct SVGOverlay {
     ///     title panel says so when they are not 0.
     ///   - keepClear: markers the legend must not cover (the visitor's favorites and own pins:
     ///     drawn under the panels, and few).
-    init(screen: Screen, map: Component.Map, projection: SVGProjection, legend: SVGMapLegend, hidden: (labels: Int, clusters: Int),
-         keepClear: [(x: Double, y: Double)] = []) {
+    init(
+        screen: Screen, map: Component.Map, projection: SVGProjection, legend: SVGMapLegend, hidden: (labels: Int, clusters: Int),
+        keepClear: [(x: Double, y: Double)] = []
+    ) {
         let m = SVGStyle.margin
         title = Self.titlePanel(screen: screen, map: map, projection: projection, hidden: hidden)
 
-        let rows = legend.entries.map { entry in
-            // Category ids read as words ("picnic_area": "picnic area").
-            Row(text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color, trailing: SVGMapLayer.countLabel(entry.count))
-        } + legend.layers.map { entry in
-            Row(text: SVGLayerMarker.label(entry.layer), size: 11, layer: entry.layer, trailing: SVGMapLayer.countLabel(entry.count))
-        }
+        let rows =
+            legend.entries.map { entry in
+                // Category ids read as words ("picnic_area": "picnic area").
+                Row(
+                    text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color,
+                    trailing: SVGMapLayer.countLabel(entry.count))
+            }
+            + legend.layers.map { entry in
+                Row(text: SVGLayerMarker.label(entry.layer), size: 11, layer: entry.layer, trailing: SVGMapLayer.countLabel(entry.count))
+            }
         let scale = projection.metresPerPoint.map { metres in
             let bar = Self.scaleBarPanel(metresPerPoint: metres, pictureWidth: projection.width, left: m, bottom: projection.height - m)
             return (panel: Panel(box: bar.box, rows: [Row(text: bar.label, size: 11)]), length: bar.length)
         }
         self.scale = scale
-        self.legend = rows.isEmpty ? nil : Self.legendPanel(rows: rows, projection: projection, title: title.box,
-                                                            scale: scale?.panel.box, keepClear: keepClear)
+        self.legend =
+            rows.isEmpty
+            ? nil
+            : Self.legendPanel(
+                rows: rows, projection: projection, title: title.box,
+                scale: scale?.panel.box, keepClear: keepClear)
     }
 
     /// The same panels with the title saying `hidden` instead: the legend stays where it
@@ -72,12 +82,13 @@ struct SVGOverlay {
     private static func titlePanel(screen: Screen, map: Component.Map, projection: SVGProjection, hidden: (labels: Int, clusters: Int)) -> Panel {
         let m = SVGStyle.margin
         let room = max(projection.width - 2 * m - 2 * Self.padding, 40)
-        let sites = SVGMapLayer.total(map.annotations.map { annotation in
-            switch annotation {
-            case .cluster(let cluster): cluster.count
-            case .pin(let pin): pin.layer == .sites ? 1 : 0   // a favorite is a site already counted; an own pin is none
-            }
-        })
+        let sites = SVGMapLayer.total(
+            map.annotations.map { annotation in
+                switch annotation {
+                case .cluster(let cluster): cluster.count
+                case .pin(let pin): pin.layer == .sites ? 1 : 0  // a favorite is a site already counted; an own pin is none
+                }
+            })
         let heading = SVGStyle.fitted(screen.title, width: room, size: 15, bold: true)
         let detail = "zoom \(Decimals.short(map.camera.zoom, 2)) · \(sites) \(sites == 1 ? "site" : "sites")"
         var titleRows = [Row(text: heading, size: 15, bold: true), Row(text: detail, size: 11.5)]
@@ -89,16 +100,20 @@ struct SVGOverlay {
 
     /// The legend in the first corner, bottom right, top right, bottom left (above the scale
     /// bar), that covers none of `keepClear` and no other panel; else where it covers fewest.
-    private static func legendPanel(rows: [Row], projection: SVGProjection, title: SVGMapLayer.Box, scale: SVGMapLayer.Box?,
-                                    keepClear: [(x: Double, y: Double)]) -> Panel {
+    private static func legendPanel(
+        rows: [Row], projection: SVGProjection, title: SVGMapLayer.Box, scale: SVGMapLayer.Box?,
+        keepClear: [(x: Double, y: Double)]
+    ) -> Panel {
         let m = SVGStyle.margin, bottom = projection.height - m
         let bottomRight = panel(rows: rows, x: nil, anchorBottom: bottom, projection: projection)
         guard !keepClear.isEmpty else { return bottomRight }
         let panels = [title] + [scale].compactMap { $0 }
         let aboveScale = scale.map { $0.minY - m } ?? bottom
-        let candidates = [bottomRight, panel(rows: rows, x: nil, anchorBottom: nil, projection: projection),
-                          panel(rows: rows, x: m, anchorBottom: aboveScale, projection: projection)]
-            .filter { candidate in candidate.box.minY >= 0 && !panels.contains { $0.overlaps(candidate.box) } }
+        let candidates = [
+            bottomRight, panel(rows: rows, x: nil, anchorBottom: nil, projection: projection),
+            panel(rows: rows, x: m, anchorBottom: aboveScale, projection: projection),
+        ]
+        .filter { candidate in candidate.box.minY >= 0 && !panels.contains { $0.overlaps(candidate.box) } }
         let reach = SVGStyle.layerMarkerRadius
         func covered(_ candidate: Panel) -> Int {
             keepClear.filter { candidate.box.overlaps(.init(minX: $0.x - reach, minY: $0.y - reach, maxX: $0.x + reach, maxY: $0.y + reach)) }.count
@@ -130,24 +145,33 @@ struct SVGOverlay {
         background(box, into: &svg)
         let x0 = box.minX + padding, y = box.maxY - 11
         let (a, b, c) = (SVGMarkup.number(x0), SVGMarkup.number(x0 + length / 2), SVGMarkup.number(x0 + length))
-        svg.element("path", [
-            ("d", "M\(a) \(SVGMarkup.number(y - 5)) V\(SVGMarkup.number(y)) H\(c) V\(SVGMarkup.number(y - 5)) M\(b) \(SVGMarkup.number(y)) V\(SVGMarkup.number(y - 3))"),
-            ("fill", "none"), ("stroke", SVGStyle.ink), ("stroke-width", "1.5"),
-        ])
-        svg.text("text", label, [
-            ("x", SVGMarkup.number(x0 + length + 8)), ("y", SVGMarkup.number(y)),
-            ("font-size", "11"), ("fill", SVGStyle.ink),
-        ])
+        svg.element(
+            "path",
+            [
+                (
+                    "d",
+                    "M\(a) \(SVGMarkup.number(y - 5)) V\(SVGMarkup.number(y)) H\(c) V\(SVGMarkup.number(y - 5)) M\(b) \(SVGMarkup.number(y)) V\(SVGMarkup.number(y - 3))"
+                ),
+                ("fill", "none"), ("stroke", SVGStyle.ink), ("stroke-width", "1.5"),
+            ])
+        svg.text(
+            "text", label,
+            [
+                ("x", SVGMarkup.number(x0 + length + 8)), ("y", SVGMarkup.number(y)),
+                ("font-size", "11"), ("fill", SVGStyle.ink),
+            ])
     }
 
     /// A rounded white panel behind text, filling `box`.
     static func background(_ box: SVGMapLayer.Box, into svg: inout SVGMarkup) {
-        svg.element("rect", [
-            ("x", SVGMarkup.number(box.minX)), ("y", SVGMarkup.number(box.minY)),
-            ("width", SVGMarkup.number(box.maxX - box.minX)), ("height", SVGMarkup.number(box.maxY - box.minY)),
-            ("rx", "6"), ("fill", SVGStyle.panel), ("fill-opacity", SVGStyle.panelOpacity),
-            ("stroke", SVGStyle.gridLine), ("stroke-width", "1"),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGMarkup.number(box.minX)), ("y", SVGMarkup.number(box.minY)),
+                ("width", SVGMarkup.number(box.maxX - box.minX)), ("height", SVGMarkup.number(box.maxY - box.minY)),
+                ("rx", "6"), ("fill", SVGStyle.panel), ("fill-opacity", SVGStyle.panelOpacity),
+                ("stroke", SVGStyle.gridLine), ("stroke-width", "1"),
+            ])
     }
 
     // MARK: - Private helpers
@@ -155,10 +179,11 @@ struct SVGOverlay {
     /// A panel of `rows` at the left (`x`) or right edge, from the top or up from `anchorBottom`.
     private static func panel(rows: [Row], x: Double?, anchorBottom: Double?, projection: SVGProjection) -> Panel {
         let swatch = rows.contains { $0.color != nil || $0.layer != nil } ? 16.0 : 0
-        let width = (rows.map { row in
-            SVGStyle.boxWidth(row.text, size: row.size, bold: row.bold)
-                + (row.trailing.map { trailingGap + SVGStyle.boxWidth($0, size: row.size) } ?? 0)
-        }.max() ?? 0) + swatch + 2 * padding
+        let width =
+            (rows.map { row in
+                SVGStyle.boxWidth(row.text, size: row.size, bold: row.bold)
+                    + (row.trailing.map { trailingGap + SVGStyle.boxWidth($0, size: row.size) } ?? 0)
+            }.max() ?? 0) + swatch + 2 * padding
         let height = rows.reduce(0) { $0 + $1.size * 1.35 } + 2 * padding - 4
         let minX = x ?? projection.width - SVGStyle.margin - width
         let minY = anchorBottom.map { $0 - height } ?? SVGStyle.margin
@@ -175,10 +200,12 @@ struct SVGOverlay {
             if let layer = row.layer {
                 SVGLayerMarker.draw(layer, x: panel.box.minX + Self.padding + 5, y: baseline - row.size * 0.35, radius: 6, into: &svg)
             } else if let color = row.color {
-                svg.element("circle", [
-                    ("cx", SVGMarkup.number(panel.box.minX + Self.padding + 5)), ("cy", SVGMarkup.number(baseline - row.size * 0.35)),
-                    ("r", "5"), ("fill", color), ("stroke", SVGStyle.halo), ("stroke-width", "1"),
-                ])
+                svg.element(
+                    "circle",
+                    [
+                        ("cx", SVGMarkup.number(panel.box.minX + Self.padding + 5)), ("cy", SVGMarkup.number(baseline - row.size * 0.35)),
+                        ("r", "5"), ("fill", color), ("stroke", SVGStyle.halo), ("stroke-width", "1"),
+                    ])
             }
             var attributes: [SVGMarkup.Attribute] = [
                 ("x", SVGMarkup.number(panel.box.minX + Self.padding + swatch)), ("y", SVGMarkup.number(baseline)),
@@ -187,10 +214,12 @@ struct SVGOverlay {
             if row.bold { attributes.append(("font-weight", "bold")) }
             svg.text("text", row.text, attributes)
             if let trailing = row.trailing {
-                svg.text("text", trailing, [
-                    ("x", SVGMarkup.number(panel.box.maxX - Self.padding)), ("y", SVGMarkup.number(baseline)), ("text-anchor", "end"),
-                    ("font-size", SVGMarkup.number(row.size)), ("fill", SVGStyle.mutedInk),
-                ])
+                svg.text(
+                    "text", trailing,
+                    [
+                        ("x", SVGMarkup.number(panel.box.maxX - Self.padding)), ("y", SVGMarkup.number(baseline)), ("text-anchor", "end"),
+                        ("font-size", SVGMarkup.number(row.size)), ("fill", SVGStyle.mutedInk),
+                    ])
             }
         }
     }

@@ -45,10 +45,12 @@ extension SVGRenderer {
             layer.draw(into: &svg, reserved: [bar.box])
             SVGOverlay.drawScaleBar(in: bar.box, length: bar.length, label: bar.label, into: &svg)
         } else {
-            svg.text("text", "No positions to draw", [
-                ("x", SVGMarkup.number(side / 2)), ("y", SVGMarkup.number(side / 2)), ("text-anchor", "middle"),
-                ("font-size", "15"), ("fill", SVGStyle.mutedInk),
-            ])
+            svg.text(
+                "text", "No positions to draw",
+                [
+                    ("x", SVGMarkup.number(side / 2)), ("y", SVGMarkup.number(side / 2)), ("text-anchor", "middle"),
+                    ("font-size", "15"), ("fill", SVGStyle.mutedInk),
+                ])
         }
         sidebar.draw(into: &svg, height: height)
         svg.close("svg")

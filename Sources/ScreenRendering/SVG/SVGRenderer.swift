@@ -37,9 +37,11 @@ public struct SVGRenderer: ScreenRenderer {
         let layout = SVGMapLayout(screen: screen, map: map, projection: projection)
 
         var svg = Self.document(width: width, height: height, title: "\(screen.title) · map")
-        svg.element("rect", [
-            ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)), ("fill", SVGStyle.background),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)), ("fill", SVGStyle.background),
+            ])
         Self.grid(width: width, height: height, into: &svg)
         SVGMapLayer(map: map, projection: projection, layout: layout).draw(into: &svg)
         layout.overlay.draw(into: &svg)
@@ -59,10 +61,12 @@ public struct SVGRenderer: ScreenRenderer {
         var svg = SVGMarkup()
         svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         let (w, h) = (SVGMarkup.number(width), SVGMarkup.number(height))
-        svg.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h), ("viewBox", "0 0 \(w) \(h)"),
-            ("font-family", SVGStyle.font),
-        ])
+        svg.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h), ("viewBox", "0 0 \(w) \(h)"),
+                ("font-family", SVGStyle.font),
+            ])
         svg.text("title", title)
         return svg
     }
@@ -83,12 +87,16 @@ public struct SVGRenderer: ScreenRenderer {
     private static func noMap(_ screen: Screen) -> String {
         var svg = document(width: 320, height: 80, title: "\(screen.title) · no map")
         svg.element("rect", [("width", "320"), ("height", "80"), ("fill", SVGStyle.background)])
-        svg.text("text", "No map on this screen", [
-            ("x", "160"), ("y", "36"), ("text-anchor", "middle"), ("font-size", "15"), ("font-weight", "bold"), ("fill", SVGStyle.ink),
-        ])
-        svg.text("text", SVGStyle.truncated("\(screen.park) · \(screen.flow) · \(screen.title)", to: 48), [
-            ("x", "160"), ("y", "58"), ("text-anchor", "middle"), ("font-size", "11"), ("fill", SVGStyle.mutedInk),
-        ])
+        svg.text(
+            "text", "No map on this screen",
+            [
+                ("x", "160"), ("y", "36"), ("text-anchor", "middle"), ("font-size", "15"), ("font-weight", "bold"), ("fill", SVGStyle.ink),
+            ])
+        svg.text(
+            "text", SVGStyle.truncated("\(screen.park) · \(screen.flow) · \(screen.title)", to: 48),
+            [
+                ("x", "160"), ("y", "58"), ("text-anchor", "middle"), ("font-size", "11"), ("fill", SVGStyle.mutedInk),
+            ])
         svg.close("svg")
         return svg.lines.joined(separator: "\n") + "\n"
     }

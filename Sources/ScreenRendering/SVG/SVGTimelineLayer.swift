@@ -109,10 +109,12 @@ struct SVGTimelineLayer {
             guard !d.isEmpty else { continue }
             svg.open("g")
             svg.text("title", region.name)
-            svg.element("path", [
-                ("class", "region area"), ("d", d), ("fill", SVGStyle.areaFill), ("fill-opacity", "0.6"), ("fill-rule", "evenodd"),
-                ("stroke", SVGStyle.areaStroke), ("stroke-width", "1.5"), ("stroke-linejoin", "round"),
-            ])
+            svg.element(
+                "path",
+                [
+                    ("class", "region area"), ("d", d), ("fill", SVGStyle.areaFill), ("fill-opacity", "0.6"), ("fill-rule", "evenodd"),
+                    ("stroke", SVGStyle.areaStroke), ("stroke-width", "1.5"), ("stroke-linejoin", "round"),
+                ])
             svg.close("g")
         }
         for region in timeline.regions {
@@ -139,12 +141,16 @@ struct SVGTimelineLayer {
         guard points.count >= 2 else { return }
         let list = points.map { "\(SVGMarkup.number($0.x)),\(SVGMarkup.number($0.y))" }.joined(separator: " ")
         let line: [SVGMarkup.Attribute] = [("points", list), ("fill", "none"), ("stroke-linejoin", "round"), ("stroke-linecap", "round")]
-        svg.element("polyline", [("class", "track-halo")] + line + [
-            ("stroke", SVGStyle.trackHalo), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth + 3)), ("stroke-opacity", "0.9"),
-        ])
-        svg.element("polyline", [("class", "track")] + line + [
-            ("stroke", SVGStyle.trackColor), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
-        ])
+        svg.element(
+            "polyline",
+            [("class", "track-halo")] + line + [
+                ("stroke", SVGStyle.trackHalo), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth + 3)), ("stroke-opacity", "0.9"),
+            ])
+        svg.element(
+            "polyline",
+            [("class", "track")] + line + [
+                ("stroke", SVGStyle.trackColor), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
+            ])
     }
 
     /// Each other person's path in a color of its own, with their name at its end.
@@ -157,13 +163,21 @@ struct SVGTimelineLayer {
             let color = SVGStyle.pathColors[i % SVGStyle.pathColors.count]
             if points.count >= 2 {
                 let list = points.map { "\(SVGMarkup.number($0.x)),\(SVGMarkup.number($0.y))" }.joined(separator: " ")
-                svg.element("polyline", [("class", "path"), ("points", list), ("fill", "none"), ("stroke-linejoin", "round"),
-                                         ("stroke-linecap", "round"), ("stroke", color), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
-                                         ("stroke-opacity", "0.85")])
+                svg.element(
+                    "polyline",
+                    [
+                        ("class", "path"), ("points", list), ("fill", "none"), ("stroke-linejoin", "round"),
+                        ("stroke-linecap", "round"), ("stroke", color), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)),
+                        ("stroke-opacity", "0.85"),
+                    ])
             }
             svg.element("circle", [("cx", SVGMarkup.number(last.x)), ("cy", SVGMarkup.number(last.y)), ("r", "4"), ("fill", color)])
-            svg.text("text", path.name, [("x", SVGMarkup.number(last.x + 6)), ("y", SVGMarkup.number(last.y - 6)), ("fill", color),
-                                 ("font-size", "12"), ("font-weight", "600")])
+            svg.text(
+                "text", path.name,
+                [
+                    ("x", SVGMarkup.number(last.x + 6)), ("y", SVGMarkup.number(last.y - 6)), ("fill", color),
+                    ("font-size", "12"), ("font-weight", "600"),
+                ])
         }
         svg.close("g")
     }
@@ -172,10 +186,15 @@ struct SVGTimelineLayer {
         let zone = ZoneClock(identifier: timeline.timezone)
         svg.open("g", [("class", "entries")])
         for marker in markers where marker.at != marker.spot {
-            svg.element("path", [
-                ("d", "M\(SVGMarkup.number(marker.at.x)) \(SVGMarkup.number(marker.at.y)) L\(SVGMarkup.number(marker.spot.x)) \(SVGMarkup.number(marker.spot.y))"),
-                ("stroke", SVGStyle.mutedInk), ("stroke-width", "1"),
-            ])
+            svg.element(
+                "path",
+                [
+                    (
+                        "d",
+                        "M\(SVGMarkup.number(marker.at.x)) \(SVGMarkup.number(marker.at.y)) L\(SVGMarkup.number(marker.spot.x)) \(SVGMarkup.number(marker.spot.y))"
+                    ),
+                    ("stroke", SVGStyle.mutedInk), ("stroke-width", "1"),
+                ])
         }
         for marker in markers {
             let entry = marker.entry
@@ -203,10 +222,12 @@ struct SVGTimelineLayer {
             (.init(minX: p.x - w / 2, minY: p.y + gap, maxX: p.x + w / 2, maxY: p.y + gap + h), p.x, "middle"),
         ]
         let side = projection.side
-        guard let spot = spots.first(where: { spot in
-            spot.box.minX >= 0 && spot.box.maxX <= side && spot.box.minY >= 0 && spot.box.maxY <= side
-                && !taken.contains { $0.overlaps(spot.box) }
-        }) else { return }
+        guard
+            let spot = spots.first(where: { spot in
+                spot.box.minX >= 0 && spot.box.maxX <= side && spot.box.minY >= 0 && spot.box.maxY <= side
+                    && !taken.contains { $0.overlaps(spot.box) }
+            })
+        else { return }
         taken.append(spot.box)
         var attributes: [SVGMarkup.Attribute] = [
             ("x", SVGMarkup.number(spot.x)), ("y", SVGMarkup.number((spot.box.minY + spot.box.maxY) / 2 + size * 0.35)),
@@ -225,8 +246,15 @@ struct SVGTimelineLayer {
         if kind == .presenceEnter || kind == .presenceExit {
             let d = r * 1.3
             let (x, y) = (p.x, p.y)
-            svg.element("path", [("d", "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y - d)) L\(SVGMarkup.number(x + d)) \(SVGMarkup.number(y))"
-                + " L\(SVGMarkup.number(x)) \(SVGMarkup.number(y + d)) L\(SVGMarkup.number(x - d)) \(SVGMarkup.number(y)) Z")] + paint)
+            svg.element(
+                "path",
+                [
+                    (
+                        "d",
+                        "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y - d)) L\(SVGMarkup.number(x + d)) \(SVGMarkup.number(y))"
+                            + " L\(SVGMarkup.number(x)) \(SVGMarkup.number(y + d)) L\(SVGMarkup.number(x - d)) \(SVGMarkup.number(y)) Z"
+                    )
+                ] + paint)
         } else {
             svg.element("circle", [("cx", SVGMarkup.number(p.x)), ("cy", SVGMarkup.number(p.y)), ("r", SVGMarkup.number(r))] + paint)
         }
@@ -239,11 +267,13 @@ struct SVGTimelineLayer {
             svg.open("g", [("class", start ? "start" : "end")])
             svg.text("title", title)
         }
-        svg.element("circle", [
-            ("cx", SVGMarkup.number(p.x)), ("cy", SVGMarkup.number(p.y)), ("r", SVGMarkup.number(radius)),
-            ("fill", start ? SVGStyle.halo : SVGStyle.trackColor),
-            ("stroke", start ? SVGStyle.trackColor : SVGStyle.halo), ("stroke-width", start ? "3" : "2"),
-        ])
+        svg.element(
+            "circle",
+            [
+                ("cx", SVGMarkup.number(p.x)), ("cy", SVGMarkup.number(p.y)), ("r", SVGMarkup.number(radius)),
+                ("fill", start ? SVGStyle.halo : SVGStyle.trackColor),
+                ("stroke", start ? SVGStyle.trackColor : SVGStyle.halo), ("stroke-width", start ? "3" : "2"),
+            ])
         if title != nil { svg.close("g") }
     }
 

@@ -89,13 +89,17 @@ struct SVGTimelineSidebar {
     /// Appends the column's background and rows; `height` is the picture's.
     func draw(into svg: inout SVGMarkup, height: Double) {
         svg.open("g", [("class", "sidebar")])
-        svg.element("rect", [
-            ("x", SVGMarkup.number(left)), ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)),
-            ("fill", SVGStyle.panel),
-        ])
-        svg.element("path", [
-            ("d", "M\(SVGMarkup.number(left)) 0 V\(SVGMarkup.number(height))"), ("stroke", SVGStyle.gridLine), ("stroke-width", "1"),
-        ])
+        svg.element(
+            "rect",
+            [
+                ("x", SVGMarkup.number(left)), ("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)),
+                ("fill", SVGStyle.panel),
+            ])
+        svg.element(
+            "path",
+            [
+                ("d", "M\(SVGMarkup.number(left)) 0 V\(SVGMarkup.number(height))"), ("stroke", SVGStyle.gridLine), ("stroke-width", "1"),
+            ])
         var y = Self.padding
         for row in rows {
             y += row.gap + row.size * Self.lineHeight
@@ -126,8 +130,10 @@ struct SVGTimelineSidebar {
         if zone.sameDay(start, end) {
             rows = [Row(text: zone.span(from: start, to: end).joined(separator: " "), gap: gap)]
         } else {
-            rows = [Row(text: "\(zone.date(start)) \(zone.clock(start)) \(zone.abbreviation(start)) →", gap: gap),
-                    Row(text: "\(zone.date(end)) \(zone.clock(end)) \(zone.abbreviation(end))")]
+            rows = [
+                Row(text: "\(zone.date(start)) \(zone.clock(start)) \(zone.abbreviation(start)) →", gap: gap),
+                Row(text: "\(zone.date(end)) \(zone.clock(end)) \(zone.abbreviation(end))"),
+            ]
         }
         let count = timeline.entries.count
         let drawn = layer?.markers.count ?? 0
@@ -163,10 +169,12 @@ struct SVGTimelineSidebar {
             SVGTimelineLayer.endpoint(start: false, at: p, radius: 5.5, into: &svg)
         case .track, .path:
             let color = if case .path(let color) = swatch { color } else { SVGStyle.trackColor }
-            svg.element("path", [
-                ("d", "M\(SVGMarkup.number(p.x - 8)) \(y) H\(SVGMarkup.number(p.x + 8))"),
-                ("stroke", color), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)), ("stroke-linecap", "round"),
-            ])
+            svg.element(
+                "path",
+                [
+                    ("d", "M\(SVGMarkup.number(p.x - 8)) \(y) H\(SVGMarkup.number(p.x + 8))"),
+                    ("stroke", color), ("stroke-width", SVGMarkup.number(SVGStyle.trackWidth)), ("stroke-linecap", "round"),
+                ])
         case .circle, .missedCircle:
             let missed = swatch == .missedCircle
             var attributes: [SVGMarkup.Attribute] = [
@@ -176,10 +184,12 @@ struct SVGTimelineSidebar {
             if missed { attributes.append(("stroke-dasharray", "3 2")) }
             svg.element("circle", attributes)
         case .area:
-            svg.element("rect", [
-                ("x", SVGMarkup.number(p.x - 7)), ("y", SVGMarkup.number(p.y - 5)), ("width", "14"), ("height", "10"),
-                ("fill", SVGStyle.areaFill), ("fill-opacity", "0.6"), ("stroke", SVGStyle.areaStroke), ("stroke-width", "1.5"),
-            ])
+            svg.element(
+                "rect",
+                [
+                    ("x", SVGMarkup.number(p.x - 7)), ("y", SVGMarkup.number(p.y - 5)), ("width", "14"), ("height", "10"),
+                    ("fill", SVGStyle.areaFill), ("fill-opacity", "0.6"), ("stroke", SVGStyle.areaStroke), ("stroke-width", "1.5"),
+                ])
         }
     }
 }

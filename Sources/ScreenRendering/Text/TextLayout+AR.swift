@@ -19,8 +19,10 @@ extension TextLayout {
         let size = "\(Decimals.short(ar.size.width, 1))×\(Decimals.short(ar.size.height, 1))"
         let head = Self.dotted([
             ["AR", "view"],
-            ["heading", Wayfinding.degrees(camera.heading), "(\(Wayfinding.compass(camera.heading))),",
-             "pitch", Wayfinding.degrees(camera.pitch) + ",", "field", "of", "view", Wayfinding.degrees(camera.fieldOfView) + ",", size],
+            [
+                "heading", Wayfinding.degrees(camera.heading), "(\(Wayfinding.compass(camera.heading))),",
+                "pitch", Wayfinding.degrees(camera.pitch) + ",", "field", "of", "view", Wayfinding.degrees(camera.fieldOfView) + ",", size,
+            ],
         ])
         var lines = TextWrap.lines(words: head, width: width).map(paint.bold)
         if ar.pins.isEmpty {

@@ -96,7 +96,8 @@ extension TextLayout {
         var text: [String]
         let title = TerminalText.line(entry.title), detail = entry.detail.map(TerminalText.line)
         if let detail, !entry.title.contains("\n"), entry.detail?.contains("\n") == false,
-           TextWrap.columns(title) + 3 + TextWrap.columns(detail) <= textWidth {
+            TextWrap.columns(title) + 3 + TextWrap.columns(detail) <= textWidth
+        {
             text = ["\(title) \(paint.dim("— \(detail)"))"]
         } else {
             text = TextWrap.lines(entry.title, width: textWidth)

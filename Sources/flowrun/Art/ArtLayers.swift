@@ -25,7 +25,7 @@ struct ArtLayers {
         let reach = smooth.map { ($0 - low) / span }
         let median = scene.summits.isEmpty ? 0 : scene.summits[scene.summits.count / 2].distance
         let farSummits = scene.summits.filter { $0.distance >= median }, nearSummits = scene.summits.filter { $0.distance < median }
-        let sharpness = 1 + 1.2 * (1 - scene.ruggedness)   // 1: straight-sided peaks; 2.2: rounded hills
+        let sharpness = 1 + 1.2 * (1 - scene.ruggedness)  // 1: straight-sided peaks; 2.2: rounded hills
         let farNoise = Self.fractal(&random, amplitude: 8 + 22 * scene.ruggedness)
         let nearNoise = Self.fractal(&random, amplitude: 6 + 16 * scene.ruggedness)
         let phase = random.next() * 2 * .pi
@@ -45,8 +45,10 @@ struct ArtLayers {
 
     /// Every layer by file name (inside `onboarding/`), with the header naming its sources.
     func files() -> [(name: String, svg: String)] {
-        [("sky.svg", sky(dusk: false)), ("dusk.svg", sky(dusk: true)), ("far.svg", range(far, fill: palette.far, haze: true)),
-         ("near.svg", range(near, fill: palette.near, haze: false)), ("foreground.svg", foreground())]
+        [
+            ("sky.svg", sky(dusk: false)), ("dusk.svg", sky(dusk: true)), ("far.svg", range(far, fill: palette.far, haze: true)),
+            ("near.svg", range(near, fill: palette.near, haze: false)), ("foreground.svg", foreground()),
+        ]
     }
 
     // MARK: - Layers
@@ -71,7 +73,8 @@ struct ArtLayers {
         }
         for _ in 0..<4 {
             let x = random.next() * Self.width, y = 90 + random.next() * 230, w = 90 + random.next() * 140
-            body += "<g fill=\"\(palette.cloud)\" opacity=\"\(dusk ? "0.35" : "0.75")\">"
+            body +=
+                "<g fill=\"\(palette.cloud)\" opacity=\"\(dusk ? "0.35" : "0.75")\">"
                 + "<ellipse cx=\"\(n(x))\" cy=\"\(n(y))\" rx=\"\(n(w))\" ry=\"\(n(w * 0.16))\"/>"
                 + "<ellipse cx=\"\(n(x - w * 0.25))\" cy=\"\(n(y - w * 0.1))\" rx=\"\(n(w * 0.45))\" ry=\"\(n(w * 0.18))\"/>"
                 + "<ellipse cx=\"\(n(x + w * 0.2))\" cy=\"\(n(y - w * 0.14))\" rx=\"\(n(w * 0.35))\" ry=\"\(n(w * 0.2))\"/></g>\n"
@@ -100,7 +103,8 @@ struct ArtLayers {
                 """
             // The near range mirrored in the water, faint.
             let mirrored = near.map { Self.shore + (Self.shore - max($0, Self.shore - 200)) * 0.45 }
-            body += "<path d=\"\(Self.band(top: Array(repeating: Self.shore, count: near.count), bottom: mirrored))\" fill=\"\(palette.near)\" opacity=\"0.28\"/>\n"
+            body +=
+                "<path d=\"\(Self.band(top: Array(repeating: Self.shore, count: near.count), bottom: mirrored))\" fill=\"\(palette.near)\" opacity=\"0.28\"/>\n"
             for _ in 0..<16 {
                 let x = random.next() * Self.width, y = Self.shore + 12 + random.next() * 150, w = 30 + random.next() * 110
                 body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"2.5\" rx=\"1.2\" fill=\"#FFFFFF\" opacity=\"0.35\"/>\n"
@@ -122,7 +126,8 @@ struct ArtLayers {
             // Standing on the lowest ground under it, a little sunk in: the range is sampled coarsely.
             let column = Int(x * Double(ArtScene.columns - 1))
             let cx = x * Self.width, base = near[max(0, column - 2)...min(near.count - 1, column + 3)].max().map { $0 + 6 } ?? Self.shore
-            body += "<g><rect x=\"\(n(cx - 7))\" y=\"\(n(base - 46))\" width=\"14\" height=\"48\" fill=\"#FFFFFF\"/>"
+            body +=
+                "<g><rect x=\"\(n(cx - 7))\" y=\"\(n(base - 46))\" width=\"14\" height=\"48\" fill=\"#FFFFFF\"/>"
                 + "<rect x=\"\(n(cx - 9))\" y=\"\(n(base - 58))\" width=\"18\" height=\"12\" fill=\"\(palette.accent)\"/>"
                 + "<circle cx=\"\(n(cx))\" cy=\"\(n(base - 52))\" r=\"26\" fill=\"\(palette.sun)\" opacity=\"0.3\"/></g>\n"
         }

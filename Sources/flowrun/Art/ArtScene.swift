@@ -51,9 +51,10 @@ struct ArtScene {
             let step = 5.0
             let samples = stride(from: 0.0, to: 360, by: step).map { ($0, reachAt($0)) }
             let window = Int(Self.fieldOfView / step / 2)
-            let best = samples.indices.max { a, b in
-                Self.windowSum(samples, at: a, window) < Self.windowSum(samples, at: b, window)
-            } ?? 0
+            let best =
+                samples.indices.max { a, b in
+                    Self.windowSum(samples, at: a, window) < Self.windowSum(samples, at: b, window)
+                } ?? 0
             view = samples[best].0
         }
         bearing = view
@@ -81,7 +82,8 @@ struct ArtScene {
         geysers = Array(sites.filter { geyserCategories.contains($0.category) }.compactMap(across).sorted().prefix(7))
         lighthouses = Array(sites.filter { lighthouseCategories.contains($0.category) }.compactMap(across).sorted().prefix(2))
         let facing = relief.count >= 3 ? "its \(relief.count) relief sites" : "where the park reaches farthest, its farthest reaches as summits"
-        sources = "parks/\(code): the view from park.lua's center toward \(facing) (bearing \(Int(bearing.rounded()))°), "
+        sources =
+            "parks/\(code): the view from park.lua's center toward \(facing) (bearing \(Int(bearing.rounded()))°), "
             + "the boundary's reach along each line of sight, \(summits.count) relief sites in view; colours from park.lua's theme"
     }
 

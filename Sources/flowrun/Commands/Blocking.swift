@@ -22,8 +22,10 @@ enum Blocking {
     /// http://127.0.0.1:PORT/ (Ctrl-C to stop)"` once it listens, unbuffered so that a script
     /// waiting for the address reads it at once. A port that cannot be listened on is bad
     /// usage of `--port` (exit 2).
-    static func serve(_ label: String, serving what: String,
-                      _ run: @escaping @Sendable (_ onListening: @escaping @Sendable (Int) async -> Void) async throws -> Void) throws {
+    static func serve(
+        _ label: String, serving what: String,
+        _ run: @escaping @Sendable (_ onListening: @escaping @Sendable (Int) async -> Void) async throws -> Void
+    ) throws {
         ProcessBackstop.liftCPULimit()
         let result = wait { () async throws -> Void in
             try await run { port in

@@ -51,8 +51,10 @@ extension Flowrun {
             let created = try Self.sourceDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) })
             // Every park passes its check and its scenarios before anything is written.
             for code in codes {
-                for (name, command) in [("check", try Check.parse(["--root", project.root, "--park", code]) as any ParsableCommand),
-                                        ("test", try Test.parse(["--root", project.root, "--park", code]))] {
+                for (name, command) in [
+                    ("check", try Check.parse(["--root", project.root, "--park", code]) as any ParsableCommand),
+                    ("test", try Test.parse(["--root", project.root, "--park", code])),
+                ] {
                     do {
                         var command = command
                         try command.run()
@@ -66,9 +68,10 @@ extension Flowrun {
             for code in codes {
                 let outcome = try writer.write(park: code, to: out, version: version, created: created)
                 let manifest = outcome.manifest
-                print("bundled \(code) version \(manifest.version) in \(outcome.folder): \(Excerpt.count(manifest.files.count)) files, "
-                      + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new object\(outcome.newObjects == 1 ? "" : "s"), "
-                      + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id)")
+                print(
+                    "bundled \(code) version \(manifest.version) in \(outcome.folder): \(Excerpt.count(manifest.files.count)) files, "
+                        + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new object\(outcome.newObjects == 1 ? "" : "s"), "
+                        + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id)")
             }
         }
 
@@ -77,7 +80,8 @@ extension Flowrun {
         static func sourceDate(_ value: String?) throws -> Date? {
             guard let value, !value.isEmpty else { return nil }
             guard value.utf8.count <= 12, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let seconds = Int(value) else {
-                throw FlowError.badArgument(name: "SOURCE_DATE_EPOCH", message: "expected whole seconds since 1970 such as 1767225600, got \(Excerpt.quoted(value))")
+                throw FlowError.badArgument(
+                    name: "SOURCE_DATE_EPOCH", message: "expected whole seconds since 1970 such as 1767225600, got \(Excerpt.quoted(value))")
             }
             return Date(timeIntervalSince1970: TimeInterval(seconds))
         }

@@ -6,12 +6,16 @@ import FlowKit
 /// `--bundle`, `--cache` and `--trust`, for the commands that read a project (run, check,
 /// parks): the project is then a verified bundle's files, held in memory, instead of a folder.
 struct BundleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Run from the bundle in this folder (dist/GOGA) or of this manifest.json, verified first, instead of a project folder.",
-                               valueName: "dir-or-manifest"))
+    @Option(
+        help: ArgumentHelp(
+            "Run from the bundle in this folder (dist/GOGA) or of this manifest.json, verified first, instead of a project folder.",
+            valueName: "dir-or-manifest"))
     var bundle: String?
 
-    @Option(help: ArgumentHelp("Run the version this cache holds ('flowrun sync' fills it), verified first; if it does not verify, the previous good one.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Run the version this cache holds ('flowrun sync' fills it), verified first; if it does not verify, the previous good one.",
+            valueName: "dir"))
     var cache: String?
 
     @Option(help: ArgumentHelp("A trusted public key for --bundle or --cache (repeatable; default: keys/*.pub).", valueName: "file.pub"))
@@ -34,7 +38,9 @@ struct BundleOptions: ParsableArguments {
     /// or "the park's files" for a folder.
     static func source(root: String, bundle: String?, cache: String?, trust: [String]) throws -> (root: ProjectRoot, holds: String) {
         guard bundle != nil || cache != nil else {
-            guard trust.isEmpty else { throw FlowError.badArgument(name: "--trust", message: "names keys for --bundle or --cache; without them there is nothing to verify") }
+            guard trust.isEmpty else {
+                throw FlowError.badArgument(name: "--trust", message: "names keys for --bundle or --cache; without them there is nothing to verify")
+            }
             return (try ProjectOptions.project(root: root), "the park's files")
         }
         let option = bundle != nil ? "--bundle" : "--cache"

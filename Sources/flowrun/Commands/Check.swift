@@ -75,13 +75,16 @@ extension Flowrun {
                 problems.append("check stopped at its time limit of \(limit); not reached: \(Excerpt.list(notReached))")
             }
             var listed = Set<String>()
-            problems = problems.filter { listed.insert($0).inserted }   // one mistake seen from several runs: once
+            problems = problems.filter { listed.insert($0).inserted }  // one mistake seen from several runs: once
             let parks = notReached.isEmpty ? "\(codes.count) park\(codes.count == 1 ? "" : "s")" : "\(started) of \(codes.count) parks"
             let stopped = notReached.isEmpty ? "" : "; stopped at the time limit of \(limit)"
-            let lint = root.isInMemory ? .skipped("the bundle's files are in memory (lint the project it was made from)") : Luacheck.run(root: root, paths: park == nil ? ["flows", "parks"] : ["flows", "parks/defaults.lua"] + codes.map { "parks/\($0)" })
+            let lint =
+                root.isInMemory
+                ? .skipped("the bundle's files are in memory (lint the project it was made from)")
+                : Luacheck.run(root: root, paths: park == nil ? ["flows", "parks"] : ["flows", "parks/defaults.lua"] + codes.map { "parks/\($0)" })
             print(lint.summary)
             print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
-            fflush(nil)   // the summary before the problems, on a terminal showing both
+            fflush(nil)  // the summary before the problems, on a terminal showing both
             for problem in problems + lint.messages { TerminalText.writeError(problem) }
             if badInput || !notReached.isEmpty || lint.isBroken { throw ExitCode(2) }
             if !problems.isEmpty || !lint.messages.isEmpty { throw ExitCode(1) }
@@ -181,7 +184,7 @@ extension Flowrun {
                             checkImages(try runtime.run(next))
                             report.screens += 1
                         } catch FlowError.unavailableFlow {
-                            continue   // its broken file is listed once, above
+                            continue  // its broken file is listed once, above
                         } catch {
                             note("\(code): following '\(located.path)' of \(describe(request))", error)
                         }

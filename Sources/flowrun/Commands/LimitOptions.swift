@@ -24,8 +24,10 @@ struct LimitOptions: ParsableArguments {
     }
 
     /// The ceilings from the options' values (nil: not given), as ``limits(defaults:)``.
-    static func limits(instructions given: Int?, memory givenMemory: Int?, seconds givenSeconds: Double?,
-                       defaults: HostLimits = HostLimits()) throws(FlowError) -> HostLimits {
+    static func limits(
+        instructions given: Int?, memory givenMemory: Int?, seconds givenSeconds: Double?,
+        defaults: HostLimits = HostLimits()
+    ) throws(FlowError) -> HostLimits {
         let instructions = given ?? defaults.instructions
         let memory = givenMemory ?? defaults.memoryMiB
         let seconds = givenSeconds ?? defaults.seconds

@@ -37,14 +37,17 @@ extension Flowrun.New {
         @Option(help: "The park's IANA time zone, e.g. America/Denver (default: parks/defaults.lua's).")
         var timezone: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The park's center as LAT,LON (default: derived from the boundary or the sites).", valueName: "lat,lon"))
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("The park's center as LAT,LON (default: derived from the boundary or the sites).", valueName: "lat,lon")
+        )
         var center: String?
 
         func run() throws {
             let root = try project.project()
-            let scaffold = ParkScaffold(code: code, name: name, state: state, timezone: timezone,
-                                        center: try RunInputs.coordinate(center, name: "--center"),
-                                        boundaryFile: boundary, sitesFile: sites)
+            let scaffold = ParkScaffold(
+                code: code, name: name, state: state, timezone: timezone,
+                center: try RunInputs.coordinate(center, name: "--center"),
+                boundaryFile: boundary, sitesFile: sites)
             for file in try scaffold.write(root: root) { print("wrote \(file)") }
             print("next: flowrun check --park \(code), then flowrun --park \(code) home")
         }

@@ -33,7 +33,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case .html:
             Row(renderer: HTMLRenderer(), refusal: { _ in nil }, external: Self.sentence, parkList: nil)
         case .svg:
-            Row(renderer: SVGRenderer(),
+            Row(
+                renderer: SVGRenderer(),
                 refusal: { SVGRenderer.canRender($0) ? nil : "screen '\($0.flow)' has no map, timeline or AR view to draw; use text or json" },
                 external: Self.sentence, parkList: nil)
         }

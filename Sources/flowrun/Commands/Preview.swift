@@ -26,8 +26,10 @@ extension Flowrun {
         @Option(help: "The park the page shows first, e.g. GOGA (default: the first park).")
         var park: String?
 
-        @Option(help: ArgumentHelp("A visitor's profile for the page's acts to write and its screens to read (default: a store of the server's own, in memory, empty at each start).",
-                                   valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "A visitor's profile for the page's acts to write and its screens to read (default: a store of the server's own, in memory, empty at each start).",
+                valueName: "dir"))
         var profile: String?
 
         func validate() throws {
@@ -38,10 +40,12 @@ extension Flowrun {
             let root = try project.project()
             let park = try park.map { code throws(FlowError) in try ParkCatalog(root: root).resolve(code) }
             let chosen = profile.map(Profile.init(path:))
-            let server = PreviewServer(root: root, port: port, park: park, store: { () -> any VisitorStore in
-                if let chosen { return SQLiteVisitorStore(profile: chosen) }
-                return MemoryVisitorStore()
-            })
+            let server = PreviewServer(
+                root: root, port: port, park: park,
+                store: { () -> any VisitorStore in
+                    if let chosen { return SQLiteVisitorStore(profile: chosen) }
+                    return MemoryVisitorStore()
+                })
             try Blocking.serve("preview", serving: root.url.path) { onListening in try await server.run(onListening: onListening) }
         }
     }

@@ -68,10 +68,12 @@ extension Flowrun {
                 }
                 if !yes {
                     guard isatty(STDIN_FILENO) != 0 else {
-                        throw FlowError.badArgument(name: "profile reset", message: "removes everything in \(chosen.databasePath); standard input is not a terminal to ask, so confirm with --yes")
+                        throw FlowError.badArgument(
+                            name: "profile reset",
+                            message: "removes everything in \(chosen.databasePath); standard input is not a terminal to ask, so confirm with --yes")
                     }
                     print("Remove every favorite, visit, pin and setting in \(chosen.databasePath)? [y/N] ", terminator: "")
-                    fflush(nil)   // every stream: the prompt has no newline
+                    fflush(nil)  // every stream: the prompt has no newline
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         print("kept \(chosen.databasePath)")
                         return
@@ -93,8 +95,10 @@ extension Flowrun {
 
             /// `2 favorites, 1 visited site, 0 pins, ...` in the tables' order.
             static func removed(_ tables: [ProfileReset.RemovedRows]) -> String {
-                let nouns = ["favorites": ("favorite", "favorites"), "visited": ("visited site", "visited sites"), "pins": ("pin", "pins"),
-                             "pin_photos": ("photo of a pin", "photos of pins"), "settings": ("setting", "settings")]
+                let nouns = [
+                    "favorites": ("favorite", "favorites"), "visited": ("visited site", "visited sites"), "pins": ("pin", "pins"),
+                    "pin_photos": ("photo of a pin", "photos of pins"), "settings": ("setting", "settings"),
+                ]
                 let parts = tables.map { removed in
                     guard let (one, many) = nouns[removed.table] else { return "\(removed.count) rows of \(removed.table)" }
                     return "\(removed.count) \(removed.count == 1 ? one : many)"

@@ -15,9 +15,9 @@ struct ProjectOptions: ParsableArguments {
     static func project(root: String) throws -> ProjectRoot {
         let project = ProjectRoot(path: root)
         guard project.looksLikeProject else {
-            throw FlowError.badArgument(name: "--root", message: "'\(root)' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)")
+            throw FlowError.badArgument(
+                name: "--root", message: "'\(root)' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)")
         }
         return project
     }
 }
-

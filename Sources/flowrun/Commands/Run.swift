@@ -52,7 +52,8 @@ extension Flowrun {
         @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map, timeline or AR view).")
         var format: OutputFormat = .text
 
-        @Option(help: "Follow the action with this id and print where it leads (repeatable, in order); an act action is performed: it writes the visitor's store.")
+        @Option(
+            help: "Follow the action with this id and print where it leads (repeatable, in order); an act action is performed: it writes the visitor's store.")
         var follow: [String] = []
 
         @Flag(help: "Run the flow as an act run, as the app does for an act action: its store writes are kept when it returns a valid screen.")
@@ -79,10 +80,11 @@ extension Flowrun {
 
         /// The options as plain values, as ``RunFastPath`` reads them too.
         var request: RunRequest {
-            var request = RunRequest(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park,
-                                     args: args, format: format, follow: follow, profile: profile.profile, act: act,
-                                     maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
-                                     assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
+            var request = RunRequest(
+                root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust, park: park,
+                args: args, format: format, follow: follow, profile: profile.profile, act: act,
+                maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
+                assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
             request.inputs.flow = flow
             // Each input by its name in RunInputField.all (RunFastPathTests holds these equal to the table).
             let given: [String: String?] = [

@@ -18,16 +18,19 @@ enum RunFastPath {
     /// in ArgumentParser): the signed inputs.
     static let unconditional: Set<String> = Set(RunInputField.all.filter(\.signed).map(\.option))
     /// The other options of `run` that take one value: how flowrun runs, and the unsigned inputs.
-    static let valued: Set<String> = Set([
-        "--root", "--bundle", "--cache", "--trust", "--park", "--arg", "--format", "--follow",
-        "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
-    ] + RunInputField.all.filter { !$0.signed && !$0.isFlag }.map(\.option))
+    static let valued: Set<String> = Set(
+        [
+            "--root", "--bundle", "--cache", "--trust", "--park", "--arg", "--format", "--follow",
+            "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
+        ] + RunInputField.all.filter { !$0.signed && !$0.isFlag }.map(\.option))
     /// Options of `run` that take no value.
     static let flags: Set<String> = Set(["--act"] + RunInputField.all.filter(\.isFlag).map(\.option))
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
-    static let subcommandNames: Set<String> = ["run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help"]
+    static let subcommandNames: Set<String> = [
+        "run", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help",
+    ]
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
     /// ArgumentParser.
@@ -44,13 +47,13 @@ enum RunFastPath {
             let word = words[i]
             guard !word.isEmpty else { return nil }
             guard word.hasPrefix("-") else {
-                guard flow == nil else { return nil }         // a second positional: ArgumentParser's error
+                guard flow == nil else { return nil }  // a second positional: ArgumentParser's error
                 flow = word
                 i += 1
                 continue
             }
             if flags.contains(word) {
-                guard values[word] == nil else { return nil }   // given twice: ArgumentParser's error
+                guard values[word] == nil else { return nil }  // given twice: ArgumentParser's error
                 values[word] = []
                 i += 1
                 continue

@@ -32,7 +32,9 @@ extension RunRequest {
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .badArgument(name: "--assets", message: "\(Excerpt.quoted(assets)) is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)")
+            throw .badArgument(
+                name: "--assets",
+                message: "\(Excerpt.quoted(assets)) is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)")
         }
         return ImageSequencer(source: .folder(URL(fileURLWithPath: assets)), options: options)
     }

@@ -54,8 +54,10 @@ struct RunRequest: Equatable {
         var runtime = try Self.runtime(project, park: park, time: clock, limits: limits, store: store)
         var screen = try runtime.run(request)
         for id in follow {
-            switch try runtime.follow(id, from: screen, at: request.at, size: request.size, location: request.location,
-                                      connectivity: request.connectivity, party: request.party) {
+            switch try runtime.follow(
+                id, from: screen, at: request.at, size: request.size, location: request.location,
+                connectivity: request.connectivity, party: request.party)
+            {
             case .screen(let next):
                 screen = next
             case .park(let code, let next):
@@ -69,7 +71,7 @@ struct RunRequest: Equatable {
         }
         print(try format.render(screen), terminator: "")
         if let sequencer {
-            fflush(nil)   // the screen before the report, on a terminal showing both
+            fflush(nil)  // the screen before the report, on a terminal showing both
             loadAssets(of: screen, with: sequencer, runtime: runtime, request: request)
         }
     }

@@ -8,7 +8,9 @@ extension Flowrun {
     /// `flowrun stubs`: regenerates the files of meta/ that are made from code and schema.
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the generated files of meta/: the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua, from schema/screen.schema.json) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows.")
+            abstract:
+                "Write the generated files of meta/: the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua, from schema/screen.schema.json) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows."
+        )
 
         @OptionGroup var project: ProjectOptions
 

@@ -92,11 +92,13 @@ extension BundleSync.Outcome {
             print("\(park) is up to date at version \(version) (\(asked))")
         case .updated(let park, let from, let to, let downloaded, let files, let bytes):
             let was = from.map { " (was \($0))" } ?? ""
-            print("synced \(park) to version \(to)\(was) in \(cache): downloaded \(Excerpt.count(downloaded)) of \(Excerpt.count(files)) files, "
-                  + "\(Excerpt.count(bytes)) bytes; home ran (\(asked))")
+            print(
+                "synced \(park) to version \(to)\(was) in \(cache): downloaded \(Excerpt.count(downloaded)) of \(Excerpt.count(files)) files, "
+                    + "\(Excerpt.count(bytes)) bytes; home ran (\(asked))")
         case .repaired(let park, let version, let downloaded):
-            print("repaired \(park) version \(version) in \(cache): it no longer verified; downloaded \(Excerpt.count(downloaded)) "
-                  + "damaged or missing file\(downloaded == 1 ? "" : "s") (\(asked))")
+            print(
+                "repaired \(park) version \(version) in \(cache): it no longer verified; downloaded \(Excerpt.count(downloaded)) "
+                    + "damaged or missing file\(downloaded == 1 ? "" : "s") (\(asked))")
         case .offline(let park, let version, let reason):
             TerminalText.writeError("flowrun: sync: note: the server cannot be reached (\(reason)); the cache stays on \(park) version \(version)")
         }

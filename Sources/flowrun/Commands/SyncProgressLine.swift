@@ -22,7 +22,8 @@ final class SyncProgressLine: @unchecked Sendable {
         guard progress.files == progress.filesTotal || now - last >= .milliseconds(100) else { return }
         last = now
         wrote = true
-        let text = "\(label): \(Excerpt.count(progress.files)) of \(Excerpt.count(progress.filesTotal)) files, "
+        let text =
+            "\(label): \(Excerpt.count(progress.files)) of \(Excerpt.count(progress.filesTotal)) files, "
             + "\(Excerpt.count(max(0, progress.bytes))) of \(Excerpt.count(progress.bytesTotal)) bytes"
         FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
     }

@@ -47,11 +47,12 @@ extension Flowrun {
         /// the name of a scenario from tests/ and `(wrote parks/GOGA/tests/home.json)` after
         /// it when `--update` changed its golden.
         static func line(_ result: ScenarioResult) -> String {
-            let status = switch result.status {
-            case .passed: "PASS"
-            case .failed: "FAIL"
-            case .badInput: "ERROR"
-            }
+            let status =
+                switch result.status {
+                case .passed: "PASS"
+                case .failed: "FAIL"
+                case .badInput: "ERROR"
+                }
             var parts = [status, result.location]
             if let park = result.park { parts.append("[\(park)]") }
             if let name = result.name { parts.append(name) }

@@ -44,8 +44,11 @@ struct FlowScaffold {
         let scalars = name.unicodeScalars
         let isLetter: (Unicode.Scalar) -> Bool = { $0.isASCII && $0.properties.isAlphabetic }
         guard let first = scalars.first, isLetter(first),
-              scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }) else {
-            throw .badArgument(name: "NAME", message: "\(Excerpt.quoted(name)) is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)")
+            scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" })
+        else {
+            throw .badArgument(
+                name: "NAME",
+                message: "\(Excerpt.quoted(name)) is not a flow name: start with a letter, then use only letters, digits, '_' and '-' (e.g. trails)")
         }
         guard name != "lib" else {
             throw .badArgument(name: "NAME", message: "'lib' is the folder of shared modules (flows/lib/), not a flow name")

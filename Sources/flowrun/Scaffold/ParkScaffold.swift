@@ -36,13 +36,14 @@ struct ParkScaffold {
         if let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
         if let state, let problem = LuaText.oneLineProblem(state) { throw FlowError.badArgument(name: "--state", message: problem) }
         if let timezone, TimeZone(identifier: timezone) == nil {
-            let hint = Excerpt.suggestion(for: timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
+            let hint =
+                Excerpt.suggestion(for: timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
                 ?? " (an IANA zone such as 'America/Denver')"
             throw FlowError.badArgument(name: "--timezone", message: "unknown time zone \(Excerpt.quoted(timezone))\(hint)")
         }
         let plan = try makePlan()
 
-        let staging = ".new-\(code)-\(UUID().uuidString)"   // hidden: ParkCatalog never lists it
+        let staging = ".new-\(code)-\(UUID().uuidString)"  // hidden: ParkCatalog never lists it
         let stagingURL = root.url("parks/\(staging)")
         let manager = FileManager.default
         do {
@@ -50,7 +51,7 @@ struct ParkScaffold {
         } catch {
             throw FlowError.badContent(file: "parks", message: "cannot create a folder here: \(error.localizedDescription)")
         }
-        defer { try? manager.removeItem(at: stagingURL) }   // gone once renamed; left only on failure
+        defer { try? manager.removeItem(at: stagingURL) }  // gone once renamed; left only on failure
         var written = ["parks/\(code)/park.lua"]
         do {
             if let boundary = plan.boundary {
@@ -85,9 +86,11 @@ struct ParkScaffold {
     static func checkCode(_ code: String, root: ProjectRoot) throws(FlowError) {
         guard code.utf8.count == 4, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             let upper = code.uppercased()
-            let hint = upper != code && upper.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) && upper.utf8.count == 4
+            let hint =
+                upper != code && upper.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) && upper.utf8.count == 4
                 ? "; did you mean '\(upper)'?" : ""
-            throw .badArgument(name: "CODE", message: "\(Excerpt.quoted(code)) is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\(hint)")
+            throw .badArgument(
+                name: "CODE", message: "\(Excerpt.quoted(code)) is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\(hint)")
         }
         let existing = root.exists("parks") ? ((try? FileManager.default.contentsOfDirectory(atPath: root.url("parks").path)) ?? []) : []
         if let taken = existing.first(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) {
@@ -117,7 +120,8 @@ struct ParkScaffold {
             chosen = (siteBox.center, "the middle of the sites in sites.geojson")
         } else {
             let why = sites == nil ? "" : " (\(sitesFile ?? "the sites file") has no sites)"
-            throw FlowError.badArgument(name: "--center", message: "a park needs a center: give --center LAT,LON, or --boundary or --sites to derive it from\(why)")
+            throw FlowError.badArgument(
+                name: "--center", message: "a park needs a center: give --center LAT,LON, or --boundary or --sites to derive it from\(why)")
         }
         // The zoom at which the boundary (else the sites) fits the screen; one site alone has no extent.
         var zoom: Int?, zoomNote: String?

@@ -98,8 +98,10 @@ struct ParkTemplate {
 
     /// Whether `key` can be written `key = ...` in a Lua table.
     static func isLuaName(_ key: String) -> Bool {
-        let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-                                     "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
+        let keywords: Set<String> = [
+            "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+            "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+        ]
         guard let first = key.unicodeScalars.first, !keywords.contains(key) else { return false }
         let isLetter: (Unicode.Scalar) -> Bool = { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") }
         return isLetter(first) && key.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }

@@ -16,9 +16,11 @@ import Testing
         }
     }
 
-    func manifest(format: String = "1", park: String = "\"GOGA\"", version: String = "2", api: String = "1",
-                  schema: String? = "\"flowrun/screen@1\"", created: String? = "\"2026-11-27T13:40:00Z\"",
-                  files: String? = nil, extra: String = "") -> String {
+    func manifest(
+        format: String = "1", park: String = "\"GOGA\"", version: String = "2", api: String = "1",
+        schema: String? = "\"flowrun/screen@1\"", created: String? = "\"2026-11-27T13:40:00Z\"",
+        files: String? = nil, extra: String = ""
+    ) -> String {
         let list = files ?? "[{\"path\": \"flows/home.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 10}]"
         return "{\"format\": \(format), \"park\": \(park), \"version\": \(version), \"flowrun_api\": \(api), "
             + (schema.map { "\"screen_schema\": \($0), " } ?? "") + (created.map { "\"created\": \($0), " } ?? "")
@@ -56,20 +58,31 @@ import Testing
             (manifest(version: "0"), "version: expected a whole number from 1, got 0"),
             (manifest(version: "1.5"), "version: expected a whole number from 1, got 1.5"),
             (manifest(api: "true"), "flowrun_api: expected a whole number, got a boolean"),
-            (manifest(extra: ", \"signer\": \"me\""), "signer: unknown field (the fields are format, park, version, flowrun_api, screen_schema, created, files)"),
+            (
+                manifest(extra: ", \"signer\": \"me\""),
+                "signer: unknown field (the fields are format, park, version, flowrun_api, screen_schema, created, files)"
+            ),
             (manifest(schema: nil), "screen_schema: missing"),
             (manifest(schema: "1"), "screen_schema: expected a string, got the number 1"),
             (manifest(created: "0"), "created: expected a string, got the number 0"),
             (manifest(files: "{}"), "files: expected an array of {path, sha256, size}, got an object"),
             (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\"}]"), "files[1].size: missing"),
-            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": -1}]"),
-             "files[1].size: expected a whole number from 0, got -1"),
-            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha.uppercased())\", \"size\": 1}]"),
-             "files[1].sha256: expected 64 lowercase hex digits, got '\(Self.sha.uppercased().prefix(60))…' (64 characters)"),
-            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1, \"mode\": 420}]"),
-             "files[1].mode: unknown field (the fields are path, sha256, size)"),
-            (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}, 7]"),
-             "files[2]: expected an object, got the number 7"),
+            (
+                manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": -1}]"),
+                "files[1].size: expected a whole number from 0, got -1"
+            ),
+            (
+                manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha.uppercased())\", \"size\": 1}]"),
+                "files[1].sha256: expected 64 lowercase hex digits, got '\(Self.sha.uppercased().prefix(60))…' (64 characters)"
+            ),
+            (
+                manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1, \"mode\": 420}]"),
+                "files[1].mode: unknown field (the fields are path, sha256, size)"
+            ),
+            (
+                manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}, 7]"),
+                "files[2]: expected an object, got the number 7"
+            ),
         ]
         for (json, message) in cases {
             let error = try #require(failure(json), "\(message)")
@@ -78,7 +91,8 @@ import Testing
     }
 
     @Test func aFileThatIsAlsoAFolder() throws {
-        let files = "[{\"path\": \"flows/lib\", \"sha256\": \"\(Self.sha)\", \"size\": 1}, {\"path\": \"flows/lib/ui.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}]"
+        let files =
+            "[{\"path\": \"flows/lib\", \"sha256\": \"\(Self.sha)\", \"size\": 1}, {\"path\": \"flows/lib/ui.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}]"
         let error = try #require(failure(manifest(files: files)))
         #expect(error.reason == .unsafePath && error.description == "dist/GOGA/manifest.json: files: 'flows/lib' is both a file and a folder")
     }

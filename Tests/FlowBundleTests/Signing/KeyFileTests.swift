@@ -26,7 +26,8 @@ import Testing
         _ = try SigningKey.generate().writeFiles(name: "dev", in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/dev.key"))
         let error = #expect(throws: BundleError.self) { try SigningKey.generate().writeFiles(name: "dev", in: folder) }
-        #expect(error?.reason == .badArgument && error?.description == "\(folder)/dev.key: already exists; flowrun never overwrites a key (choose another name)")
+        #expect(
+            error?.reason == .badArgument && error?.description == "\(folder)/dev.key: already exists; flowrun never overwrites a key (choose another name)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/dev.key")) == before)
     }
 
@@ -40,9 +41,13 @@ import Testing
     @Test func halvesAreNotMistakenForEachOther() throws {
         let key = SigningKey.generate()
         let asPublic = #expect(throws: BundleError.self) { try TrustedKey(fileBytes: key.privateKeyFile, file: "keys/dev.key") }
-        #expect(asPublic?.description == "keys/dev.key: expected one line 'ed25519-public <base64 of 32 bytes>': this is a private key; trust the .pub file (and keep the .key private)")
+        #expect(
+            asPublic?.description
+                == "keys/dev.key: expected one line 'ed25519-public <base64 of 32 bytes>': this is a private key; trust the .pub file (and keep the .key private)"
+        )
         let asPrivate = #expect(throws: BundleError.self) { try SigningKey(fileBytes: key.publicKey.publicKeyFile, file: "keys/dev.pub") }
-        #expect(asPrivate?.description == "keys/dev.pub: expected one line 'ed25519-private <base64 of 32 bytes>': this is a public key; sign with the .key file")
+        #expect(
+            asPrivate?.description == "keys/dev.pub: expected one line 'ed25519-private <base64 of 32 bytes>': this is a public key; sign with the .key file")
         let short = #expect(throws: BundleError.self) { try TrustedKey(fileBytes: Array("ed25519-public AAAA\n".utf8), file: "k.pub") }
         #expect(short?.description == "k.pub: the public key is not base64 of 32 bytes")
     }

@@ -14,12 +14,21 @@ import Testing
     static let cases: [(reference: String, problem: String?)] = [
         ("onboarding/sky.svg", nil),
         ("https://example.org/sky.png", nil),
-        ("onboarding/neer.svg", "'onboarding/neer.svg' is not in parks/GRTE/assets/; did you mean 'onboarding/near.svg'? "
-            + "(pictures are paths inside the park's assets/ folder, or full https:// URLs)"),
-        ("onboarding/Sky.svg", "'onboarding/Sky.svg' is not in parks/GRTE/assets/; did you mean 'onboarding/sky.svg'? "
-            + "(pictures are paths inside the park's assets/ folder, or full https:// URLs)"),
-        ("maps/trails-1998.png", "'maps/trails-1998.png' is not in parks/GRTE/assets/; it has 'onboarding/near.svg', 'onboarding/sky.svg' "
-            + "(pictures are paths inside the park's assets/ folder, or full https:// URLs)"),
+        (
+            "onboarding/neer.svg",
+            "'onboarding/neer.svg' is not in parks/GRTE/assets/; did you mean 'onboarding/near.svg'? "
+                + "(pictures are paths inside the park's assets/ folder, or full https:// URLs)"
+        ),
+        (
+            "onboarding/Sky.svg",
+            "'onboarding/Sky.svg' is not in parks/GRTE/assets/; did you mean 'onboarding/sky.svg'? "
+                + "(pictures are paths inside the park's assets/ folder, or full https:// URLs)"
+        ),
+        (
+            "maps/trails-1998.png",
+            "'maps/trails-1998.png' is not in parks/GRTE/assets/; it has 'onboarding/near.svg', 'onboarding/sky.svg' "
+                + "(pictures are paths inside the park's assets/ folder, or full https:// URLs)"
+        ),
     ]
 
     @Test func aProjectInMemoryIsChecked() {

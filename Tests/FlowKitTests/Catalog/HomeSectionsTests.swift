@@ -41,9 +41,10 @@ import Testing
         // The park loads: Swift holds no list of section names.
         let runtime = try p.runtime("GOGA")
         let error = flowError { try runtime.run(FlowRequest(flow: "home")) }
-        #expect(error?.description.contains(
-            "parks/GOGA/park.lua: home.sections[2]: unknown section \"hilights\"; the home flow builds "
-                + "collections, contact, highlights, links, shortcuts, welcome") == true)
+        #expect(
+            error?.description.contains(
+                "parks/GOGA/park.lua: home.sections[2]: unknown section \"hilights\"; the home flow builds "
+                    + "collections, contact, highlights, links, shortcuts, welcome") == true)
         #expect(error?.exitCode == 1)
     }
 

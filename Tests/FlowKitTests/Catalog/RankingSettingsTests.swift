@@ -42,25 +42,29 @@ import Testing
         let ranking = try load("return { name = 'X', center = { lat = 1, lon = 2 } }").settings.sites.ranking
         #expect(Set(rows.keys) == Set(ranking.keys))
         for (name, entry) in ranking {
-            #expect(rows[name] == [NumberText.message(entry.weight), NumberText.message(entry.neutral)], "\(SettingsDefaultsTests.parkSettingsDoc)'s \(name) row")
+            #expect(
+                rows[name] == [NumberText.message(entry.weight), NumberText.message(entry.neutral)], "\(SettingsDefaultsTests.parkSettingsDoc)'s \(name) row")
         }
     }
 
     @Test func aParkChangesAWeightAndAddsAProperty() throws {
-        let config = try load("""
+        let config = try load(
+            """
             return { name = 'X', center = { lat = 1, lon = 2 },
                      sites = { ranking = { rating = { weight = -800 }, elevation = { weight = -0.1, neutral = 2000 } } } }
             """)
         let ranking = config.settings.sites.ranking
-        #expect(ranking["rating"]?.weight == -800 && ranking["rating"]?.neutral == 3)   // neutral merged from defaults
+        #expect(ranking["rating"]?.weight == -800 && ranking["rating"]?.neutral == 3)  // neutral merged from defaults
         #expect(ranking["elevation"]?.neutral == 2000)
         #expect(SiteCuration(config.settings.sites).rankedProperties == ["elevation"])
     }
 
     @Test func addressIsAStringOrLines() throws {
-        #expect(try load("return { name = 'X', center = { lat = 1, lon = 2 }, address = 'PO Box 1, Nowhere, WY' }").address
+        #expect(
+            try load("return { name = 'X', center = { lat = 1, lon = 2 }, address = 'PO Box 1, Nowhere, WY' }").address
                 == ["PO Box 1, Nowhere, WY"])
-        #expect(try load("return { name = 'X', center = { lat = 1, lon = 2 }, address = { 'Fort Mason', 'San Francisco, CA' } }").address
+        #expect(
+            try load("return { name = 'X', center = { lat = 1, lon = 2 }, address = { 'Fort Mason', 'San Francisco, CA' } }").address
                 == ["Fort Mason", "San Francisco, CA"])
     }
 
@@ -69,18 +73,30 @@ import Testing
         ("address = ''", "parks/GOGA/park.lua: address: must not be empty"),
         ("address = { 'Fort Mason', '  ' }", "parks/GOGA/park.lua: address: line 2 must not be empty"),
         ("address = { 'a', 'b', 'c', 'd', 'e', 'f', 'g' }", "parks/GOGA/park.lua: address: 7 lines; an address has at most 6"),
-        ("address = 'Fort Mason\\nSan Francisco'",
-         "parks/GOGA/park.lua: address: 'Fort Mason\nSan Francisco' holds a control character (give lines as a list)"),
-        ("sites = { ranking = { rating = { weight = 'high' } } }",
-         "parks/GOGA/park.lua: sites.ranking.rating.weight: expected number, got string 'high'"),
-        ("sites = { ranking = { rating = { weight = 0/0 } } }",
-         "parks/GOGA/park.lua: sites.ranking.rating.weight: nan must be a finite number"),
-        ("sites = { ranking = { elevation = { weight = 1 } } }",
-         "parks/GOGA/park.lua: sites.ranking.elevation.neutral: missing (required)"),
-        ("sites = { ranking = { rating = { wieght = 1 } } }",
-         "parks/GOGA/park.lua: sites.ranking.rating.wieght: unknown setting; did you mean 'weight'?"),
-        ("sites = { ranking = { name = { weight = 1, neutral = 0 } } }",
-         "parks/GOGA/park.lua: sites.ranking.name: 'name' is not a numeric property of a site; weigh `rating`, `fee` or another number in sites.geojson"),
+        (
+            "address = 'Fort Mason\\nSan Francisco'",
+            "parks/GOGA/park.lua: address: 'Fort Mason\nSan Francisco' holds a control character (give lines as a list)"
+        ),
+        (
+            "sites = { ranking = { rating = { weight = 'high' } } }",
+            "parks/GOGA/park.lua: sites.ranking.rating.weight: expected number, got string 'high'"
+        ),
+        (
+            "sites = { ranking = { rating = { weight = 0/0 } } }",
+            "parks/GOGA/park.lua: sites.ranking.rating.weight: nan must be a finite number"
+        ),
+        (
+            "sites = { ranking = { elevation = { weight = 1 } } }",
+            "parks/GOGA/park.lua: sites.ranking.elevation.neutral: missing (required)"
+        ),
+        (
+            "sites = { ranking = { rating = { wieght = 1 } } }",
+            "parks/GOGA/park.lua: sites.ranking.rating.wieght: unknown setting; did you mean 'weight'?"
+        ),
+        (
+            "sites = { ranking = { name = { weight = 1, neutral = 0 } } }",
+            "parks/GOGA/park.lua: sites.ranking.name: 'name' is not a numeric property of a site; weigh `rating`, `fee` or another number in sites.geojson"
+        ),
     ])
     func mistakesNameFileAndField(setting: String, message: String) throws {
         #expect(try loadError("return { name = 'X', center = { lat = 1, lon = 2 }, \(setting) }") == message)
@@ -92,13 +108,15 @@ import Testing
             Site(id: "b", name: "Baker Beach", coordinate: Coordinate(latitude: 37.8, longitude: -122.4), properties: [:]),
             Site(id: "c", name: "Hawk Hill", coordinate: Coordinate(latitude: 37.8, longitude: -122.4), properties: ["elevation": .string("high")]),
         ]
-        let curation = SiteCuration(hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [],
-                                    rankedProperties: ["elevation"])
+        let curation = SiteCuration(
+            hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [],
+            rankedProperties: ["elevation"])
         let error = flowError { try curation.apply(to: sites, file: "parks/GOGA/park.lua", dataFile: "parks/GOGA/sites.geojson") }
-        #expect(error?.description == """
-            parks/GOGA/sites.geojson: feature 3 ('Hawk Hill'): elevation must be a number \
-            (sites.ranking.elevation in parks/GOGA/park.lua or parks/defaults.lua weighs it), got "high"
-            """)
+        #expect(
+            error?.description == """
+                parks/GOGA/sites.geojson: feature 3 ('Hawk Hill'): elevation must be a number \
+                (sites.ranking.elevation in parks/GOGA/park.lua or parks/defaults.lua weighs it), got "high"
+                """)
         #expect(error?.exitCode == 2)
         #expect(try curation.apply(to: Array(sites.prefix(2)), file: "parks/GOGA/park.lua", dataFile: "parks/GOGA/sites.geojson").count == 2)
     }

@@ -57,8 +57,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("map.cluster", "`map.cluster` in park.lua"), ("geofence", "`geofence` in park.lua"),
-                            ("location", "`location` in park.lua"), ("emergency", "`emergency` in park.lua")])
+    @Test(arguments: [
+        ("map.cluster", "`map.cluster` in park.lua"), ("geofence", "`geofence` in park.lua"),
+        ("location", "`location` in park.lua"), ("emergency", "`emergency` in park.lua"),
+    ])
     func readmeTablesAreDefaultsLua(table: String, heading: String) throws {
         let project = try TestProject(files: ["parks/GOGA/park.lua": "return { name = 'X', center = { lat = 1, lon = 2 } }"])
         let raw = try ParkConfig.load(code: "GOGA", root: project.root, lua: try LuaState()).raw
@@ -68,7 +70,8 @@ import Testing
         #expect(!rows.isEmpty, "\(Self.parkSettingsDoc) has no table headed \(heading)")
         for (key, value) in settings.tableValue?.entries ?? [:] {
             guard let name = key.stringValue, let expected = Self.text(value) else { continue }
-            #expect(rows[name] == expected, "\(Self.parkSettingsDoc)'s \(table) table says \(rows[name] ?? "nothing") for \(name); defaults.lua says \(expected)")
+            #expect(
+                rows[name] == expected, "\(Self.parkSettingsDoc)'s \(table) table says \(rows[name] ?? "nothing") for \(name); defaults.lua says \(expected)")
         }
         for name in rows.keys where name != "callouts" {
             #expect(settings[name] != .nil, "\(Self.parkSettingsDoc)'s \(table) table lists \(name), which defaults.lua does not have")

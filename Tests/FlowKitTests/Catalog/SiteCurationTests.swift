@@ -20,7 +20,7 @@ import Testing
         ("25TH AVE NORTH ENTRANCE", "25th Ave North Entrance"),
         ("HILL 88", "Hill 88"),
         ("GOLDEN GATE NRA HEADQUARTERS", "Golden Gate NRA Headquarters"),
-        ("Alcatraz Historic Garden - Main Road", "Alcatraz Historic Garden - Main Road"),   // has lower case: as written
+        ("Alcatraz Historic Garden - Main Road", "Alcatraz Historic Garden - Main Road"),  // has lower case: as written
         ("Old Faithful", "Old Faithful"),
     ])
     func namesInCapitalsReadInTitleCase(written: String, read: String) {
@@ -32,8 +32,10 @@ import Testing
     }
 
     var data: [Site] {
-        [site("a", "SEWAGE PLANT", "landmark"), site("b", "BATTERY SPENCER", "historic"),
-         site("c", "Staff Row", "housing"), site("d", "Cliff House, SH-1", "food")]
+        [
+            site("a", "SEWAGE PLANT", "landmark"), site("b", "BATTERY SPENCER", "historic"),
+            site("c", "Staff Row", "housing"), site("d", "Cliff House, SH-1", "food"),
+        ]
     }
 
     func curation(hiddenCategories: Set<String> = [], hidden: [String] = [], names: [String: String] = [:]) -> SiteCuration {
@@ -57,6 +59,8 @@ import Testing
 
     @Test func aHiddenCategoryTheDataLacksIsAnError() {
         let error = flowError { try curation(hiddenCategories: ["housin"]).apply(to: data, file: "parks/TEST/park.lua", dataFile: "parks/TEST/sites.geojson") }
-        #expect(error?.description == "parks/TEST/park.lua: sites.categories.housin.hidden: no site of category 'housin' in parks/TEST/sites.geojson; did you mean 'housing'?")
+        #expect(
+            error?.description
+                == "parks/TEST/park.lua: sites.categories.housin.hidden: no site of category 'housin' in parks/TEST/sites.geojson; did you mean 'housing'?")
     }
 }

@@ -35,10 +35,12 @@ import Testing
 
     @Test(arguments: names)
     func bothRulesAgree(name: String) {
-        #expect(TitleCase.ASCIIRules.apply(to: Array(name.utf8), acronyms: Self.acronyms)
-            == TitleCase.applyToCharacters(name, acronyms: Self.acronyms))
-        #expect(TitleCase.ASCIIRules.apply(to: Array(name.utf8), acronyms: [])
-            == TitleCase.applyToCharacters(name, acronyms: []))
+        #expect(
+            TitleCase.ASCIIRules.apply(to: Array(name.utf8), acronyms: Self.acronyms)
+                == TitleCase.applyToCharacters(name, acronyms: Self.acronyms))
+        #expect(
+            TitleCase.ASCIIRules.apply(to: Array(name.utf8), acronyms: [])
+                == TitleCase.applyToCharacters(name, acronyms: []))
     }
 
     /// Every site name of every park, as the data has them.
@@ -49,8 +51,9 @@ import Testing
             let file = parks.appendingPathComponent("\(code)/sites.geojson")
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             for site in try SiteCatalog(contentsOf: file, displayPath: file.path).sites {
-                #expect(TitleCase.apply(to: site.name, acronyms: Self.acronyms)
-                    == TitleCase.applyToCharacters(site.name, acronyms: Self.acronyms), "\(code): \(site.name)")
+                #expect(
+                    TitleCase.apply(to: site.name, acronyms: Self.acronyms)
+                        == TitleCase.applyToCharacters(site.name, acronyms: Self.acronyms), "\(code): \(site.name)")
                 checked += 1
             }
         }

@@ -9,7 +9,8 @@ import ScreenModel
     static let beacon = "ibeacon:D3F1A7C2-0B5E-4C8A-9F17-2E6B4A1C0D59:1:"
 
     @Test func listsTheParksExhibits() throws {
-        let result = try probeFlow("""
+        let result = try probeFlow(
+            """
             local e = beacons.exhibits()
             return { title = ("%d %s %s %d %d"):format(#e, e[1].id, e[5].building, #e[5].beacons, #beacons.exhibits()), sections = {} }
             """, park: "YELL")
@@ -17,7 +18,8 @@ import ScreenModel
     }
 
     @Test func aTrackerShowsTheNearestAfterTheHoldTime() throws {
-        let result = try probeFlow("""
+        let result = try probeFlow(
+            """
             local t = beacons.tracker({ hold_time = 3 })
             local kinds = {}
             for s = 0, 10 do

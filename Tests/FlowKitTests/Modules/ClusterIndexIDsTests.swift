@@ -13,7 +13,8 @@ import Testing
     }
 
     @Test func pinIdsCountFromOneAndClusterIdsAreNegative() throws {
-        let got = try title("""
+        let got = try title(
+            """
             local idx, out = \(Self.three), {}
             for _, z in ipairs({ 11, 14, 17 }) do
               local ids = {}
@@ -28,7 +29,8 @@ import Testing
 
     /// A pin's id is its site's position in ctx.sites, and no id is both a pin's and a cluster's.
     @Test func sitesPinsIndexCtxSites() throws {
-        let got = try title("""
+        let got = try title(
+            """
             local idx, seen, pins, clusters = cluster.sites(), {}, 0, 0
             for z = 10, 17 do
               for _, item in ipairs(idx:clusters({ -180, -90, 180, 90 }, z)) do
@@ -67,7 +69,8 @@ import Testing
     }
 
     @Test func insertAndRemoveUseLuasIds() throws {
-        let got = try title("""
+        let got = try title(
+            """
             local idx = \(Self.three)
             local id = idx:insert({ lat = 10, lon = 10 })
             idx:remove(1)
@@ -82,7 +85,8 @@ import Testing
     /// Children ascend by smallest point id; leaves go depth first through them (not sorted,
     /// and not supercluster's KD-tree order), and pages follow that order.
     @Test func childrenAndLeavesOrder() throws {
-        let got = try title("""
+        let got = try title(
+            """
             local idx = \(Self.three)
             local function ids(items) local out = {} for _, it in ipairs(items) do out[#out + 1] = it.id end return table.concat(out, " ") end
             return { title = ids(idx:children(-12)) .. " / " .. ids(idx:leaves(-12)) .. " / " .. ids(idx:leaves(-12, 1, 1)), sections = {} }

@@ -11,7 +11,8 @@ import ScreenModel
     }
 
     @Test func countsAddUpAtEveryZoom() throws {
-        let result = try probe("""
+        let result = try probe(
+            """
             local idx, world, out = cluster.sites(), { west = -180, south = -85, east = 180, north = 85 }, {}
             for z = 0, 17 do
               local n = 0
@@ -25,16 +26,18 @@ import ScreenModel
 
     /// Every call, and every flow, gets the same index: a point inserted through one is seen by the next.
     @Test func theSitesIndexIsBuiltOncePerRuntime() throws {
-        let result = try probe("""
+        let result = try probe(
+            """
             local before = cluster.sites():count()
             cluster.sites():insert({ lat = 37.8, lon = -122.4 })
             return { title = before .. " " .. cluster.sites():count(), sections = {} }
             """)
-        #expect(result.title == "369 370")   // GOGA shows 369 of its 433 sites (park.lua hides the rest)
+        #expect(result.title == "369 370")  // GOGA shows 369 of its 433 sites (park.lua hides the rest)
     }
 
     @Test func childrenLeavesAndExpansionZoomAgree() throws {
-        let result = try probe("""
+        let result = try probe(
+            """
             local idx = cluster.sites()
             local box = map.viewport(37.80, -122.46, 10, 390, 844)
             for _, item in ipairs(idx:clusters(box, 10)) do
@@ -52,7 +55,8 @@ import ScreenModel
     }
 
     @Test func insertAndRemove() throws {
-        let result = try probe("""
+        let result = try probe(
+            """
             local idx = cluster.index({ { lat = 37.8, lon = -122.4, id = "a", name = "A" } })
             local id = idx:insert({ lat = 37.8001, lon = -122.4001, id = "b", name = "B", category = "x" })
             local before = idx:count()
@@ -67,13 +71,20 @@ import ScreenModel
         ("cluster.index({ { lat = 91, lon = 1 } })", "flows/probe.lua:2: "),
         ("cluster.sites():clusters({ -180, -85, 180, 85 }, 40)", "flows/probe.lua:2: bad argument #3 to 'clusters' (zoom 40 out of range [0, 30])"),
         ("cluster.sites():children(987654321)", "flows/probe.lua:2: bad argument #2 to 'children' (no cluster with id 987654321)"),
-        ("cluster.sites():clusters({ 1, 2 }, 3)", "flows/probe.lua:2: bad argument #2 to 'clusters' (expected a box {west=, south=, east=, north=} or {w, s, e, n})"),
+        (
+            "cluster.sites():clusters({ 1, 2 }, 3)",
+            "flows/probe.lua:2: bad argument #2 to 'clusters' (expected a box {west=, south=, east=, north=} or {w, s, e, n})"
+        ),
         ("cluster.index({ { lat = 1, lon = 1 } }, { radius = -1 })", "flows/probe.lua:2: "),
         // supercluster's own spellings are not ignored (issue 13): the Lua name is suggested.
-        ("cluster.index({ { lat = 1, lon = 1 } }, { minPoints = 3 })",
-         "flows/probe.lua:2: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"),
-        ("cluster.index({ { lat = 1, lon = 1 } }, { maxZoom = 12 })",
-         "flows/probe.lua:2: bad argument #2 to 'index' (cluster options: maxZoom: unknown option; did you mean 'max_zoom'?)"),
+        (
+            "cluster.index({ { lat = 1, lon = 1 } }, { minPoints = 3 })",
+            "flows/probe.lua:2: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"
+        ),
+        (
+            "cluster.index({ { lat = 1, lon = 1 } }, { maxZoom = 12 })",
+            "flows/probe.lua:2: bad argument #2 to 'index' (cluster options: maxZoom: unknown option; did you mean 'max_zoom'?)"
+        ),
     ])
     func badInputIsALuaErrorAtTheCaller(call: String, prefix: String) throws {
         let result = try probe("\(call)\n  return { title = 'x', sections = {} }")
@@ -97,7 +108,8 @@ import ScreenModel
             return "{ lon = \(c[0]), lat = \(c[1]) }"
         }
         #expect(points.count == 162)
-        let got = try probe("""
+        let got = try probe(
+            """
             local idx = cluster.index({ \(points.joined(separator: ", ")) },
                                       { radius = 40, extent = 512, min_zoom = 0, max_zoom = 16, min_points = 2 })
             local out = {}
@@ -113,7 +125,8 @@ import ScreenModel
     }
 
     @Test func anUpsideDownBoxIsStillAnError() throws {
-        #expect(try probe("cluster.sites():clusters({ 0, 10, 1, 5 }, 3)\n  return { title = 'x', sections = {} }").error?.description.split(separator: "\n").first
+        #expect(
+            try probe("cluster.sites():clusters({ 0, 10, 1, 5 }, 3)\n  return { title = 'x', sections = {} }").error?.description.split(separator: "\n").first
                 == "flows/probe.lua:2: bad argument #2 to 'clusters' (box south 10 is above north 5)"[...])
     }
 }

@@ -11,7 +11,7 @@ import GeoKit
         let views = [
             BoundingBox(west: -120, south: 37.5, east: -119.2, north: 38.2),
             BoundingBox(west: -119.7, south: 37.7, east: -119.5, north: 37.8),
-            BoundingBox(west: -122.6, south: 37.7, east: -122.3, north: 37.9),   // outside the park
+            BoundingBox(west: -122.6, south: 37.7, east: -122.3, north: 37.9),  // outside the park
         ]
         for zoom in [8.0, 12.0, 8.0, 14.5, 12.0] {
             let tolerance = WebMercator.degreesPerPoint(zoom: zoom)

@@ -12,7 +12,8 @@ import ScreenModel
 
     @Test func inverseAndDirectAreWGS84() throws {
         // GeographicLib: (0,0) to (0,1) is 111,319.491 m along the equator, bearings 90/90.
-        let result = try probe("""
+        let result = try probe(
+            """
             local s, a1, a2 = geo.inverse(0, 0, 0, 1)
             local lat, lon, a3 = geo.direct(0, 0, 90, s)
             local d = geo.distance(0, 0, 0, 1)
@@ -25,16 +26,23 @@ import ScreenModel
     /// pole and a 10 km line, against GeographicLib in long double (short-geodesic-cases.csv in
     /// the GeoKit fixtures): within 1e-9 relative and 1e-9°.
     @Test(arguments: [
-        ([37.799999999999997, 122.30515611485322, 37.800002896041121, 122.30516686681413],
-         [1.0000000001739599, 71.250000024099615, 71.250006614052515]),
-        ([-89.994283542124577, -140.75999027299252, -89.994287390790845, -140.58613245069128],
-         [1.9839194263646482, 102.60093904449167, 102.42708122305515]),
-        ([-45, -160.50591526361544, -44.919282140821181, -160.44989920534445],
-         [10000.000000000246, 26.25000000000185, 26.210418564406744]),
+        (
+            [37.799999999999997, 122.30515611485322, 37.800002896041121, 122.30516686681413],
+            [1.0000000001739599, 71.250000024099615, 71.250006614052515]
+        ),
+        (
+            [-89.994283542124577, -140.75999027299252, -89.994287390790845, -140.58613245069128],
+            [1.9839194263646482, 102.60093904449167, 102.42708122305515]
+        ),
+        (
+            [-45, -160.50591526361544, -44.919282140821181, -160.44989920534445],
+            [10000.000000000246, 26.25000000000185, 26.210418564406744]
+        ),
     ])
     func shortLinesAreExactToOneBillionth(points: [Double], expected: [Double]) throws {
         let args = points.map { "\($0)" }.joined(separator: ", ")
-        let result = try probe("""
+        let result = try probe(
+            """
             local s, a1, a2 = geo.inverse(\(args))
             local d, b = geo.distance(\(args)), geo.bearing(\(args))
             return { title = ("%.17g %.17g %.17g %.17g %.17g"):format(s, a1, a2, d, b), sections = {} }
@@ -58,8 +66,10 @@ import ScreenModel
         ("ar.project({ lat = 37.8, lon = -122.4, heading = 0/0, sites = {} })", "heading nan is not a finite number"),
         ("geofence.monitor({ cap = 0 })", "cap 0 must be between 1 and 10000"),
         ("geofence.monitor():feed({ lat = 37.8, lon = -222, time = 0 })", "longitude -222 out of range [-180, 180]"),
-        ("geofence.monitor():callout('nps-poi:goga:0001x', 0)",
-         "bad argument #2 to 'callout' (unknown site 'nps-poi:goga:0001x': park GOGA has no such site; did you mean 'nps-poi:goga:0001'?)"),
+        (
+            "geofence.monitor():callout('nps-poi:goga:0001x', 0)",
+            "bad argument #2 to 'callout' (unknown site 'nps-poi:goga:0001x': park GOGA has no such site; did you mean 'nps-poi:goga:0001'?)"
+        ),
         ("geofence.monitor():callout('Alcatraz', 0)", "bad argument #2 to 'callout' (unknown site 'Alcatraz': park GOGA has no such site)"),
     ])
     func badInputIsALuaErrorAtTheCaller(call: String, message: String) throws {
@@ -70,7 +80,8 @@ import ScreenModel
     }
 
     @Test func aSiteStraightAheadIsAtTheCenterAndOneBehindNeverAppears() throws {
-        let result = try probe("""
+        let result = try probe(
+            """
             local ahead_lat, ahead_lon = geo.direct(37.8, -122.4, 90, 500)
             local behind_lat, behind_lon = geo.direct(37.8, -122.4, 270, 500)
             local view = ar.project({ lat = 37.8, lon = -122.4, heading = 90, width = 400, height = 800,
@@ -82,7 +93,8 @@ import ScreenModel
     }
 
     @Test func aMonitorEntersASiteAfterTheDelay() throws {
-        let result = try probe("""
+        let result = try probe(
+            """
             local site = ctx.sites[1]
             local mon = geofence.monitor({ enter_delay = 5 })
             local seen = {}
@@ -105,17 +117,19 @@ import ScreenModel
         let goga = try probe("return { title = tostring(geofence.monitor():callout('park', 0)), sections = {} }")
         #expect(goga.title == "true")
         let pork = try probe("geofence.monitor():callout('pork', 0)\nreturn { title = 'no error', sections = {} }", park: "YOSE")
-        #expect(pork.error?.description.contains(
-            "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'pork': park YOSE has no such site; did you mean 'park'?)") == true,
-                "\(String(describing: pork.error))")
+        #expect(
+            pork.error?.description.contains(
+                "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'pork': park YOSE has no such site; did you mean 'park'?)") == true,
+            "\(String(describing: pork.error))")
         let p = try TestProject(files: [
             "parks/BARE/park.lua": "return { name = 'Bare', center = { lat = 10, lon = 10 } }",
             "flows/probe.lua": "flow.register('probe', function(ctx)\n  geofence.monitor():callout('park', 0)\nend)",
         ])
         let error = #expect(throws: FlowError.self) { try p.runtime("BARE").run(FlowRequest(flow: "probe")) }
-        #expect(error?.description.contains(
-            "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'park': park BARE has no such site; it has no sites and no boundary)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains(
+                "flows/probe.lua:2: bad argument #2 to 'callout' (unknown site 'park': park BARE has no such site; it has no sites and no boundary)") == true,
+            "\(String(describing: error))")
     }
 
     /// YELL's park.lua narrows the geofences and rewrites one callout; the rest stay the defaults.
@@ -133,8 +147,10 @@ import ScreenModel
 
 /// AR labels: the ASCII shortcut of the label width gives the Character rule's Double.
 @Suite struct ARLabelWidthTests {
-    @Test(arguments: ["", "Fort Point", "ALCATRAZ ISLAND", "Baker Beach (North)", "a\tb~", "x\r\ny", "Crissy Field\r",
-                      "Café du Nord", "Ω Point", "🏖 Beach", "e\u{301}"])
+    @Test(arguments: [
+        "", "Fort Point", "ALCATRAZ ISLAND", "Baker Beach (North)", "a\tb~", "x\r\ny", "Crissy Field\r",
+        "Café du Nord", "Ω Point", "🏖 Beach", "e\u{301}",
+    ])
     func theShortcutAgreesWithTheCharacterRule(title: String) {
         let characters = title.reduce(0.0) { $0 + ($1.isUppercase ? 8.6 : 7) }
         #expect(ARModule.labelWidth(title) == min(200, max(60, 18 + characters)))

@@ -12,7 +12,8 @@ import Testing
 
     /// Walks through the circle, then the square; returns the events that are not the park's.
     func walk(_ extra: String) throws -> String? {
-        try probeFlow("""
+        try probeFlow(
+            """
             local mon = geofence.monitor({ enter_delay = 0, exit_delay = 0, exit_margin = 0, dwell_delay = 1000,
               \(extra) regions = { \(Self.regions) } })
             local out = {}
@@ -26,7 +27,8 @@ import Testing
             end
             local shown = mon:callout("camp", 1000)
             return { title = table.concat(out, " ") .. " " .. tostring(shown), sections = {} }
-            """).title
+            """
+        ).title
     }
 
     @Test func aFlowsCircleAndPolygonRaiseEnterAndExitAlone() throws {
@@ -36,12 +38,14 @@ import Testing
     @Test func aFlowsRegionsJoinTheParksSites() throws {
         // Among the sites the capped set may watch a region late: its callout still works.
         #expect(try walk("")?.hasSuffix(" true") == true)
-        let count = try probeFlow("""
+        let count = try probeFlow(
+            """
             local mon = geofence.monitor({ regions = { \(Self.regions) } })
             local s = mon:state(37.80, -122.47)
             return { title = tostring(s.regions), sections = {} }
-            """).title
-        #expect(count == "371")   // the test project's 369 GOGA sites and the two regions
+            """
+        ).title
+        #expect(count == "371")  // the test project's 369 GOGA sites and the two regions
     }
 
     @Test(arguments: [
@@ -51,14 +55,22 @@ import Testing
         ("{ id = 'a', lat = 0/0, lon = -122.4, radius_m = 5 }", "settings.regions[1].lat: latitude nan is not a finite number"),
         ("{ id = 'a', lat = 37.8, radius_m = 5 }", "settings.regions[1].lon: missing"),
         ("{ id = 'a', lat = 37.8, lon = -122.4 }", "settings.regions[1].radius_m: missing"),
-        ("{ id = 'a', rings = { { { lat = 37.8, lon = -122.4 }, { lat = 37.81, lon = -122.4 } } } }",
-         "settings.regions[1].rings[1]: a ring needs at least 3 distinct points, got 2"),
-        ("{ id = 'a', rings = { { { lat = 37.80, lon = -122.40 }, { lat = 37.81, lon = -122.39 }, { lat = 37.80, lon = -122.39 }, { lat = 37.81, lon = -122.40 } } } }",
-         "settings.regions[1].rings[1]: crosses itself (edges 1 and 3)"),
-        ("{ id = 'a', rings = { { { lat = 37.80, lon = -122.40 }, { lat = 37.81, lon = 1/0 }, { lat = 37.80, lon = -122.39 } } } }",
-         "settings.regions[1].rings[1][2]: longitude inf is not a finite number"),
-        ("{ id = 'a', lat = 37.8, lon = -122.4, radius_m = 5 }, { id = 'a', lat = 37.8, lon = -122.4, radius_m = 5 }",
-         "settings.regions[2].id: 'a' is already settings.regions[1]"),
+        (
+            "{ id = 'a', rings = { { { lat = 37.8, lon = -122.4 }, { lat = 37.81, lon = -122.4 } } } }",
+            "settings.regions[1].rings[1]: a ring needs at least 3 distinct points, got 2"
+        ),
+        (
+            "{ id = 'a', rings = { { { lat = 37.80, lon = -122.40 }, { lat = 37.81, lon = -122.39 }, { lat = 37.80, lon = -122.39 }, { lat = 37.81, lon = -122.40 } } } }",
+            "settings.regions[1].rings[1]: crosses itself (edges 1 and 3)"
+        ),
+        (
+            "{ id = 'a', rings = { { { lat = 37.80, lon = -122.40 }, { lat = 37.81, lon = 1/0 }, { lat = 37.80, lon = -122.39 } } } }",
+            "settings.regions[1].rings[1][2]: longitude inf is not a finite number"
+        ),
+        (
+            "{ id = 'a', lat = 37.8, lon = -122.4, radius_m = 5 }, { id = 'a', lat = 37.8, lon = -122.4, radius_m = 5 }",
+            "settings.regions[2].id: 'a' is already settings.regions[1]"
+        ),
         ("{ id = 'park', lat = 37.8, lon = -122.4, radius_m = 5 }", "settings.regions[1].id: 'park' is already the park boundary"),
         ("{ id = 'nps-poi:goga:0001', lat = 37.8, lon = -122.4, radius_m = 5 }", "settings.regions[1].id: 'nps-poi:goga:0001' is already a site"),
         ("{ id = 'a', lat = 37.8, lon = -122.4, radius = 5 }", "settings.regions[1]"),

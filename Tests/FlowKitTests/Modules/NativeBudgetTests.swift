@@ -10,8 +10,10 @@ import LuaKit
     static let center = Coordinate(latitude: 37.8078, longitude: -122.4750)
 
     /// A project with park `CODE` (its budgets as given) and `sites` sites 1 km east of its center.
-    static func project(_ code: String, sites: Int, instructions: Int = 20_000_000, memoryMB: Int = 64,
-                        flow: String? = nil) throws -> TestProject {
+    static func project(
+        _ code: String, sites: Int, instructions: Int = 20_000_000, memoryMB: Int = 64,
+        flow: String? = nil
+    ) throws -> TestProject {
         let spot = try Geodesic.wgs84.direct(from: center, bearing: 90, distance: 1_000).destination
         let features = (0..<sites).map { i in
             #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(spot.longitude),\#(spot.latitude)]},"#
@@ -19,9 +21,9 @@ import LuaKit
         }
         var files = [
             "parks/\(code)/park.lua": """
-                return { name = "Crowded", center = { lat = \(center.latitude), lon = \(center.longitude) },
-                         budgets = { instructions = \(instructions), memory_mb = \(memoryMB) } }
-                """,
+            return { name = "Crowded", center = { lat = \(center.latitude), lon = \(center.longitude) },
+                     budgets = { instructions = \(instructions), memory_mb = \(memoryMB) } }
+            """,
             "parks/\(code)/sites.geojson": #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}",
         ]
         if let flow { files["flows/probe.lua"] = "flow.register(\"probe\", function(ctx)\n\(flow)\nend)" }
@@ -86,8 +88,9 @@ import LuaKit
     }
 
     @Test func monitorsKeptInATableEndWithTheMemoryCap() throws {
-        let p = try Self.project("MEM", sites: 50, memoryMB: 16,
-                                 flow: "local all = {}\nfor i = 1, 100000 do all[i] = geofence.monitor() end")
+        let p = try Self.project(
+            "MEM", sites: 50, memoryMB: 16,
+            flow: "local all = {}\nfor i = 1, 100000 do all[i] = geofence.monitor() end")
         let error = try Self.failure(p, "MEM", FlowRequest(flow: "probe"))
         #expect(Self.isMemoryCap(error), "\(String(describing: error))")
     }
@@ -95,17 +98,21 @@ import LuaKit
     @Test func indexesKeptInATableEndWithTheMemoryCapAndDroppedOnesAreCollected() throws {
         // A change builds an index's neighbor and seed grids: about 0.25 MiB for 200 points.
         let points = "local pts = {}\nfor i = 1, 200 do pts[i] = { lat = 37.8 + i * 1e-4, lon = -122.4, id = 's' .. i } end\n"
-        let kept = try Self.project("MEM", sites: 10, memoryMB: 1, flow: points + """
-            local all = {}
-            for i = 1, 1000 do all[i] = cluster.index(pts); all[i]:insert({ lat = 37.8, lon = -122.4 }) end
-            """)
+        let kept = try Self.project(
+            "MEM", sites: 10, memoryMB: 1,
+            flow: points + """
+                local all = {}
+                for i = 1, 1000 do all[i] = cluster.index(pts); all[i]:insert({ lat = 37.8, lon = -122.4 }) end
+                """)
         let error = try Self.failure(kept, "MEM", FlowRequest(flow: "probe"))
         #expect(Self.isMemoryCap(error), "\(String(describing: error))")
         // Fifteen hold several times the cap; each is garbage once the next is built.
-        let dropped = try Self.project("MEM", sites: 10, memoryMB: 1, flow: points + """
-            for i = 1, 15 do local idx = cluster.index(pts); idx:insert({ lat = 37.8, lon = -122.4 }) end
-            return { title = "done", sections = {} }
-            """)
+        let dropped = try Self.project(
+            "MEM", sites: 10, memoryMB: 1,
+            flow: points + """
+                for i = 1, 15 do local idx = cluster.index(pts); idx:insert({ lat = 37.8, lon = -122.4 }) end
+                return { title = "done", sections = {} }
+                """)
         #expect(try dropped.runtime("MEM").run(FlowRequest(flow: "probe")).title == "done")
     }
 }

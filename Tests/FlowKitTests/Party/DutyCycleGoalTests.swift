@@ -12,8 +12,9 @@ import Testing
     @Test(arguments: ["Tests/GeoKitTests/Fixtures/tracks/tuolumne-party.json", "Tests/GeoKitTests/Fixtures/tracks/pct-stops.json"])
     func theDefaultMeetsTheGoal(file: String) throws {
         let party = try PartyFile.read(repositoryRoot.appendingPathComponent(file).path, displayPath: file)
-        let c = try DutyCycleComparison.run(tracks: party.members.map(\.fixes), zones: party.zones,
-                                            settings: party.settings, policy: .standard)
+        let c = try DutyCycleComparison.run(
+            tracks: party.members.map(\.fixes), zones: party.zones,
+            settings: party.settings, policy: .standard)
         let exits = c.matches(of: .leftZones)
         #expect(!exits.isEmpty)
         #expect(exits.allSatisfy { $0.outcome != .missed })

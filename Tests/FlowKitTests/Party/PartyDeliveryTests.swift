@@ -27,28 +27,31 @@ import Testing
     }
 
     @Test func theGuardianHearsEveryAlertAndWhoElseIsTold() throws {
-        #expect(try alerts(as: nil) == [
-            "left_zones ben > ana,ben", "left_zones dee > ana", "drift ana-ben > ana,ben", "drift ben-cal > ana,ben,cal",
-            "returned ben > ana,ben", "drift ana-dee > ana", "drift cal-dee > ana,cal", "returned dee > ana",
-            "silent cal > ana", "reporting cal > ana,cal", "left_zones ben > ana,ben", "together ben-cal > ana,ben,cal",
-            "together ana-ben > ana,ben", "left_zones dee > ana", "together cal-dee > ana,cal", "together ana-dee > ana",
-            "returned ben > ana,ben", "returned dee > ana | hidden 0",
-        ])
+        #expect(
+            try alerts(as: nil) == [
+                "left_zones ben > ana,ben", "left_zones dee > ana", "drift ana-ben > ana,ben", "drift ben-cal > ana,ben,cal",
+                "returned ben > ana,ben", "drift ana-dee > ana", "drift cal-dee > ana,cal", "returned dee > ana",
+                "silent cal > ana", "reporting cal > ana,cal", "left_zones ben > ana,ben", "together ben-cal > ana,ben,cal",
+                "together ana-ben > ana,ben", "left_zones dee > ana", "together cal-dee > ana,cal", "together ana-dee > ana",
+                "returned ben > ana,ben", "returned dee > ana | hidden 0",
+            ])
     }
 
     @Test func aChildHearsOnlyAlertsAboutThemselves() throws {
-        #expect(try alerts(as: "ben") == [
-            "left_zones ben > ana,ben", "drift ana-ben > ana,ben", "drift ben-cal > ana,ben,cal", "returned ben > ana,ben",
-            "left_zones ben > ana,ben", "together ben-cal > ana,ben,cal", "together ana-ben > ana,ben",
-            "returned ben > ana,ben | hidden 12",
-        ])
+        #expect(
+            try alerts(as: "ben") == [
+                "left_zones ben > ana,ben", "drift ana-ben > ana,ben", "drift ben-cal > ana,ben,cal", "returned ben > ana,ben",
+                "left_zones ben > ana,ben", "together ben-cal > ana,ben,cal", "together ana-ben > ana,ben",
+                "returned ben > ana,ben | hidden 12",
+            ])
     }
 
     @Test func aMemberHearsTheirOwnAndSeesEveryonesPosition() throws {
-        #expect(try alerts(as: "cal") == [
-            "drift ben-cal > ana,ben,cal", "drift cal-dee > ana,cal", "reporting cal > ana,cal",
-            "together ben-cal > ana,ben,cal", "together cal-dee > ana,cal | hidden 13",
-        ])
+        #expect(
+            try alerts(as: "cal") == [
+                "drift ben-cal > ana,ben,cal", "drift cal-dee > ana,cal", "reporting cal > ana,cal",
+                "together ben-cal > ana,ben,cal", "together cal-dee > ana,cal | hidden 13",
+            ])
     }
 
     @Test func aGuestHearsNoAlerts() throws {
@@ -58,7 +61,8 @@ import Testing
 
     @Test func offsetsLineTracksUpInTime() throws {
         // Dee walks Ben's track 300 s later (`offset_s`), so every alert of hers comes 300 s after his.
-        let title = try probe.run("""
+        let title = try probe.run(
+            """
             local t = {}
             for _, e in ipairs(party.replay().events) do
               if e.kind == "left_zones" or e.kind == "returned" then
@@ -69,7 +73,8 @@ import Testing
             local gaps = {}
             for i, time in ipairs(t.ben) do gaps[i] = string.format("%d", t.dee[i] - time) end
             return { title = table.concat(gaps, " "), sections = {} }
-            """).title
+            """
+        ).title
         #expect(title == "300 300 300 300")
     }
 }

@@ -22,11 +22,12 @@ import Testing
         #expect(try plain.request().party?.dutyCycle == nil)
     }
 
-    @Test(arguments: [
-        (party, "70/60", "--duty-cycle: 70/60: on (70 s) is longer than the period (60 s)"),
-        (party, "10/60,near=50", "--duty-cycle: 'near=50': expected near=METRES:ON/PERIOD such as near=200:10/20, near=200:always or near=off"),
-        (nil, "default", "--duty-cycle: samples a party's tracks as phones would: give the party with --party FILE"),
-    ] as [(String?, String, String)])
+    @Test(
+        arguments: [
+            (party, "70/60", "--duty-cycle: 70/60: on (70 s) is longer than the period (60 s)"),
+            (party, "10/60,near=50", "--duty-cycle: 'near=50': expected near=METRES:ON/PERIOD such as near=200:10/20, near=200:always or near=off"),
+            (nil, "default", "--duty-cycle: samples a party's tracks as phones would: give the party with --party FILE"),
+        ] as [(String?, String, String)])
     func badInputNamesTheOption(party: String?, text: String, message: String) {
         guard case .failure(let error) = request(party: party, dutyCycle: text) else {
             Issue.record("'\(text)' was accepted")

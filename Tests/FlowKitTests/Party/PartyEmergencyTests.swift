@@ -30,7 +30,9 @@ import Testing
 
     @Test func aGuestCannotEvenInAnActRun() throws {
         let text = try probe.run(Self.raise, as: "dee", acting: true).error?.description ?? "no error"
-        #expect(text.contains("flows/probe.lua:2: member 'dee' (guest) may not raise a party emergency: guests may call the park but not alert the party"), "\(text)")
+        #expect(
+            text.contains("flows/probe.lua:2: member 'dee' (guest) may not raise a party emergency: guests may call the park but not alert the party"),
+            "\(text)")
     }
 
     @Test func aBadPositionIsNamedAsAnArgument() throws {

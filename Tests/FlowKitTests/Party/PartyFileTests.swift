@@ -38,22 +38,28 @@ import Testing
     }
 
     @Test func aTrackThatDoesNotParseNamesItsFileAndLine() throws {
-        let (_, error) = try read(members: "[\(Self.ana)]", track: Self.gpx.replacingOccurrences(of: "lat=\"37.8725\" lon=\"-119.3537\"><time>2019-07-31T12:10", with: "lat=\"97.8725\" lon=\"-119.3537\"><time>2019-07-31T12:10"))
+        let (_, error) = try read(
+            members: "[\(Self.ana)]",
+            track: Self.gpx.replacingOccurrences(
+                of: "lat=\"37.8725\" lon=\"-119.3537\"><time>2019-07-31T12:10", with: "lat=\"97.8725\" lon=\"-119.3537\"><time>2019-07-31T12:10"))
         let text = error ?? "no error"
         #expect(text.contains("a.gpx:4"), "\(text)")
     }
 
     @Test func aSafeZoneThatCrossesItselfIsRefused() throws {
-        let bow = #"[{ "id": "z", "rings": [[{"lat": 37.80, "lon": -122.40}, {"lat": 37.81, "lon": -122.39}, {"lat": 37.80, "lon": -122.39}, {"lat": 37.81, "lon": -122.40}]] }]"#
+        let bow =
+            #"[{ "id": "z", "rings": [[{"lat": 37.80, "lon": -122.40}, {"lat": 37.81, "lon": -122.39}, {"lat": 37.80, "lon": -122.39}, {"lat": 37.81, "lon": -122.40}]] }]"#
         let (_, error) = try read(members: "[\(Self.ana)]", zones: bow)
         #expect(error == "party.json: zones[1].rings[1]: crosses itself (edges 1 and 3)")
     }
 
     @Test func aPartyNeedsAGuardianAndKnownFields() throws {
-        #expect(try read(members: #"[{ "id": "b", "role": "child", "track": "a.gpx" }]"#).1
-            == "party.json: members: a party needs a guardian (alerts go to guardians)")
-        #expect(try read(members: #"[{ "id": "b", "role": "guardian", "track": "a.gpx", "colour": "red" }]"#).1
-            == "party.json: members[1].colour: unknown field")
+        #expect(
+            try read(members: #"[{ "id": "b", "role": "child", "track": "a.gpx" }]"#).1
+                == "party.json: members: a party needs a guardian (alerts go to guardians)")
+        #expect(
+            try read(members: #"[{ "id": "b", "role": "guardian", "track": "a.gpx", "colour": "red" }]"#).1
+                == "party.json: members[1].colour: unknown field")
     }
 
     @Test func aGoodFileReadsWithOffsets() throws {

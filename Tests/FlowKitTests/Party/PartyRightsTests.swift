@@ -14,25 +14,29 @@ import Testing
         try probe.run(body, as: member).error?.description ?? "no error"
     }
 
-    @Test(arguments: [
-        (nil, "ana guardian: change_zones=true hear_every_alert=true see_everyone=true trigger_emergency=true"),
-        ("cal", "cal member: change_zones=false hear_every_alert=false see_everyone=true trigger_emergency=true"),
-        ("ben", "ben child: change_zones=false hear_every_alert=false see_everyone=false trigger_emergency=true"),
-        ("dee", "dee guest: change_zones=false hear_every_alert=false see_everyone=false trigger_emergency=false"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "ana guardian: change_zones=true hear_every_alert=true see_everyone=true trigger_emergency=true"),
+            ("cal", "cal member: change_zones=false hear_every_alert=false see_everyone=true trigger_emergency=true"),
+            ("ben", "ben child: change_zones=false hear_every_alert=false see_everyone=false trigger_emergency=true"),
+            ("dee", "dee guest: change_zones=false hear_every_alert=false see_everyone=false trigger_emergency=false"),
+        ] as [(String?, String)])
     func theViewerIsTheFirstGuardianOrTheMemberAskedFor(member: String?, rights: String) throws {
-        let title = try probe.run("""
+        let title = try probe.run(
+            """
             local me, names = party.viewer(), {}
             for name, allowed in pairs(me.rights) do names[#names + 1] = name .. "=" .. tostring(allowed) end
             table.sort(names)
             return { title = me.id .. " " .. me.role .. ": " .. table.concat(names, " "), sections = {} }
-            """, as: member).title
+            """, as: member
+        ).title
         #expect(title == rights)
     }
 
-    @Test(arguments: [
-        (nil, "ana ben cal dee"), ("cal", "ana ben cal dee"), ("ben", "ana ben"), ("dee", "ana dee"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "ana ben cal dee"), ("cal", "ana ben cal dee"), ("ben", "ana ben"), ("dee", "ana dee"),
+        ] as [(String?, String)])
     func eachRoleSeesThePositionsItMay(member: String?, visible: String) throws {
         let body = """
             local seen = {}
@@ -60,26 +64,31 @@ import Testing
     static let setZone = "party.set_zone({ id = 'meet', name = 'Meeting point', lat = 37.7405, lon = -119.566, radius_m = 100 })"
 
     @Test func onlyAGuardianChangesSafeZones() throws {
-        let title = try probe.run("""
+        let title = try probe.run(
+            """
             \(Self.setZone)
             local removed = party.remove_zone('meadow')
             local ids = {}
             for _, z in ipairs(party.info().zones) do ids[#ids + 1] = z.id end
             return { title = tostring(removed) .. " " .. table.concat(ids, " "), sections = {} }
-            """).title
+            """
+        ).title
         #expect(title == "true camp meet")
         for member in ["cal", "ben", "dee"] {
             let role = ["cal": "member", "ben": "child", "dee": "guest"][member] ?? ""
-            #expect(try error("local x = 1\n\(Self.setZone)\nreturn { title = 'x', sections = {} }", as: member)
-                .contains("flows/probe.lua:3: member '\(member)' (\(role)) may not change safe zones: only guardians may"))
-            #expect(try error("party.remove_zone('camp')\nreturn { title = 'x', sections = {} }", as: member)
-                .contains("flows/probe.lua:2: member '\(member)' (\(role)) may not change safe zones"))
+            #expect(
+                try error("local x = 1\n\(Self.setZone)\nreturn { title = 'x', sections = {} }", as: member)
+                    .contains("flows/probe.lua:3: member '\(member)' (\(role)) may not change safe zones: only guardians may"))
+            #expect(
+                try error("party.remove_zone('camp')\nreturn { title = 'x', sections = {} }", as: member)
+                    .contains("flows/probe.lua:2: member '\(member)' (\(role)) may not change safe zones"))
         }
     }
 
     @Test func aZoneAGuardianSetsIsCheckedLikeTheFilesZones() throws {
-        let text = try error("party.set_zone({ id = 'x', lat = 37.74, lon = -119.56, radius_m = -5 })\nreturn { title = 'x', sections = {} }",
-                             as: nil)
+        let text = try error(
+            "party.set_zone({ id = 'x', lat = 37.74, lon = -119.56, radius_m = -5 })\nreturn { title = 'x', sections = {} }",
+            as: nil)
         #expect(text.contains("flows/probe.lua:2: zone.radius_m: -5 must be a positive number of metres"), "\(text)")
     }
 
@@ -89,9 +98,12 @@ import Testing
     }
 
     @Test func withoutAPartyTheModuleSaysHowToGiveOne() throws {
-        let p = try TestProject(copyingRepository: false, files: [
-            "flows/probe.lua": "flow.register('probe', function() return { title = tostring(party.active()) .. ' ' .. party.viewer().id, sections = {} } end)",
-        ])
+        let p = try TestProject(
+            copyingRepository: false,
+            files: [
+                "flows/probe.lua":
+                    "flow.register('probe', function() return { title = tostring(party.active()) .. ' ' .. party.viewer().id, sections = {} } end)"
+            ])
         for path in ["parks/defaults.lua", "parks/YOSE/park.lua"] {
             try p.write(path, try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8))
         }

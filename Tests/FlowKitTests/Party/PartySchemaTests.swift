@@ -51,12 +51,16 @@ import Testing
     /// What the schema leaves to the reader, the reader refuses (each message names the field).
     @Test(arguments: [
         (#"[{ "id": "b", "role": "child", "track": "a.gpx" }]"#, "[]", "party.json: members: a party needs a guardian (alerts go to guardians)"),
-        (#"[{ "id": "a", "role": "guardian", "track": "a.gpx" }]"#,
-         #"[{ "id": "z", "lat": 37.74, "lon": -119.56, "radius_m": 5 }, { "id": "z", "lat": 37.74, "lon": -119.56, "radius_m": 5 }]"#,
-         "party.json: zones[2].id: 'z' is already zones[1]'s id"),
-        (#"[{ "id": "a", "role": "guardian", "track": "a.gpx" }]"#,
-         #"[{ "id": "z", "rings": [[{ "lat": 37.74, "lon": -119.56 }, { "lat": 37.74, "lon": -119.56 }, { "lat": 37.75, "lon": -119.56 }]] }]"#,
-         "party.json: zones[1].rings[1]: a ring needs at least 3 distinct points, got 2"),
+        (
+            #"[{ "id": "a", "role": "guardian", "track": "a.gpx" }]"#,
+            #"[{ "id": "z", "lat": 37.74, "lon": -119.56, "radius_m": 5 }, { "id": "z", "lat": 37.74, "lon": -119.56, "radius_m": 5 }]"#,
+            "party.json: zones[2].id: 'z' is already zones[1]'s id"
+        ),
+        (
+            #"[{ "id": "a", "role": "guardian", "track": "a.gpx" }]"#,
+            #"[{ "id": "z", "rings": [[{ "lat": 37.74, "lon": -119.56 }, { "lat": 37.74, "lon": -119.56 }, { "lat": 37.75, "lon": -119.56 }]] }]"#,
+            "party.json: zones[1].rings[1]: a ring needs at least 3 distinct points, got 2"
+        ),
     ])
     func whatTheSchemaCannotSeeTheReaderRefuses(members: String, zones: String, message: String) throws {
         let (_, error) = try PartyFileTests().read(members: members, zones: zones)

@@ -22,12 +22,12 @@ import ScreenModel
         let p = try project([
             "flows/greet.lua": #"flow.register("greet", function(ctx) return { title = "t", sections = { { type = "text", text = "default" } } } end)"#,
             "parks/TEST/flows/greet.lua": """
-                flow.register("greet", function(ctx, super)
-                  local s = super(ctx)
-                  table.insert(s.sections, 1, { type = "text", text = "park" })
-                  return s
-                end)
-                """,
+            flow.register("greet", function(ctx, super)
+              local s = super(ctx)
+              table.insert(s.sections, 1, { type = "text", text = "park" })
+              return s
+            end)
+            """,
         ])
         let runtime = try p.runtime("TEST")
         #expect(Self.text(try runtime.run(FlowRequest(flow: "greet"))) == ["park", "default"])
@@ -66,15 +66,18 @@ import ScreenModel
     }
 
     @Test func flowsCanAskWhatExistsButNotRegisterWhileRunning() throws {
-        let p = try project(["flows/a.lua": """
+        let p = try project([
+            "flows/a.lua": """
             flow.register('a', function(ctx)
               return { title = tostring(flow.exists('a')) .. ' ' .. tostring(flow.exists('zzz')), sections = {} }
             end)
             flow.register('late', function(ctx) flow.register('b', print) end)
-            """])
+            """
+        ])
         let runtime = try p.runtime("TEST")
         #expect(try runtime.run(FlowRequest(flow: "a")).title == "true false")
-        #expect(flowError { try runtime.run(FlowRequest(flow: "late")) }?.description
+        #expect(
+            flowError { try runtime.run(FlowRequest(flow: "late")) }?.description
                 .hasPrefix("flows/a.lua:4: flow.register: flows are registered when their file loads, not while a flow runs") == true)
     }
 
@@ -91,8 +94,10 @@ import ScreenModel
     }
 
     @Test func unknownAndDisabledFlows() throws {
-        let p = try project(["flows/a.lua": "flow.register('a', function() return { title = 't', sections = {} } end)",
-                             "parks/TEST/park.lua": "return { name = 'T', center = { lat = 1, lon = 2 }, flows = { a = false } }"])
+        let p = try project([
+            "flows/a.lua": "flow.register('a', function() return { title = 't', sections = {} } end)",
+            "parks/TEST/park.lua": "return { name = 'T', center = { lat = 1, lon = 2 }, flows = { a = false } }",
+        ])
         let runtime = try p.runtime("TEST")
         #expect(flowError { try runtime.run(FlowRequest(flow: "nope")) }?.description == "unknown flow 'nope' for park TEST; flows: ")
         #expect(flowError { try runtime.run(FlowRequest(flow: "a")) }?.exitCode == 2)

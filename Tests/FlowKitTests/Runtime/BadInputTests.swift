@@ -23,13 +23,17 @@ import ScreenModel
 
     @Test func unknownFlow() throws {
         let error = flowError { try FlowRuntime(root: repository, park: "GOGA").run(FlowRequest(flow: "nope")) }
-        #expect(error?.description == "unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites")
+        #expect(
+            error?.description
+                == "unknown flow 'nope' for park GOGA; flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites")
         #expect(error?.exitCode == 2)
     }
 
     @Test func syntaxError() throws {
         let error = try home("local x = 1\nflow.register('home' function() end)")
-        #expect(error?.description == "flow 'home' of park GRTE is unavailable: its file did not load:\n  parks/GRTE/flows/home.lua:2: ')' expected near 'function'")
+        #expect(
+            error?.description == "flow 'home' of park GRTE is unavailable: its file did not load:\n  parks/GRTE/flows/home.lua:2: ')' expected near 'function'"
+        )
         #expect(error?.exitCode == 1)
     }
 
@@ -48,24 +52,31 @@ import ScreenModel
     }
 
     @Test func endlessAllocationHitsTheMemoryCap() throws {
-        let error = try home("flow.register('home', function(ctx)\n  local t = {}\n  while true do t[#t + 1] = {} end\nend)",
-                             budgets: "{ memory_mb = 4 }")
+        let error = try home(
+            "flow.register('home', function(ctx)\n  local t = {}\n  while true do t[#t + 1] = {} end\nend)",
+            budgets: "{ memory_mb = 4 }")
         #expect(error?.description.hasPrefix("parks/GRTE/flows/home.lua:3: memory cap of 4096 KiB exceeded") == true)
     }
 
     @Test func invalidScreenNamesTheFieldPath() throws {
-        let error = try home("""
+        let error = try home(
+            """
             flow.register('home', function(ctx)
               return { title = 'x', sections = { { type = 'text', text = 'ok' },
                 { type = 'button', label = 'Go', action = { kind = 'url', url = 'ftp://x' } } } }
             end)
             """)
-        #expect(error?.description == "parks/GRTE/flows/home.lua: flow 'home' returned an invalid screen:\n  parks/GRTE/flows/home.lua:3: sections[2].action.url: 'ftp://x' is not an absolute http(s) URL (it must start with http:// or https://)")
+        #expect(
+            error?.description
+                == "parks/GRTE/flows/home.lua: flow 'home' returned an invalid screen:\n  parks/GRTE/flows/home.lua:3: sections[2].action.url: 'ftp://x' is not an absolute http(s) URL (it must start with http:// or https://)"
+        )
         let typed = try home("flow.register('home', function() return { title = 'x', sections = { { type = 'text', text = 3 } } } end)")
         #expect(typed?.description.hasSuffix("sections[1].text: expected string, got number 3") == true)
         let nothing = try home("flow.register('home', function() end)")
         #expect(nothing?.description.contains("the flow returned nil") == true)
-        let unknownFlow = try home("flow.register('home', function() return { title = 'x', sections = { { type = 'button', label = 'b', action = { kind = 'go', flow = 'nowhere' } } } } end)")
+        let unknownFlow = try home(
+            "flow.register('home', function() return { title = 'x', sections = { { type = 'button', label = 'b', action = { kind = 'go', flow = 'nowhere' } } } } end)"
+        )
         #expect(unknownFlow?.description.contains("sections[1].action.flow") == true)
     }
 
@@ -75,7 +86,10 @@ import ScreenModel
         ("debug.getinfo(1)", "parks/GRTE/flows/home.lua:2: attempt to index a nil value (global 'debug')"),
         ("assert(load('\\27Lua', 'x', 'b'))", "parks/GRTE/flows/home.lua:2: attempt to load a binary chunk (binary chunks are not allowed in the sandbox)"),
         ("assert(load(string.char(27) .. 'LuaT'))", "parks/GRTE/flows/home.lua:2: x"),
-        ("require('../../../etc/passwd')", "parks/GRTE/flows/home.lua:2: require: '../../../etc/passwd' is not a module name (use dotted names such as 'lib.ui'; paths are not allowed)"),
+        (
+            "require('../../../etc/passwd')",
+            "parks/GRTE/flows/home.lua:2: require: '../../../etc/passwd' is not a module name (use dotted names such as 'lib.ui'; paths are not allowed)"
+        ),
         ("require('io')", "parks/GRTE/flows/home.lua:2: require: module 'io' not found (looked in parks/GRTE/flows/ and flows/)"),
     ])
     func sandboxDenials(call: String, message: String) throws {
@@ -91,14 +105,18 @@ import ScreenModel
 
     @Test(arguments: [
         ("{\"type\": \"FeatureCollection\", \"features\": [", "parks/GOGA/sites.geojson:1:"),
-        ("""
-         {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 137.8]}, "properties": {"id": "a", "name": "Alcatraz"}}]}
-         """, "parks/GOGA/sites.geojson: feature 1 ('Alcatraz'): latitude 137.8 out of range [-90, 90]"),
-        ("""
-         {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 37.8]}, "properties": {"id": "a"}}]}
-         """, "parks/GOGA/sites.geojson: feature 1 ('a'):"),
+        (
+            """
+            {"type": "FeatureCollection", "features": [
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 137.8]}, "properties": {"id": "a", "name": "Alcatraz"}}]}
+            """, "parks/GOGA/sites.geojson: feature 1 ('Alcatraz'): latitude 137.8 out of range [-90, 90]"
+        ),
+        (
+            """
+            {"type": "FeatureCollection", "features": [
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 37.8]}, "properties": {"id": "a"}}]}
+            """, "parks/GOGA/sites.geojson: feature 1 ('a'):"
+        ),
     ])
     func badSitesFiles(geojson: String, prefix: String) throws {
         let p = try TestProject(files: ["parks/GOGA/sites.geojson": geojson])
@@ -108,10 +126,12 @@ import ScreenModel
     }
 
     @Test func missingNameIsNamed() throws {
-        let p = try TestProject(files: ["parks/GOGA/sites.geojson": """
+        let p = try TestProject(files: [
+            "parks/GOGA/sites.geojson": """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-122.4, 37.8]}, "properties": {"id": "a"}}]}
-            """])
+            """
+        ])
         let error = flowError { try p.runtime("GOGA").sites() }
         #expect(error?.description.contains("name") == true)
     }

@@ -5,8 +5,9 @@ import GeoKit
 /// The one place view values in text are read: command-line options and a `go` action's args.
 @Suite struct FlowRequestTests {
     @Test func anActionsViewArgsBecomeTypedAndLeaveArgs() throws {
-        let request = try FlowRequest(flow: "map", actionArgs: ["center": "37.8,-122.46", "zoom": "14", "id": "x", "heading": "90"],
-                                      size: ScreenSize(width: 600, height: 400))
+        let request = try FlowRequest(
+            flow: "map", actionArgs: ["center": "37.8,-122.46", "zoom": "14", "id": "x", "heading": "90"],
+            size: ScreenSize(width: 600, height: 400))
         #expect(request.args == ["id": "x"])
         #expect(request.view == MapView(center: Coordinate(latitude: 37.8, longitude: -122.46), zoom: 14))
         #expect(request.ar == ARView(heading: 90))
@@ -23,8 +24,11 @@ import GeoKit
         (["heading": "359.99"], nil, nil),
         (["bbox": "0,0,1,1", "zoom": "3"], "bbox", "give either bbox or center/zoom, not both"),
         // A go action's box is checked as --bbox is: a swap is named, not shown as the rest of the world.
-        (["bbox": "-122.3,37.7,-122.6,37.9"], "bbox", "west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
-            + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)"),
+        (
+            ["bbox": "-122.3,37.7,-122.6,37.9"], "bbox",
+            "west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
+                + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)"
+        ),
         (["bbox": "170,-10,190,10"], nil, nil),
     ])
     func valuesAreChecked(values: [String: String], key: String?, message: String?) {

@@ -27,19 +27,19 @@ import ScreenModel
         #expect(home.title == "Golden Gate National Recreation Area")
         #expect(home.park == "GOGA" && home.flow == "home" && home.schema == Screen.schemaID)
         let titles = Self.titles(home)
-        #expect(titles.first == "Good morning from Golden Gate National Recreation Area.")   // 09:30 in San Francisco
-        #expect(titles[2] == "Visiting Alcatraz")        // the override's card, after the welcome texts
+        #expect(titles.first == "Good morning from Golden Gate National Recreation Area.")  // 09:30 in San Francisco
+        #expect(titles[2] == "Visiting Alcatraz")  // the override's card, after the welcome texts
         #expect(titles.contains("Highlights") && titles.contains("Explore"))
         let targets = home.actions.map(\.action.target)
         #expect(targets.contains(.url("https://www.nps.gov/goga/index.htm")))
         #expect(targets.contains(.call(phone: "+1 415-561-4700")))
-        #expect(home.actions.map(\.action.id) == (1...home.actions.count).map { "\($0)" } )
+        #expect(home.actions.map(\.action.id) == (1...home.actions.count).map { "\($0)" })
     }
 
     @Test func otherParksUseTheDefaultHome() throws {
         let yell = try run("YELL", "home")
         #expect(!Self.titles(yell).contains("Visiting Alcatraz"))
-        #expect(yell.actions.contains { $0.action.target == .go(flow: "geysers", args: [:]) })   // the park's own link
+        #expect(yell.actions.contains { $0.action.target == .go(flow: "geysers", args: [:]) })  // the park's own link
     }
 
     @Test func parkWithoutSitesGetsAnEmptyState() throws {
@@ -57,7 +57,8 @@ import ScreenModel
         let screen = try run("GRTE", "onboarding")
         guard case .onboarding(let onboarding)? = screen.sections.first else { Issue.record("no onboarding"); return }
         #expect(onboarding.pages.count == 2)
-        #expect(onboarding.pages[0].background.map(\.image) == ["onboarding/sky.svg", "onboarding/far.svg", "onboarding/near.svg", "onboarding/foreground.svg"])
+        #expect(
+            onboarding.pages[0].background.map(\.image) == ["onboarding/sky.svg", "onboarding/far.svg", "onboarding/near.svg", "onboarding/foreground.svg"])
         #expect(onboarding.pages[0].background[3].depth == 0.8)
         #expect(onboarding.pages.last?.action?.target == .go(flow: "home", args: [:]))
     }
@@ -82,14 +83,16 @@ import ScreenModel
     }
 
     @Test func aParkOverridesTheScoringModule() throws {
-        let p = try TestProject(files: ["flows/probe.lua": """
+        let p = try TestProject(files: [
+            "flows/probe.lua": """
             flow.register("probe", function(ctx)
               local s = require("lib.scoring")
               return { title = s.score({ category = "viewpoint" }, ctx, 1000) .. "/" .. s.score({ category = "food" }, ctx, 1000), sections = {} }
             end)
-            """])
-        #expect(try p.runtime("GOGA").run(FlowRequest(flow: "probe")).title == "500.0/1000")   // parks/GOGA/flows/lib/scoring.lua
-        #expect(try p.runtime("GRTE").run(FlowRequest(flow: "probe")).title == "1000/1000")    // flows/lib/scoring.lua
+            """
+        ])
+        #expect(try p.runtime("GOGA").run(FlowRequest(flow: "probe")).title == "500.0/1000")  // parks/GOGA/flows/lib/scoring.lua
+        #expect(try p.runtime("GRTE").run(FlowRequest(flow: "probe")).title == "1000/1000")  // flows/lib/scoring.lua
     }
 
     @Test func categoryFilterAndSiteDetail() throws {
@@ -117,12 +120,13 @@ import ScreenModel
     }
 
     @Test func flowsSeeTheFixedClock() throws {
-        let p = try TestProject(files: ["flows/clock.lua": """
+        let p = try TestProject(files: [
+            "flows/clock.lua": """
             flow.register("clock", function(ctx)
               return { title = ctx.time.iso .. " " .. ctx.time.weekday .. " " .. os.time(), sections = {} }
             end)
-            """])
+            """
+        ])
         #expect(try p.runtime("GOGA").run(FlowRequest(flow: "clock")).title == "2026-07-04T09:30:00-07:00 Saturday 1783182600")
     }
 }
-

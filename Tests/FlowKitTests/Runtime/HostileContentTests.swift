@@ -5,7 +5,8 @@ import Testing
 /// the file, whatever the size of what it returned.
 @Suite struct HostileContentTests {
     @Test func anInvalidScreenListsTwentyIssuesThenCountsTheRest() throws {
-        let p = try TestProject(files: ["parks/GRTE/flows/home.lua": """
+        let p = try TestProject(files: [
+            "parks/GRTE/flows/home.lua": """
             flow.register('home', function()
               local sections = {}
               for i = 1, 5000 do
@@ -13,11 +14,15 @@ import Testing
               end
               return { title = 't', sections = sections }
             end)
-            """])
+            """
+        ])
         let error = flowError { try p.runtime("GRTE").run(FlowRequest(flow: "home")) }
         guard case .invalidScreen(_, _, let issues)? = error else { Issue.record("expected an invalid screen, got \(String(describing: error))"); return }
         #expect(issues.count == 21)
-        #expect(issues.first == "sections[1].action.flow: unknown flow '\(String(repeating: "x", count: 60))…' (1,001 characters); known flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites")
+        #expect(
+            issues.first
+                == "sections[1].action.flow: unknown flow '\(String(repeating: "x", count: 60))…' (1,001 characters); known flows: ar, emergency, exhibits, favorites, geofence, home, map, onboarding, parks, party, pins, sites"
+        )
         #expect(issues.last == "and 4,980 more issues")
     }
 

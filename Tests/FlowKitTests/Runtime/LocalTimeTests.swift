@@ -16,8 +16,10 @@ import Testing
     /// either side of zero, leap days, around daylight-saving changes, and a pseudo-random spread.
     static var moments: [Double] {
         let range = LocalTime.arithmeticRange
-        var moments: [Double] = [0, -0.5, 0.999, -1, 59.5, 86_399.9, -86_400.25, Double(range.lowerBound), Double(range.upperBound),
-                                 951_782_400, 951_868_800, 4_107_542_400, 1_783_171_800, 1_783_171_800.75]
+        var moments: [Double] = [
+            0, -0.5, 0.999, -1, 59.5, 86_399.9, -86_400.25, Double(range.lowerBound), Double(range.upperBound),
+            951_782_400, 951_868_800, 4_107_542_400, 1_783_171_800, 1_783_171_800.75,
+        ]
         // 2026's daylight-saving changes in the United States, Europe and New Zealand, every half hour around them.
         for change in [1_772_964_000.0, 1_793_523_600, 1_774_746_000, 1_792_890_000, 1_775_311_200, 1_790_431_200] {
             moments += stride(from: change - 14_400, through: change + 14_400, by: 1799.5).map { $0 }

@@ -73,7 +73,8 @@ import Testing
     }
 
     @Test func theTrackCarriesItsLocationStatesForTheTimeline() throws {
-        let project = try TestProject(files: ["flows/probe.lua": """
+        let project = try TestProject(files: [
+            "flows/probe.lua": """
             flow.register("probe", function(ctx)
               local out = {}
               for _, c in ipairs(ctx.track.location) do
@@ -81,18 +82,22 @@ import Testing
               end
               return { schema = "flowrun/screen@1", title = table.concat(out, ", "), sections = {} }
             end)
-            """])
+            """
+        ])
         let runtime = try FlowRuntime(root: project.root, park: "GOGA", time: Date(timeIntervalSince1970: 1_000_000))
         let title = try runtime.run(FlowRequest(flow: "probe", track: Self.track())).title
         #expect(title == "0 searching@nil, 0 found@10, 140 searching@12, 150 searching_longer@12, 200 error/timed_out@12, 300 found@13")
     }
 
     @Test func aParksLocationSettingsAreChecked() throws {
-        let project = try TestProject(files: ["parks/GOGA/park.lua": """
+        let project = try TestProject(files: [
+            "parks/GOGA/park.lua": """
             return { name = "X", center = { lat = 1, lon = 2 }, location = { searching_longer_after = 90 } }
-            """])
+            """
+        ])
         let error = flowError { try ParkConfig.load(code: "GOGA", root: project.root) }
-        #expect(error?.description.contains("parks/GOGA/park.lua: location: searching_longer_after 90 must be less than timeout 60") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("parks/GOGA/park.lua: location: searching_longer_after 90 must be less than timeout 60") == true,
+            "\(String(describing: error))")
     }
 }

@@ -13,7 +13,8 @@ import Testing
     }
 
     @Test func ctxParksListsEveryParkAsData() throws {
-        let result = try probeFlow("""
+        let result = try probeFlow(
+            """
             local out = {}
             for _, p in ipairs(ctx.parks) do
               out[#out + 1] = ("%s|%s|%s|%.2f,%.2f|%s"):format(p.code, p.name, p.state, p.lat, p.lon, tostring(p.address))
@@ -21,18 +22,20 @@ import Testing
             return { title = table.concat(out, ";"), sections = {} }
             """)
         #expect(result.error == nil)
-        #expect(result.title == """
-            GOGA|Golden Gate National Recreation Area|California|37.81,-122.47|nil;\
-            GRTE|Grand Teton National Park|Wyoming|43.79,-110.68|nil;\
-            YELL|Yellowstone National Park|Wyoming, Montana, Idaho|44.60,-110.55|nil;\
-            YOSE|Yosemite National Park|California|37.85,-119.55|nil
-            """)
+        #expect(
+            result.title == """
+                GOGA|Golden Gate National Recreation Area|California|37.81,-122.47|nil;\
+                GRTE|Grand Teton National Park|Wyoming|43.79,-110.68|nil;\
+                YELL|Yellowstone National Park|Wyoming, Montana, Idaho|44.60,-110.55|nil;\
+                YOSE|Yosemite National Park|California|37.85,-119.55|nil
+                """)
     }
 
     @Test func ctxParksIsReadOnlyAndHoldsNoFlows() throws {
         let write = try probeFlow("ctx.parks[1].name = 'Mine'; return { title = 'x', sections = {} }")
         #expect(write.error?.description.contains("ctx.parks and the parks in it are read-only") == true)
-        let fields = try probeFlow("""
+        let fields = try probeFlow(
+            """
             local keys = {}
             for k in pairs(ctx.parks[3]) do keys[#keys + 1] = k end
             table.sort(keys)
@@ -46,12 +49,12 @@ import Testing
             "parks/BROK/park.lua": "error('broken on purpose')",
             "parks/GRTE/park.lua": "return { name = 'Grand Teton', center = { lat = 43.79, lon = -110.68 }, address = 'PO Box 170, Moose, WY 83012' }",
             "flows/probe.lua": """
-                flow.register("probe", function(ctx)
-                  local out = {}
-                  for _, p in ipairs(ctx.parks) do out[#out + 1] = p.code .. (p.address and ":" .. table.concat(p.address, "/") or "") end
-                  return { title = table.concat(out, " "), sections = {} }
-                end)
-                """,
+            flow.register("probe", function(ctx)
+              local out = {}
+              for _, p in ipairs(ctx.parks) do out[#out + 1] = p.code .. (p.address and ":" .. table.concat(p.address, "/") or "") end
+              return { title = table.concat(out, " "), sections = {} }
+            end)
+            """,
         ])
         #expect(try p.runtime("GOGA").run(FlowRequest(flow: "probe")).title == "GOGA GRTE:PO Box 170, Moose, WY 83012 YELL YOSE")
     }
@@ -64,15 +67,17 @@ import Testing
             }
             return []
         }
-        #expect(rows(try runtime.run(FlowRequest(flow: "parks"))) == [
-            "Golden Gate National Recreation Area|-|current", "Grand Teton National Park|-|-",
-            "Yellowstone National Park|-|-", "Yosemite National Park|-|-",
-        ])
+        #expect(
+            rows(try runtime.run(FlowRequest(flow: "parks"))) == [
+                "Golden Gate National Recreation Area|-|current", "Grand Teton National Park|-|-",
+                "Yellowstone National Park|-|-", "Yosemite National Park|-|-",
+            ])
         let oldFaithful = Coordinate(latitude: 44.4605, longitude: -110.8281)
-        #expect(rows(try runtime.run(FlowRequest(flow: "parks", at: oldFaithful))) == [
-            "Yellowstone National Park|27 km|-", "Grand Teton National Park|75 km|-",
-            "Yosemite National Park|1036 km|-", "Golden Gate National Recreation Area|1224 km|current",
-        ])
+        #expect(
+            rows(try runtime.run(FlowRequest(flow: "parks", at: oldFaithful))) == [
+                "Yellowstone National Park|27 km|-", "Grand Teton National Park|75 km|-",
+                "Yosemite National Park|1036 km|-", "Golden Gate National Recreation Area|1224 km|current",
+            ])
     }
 
     @Test func followingAGoToAnotherParkHandsItsRequestOver() throws {
@@ -96,14 +101,16 @@ import Testing
     }
 
     @Test func aGoToAnUnknownParkIsAnInvalidScreenAtItsLine() throws {
-        let result = try probeFlow("""
+        let result = try probeFlow(
+            """
             local ui = require("lib.ui")
             return ui.screen("x", { ui.button("Yellowstone", ui.go_park("YELLO")) })
             """)
         #expect(result.error?.description.contains("flows/probe.lua:3: sections[1].action.park: unknown park 'YELLO'; did you mean 'YELL'?") == true)
         #expect(result.error?.exitCode == 1)
         // Another park's flows are not this park's to check: geysers is YELL's own.
-        let geysers = try probeFlow("""
+        let geysers = try probeFlow(
+            """
             local ui = require("lib.ui")
             return ui.screen("x", { ui.button("Geysers", ui.go_park("YELL", "geysers")) })
             """)

@@ -21,10 +21,11 @@ import Testing
         """
 
     static func project(park extra: String = "", files: [String: String] = [:]) throws -> TestProject {
-        try TestProject(files: [
-            "parks/DEMO/park.lua": "return { name = 'Demo Park', center = { lat = 37.8, lon = -122.4 }\(extra) }",
-            "parks/DEMO/sites.geojson": sites,
-        ].merging(files) { $1 })
+        try TestProject(
+            files: [
+                "parks/DEMO/park.lua": "return { name = 'Demo Park', center = { lat = 37.8, lon = -122.4 }\(extra) }",
+                "parks/DEMO/sites.geojson": sites,
+            ].merging(files) { $1 })
     }
 
     /// The titles and details of the first list of `sites --arg category=...` or all sites.
@@ -40,34 +41,38 @@ import Testing
     @Test func ratingAndFeeMoveSitesAndTheReasonLineSaysWhy() throws {
         let p = try Self.project(park: ", sites = { collections = {} }")
         // Distances 100, 300, 500, 700 m; scores 100 + 300 (a $15 fee), 300, 500 - 600 (5 stars), 700.
-        #expect(try Self.ranked(p) == [
-            "Star Overlook | 500 m N · ★5",
-            "Free Garden | 300 m N · free",
-            "Near Kiosk | 100 m N · ★3 · $15",
-            "Plain Bench | 700 m N",
-        ])
+        #expect(
+            try Self.ranked(p) == [
+                "Star Overlook | 500 m N · ★5",
+                "Free Garden | 300 m N · free",
+                "Near Kiosk | 100 m N · ★3 · $15",
+                "Plain Bench | 700 m N",
+            ])
     }
 
     @Test func withoutAPositionTheFactsStillShowAndNamesOrder() throws {
         let p = try Self.project(park: ", sites = { collections = {} }")
-        #expect(try Self.ranked(p, at: false) == [
-            "Free Garden | free", "Near Kiosk | ★3 · $15", "Plain Bench | -", "Star Overlook | ★5",
-        ])
+        #expect(
+            try Self.ranked(p, at: false) == [
+                "Free Garden | free", "Near Kiosk | ★3 · $15", "Plain Bench | -", "Star Overlook | ★5",
+            ])
     }
 
     @Test func aParkChangesTheWeights() throws {
         // Ratings ignored, fees weigh less, elevation pulls high sites ahead (100 m per 10 m up).
-        let p = try Self.project(park: """
-            , sites = { collections = {}, ranking = { rating = { weight = 0 }, fee = { weight = 10 },
-                                                          elevation = { weight = -10, neutral = 0 } } }
-            """)
+        let p = try Self.project(
+            park: """
+                , sites = { collections = {}, ranking = { rating = { weight = 0 }, fee = { weight = 10 },
+                                                              elevation = { weight = -10, neutral = 0 } } }
+                """)
         // Scores: 100 + 150, 300, 500 - 1200, 700.
-        #expect(try Self.ranked(p) == [
-            "Star Overlook | 500 m N · elevation 120",
-            "Near Kiosk | 100 m N · $15",
-            "Free Garden | 300 m N · free",
-            "Plain Bench | 700 m N",
-        ])
+        #expect(
+            try Self.ranked(p) == [
+                "Star Overlook | 500 m N · elevation 120",
+                "Near Kiosk | 100 m N · $15",
+                "Free Garden | 300 m N · free",
+                "Plain Bench | 700 m N",
+            ])
     }
 
     @Test func aParkReplacesTheFunctionAndKeepsTheWeights() throws {
@@ -80,12 +85,13 @@ import Testing
             """
         let p = try Self.project(park: ", sites = { collections = {} }", files: ["parks/DEMO/flows/lib/scoring.lua": scoring])
         // Scores: 400, 300, 250 - 600, 350.
-        #expect(try Self.ranked(p) == [
-            "Star Overlook | 500 m N · ★5",
-            "Free Garden | 300 m N · free",
-            "Plain Bench | 700 m N",
-            "Near Kiosk | 100 m N · ★3 · $15",
-        ])
+        #expect(
+            try Self.ranked(p) == [
+                "Star Overlook | 500 m N · ★5",
+                "Free Garden | 300 m N · free",
+                "Plain Bench | 700 m N",
+                "Near Kiosk | 100 m N · ★3 · $15",
+            ])
     }
 
     @Test func aParkScoringGivesItsOwnReasons() throws {

@@ -26,13 +26,14 @@ import ScreenModel
         "YELL": Coordinate(latitude: 44.4677, longitude: -110.8378), "YOSE": nil,
     ]
 
-    static let views: [ParkView] = ["GOGA", "GRTE", "YELL", "YOSE"].flatMap { park in
-        [ParkView(park: park)] + [12.0, 14, 16].map { ParkView(park: park, center: closeUp[park] ?? nil, zoom: $0) }
-    } + [
-        ParkView(park: "YELL", size: ScreenSize(width: 600, height: 400)),
-        ParkView(park: "GOGA", zoom: 13, size: ScreenSize(width: 1200, height: 1200)),
-        ParkView(park: "GRTE", zoom: 8, size: ScreenSize(width: 320, height: 480)),
-    ]
+    static let views: [ParkView] =
+        ["GOGA", "GRTE", "YELL", "YOSE"].flatMap { park in
+            [ParkView(park: park)] + [12.0, 14, 16].map { ParkView(park: park, center: closeUp[park] ?? nil, zoom: $0) }
+        } + [
+            ParkView(park: "YELL", size: ScreenSize(width: 600, height: 400)),
+            ParkView(park: "GOGA", zoom: 13, size: ScreenSize(width: 1200, height: 1200)),
+            ParkView(park: "GRTE", zoom: 8, size: ScreenSize(width: 320, height: 480)),
+        ]
 
     /// The screen, its map and the map's layout for `view`.
     static func layout(_ view: ParkView) throws -> (screen: Screen, map: Component.Map, layout: SVGMapLayout) {
@@ -51,8 +52,9 @@ import ScreenModel
         for (a, first) in clusters.enumerated() {
             for second in clusters[(a + 1)...] {
                 let distance = ((first.x - second.x) * (first.x - second.x) + (first.y - second.y) * (first.y - second.y)).squareRoot()
-                #expect(distance >= first.outerRadius + second.outerRadius + SVGStyle.clusterGap - 1e-6,
-                        "\(first.cluster.id) and \(second.cluster.id): \(distance) apart, radii \(first.outerRadius) and \(second.outerRadius)")
+                #expect(
+                    distance >= first.outerRadius + second.outerRadius + SVGStyle.clusterGap - 1e-6,
+                    "\(first.cluster.id) and \(second.cluster.id): \(distance) apart, radii \(first.outerRadius) and \(second.outerRadius)")
             }
         }
         for cluster in clusters {

@@ -65,15 +65,17 @@ import ScreenModel
     }
 
     @Test func givesUpOnMistakesSoTheirMessagesComeFromCodable() throws {
-        let base: LuaValue = ["schema": .string(Screen.schemaID), "park": "GOGA", "flow": "home", "title": "Home",
-                              "sections": [["type": "text", "text": "Hello"]]]
+        let base: LuaValue = [
+            "schema": .string(Screen.schemaID), "park": "GOGA", "flow": "home", "title": "Home",
+            "sections": [["type": "text", "text": "Hello"]],
+        ]
         #expect(try Self.read(try #require(base.tableValue)) != nil)
         let mistakes: [LuaValue] = [
-            ["type": "text", "text": "Hello", "styel": "heading"],              // unknown field
-            ["type": "text", "text": 3],                                        // wrong type
-            ["type": "txt", "text": "Hello"],                                   // unknown type
-            ["type": "text", "text": "Hello", "style": "huge"],                 // unknown choice
-            ["type": "button", "label": "Go", "action": ["kind": "go"]],        // missing flow
+            ["type": "text", "text": "Hello", "styel": "heading"],  // unknown field
+            ["type": "text", "text": 3],  // wrong type
+            ["type": "txt", "text": "Hello"],  // unknown type
+            ["type": "text", "text": "Hello", "style": "huge"],  // unknown choice
+            ["type": "button", "label": "Go", "action": ["kind": "go"]],  // missing flow
             ["type": "list", "items": .table(LuaTable(sequence: [["title": "a"], .nil, ["title": "c"]]))],  // a hole
         ]
         for mistake in mistakes {
@@ -90,8 +92,10 @@ import ScreenModel
         screen["sections"] = [
             ["type": "list", "items": [:]],
             ["type": "card", "title": "Card", "badges": [], "action": ["kind": "go", "flow": "sites", "args": []]],
-            ["type": "ar", "camera": ["position": [-122, 37], "heading": 90, "pitch": 0, "fov": 60],
-             "size": ["width": 390, "height": 844], "max_distance": 5000, "pins": [:], "off_screen": []],
+            [
+                "type": "ar", "camera": ["position": [-122, 37], "heading": 90, "pitch": 0, "fov": 60],
+                "size": ["width": 390, "height": 844], "max_distance": 5000, "pins": [:], "off_screen": [],
+            ],
         ]
         let read = try #require(try Self.read(screen))
         #expect(read == (try Self.codable(screen)))
@@ -141,11 +145,11 @@ private enum Mutation {
             return
         }
         switch rng.next() % 5 {
-        case 0: table["surprise"] = "x"                                            // unknown key
-        case 1: if let key = keys.first { table[key] = .nil }                      // a field missing
+        case 0: table["surprise"] = "x"  // unknown key
+        case 1: if let key = keys.first { table[key] = .nil }  // a field missing
         case 2: table[.integer(Int64(table.sequence.count + 2))] = "after a hole"  // a list with a hole
-        case 3: table[.integer(1)] = "list part"                                   // a record with a list part
-        default: table = LuaTable()                                                // empty: list or record alike
+        case 3: table[.integer(1)] = "list part"  // a record with a list part
+        default: table = LuaTable()  // empty: list or record alike
         }
         value = .table(table)
     }

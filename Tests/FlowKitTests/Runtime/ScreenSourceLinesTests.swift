@@ -20,7 +20,8 @@ import Testing
 
     func screen() throws -> LuaValue {
         let lua = try LuaState()
-        return try lua.run("""
+        return try lua.run(
+            """
             return { title = "X", sections = {
               { type = "button", label = "Map", action = { kind = "go", flow = "mapp" } },
               { type = "button", label = "Again", action = { kind = "go", flow = "twice" } },
@@ -43,7 +44,7 @@ import Testing
         let value = try screen()
         #expect(lines.location(of: "sections[2].action.flow", in: value) == nil)
         #expect(lines.location(of: "sections[4].action.flow", in: value) == nil)
-        #expect(lines.location(of: "sections[5]", in: value) == nil)          // a table
-        #expect(lines.location(of: "sections[9].title", in: value) == nil)    // nothing there
+        #expect(lines.location(of: "sections[5]", in: value) == nil)  // a table
+        #expect(lines.location(of: "sections[9].title", in: value) == nil)  // nothing there
     }
 }

@@ -7,13 +7,15 @@ import ScreenModel
 @Suite struct SharedSitesTests {
     /// A project whose flow `probe` runs `body` and returns a screen titled with its result.
     static func project(_ body: String) throws -> TestProject {
-        try TestProject(files: ["flows/probe.lua": """
+        try TestProject(files: [
+            "flows/probe.lua": """
             local first   -- kept between runs, as any file's locals are
             flow.register("probe", function(ctx)
               first = first or ctx.sites
             \(body)
             end)
-            """])
+            """
+        ])
     }
 
     @Test(arguments: [
@@ -24,7 +26,8 @@ import ScreenModel
         "rawset(ctx.sites, 1, nil)",
     ])
     func changingTheSitesFailsAndTheNextRunSeesThemUnchanged(change: String) throws {
-        let p = try Self.project("""
+        let p = try Self.project(
+            """
               if ctx.args.change then \(change) end
               return { title = ctx.sites[1].name .. " " .. #ctx.sites .. " " .. tostring(rawequal(first, ctx.sites)), sections = {} }
             """)
@@ -38,7 +41,8 @@ import ScreenModel
     }
 
     @Test func aCopiedSiteCanBeChanged() throws {
-        let p = try Self.project("""
+        let p = try Self.project(
+            """
               local mine = {}
               for k, v in pairs(ctx.sites[1]) do mine[k] = v end
               mine.name = mine.name .. "!"
@@ -49,7 +53,8 @@ import ScreenModel
 
     /// A site handed to a native function, or put into a screen, reads as its content.
     @Test func sitesCrossTheBridgeAsTheirContent() throws {
-        let p = try Self.project("""
+        let p = try Self.project(
+            """
               local s = ctx.sites[1]
               local view = ar.project({ lat = s.lat, lon = s.lon - 0.001, heading = 90, sites = { s } })
               return { title = view.pins[1].name, sections = { { type = "text", text = s.properties.source } } }
@@ -67,7 +72,8 @@ import ScreenModel
         "table.insert(ctx.park.home.sections, 'links')",
     ])
     func changingTheParkFailsAndTheNextRunSeesItUnchanged(change: String) throws {
-        let p = try TestProject(files: ["flows/probe.lua": """
+        let p = try TestProject(files: [
+            "flows/probe.lua": """
             local first
             flow.register("probe", function(ctx)
               first = first or ctx.park
@@ -75,7 +81,8 @@ import ScreenModel
               return { title = ctx.park.name .. " " .. ctx.park.code .. " " .. ctx.park.home.highlights .. " "
                                .. #ctx.park.home.sections .. " " .. tostring(rawequal(first, ctx.park)), sections = {} }
             end)
-            """])
+            """
+        ])
         let runtime = try p.runtime("GOGA")
         let before = try runtime.run(FlowRequest(flow: "probe"))
         let error = flowError { try runtime.run(FlowRequest(flow: "probe", args: ["change": "yes"])) }

@@ -9,30 +9,36 @@ import GeoKit
 @Suite struct SitesLibraryTests {
     /// Runs flow `probe` (`body` returns a string, the screen's title) `runs` times in one runtime.
     static func titles(_ body: String, runs: Int = 1, park: String = "GOGA", files: [String: String] = [:]) throws -> [String] {
-        let p = try TestProject(files: files.merging(["flows/probe.lua": """
-            local sites = require("lib.sites")
-            flow.register("probe", function(ctx)
-              local title = (function() \(body) end)()
-              return { title = title, sections = {} }
-            end)
-            """]) { $1 })
+        let p = try TestProject(
+            files: files.merging([
+                "flows/probe.lua": """
+                local sites = require("lib.sites")
+                flow.register("probe", function(ctx)
+                  local title = (function() \(body) end)()
+                  return { title = title, sections = {} }
+                end)
+                """
+            ]) { $1 })
         let runtime = try p.runtime(park)
         return try (0..<runs).map { _ in try runtime.run(FlowRequest(flow: "probe")).title }
     }
 
     @Test func everySiteIsInOneCollectionAndACategoryListedTwiceBelongsToTheLast() throws {
         let original = try String(contentsOf: repositoryRoot.appendingPathComponent("parks/GOGA/park.lua"), encoding: .utf8)
-        let park = original.replacingOccurrences(of: "\n  sites = {\n", with: """
+        let park = original.replacingOccurrences(
+            of: "\n  sites = {\n",
+            with: """
 
-              sites = {
-                collections = {
-                  { id = "first", title = "First", categories = { "viewpoint", "beach" } },
-                  { id = "second", title = "Second", categories = { "beach" } },
-                },
+                  sites = {
+                    collections = {
+                      { id = "first", title = "First", categories = { "viewpoint", "beach" } },
+                      { id = "second", title = "Second", categories = { "beach" } },
+                    },
 
-            """)
+                """)
         #expect(park != original)
-        let titles = try Self.titles("""
+        let titles = try Self.titles(
+            """
             local seen, out = {}, {}
             for _, c in ipairs(sites.collections(ctx)) do
               local categories = {}
@@ -51,7 +57,8 @@ import GeoKit
     }
 
     @Test func listsHandedOutAreFreshInEveryRun() throws {
-        let titles = try Self.titles("""
+        let titles = try Self.titles(
+            """
             local c = sites.collections(ctx)[1]
             local n = #c.sites
             c.sites[n + 1] = c.sites[1]
@@ -66,7 +73,8 @@ import GeoKit
     }
 
     @Test func inCategoriesKeepsTheOrderGivenNamesEachCategoryByNameAndStopsAtTheLimit() throws {
-        let titles = try Self.titles("""
+        let titles = try Self.titles(
+            """
             local out = {}
             for _, site in ipairs(sites.in_categories(ctx, { "lighthouse", "viewpoint", "lighthouse" }, 7)) do
               out[#out + 1] = site.category .. ":" .. site.name:lower()
@@ -85,7 +93,8 @@ import GeoKit
 
     @Test func rankedSortsByNameThenIdAndTakesTheFirstOnes() throws {
         // Tables the flow made, not ctx.sites: names equal but for case, then by id.
-        let titles = try Self.titles("""
+        let titles = try Self.titles(
+            """
             local made = { { id = "b", name = "Nike Site" }, { id = "a", name = "NIKE site" }, { id = "c", name = "Alpha" } }
             local out = {}
             for _, site in ipairs(sites.ranked(ctx, made)) do out[#out + 1] = site.id end
@@ -100,7 +109,8 @@ import GeoKit
     /// first sites, in the same order, as the whole ranking (GOGA's own scoring, which
     /// halves viewpoints' distances).
     @Test func theFirstFewAreTheWholeRankingsFirstFew() throws {
-        let p = try TestProject(files: ["flows/probe.lua": """
+        let p = try TestProject(files: [
+            "flows/probe.lua": """
             local sites = require("lib.sites")
             flow.register("probe", function(ctx)
               local all = sites.ranked(ctx, ctx.sites)
@@ -114,7 +124,8 @@ import GeoKit
               end
               return { title = tostring(same) .. " " .. all[1].id, sections = {} }
             end)
-            """])
+            """
+        ])
         let screen = try p.runtime("GOGA").run(FlowRequest(flow: "probe", at: Coordinate(latitude: 37.8078, longitude: -122.4750)))
         #expect(screen.title.hasPrefix("true "))
     }
@@ -126,7 +137,8 @@ import GeoKit
     }
 
     @Test func rankedFromAPositionIsNearestFirstWithDistanceAndBearing() throws {
-        let p = try TestProject(files: ["flows/probe.lua": """
+        let p = try TestProject(files: [
+            "flows/probe.lua": """
             local sites = require("lib.sites")
             flow.register("probe", function(ctx)
               local ranked = sites.ranked(ctx, ctx.sites, 10)
@@ -134,7 +146,8 @@ import GeoKit
               for i = 2, #ranked do ok = ok and ranked[i - 1].distance <= ranked[i].distance end
               return { title = tostring(ok) .. " " .. tostring(ranked[1].bearing ~= nil), sections = {} }
             end)
-            """, "parks/GOGA/flows/lib/scoring.lua": "return { score = function(site, ctx, d) return d end }"])
+            """, "parks/GOGA/flows/lib/scoring.lua": "return { score = function(site, ctx, d) return d end }",
+        ])
         let screen = try p.runtime("GOGA").run(FlowRequest(flow: "probe", at: Coordinate(latitude: 37.8078, longitude: -122.4750)))
         #expect(screen.title == "true true")
     }

@@ -30,15 +30,21 @@ import Testing
             var args: [String: String]?
             var size: ParkSettings.SizeSetting
         }
-        #expect(try SettingShape.of(Probe.self) == .record(name: "Probe", fields: [
-            SettingField(name: "name", shape: .string, optional: false),
-            SettingField(name: "ratio", shape: .number, optional: true),
-            SettingField(name: "count", shape: .integer, optional: false),
-            SettingField(name: "items", shape: .list(.record(name: "Inner", fields: [SettingField(name: "on", shape: .boolean, optional: false)])), optional: false),
-            SettingField(name: "by_id", shape: .map(.list(.string)), optional: false),
-            SettingField(name: "args", shape: .map(.string), optional: true),
-            SettingField(name: "size", shape: .string, optional: false),
-        ]))
+        #expect(
+            try SettingShape.of(Probe.self)
+                == .record(
+                    name: "Probe",
+                    fields: [
+                        SettingField(name: "name", shape: .string, optional: false),
+                        SettingField(name: "ratio", shape: .number, optional: true),
+                        SettingField(name: "count", shape: .integer, optional: false),
+                        SettingField(
+                            name: "items", shape: .list(.record(name: "Inner", fields: [SettingField(name: "on", shape: .boolean, optional: false)])),
+                            optional: false),
+                        SettingField(name: "by_id", shape: .map(.list(.string)), optional: false),
+                        SettingField(name: "args", shape: .map(.string), optional: true),
+                        SettingField(name: "size", shape: .string, optional: false),
+                    ]))
     }
 
     @Test func everySettingIsADocumentedFieldOfItsClass() throws {
@@ -89,8 +95,11 @@ import Testing
                 for key in t.sortedStringKeys { visit(t[key], inner, "\(path).\(key)") }
             case (_, .either(let shapes)):
                 // The value is one of them: a string, or a table of the list's shape.
-                if let shape = shapes.first(where: { value.typeName == "table" ? $0 != .string : $0 == .string }) { visit(value, shape, path) }
-                else { Issue.record("\(path): \(value.typeName) is none of \(shapes)") }
+                if let shape = shapes.first(where: { value.typeName == "table" ? $0 != .string : $0 == .string }) {
+                    visit(value, shape, path)
+                } else {
+                    Issue.record("\(path): \(value.typeName) is none of \(shapes)")
+                }
             case (.table(let t), .record(_, let fields)):
                 for key in t.sortedStringKeys {
                     guard let field = fields.first(where: { $0.name == key }) else { Issue.record("\(path).\(key): no such setting"); continue }
@@ -109,8 +118,9 @@ import Testing
         #expect(stub.classes["flowrun.Park"]?["zoom"]?.doc == ["Map zoom that shows the park, 0-22.", "(default: `10`)"])
         #expect(stub.classes["flowrun.Park"]?["name"]?.doc.last == "(required: parks/defaults.lua has no default)")
         #expect(stub.classes["flowrun.Park.Callouts"]?["enter"]?.doc.last == "(default: `\"You are at %s.\"`)")
-        #expect(stub.classes["flowrun.Park.Sites"]?["acronyms"]?.doc.last
-            == "(default: `{ \"NRA\", \"NPS\", \"US\", \"USA\", \"YMCA\", \"II\", \"III\", \"IV\" }`)")
+        #expect(
+            stub.classes["flowrun.Park.Sites"]?["acronyms"]?.doc.last
+                == "(default: `{ \"NRA\", \"NPS\", \"US\", \"USA\", \"YMCA\", \"II\", \"III\", \"IV\" }`)")
         // A table longer than a line is counted instead.
         #expect(stub.classes["flowrun.Park"]?["flows"]?.doc.last == "(default: 11 entries in parks/defaults.lua)")
         #expect(stub.classes["flowrun.Park.Sites"]?["categories"]?.doc.last?.hasSuffix(" entries in parks/defaults.lua)") == true)
@@ -129,12 +139,13 @@ import Testing
         let stub = StubText(try ParkStub.text(root: repository))
         #expect(stub.classes["flowrun.ParkFile"]?["theme"]?.type == "flowrun.ParkFile.Theme")
         #expect(stub.classes["flowrun.ParkFile.Theme"]?.values.allSatisfy(\.optional) == true)
-        #expect(stub.classes["flowrun.ParkFile.Center"]?["lat"]?.optional == false)   // defaults.lua has no center
+        #expect(stub.classes["flowrun.ParkFile.Center"]?["lat"]?.optional == false)  // defaults.lua has no center
         #expect(stub.classes["flowrun.ParkFile.Onboarding"]?["pages"]?.type == "flowrun.Park.Page[]")
         #expect(stub.classes["flowrun.ParkFile.Sites"]?["categories"]?.type == "table<string, flowrun.ParkFile.Category>")
         #expect(stub.classes["flowrun.Park.Page"]?["title"]?.optional == false)
-        #expect(stub.classes["flowrun.Park.Home"]?["sections"]?.type
-            == "(\"collections\"|\"contact\"|\"highlights\"|\"links\"|\"shortcuts\"|\"welcome\"|string)[]")
+        #expect(
+            stub.classes["flowrun.Park.Home"]?["sections"]?.type
+                == "(\"collections\"|\"contact\"|\"highlights\"|\"links\"|\"shortcuts\"|\"welcome\"|string)[]")
         #expect(stub.classes["flowrun.ParkFile.Map"]?["size"]?.type == "string")
     }
 

@@ -25,8 +25,10 @@ import Testing
     }
 
     /// Checks that `fields` are `node`'s properties, optional as `required` says, with their descriptions.
-    static func expectFields(_ fields: [String: StubText.Field]?, of node: [String: Any], optional extra: Set<String> = [],
-                             _ name: String) {
+    static func expectFields(
+        _ fields: [String: StubText.Field]?, of node: [String: Any], optional extra: Set<String> = [],
+        _ name: String
+    ) {
         let properties = (node["properties"] as? [String: [String: Any]]) ?? [:]
         let required = Set((node["required"] as? [String]) ?? [])
         #expect(Set(fields?.keys.map { $0 } ?? []) == Set(properties.keys), "\(name)")
@@ -102,8 +104,10 @@ import Testing
         properties["caption"] = ["type": "string", "description": "Under the text."]
         textComponent["properties"] = properties
         defs["textComponent"] = textComponent
-        defs["videoComponent"] = ["type": "object", "required": ["type", "url"],
-                                  "properties": ["type": ["const": "video"], "url": ["type": "string", "minLength": 1]]]
+        defs["videoComponent"] = [
+            "type": "object", "required": ["type", "url"],
+            "properties": ["type": ["const": "video"], "url": ["type": "string", "minLength": 1]],
+        ]
         var component = defs["component"] ?? [:]
         component["oneOf"] = ((component["oneOf"] as? [[String: String]]) ?? []) + [["$ref": "#/$defs/videoComponent"]]
         defs["component"] = component
@@ -129,9 +133,10 @@ import Testing
         defs["listItem"] = listItem
         schema["$defs"] = defs
         let text = String(decoding: try JSONSerialization.data(withJSONObject: schema), as: UTF8.self)
-        #expect(flowError { try ScreenStub.text(schema: text) }?.description
-            == "schema/screen.schema.json: $defs.listItem.properties.extra: an object with properties belongs in $defs, "
-            + "where it becomes a class")
+        #expect(
+            flowError { try ScreenStub.text(schema: text) }?.description
+                == "schema/screen.schema.json: $defs.listItem.properties.extra: an object with properties belongs in $defs, "
+                + "where it becomes a class")
         #expect(flowError { try ScreenStub.text(schema: "{") }?.description.hasPrefix("schema/screen.schema.json: not JSON: ") == true)
     }
 }

@@ -69,8 +69,10 @@ final class StoreFixture {
 
     /// Runs `code` as the probe flow of `park` on `store` (default: a new store on the
     /// profile, as a new process would): the screen's title, or the error.
-    func run(_ code: String, park: String = "GOGA", acting: Bool = false, store: (any VisitorStore)? = nil,
-             limits: StoreLimits = StoreLimits()) -> Result<String, FlowError> {
+    func run(
+        _ code: String, park: String = "GOGA", acting: Bool = false, store: (any VisitorStore)? = nil,
+        limits: StoreLimits = StoreLimits()
+    ) -> Result<String, FlowError> {
         do {
             let runtime = try FlowRuntime(root: project, park: park, time: fixedTime, store: store ?? self.store(limits: limits))
             var request = FlowRequest(flow: "probe", args: ["code": code])
@@ -86,11 +88,13 @@ final class StoreFixture {
     /// Puts one row in every table: a favorite, a visit, a pin with a photo, a setting.
     /// - Returns: the act's title, `ok` when it worked.
     func fillEveryTable() -> String? {
-        act("""
+        act(
+            """
             store.add_favorite('\(alcatraz)') store.mark_visited('\(cellhouse)')
             local id = store.add_pin{lat = 37.8, lon = -122.4, title = 'Spot'} store.add_photo(id, 'a.jpg')
             store.set('map.center', {lat = 37.8, zoom = 12}) return 'ok'
-            """).title
+            """
+        ).title
     }
 
     /// `run` in an act run.

@@ -48,8 +48,10 @@ import Testing
         let size = whole.count
         try await withServer(desk.dist) { root in
             let url = root + "GOGA/objects/\(entry.sha256)"
-            for (range, part) in [("bytes=0-9", 0...9), ("bytes=10-", 10...(size - 1)), ("bytes=-5", (size - 5)...(size - 1)),
-                                  ("bytes=\(size - 3)-99999999999999999999", (size - 3)...(size - 1))] {
+            for (range, part) in [
+                ("bytes=0-9", 0...9), ("bytes=10-", 10...(size - 1)), ("bytes=-5", (size - 5)...(size - 1)),
+                ("bytes=\(size - 3)-99999999999999999999", (size - 3)...(size - 1)),
+            ] {
                 let answer = try await fetch(url, headers: [("Range", range)])
                 #expect(answer.status == 206, "\(range)")
                 #expect(answer.body == Array(whole[part]), "\(range)")
@@ -61,8 +63,10 @@ import Testing
                 #expect(answer.headers.first(name: "Content-Range") == "bytes */\(size)", "\(range)")
             }
             // Several ranges, another unit, bad syntax, or an If-Range that no longer holds: the whole file.
-            for headers in [[("Range", "bytes=0-1,5-6")], [("Range", "items=0-1")], [("Range", "bytes=5-2")],
-                            [("Range", "bytes=0-1"), ("If-Range", "\"old\"")]] {
+            for headers in [
+                [("Range", "bytes=0-1,5-6")], [("Range", "items=0-1")], [("Range", "bytes=5-2")],
+                [("Range", "bytes=0-1"), ("If-Range", "\"old\"")],
+            ] {
                 let answer = try await fetch(url, headers: headers)
                 #expect(answer.status == 200 && answer.body == whole, "\(headers)")
             }
@@ -71,9 +75,11 @@ import Testing
         }
     }
 
-    @Test(arguments: ["GOGA/../GOGA/manifest.json", "GOGA/%2e%2e/GOGA/manifest.json", "GOGA%2fmanifest.json", "GOGA/%2E%2E%2F%2E%2E%2Fetc/passwd",
-                      "GOGA/.hidden", "GOGA/", "GOGA", "GOGA/objects", "GOGA/link.json", "linked/manifest.json", "GOGA/manifest.json%00",
-                      "GOGA/..%5cmanifest.json", "GOGA/%zz", "nothing.json"])
+    @Test(arguments: [
+        "GOGA/../GOGA/manifest.json", "GOGA/%2e%2e/GOGA/manifest.json", "GOGA%2fmanifest.json", "GOGA/%2E%2E%2F%2E%2E%2Fetc/passwd",
+        "GOGA/.hidden", "GOGA/", "GOGA", "GOGA/objects", "GOGA/link.json", "linked/manifest.json", "GOGA/manifest.json%00",
+        "GOGA/..%5cmanifest.json", "GOGA/%zz", "nothing.json",
+    ])
     func anythingButAFileUnderTheFolderIsNotFound(path: String) async throws {
         let desk = try Publisher()
         try desk.publish()

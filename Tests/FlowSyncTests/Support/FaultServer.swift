@@ -58,10 +58,12 @@ struct FaultInjector: HTTPResponder {
             let whole = try await files.respond(to: request, context: context)
             // The test's own paths are plain: the file is the folder plus the path.
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: files.folder + request.uri.path)))
-            return Response(status: whole.status, headers: whole.headers, body: ResponseBody(contentLength: bytes.count) { writer in
-                try await writer.write(ByteBuffer(bytes: bytes.prefix(count)))
-                throw CancellationError()   // the connection is dropped mid-body
-            })
+            return Response(
+                status: whole.status, headers: whole.headers,
+                body: ResponseBody(contentLength: bytes.count) { writer in
+                    try await writer.write(ByteBuffer(bytes: bytes.prefix(count)))
+                    throw CancellationError()  // the connection is dropped mid-body
+                })
         case .body(let bytes):
             var headers = try await files.respond(to: request, context: context).headers
             headers[.contentLength] = String(bytes.count)

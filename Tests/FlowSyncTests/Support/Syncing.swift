@@ -29,8 +29,10 @@ extension Publisher {
     func changeOnboarding() throws { try edit("parks/GOGA/park.lua", oldWelcome, newWelcome) }
 
     /// Syncs `cache` from the server at `root`.
-    func sync(_ cache: BundleCache, from root: String, options: SyncOptions = quick, verifier: BundleVerifier? = nil,
-              park: String? = nil) async throws(SyncError) -> BundleSync.Report {
+    func sync(
+        _ cache: BundleCache, from root: String, options: SyncOptions = quick, verifier: BundleVerifier? = nil,
+        park: String? = nil
+    ) async throws(SyncError) -> BundleSync.Report {
         try await BundleSync(from: root, park: park ?? self.park, cache: cache, verifier: verifier ?? self.verifier, options: options).run()
     }
 

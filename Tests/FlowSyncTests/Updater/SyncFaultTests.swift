@@ -51,16 +51,18 @@ import Testing
             await plan.add(.status(503), to: "versions/2.sig")
             await plan.add(.status(502), to: "objects/")
             let report = try await desk.sync(cache, from: root)
-            #expect(report.requests == 6)   // each of the three twice
+            #expect(report.requests == 6)  // each of the three twice
             try desk.expectRuns(cache, version: 2, welcome: newWelcome)
         }
     }
 
     // MARK: - Given up on
 
-    @Test(arguments: [(Fault.delay(.seconds(3)), "manifest.json", "no answer within 1 s; gave up after 3 tries"),
-                      (.status(500), "manifest.json", "the server answered HTTP 500; gave up after 3 tries"),
-                      (.truncate(100), "objects/", "the answer was cut short after 100 of ")])
+    @Test(arguments: [
+        (Fault.delay(.seconds(3)), "manifest.json", "no answer within 1 s; gave up after 3 tries"),
+        (.status(500), "manifest.json", "the server answered HTTP 500; gave up after 3 tries"),
+        (.truncate(100), "objects/", "the answer was cut short after 100 of "),
+    ])
     func aFaultThatLastsIsGivenUpOn(fault: Fault, key: String, message: String) async throws {
         try await withVersion2 { desk, root, cache, plan in
             await plan.add(fault, to: key, times: 3)
@@ -81,7 +83,9 @@ import Testing
             await plan.add(.body(Array(repeating: 0x2D, count: size)), to: "objects/", times: 3)
             let error = try #require(await desk.failure(cache, from: root))
             #expect(error.reason == .refused && error.check == .hashMismatch && error.exitCode == 2)
-            #expect(error.message.hasPrefix("SHA-256 is ") && error.message.hasSuffix(", not the one the manifest gives parks/GOGA/park.lua: the server holds other bytes"))
+            #expect(
+                error.message.hasPrefix("SHA-256 is ")
+                    && error.message.hasSuffix(", not the one the manifest gives parks/GOGA/park.lua: the server holds other bytes"))
             #expect(await plan.objectRequests() == 1, "a wrong hash is not tried again")
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
             #expect(try FileManager.default.contentsOfDirectory(atPath: "\(cache.folder)/incoming").isEmpty)
@@ -116,7 +120,9 @@ import Testing
             try desk.republish(1)
             let error = try #require(await desk.failure(cache, from: root))
             #expect(error.reason == .refused && error.check == .replayed)
-            #expect(error.message == "version: 1 is older than the cache's current version 2: an old manifest replayed, or a downgrade (--allow-downgrade accepts it)")
+            #expect(
+                error.message
+                    == "version: 1 is older than the cache's current version 2: an old manifest replayed, or a downgrade (--allow-downgrade accepts it)")
             try desk.expectRuns(cache, version: 2, welcome: newWelcome)
             var downgrade = quick
             downgrade.allowDowngrade = true
@@ -130,9 +136,9 @@ import Testing
         try await withVersion2 { desk, root, cache, plan in
             _ = try await desk.sync(cache, from: root)
             try desk.edit("parks/GOGA/park.lua", newWelcome, "Welcome, again")
-            try FileManager.default.removeItem(atPath: "\(desk.bundle)/versions")   // the publisher forgot version 2 ...
+            try FileManager.default.removeItem(atPath: "\(desk.bundle)/versions")  // the publisher forgot version 2 ...
             try FileManager.default.removeItem(atPath: "\(desk.bundle)/manifest.json")
-            try desk.publish(version: 2)                                              // ... and signs other content as 2
+            try desk.publish(version: 2)  // ... and signs other content as 2
             let error = try #require(await desk.failure(cache, from: root))
             #expect(error.reason == .refused && error.check == .replayed)
             #expect(error.message.hasPrefix("version: 2 is the cache's current version, but the manifest's bytes differ"))

@@ -14,9 +14,12 @@ import Testing
             let cache = desk.cache()
             let initial = try await desk.sync(cache, from: root)
             let objects = Set(first.manifest.files.map(\.sha256)).count
-            #expect(initial.outcome == .updated(park: "GOGA", from: nil, to: 1, downloaded: objects, files: first.manifest.files.count,
-                                                bytes: first.manifest.totalBytes))
-            #expect(initial.requests == 2 + objects)   // manifest, signature, objects
+            #expect(
+                initial.outcome
+                    == .updated(
+                        park: "GOGA", from: nil, to: 1, downloaded: objects, files: first.manifest.files.count,
+                        bytes: first.manifest.totalBytes))
+            #expect(initial.requests == 2 + objects)  // manifest, signature, objects
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
 
             try desk.changeOnboarding()
@@ -62,9 +65,10 @@ import Testing
             }
             #expect(try cache.version(.current) == 3 && cache.version(.previous) == 2)
             #expect(try FileManager.default.contentsOfDirectory(atPath: "\(cache.folder)/versions").sorted() == ["2", "3"])
-            let listed = Set([2, 3].flatMap { version in
-                (try? BundleManifest.decode(cache.storedManifest(version) ?? [], file: "m"))?.files.map(\.sha256) ?? []
-            })
+            let listed = Set(
+                [2, 3].flatMap { version in
+                    (try? BundleManifest.decode(cache.storedManifest(version) ?? [], file: "m"))?.files.map(\.sha256) ?? []
+                })
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: cache.objects)) == listed)
         }
     }

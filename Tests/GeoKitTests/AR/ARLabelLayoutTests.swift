@@ -7,8 +7,10 @@ import Testing
 @Suite struct ARLabelLayoutTests {
     /// The layout as first written: try every row from the site's height up against every
     /// label placed so far (O(n³) for a crowd at one spot).
-    static func rowByRow(_ placements: [ARProjector.Placement], widths: [Double], height: Double = 28, gap: Double = 4,
-                         screenWidth: Double? = nil) -> [ARLabelLayout.Label] {
+    static func rowByRow(
+        _ placements: [ARProjector.Placement], widths: [Double], height: Double = 28, gap: Double = 4,
+        screenWidth: Double? = nil
+    ) -> [ARLabelLayout.Label] {
         let order = placements.indices.sorted {
             placements[$0].distance < placements[$1].distance
                 || (placements[$0].distance == placements[$1].distance && $0 < $1)
@@ -52,8 +54,9 @@ import Testing
         // A park's worth of sites across a 390-point screen, a few rows deep, some at equal distances.
         let n = 20 * Int(seed)
         let placements = (0..<n).map { i in
-            Self.placement(i, x: random.next(in: 0...390), y: seed % 2 == 0 ? 422 : random.next(in: 300...700),
-                           distance: (random.next(in: 10...5000)).rounded(seed == 3 ? .down : .toNearestOrEven))
+            Self.placement(
+                i, x: random.next(in: 0...390), y: seed % 2 == 0 ? 422 : random.next(in: 300...700),
+                distance: (random.next(in: 10...5000)).rounded(seed == 3 ? .down : .toNearestOrEven))
         }
         let widths = (0..<n).map { _ in random.next(in: 60...200).rounded() }
         let fast = ARLabelLayout.layout(placements, widths: widths, screenWidth: 390)
@@ -83,8 +86,10 @@ import Testing
     @Test func beyondTheSearchRowsALabelGoesOnTopOfItsColumn() {
         // Column A: five labels. Column B: rows 0 and 1, then a higher site's label in row 3 (row 2 free).
         var placements = (0..<5).map { Self.placement($0, x: 100, y: 400, distance: Double($0)) }
-        placements += [Self.placement(5, x: 300, y: 400, distance: 5), Self.placement(6, x: 300, y: 400, distance: 6),
-                       Self.placement(7, x: 300, y: 304, distance: 7), Self.placement(8, x: 300, y: 400, distance: 10)]
+        placements += [
+            Self.placement(5, x: 300, y: 400, distance: 5), Self.placement(6, x: 300, y: 400, distance: 6),
+            Self.placement(7, x: 300, y: 304, distance: 7), Self.placement(8, x: 300, y: 400, distance: 10),
+        ]
         let widths = Array(repeating: 80.0, count: 9)
         // Trying two rows, the last label misses the free row 2 and goes above the top of column B.
         let short = ARLabelLayout.layout(placements, widths: widths, searchRows: 2)

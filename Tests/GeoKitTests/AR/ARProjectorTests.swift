@@ -9,10 +9,14 @@ struct ARProjectorTests {
         try Geodesic.wgs84.direct(from: camera, bearing: bearing, distance: distance).destination
     }
 
-    static func projector(heading: Double = 90, pitch: Double = 0, fov: Double = 60, altitude: Double? = nil,
-                          limit: Double = 5000) throws -> ARProjector {
-        try ARProjector(pose: CameraPose(position: camera, altitude: altitude, heading: heading, pitch: pitch,
-                                         fieldOfView: fov, width: 400, height: 800), maximumDistance: limit)
+    static func projector(
+        heading: Double = 90, pitch: Double = 0, fov: Double = 60, altitude: Double? = nil,
+        limit: Double = 5000
+    ) throws -> ARProjector {
+        try ARProjector(
+            pose: CameraPose(
+                position: camera, altitude: altitude, heading: heading, pitch: pitch,
+                fieldOfView: fov, width: 400, height: 800), maximumDistance: limit)
     }
 
     @Test func aSiteStraightAheadIsAtTheCenter() throws {
@@ -61,8 +65,10 @@ struct ARProjectorTests {
 
     @Test func overlappingLabelsStackNearestInFront() throws {
         let projector = try Self.projector()
-        let sites = [try Self.site(bearing: 90, distance: 900), try Self.site(bearing: 90.2, distance: 300),
-                     try Self.site(bearing: 89.9, distance: 600), try Self.site(bearing: 110, distance: 400)]
+        let sites = [
+            try Self.site(bearing: 90, distance: 900), try Self.site(bearing: 90.2, distance: 300),
+            try Self.site(bearing: 89.9, distance: 600), try Self.site(bearing: 110, distance: 400),
+        ]
         let placements = projector.place(sites)
         #expect(placements.count == 4)
         let labels = ARLabelLayout.layout(placements, widths: [120, 120, 120, 120])
@@ -80,8 +86,9 @@ struct ARProjectorTests {
         var random = SplitMix64(seed: 11)
         for latitude in [-75.0, -40, 0, 37.8, 60, 80] {
             let camera = Coordinate(latitude: latitude, longitude: 179.99)
-            let projector = try ARProjector(pose: CameraPose(position: camera, heading: 0, fieldOfView: 170), maximumDistance: 30_000,
-                                            hintMargin: 180)
+            let projector = try ARProjector(
+                pose: CameraPose(position: camera, heading: 0, fieldOfView: 170), maximumDistance: 30_000,
+                hintMargin: 180)
             for _ in 0..<400 {
                 let bearing = random.next(in: -80...80), distance = 20_000 * random.next(in: 0.0001...1)
                 let site = try Geodesic.wgs84.direct(from: camera, bearing: bearing, distance: distance).destination
@@ -132,23 +139,31 @@ struct ARProjectorTests {
         func message(_ body: () throws(GeoError) -> Void) -> String? {
             do { try body(); return nil } catch { return error.description }
         }
-        #expect(message { () throws(GeoError) in _ = try CameraPose(position: Coordinate(latitude: 91, longitude: 0), heading: 0) }
+        #expect(
+            message { () throws(GeoError) in _ = try CameraPose(position: Coordinate(latitude: 91, longitude: 0), heading: 0) }
                 == "latitude 91 out of range [-90, 90]")
-        #expect(message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: .nan) }
+        #expect(
+            message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: .nan) }
                 == "heading nan is not a finite number")
-        #expect(message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: 0, fieldOfView: 0) }
+        #expect(
+            message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: 0, fieldOfView: 0) }
                 == "field of view 0 out of range (0, 180)")
-        #expect(message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: 0, fieldOfView: 181) }
+        #expect(
+            message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: 0, fieldOfView: 181) }
                 == "field of view 181 out of range (0, 180)")
-        #expect(message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: 0, pitch: 95) }
+        #expect(
+            message { () throws(GeoError) in _ = try CameraPose(position: Self.camera, heading: 0, pitch: 95) }
                 == "pitch 95 out of range [-90, 90]")
-        #expect(message { () throws(GeoError) in _ = try ARProjector(pose: CameraPose(position: Self.camera, heading: 0), maximumDistance: -1) }
+        #expect(
+            message { () throws(GeoError) in _ = try ARProjector(pose: CameraPose(position: Self.camera, heading: 0), maximumDistance: -1) }
                 == "maximum distance -1 must be a positive number of metres")
         #expect((try? CameraPose(position: Self.camera, heading: -90))?.heading == 270)
     }
 
-    @Test(arguments: [(350.0, -10.0), (-350, 10), (180, 180), (-180, 180), (0, 0), (360, 0), (-360, 0),
-                      (725, 5), (-725, -5), (540, 180), (190.5, -169.5)])
+    @Test(arguments: [
+        (350.0, -10.0), (-350, 10), (180, 180), (-180, 180), (0, 0), (360, 0), (-360, 0),
+        (725, 5), (-725, -5), (540, 180), (190.5, -169.5),
+    ])
     func relativeBearingsFoldIntoPlusMinus180(degrees: Double, folded: Double) {
         #expect(ARProjector.relative(degrees) == folded)
     }

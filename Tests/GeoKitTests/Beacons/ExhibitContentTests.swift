@@ -28,7 +28,10 @@ struct ExhibitContentTests {
 
     @Test func readsExhibitsAndTheirBeacons() throws {
         let catalog = try Self.read([
-            Self.feature("a", beacons: Self.ibeacon(1) + "," + #"{"type":"eddystone","namespace":"4f4656454359454c4c57","instance":"000000000104","measured_power":-62,"path_loss":2.3}"#),
+            Self.feature(
+                "a",
+                beacons: Self.ibeacon(1) + ","
+                    + #"{"type":"eddystone","namespace":"4f4656454359454c4c57","instance":"000000000104","measured_power":-62,"path_loss":2.3}"#),
             Self.feature("b", beacons: Self.ibeacon(2), extra: #","floor":1,"picture":"halls/b.png""#),
         ])
         #expect(catalog.exhibits.map(\.id) == ["a", "b"])
@@ -41,25 +44,33 @@ struct ExhibitContentTests {
 
     @Test func mistakesNameTheFeatureAndField() {
         let file = "parks/TEST/exhibits.geojson: "
-        #expect(Self.message([Self.feature("a", beacons: Self.ibeacon(1)), Self.feature("b", beacons: Self.ibeacon(1))])
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1)), Self.feature("b", beacons: Self.ibeacon(1))])
                 == file + "feature 2 ('b'): beacons[1]: duplicate beacon ibeacon:\(Self.uuid):1:1, first listed by exhibit 'a'")
-        #expect(Self.message([Self.feature("a", beacons: Self.ibeacon(1, uuid: "not-a-uuid"))])
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1, uuid: "not-a-uuid"))])
                 == file + "feature 1 ('a'): beacons[1]: uuid 'not-a-uuid' is not a UUID (8-4-4-4-12 hex digits, e.g. F7826DA6-4FA2-4E98-8024-BC5B71E0893E)")
-        #expect(Self.message([Self.feature("a", beacons: Self.ibeacon(1), extra: #","floor":1.5"#)])
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1), extra: #","floor":1.5"#)])
                 == file + "feature 1 ('a'): floor: must be an integer in [-5, 200], got 1.5")
         #expect(Self.message([Self.feature("a", beacons: "")]) == file + "feature 1 ('a'): beacons: must be a non-empty array")
-        #expect(Self.message([#"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"id":"x","text":"t","building":"b","beacons":[]}}"#])
+        #expect(
+            Self.message([#"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"id":"x","text":"t","building":"b","beacons":[]}}"#]
+            )
                 == file + "feature 1 ('x'): title: missing")
-        #expect(Self.message([Self.feature("a", beacons: #"{"type":"ibeacon","uuid":"\#(Self.uuid)","major":70000,"minor":1}"#)])
+        #expect(
+            Self.message([Self.feature("a", beacons: #"{"type":"ibeacon","uuid":"\#(Self.uuid)","major":70000,"minor":1}"#)])
                 == file + "feature 1 ('a'): beacons[1]: major 70000 out of range [0, 65535]")
-        #expect(Self.message([Self.feature("a", beacons: Self.ibeacon(1)), Self.feature("a", beacons: Self.ibeacon(2))])
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1)), Self.feature("a", beacons: Self.ibeacon(2))])
                 == file + "feature 2 ('a'): id: duplicate id 'a', first used by feature 1")
     }
 
     @Test func aPositionOutsideTheBoundaryIsAnError() throws {
         let square = #"{"type":"Polygon","coordinates":[[[-111,44],[-110,44],[-110,45],[-111,45],[-111,44]]]}"#
         let boundary = try Boundary(geoJSON: Array(square.utf8), displayPath: "boundary.geojson")
-        #expect(Self.message([Self.feature("a", beacons: Self.ibeacon(1), lon: -109.5)], boundary: boundary)
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1), lon: -109.5)], boundary: boundary)
                 == "parks/TEST/exhibits.geojson: feature 1 ('a'): geometry: position 44.4589,-109.5 is outside the park's boundary")
     }
 
@@ -75,7 +86,8 @@ struct ExhibitContentTests {
     }
 
     @Test func readsAScanLogAndSkipsWhatItDocuments() throws {
-        let log = try Self.log("""
+        let log = try Self.log(
+            """
             # made by hand
             time,beacon,rssi,tx_power
             10,ibeacon:\(Self.uuid.lowercased()):1:1,-61,-59
@@ -91,12 +103,14 @@ struct ExhibitContentTests {
     @Test func brokenRowsAreErrorsWithFileAndLine() {
         let row = "ibeacon:\(Self.uuid):1:1"
         #expect(Self.logMessage("time,rssi\n1,-60") == "walk.csv:1: header lacks column beacon (expected time,beacon,rssi[,tx_power])")
-        #expect(Self.logMessage("time,beacon,rssi\n5,\(row),-60\n4,\(row),-60")
+        #expect(
+            Self.logMessage("time,beacon,rssi\n5,\(row),-60\n4,\(row),-60")
                 == "walk.csv:3: time 4 is before the previous row's 5: a log's times never go backwards")
         #expect(Self.logMessage("time,beacon,rssi\n5,\(row)") == "walk.csv:2: 2 fields, the header names 3")
         #expect(Self.logMessage("time,beacon,rssi\nsoon,\(row),-60") == "walk.csv:2: time 'soon' is not a number of seconds")
         #expect(Self.logMessage("time,beacon,rssi\n1,\(row),loud") == "walk.csv:2: rssi 'loud' is not a number")
-        #expect(Self.logMessage("time,beacon,rssi\n1,bluetooth:12,-60")
+        #expect(
+            Self.logMessage("time,beacon,rssi\n1,bluetooth:12,-60")
                 == "walk.csv:2: beacon 'bluetooth:12' is neither ibeacon:UUID:MAJOR:MINOR nor eddystone:NAMESPACE:INSTANCE")
         #expect(Self.logMessage("# nothing\n") == "walk.csv: no header: expected time,beacon,rssi[,tx_power]")
     }

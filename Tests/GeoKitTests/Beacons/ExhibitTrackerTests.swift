@@ -9,11 +9,13 @@ struct ExhibitTrackerTests {
 
     /// Three exhibits 6 m apart on one line, one beacon each (-59 dBm at 1 m, exponent 2).
     static func catalog() throws -> ExhibitCatalog {
-        try ExhibitCatalog((0..<3).map { i in
-            Exhibit(id: "e\(i + 1)", title: "Exhibit \(i + 1)", text: "About \(i + 1).", building: "Hall",
+        try ExhibitCatalog(
+            (0..<3).map { i in
+                Exhibit(
+                    id: "e\(i + 1)", title: "Exhibit \(i + 1)", text: "About \(i + 1).", building: "Hall",
                     coordinate: Coordinate(latitude: 44.4589, longitude: -110.83 + Double(i) * 0.0000755),
                     beacons: [Exhibit.Beacon(id: try BeaconID(uuid: uuid, major: 1, minor: i + 1))])
-        })
+            })
     }
 
     static func rssi(_ metres: Double) -> Double {
@@ -65,7 +67,7 @@ struct ExhibitTrackerTests {
         let kinds = events.filter { $0.kind != .beaconLost }.map { "\($0.kind.rawValue) e\($0.exhibit + 1)" }
         #expect(kinds == ["enter e1", "dwell e1", "leave e1", "enter e2", "dwell e2"])
         let enter1 = try #require(events.first { $0.kind == .enter })
-        #expect(enter1.time == 4)   // the hold time after the first reading
+        #expect(enter1.time == 4)  // the hold time after the first reading
         let enter2 = try #require(events.last { $0.kind == .enter })
         #expect(enter2.time > 30 && enter2.time < 30 + 10)
         #expect(tracker.shown == 1)
@@ -79,7 +81,7 @@ struct ExhibitTrackerTests {
         // Only e3's faint beacon is heard from now on: e1's battery died at 19 s.
         for t in 20..<45 { try tracker.feed(.init(time: Double(t), beacon: 2, rssi: Self.rssi(7)), into: &events) }
         let lost = try #require(events.first { $0.kind == .beaconLost })
-        #expect(lost.beacon == 0 && lost.time == 30)   // last heard at 19, timeout 10 s
+        #expect(lost.beacon == 0 && lost.time == 30)  // last heard at 19, timeout 10 s
         #expect(tracker.liveBeacons == [2])
         #expect(tracker.shown == 2)
         #expect(events.contains { $0.kind == .leave && $0.exhibit == 0 })
@@ -101,4 +103,3 @@ struct ExhibitTrackerTests {
         #expect(throws: GeoError.self) { try options.validate() }
     }
 }
-

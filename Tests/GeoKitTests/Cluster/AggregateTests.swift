@@ -7,8 +7,9 @@ import Testing
         let park = ClusterData.park(1_000)
         let names = ["viewpoint", "trailhead", "restroom"]
         return (0..<1_000).map { i in
-            ClusterPoint(longitude: park.longitudes[i], latitude: park.latitudes[i],
-                         category: i % 7 == 0 ? nil : names[i % 3], value: i % 5 == 0 ? nil : Double(i % 10) / 4)
+            ClusterPoint(
+                longitude: park.longitudes[i], latitude: park.latitudes[i],
+                category: i % 7 == 0 ? nil : names[i % 3], value: i % 5 == 0 ? nil : Double(i % 10) / 4)
         }
     }()
     nonisolated(unsafe) static let index = try! ClusterIndex(points: points)

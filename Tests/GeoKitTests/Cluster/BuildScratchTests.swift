@@ -36,7 +36,7 @@ import Testing
         let given = scratch.pages.keptBytes
         #expect(given > 0)
         index = try ClusterIndex(points: points, scratch: scratch)
-        #expect(scratch.pages.keptBytes < given)   // the rebuild took them back
+        #expect(scratch.pages.keptBytes < given)  // the rebuild took them back
         weak var ownPages: HugePageBlocks?
         do {
             let alone = try ClusterIndex(points: points)

@@ -36,13 +36,13 @@ import Testing
     @Test func smallBuildsAndBuildsThatFitKeepTheirMemory() throws {
         let scratch = ClusterIndex.BuildScratch()
         _ = try ClusterIndex(points: Array(Self.points.prefix(5_000)), scratch: scratch)
-        #expect(!scratch.builder(for: ClusterOptions()).usesSlab)   // ~400 kB: under the threshold
+        #expect(!scratch.builder(for: ClusterOptions()).usesSlab)  // ~400 kB: under the threshold
         _ = try ClusterIndex(points: Self.points, scratch: scratch)
         let builder = scratch.builder(for: ClusterOptions())
         #expect(builder.usesSlab)
         let block = builder.slab?.baseAddress
         _ = try ClusterIndex(points: Array(Self.points.prefix(40_000)), scratch: scratch)
-        #expect(builder.slab?.baseAddress == block)   // a smaller build reuses the block
+        #expect(builder.slab?.baseAddress == block)  // a smaller build reuses the block
         #expect(scratch.bytes >= builder.slab?.count ?? .max)
     }
 

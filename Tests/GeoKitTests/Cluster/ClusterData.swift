@@ -72,8 +72,9 @@ func snapshot(_ index: ClusterIndex) throws -> [String] {
         let items = try index.clusters(in: ClusterData.world, zoom: z).sorted { ($0.id, $0.isCluster ? 1 : 0) < ($1.id, $1.isCluster ? 1 : 0) }
         for item in items {
             let categories = index.categoryCounts(of: item).map { "\($0.category)=\($0.count)" }.joined(separator: ",")
-            lines.append("z\(z) \(item.isCluster ? "c" : "p")\(item.id) \(item.longitude.bitPattern) \(item.latitude.bitPattern) "
-                         + "n\(item.count) v\(index.valueSum(of: item).bitPattern) [\(categories)]")
+            lines.append(
+                "z\(z) \(item.isCluster ? "c" : "p")\(item.id) \(item.longitude.bitPattern) \(item.latitude.bitPattern) "
+                    + "n\(item.count) v\(index.valueSum(of: item).bitPattern) [\(categories)]")
         }
     }
     return lines

@@ -8,8 +8,9 @@ import Testing
     @Test(arguments: [2, 3])
     func removingFromFiveThousandPointsAtOneSpotEqualsARebuild(minPoints: Int) throws {
         let n = 5_000
-        let index = try ClusterIndex(longitudes: Array(repeating: -122.4750, count: n), latitudes: Array(repeating: 37.8078, count: n),
-                                     options: ClusterOptions(maxZoom: 16, minPoints: minPoints))
+        let index = try ClusterIndex(
+            longitudes: Array(repeating: -122.4750, count: n), latitudes: Array(repeating: 37.8078, count: n),
+            options: ClusterOptions(maxZoom: 16, minPoints: minPoints))
         // The seed (smallest id) three times over: each time the whole group changes hands.
         for id in 0..<3 { try index.remove(pointID: id) }
         // Then from the top, from the middle, and new points at the same spot.

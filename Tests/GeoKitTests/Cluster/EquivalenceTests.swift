@@ -4,8 +4,9 @@ import Testing
 /// Equivalence with the reference: supercluster in float64 (== pysupercluster 0.7.7), from
 /// `bench/cluster/expected_counts_f64.json`, datasets `park_10k` and `park_100k`, default options.
 @Suite struct EquivalenceTests {
-    nonisolated(unsafe) static let index = try! ClusterIndex(longitudes: ClusterData.park(10_000).longitudes,
-                                         latitudes: ClusterData.park(10_000).latitudes)
+    nonisolated(unsafe) static let index = try! ClusterIndex(
+        longitudes: ClusterData.park(10_000).longitudes,
+        latitudes: ClusterData.park(10_000).latitudes)
 
     @Test func generatorMatchesTheSpec() {
         let park = ClusterData.park(2)

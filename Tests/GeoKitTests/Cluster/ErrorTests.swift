@@ -37,11 +37,13 @@ import Testing
 
     @Test func otherBadInput() {
         #expect(clusterFailure { try ClusterIndex(longitudes: [0], latitudes: []) } == "longitudes has 1 values but latitudes has 0")
-        #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 0, value: .nan)]) }
+        #expect(
+            clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 0, value: .nan)]) }
                 == "point 1: value nan is not a number")
         // The Web Mercator limit itself is accepted; the next double above it is not.
         #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 180, latitude: -85.05112877980659)]) } == nil)
-        #expect(clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 85.05112877980659.nextUp)]) }
+        #expect(
+            clusterFailure { try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 85.05112877980659.nextUp)]) }
                 == "point 1: latitude 85.0511287798066 beyond the Web Mercator limit ±85.0511287798")
     }
 
@@ -49,11 +51,14 @@ import Testing
         let world = ClusterData.world
         #expect(clusterFailure { try Self.index.clusters(in: world, zoom: 31) } == "zoom 31 out of range [0, 30]")
         #expect(clusterFailure { try Self.index.clusters(in: world, zoom: -1) } == "zoom -1 out of range [0, 30]")
-        #expect(clusterFailure { try Self.index.clusters(in: BoundingBox(west: .nan, south: 0, east: 1, north: 1), zoom: 1) }
+        #expect(
+            clusterFailure { try Self.index.clusters(in: BoundingBox(west: .nan, south: 0, east: 1, north: 1), zoom: 1) }
                 == "box west nan is not a number")
-        #expect(clusterFailure { try Self.index.clusters(in: BoundingBox(west: 0, south: 0, east: .infinity, north: 1), zoom: 1) }
+        #expect(
+            clusterFailure { try Self.index.clusters(in: BoundingBox(west: 0, south: 0, east: .infinity, north: 1), zoom: 1) }
                 == "box east inf is not finite")
-        #expect(clusterFailure { try Self.index.clusters(in: BoundingBox(west: 0, south: 5, east: 1, north: 1), zoom: 1) }
+        #expect(
+            clusterFailure { try Self.index.clusters(in: BoundingBox(west: 0, south: 5, east: 1, north: 1), zoom: 1) }
                 == "box south 5 is greater than north 1")
         #expect(clusterFailure { try Self.index.clusters(in: world, zoom: 25) }?.isEmpty == nil)
     }

@@ -70,8 +70,8 @@ import Testing
     @Test func childrenAscendBySmallestPointIdAndLeavesGoDepthFirst() throws {
         // 0 and 2 are 0.001° apart and cluster from zoom 14 down; 1 joins them at zoom 11.
         let index = try ClusterIndex(longitudes: [0, 0.01, 0.001], latitudes: [0, 0, 0])
-        #expect(try index.clusters(in: ClusterData.world, zoom: 11).map(\.id) == [-12])   // ~(32 × 0 + 11)
-        #expect(try index.children(of: -12).map(\.id) == [-15, 1])                      // {0, 2} formed at 14, then point 1
+        #expect(try index.clusters(in: ClusterData.world, zoom: 11).map(\.id) == [-12])  // ~(32 × 0 + 11)
+        #expect(try index.children(of: -12).map(\.id) == [-15, 1])  // {0, 2} formed at 14, then point 1
         #expect(try index.leaves(of: -12, limit: .max) == [0, 2, 1])
         #expect(try index.leaves(of: -12, limit: 1, offset: 1) == [2])
 

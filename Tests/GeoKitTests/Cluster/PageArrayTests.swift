@@ -74,7 +74,7 @@ import Testing
         let pool = HugePageBlocks(keptLimit: 8 * Self.hugePage)
         var array: PageArray<Double>? = PageArray(repeating: 1, count: 300_000, pool: pool)
         #expect(pool.keptBytes == 0)
-        array?.append(2)   // grows within its capacity or from the same pool
+        array?.append(2)  // grows within its capacity or from the same pool
         array = nil
         #expect(pool.keptBytes >= Self.hugePage)
         weak var dropped: HugePageBlocks?
@@ -84,9 +84,9 @@ import Testing
             let kept = PageArray<Double>(repeating: 1, count: 300_000, pool: own)
             #expect(kept.count == 300_000)
         }
-        #expect(dropped == nil)   // gone with its last array, kept blocks and all
+        #expect(dropped == nil)  // gone with its last array, kept blocks and all
         let plain = PageArray<Double>(repeating: 1, count: 300_000)
-        #expect(plain.capacity == 300_000)   // malloc's, exactly the size asked
+        #expect(plain.capacity == 300_000)  // malloc's, exactly the size asked
     }
 
     @Test func blocksAreAlignedUsableAndReused() throws {

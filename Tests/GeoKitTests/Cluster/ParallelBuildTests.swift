@@ -11,13 +11,16 @@ import Testing
     static func points(_ data: (longitudes: [Double], latitudes: [Double])) -> [ClusterPoint] {
         let names = ["viewpoint", "trailhead", "restroom"]
         return data.longitudes.indices.map { i in
-            ClusterPoint(longitude: data.longitudes[i], latitude: data.latitudes[i],
-                         category: i % 7 == 0 ? nil : names[i % 3], value: i % 5 == 0 ? nil : Double(i % 10) / 4)
+            ClusterPoint(
+                longitude: data.longitudes[i], latitude: data.latitudes[i],
+                category: i % 7 == 0 ? nil : names[i % 3], value: i % 5 == 0 ? nil : Double(i % 10) / 4)
         }
     }
 
-    static func build(_ points: [ClusterPoint], _ policy: ParallelSplit.Policy,
-                      options: ClusterOptions = ClusterOptions()) throws -> ClusterIndex {
+    static func build(
+        _ points: [ClusterPoint], _ policy: ParallelSplit.Policy,
+        options: ClusterOptions = ClusterOptions()
+    ) throws -> ClusterIndex {
         try ParallelSplit.$policy.withValue(policy) { try ClusterIndex(points: points, options: options) }
     }
 
@@ -52,8 +55,9 @@ import Testing
             var sortedKeys = keys, values = (0..<n).map(Int32.init)
             var keyScratch = [UInt64](repeating: 0, count: n), valueScratch = [Int32](repeating: 0, count: n)
             ParallelSplit.$policy.withValue(policy) {
-                RadixSort.sort(keys: &sortedKeys, values: &values, count: n, bits: bits,
-                               keyScratch: &keyScratch, valueScratch: &valueScratch)
+                RadixSort.sort(
+                    keys: &sortedKeys, values: &values, count: n, bits: bits,
+                    keyScratch: &keyScratch, valueScratch: &valueScratch)
             }
             #expect(sortedKeys == expected.map(\.element))
             #expect(values == expected.map { Int32($0.offset) })

@@ -6,9 +6,10 @@ import Testing
     static func randomPoint(_ rng: inout SplitMix64, near park: (longitudes: [Double], latitudes: [Double])) -> ClusterPoint {
         let base = Int(rng.unit() * Double(park.longitudes.count))
         let categories = ["trailhead", "viewpoint", "restroom", nil]
-        return ClusterPoint(longitude: park.longitudes[base] + (rng.unit() - 0.5) * 0.004,
-                            latitude: park.latitudes[base] + (rng.unit() - 0.5) * 0.004,
-                            category: categories[Int(rng.unit() * 4)], value: rng.unit() < 0.5 ? nil : rng.unit() * 10)
+        return ClusterPoint(
+            longitude: park.longitudes[base] + (rng.unit() - 0.5) * 0.004,
+            latitude: park.latitudes[base] + (rng.unit() - 0.5) * 0.004,
+            category: categories[Int(rng.unit() * 4)], value: rng.unit() < 0.5 ? nil : rng.unit() * 10)
     }
 
     @Test(arguments: [2, 3])
@@ -46,8 +47,9 @@ import Testing
 
     @Test func duplicatesAndTheWholeWorld() throws {
         let world = ClusterData.world(400)
-        let index = try ClusterIndex(longitudes: world.longitudes, latitudes: world.latitudes,
-                                     options: ClusterOptions(minZoom: 1, maxZoom: 9))
+        let index = try ClusterIndex(
+            longitudes: world.longitudes, latitudes: world.latitudes,
+            options: ClusterOptions(minZoom: 1, maxZoom: 9))
         for i in 0..<40 {
             try index.insert(ClusterPoint(longitude: world.longitudes[i], latitude: world.latitudes[i]))  // exact duplicates
             try index.remove(pointID: 3 * i)

@@ -16,10 +16,11 @@ struct BoundaryReadingTests {
               [[[5,5],[6,5],[6,6],[5,6],[5,5]], [[5.2,5.2],[5.8,5.2],[5.8,5.8],[5.2,5.8]]]
             ]}}]}
             """
-        #expect(Self.readFailure(text) == """
-            parks/TEST/boundary.geojson: feature 1 ('Test Park'): polygon 2, ring 2: not closed, \
-            first position [5.2, 5.2] differs from last [5.2, 5.8]
-            """)
+        #expect(
+            Self.readFailure(text) == """
+                parks/TEST/boundary.geojson: feature 1 ('Test Park'): polygon 2, ring 2: not closed, \
+                first position [5.2, 5.2] differs from last [5.2, 5.8]
+                """)
     }
 
     @Test func ringTooShort() {
@@ -34,24 +35,27 @@ struct BoundaryReadingTests {
             {"type":"Feature","properties":{"name":"Coastal Trail"},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}
             ]}
             """
-        #expect(Self.readFailure(text) == """
-            parks/TEST/boundary.geojson: feature 2 ('Coastal Trail'): geometry must be a Polygon or MultiPolygon, got LineString
-            """)
+        #expect(
+            Self.readFailure(text) == """
+                parks/TEST/boundary.geojson: feature 2 ('Coastal Trail'): geometry must be a Polygon or MultiPolygon, got LineString
+                """)
     }
 
     @Test func nullGeometryAndEmptyCollection() {
         let null = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":null,"geometry":null}]}"#
-        #expect(Self.readFailure(null)
-            == "parks/TEST/boundary.geojson: feature 1: geometry must be a Polygon or MultiPolygon, got null")
+        #expect(
+            Self.readFailure(null)
+                == "parks/TEST/boundary.geojson: feature 1: geometry must be a Polygon or MultiPolygon, got null")
         let empty = #"{"type":"FeatureCollection","features":[]}"#
         #expect(Self.readFailure(empty) == "parks/TEST/boundary.geojson: no Polygon or MultiPolygon in the file")
     }
 
     @Test func positionOutOfRange() {
         let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[0,0],[1,0],[200,1],[0,0]]]]}"#
-        #expect(Self.readFailure(text) == """
-            parks/TEST/boundary.geojson: polygon 2, ring 1, position 3: longitude 200 out of range [-180, 180]
-            """)
+        #expect(
+            Self.readFailure(text) == """
+                parks/TEST/boundary.geojson: polygon 2, ring 1, position 3: longitude 200 out of range [-180, 180]
+                """)
     }
 
     @Test func missingFile() throws {
@@ -60,7 +64,8 @@ struct BoundaryReadingTests {
         #expect(error?.description == "parks/NOPE/boundary.geojson: cannot read file: No such file or directory")
         #expect(error?.kind == .unreadableFile)
         let directory = url.deletingLastPathComponent()
-        #expect(failure { () throws(GeoError) in try Boundary(contentsOf: directory, displayPath: "parks/YOSE") }
-            == "parks/YOSE: cannot read file: Is a directory")
+        #expect(
+            failure { () throws(GeoError) in try Boundary(contentsOf: directory, displayPath: "parks/YOSE") }
+                == "parks/YOSE: cannot read file: Is a directory")
     }
 }

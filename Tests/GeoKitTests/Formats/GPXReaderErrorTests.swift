@@ -19,20 +19,26 @@ struct GPXReaderErrorTests {
     // MARK: - Malformed XML
 
     @Test func mismatchedAndUnclosedTags() {
-        #expect(Self.readFailure(GPXReaderTests.gpx("<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"/>\n</trk>")) == """
-            tracks/test.gpx:5:1: malformed XML: expected </trkseg>, got </trk> (<trkseg> opened at 3:6)
-            """)
-        #expect(Self.readFailure("<gpx><trk><trkseg>\n")
-            == "tracks/test.gpx:2:1: malformed XML: unexpected end of file, <trkseg> opened at 1:11 is not closed")
-        #expect(Self.readFailure("<gpx><trk name=\"x\"")
-            == "tracks/test.gpx:1:6: malformed XML: unexpected end of file inside the tag <trk>")
-        #expect(Self.readFailure("<gpx><trk></trk  x></gpx>")
-            == "tracks/test.gpx:1:18: malformed XML: expected '>' to end </trk>, got 'x'")
+        #expect(
+            Self.readFailure(GPXReaderTests.gpx("<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"/>\n</trk>")) == """
+                tracks/test.gpx:5:1: malformed XML: expected </trkseg>, got </trk> (<trkseg> opened at 3:6)
+                """)
+        #expect(
+            Self.readFailure("<gpx><trk><trkseg>\n")
+                == "tracks/test.gpx:2:1: malformed XML: unexpected end of file, <trkseg> opened at 1:11 is not closed")
+        #expect(
+            Self.readFailure("<gpx><trk name=\"x\"")
+                == "tracks/test.gpx:1:6: malformed XML: unexpected end of file inside the tag <trk>")
+        #expect(
+            Self.readFailure("<gpx><trk></trk  x></gpx>")
+                == "tracks/test.gpx:1:18: malformed XML: expected '>' to end </trk>, got 'x'")
         #expect(Self.readFailure("</gpx>") == "tracks/test.gpx:1:1: malformed XML: unexpected </gpx> before any element")
-        #expect(Self.readFailure("<gpx>< wpt/></gpx>")
-            == "tracks/test.gpx:1:7: malformed XML: expected an element name after '<', got ' '")
-        #expect(Self.readFailure("<gpx><wpt/ ></gpx>")
-            == "tracks/test.gpx:1:10: malformed XML: expected '/>' to end <wpt>, got ' ' after '/'")
+        #expect(
+            Self.readFailure("<gpx>< wpt/></gpx>")
+                == "tracks/test.gpx:1:7: malformed XML: expected an element name after '<', got ' '")
+        #expect(
+            Self.readFailure("<gpx><wpt/ ></gpx>")
+                == "tracks/test.gpx:1:10: malformed XML: expected '/>' to end <wpt>, got ' ' after '/'")
         #expect(Self.readFailure("<gpx><") == "tracks/test.gpx:1:6: malformed XML: unexpected end of file after '<'")
     }
 
@@ -54,71 +60,93 @@ struct GPXReaderErrorTests {
 
     @Test func badEntitiesAndCharacters() {
         let name = #"<gpx><wpt lat="1" lon="2"><name>"#  // 32 characters: the name's text starts at column 33
-        #expect(Self.readFailure(name + "Caf&eacute;</name></wpt></gpx>") == """
-            tracks/test.gpx:1:36: malformed XML: unknown entity '&eacute;'; XML predefines only &lt; &gt; &amp; &apos; &quot;
-            """)
-        #expect(Self.readFailure(name + "A & B</name></wpt></gpx>") == """
-            tracks/test.gpx:1:35: malformed XML: '&' must start an entity such as &amp; and end with ';' (write &amp; for '&')
-            """)
-        #expect(Self.readFailure(name + "&#0;</name></wpt></gpx>")
-            == "tracks/test.gpx:1:33: malformed XML: character reference '&#0;' is not a valid XML character")
-        #expect(Self.readFailure(name + "&#xD800;</name></wpt></gpx>")
-            == "tracks/test.gpx:1:33: malformed XML: character reference '&#xD800;' is not a valid XML character")
-        #expect(Self.readFailure(name + "&#99999999999;</name></wpt></gpx>")
-            == "tracks/test.gpx:1:33: malformed XML: character reference '&#99999999999;' is not a valid XML character")
-        #expect(Self.readFailure(#"<gpx><wpt lat="&nbsp;1" lon="2"/></gpx>"#) == """
-            tracks/test.gpx:1:16: malformed XML: unknown entity '&nbsp;'; XML predefines only &lt; &gt; &amp; &apos; &quot;
-            """)
-        #expect(Self.readFailure(name + "a\u{1}b</name></wpt></gpx>")
-            == "tracks/test.gpx:1:34: malformed XML: control character U+0001 is not allowed in XML")
+        #expect(
+            Self.readFailure(name + "Caf&eacute;</name></wpt></gpx>") == """
+                tracks/test.gpx:1:36: malformed XML: unknown entity '&eacute;'; XML predefines only &lt; &gt; &amp; &apos; &quot;
+                """)
+        #expect(
+            Self.readFailure(name + "A & B</name></wpt></gpx>") == """
+                tracks/test.gpx:1:35: malformed XML: '&' must start an entity such as &amp; and end with ';' (write &amp; for '&')
+                """)
+        #expect(
+            Self.readFailure(name + "&#0;</name></wpt></gpx>")
+                == "tracks/test.gpx:1:33: malformed XML: character reference '&#0;' is not a valid XML character")
+        #expect(
+            Self.readFailure(name + "&#xD800;</name></wpt></gpx>")
+                == "tracks/test.gpx:1:33: malformed XML: character reference '&#xD800;' is not a valid XML character")
+        #expect(
+            Self.readFailure(name + "&#99999999999;</name></wpt></gpx>")
+                == "tracks/test.gpx:1:33: malformed XML: character reference '&#99999999999;' is not a valid XML character")
+        #expect(
+            Self.readFailure(#"<gpx><wpt lat="&nbsp;1" lon="2"/></gpx>"#) == """
+                tracks/test.gpx:1:16: malformed XML: unknown entity '&nbsp;'; XML predefines only &lt; &gt; &amp; &apos; &quot;
+                """)
+        #expect(
+            Self.readFailure(name + "a\u{1}b</name></wpt></gpx>")
+                == "tracks/test.gpx:1:34: malformed XML: control character U+0001 is not allowed in XML")
         // Columns count characters, not bytes.
-        #expect(Self.readFailure(name + "Höhe &x;</name></wpt></gpx>") == """
-            tracks/test.gpx:1:38: malformed XML: unknown entity '&x;'; XML predefines only &lt; &gt; &amp; &apos; &quot;
-            """)
+        #expect(
+            Self.readFailure(name + "Höhe &x;</name></wpt></gpx>") == """
+                tracks/test.gpx:1:38: malformed XML: unknown entity '&x;'; XML predefines only &lt; &gt; &amp; &apos; &quot;
+                """)
     }
 
     @Test func textOrElementsOutsideTheRoot() {
-        #expect(Self.readFailure("<gpx></gpx>\njunk\n")
-            == "tracks/test.gpx:2:1: malformed XML: unexpected text 'junk' after the root element")
-        #expect(Self.readFailure("<gpx/><gpx/>")
-            == "tracks/test.gpx:1:7: malformed XML: unexpected <gpx> after the root element; a document has one root")
-        #expect(Self.readFailure(#"{"type":"FeatureCollection","features":[]}"#)
-            == #"tracks/test.gpx:1:1: malformed XML: unexpected text '{"type":"FeatureColl' before the root element"#)
-        #expect(Self.readFailure("<![CDATA[x]]><gpx/>")
-            == "tracks/test.gpx:1:1: malformed XML: CDATA section outside the root element")
-        #expect(Self.readFailure("<gpx><?xml version=\"1.0\"?></gpx>")
-            == "tracks/test.gpx:1:6: malformed XML: the XML declaration must come before the root element")
+        #expect(
+            Self.readFailure("<gpx></gpx>\njunk\n")
+                == "tracks/test.gpx:2:1: malformed XML: unexpected text 'junk' after the root element")
+        #expect(
+            Self.readFailure("<gpx/><gpx/>")
+                == "tracks/test.gpx:1:7: malformed XML: unexpected <gpx> after the root element; a document has one root")
+        #expect(
+            Self.readFailure(#"{"type":"FeatureCollection","features":[]}"#)
+                == #"tracks/test.gpx:1:1: malformed XML: unexpected text '{"type":"FeatureColl' before the root element"#)
+        #expect(
+            Self.readFailure("<![CDATA[x]]><gpx/>")
+                == "tracks/test.gpx:1:1: malformed XML: CDATA section outside the root element")
+        #expect(
+            Self.readFailure("<gpx><?xml version=\"1.0\"?></gpx>")
+                == "tracks/test.gpx:1:6: malformed XML: the XML declaration must come before the root element")
     }
 
     @Test func commentsCDATAAndProcessingInstructionsMustEnd() {
-        #expect(Self.readFailure("<gpx><!-- never closed </gpx>")
-            == "tracks/test.gpx:1:6: malformed XML: unterminated comment, expected '-->'")
-        #expect(Self.readFailure("<gpx><name><![CDATA[x</name></gpx>")
-            == "tracks/test.gpx:1:12: malformed XML: unterminated CDATA section, expected ']]>'")
-        #expect(Self.readFailure("<?xml version=\"1.0\"\n<gpx/>")
-            == "tracks/test.gpx:1:1: malformed XML: unterminated processing instruction <?xml, expected '?>'")
-        #expect(Self.readFailure("<gpx><!ELEMENT x></gpx>")
-            == "tracks/test.gpx:1:6: malformed XML: expected '<!--' or '<![CDATA[' after '<!', got 'ELEMENT x>'")
+        #expect(
+            Self.readFailure("<gpx><!-- never closed </gpx>")
+                == "tracks/test.gpx:1:6: malformed XML: unterminated comment, expected '-->'")
+        #expect(
+            Self.readFailure("<gpx><name><![CDATA[x</name></gpx>")
+                == "tracks/test.gpx:1:12: malformed XML: unterminated CDATA section, expected ']]>'")
+        #expect(
+            Self.readFailure("<?xml version=\"1.0\"\n<gpx/>")
+                == "tracks/test.gpx:1:1: malformed XML: unterminated processing instruction <?xml, expected '?>'")
+        #expect(
+            Self.readFailure("<gpx><!ELEMENT x></gpx>")
+                == "tracks/test.gpx:1:6: malformed XML: expected '<!--' or '<![CDATA[' after '<!', got 'ELEMENT x>'")
     }
 
     @Test func emptyFilesAndNoRoot() {
         for text in ["", " \r\n\t", "\u{FEFF}", "\u{FEFF}\n"] {
             #expect(Self.readFailure(text) == "tracks/test.gpx: file is empty", "\(Array(text.utf8))")
         }
-        #expect(Self.readFailure("<?xml version=\"1.0\"?>\n<!-- only a comment -->\n")
-            == "tracks/test.gpx:3:1: malformed XML: no root element")
+        #expect(
+            Self.readFailure("<?xml version=\"1.0\"?>\n<!-- only a comment -->\n")
+                == "tracks/test.gpx:3:1: malformed XML: no root element")
     }
 
     @Test func refusedInput() {
-        #expect(Self.readFailure("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [<!ENTITY x \"y\">]>\n<gpx/>")
-            == "tracks/test.gpx:2:1: malformed XML: a DOCTYPE is not supported (GPX files need none)")
-        #expect(Self.readFailure("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx/>")
-            == "tracks/test.gpx:1:31: malformed XML: encoding 'ISO-8859-1' is not supported; save the file as UTF-8")
+        #expect(
+            Self.readFailure("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [<!ENTITY x \"y\">]>\n<gpx/>")
+                == "tracks/test.gpx:2:1: malformed XML: a DOCTYPE is not supported (GPX files need none)")
+        #expect(
+            Self.readFailure("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx/>")
+                == "tracks/test.gpx:1:31: malformed XML: encoding 'ISO-8859-1' is not supported; save the file as UTF-8")
         #expect(Self.readFailure("<?xml version='1.0' encoding='utf-8'?><gpx/>") == nil)
-        #expect(Self.readFailure(bytes: [0xFF, 0xFE, 0x3C, 0x00, 0x67, 0x00])
-            == "tracks/test.gpx: the file is UTF-16; GeoKit reads UTF-8, so save it as UTF-8")
-        #expect(Self.readFailure(bytes: [0x1F, 0x8B, 0x08, 0x00])
-            == "tracks/test.gpx: the file is gzip-compressed; decompress it first (gunzip)")
+        #expect(
+            Self.readFailure(bytes: [0xFF, 0xFE, 0x3C, 0x00, 0x67, 0x00])
+                == "tracks/test.gpx: the file is UTF-16; GeoKit reads UTF-8, so save it as UTF-8")
+        #expect(
+            Self.readFailure(bytes: [0x1F, 0x8B, 0x08, 0x00])
+                == "tracks/test.gpx: the file is gzip-compressed; decompress it first (gunzip)")
     }
 
     @Test func unreadableFile() {
@@ -171,16 +199,18 @@ struct GPXReaderErrorTests {
             #expect(Self.trackFailure(point + time + "</trkpt>") == "tracks/test.gpx:" + expected, "\(time)")
         }
         let long = String(repeating: "9", count: 50)
-        #expect(Self.trackFailure(point + "<time>\(long)</time></trkpt>")
-            == "tracks/test.gpx:4:30: time '\(String(repeating: "9", count: 40))…' is not an ISO 8601 date")
+        #expect(
+            Self.trackFailure(point + "<time>\(long)</time></trkpt>")
+                == "tracks/test.gpx:4:30: time '\(String(repeating: "9", count: 40))…' is not an ISO 8601 date")
     }
 
     @Test func badElevations() {
         let point = #"<trkpt lat="1" lon="2">"#
         #expect(Self.trackFailure(point + "<ele>high</ele></trkpt>") == "tracks/test.gpx:4:29: ele 'high' is not a number")
         #expect(Self.trackFailure(point + "<ele>12 m</ele></trkpt>") == "tracks/test.gpx:4:29: ele '12 m' is not a number")
-        #expect(Self.trackFailure(point + "<ele>1e999</ele></trkpt>")
-            == "tracks/test.gpx:4:29: ele '1e999' is not a finite number")
+        #expect(
+            Self.trackFailure(point + "<ele>1e999</ele></trkpt>")
+                == "tracks/test.gpx:4:29: ele '1e999' is not a finite number")
         let error = #expect(throws: GeoError.self) { try GPXReaderTests.read(GPXReaderTests.gpx(#"<wpt lat="1" lon="2"><ele>x</ele></wpt>"#)) }
         #expect(error?.kind == .invalidContent)
     }
@@ -188,7 +218,8 @@ struct GPXReaderErrorTests {
     // MARK: - Never trapping
 
     @Test func everyPrefixAndRandomDamageFailsCleanly() throws {
-        let text = GPXReaderTests.gpx("""
+        let text = GPXReaderTests.gpx(
+            """
             <!-- c --><trk><name>A &amp; B<![CDATA[ <x> ]]></name><trkseg>
             <trkpt lat="1.5" lon="-2.25"><ele>12</ele><time>2019-07-29T17:03:12.5+02:00</time><extensions><a b='c'/></extensions></trkpt>
             </trkseg></trk><wpt lat="3" lon="4"><name>&#233;</name></wpt>

@@ -23,10 +23,13 @@ struct GPXReaderTests {
         """
     }
 
-    static func point(_ latitude: Double, _ longitude: Double, time: Double? = nil, elevation: Double? = nil,
-                      name: String? = nil, line: Int) -> TrackPoint {
-        TrackPoint(coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time,
-                   elevation: elevation, name: name, line: line)
+    static func point(
+        _ latitude: Double, _ longitude: Double, time: Double? = nil, elevation: Double? = nil,
+        name: String? = nil, line: Int
+    ) -> TrackPoint {
+        TrackPoint(
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), time: time,
+            elevation: elevation, name: name, line: line)
     }
 
     // MARK: - The real Yosemite tracks (counts checked with grep -c '<trkpt' and Python's ElementTree)
@@ -69,10 +72,16 @@ struct GPXReaderTests {
         let document = try Self.readFixture("tracks/yose-pct-2019-07-31-morning-inside.gpx")
         let fixes = try document.timedFixes()
         #expect(fixes.count == 687)
-        #expect(fixes.first == TimedFix(coordinate: Coordinate(latitude: 37.8725120, longitude: -119.3536670),
-                                        time: 1_564_577_480, line: 5))  // 12:51:20Z
-        #expect(fixes.last == TimedFix(coordinate: Coordinate(latitude: 37.8724880, longitude: -119.3532500),
-                                       time: 1_564_585_118, line: 691))  // 14:58:38Z
+        #expect(
+            fixes.first
+                == TimedFix(
+                    coordinate: Coordinate(latitude: 37.8725120, longitude: -119.3536670),
+                    time: 1_564_577_480, line: 5))  // 12:51:20Z
+        #expect(
+            fixes.last
+                == TimedFix(
+                    coordinate: Coordinate(latitude: 37.8724880, longitude: -119.3532500),
+                    time: 1_564_585_118, line: 691))  // 14:58:38Z
         #expect(fixes[4].elevation == 2628)
         #expect(fixes.compactMap(\.elevation).count == 62)
         #expect(fixes.allSatisfy { $0.segment == 0 })
@@ -96,40 +105,48 @@ struct GPXReaderTests {
     // MARK: - Hand-made documents
 
     @Test func routesAndWaypoints() throws {
-        let document = try Self.read(Self.gpx("""
-            <wpt lat="37.7459" lon="-119.5332"><ele>2693</ele><name>Half Dome</name><sym>Summit</sym></wpt>
-            <wpt lat="37.7394" lon="-119.5734"/>
-            <rte><name>Mist Trail</name>
-              <rtept lat="37.7325" lon="-119.5580"><name>Happy Isles</name></rtept>
-              <rtept lat="37.7275" lon="-119.5440"><time>2019-07-29T17:03:12Z</time></rtept>
-            </rte>
-            <rte/>
-            """))
+        let document = try Self.read(
+            Self.gpx(
+                """
+                <wpt lat="37.7459" lon="-119.5332"><ele>2693</ele><name>Half Dome</name><sym>Summit</sym></wpt>
+                <wpt lat="37.7394" lon="-119.5734"/>
+                <rte><name>Mist Trail</name>
+                  <rtept lat="37.7325" lon="-119.5580"><name>Happy Isles</name></rtept>
+                  <rtept lat="37.7275" lon="-119.5440"><time>2019-07-29T17:03:12Z</time></rtept>
+                </rte>
+                <rte/>
+                """))
         #expect(document.tracks.isEmpty)
-        #expect(document.waypoints == [
-            Self.point(37.7459, -119.5332, elevation: 2693, name: "Half Dome", line: 3),
-            Self.point(37.7394, -119.5734, line: 4),
-        ])
-        #expect(document.routes == [
-            GPXRoute(name: "Mist Trail", points: [
-                Self.point(37.7325, -119.5580, name: "Happy Isles", line: 6),
-                Self.point(37.7275, -119.5440, time: 1_564_419_792, line: 7),
-            ]),
-            GPXRoute(),
-        ])
+        #expect(
+            document.waypoints == [
+                Self.point(37.7459, -119.5332, elevation: 2693, name: "Half Dome", line: 3),
+                Self.point(37.7394, -119.5734, line: 4),
+            ])
+        #expect(
+            document.routes == [
+                GPXRoute(
+                    name: "Mist Trail",
+                    points: [
+                        Self.point(37.7325, -119.5580, name: "Happy Isles", line: 6),
+                        Self.point(37.7275, -119.5440, time: 1_564_419_792, line: 7),
+                    ]),
+                GPXRoute(),
+            ])
         #expect(document.displayPath == Self.path)
     }
 
     @Test func segmentsAndFixes() throws {
-        let document = try Self.read(Self.gpx("""
-            <trk><name>Two days</name>
-            <trkseg><trkpt lat="1" lon="2"><time>2019-07-29T17:00:00Z</time></trkpt>
-            <trkpt lat="1.5" lon="2.5"><time>2019-07-29T17:00:01Z</time></trkpt></trkseg>
-            <trkseg></trkseg>
-            <trkseg><trkpt lat="3" lon="4"><time>2019-07-29T18:00:00Z</time></trkpt></trkseg>
-            </trk>
-            <trk><trkseg><trkpt lat="5" lon="6"><time>2019-07-29T19:00:00Z</time></trkpt></trkseg></trk>
-            """))
+        let document = try Self.read(
+            Self.gpx(
+                """
+                <trk><name>Two days</name>
+                <trkseg><trkpt lat="1" lon="2"><time>2019-07-29T17:00:00Z</time></trkpt>
+                <trkpt lat="1.5" lon="2.5"><time>2019-07-29T17:00:01Z</time></trkpt></trkseg>
+                <trkseg></trkseg>
+                <trkseg><trkpt lat="3" lon="4"><time>2019-07-29T18:00:00Z</time></trkpt></trkseg>
+                </trk>
+                <trk><trkseg><trkpt lat="5" lon="6"><time>2019-07-29T19:00:00Z</time></trkpt></trkseg></trk>
+                """))
         #expect(document.tracks.map(\.name) == ["Two days", nil])
         #expect(document.tracks.map(\.segments.count) == [3, 1])
         #expect(document.tracks.map(\.pointCount) == [3, 1])
@@ -165,51 +182,60 @@ struct GPXReaderTests {
     }
 
     @Test func extensionsAndUnknownElementsAreSkipped() throws {
-        let document = try Self.read(Self.gpx("""
-            <metadata><name>not a track name</name><time>garbage is fine here</time></metadata>
-            <trk><link href="https://example.com"><text>a link</text></link>
-            <trkseg><trkpt lat="1" lon="2"><time>2019-07-29T17:03:12Z</time>
-              <extensions><gpxtpx:TrackPointExtension xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-                <gpxtpx:hr>140</gpxtpx:hr><time>not a time</time><ele>not a number</ele>
-              </gpxtpx:TrackPointExtension></extensions>
-            </trkpt></trkseg>
-            <extensions><color>red</color></extensions></trk>
-            <extensions/>
-            """))
+        let document = try Self.read(
+            Self.gpx(
+                """
+                <metadata><name>not a track name</name><time>garbage is fine here</time></metadata>
+                <trk><link href="https://example.com"><text>a link</text></link>
+                <trkseg><trkpt lat="1" lon="2"><time>2019-07-29T17:03:12Z</time>
+                  <extensions><gpxtpx:TrackPointExtension xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+                    <gpxtpx:hr>140</gpxtpx:hr><time>not a time</time><ele>not a number</ele>
+                  </gpxtpx:TrackPointExtension></extensions>
+                </trkpt></trkseg>
+                <extensions><color>red</color></extensions></trk>
+                <extensions/>
+                """))
         #expect(document.tracks.first?.name == nil)
         #expect(document.fixes == [Self.point(1, 2, time: 1_564_419_792, line: 5)])
     }
 
     @Test func entitiesCDATAAndCommentsInNames() throws {
-        let document = try Self.read(Self.gpx("""
-            <!-- a comment before the waypoints -->
-            <wpt lat="1" lon="2"><name>Tom &amp; Jerry &lt;3 &quot;ok&quot; &apos;yes&apos; &gt;</name></wpt>
-            <wpt lat="1" lon="2"><name>caf&#233; &#x1F600; &#xe9;</name></wpt>
-            <wpt lat="1" lon="2"><name><![CDATA[Tom & Jerry <3 &amp;]]></name></wpt>
-            <wpt lat="1" lon="2"><name>  Half<!-- not part of it -->Dome <?pi ignored?> </name></wpt>
-            <wpt lat="1" lon="2"><name>   </name></wpt>
-            <wpt lat="1" lon="2"><name>Nested <b>bold</b> text</name></wpt>
-            """) + "<!-- a comment after the root -->\n")
-        #expect(document.waypoints.map(\.name) == [
-            #"Tom & Jerry <3 "ok" 'yes' >"#, "café 😀 é", "Tom & Jerry <3 &amp;", "HalfDome", nil, "Nested  text",
-        ])
+        let document = try Self.read(
+            Self.gpx(
+                """
+                <!-- a comment before the waypoints -->
+                <wpt lat="1" lon="2"><name>Tom &amp; Jerry &lt;3 &quot;ok&quot; &apos;yes&apos; &gt;</name></wpt>
+                <wpt lat="1" lon="2"><name>caf&#233; &#x1F600; &#xe9;</name></wpt>
+                <wpt lat="1" lon="2"><name><![CDATA[Tom & Jerry <3 &amp;]]></name></wpt>
+                <wpt lat="1" lon="2"><name>  Half<!-- not part of it -->Dome <?pi ignored?> </name></wpt>
+                <wpt lat="1" lon="2"><name>   </name></wpt>
+                <wpt lat="1" lon="2"><name>Nested <b>bold</b> text</name></wpt>
+                """) + "<!-- a comment after the root -->\n")
+        #expect(
+            document.waypoints.map(\.name) == [
+                #"Tom & Jerry <3 "ok" 'yes' >"#, "café 😀 é", "Tom & Jerry <3 &amp;", "HalfDome", nil, "Nested  text",
+            ])
     }
 
     @Test func attributeValuesWithEntitiesAndSpaces() throws {
-        let document = try Self.read(Self.gpx("""
-            <wpt lat=' 37.5 ' lon = "&#45;119.25"/>
-            <wpt lat="+.5" lon="7."/>
-            <wpt lat="1e-05" lon="-0"/>
-            """))
-        #expect(document.waypoints.map(\.coordinate) == [
-            Coordinate(latitude: 37.5, longitude: -119.25),
-            Coordinate(latitude: 0.5, longitude: 7),
-            Coordinate(latitude: 0.00001, longitude: 0),
-        ])
+        let document = try Self.read(
+            Self.gpx(
+                """
+                <wpt lat=' 37.5 ' lon = "&#45;119.25"/>
+                <wpt lat="+.5" lon="7."/>
+                <wpt lat="1e-05" lon="-0"/>
+                """))
+        #expect(
+            document.waypoints.map(\.coordinate) == [
+                Coordinate(latitude: 37.5, longitude: -119.25),
+                Coordinate(latitude: 0.5, longitude: 7),
+                Coordinate(latitude: 0.00001, longitude: 0),
+            ])
     }
 
     @Test func crlfLineEndsAndByteOrderMark() throws {
-        let text = Self.gpx("""
+        let text = Self.gpx(
+            """
             <trk><trkseg>
             <trkpt lat="1" lon="2">
               <time>2019-07-29T17:03:12Z</time>
@@ -217,18 +243,21 @@ struct GPXReaderTests {
             <trkpt lat="3" lon="4"><name>two
             lines</name></trkpt>
             </trkseg></trk>
-            """).replacingOccurrences(of: "\n", with: "\r\n")
+            """
+        ).replacingOccurrences(of: "\n", with: "\r\n")
         for variant in [text, "\u{FEFF}" + text] {
             let document = try Self.read(variant)
-            #expect(document.fixes == [
-                Self.point(1, 2, time: 1_564_419_792, line: 4),
-                Self.point(3, 4, name: "two\nlines", line: 7),
-            ])
+            #expect(
+                document.fixes == [
+                    Self.point(1, 2, time: 1_564_419_792, line: 4),
+                    Self.point(3, 4, name: "two\nlines", line: 7),
+                ])
         }
         // Errors count lines and columns the same way, the byte-order mark taking no column.
         let broken = "\u{FEFF}<gpx>\r\n<trk>\r\n</gpx>\r\n"
-        #expect(failure { () throws(GeoError) in try Self.read(broken) }
-            == "tracks/test.gpx:3:1: malformed XML: expected </trk>, got </gpx> (<trk> opened at 2:1)")
+        #expect(
+            failure { () throws(GeoError) in try Self.read(broken) }
+                == "tracks/test.gpx:3:1: malformed XML: expected </trk>, got </gpx> (<trk> opened at 2:1)")
     }
 
     @Test func bytesAndTextAgree() throws {

@@ -32,15 +32,16 @@ struct GeoJSONReaderTests {
         let document = try Self.read(text)
         #expect(document.root == .featureCollection)
         let triangle = [Self.position(0, 0), Self.position(1, 0), Self.position(1, 1), Self.position(0, 0)]
-        #expect(document.features.map(\.geometry) == [
-            .point(Self.position(1, 2, 30.5)),
-            .multiPoint([Self.position(1, 2), Self.position(3, 4)]),
-            .lineString([Self.position(1, 2), Self.position(3, 4)]),
-            .multiLineString([[Self.position(1, 2), Self.position(3, 4)], [Self.position(5, 6), Self.position(7, 8)]]),
-            .polygon([triangle]),
-            .multiPolygon([[triangle]]),
-            nil,
-        ])
+        #expect(
+            document.features.map(\.geometry) == [
+                .point(Self.position(1, 2, 30.5)),
+                .multiPoint([Self.position(1, 2), Self.position(3, 4)]),
+                .lineString([Self.position(1, 2), Self.position(3, 4)]),
+                .multiLineString([[Self.position(1, 2), Self.position(3, 4)], [Self.position(5, 6), Self.position(7, 8)]]),
+                .polygon([triangle]),
+                .multiPolygon([[triangle]]),
+                nil,
+            ])
         #expect(document.features.map(\.index) == Array(0..<7))
         #expect(document.features[0].id == .string("p"))
         #expect(document.features[0].label == "P")
@@ -58,40 +59,64 @@ struct GeoJSONReaderTests {
     }
 
     @Test(arguments: [
-        (#"{"type":"Point","coordinates":["1","2"]}"#,
-         #"shapes.geojson: expected a position [lon, lat] of numbers, got ["1","2"]"#),
+        (
+            #"{"type":"Point","coordinates":["1","2"]}"#,
+            #"shapes.geojson: expected a position [lon, lat] of numbers, got ["1","2"]"#
+        ),
         (#"{"type":"Point","coordinates":[1]}"#, "shapes.geojson: expected a position [lon, lat] of numbers, got [1]"),
-        (#"{"type":"Point","coordinates":"1,2"}"#,
-         #"shapes.geojson: expected a position [lon, lat] of numbers, got "1,2""#),
+        (
+            #"{"type":"Point","coordinates":"1,2"}"#,
+            #"shapes.geojson: expected a position [lon, lat] of numbers, got "1,2""#
+        ),
         (#"{"type":"Point","coordinates":[1,2,"high"]}"#, #"shapes.geojson: elevation must be a finite number, got "high""#),
         (#"{"type":"Point"}"#, "shapes.geojson: Point has no 'coordinates'"),
         (#"{"type":"LineString","coordinates":[[1,2]]}"#, "shapes.geojson: a line needs at least 2 positions, got 1"),
-        (#"{"type":"LineString","coordinates":[[1,2],[3,95]]}"#,
-         "shapes.geojson: position 2: latitude 95 out of range [-90, 90]"),
-        (#"{"type":"MultiLineString","coordinates":[[[1,2],[3,4]],[[1,2],["a",4]]]}"#,
-         #"shapes.geojson: line 2, position 2: expected a position [lon, lat] of numbers, got ["a",4]"#),
-        (#"{"type":"Polygon","coordinates":[[0,0],[1,0],[1,1],[0,0]]}"#,
-         "shapes.geojson: ring 1, position 1: expected a position [lon, lat] of numbers, got 0"),
-        (#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}"#,
-         "shapes.geojson: ring 1: not closed, first position [0, 0] differs from last [0, 1]"),
+        (
+            #"{"type":"LineString","coordinates":[[1,2],[3,95]]}"#,
+            "shapes.geojson: position 2: latitude 95 out of range [-90, 90]"
+        ),
+        (
+            #"{"type":"MultiLineString","coordinates":[[[1,2],[3,4]],[[1,2],["a",4]]]}"#,
+            #"shapes.geojson: line 2, position 2: expected a position [lon, lat] of numbers, got ["a",4]"#
+        ),
+        (
+            #"{"type":"Polygon","coordinates":[[0,0],[1,0],[1,1],[0,0]]}"#,
+            "shapes.geojson: ring 1, position 1: expected a position [lon, lat] of numbers, got 0"
+        ),
+        (
+            #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}"#,
+            "shapes.geojson: ring 1: not closed, first position [0, 0] differs from last [0, 1]"
+        ),
         (#"{"type":"MultiPolygon","coordinates":{"a":1}}"#, #"shapes.geojson: expected an array of polygons, got {"a":1}"#),
         (#"{"type":"GeometryCollection","geometries":[]}"#, "shapes.geojson: GeometryCollection is not supported"),
-        (#"{"type":"Circle","radius":3}"#,
-         "shapes.geojson: unknown GeoJSON type 'Circle', expected FeatureCollection, Feature or a geometry"),
+        (
+            #"{"type":"Circle","radius":3}"#,
+            "shapes.geojson: unknown GeoJSON type 'Circle', expected FeatureCollection, Feature or a geometry"
+        ),
         (#"{"coordinates":[1,2]}"#, "shapes.geojson: GeoJSON object has no 'type'"),
         (#"{"type":7}"#, "shapes.geojson: 'type' must be a string, got number"),
         ("42", "shapes.geojson: expected a GeoJSON object, got number"),
         (#"{"type":"FeatureCollection","features":[7]}"#, "shapes.geojson: feature 1: expected a Feature object, got number"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Point","properties":{"name":"A"}}]}"#,
-         "shapes.geojson: feature 1 ('A'): expected type 'Feature', got 'Point'"),
-        (#"{"type":"FeatureCollection","features":[{"properties":{"id":"q"}}]}"#,
-         "shapes.geojson: feature 1 ('q'): feature has no 'type'"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Spiral","coordinates":[]}}]}"#,
-         "shapes.geojson: feature 1: unknown geometry type 'Spiral'"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":[1,2]}]}"#,
-         "shapes.geojson: feature 1: geometry must be an object or null, got array"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"coordinates":[1,2]}}]}"#,
-         "shapes.geojson: feature 1: geometry has no 'type'"),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Point","properties":{"name":"A"}}]}"#,
+            "shapes.geojson: feature 1 ('A'): expected type 'Feature', got 'Point'"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"properties":{"id":"q"}}]}"#,
+            "shapes.geojson: feature 1 ('q'): feature has no 'type'"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Spiral","coordinates":[]}}]}"#,
+            "shapes.geojson: feature 1: unknown geometry type 'Spiral'"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":[1,2]}]}"#,
+            "shapes.geojson: feature 1: geometry must be an object or null, got array"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"coordinates":[1,2]}}]}"#,
+            "shapes.geojson: feature 1: geometry has no 'type'"
+        ),
     ])
     func contentErrors(text: String, message: String) {
         #expect(Self.readFailure(text) == message)

@@ -15,7 +15,9 @@ struct JSONScannerTests {
 
     static func parseFailure(bytes: [UInt8]) -> String? {
         failure { () throws(GeoError) in
-            try bytes.withContiguousBytes { buffer throws(GeoError) in try GeoError.lifting { () throws(FormatError) in try JSONScanner.document(buffer, file: "test.json") } }
+            try bytes.withContiguousBytes { buffer throws(GeoError) in
+                try GeoError.lifting { () throws(FormatError) in try JSONScanner.document(buffer, file: "test.json") }
+            }
         }
     }
 
@@ -23,10 +25,12 @@ struct JSONScannerTests {
 
     @Test func valuesOfEveryKind() throws {
         let value = try Self.parse(#" {"a": [1, -2.5, true, false, null, "x"], "b": {}, "c": [], "a2": {"n": 0}} "#)
-        #expect(value == .object([
-            "a": .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null, .string("x")]),
-            "b": .object([:]), "c": .array([]), "a2": .object(["n": .number(0)]),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null, .string("x")]),
+                    "b": .object([:]), "c": .array([]), "a2": .object(["n": .number(0)]),
+                ]))
         #expect(try Self.parse(#"{"k": 1, "k": 2}"#) == .object(["k": .number(2)]))  // last wins
     }
 
@@ -34,15 +38,24 @@ struct JSONScannerTests {
     /// (the scanner keeps those of every open one in a shared buffer).
     @Test func nestedValuesKeepTheirOwnMembers() throws {
         let value = try Self.parse(#"{"a": [1, {"b": [2, [3, 4], {}], "c": {"d": []}}, []], "e": {"f": [{"g": 5}, 6]}, "h": 7}"#)
-        #expect(value == .object([
-            "a": .array([.number(1), .object(["b": .array([.number(2), .array([.number(3), .number(4)]), .object([:])]),
-                                              "c": .object(["d": .array([])])]), .array([])]),
-            "e": .object(["f": .array([.object(["g": .number(5)]), .number(6)])]),
-            "h": .number(7),
-        ]))
-        #expect(try Self.parse("[[[1], 2], [3, [4, [5]]]]") == .array([
-            .array([.array([.number(1)]), .number(2)]), .array([.number(3), .array([.number(4), .array([.number(5)])])]),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([
+                        .number(1),
+                        .object([
+                            "b": .array([.number(2), .array([.number(3), .number(4)]), .object([:])]),
+                            "c": .object(["d": .array([])]),
+                        ]), .array([]),
+                    ]),
+                    "e": .object(["f": .array([.object(["g": .number(5)]), .number(6)])]),
+                    "h": .number(7),
+                ]))
+        #expect(
+            try Self.parse("[[[1], 2], [3, [4, [5]]]]")
+                == .array([
+                    .array([.array([.number(1)]), .number(2)]), .array([.number(3), .array([.number(4), .array([.number(5)])])]),
+                ]))
     }
 
     @Test func stringsAndEscapes() throws {
@@ -120,10 +133,12 @@ struct JSONScannerTests {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         #expect(Self.parseFailure(bytes: bom + Array("[1]".utf8)) == nil)
         #expect(Self.parseFailure(bytes: bom) == "test.json: file is empty")
-        #expect(Self.parseFailure(bytes: bom + Array("[1,]".utf8))
-            == "test.json:1:4: malformed JSON: expected a value, got ']'")
-        #expect(Self.parseFailure(bytes: [UInt8(ascii: "["), 0xFF, UInt8(ascii: "]")])
-            == "test.json:1:2: malformed JSON: expected a value, got '\\xFF'")
+        #expect(
+            Self.parseFailure(bytes: bom + Array("[1,]".utf8))
+                == "test.json:1:4: malformed JSON: expected a value, got ']'")
+        #expect(
+            Self.parseFailure(bytes: [UInt8(ascii: "["), 0xFF, UInt8(ascii: "]")])
+                == "test.json:1:2: malformed JSON: expected a value, got '\\xFF'")
         // Invalid UTF-8 inside a string is repaired, never trapped on.
         #expect(Self.parseFailure(bytes: [UInt8(ascii: "\""), 0xC3, UInt8(ascii: "\"")]) == nil)
     }

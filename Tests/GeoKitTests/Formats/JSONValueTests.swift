@@ -10,8 +10,9 @@ struct JSONValueTests {
     ])
 
     @Test func compactTextWithSortedKeys() {
-        #expect(Self.sample.description
-            == #"{"name":"Fort \"Point\"\n","nested":{"deep":[]},"open":true,"rank":3,"ratio":0.25,"tags":["historic",null]}"#)
+        #expect(
+            Self.sample.description
+                == #"{"name":"Fort \"Point\"\n","nested":{"deep":[]},"open":true,"rank":3,"ratio":0.25,"tags":["historic",null]}"#)
         #expect(JSONValue.string("\u{1}").description == #""\u0001""#)
     }
 

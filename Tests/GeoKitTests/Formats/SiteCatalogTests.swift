@@ -57,19 +57,22 @@ struct SiteCatalogTests {
     @Test func latitudeOutOfRangeNamesTheFeature() {
         var features = (0..<7).map { pointFeature(id: "s\($0)", name: "Site \($0)") }
         features.append(pointFeature(id: "alcatraz", name: "Alcatraz", lon: -122.423023, lat: 137.8))
-        #expect(Self.readFailure(sitesFile(features))
-            == "parks/GOGA/sites.geojson: feature 8 ('Alcatraz'): latitude 137.8 out of range [-90, 90]")
+        #expect(
+            Self.readFailure(sitesFile(features))
+                == "parks/GOGA/sites.geojson: feature 8 ('Alcatraz'): latitude 137.8 out of range [-90, 90]")
     }
 
     @Test func malformedJSONGivesLineAndColumn() {
         // The comma between the two features is missing: line 3, column 1.
         let text = sitesFile([pointFeature(id: "a", name: "A")]).replacingOccurrences(
             of: "\n]}", with: "\n" + pointFeature(id: "b", name: "B") + "\n]}")
-        #expect(Self.readFailure(text)
-            == "parks/GOGA/sites.geojson:3:1: malformed JSON: expected ',' or ']' after an array element, got '{'")
+        #expect(
+            Self.readFailure(text)
+                == "parks/GOGA/sites.geojson:3:1: malformed JSON: expected ',' or ']' after an array element, got '{'")
         let trailingComma = "{\"type\": \"FeatureCollection\",\n  \"features\": [],\n}"
-        #expect(Self.readFailure(trailingComma)
-            == "parks/GOGA/sites.geojson:3:1: malformed JSON: expected a string key, got '}'")
+        #expect(
+            Self.readFailure(trailingComma)
+                == "parks/GOGA/sites.geojson:3:1: malformed JSON: expected a string key, got '}'")
     }
 
     @Test func missingName() {
@@ -82,21 +85,27 @@ struct SiteCatalogTests {
     }
 
     @Test func missingOrBadId() {
-        #expect(Self.readFailure(sitesFile([pointFeature(name: "Nameless Id")]))
-            == "parks/GOGA/sites.geojson: feature 1 ('Nameless Id'): missing 'id'")
-        #expect(Self.readFailure(sitesFile([pointFeature(id: "", name: "Empty Id")]))
-            == "parks/GOGA/sites.geojson: feature 1 ('Empty Id'): 'id' is empty")
-        #expect(Self.readFailure(sitesFile([pointFeature(name: "Bool Id", extra: #""id":true"#)]))
-            == "parks/GOGA/sites.geojson: feature 1 ('Bool Id'): 'id' must be a string or an integer, got true")
+        #expect(
+            Self.readFailure(sitesFile([pointFeature(name: "Nameless Id")]))
+                == "parks/GOGA/sites.geojson: feature 1 ('Nameless Id'): missing 'id'")
+        #expect(
+            Self.readFailure(sitesFile([pointFeature(id: "", name: "Empty Id")]))
+                == "parks/GOGA/sites.geojson: feature 1 ('Empty Id'): 'id' is empty")
+        #expect(
+            Self.readFailure(sitesFile([pointFeature(name: "Bool Id", extra: #""id":true"#)]))
+                == "parks/GOGA/sites.geojson: feature 1 ('Bool Id'): 'id' must be a string or an integer, got true")
     }
 
     @Test func nonPointFeature() {
-        let line = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[-122.5,37.8],[-122.4,37.8]]},"properties":{"id":"t","name":"Coastal Trail"}}"#
-        #expect(Self.readFailure(sitesFile([pointFeature(id: "a", name: "A"), line]))
-            == "parks/GOGA/sites.geojson: feature 2 ('Coastal Trail'): geometry must be a Point, got LineString")
+        let line =
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[-122.5,37.8],[-122.4,37.8]]},"properties":{"id":"t","name":"Coastal Trail"}}"#
+        #expect(
+            Self.readFailure(sitesFile([pointFeature(id: "a", name: "A"), line]))
+                == "parks/GOGA/sites.geojson: feature 2 ('Coastal Trail'): geometry must be a Point, got LineString")
         let null = #"{"type":"Feature","geometry":null,"properties":{"id":"n","name":"Nowhere"}}"#
-        #expect(Self.readFailure(sitesFile([null]))
-            == "parks/GOGA/sites.geojson: feature 1 ('Nowhere'): geometry is null, expected a Point")
+        #expect(
+            Self.readFailure(sitesFile([null]))
+                == "parks/GOGA/sites.geojson: feature 1 ('Nowhere'): geometry is null, expected a Point")
     }
 
     @Test func duplicateIdsNameBothFeatures() {
@@ -105,42 +114,50 @@ struct SiteCatalogTests {
             pointFeature(id: "nps-poi:goga:0006", name: "Alcatraz Cellhouse"),
             pointFeature(id: "nps-poi:goga:0005", name: "Alcatraz Island"),
         ])
-        #expect(Self.readFailure(text) == """
-            parks/GOGA/sites.geojson: feature 3 ('Alcatraz Island'): duplicate id 'nps-poi:goga:0005', \
-            first used by feature 1 ('Alcatraz')
-            """)
+        #expect(
+            Self.readFailure(text) == """
+                parks/GOGA/sites.geojson: feature 3 ('Alcatraz Island'): duplicate id 'nps-poi:goga:0005', \
+                first used by feature 1 ('Alcatraz')
+                """)
     }
 
     @Test func coordinatesAsStrings() {
         let text = sitesFile([
-            #"{"type":"Feature","geometry":{"type":"Point","coordinates":["-122.473363","37.787217"]},"properties":{"id":"g","name":"14th Avenue Gate"}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":["-122.473363","37.787217"]},"properties":{"id":"g","name":"14th Avenue Gate"}}"#
         ])
-        #expect(Self.readFailure(text) == """
-            parks/GOGA/sites.geojson: feature 1 ('14th Avenue Gate'): \
-            expected a position [lon, lat] of numbers, got ["-122.473363","37.787217"]
-            """)
+        #expect(
+            Self.readFailure(text) == """
+                parks/GOGA/sites.geojson: feature 1 ('14th Avenue Gate'): \
+                expected a position [lon, lat] of numbers, got ["-122.473363","37.787217"]
+                """)
     }
 
     @Test func wrongTypesOfProperties() {
-        #expect(Self.readFailure(sitesFile([pointFeature(id: "a", name: "A", extra: #""category":5"#)]))
-            == "parks/GOGA/sites.geojson: feature 1 ('A'): 'category' must be a string, got number")
-        #expect(Self.readFailure(sitesFile([pointFeature(id: "a", name: "A", extra: #""description":["x"]"#)]))
-            == "parks/GOGA/sites.geojson: feature 1 ('A'): 'description' must be a string, got array")
+        #expect(
+            Self.readFailure(sitesFile([pointFeature(id: "a", name: "A", extra: #""category":5"#)]))
+                == "parks/GOGA/sites.geojson: feature 1 ('A'): 'category' must be a string, got number")
+        #expect(
+            Self.readFailure(sitesFile([pointFeature(id: "a", name: "A", extra: #""description":["x"]"#)]))
+                == "parks/GOGA/sites.geojson: feature 1 ('A'): 'description' must be a string, got array")
         let properties = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":[1]}"#
-        #expect(Self.readFailure(sitesFile([properties]))
-            == "parks/GOGA/sites.geojson: feature 1: 'properties' must be an object or null, got array")
+        #expect(
+            Self.readFailure(sitesFile([properties]))
+                == "parks/GOGA/sites.geojson: feature 1: 'properties' must be an object or null, got array")
     }
 
     @Test func emptyFileAndWrongRoot() {
         #expect(Self.readFailure("") == "parks/GOGA/sites.geojson: file is empty")
         #expect(Self.readFailure(" \n\t\n") == "parks/GOGA/sites.geojson: file is empty")
         #expect(Self.readFailure("[]") == "parks/GOGA/sites.geojson: expected a GeoJSON object, got array")
-        #expect(Self.readFailure(pointFeature(id: "a", name: "A"))
-            == "parks/GOGA/sites.geojson: a sites file must be a FeatureCollection, got a Feature")
-        #expect(Self.readFailure(#"{"type":"FeatureCollection","features":{}}"#)
-            == "parks/GOGA/sites.geojson: 'features' must be an array, got object")
-        #expect(Self.readFailure(#"{"type":"FeatureCollection"}"#)
-            == "parks/GOGA/sites.geojson: FeatureCollection has no 'features'")
+        #expect(
+            Self.readFailure(pointFeature(id: "a", name: "A"))
+                == "parks/GOGA/sites.geojson: a sites file must be a FeatureCollection, got a Feature")
+        #expect(
+            Self.readFailure(#"{"type":"FeatureCollection","features":{}}"#)
+                == "parks/GOGA/sites.geojson: 'features' must be an array, got object")
+        #expect(
+            Self.readFailure(#"{"type":"FeatureCollection"}"#)
+                == "parks/GOGA/sites.geojson: FeatureCollection has no 'features'")
     }
 
     @Test func errorCarriesItsParts() throws {

@@ -28,25 +28,30 @@ struct SiteFactsTests {
         #expect(sites[0].properties["address"] == .string("Marine Dr, San Francisco, CA"))
         #expect(sites[1].properties["address"] == .array([.string("Fort Point NHS"), .string("Marine Dr"), .string("San Francisco, CA 94129")]))
         #expect(sites[2].properties["fee"] == .number(7.5))
-        #expect(sites[3].properties["rating"] == .null)   // null is no rating: kept as the file has it
+        #expect(sites[3].properties["rating"] == .null)  // null is no rating: kept as the file has it
     }
 
     @Test func ratingOutOfRangeOrNotANumber() {
         #expect(Self.failure(#""rating":7"#) == "parks/GOGA/sites.geojson: feature 2 ('Fort Point'): rating 7 out of range [0, 5]")
         #expect(Self.failure(#""rating":-0.5"#) == "parks/GOGA/sites.geojson: feature 2 ('Fort Point'): rating -0.5 out of range [0, 5]")
-        #expect(Self.failure(#""rating":"4.5""#)
-            == #"parks/GOGA/sites.geojson: feature 2 ('Fort Point'): rating must be a number from 0 to 5, got string "4.5""#)
-        #expect(Self.failure(#""rating":true"#)
-            == "parks/GOGA/sites.geojson: feature 2 ('Fort Point'): rating must be a number from 0 to 5, got boolean true")
+        #expect(
+            Self.failure(#""rating":"4.5""#)
+                == #"parks/GOGA/sites.geojson: feature 2 ('Fort Point'): rating must be a number from 0 to 5, got string "4.5""#)
+        #expect(
+            Self.failure(#""rating":true"#)
+                == "parks/GOGA/sites.geojson: feature 2 ('Fort Point'): rating must be a number from 0 to 5, got boolean true")
     }
 
     @Test func feeNotANumberOrNegative() {
-        #expect(Self.failure(#""fee":"$15""#)
-            == #"parks/GOGA/sites.geojson: feature 2 ('Fort Point'): fee must be a number of US dollars (0 is free), got string "$15""#)
-        #expect(Self.failure(#""fee":-1"#)
-            == "parks/GOGA/sites.geojson: feature 2 ('Fort Point'): fee -1 must be at least 0 (US dollars; 0 is free)")
-        #expect(Self.failure(#""fee":{"adult":15}"#)
-            == #"parks/GOGA/sites.geojson: feature 2 ('Fort Point'): fee must be a number of US dollars (0 is free), got object {"adult":15}"#)
+        #expect(
+            Self.failure(#""fee":"$15""#)
+                == #"parks/GOGA/sites.geojson: feature 2 ('Fort Point'): fee must be a number of US dollars (0 is free), got string "$15""#)
+        #expect(
+            Self.failure(#""fee":-1"#)
+                == "parks/GOGA/sites.geojson: feature 2 ('Fort Point'): fee -1 must be at least 0 (US dollars; 0 is free)")
+        #expect(
+            Self.failure(#""fee":{"adult":15}"#)
+                == #"parks/GOGA/sites.geojson: feature 2 ('Fort Point'): fee must be a number of US dollars (0 is free), got object {"adult":15}"#)
     }
 
     @Test func addressMistakes() {
@@ -56,8 +61,9 @@ struct SiteFactsTests {
         #expect(Self.failure(#""address":["Marine Dr",94129]"#) == prefix + "line 2 must be a string, got number")
         #expect(Self.failure(#""address":[]"#) == prefix + "a list of lines must have at least one")
         #expect(Self.failure(#""address":12"#) == prefix + "expected a string or a list of lines (strings), got number")
-        #expect(Self.failure(#""address":"Marine Dr\nSan Francisco""#)
-            == prefix + "'Marine Dr\nSan Francisco' holds a control character (give lines as a list)")
+        #expect(
+            Self.failure(#""address":"Marine Dr\nSan Francisco""#)
+                == prefix + "'Marine Dr\nSan Francisco' holds a control character (give lines as a list)")
         #expect(Self.failure(#""address":["a","b","c","d","e","f","g"]"#) == prefix + "7 lines; an address has at most 6")
         let long = String(repeating: "x", count: 121)
         #expect(Self.failure(#""address":"\#(long)""#)?.hasSuffix("is longer than 120 characters") == true)

@@ -85,9 +85,10 @@ import Testing
         #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"id":"a","name":"N","category":1}}]}"#,
         #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"id":"a","name":"N","description":false}}]}"#,
         #"{"type":"FeatureCollection","features":[{"type":"Feature","id":null,"geometry":{"type":"Point","coordinates":[1,2]},"properties":{"id":"p","name":"N"}}]}"#,
-        sitesFile([feature]).replacingOccurrences(of: "Alpha", with: "Al\u{01}pha"),   // a control character
+        sitesFile([feature]).replacingOccurrences(of: "Alpha", with: "Al\u{01}pha"),  // a control character
         sitesFile([feature]).replacingOccurrences(of: "\"rank\":3", with: "\"rank\":03"),
-        sitesFile([feature]).replacingOccurrences(of: "\"rank\":3", with: "\"rank\":" + String(repeating: "[", count: 125) + String(repeating: "]", count: 125)),
+        sitesFile([feature]).replacingOccurrences(
+            of: "\"rank\":3", with: "\"rank\":" + String(repeating: "[", count: 125) + String(repeating: "]", count: 125)),
     ]
 
     @Test(arguments: declined)
@@ -100,8 +101,9 @@ import Testing
     @Test func anIdUsedTwiceGetsTheGeneralError() {
         let text = sitesFile([Self.feature, Self.feature])
         #expect(Self.streamed(text)?.count == 2)
-        #expect(failure { () throws(GeoError) in try SiteCatalog(geoJSON: text.utf8, displayPath: "test.geojson") }
-            == "test.geojson: feature 2 ('Alpha'): duplicate id 'a', first used by feature 1 ('Alpha')")
+        #expect(
+            failure { () throws(GeoError) in try SiteCatalog(geoJSON: text.utf8, displayPath: "test.geojson") }
+                == "test.geojson: feature 2 ('Alpha'): duplicate id 'a', first used by feature 1 ('Alpha')")
     }
 
     /// Every prefix of a file is broken JSON: SiteStream declines each, never traps.
@@ -145,7 +147,7 @@ import Testing
         func file(depth: Int) -> String {
             sitesFile([pointFeature(id: "a", name: "N", extra: "\"x\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth))])
         }
-        let deepest = JSONScanner.maxDepth - 4          // the root, features, the feature and its properties
+        let deepest = JSONScanner.maxDepth - 4  // the root, features, the feature and its properties
         #expect(Self.streamed(file(depth: deepest)) == (try Self.general(file(depth: deepest)).get()))
         #expect(Self.streamed(file(depth: deepest + 1)) == nil)
         #expect(throws: GeoError.self) { try Self.general(file(depth: deepest + 1)).get() }

@@ -41,31 +41,34 @@ struct XMLScannerTests {
             <!-- after -->
 
             """
-        #expect(try Self.events(text) == [
-            "<g:gpx xmlns:g=http://www.topografix.com/GPX/1/1 version=1.1> local gpx",
-            "<g:wpt lat=1 lon=2> local wpt",
-            "</g:wpt> depth 1",
-            "'a&b'",
-            "'<c>&amp;'",
-            "</g:gpx> depth 0",
-            "end",
-        ])
+        #expect(
+            try Self.events(text) == [
+                "<g:gpx xmlns:g=http://www.topografix.com/GPX/1/1 version=1.1> local gpx",
+                "<g:wpt lat=1 lon=2> local wpt",
+                "</g:wpt> depth 1",
+                "'a&b'",
+                "'<c>&amp;'",
+                "</g:gpx> depth 0",
+                "end",
+            ])
     }
 
     @Test func decodingAndNormalization() throws {
         let text = "<a v=\"x&#10;y\tz\r\nw &quot;&apos;\">line\r\none\rtwo &#x41;&#66;</a>"
-        #expect(try Self.events(text) == [
-            "<a v=x\ny z w \"'> local a",
-            "'line\none\ntwo AB'",
-            "</a> depth 0",
-            "end",
-        ])
+        #expect(
+            try Self.events(text) == [
+                "<a v=x\ny z w \"'> local a",
+                "'line\none\ntwo AB'",
+                "</a> depth 0",
+                "end",
+            ])
     }
 
     @Test func commentsSplitText() throws {
-        #expect(try Self.events("<a>Half<!-- x -->Dome<?pi data?></a>") == [
-            "<a> local a", "'Half'", "'Dome'", "</a> depth 0", "end",
-        ])
+        #expect(
+            try Self.events("<a>Half<!-- x -->Dome<?pi data?></a>") == [
+                "<a> local a", "'Half'", "'Dome'", "</a> depth 0", "end",
+            ])
     }
 
     @Test func namesWithOddCharacters() throws {

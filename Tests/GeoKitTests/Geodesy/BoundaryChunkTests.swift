@@ -10,9 +10,13 @@ import Testing
             ("yose", try Boundary(contentsOf: Fixture.url("yose-boundary.geojson"), displayPath: "yose.geojson")),
             ("goga piece", try Boundary(contentsOf: Fixture.url("goga-boundary-piece.geojson"), displayPath: "goga.geojson")),
             // Next to the antimeridian: edge distances wrap there.
-            ("dateline", try Boundary(geoJSON: """
-                {"type": "Polygon", "coordinates": [[[179.99, -0.01], [179.999, -0.01], [179.999, 0.01], [179.99, 0.01], [179.99, -0.01]]]}
-                """.utf8, displayPath: "dateline.geojson")),
+            (
+                "dateline",
+                try Boundary(
+                    geoJSON: """
+                        {"type": "Polygon", "coordinates": [[[179.99, -0.01], [179.999, -0.01], [179.999, 0.01], [179.99, 0.01], [179.99, -0.01]]]}
+                        """.utf8, displayPath: "dateline.geojson")
+            ),
         ]
     }
 
@@ -23,8 +27,9 @@ import Testing
         let box = b.boundingBox
         let padX = (box.east - box.west) * 0.1 + 1e-4, padY = (box.north - box.south) * 0.1 + 1e-4
         var out: [Coordinate] = (0..<3000).map { _ in
-            Coordinate(latitude: box.south - padY + (box.north - box.south + 2 * padY) * random.next(in: 0...1),
-                       longitude: min(180, box.west - padX + (box.east - box.west + 2 * padX) * random.next(in: 0...1)))
+            Coordinate(
+                latitude: box.south - padY + (box.north - box.south + 2 * padY) * random.next(in: 0...1),
+                longitude: min(180, box.west - padX + (box.east - box.west + 2 * padX) * random.next(in: 0...1)))
         }
         let v = b.vertices
         for i in stride(from: 0, to: v.count - 2, by: 2) {
@@ -32,7 +37,7 @@ import Testing
             out.append(Coordinate(latitude: (v[i + 1] + v[i + 3]) / 2, longitude: (v[i] + v[i + 2]) / 2))
             out.append(Coordinate(latitude: v[i + 1] + 1e-5 * (random.next(in: 0...1) - 0.5), longitude: v[i] + 1e-5 * (random.next(in: 0...1) - 0.5)))
         }
-        out.append(Coordinate(latitude: 0, longitude: -179.995))   // across the antimeridian from the dateline square
+        out.append(Coordinate(latitude: 0, longitude: -179.995))  // across the antimeridian from the dateline square
         return out
     }
 

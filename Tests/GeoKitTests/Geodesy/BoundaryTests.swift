@@ -61,8 +61,10 @@ struct BoundaryTests {
         #expect(!boundary.contains(Coordinate(latitude: 37.9575, longitude: -119.1210)))  // Lee Vining
         #expect(!boundary.contains(Coordinate(latitude: 37.8347, longitude: -119.8432)))  // the inholding (hole)
         #expect(boundary.contains(Coordinate(latitude: 37.8380, longitude: -119.8432)))  // just north of it
-        #expect(boundary.boundingBox == BoundingBox(
-            west: -119.886372783, south: 37.494700257, east: -119.197081328, north: 38.184920641))
+        #expect(
+            boundary.boundingBox
+                == BoundingBox(
+                    west: -119.886372783, south: 37.494700257, east: -119.197081328, north: 38.184920641))
         // Shoelace centroid of the outer ring, computed independently in plain degrees.
         #expect(abs(boundary.centroid.latitude - 37.848342346) < 1e-8)
         #expect(abs(boundary.centroid.longitude - -119.557154912) < 1e-8)

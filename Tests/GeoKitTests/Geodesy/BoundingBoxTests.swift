@@ -3,11 +3,12 @@ import Testing
 
 struct BoundingBoxTests {
     @Test func containingCoordinates() throws {
-        let box = try #require(BoundingBox(containing: [
-            Coordinate(latitude: 37.8, longitude: -122.5),
-            Coordinate(latitude: 37.7, longitude: -122.4),
-            Coordinate(latitude: 37.9, longitude: -122.45),
-        ]))
+        let box = try #require(
+            BoundingBox(containing: [
+                Coordinate(latitude: 37.8, longitude: -122.5),
+                Coordinate(latitude: 37.7, longitude: -122.4),
+                Coordinate(latitude: 37.9, longitude: -122.45),
+            ]))
         #expect(box == BoundingBox(west: -122.5, south: 37.7, east: -122.4, north: 37.9))
         #expect(box.contains(Coordinate(latitude: 37.75, longitude: -122.45)))
         #expect(box.contains(Coordinate(latitude: 37.7, longitude: -122.5)))  // edges count

@@ -4,15 +4,16 @@ import Testing
 
 /// Validation of raw numbers (as Lua passes them): errors with the argument's name, never a trap.
 struct GeodesicInputTests {
-    @Test(arguments: [
-        ([137.8, 0, 0, 0], "latitude1 137.8 out of range [-90, 90]"),
-        ([0, -180.5, 0, 0], "longitude1 -180.5 out of range [-180, 180]"),
-        ([0, 0, -90.5, 0], "latitude2 -90.5 out of range [-90, 90]"),
-        ([0, 0, 0, 200], "longitude2 200 out of range [-180, 180]"),
-        ([.nan, 0, 0, 0], "latitude1 nan is not a finite number"),
-        ([0, 0, 0, .infinity], "longitude2 inf is not a finite number"),
-        ([0, 0, -.infinity, 0], "latitude2 -inf is not a finite number"),
-    ] as [([Double], String)])
+    @Test(
+        arguments: [
+            ([137.8, 0, 0, 0], "latitude1 137.8 out of range [-90, 90]"),
+            ([0, -180.5, 0, 0], "longitude1 -180.5 out of range [-180, 180]"),
+            ([0, 0, -90.5, 0], "latitude2 -90.5 out of range [-90, 90]"),
+            ([0, 0, 0, 200], "longitude2 200 out of range [-180, 180]"),
+            ([.nan, 0, 0, 0], "latitude1 nan is not a finite number"),
+            ([0, 0, 0, .infinity], "longitude2 inf is not a finite number"),
+            ([0, 0, -.infinity, 0], "latitude2 -inf is not a finite number"),
+        ] as [([Double], String)])
     func inverseRejects(arguments: [Double], message: String) {
         let error = #expect(throws: GeoError.self) {
             try Geodesic.wgs84.inverse(
@@ -27,16 +28,17 @@ struct GeodesicInputTests {
         #expect(abs(solution.distance - 20_003_931.458625447) < 1e-8)
     }
 
-    @Test(arguments: [
-        ([137.8, 0, 0, 1], "latitude 137.8 out of range [-90, 90]", GeoError.Kind.invalidCoordinate),
-        ([0, .nan, 0, 1], "longitude nan is not a finite number", .invalidCoordinate),
-        ([0, 0, .nan, 1], "bearing nan is not a finite number", .invalidArgument),
-        ([0, 0, -.infinity, 1], "bearing -inf is not a finite number", .invalidArgument),
-        ([0, 0, 90, -5], "distance -5 is negative", .invalidArgument),
-        ([0, 0, 90, -0.25], "distance -0.25 is negative", .invalidArgument),
-        ([0, 0, 90, .infinity], "distance inf is not a finite number", .invalidArgument),
-        ([0, 0, 90, .nan], "distance nan is not a finite number", .invalidArgument),
-    ] as [([Double], String, GeoError.Kind)])
+    @Test(
+        arguments: [
+            ([137.8, 0, 0, 1], "latitude 137.8 out of range [-90, 90]", GeoError.Kind.invalidCoordinate),
+            ([0, .nan, 0, 1], "longitude nan is not a finite number", .invalidCoordinate),
+            ([0, 0, .nan, 1], "bearing nan is not a finite number", .invalidArgument),
+            ([0, 0, -.infinity, 1], "bearing -inf is not a finite number", .invalidArgument),
+            ([0, 0, 90, -5], "distance -5 is negative", .invalidArgument),
+            ([0, 0, 90, -0.25], "distance -0.25 is negative", .invalidArgument),
+            ([0, 0, 90, .infinity], "distance inf is not a finite number", .invalidArgument),
+            ([0, 0, 90, .nan], "distance nan is not a finite number", .invalidArgument),
+        ] as [([Double], String, GeoError.Kind)])
     func directRejects(arguments: [Double], message: String, kind: GeoError.Kind) {
         let error = #expect(throws: GeoError.self) {
             try Geodesic.wgs84.direct(

@@ -9,8 +9,10 @@ struct GeodesicSpecialCaseTests {
     /// Half the meridian: pole to pole, and the length of every exactly antipodal geodesic.
     static let halfMeridian = 20_003_931.458625447
 
-    static func solve(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
-                      _ precision: Geodesic.Precision = .automatic) -> Geodesic.InverseSolution {
+    static func solve(
+        _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
+        _ precision: Geodesic.Precision = .automatic
+    ) -> Geodesic.InverseSolution {
         geodesic.inverse(
             from: Coordinate(latitude: lat1, longitude: lon1), to: Coordinate(latitude: lat2, longitude: lon2),
             precision: precision)
@@ -23,8 +25,10 @@ struct GeodesicSpecialCaseTests {
         (-30.12345, 0.0, 30.12345, 179.99, 20_003_922.22814904, 178.90231793249245, 1.0976820675075463),
         (-0.000001, 0.0, 0.000002, 179.9999999, 20_003_931.34805117, 9.501777185222856e-06, 179.99999049822281),
     ])
-    func vincentysFailureRegion(lat1: Double, lon1: Double, lat2: Double, lon2: Double,
-                                distance: Double, azi1: Double, azi2: Double) {
+    func vincentysFailureRegion(
+        lat1: Double, lon1: Double, lat2: Double, lon2: Double,
+        distance: Double, azi1: Double, azi2: Double
+    ) {
         let solution = Self.solve(lat1, lon1, lat2, lon2)
         #expect(abs(solution.distance - distance) <= 1e-9 * distance)
         #expect(bearingDifference(solution.initialBearing, azi1) <= 1e-9)

@@ -23,8 +23,9 @@ struct ShortLineTests {
                 let field = line.split(separator: ",")
                 let n = field.dropFirst().compactMap { Double($0) }
                 guard n.count == 7 else { throw GeodesicCase.BadRow(line: String(line)) }
-                return Case(kind: String(field[0]), lat1: n[0], lon1: n[1], lat2: n[2], lon2: n[3],
-                            s12: n[4], azi1: n[5], azi2: n[6])
+                return Case(
+                    kind: String(field[0]), lat1: n[0], lon1: n[1], lat2: n[2], lon2: n[3],
+                    s12: n[4], azi1: n[5], azi2: n[6])
             }
     }
 
@@ -45,8 +46,9 @@ struct ShortLineTests {
             #expect(c.start.distance(to: c.end) == solution.distance)
             #expect(c.start.initialBearing(to: c.end) == solution.initialBearing)
             let distanceError = abs(solution.distance - c.s12) / c.s12
-            let bearingError = max(bearingDifference(solution.initialBearing, c.azi1),
-                                   bearingDifference(solution.finalBearing, c.azi2))
+            let bearingError = max(
+                bearingDifference(solution.initialBearing, c.azi1),
+                bearingDifference(solution.finalBearing, c.azi2))
             #expect(distanceError <= 1e-9, "\(c)")
             #expect(bearingError <= 1e-9, "\(c)")
             worstDistance = max(worstDistance, distanceError)
@@ -68,10 +70,10 @@ struct ShortLineTests {
         #expect(!taken(0, 0, 0, 15_010 * degreesPerMetre))
         #expect(taken(60, 10, 60.13, 10))
         #expect(!taken(60, 10, 60.14, 10))
-        #expect(taken(89.99999, 0, 89.99999, 170))     // 2 m across the pole
-        #expect(taken(90, 0, 89.9, 45))                // from the pole itself
-        #expect(taken(-89.95, 180, -89.96, -1))        // near the south pole, opposite meridians
-        #expect(taken(10, 179.99, 10, -179.99))        // across the antimeridian
+        #expect(taken(89.99999, 0, 89.99999, 170))  // 2 m across the pole
+        #expect(taken(90, 0, 89.9, 45))  // from the pole itself
+        #expect(taken(-89.95, 180, -89.96, -1))  // near the south pole, opposite meridians
+        #expect(taken(10, 179.99, 10, -179.99))  // across the antimeridian
         #expect(!taken(10, 20, 10, 20))
         #expect(!taken(90, 0, -90, 0))
         #expect(!taken(0, 0, 0, 180))
@@ -82,10 +84,12 @@ struct ShortLineTests {
         let geodesic = Geodesic.wgs84
         for (pole, other) in [(90.0, 89.9999), (-90, -89.9999)] {
             for (lon1, lon2) in [(0.0, 0.0), (0, 90), (30, -100), (-170, 175)] {
-                let short = geodesic.inverse(from: Coordinate(latitude: pole, longitude: lon1),
-                                             to: Coordinate(latitude: other, longitude: lon2))
-                let full = geodesic.inverse(from: Coordinate(latitude: pole, longitude: lon1),
-                                            to: Coordinate(latitude: other, longitude: lon2), precision: .full)
+                let short = geodesic.inverse(
+                    from: Coordinate(latitude: pole, longitude: lon1),
+                    to: Coordinate(latitude: other, longitude: lon2))
+                let full = geodesic.inverse(
+                    from: Coordinate(latitude: pole, longitude: lon1),
+                    to: Coordinate(latitude: other, longitude: lon2), precision: .full)
                 #expect(abs(short.distance - full.distance) <= 1e-9 * full.distance, "\(pole) \(lon1) \(lon2)")
                 #expect(bearingDifference(short.initialBearing, full.initialBearing) <= 1e-9, "\(pole) \(lon1) \(lon2)")
                 #expect(bearingDifference(short.finalBearing, full.finalBearing) <= 1e-9, "\(pole) \(lon1) \(lon2)")

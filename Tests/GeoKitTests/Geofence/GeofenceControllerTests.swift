@@ -8,8 +8,9 @@ struct GeofenceControllerTests {
         var settings = GeofenceSettings()
         settings.cap = cap
         settings.enterDelay = 0
-        return GeofenceController(monitor: try RegionMonitor(index: RegionIndex(regions), settings: settings),
-                                  throttle: CalloutThrottle(minimumInterval: minimum, siteInterval: site))
+        return GeofenceController(
+            monitor: try RegionMonitor(index: RegionIndex(regions), settings: settings),
+            throttle: CalloutThrottle(minimumInterval: minimum, siteInterval: site))
     }
 
     @Test func bothThrottlingIntervals() throws {
@@ -43,14 +44,17 @@ struct GeofenceControllerTests {
     }
 
     @Test func observersHearPresenceAndCallouts() throws {
-        let square = [Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
-                      Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100)]
+        let square = [
+            Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
+            Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100),
+        ]
         let park = try GeofenceRegion(id: "park", boundary: Boundary(polygons: [[square]]))
         var settings = GeofenceSettings()
         settings.enterDelay = 0
         settings.exitDelay = 0
-        let c = GeofenceController(monitor: try RegionMonitor(index: RegionIndex([]), presence: park, settings: settings),
-                                   throttle: CalloutThrottle())
+        let c = GeofenceController(
+            monitor: try RegionMonitor(index: RegionIndex([]), presence: park, settings: settings),
+            throttle: CalloutThrottle())
         var heard: [String] = []
         c.observe { notice in
             switch notice {

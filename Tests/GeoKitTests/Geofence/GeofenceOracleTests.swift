@@ -11,15 +11,18 @@ struct GeofenceOracleTests {
     static let regions: [GeofenceRegion] = {
         var regions: [GeofenceRegion] = []
         for c in GeofenceBenchData.circles(10_000) {
-            if let region = try? GeofenceRegion(id: "c\(c.index)", center: Coordinate(latitude: c.lat, longitude: c.lon),
-                                                radius: c.radiusMetres) {
+            if let region = try? GeofenceRegion(
+                id: "c\(c.index)", center: Coordinate(latitude: c.lat, longitude: c.lon),
+                radius: c.radiusMetres)
+            {
                 regions.append(region)
             }
         }
         for p in GeofenceBenchData.polygons(1_000) {
             let ring = p.ring.map { Coordinate(latitude: $0.lat, longitude: $0.lon) }
             if let boundary = try? Boundary(polygons: [[ring]]),
-               let region = try? GeofenceRegion(id: "p\(p.index)", boundary: boundary) {
+                let region = try? GeofenceRegion(id: "p\(p.index)", boundary: boundary)
+            {
                 regions.append(region)
             }
         }
@@ -33,7 +36,7 @@ struct GeofenceOracleTests {
         var settings = GeofenceSettings()
         settings.enterDelay = delay
         settings.exitDelay = delay
-        settings.exitMargin = 0     // the oracle has no margin
+        settings.exitMargin = 0  // the oracle has no margin
         settings.dwellDelay = 120
         var monitor = UnlimitedMonitor(index: index, settings: settings)
         var out: [String] = []

@@ -7,8 +7,9 @@ enum Walk {
     /// The coordinate `east`, `north` metres from the origin.
     static func at(east: Double, north: Double = 0) -> Coordinate {
         let metric = LocalMetric(latitude: origin.latitude)
-        return Coordinate(latitude: origin.latitude + north / metric.metresPerDegreeLatitude,
-                          longitude: origin.longitude + east / metric.metresPerDegreeLongitude)
+        return Coordinate(
+            latitude: origin.latitude + north / metric.metresPerDegreeLatitude,
+            longitude: origin.longitude + east / metric.metresPerDegreeLongitude)
     }
 
     /// Fixes at 1 Hz from t = 0 along the given east offsets (north 0).
@@ -30,8 +31,10 @@ enum Walk {
     }
 
     /// Events as "t kind id" strings.
-    static func run(_ regions: [GeofenceRegion], _ fixes: [GeofenceFix], presence: GeofenceRegion? = nil,
-                    settings: GeofenceSettings = GeofenceSettings()) throws -> [String] {
+    static func run(
+        _ regions: [GeofenceRegion], _ fixes: [GeofenceFix], presence: GeofenceRegion? = nil,
+        settings: GeofenceSettings = GeofenceSettings()
+    ) throws -> [String] {
         let monitor = try RegionMonitor(index: RegionIndex(regions), presence: presence, settings: settings)
         var out: [String] = []
         for fix in fixes {

@@ -10,8 +10,10 @@ import Testing
         for _ in 0..<20_000 {
             let a = Coordinate(latitude: random.next(in: -89...89), longitude: random.next(in: -180...180))
             // Mostly near the limit, some anywhere within 10 km, some far.
-            let reach = [limit * random.next(in: 0.99...1.01), limit * random.next(in: 0.9...1.1), random.next(in: 0...10_000),
-                         random.next(in: 0...5_000_000)][Int(random.nextBits() % 4)]
+            let reach = [
+                limit * random.next(in: 0.99...1.01), limit * random.next(in: 0.9...1.1), random.next(in: 0...10_000),
+                random.next(in: 0...5_000_000),
+            ][Int(random.nextBits() % 4)]
             guard let b = try? Geodesic.wgs84.direct(from: a, bearing: random.next(in: 0...360), distance: reach).destination else { continue }
             #expect(RegionMonitor.hasMoved(from: a, to: b, farther: limit) == (a.distance(to: b) > limit), "\(a) \(b) \(limit)")
         }

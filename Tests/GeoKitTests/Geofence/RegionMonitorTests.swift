@@ -6,7 +6,7 @@ struct RegionMonitorTests {
         var s = GeofenceSettings()
         s.enterDelay = 5
         s.exitDelay = 5
-        s.exitMargin = 0            // these walks count every fix outside as outside
+        s.exitMargin = 0  // these walks count every fix outside as outside
         s.dwellDelay = 30
         return s
     }
@@ -62,10 +62,14 @@ struct RegionMonitorTests {
     }
 
     @Test func aPolygonWithAHoleIsNotEnteredInTheHole() throws {
-        let outer = [Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
-                     Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100)]
-        let hole = [Walk.at(east: -30, north: -30), Walk.at(east: -30, north: 30),
-                    Walk.at(east: 30, north: 30), Walk.at(east: 30, north: -30)]
+        let outer = [
+            Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
+            Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100),
+        ]
+        let hole = [
+            Walk.at(east: -30, north: -30), Walk.at(east: -30, north: 30),
+            Walk.at(east: 30, north: 30), Walk.at(east: 30, north: -30),
+        ]
         let area = try GeofenceRegion(id: "ring", boundary: Boundary(polygons: [[outer, hole]]))
         #expect(!area.contains(Walk.at(east: 0)))
         #expect(area.contains(Walk.at(east: 60)))
@@ -122,8 +126,10 @@ struct RegionMonitorTests {
     }
 
     @Test func presenceTakesASlotAndRaisesItsOwnEvents() throws {
-        let square = [Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
-                      Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100)]
+        let square = [
+            Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
+            Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100),
+        ]
         let park = try GeofenceRegion(id: "park", boundary: Boundary(polygons: [[square]]))
         let sites = try (0..<3).map { try Walk.circle("s\($0)", east: Double($0) * 10, radius: 5) }
         var settings = Self.quick
@@ -146,21 +152,28 @@ struct RegionMonitorTests {
     }
 
     @Test func badInputIsRefused() throws {
-        #expect(failure { () throws(GeoError) in try GeofenceRegion(id: "c3", center: Walk.origin, radius: -5) }
+        #expect(
+            failure { () throws(GeoError) in try GeofenceRegion(id: "c3", center: Walk.origin, radius: -5) }
                 == "region 'c3': radius -5 must be a positive number of metres")
-        #expect(failure { () throws(GeoError) in try GeofenceRegion(id: "c4", center: Walk.origin, radius: .nan) }
+        #expect(
+            failure { () throws(GeoError) in try GeofenceRegion(id: "c4", center: Walk.origin, radius: .nan) }
                 == "region 'c4': radius nan must be a positive number of metres")
-        let bowtie = [Walk.at(east: 0, north: 0), Walk.at(east: 100, north: 100),
-                      Walk.at(east: 100, north: 0), Walk.at(east: 0, north: 100)]
-        #expect(failure { () throws(GeoError) in try GeofenceRegion(id: "bow", boundary: Boundary(polygons: [[bowtie]])) }
+        let bowtie = [
+            Walk.at(east: 0, north: 0), Walk.at(east: 100, north: 100),
+            Walk.at(east: 100, north: 0), Walk.at(east: 0, north: 100),
+        ]
+        #expect(
+            failure { () throws(GeoError) in try GeofenceRegion(id: "bow", boundary: Boundary(polygons: [[bowtie]])) }
                 == "region 'bow': polygon 1, ring 1 crosses itself (edges 1 and 3)")
         var settings = GeofenceSettings()
         settings.enterDelay = -1
-        #expect(failure { () throws(GeoError) in try RegionMonitor(index: RegionIndex([]), settings: settings) }
+        #expect(
+            failure { () throws(GeoError) in try RegionMonitor(index: RegionIndex([]), settings: settings) }
                 == "geofence settings: enter_delay -1 must be a number ≥ 0")
         let monitor = try RegionMonitor(index: RegionIndex([]))
         try monitor.feed(GeofenceFix(coordinate: Walk.origin, time: 10))
-        #expect(failure { () throws(GeoError) in try monitor.feed(GeofenceFix(coordinate: Walk.origin, time: 9)) }
+        #expect(
+            failure { () throws(GeoError) in try monitor.feed(GeofenceFix(coordinate: Walk.origin, time: 9)) }
                 == "fix 1: time 9 is before the previous fix's 10; fixes must be in time order")
     }
 }

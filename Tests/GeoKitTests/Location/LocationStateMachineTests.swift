@@ -45,44 +45,59 @@ struct LocationStateMachineTests {
     static let cases: [Case] = [
         Case(name: "idle until asked", events: [], at: 100, final: "idle", trail: []),
         Case(name: "searching just before the longer timeout", events: [.start(time: 0)], at: 9.999, final: "searching"),
-        Case(name: "searching longer at exactly searching_longer_after", events: [.start(time: 0)], at: 10,
-             final: "searching_longer", trail: ["0 searching", "10 searching_longer"]),
+        Case(
+            name: "searching longer at exactly searching_longer_after", events: [.start(time: 0)], at: 10,
+            final: "searching_longer", trail: ["0 searching", "10 searching_longer"]),
         Case(name: "still searching longer just before the timeout", events: [.start(time: 0)], at: 59.999, final: "searching_longer"),
-        Case(name: "timed out at exactly the timeout", events: [.start(time: 0)], at: 60,
-             final: "error timed_out", trail: ["0 searching", "10 searching_longer", "60 error timed_out"]),
-        Case(name: "a good fix is found", events: [.start(time: 0), fix(3)], at: 3, final: "found ±8",
-             trail: ["0 searching", "3 found ±8"]),
+        Case(
+            name: "timed out at exactly the timeout", events: [.start(time: 0)], at: 60,
+            final: "error timed_out", trail: ["0 searching", "10 searching_longer", "60 error timed_out"]),
+        Case(
+            name: "a good fix is found", events: [.start(time: 0), fix(3)], at: 3, final: "found ±8",
+            trail: ["0 searching", "3 found ±8"]),
         Case(name: "a fix at exactly the accuracy threshold is found", events: [.start(time: 0), fix(3, 100)], at: 3, final: "found ±100"),
-        Case(name: "a fix worse than the threshold is not, and the clock runs on", events: [.start(time: 0), fix(3, 100.5)], at: 10,
-             final: "searching_longer", trail: ["0 searching", "10 searching_longer"]),
+        Case(
+            name: "a fix worse than the threshold is not, and the clock runs on", events: [.start(time: 0), fix(3, 100.5)], at: 10,
+            final: "searching_longer", trail: ["0 searching", "10 searching_longer"]),
         Case(name: "a fix with accuracy -1 (invalid) is not found", events: [.start(time: 0), fix(3, -1)], at: 5, final: "searching"),
         Case(name: "a fix with NaN accuracy is not found", events: [.start(time: 0), fix(3, .nan)], at: 5, final: "searching"),
         Case(name: "a found fix just younger than max_age holds", events: [.start(time: 0), fix(3)], at: 122.999, final: "found ±8"),
-        Case(name: "a found fix exactly max_age old is stale: searching again", events: [.start(time: 0), fix(3)], at: 123,
-             final: "searching", trail: ["0 searching", "3 found ±8", "123 searching"]),
-        Case(name: "a stale fix then times out as any search", events: [.start(time: 0), fix(3)], at: 200,
-             final: "error timed_out", trail: ["0 searching", "3 found ±8", "123 searching", "133 searching_longer", "183 error timed_out"]),
-        Case(name: "a fix already older than max_age when it arrives is not found", events: [.denied(time: 0), .allowed(time: 130), fix(5)],
-             at: 130, final: "searching"),
-        Case(name: "a good fix after timing out is found", events: [.start(time: 0), fix(70, 12)], at: 70,
-             final: "found ±12", trail: ["0 searching", "10 searching_longer", "60 error timed_out", "70 found ±12"]),
-        Case(name: "denied after found", events: [.start(time: 0), fix(3), .denied(time: 20)], at: 20,
-             final: "error denied", trail: ["0 searching", "3 found ±8", "20 error denied"]),
+        Case(
+            name: "a found fix exactly max_age old is stale: searching again", events: [.start(time: 0), fix(3)], at: 123,
+            final: "searching", trail: ["0 searching", "3 found ±8", "123 searching"]),
+        Case(
+            name: "a stale fix then times out as any search", events: [.start(time: 0), fix(3)], at: 200,
+            final: "error timed_out", trail: ["0 searching", "3 found ±8", "123 searching", "133 searching_longer", "183 error timed_out"]),
+        Case(
+            name: "a fix already older than max_age when it arrives is not found", events: [.denied(time: 0), .allowed(time: 130), fix(5)],
+            at: 130, final: "searching"),
+        Case(
+            name: "a good fix after timing out is found", events: [.start(time: 0), fix(70, 12)], at: 70,
+            final: "found ±12", trail: ["0 searching", "10 searching_longer", "60 error timed_out", "70 found ±12"]),
+        Case(
+            name: "denied after found", events: [.start(time: 0), fix(3), .denied(time: 20)], at: 20,
+            final: "error denied", trail: ["0 searching", "3 found ±8", "20 error denied"]),
         Case(name: "fixes after a denial are ignored", events: [.start(time: 0), .denied(time: 1), fix(3)], at: 500, final: "error denied"),
-        Case(name: "allowed again: searching anew", events: [.denied(time: 0), .allowed(time: 30)], at: 35,
-             final: "searching", trail: ["0 error denied", "30 searching"]),
-        Case(name: "unavailable, back on, then found", events: [.start(time: 0), .unavailable(time: 1), .allowed(time: 5), fix(6)],
-             at: 6, final: "found ±8", trail: ["0 searching", "1 error unavailable", "5 searching", "6 found ±8"]),
+        Case(
+            name: "allowed again: searching anew", events: [.denied(time: 0), .allowed(time: 30)], at: 35,
+            final: "searching", trail: ["0 error denied", "30 searching"]),
+        Case(
+            name: "unavailable, back on, then found", events: [.start(time: 0), .unavailable(time: 1), .allowed(time: 5), fix(6)],
+            at: 6, final: "found ±8", trail: ["0 searching", "1 error unavailable", "5 searching", "6 found ±8"]),
         Case(name: "a denial does not time out", events: [.denied(time: 0)], at: 10_000, final: "error denied"),
-        Case(name: "stop: idle, and fixes are ignored", events: [.start(time: 0), fix(1), .stop(time: 2), fix(3)], at: 3,
-             final: "idle", trail: ["0 searching", "1 found ±8", "2 idle"]),
+        Case(
+            name: "stop: idle, and fixes are ignored", events: [.start(time: 0), fix(1), .stop(time: 2), fix(3)], at: 3,
+            final: "idle", trail: ["0 searching", "1 found ±8", "2 idle"]),
         Case(name: "a newer fix refreshes the age", events: [.start(time: 0), fix(3), fix(100)], at: 200, final: "found ±8"),
-        Case(name: "an older fix than the one held changes nothing", events: [.start(time: 0), fix(5, 5), fix(3, 8)], at: 5,
-             final: "found ±5", trail: ["0 searching", "5 found ±5"]),
-        Case(name: "a newer fix while found is no change", events: [.start(time: 0), fix(3, 5), fix(4, 20)], at: 4,
-             final: "found ±20", trail: ["0 searching", "3 found ±5"]),
-        Case(name: "start while searching changes nothing", events: [.start(time: 0), .start(time: 5)], at: 10,
-             final: "searching_longer", trail: ["0 searching", "10 searching_longer"]),
+        Case(
+            name: "an older fix than the one held changes nothing", events: [.start(time: 0), fix(5, 5), fix(3, 8)], at: 5,
+            final: "found ±5", trail: ["0 searching", "5 found ±5"]),
+        Case(
+            name: "a newer fix while found is no change", events: [.start(time: 0), fix(3, 5), fix(4, 20)], at: 4,
+            final: "found ±20", trail: ["0 searching", "3 found ±5"]),
+        Case(
+            name: "start while searching changes nothing", events: [.start(time: 0), .start(time: 5)], at: 10,
+            final: "searching_longer", trail: ["0 searching", "10 searching_longer"]),
     ]
 
     @Test(arguments: cases)

@@ -11,7 +11,7 @@ import Testing
         let everything = BoundingBox(west: -180, south: -90, east: 180, north: 90)
         let fine = boundary.rings(in: everything, tolerance: 1e-9)
         let coarse = boundary.rings(in: everything, tolerance: 0.01)
-        #expect(fine.reduce(0) { $0 + $1.count } == boundary.vertexCount)   // nothing dropped below the data's precision
+        #expect(fine.reduce(0) { $0 + $1.count } == boundary.vertexCount)  // nothing dropped below the data's precision
         #expect(coarse.reduce(0) { $0 + $1.count } < boundary.vertexCount / 3)
         for ring in coarse {
             #expect(ring.count >= 4)
@@ -28,7 +28,7 @@ import Testing
     @Test func ringsSmallerThanTheToleranceAreDropped() throws {
         let boundary = try yosemite()
         let everything = BoundingBox(west: -180, south: -90, east: 180, north: 90)
-        #expect(boundary.rings(in: everything, tolerance: 5).isEmpty)     // the whole park is under 5 degrees
+        #expect(boundary.rings(in: everything, tolerance: 5).isEmpty)  // the whole park is under 5 degrees
     }
 
     @Test func flatRingsAreTheRingsPairByPairAndKeptSimplificationsAreUsed() throws {
@@ -36,7 +36,8 @@ import Testing
         let box = BoundingBox(west: -119.9, south: 37.6, east: -119.4, north: 38.0)
         let flat = boundary.drawnRings(in: box, tolerance: 0.001)
         #expect(!flat.isEmpty)
-        #expect(flat.map { ring in stride(from: 0, to: ring.count, by: 2).map { [ring[$0], ring[$0 + 1]] } }
+        #expect(
+            flat.map { ring in stride(from: 0, to: ring.count, by: 2).map { [ring[$0], ring[$0 + 1]] } }
                 == boundary.rings(in: box, tolerance: 0.001))
         // What the caller hands back for a ring is what is drawn: a kept simplification.
         var asked: [Int] = []

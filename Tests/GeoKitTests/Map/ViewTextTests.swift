@@ -40,7 +40,7 @@ import Testing
 
     @Test func boxParses() throws {
         #expect(try BoundingBox.parse("-122.52,37.74,-122.40,37.82") == BoundingBox(west: -122.52, south: 37.74, east: -122.40, north: 37.82))
-        #expect(try BoundingBox.parse(" 170, -10 , -170,10") == BoundingBox(west: 170, south: -10, east: -170, north: 10))   // across ±180°
+        #expect(try BoundingBox.parse(" 170, -10 , -170,10") == BoundingBox(west: 170, south: -10, east: -170, north: 10))  // across ±180°
     }
 
     /// Across the antimeridian: east past 180 (kept as GeoJSON's west > east), or west > east
@@ -48,8 +48,8 @@ import Testing
     @Test(arguments: [
         ("170,-10,190,10", BoundingBox(west: 170, south: -10, east: -170, north: 10)),
         ("0,0,180.5,1", BoundingBox(west: 0, south: 0, east: -179.5, north: 1)),
-        ("-100,0,250,1", BoundingBox(west: -100, south: 0, east: -110, north: 1)),   // 350° wide, asked for
-        ("100,0,-100,5", BoundingBox(west: 100, south: 0, east: -100, north: 5)),    // 160° wide
+        ("-100,0,250,1", BoundingBox(west: -100, south: 0, east: -110, north: 1)),  // 350° wide, asked for
+        ("100,0,-100,5", BoundingBox(west: 100, south: 0, east: -100, north: 5)),  // 160° wide
         ("180,0,-180,1", BoundingBox(west: 180, south: 0, east: -180, north: 1)),
         ("-180,0,180,1", BoundingBox(west: -180, south: 0, east: 180, north: 1)),
     ])
@@ -64,12 +64,21 @@ import Testing
         ("-181,0,1,1", "west -181 out of range [-180, 180]"),
         ("0,0,-181,1", "east -181 out of range [-180, 180]"),
         ("0,0,360,1", "east 360 out of range [-180, 180], or past 180 less than a full turn east of west 0"),
-        ("-122.3,37.7,-122.6,37.9", "west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
-            + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)"),
-        ("0.3,51.3,-0.5,51.7", "west 0.3 is east of east -0.5; did you mean -0.5,51.3,0.3,51.7? "
-            + "(a box across the antimeridian gives east past 180, as 0.3,51.3,359.5,51.7)"),
-        ("90,0,-90,5", "west 90 is east of east -90; did you mean -90,0,90,5? "
-            + "(a box across the antimeridian gives east past 180, as 90,0,270,5)"),
+        (
+            "-122.3,37.7,-122.6,37.9",
+            "west -122.3 is east of east -122.6; did you mean -122.6,37.7,-122.3,37.9? "
+                + "(a box across the antimeridian gives east past 180, as -122.3,37.7,237.4,37.9)"
+        ),
+        (
+            "0.3,51.3,-0.5,51.7",
+            "west 0.3 is east of east -0.5; did you mean -0.5,51.3,0.3,51.7? "
+                + "(a box across the antimeridian gives east past 180, as 0.3,51.3,359.5,51.7)"
+        ),
+        (
+            "90,0,-90,5",
+            "west 90 is east of east -90; did you mean -90,0,90,5? "
+                + "(a box across the antimeridian gives east past 180, as 90,0,270,5)"
+        ),
         ("0,0,1,91", "north 91 out of range [-90, 90]"),
         ("0,1,1,0", "south 1 is not below north 0"),
     ])

@@ -7,7 +7,7 @@ import Testing
         #expect(WebMercator.x(longitude: -180) == 0 && WebMercator.x(longitude: 180) == 1)
         #expect(abs(WebMercator.y(latitude: 0) - 0.5) < 1e-15)
         #expect(abs(WebMercator.y(latitude: WebMercator.maxLatitude)) < 1e-12)
-        #expect(WebMercator.y(latitude: 89.9) == 0)          // clamped, never out of the square
+        #expect(WebMercator.y(latitude: 89.9) == 0)  // clamped, never out of the square
         for lat in stride(from: -85.0, through: 85.0, by: 17.0) {
             #expect(abs(WebMercator.latitude(y: WebMercator.y(latitude: lat)) - lat) < 1e-9)
         }
@@ -29,8 +29,8 @@ import Testing
 
     @Test func viewportCrossingTheAntimeridianWraps() {
         let box = WebMercator.viewport(center: Coordinate(latitude: 0, longitude: 179.9), zoom: 8, width: 800, height: 400)
-        #expect(box.west > box.east)              // crosses: west near +179, east near -179
-        #expect(abs(box.west - (179.9 - 1.0986)) < 1e-3 && abs(box.east - (179.9 + 1.0986 - 360)) < 1e-3)   // 400 points at zoom 8 = 1.0986°
+        #expect(box.west > box.east)  // crosses: west near +179, east near -179
+        #expect(abs(box.west - (179.9 - 1.0986)) < 1e-3 && abs(box.east - (179.9 + 1.0986 - 360)) < 1e-3)  // 400 points at zoom 8 = 1.0986°
     }
 
     @Test func fitIsTheInverseOfViewport() {

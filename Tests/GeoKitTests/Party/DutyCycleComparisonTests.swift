@@ -11,10 +11,14 @@ struct DutyCycleComparisonTests {
     }
 
     @Test func eachFullEventIsOnTimeLateEarlyOrMissed() {
-        let full = [Self.event(.inZone, 100), Self.event(.leftZones, 500), Self.event(.returned, 900),
-                    Self.event(.silent, 2000, zone: nil), Self.event(.drift, 3000, other: 1, zone: nil)]
-        let sampled = [Self.event(.inZone, 100.4), Self.event(.leftZones, 560), Self.event(.silent, 1950, zone: nil),
-                       Self.event(.drift, 3000, other: 2, zone: nil), Self.event(.returned, 1600)]
+        let full = [
+            Self.event(.inZone, 100), Self.event(.leftZones, 500), Self.event(.returned, 900),
+            Self.event(.silent, 2000, zone: nil), Self.event(.drift, 3000, other: 1, zone: nil),
+        ]
+        let sampled = [
+            Self.event(.inZone, 100.4), Self.event(.leftZones, 560), Self.event(.silent, 1950, zone: nil),
+            Self.event(.drift, 3000, other: 2, zone: nil), Self.event(.returned, 1600),
+        ]
         let (matches, extra) = DutyCycleComparison.match(full: full, sampled: sampled)
         #expect(matches.map(\.outcome) == [.onTime, .late(60), .missed, .early(50), .missed])
         #expect(matches.map(\.sampled) == [0, 1, nil, 2, nil])
@@ -32,8 +36,9 @@ struct DutyCycleComparisonTests {
     }
 
     @Test func aZoneEventIsMatchedOnlyInTheSameZone() {
-        let (matches, extra) = DutyCycleComparison.match(full: [Self.event(.leftZones, 100, zone: 0)],
-                                                         sampled: [Self.event(.leftZones, 110, zone: 1)])
+        let (matches, extra) = DutyCycleComparison.match(
+            full: [Self.event(.leftZones, 100, zone: 0)],
+            sampled: [Self.event(.leftZones, 110, zone: 1)])
         #expect(matches.map(\.outcome) == [.missed])
         #expect(extra == [0])
     }
@@ -41,8 +46,10 @@ struct DutyCycleComparisonTests {
     /// The real exit track from Tuolumne Meadows with a safe zone around its start: always on
     /// changes nothing; 10 s of every minute still raises the exit, later.
     @Test func aRealTrackAlwaysOnAndDutyCycled() throws {
-        let track = try GPXReader.read(contentsOf: Fixture.url("tracks/yose-pct-2019-07-31-exit.gpx").path,
-                                       displayPath: "yose-pct-2019-07-31-exit.gpx").timedFixes()
+        let track = try GPXReader.read(
+            contentsOf: Fixture.url("tracks/yose-pct-2019-07-31-exit.gpx").path,
+            displayPath: "yose-pct-2019-07-31-exit.gpx"
+        ).timedFixes()
         let first = try #require(track.first)
         let zone = try GeofenceRegion(id: "start", center: first.coordinate, radius: 150)
         let settings = PartySettings()
@@ -54,8 +61,9 @@ struct DutyCycleComparisonTests {
         let exits = always.matches(of: .leftZones)
         #expect(exits.count == 1)
 
-        let cycled = try DutyCycleComparison.run(tracks: [track], zones: [zone], settings: settings,
-                                                 policy: try DutyCyclePolicy(parsing: "10/60"))
+        let cycled = try DutyCycleComparison.run(
+            tracks: [track], zones: [zone], settings: settings,
+            policy: try DutyCyclePolicy(parsing: "10/60"))
         let exit = try #require(cycled.matches(of: .leftZones).first)
         let delay = try #require(exit.delay)
         #expect(delay >= 0 && delay <= 120)
@@ -84,8 +92,9 @@ struct DutyCycleComparisonTests {
     @Test func aPolicyTheChecksRefuseIsAnError() {
         var bad = DutyCyclePolicy.standard
         bad.rhythm.on = 0
-        #expect(failure { () throws(GeoError) in
-            try DutyCycleComparison.run(tracks: [], zones: [], settings: PartySettings(), policy: bad)
-        } == "0/75: on must be a positive number of seconds, got 0")
+        #expect(
+            failure { () throws(GeoError) in
+                try DutyCycleComparison.run(tracks: [], zones: [], settings: PartySettings(), policy: bad)
+            } == "0/75: on must be a positive number of seconds, got 0")
     }
 }

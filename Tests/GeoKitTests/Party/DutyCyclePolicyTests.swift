@@ -15,7 +15,8 @@ struct DutyCyclePolicyTests {
         #expect(DutyCyclePolicy.always.isAlwaysOn)
         #expect(DutyCyclePolicy.standard.problem() == nil)
         #expect(DutyCyclePolicy.standard.description == "10/75,near=50:10/30,hold=30,fix=5")
-        #expect(DutyCyclePolicy.standard.summary == "GPS on 10 s of every 75 s, 10 s of every 30 s within 50 m of a safe zone's edge, "
+        #expect(
+            DutyCyclePolicy.standard.summary == "GPS on 10 s of every 75 s, 10 s of every 30 s within 50 m of a safe zone's edge, "
                 + "on for 30 s after crossing a safe zone's edge, first fix 5 s after switching on")
         #expect(DutyCyclePolicy() == .standard)
     }
@@ -103,9 +104,9 @@ struct DutyCyclePolicyTests {
         func at(_ metresNorth: Double) -> DutyCyclePolicy.Rhythm {
             p.rhythm(at: Coordinate(latitude: 37.87 + metresNorth / 111_000, longitude: -119.35), zones: [zone])
         }
-        #expect(at(0) == p.rhythm)          // the centre: 500 m from the edge
-        #expect(at(450) == p.near)          // inside, ~50 m from the edge
-        #expect(at(560) == p.near)          // outside, ~60 m from it
+        #expect(at(0) == p.rhythm)  // the centre: 500 m from the edge
+        #expect(at(450) == p.near)  // inside, ~50 m from the edge
+        #expect(at(560) == p.near)  // outside, ~60 m from it
         #expect(at(700) == p.rhythm)
         #expect(p.rhythm(at: nil, zones: [zone]) == p.rhythm)
         #expect(p.rhythm(at: Coordinate(latitude: 37.87, longitude: -119.35), zones: []) == p.rhythm)

@@ -9,8 +9,9 @@ struct DutyCycleSamplerTests {
     /// A walk north at 1 m/s, a recorded point every `step` seconds from t = 1000.
     static func walk(seconds: Int, step: Int = 1, from start: Double = 1000) -> [TimedFix] {
         stride(from: 0, through: seconds, by: step).map { s in
-            TimedFix(coordinate: Coordinate(latitude: origin.latitude + Double(s) / 111_000, longitude: origin.longitude),
-                     time: start + Double(s), line: s + 1)
+            TimedFix(
+                coordinate: Coordinate(latitude: origin.latitude + Double(s) / 111_000, longitude: origin.longitude),
+                time: start + Double(s), line: s + 1)
         }
     }
 
@@ -27,8 +28,10 @@ struct DutyCycleSamplerTests {
     }
 
     @Test func aLongGapOrANewSegmentStaysAGap() {
-        var recorded = [TimedFix(coordinate: Self.origin, time: 1000), TimedFix(coordinate: Self.origin, time: 1002),
-                        TimedFix(coordinate: Self.origin, time: 1063), TimedFix(coordinate: Self.origin, time: 1065)]
+        var recorded = [
+            TimedFix(coordinate: Self.origin, time: 1000), TimedFix(coordinate: Self.origin, time: 1002),
+            TimedFix(coordinate: Self.origin, time: 1063), TimedFix(coordinate: Self.origin, time: 1065),
+        ]
         #expect(Self.seconds(DutyCycleSampler.fullRate(recorded)) == [0, 1, 2, 63, 64, 65])
         recorded[2].time = 1005
         recorded[3].time = 1006
@@ -38,8 +41,10 @@ struct DutyCycleSamplerTests {
     }
 
     @Test func recordedPointsOffTheSecondClockAreReplacedByTheLine() {
-        let recorded = [TimedFix(coordinate: Self.origin, time: 1000), TimedFix(coordinate: Self.origin, time: 1002.5),
-                        TimedFix(coordinate: Self.origin, time: 1004)]
+        let recorded = [
+            TimedFix(coordinate: Self.origin, time: 1000), TimedFix(coordinate: Self.origin, time: 1002.5),
+            TimedFix(coordinate: Self.origin, time: 1004),
+        ]
         #expect(Self.seconds(DutyCycleSampler.fullRate(recorded)) == [0, 1, 2, 3, 4])
     }
 
@@ -67,7 +72,8 @@ struct DutyCycleSamplerTests {
         let sample = DutyCycleSampler.sample(Self.walk(seconds: 200), policy: policy, zones: [zone])
         // Windows at 0 and 60 (latest fix at 69 s: 231 m from the edge), then at 120 (the fix at
         // 129 is 171 m away: near), then every 20 s.
-        #expect(Self.seconds(sample.fixes) == Array(0...9) + Array(65...69) + Array(125...129) + Array(145...149)
+        #expect(
+            Self.seconds(sample.fixes) == Array(0...9) + Array(65...69) + Array(125...129) + Array(145...149)
                 + Array(165...169) + Array(185...189))
         #expect(sample.windows == 6)
     }

@@ -42,8 +42,10 @@ func sitesFile(_ features: [String]) -> String {
 }
 
 /// One site feature as GeoJSON text.
-func pointFeature(id: String? = nil, name: String? = nil, lon: Double = -122.4, lat: Double = 37.8,
-                  extra: String = "") -> String {
+func pointFeature(
+    id: String? = nil, name: String? = nil, lon: Double = -122.4, lat: Double = 37.8,
+    extra: String = ""
+) -> String {
     var properties: [String] = []
     if let id { properties.append("\"id\":\"\(id)\"") }
     if let name { properties.append("\"name\":\"\(name)\"") }

@@ -11,10 +11,14 @@ final class Counter: LuaObject {
 @Suite(.serialized) struct CallbackTests {
     @Test func nativeFunctionArgumentsAndResults() throws {
         let lua = try LuaState()
-        lua.register(module: "m", functions: [
-            "add": { call in call.push(try call.number(1) + call.number(2)) },
-            "pair": { call in call.push(try call.string(1).uppercased()); call.push(call.argumentCount) },
-        ])
+        lua.register(
+            module: "m",
+            functions: [
+                "add": { call in call.push(try call.number(1) + call.number(2)) },
+                "pair": { call in
+                    call.push(try call.string(1).uppercased()); call.push(call.argumentCount)
+                },
+            ])
         #expect(try lua.run("return m.add(2, 3.5), m.pair('ab', nil, 4)", chunkName: "t.lua") == [5.5, "AB", 3])
     }
 
@@ -28,14 +32,16 @@ final class Counter: LuaObject {
     /// A result that cannot be pushed fails the call: never fewer results than were pushed.
     @Test func aFullStackOrADeepResultIsAnErrorNeverADrop() throws {
         let lua = try LuaState()
-        lua.register(module: "m", functions: [
-            "many": { call in for i in 0..<2_000_000 { call.push(i) } },
-            "deep": { call in
-                var value: LuaValue = 1
-                for _ in 0..<200 { value = .table(LuaTable(sequence: [value])) }
-                call.push(value)
-            },
-        ])
+        lua.register(
+            module: "m",
+            functions: [
+                "many": { call in for i in 0..<2_000_000 { call.push(i) } },
+                "deep": { call in
+                    var value: LuaValue = 1
+                    for _ in 0..<200 { value = .table(LuaTable(sequence: [value])) }
+                    call.push(value)
+                },
+            ])
         let many = luaError { try lua.run("local n = select('#', m.many())\nreturn n", chunkName: "t.lua") }
         #expect(many?.runtimeMessage?.hasPrefix("t.lua:1: many: too many results for Lua's stack") == true, "\(String(describing: many))")
         let deep = luaError { try lua.run("return m.deep()", chunkName: "t.lua") }
@@ -47,7 +53,8 @@ final class Counter: LuaObject {
     @Test func swiftErrorsInsideNestedPcallsKeepStateConsistent() throws {
         let lua = try LuaState()
         lua.register("fail") { call in throw LuaCallError("swift says no: \(try call.integer(1))") }
-        let script = try lua.load("""
+        let script = try lua.load(
+            """
             local n = 0
             for i = 1, 5000 do
               local ok, err = pcall(function()
@@ -72,16 +79,20 @@ final class Counter: LuaObject {
         Counter.released = 0
         do {
             let lua = try LuaState()
-            lua.defineType(Counter.self, methods: [
-                "inc": { counter, call in counter.value += 1; call.push(counter.value) },
-            ])
+            lua.defineType(
+                Counter.self,
+                methods: [
+                    "inc": { counter, call in
+                        counter.value += 1; call.push(counter.value)
+                    }
+                ])
             lua.register("counter") { call in call.push(object: Counter()) }
             #expect(try lua.run("local c = counter(); c:inc(); return c:inc()", chunkName: "t.lua") == [2])
             #expect(try lua.run("collectgarbage(); collectgarbage(); return 0", chunkName: "t.lua") == [0])
             #expect(Counter.released == 1)
             _ = try lua.run("keep = counter()", chunkName: "t.lua")
         }
-        #expect(Counter.released == 2)   // the state's close collected the last one
+        #expect(Counter.released == 2)  // the state's close collected the last one
     }
 
     @Test func methodOnWrongTypeIsAnError() throws {

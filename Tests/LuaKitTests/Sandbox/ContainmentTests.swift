@@ -36,12 +36,16 @@ import Testing
     // MARK: - 1. One budget across every coroutine
 
     @Test func aTreeOfCoroutinesSharesOneBudget() throws {
-        try expect(.instructions, """
+        try expect(
+            .instructions,
+            """
             local function w(d) if d == 0 then while true do end end
               while true do coroutine.resume(coroutine.create(w), d - 1) end end
             w(6)
             """)
-        try expect(.instructions, """
+        try expect(
+            .instructions,
+            """
             local function w(d) if d == 0 then while true do end end
               while true do pcall(coroutine.wrap(w), d - 1) end end
             w(6)
@@ -56,7 +60,9 @@ import Testing
 
     @Test func onceSpentNoCoroutineResumes() throws {
         // The inner loop is stopped; its resume returns to the outer loop, which must not go on.
-        try expect(.instructions, """
+        try expect(
+            .instructions,
+            """
             local n = 0
             while true do
               local ok = coroutine.resume(coroutine.create(function() while true do end end))
@@ -64,7 +70,9 @@ import Testing
               coroutine.close(coroutine.create(function() end))
             end
             """)
-        try expect(.instructions, """
+        try expect(
+            .instructions,
+            """
             local t = setmetatable({}, {__lt = function() while true do end end})
             while true do pcall(table.sort, {t, t, t}) end
             """)
@@ -151,7 +159,8 @@ import Testing
 
     @Test func theFlowsCoroutineIsMain() throws {
         let lua = try state()
-        let out = try lua.run("""
+        let out = try lua.run(
+            """
             local co, main = coroutine.running()
             local ok, err = pcall(coroutine.yield, 1)
             return main, coroutine.isyieldable(), ok, err

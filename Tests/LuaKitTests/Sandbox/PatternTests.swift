@@ -259,13 +259,17 @@ import Testing
         (#"local s = ("ab "):rep(218); return #s, s:match("^%s*(.-)%s*$") == s:sub(1, -2)"#, [654, true]),
         (#"local r, n = ("x"):rep(20000):gsub("%s+$", ""); return #r, n"#, [20000, 0]),
         (#"local n = 0; for f in ("field,"):rep(175000):gmatch("[^,]+") do n = n + 1 end; return n"#, [175_000]),
-        (#"local n, last = 0; for k, v in ("key1=value1&"):rep(85000):gmatch("(%w+)=(%w+)") do n = n + 1; last = k .. v end; return n, last"#,
-         [85000, "key1value1"]),
+        (
+            #"local n, last = 0; for k, v in ("key1=value1&"):rep(85000):gmatch("(%w+)=(%w+)") do n = n + 1; last = k .. v end; return n, last"#,
+            [85000, "key1value1"]
+        ),
         (#"return select(2, ("f(a(b)c) "):rep(110000):gsub("%b()", ""))"#, [110_000]),
         (#"local n = 0; for w in ("The quick brown fox "):rep(50000):gmatch("%f[%w]%w+") do n = n + 1 end; return n"#, [200_000]),
         (#"local n = 0; for y, m, d in ("2024-06-01,"):rep(90000):gmatch("(%d+)-(%d+)-(%d+)") do n = n + 1 end; return n"#, [90000]),
-        (#"local s, pos, n = ("a,"):rep(5e5), 1, 0; while true do local i = s:find(",", pos, true); if not i then break end; n = n + 1; pos = i + 1 end; return n"#,
-         [500_000]),
+        (
+            #"local s, pos, n = ("a,"):rep(5e5), 1, 0; while true do local i = s:find(",", pos, true); if not i then break end; n = n + 1; pos = i + 1 end; return n"#,
+            [500_000]
+        ),
         (#"local r, n = ("a1b2"):rep(250000):gsub("%d", function(d) return "" end); return #r, n"#, [500_000, 500_000]),
         // Stock Lua's naive search is O(n·m) here (it runs for minutes); memmem is linear.
         (#"local s = ("a"):rep(1e7); return s:find(("a"):rep(5e6) .. "b", 1, true) == nil, s:find(("a"):rep(5e6) .. "b") == nil"#, [true, true]),
@@ -290,10 +294,14 @@ import Testing
         ("local s, needle = (\"a\"):rep(1e6), (\"a\"):rep(5e5) .. \"b\"\nfor i = 1, 1e6 do s:find(needle, 1, true) end", 2),
         ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\nfor i = 1, 1e6 do pcall(string.find, s, evil) end", 2),
         ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\nfor i = 1, 1e6 do pcall(string.gmatch(s, evil)) end", 2),
-        ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\n"
-            + "for i = 1, 1e6 do pcall(string.gsub, \"x\", \"x\", function() return string.find(s, evil) end) end", 2),
-        ("local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\n"
-            + "local co = coroutine.wrap(function() for i = 1, 1e6 do pcall(string.find, s, evil) end end)\nco()\nreturn 1", 2),
+        (
+            "local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\n"
+                + "for i = 1, 1e6 do pcall(string.gsub, \"x\", \"x\", function() return string.find(s, evil) end) end", 2
+        ),
+        (
+            "local s, evil = (\"a\"):rep(26), (\"a?\"):rep(26) .. (\"a\"):rep(26)\n"
+                + "local co = coroutine.wrap(function() for i = 1, 1e6 do pcall(string.find, s, evil) end end)\nco()\nreturn 1", 2
+        ),
     ])
     func catastrophicPatternsEndTheRun(source: String, line: Int) throws {
         let lua = try LuaState(options: LuaOptions(instructionLimit: 2_000_000, memoryLimit: 64 << 20, timeLimit: 10))

@@ -12,15 +12,20 @@ import Testing
         return error.runtimeMessage ?? error.description
     }
 
-    @Test(arguments: ["io", "debug", "package", "dofile", "loadfile", "require_native", "string.dump",
-                      "os.execute", "os.exit", "os.getenv", "os.remove", "os.rename", "os.tmpname", "os.setlocale"])
+    @Test(arguments: [
+        "io", "debug", "package", "dofile", "loadfile", "require_native", "string.dump",
+        "os.execute", "os.exit", "os.getenv", "os.remove", "os.rename", "os.tmpname", "os.setlocale",
+    ])
     func dangerousThingsAreAbsent(name: String) throws {
         let path = name.split(separator: ".").joined(separator: "\"][\"")
         #expect(try run("return _ENV[\"\(path)\"] == nil") == [true])
     }
 
     @Test func allowedLibrariesArePresent() throws {
-        #expect(try run("return type(string.format), type(table.sort), type(math.floor), type(utf8.char), type(coroutine.wrap), type(os.time), type(os.clock), type(os.date), type(pcall)")
+        #expect(
+            try run(
+                "return type(string.format), type(table.sort), type(math.floor), type(utf8.char), type(coroutine.wrap), type(os.time), type(os.clock), type(os.date), type(pcall)"
+            )
                 == ["function", "function", "function", "function", "function", "function", "function", "function", "function"])
     }
 

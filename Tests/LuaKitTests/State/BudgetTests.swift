@@ -20,7 +20,7 @@ import CLuaSandbox
     @Test func endlessLoopIsStopped() throws {
         let lua = try small()
         expectBudget(lua, "while true do end")
-        #expect(try lua.run("return 1", chunkName: "t.lua") == [1])   // the host keeps running
+        #expect(try lua.run("return 1", chunkName: "t.lua") == [1])  // the host keeps running
     }
 
     @Test func pcallCannotSwallowTheBudget() throws {
@@ -34,9 +34,11 @@ import CLuaSandbox
 
     @Test func memoryCapStopsEndlessAllocation() throws {
         let lua = try small()
-        for source in ["local t = {} while true do t[#t + 1] = {} end",
-                       "local s = 'x' while true do s = s .. s end",
-                       "return string.rep('x', 1 << 30)"] {
+        for source in [
+            "local t = {} while true do t[#t + 1] = {} end",
+            "local s = 'x' while true do s = s .. s end",
+            "return string.rep('x', 1 << 30)",
+        ] {
             let error = luaError { try lua.run(source, chunkName: "flows/hog.lua") }
             guard case .memoryCap(let limit, _, _)? = error else {
                 Issue.record("expected the memory cap for \(source), got \(String(describing: error))")
@@ -44,7 +46,7 @@ import CLuaSandbox
             }
             #expect(limit == 8 << 20)
         }
-        #expect(lua.memoryUsed < 2 << 20)   // everything was collected; the state goes on
+        #expect(lua.memoryUsed < 2 << 20)  // everything was collected; the state goes on
         #expect(try lua.run("return #string.rep('y', 1000)", chunkName: "t.lua") == [1000])
     }
 
@@ -65,7 +67,7 @@ import CLuaSandbox
         #expect(argumentBytes > 8 << 20)
         #expect(error?.description.hasPrefix("the arguments take ") == true)
         #expect(error?.description.hasSuffix("KiB the state holds is over its memory cap of 8192 KiB") == true)
-        #expect(lua.memoryUsed < 2 << 20)   // collected; the state goes on
+        #expect(lua.memoryUsed < 2 << 20)  // collected; the state goes on
         #expect(try lua.call(function, [LuaValue.table(LuaTable(sequence: [1, 2, 3]))]) == [3])
     }
 
@@ -89,13 +91,17 @@ import CLuaSandbox
     /// Finalizers run with hooks off, so a looping __gc could never be stopped: scripts may not set one.
     @Test func finalizersAreRefused() throws {
         let lua = try small()
-        for source in ["setmetatable({}, {__gc = function() while true do end end})",
-                       "local mt = {__gc = false}; setmetatable({}, mt); mt.__gc = function() while true do end end"] {
+        for source in [
+            "setmetatable({}, {__gc = function() while true do end end})",
+            "local mt = {__gc = false}; setmetatable({}, mt); mt.__gc = function() while true do end end",
+        ] {
             let message = luaError { try lua.run(source, chunkName: "flows/gc.lua") }?.runtimeMessage
             #expect(message == "flows/gc.lua:1: setmetatable: __gc metamethods are not allowed in the sandbox")
         }
         // Setting __gc after setmetatable does not mark the object: collecting it runs nothing.
-        #expect(try lua.run("local mt = {}; setmetatable({}, mt); mt.__gc = function() while true do end end; collectgarbage(); return 1",
-                            chunkName: "flows/gc.lua") == [1])
+        #expect(
+            try lua.run(
+                "local mt = {}; setmetatable({}, mt); mt.__gc = function() while true do end end; collectgarbage(); return 1",
+                chunkName: "flows/gc.lua") == [1])
     }
 }

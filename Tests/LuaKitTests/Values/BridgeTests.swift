@@ -13,8 +13,10 @@ import Testing
     }
 
     @Test func nestedTablesRoundTrip() throws {
-        let value: LuaValue = ["name": "Alcatraz", "tags": ["island", "prison"], "pos": ["lat": 37.8267, "lon": -122.423],
-                               "deep": ["a": ["b": ["c": [1, 2, 3]]]]]
+        let value: LuaValue = [
+            "name": "Alcatraz", "tags": ["island", "prison"], "pos": ["lat": 37.8267, "lon": -122.423],
+            "deep": ["a": ["b": ["c": [1, 2, 3]]]],
+        ]
         let identity = try lua.load("return ...", chunkName: "test/identity.lua")
         #expect(try lua.call(identity, [value]) == [value])
     }

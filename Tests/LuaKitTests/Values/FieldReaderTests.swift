@@ -17,10 +17,16 @@ import Testing
         let lua = try LuaState()
         var path = "", point: Point?, failure: String?
         let f = lua.function("point") { call in
-            if let fast = try call.readFields(1, { (t: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
-                Point(lat: try t.number("lat"), name: try t.optionalString("name"),
-                      tags: try t.list("tags") { (tag: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in Point.Tag(id: try tag.optionalString("id") ?? "") })
-            }) {
+            if let fast = try call.readFields(
+                1,
+                { (t: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
+                    Point(
+                        lat: try t.number("lat"), name: try t.optionalString("name"),
+                        tags: try t.list("tags") { (tag: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
+                            Point.Tag(id: try tag.optionalString("id") ?? "")
+                        })
+                })
+            {
                 path = "fast"
                 point = fast
             } else {

@@ -15,7 +15,8 @@ import Testing
 
     @Test func luaSeesTheTablesOfItsLuaValueForm() throws {
         let lua = try LuaState()
-        let f = try lua.load("""
+        let f = try lua.load(
+            """
             local list = ...
             local kinds = {}
             for i, r in ipairs(list) do kinds[i] = math.type(r.time) .. "/" .. math.type(r.line) .. "/" .. tostring(r.ele) end

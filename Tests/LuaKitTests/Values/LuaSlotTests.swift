@@ -24,7 +24,8 @@ import Testing
 
     @Test func aReadResultIsNotCopiedAndAGivenUpOneIs() throws {
         let lua = try LuaState()
-        let f = try lua.load("local kind = ...; if kind == 'good' then return { name = 'a', tags = { 'x', 'y' } } end; return { name = 3 }, 'more'", chunkName: "t.lua")
+        let f = try lua.load(
+            "local kind = ...; if kind == 'good' then return { name = 'a', tags = { 'x', 'y' } } end; return { name = 3 }, 'more'", chunkName: "t.lua")
         let good = try lua.call(f, arguments: [.value("good")], reading: Self.record)
         #expect(good.read == "a,x,y" && good.results.isEmpty)
         let bad = try lua.call(f, arguments: [.value("bad")], reading: Self.record)
@@ -37,10 +38,12 @@ import Testing
         let lua = try LuaState()
         let f = try lua.load("return { i = 3, f = 2.0, h = 2.5, s = 'é' }", chunkName: "t.lua")
         let read = try lua.call(f, arguments: []) { slot in
-            [slot.withField("i") { $0.integer().map(String.init) }, slot.withField("f") { $0.integer().map(String.init) },
-             slot.withField("h") { $0.integer().map(String.init) }, slot.withField("h") { $0.number().map { "\($0)" } },
-             slot.withField("s") { $0.string() }, slot.withField("missing") { $0.isNil ? "nil" : "present" },
-             slot.withField("i") { $0.string() }].map { $0 ?? "-" }.joined(separator: " ")
+            [
+                slot.withField("i") { $0.integer().map(String.init) }, slot.withField("f") { $0.integer().map(String.init) },
+                slot.withField("h") { $0.integer().map(String.init) }, slot.withField("h") { $0.number().map { "\($0)" } },
+                slot.withField("s") { $0.string() }, slot.withField("missing") { $0.isNil ? "nil" : "present" },
+                slot.withField("i") { $0.string() },
+            ].map { $0 ?? "-" }.joined(separator: " ")
         }
         #expect(read.read == "3 2 - 2.5 é nil -")
     }
@@ -75,7 +78,9 @@ import Testing
         var finished = false
         let outcome = try lua.call(f, arguments: []) { slot -> Int? in
             var entries = 0
-            slot.forEachEntry { _, _ in entries += 1; return true }
+            slot.forEachEntry { _, _ in
+                entries += 1; return true
+            }
             for i in 0..<slot.length { _ = slot.withElement(i + 1) { $0.string() } }
             finished = true
             return entries

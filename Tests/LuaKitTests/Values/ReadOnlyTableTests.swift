@@ -34,7 +34,8 @@ import Testing
     final class Box { var table: LuaTableRef? }
 
     @Test func readsSeeTheContent() throws {
-        let out = try run("""
+        let out = try run(
+            """
             local n = 0
             for k, v in pairs(t) do n = n + 1 end
             local names = {}
@@ -64,7 +65,8 @@ import Testing
     }
 
     @Test func pcallCatchesAChangeAndTheNextCallSeesTheSameTable() throws {
-        let out = try run("""
+        let out = try run(
+            """
             local ok = pcall(function() t[1].name = "changed" end)
             local id = tostring(t)
             return ok, t[1].name, id
@@ -74,7 +76,8 @@ import Testing
     }
 
     @Test func aCopyMayBeChanged() throws {
-        let out = try run("""
+        let out = try run(
+            """
             local copy = {}
             for k, v in pairs(t[1]) do copy[k] = v end
             copy.name = "Mine"

@@ -27,7 +27,7 @@ struct ReferenceReleaseTests {
 
         let dropped = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            box.ref = nil   // the last reference, released here, off the owner's thread
+            box.ref = nil  // the last reference, released here, off the owner's thread
             dropped.signal()
         }
         dropped.wait()
@@ -39,7 +39,7 @@ struct ReferenceReleaseTests {
     @Test func aReferenceOutlivingItsStateIsDroppedSafely() throws {
         var lua: LuaState? = try LuaState()
         let ref = try lua?.load("return 1", chunkName: "t.lua")
-        lua = nil   // the state closes (its deinit); the reference still holds the handle
+        lua = nil  // the state closes (its deinit); the reference still holds the handle
         #expect(ref != nil)
         // Dropping it now queues nothing and touches no closed state.
     }

@@ -48,7 +48,7 @@ struct TreeDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .table(let entries) = tree, !(entries.isEmpty && !emptyTableIsArray),
-              entries.enumerated().allSatisfy({ $0.element.key == .integer($0.offset + 1) })
+            entries.enumerated().allSatisfy({ $0.element.key == .integer($0.offset + 1) })
         else { throw mismatch("a sequence") }
         return Unkeyed(decoder: self, values: entries.map(\.value))
     }

@@ -10,26 +10,44 @@ import ScreenModel
 
     @Test(arguments: [false, true])
     func decodesLuaShapedTables(emptyTableIsArray: Bool) throws {
-        let tree = screen(sections: .array([
-            .map(["type": "text", "text": "Hello", "style": "heading"]),
-            .map(["type": "list", "items": .empty, "empty": "Nothing here"]),
-            .map(["type": "card", "title": "Fort Point", "badges": .empty,
-                  "action": .map(["kind": "go", "flow": "site", "args": .empty])]),
-            .map(["type": "onboarding", "pages": .array([
-                .map(["title": "Welcome", "body": "Hi", "background": .array([
-                    .map(["image": "sky.jpg", "position": .map(["x": 0, "y": 0.5]), "depth": 1]),
-                ])]),
-            ])]),
-        ]))
+        let tree = screen(
+            sections: .array([
+                .map(["type": "text", "text": "Hello", "style": "heading"]),
+                .map(["type": "list", "items": .empty, "empty": "Nothing here"]),
+                .map([
+                    "type": "card", "title": "Fort Point", "badges": .empty,
+                    "action": .map(["kind": "go", "flow": "site", "args": .empty]),
+                ]),
+                .map([
+                    "type": "onboarding",
+                    "pages": .array([
+                        .map([
+                            "title": "Welcome", "body": "Hi",
+                            "background": .array([
+                                .map(["image": "sky.jpg", "position": .map(["x": 0, "y": 0.5]), "depth": 1])
+                            ]),
+                        ])
+                    ]),
+                ]),
+            ]))
         let decoded = try Screen(from: TreeDecoder(tree: tree, emptyTableIsArray: emptyTableIsArray))
-        #expect(decoded == Screen(park: "GOGA", flow: "home", title: "Golden Gate", sections: [
-            .text(.init("Hello", style: .heading)),
-            .list(.init(items: [], empty: "Nothing here")),
-            .card(.init(title: "Fort Point", action: .go("site"))),
-            .onboarding(.init(pages: [.init(title: "Welcome", body: "Hi", background: [
-                .init(image: "sky.jpg", position: .init(x: 0, y: 0.5), depth: 1),
-            ])])),
-        ]))
+        #expect(
+            decoded
+                == Screen(
+                    park: "GOGA", flow: "home", title: "Golden Gate",
+                    sections: [
+                        .text(.init("Hello", style: .heading)),
+                        .list(.init(items: [], empty: "Nothing here")),
+                        .card(.init(title: "Fort Point", action: .go("site"))),
+                        .onboarding(
+                            .init(pages: [
+                                .init(
+                                    title: "Welcome", body: "Hi",
+                                    background: [
+                                        .init(image: "sky.jpg", position: .init(x: 0, y: 0.5), depth: 1)
+                                    ])
+                            ])),
+                    ]))
     }
 
     @Test(arguments: [false, true])

@@ -56,18 +56,20 @@ import ScreenModel
 
     @Test func pinsFrontToBackFollowZThenInputOrder() {
         func pin(_ id: String, z: Int) -> Component.AR.Pin {
-            .init(id: id, title: id, coordinate: .init(latitude: 0, longitude: 0), distance: 1, bearing: 0, x: 0, y: 0,
-                  label: .init(x: 0, y: 0, width: 1, height: 1), z: z)
+            .init(
+                id: id, title: id, coordinate: .init(latitude: 0, longitude: 0), distance: 1, bearing: 0, x: 0, y: 0,
+                label: .init(x: 0, y: 0, width: 1, height: 1), z: z)
         }
-        let ar = Component.AR(camera: .init(position: .init(latitude: 0, longitude: 0), heading: 0), size: .init(width: 1, height: 1),
-                              maximumDistance: 1, pins: [pin("c", z: 2), pin("a", z: 0), pin("d", z: 2), pin("b", z: 1)])
+        let ar = Component.AR(
+            camera: .init(position: .init(latitude: 0, longitude: 0), heading: 0), size: .init(width: 1, height: 1),
+            maximumDistance: 1, pins: [pin("c", z: 2), pin("a", z: 0), pin("d", z: 2), pin("b", z: 1)])
         #expect(ar.pinsFrontToBack.map(\.id) == ["a", "b", "c", "d"])
     }
 
     // MARK: - Errors
 
     @Test(arguments: [
-        (#""fov": 60, "roll": 0"#, "unknown key 'roll' in ar camera; expected one of: position, altitude, heading, pitch, fov"),
+        (#""fov": 60, "roll": 0"#, "unknown key 'roll' in ar camera; expected one of: position, altitude, heading, pitch, fov")
     ])
     func cameraErrorsSayWhatIsExpected(extra: String, message: String) {
         let json = Self.json.replacingOccurrences(of: #""fov": 60"#, with: extra)
@@ -84,12 +86,18 @@ import ScreenModel
     }
 
     @Test(arguments: [
-        (#""stack": 1, "z": 1, "color": "red""#,
-         "unknown key 'color' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"),
-        (#""stack": 1, "z": 1, "type": "pin""#,
-         "unknown key 'type' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"),
-        (#""stack": 1, "zIndex": 1"#,
-         "unknown key 'zIndex' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"),
+        (
+            #""stack": 1, "z": 1, "color": "red""#,
+            "unknown key 'color' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"
+        ),
+        (
+            #""stack": 1, "z": 1, "type": "pin""#,
+            "unknown key 'type' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"
+        ),
+        (
+            #""stack": 1, "zIndex": 1"#,
+            "unknown key 'zIndex' in ar pin; expected one of: id, title, subtitle, coordinate, distance, bearing, x, y, label, stack, z, action"
+        ),
     ])
     func pinErrorsSayWhatIsExpected(replacement: String, message: String) {
         let json = Self.json.replacingOccurrences(of: #""stack": 1, "z": 1"#, with: replacement)
@@ -140,10 +148,12 @@ import ScreenModel
             "camera": .map(["position": .array([-122.4750, 37.8077]), "heading": 97, "pitch": 0, "fov": 60]),
             "size": .map(["width": 390, "height": 844]),
             "max_distance": 6000,
-            "pins": .array([.map([
-                "id": "p", "title": "Warming Hut", "coordinate": .array([-122.4696, 37.8073]), "distance": 476.0, "bearing": 95.4,
-                "x": 185.4, "y": 450, "label": .map(["x": 139.4, "y": 410.2, "width": 92, "height": 28]), "stack": 0, "z": 0,
-            ])]),
+            "pins": .array([
+                .map([
+                    "id": "p", "title": "Warming Hut", "coordinate": .array([-122.4696, 37.8073]), "distance": 476.0, "bearing": 95.4,
+                    "x": 185.4, "y": 450, "label": .map(["x": 139.4, "y": 410.2, "width": 92, "height": 28]), "stack": 0, "z": 0,
+                ])
+            ]),
             "off_screen": .empty,
         ])
         let component = try Component(from: TreeDecoder(tree: tree, emptyTableIsArray: emptyTableIsArray))

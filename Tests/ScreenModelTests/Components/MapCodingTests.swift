@@ -61,14 +61,21 @@ import ScreenModel
 
     @Test(arguments: [
         (#"{"type": "marker", "id": "m", "coordinate": [0, 0]}"#, "unknown annotation type 'marker'; expected one of: cluster, pin"),
-        (#"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "color": "red"}"#,
-         "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, action, layer"),
-        (#"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "layer": "mine"}"#, "unknown pin layer 'mine'; expected one of: sites, favorites, own"),
+        (
+            #"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "color": "red"}"#,
+            "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, action, layer"
+        ),
+        (
+            #"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "layer": "mine"}"#,
+            "unknown pin layer 'mine'; expected one of: sites, favorites, own"
+        ),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0, 12], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 3 numbers"),
         (#"{"type": "pin", "id": "p", "coordinate": [0, 0, 1, 2], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 3 or more numbers"),
         (#"{"type": "pin", "id": "p", "coordinate": [37.8], "title": "T"}"#, "a coordinate is [longitude, latitude]; got 1 numbers"),
-        (#"{"type": "cluster", "id": "c", "coordinate": [0, 0], "count": 2, "expansionZoom": 3}"#,
-         "unknown key 'expansionZoom' in cluster; expected one of: type, id, coordinate, count, expansion_zoom, categories, action"),
+        (
+            #"{"type": "cluster", "id": "c", "coordinate": [0, 0], "count": 2, "expansionZoom": 3}"#,
+            "unknown key 'expansionZoom' in cluster; expected one of: type, id, coordinate, count, expansion_zoom, categories, action"
+        ),
     ])
     func annotationErrorsSayWhatIsExpected(annotation: String, message: String) {
         #expect(decodingMessage(map(annotations: "[\(annotation)]")) == message)
@@ -81,7 +88,8 @@ import ScreenModel
 
     @Test func errorsCarryTheCodingPath() {
         do {
-            _ = try JSONDecoder().decode(Component.self, from: Data(map(annotations: #"[{"type": "pin", "id": "p", "coordinate": [0, "north"], "title": "T"}]"#).utf8))
+            _ = try JSONDecoder().decode(
+                Component.self, from: Data(map(annotations: #"[{"type": "pin", "id": "p", "coordinate": [0, "north"], "title": "T"}]"#).utf8))
             Issue.record("decoding should fail")
         } catch let DecodingError.typeMismatch(_, context) {
             #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["annotations", "0", "coordinate", "1"])
@@ -107,20 +115,24 @@ import ScreenModel
 
     @Test(arguments: [false, true])
     func decodesLuaShapedTables(emptyTableIsArray: Bool) throws {
-        let tree = mapTree(annotations: [
-            .map(["type": "cluster", "id": "c-12-3", "coordinate": .array([-122.4611, 37.8012]), "count": 57,
-                  "expansion_zoom": 14, "categories": .empty]),
-            .map(["type": "pin", "id": "nps-poi:goga:0001", "coordinate": .array([-122.4770, 37.8105]), "title": "Fort Point"]),
-        ], boundary: .array([.empty]))
+        let tree = mapTree(
+            annotations: [
+                .map([
+                    "type": "cluster", "id": "c-12-3", "coordinate": .array([-122.4611, 37.8012]), "count": 57,
+                    "expansion_zoom": 14, "categories": .empty,
+                ]),
+                .map(["type": "pin", "id": "nps-poi:goga:0001", "coordinate": .array([-122.4770, 37.8105]), "title": "Fort Point"]),
+            ], boundary: .array([.empty]))
         let component = try Component(from: TreeDecoder(tree: tree, emptyTableIsArray: emptyTableIsArray))
         guard case .map(let map) = component else { Issue.record("not a map"); return }
         #expect(map.camera == Samples.map.camera)
         #expect(map.bbox == Samples.map.bbox)
         #expect(map.size == Samples.map.size)
-        #expect(map.annotations == [
-            .cluster(.init(id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14)),
-            .pin(.init(id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point")),
-        ])
+        #expect(
+            map.annotations == [
+                .cluster(.init(id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14)),
+                .pin(.init(id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point")),
+            ])
         // An empty ring decodes; the validator then says it is too short.
         #expect(map.boundary == [[]])
     }

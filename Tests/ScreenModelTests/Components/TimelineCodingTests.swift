@@ -40,9 +40,11 @@ import ScreenModel
     }
 
     @Test func roundTripsFractionalTimesAndEveryKind() throws {
-        let timeline = Timeline(start: 0.25, end: 100.5, entries: Timeline.Entry.Kind.allCases.enumerated().map { index, kind in
-            .init(time: 0.25 + Double(index), kind: kind, title: kind.rawValue)
-        })
+        let timeline = Timeline(
+            start: 0.25, end: 100.5,
+            entries: Timeline.Entry.Kind.allCases.enumerated().map { index, kind in
+                .init(time: 0.25 + Double(index), kind: kind, title: kind.rawValue)
+            })
         let data = try JSONEncoder().encode(Component.timeline(timeline))
         #expect(try JSONDecoder().decode(Component.self, from: data) == .timeline(timeline))
     }
@@ -58,31 +60,48 @@ import ScreenModel
     }
 
     @Test func knownKindsInDeclarationOrder() {
-        #expect(Timeline.Entry.Kind.knownKinds == [
-            "presence_enter", "presence_exit", "enter", "exit", "dwell", "callout", "callout_held", "monitor", "missed_enter", "context", "location",
-            "zone_left", "zone_return", "silent", "reporting", "drift", "together", "emergency",
-        ])
+        #expect(
+            Timeline.Entry.Kind.knownKinds == [
+                "presence_enter", "presence_exit", "enter", "exit", "dwell", "callout", "callout_held", "monitor", "missed_enter", "context", "location",
+                "zone_left", "zone_return", "silent", "reporting", "drift", "together", "emergency",
+            ])
     }
 
     // MARK: - Errors
 
     @Test(arguments: [
-        (#"{"type": "timeline", "start": 0, "end": 1, "entries": [], "events": []}"#,
-         "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, paths, facts, timezone"),
-        (TimelineCodingTests.entries(#"{"time": 0, "kind": "arrive", "title": "T"}"#),
-         "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location, zone_left, zone_return, silent, reporting, drift, together, emergency"),
-        (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "color": "red"}"#),
-         "unknown key 'color' in timeline entry; expected one of: time, kind, title, detail, region, position"),
-        (TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "position": [0, 0, 12]}"#),
-         "a coordinate is [longitude, latitude]; got 3 numbers"),
-        (TimelineCodingTests.regions(#"{"id": "r", "name": "R", "center": [0, 0], "radius": 5, "rings": []}"#),
-         "unknown keys 'center', 'radius' in area region; expected one of: id, name, rings"),
-        (TimelineCodingTests.regions(#"{"id": "r", "name": "R", "center": [0, 0], "radius": 5, "label": "x"}"#),
-         "unknown key 'label' in circle region; expected one of: id, name, center, radius"),
-        (TimelineCodingTests.regions(#"{"id": "r", "name": "R"}"#),
-         "a timeline region is a circle (center, radius) or an area (rings); got neither"),
-        (#"{"type": "timeline", "start": 0, "end": 1, "entries": [], "facts": [{"label": "fixes", "value": "3", "unit": "s"}]}"#,
-         "unknown key 'unit' in timeline fact; expected one of: label, value"),
+        (
+            #"{"type": "timeline", "start": 0, "end": 1, "entries": [], "events": []}"#,
+            "unknown key 'events' in timeline; expected one of: type, id, title, start, end, entries, track, regions, paths, facts, timezone"
+        ),
+        (
+            TimelineCodingTests.entries(#"{"time": 0, "kind": "arrive", "title": "T"}"#),
+            "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location, zone_left, zone_return, silent, reporting, drift, together, emergency"
+        ),
+        (
+            TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "color": "red"}"#),
+            "unknown key 'color' in timeline entry; expected one of: time, kind, title, detail, region, position"
+        ),
+        (
+            TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "position": [0, 0, 12]}"#),
+            "a coordinate is [longitude, latitude]; got 3 numbers"
+        ),
+        (
+            TimelineCodingTests.regions(#"{"id": "r", "name": "R", "center": [0, 0], "radius": 5, "rings": []}"#),
+            "unknown keys 'center', 'radius' in area region; expected one of: id, name, rings"
+        ),
+        (
+            TimelineCodingTests.regions(#"{"id": "r", "name": "R", "center": [0, 0], "radius": 5, "label": "x"}"#),
+            "unknown key 'label' in circle region; expected one of: id, name, center, radius"
+        ),
+        (
+            TimelineCodingTests.regions(#"{"id": "r", "name": "R"}"#),
+            "a timeline region is a circle (center, radius) or an area (rings); got neither"
+        ),
+        (
+            #"{"type": "timeline", "start": 0, "end": 1, "entries": [], "facts": [{"label": "fixes", "value": "3", "unit": "s"}]}"#,
+            "unknown key 'unit' in timeline fact; expected one of: label, value"
+        ),
     ])
     func errorsSayWhatIsExpected(json: String, message: String) {
         #expect(decodingMessage(json) == message)
@@ -119,17 +138,20 @@ import ScreenModel
         let tree: Tree = .map([
             "type": "timeline", "start": 1_720_104_236, "end": 1_720_109_402.5,
             "entries": .array([
-                .map(["time": 1_720_104_236, "kind": "presence_enter", "title": "Entered", "position": .array([-122.456, 37.8035])]),
+                .map(["time": 1_720_104_236, "kind": "presence_enter", "title": "Entered", "position": .array([-122.456, 37.8035])])
             ]),
             "track": .empty, "regions": .array([.map(["id": "a", "name": "A", "rings": .array([.empty])])]), "facts": .empty,
         ])
         let component = try Component(from: TreeDecoder(tree: tree, emptyTableIsArray: emptyTableIsArray))
-        #expect(component == .timeline(Timeline(
-            start: 1_720_104_236, end: 1_720_109_402.5,
-            entries: [.init(time: 1_720_104_236, kind: .presenceEnter, title: "Entered", position: .init(latitude: 37.8035, longitude: -122.456))],
-            // An empty ring decodes; the validator then says it is too short.
-            regions: [.area(id: "a", name: "A", rings: [[]])]
-        )))
+        #expect(
+            component
+                == .timeline(
+                    Timeline(
+                        start: 1_720_104_236, end: 1_720_109_402.5,
+                        entries: [.init(time: 1_720_104_236, kind: .presenceEnter, title: "Entered", position: .init(latitude: 37.8035, longitude: -122.456))],
+                        // An empty ring decodes; the validator then says it is too short.
+                        regions: [.area(id: "a", name: "A", rings: [[]])]
+                    )))
     }
 
     @Test(arguments: [false, true])

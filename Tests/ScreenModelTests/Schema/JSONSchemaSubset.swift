@@ -141,8 +141,11 @@ struct JSONSchemaSubset {
             var branchErrors: [String] = []
             var branchMatches: [ObjectMatch] = []
             check(value, against: branch, definition: definition, path: path, errors: &branchErrors, matches: &branchMatches)
-            if branchErrors.isEmpty { passing.append(branchMatches) }
-            else if closest == nil || branchErrors.count < closest?.count ?? 0 { closest = branchErrors }
+            if branchErrors.isEmpty {
+                passing.append(branchMatches)
+            } else if closest == nil || branchErrors.count < closest?.count ?? 0 {
+                closest = branchErrors
+            }
         }
         if passing.count == 1 {
             matches += passing[0]

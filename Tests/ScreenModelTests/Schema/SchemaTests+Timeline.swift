@@ -61,8 +61,14 @@ extension SchemaTests {
     static let timelinesOnlyTheValidatorRejects: [(String, String)] = [
         ("end before start", timeline(start: "200", end: "100")),
         ("entry before start", timeline(entries: #"{"time": 100, "kind": "enter", "title": "T"}"#)),
-        ("entries out of order", timeline(entries: #"{"time": 1720104400, "kind": "enter", "title": "A"}, {"time": 1720104300, "kind": "exit", "title": "A"}"#)),
-        ("region id used twice", timeline(extra: #", "regions": [{"id": "r", "name": "A", "center": [0, 0], "radius": 5}, {"id": "r", "name": "B", "center": [0, 1], "radius": 5}]"#)),
+        (
+            "entries out of order",
+            timeline(entries: #"{"time": 1720104400, "kind": "enter", "title": "A"}, {"time": 1720104300, "kind": "exit", "title": "A"}"#)
+        ),
+        (
+            "region id used twice",
+            timeline(extra: #", "regions": [{"id": "r", "name": "A", "center": [0, 0], "radius": 5}, {"id": "r", "name": "B", "center": [0, 1], "radius": 5}]"#)
+        ),
     ]
 
     @Test(arguments: SchemaTests.timelinesOnlyTheValidatorRejects)

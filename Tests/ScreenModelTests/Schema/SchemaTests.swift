@@ -134,11 +134,17 @@ extension SchemaTests {
         camera: String = #"{"position": [-122.475, 37.8077], "heading": 97, "pitch": 0, "fov": 60}"#,
         maxDistance: String = "5000", pins: String = "", offScreen: String = "", extra: String = ""
     ) -> String {
-        document(#"{"type": "ar", "camera": \#(camera), "size": {"width": 390, "height": 844}, "max_distance": \#(maxDistance), "pins": [\#(pins)], "off_screen": [\#(offScreen)]\#(extra)}"#)
+        document(
+            #"{"type": "ar", "camera": \#(camera), "size": {"width": 390, "height": 844}, "max_distance": \#(maxDistance), "pins": [\#(pins)], "off_screen": [\#(offScreen)]\#(extra)}"#
+        )
     }
 
-    static func arPin(id: String = #""p""#, z: String = "0", label: String = #"{"x": 155, "y": 382, "width": 80, "height": 28}"#, extra: String = "") -> String {
-        ar(pins: #"{"id": \#(id), "title": "Warming Hut", "coordinate": [-122.4696, 37.8073], "distance": 476, "bearing": 95.4, "x": 185.4, "y": 450.2, "label": \#(label), "stack": 0, "z": \#(z)\#(extra)}"#)
+    static func arPin(id: String = #""p""#, z: String = "0", label: String = #"{"x": 155, "y": 382, "width": 80, "height": 28}"#, extra: String = "") -> String
+    {
+        ar(
+            pins:
+                #"{"id": \#(id), "title": "Warming Hut", "coordinate": [-122.4696, 37.8073], "distance": 476, "bearing": 95.4, "x": 185.4, "y": 450.2, "label": \#(label), "stack": 0, "z": \#(z)\#(extra)}"#
+        )
     }
 
     static func hint(turn: String = #""left""#, degrees: String = "40", extra: String = "") -> String {
@@ -163,11 +169,17 @@ extension SchemaTests {
         pin(),
         cluster(extra: #", "categories": []"#),
         cluster(extra: #", "categories": [{"category": "historic", "count": 57}], "action": {"kind": "go", "flow": "map", "args": {"zoom": "14"}}"#),
-        document(#"{"type": "map", "camera": {"center": [179.9, -17.7], "zoom": 6.5}, "bbox": [177.5, -19.5, -178.2, -15.9], "size": {"width": 0.5, "height": 10000}, "annotations": [], "boundary": [[[179, -18], [-179, -18], [-179, -17], [179, -18]]]}"#),
+        document(
+            #"{"type": "map", "camera": {"center": [179.9, -17.7], "zoom": 6.5}, "bbox": [177.5, -19.5, -178.2, -15.9], "size": {"width": 0.5, "height": 10000}, "annotations": [], "boundary": [[[179, -18], [-179, -18], [-179, -17], [179, -18]]]}"#
+        ),
         ar(),
-        ar(camera: #"{"position": [180, -90], "altitude": -100000, "heading": 360, "pitch": -90, "fov": 179.9}"#, maxDistance: "0.5", extra: #", "id": "ar", "empty": """#),
+        ar(
+            camera: #"{"position": [180, -90], "altitude": -100000, "heading": 360, "pitch": -90, "fov": 179.9}"#, maxDistance: "0.5",
+            extra: #", "id": "ar", "empty": """#),
         arPin(),
-        arPin(label: #"{"x": -40, "y": -300, "width": 0.5, "height": 0.5}"#, extra: #", "subtitle": "", "action": {"kind": "go", "flow": "sites", "args": {"id": "p"}}"#),
+        arPin(
+            label: #"{"x": -40, "y": -300, "width": 0.5, "height": 0.5}"#,
+            extra: #", "subtitle": "", "action": {"kind": "go", "flow": "sites", "args": {"id": "p"}}"#),
         hint(),
         hint(turn: #""right""#, degrees: "180"),
     ]
@@ -226,7 +238,10 @@ extension SchemaTests {
         ("position without y", layer(#""image": "a.png", "position": {"x": 0}, "depth": 0"#)),
         ("depth as a string", layer(#""image": "a.png", "position": {"x": 0, "y": 0}, "depth": "far""#)),
         ("layer placeholder #FFF", layer(##""image": "a.png", "position": {"x": 0, "y": 0}, "depth": 0, "placeholder": "#FFF""##)),
-        ("map without annotations", document(#"{"type": "map", "camera": {"center": [0, 0], "zoom": 1}, "bbox": [-1, -1, 1, 1], "size": {"width": 1, "height": 1}}"#)),
+        (
+            "map without annotations",
+            document(#"{"type": "map", "camera": {"center": [0, 0], "zoom": 1}, "bbox": [-1, -1, 1, 1], "size": {"width": 1, "height": 1}}"#)
+        ),
         ("map without camera", document(#"{"type": "map", "bbox": [-1, -1, 1, 1], "size": {"width": 1, "height": 1}, "annotations": []}"#)),
         ("misspelt map key", map(extra: #", "boundry": []"#)),
         ("zoom above 30", map(camera: #"{"center": [0, 0], "zoom": 31}"#)),
@@ -256,8 +271,18 @@ extension SchemaTests {
         ("category count of zero", cluster(extra: #", "categories": [{"category": "historic", "count": 0}]"#)),
         ("category without name", cluster(extra: #", "categories": [{"count": 3}]"#)),
         ("annotation action with ftp url", cluster(extra: #", "action": {"kind": "url", "url": "ftp://nps.gov"}"#)),
-        ("ar without off_screen", document(#"{"type": "ar", "camera": {"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60}, "size": {"width": 1, "height": 1}, "max_distance": 1, "pins": []}"#)),
-        ("ar without max_distance", document(#"{"type": "ar", "camera": {"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60}, "size": {"width": 1, "height": 1}, "pins": [], "off_screen": []}"#)),
+        (
+            "ar without off_screen",
+            document(
+                #"{"type": "ar", "camera": {"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60}, "size": {"width": 1, "height": 1}, "max_distance": 1, "pins": []}"#
+            )
+        ),
+        (
+            "ar without max_distance",
+            document(
+                #"{"type": "ar", "camera": {"position": [0, 0], "heading": 0, "pitch": 0, "fov": 60}, "size": {"width": 1, "height": 1}, "pins": [], "off_screen": []}"#
+            )
+        ),
         ("misspelt ar key", ar(extra: #", "maxDistance": 5000"#)),
         ("max_distance of zero", ar(maxDistance: "0")),
         ("camera without fov", ar(camera: #"{"position": [0, 0], "heading": 0, "pitch": 0}"#)),
@@ -272,10 +297,19 @@ extension SchemaTests {
         ("ar pin with negative z", arPin(z: "-1")),
         ("ar pin with fractional z", arPin(z: "1.5")),
         ("ar pin with type", arPin(extra: #", "type": "pin""#)),
-        ("ar pin without label", ar(pins: #"{"id": "p", "title": "T", "coordinate": [0, 0], "distance": 1, "bearing": 0, "x": 0, "y": 0, "stack": 0, "z": 0}"#)),
+        (
+            "ar pin without label",
+            ar(pins: #"{"id": "p", "title": "T", "coordinate": [0, 0], "distance": 1, "bearing": 0, "x": 0, "y": 0, "stack": 0, "z": 0}"#)
+        ),
         ("label of zero width", arPin(label: #"{"x": 0, "y": 0, "width": 0, "height": 28}"#)),
         ("label with w", arPin(label: #"{"x": 0, "y": 0, "w": 80, "height": 28}"#)),
-        ("negative distance", ar(pins: #"{"id": "p", "title": "T", "coordinate": [0, 0], "distance": -1, "bearing": 0, "x": 0, "y": 0, "label": {"x": 0, "y": 0, "width": 1, "height": 1}, "stack": 0, "z": 0}"#)),
+        (
+            "negative distance",
+            ar(
+                pins:
+                    #"{"id": "p", "title": "T", "coordinate": [0, 0], "distance": -1, "bearing": 0, "x": 0, "y": 0, "label": {"x": 0, "y": 0, "width": 1, "height": 1}, "stack": 0, "z": 0}"#
+            )
+        ),
         ("turn up", hint(turn: #""up""#)),
         ("turn of 0 degrees", hint(degrees: "0")),
         ("turn of 181 degrees", hint(degrees: "181")),

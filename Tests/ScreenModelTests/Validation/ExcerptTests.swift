@@ -5,7 +5,7 @@ import ScreenModel
     @Test func shortTextIsQuotedWhole() {
         #expect(Excerpt.quoted("sites") == "'sites'")
         #expect(Excerpt.text("sites") == "sites")
-        let sixty = String(repeating: "é", count: 60)   // 120 bytes, 60 scalars: not cut
+        let sixty = String(repeating: "é", count: 60)  // 120 bytes, 60 scalars: not cut
         #expect(Excerpt.quoted(sixty) == "'\(sixty)'")
     }
 

@@ -26,7 +26,10 @@ import ScreenModel
     @Test func aLongNameNearALongKnownNameGetsNoSuggestion() {
         let long = String(repeating: "a", count: 60_000)
         let issues = ScreenValidator(knownFlows: [long, "home"]).validate(screen([.button(.init("B", action: .go(long + "b")))]))
-        #expect(issues.map(\.message) == ["unknown flow '\(String(repeating: "a", count: 60))…' (60,001 characters); known flows: \(String(repeating: "a", count: 60))… (60,000 characters), home"])
+        #expect(
+            issues.map(\.message) == [
+                "unknown flow '\(String(repeating: "a", count: 60))…' (60,001 characters); known flows: \(String(repeating: "a", count: 60))… (60,000 characters), home"
+            ])
     }
 
     @Test func namesUpToSixtyFourScalarsAreSuggested() {
@@ -57,27 +60,31 @@ import ScreenModel
         let report = ScreenValidator().validate(screen(sections), listing: ScreenValidator.listedIssues)
         #expect(report.listed.count == 20)
         #expect(report.more == 99_980)
-        #expect(report.listed.last?.description == "sections[20].action.url: 'ftp://19' is not an absolute http(s) URL (it must start with http:// or https://)")
+        #expect(
+            report.listed.last?.description == "sections[20].action.url: 'ftp://19' is not an absolute http(s) URL (it must start with http:// or https://)")
     }
 
     @Test func longValuesInOtherMessagesAreCut() {
         let url = "ftp://" + String(repeating: "u", count: 70_000)
         let id = String(repeating: "i", count: 70_000)
-        let issues = ScreenValidator().validate(screen([
-            .button(.init("A", action: .url(url, id: id))),
-            .button(.init("B", action: .call(String(repeating: "5", count: 90_000), id: id))),
-        ]))
-        #expect(issues.map(\.message) == [
-            "'ftp://\(String(repeating: "u", count: 54))…' (70,006 characters) is not an absolute http(s) URL (it must start with http:// or https://)",
-            "action id '\(String(repeating: "i", count: 60))…' (70,000 characters) is already used by sections[1].action",
-            "'\(String(repeating: "5", count: 60))…' (90,000 characters) has 90000 digits; a phone number needs 7–15 (or is an emergency number of 3 digits alone, such as 911)",
-        ])
+        let issues = ScreenValidator().validate(
+            screen([
+                .button(.init("A", action: .url(url, id: id))),
+                .button(.init("B", action: .call(String(repeating: "5", count: 90_000), id: id))),
+            ]))
+        #expect(
+            issues.map(\.message) == [
+                "'ftp://\(String(repeating: "u", count: 54))…' (70,006 characters) is not an absolute http(s) URL (it must start with http:// or https://)",
+                "action id '\(String(repeating: "i", count: 60))…' (70,000 characters) is already used by sections[1].action",
+                "'\(String(repeating: "5", count: 60))…' (90,000 characters) has 90000 digits; a phone number needs 7–15 (or is an emergency number of 3 digits alone, such as 911)",
+            ])
     }
 
     @Test func manyLongUnknownKeysAreListedShort() throws {
         var keys = (0..<50).map { "\"k\(String(format: "%02d", $0))\": 1" }
         keys.append("\"\(String(repeating: "z", count: 70_000))\": 1")
-        let json = "{\"schema\": \"flowrun/screen@1\", \"park\": \"GOGA\", \"flow\": \"home\", \"title\": \"T\", \"sections\": [], \(keys.joined(separator: ", "))}"
+        let json =
+            "{\"schema\": \"flowrun/screen@1\", \"park\": \"GOGA\", \"flow\": \"home\", \"title\": \"T\", \"sections\": [], \(keys.joined(separator: ", "))}"
         do {
             _ = try JSONDecoder().decode(Screen.self, from: Data(json.utf8))
             Issue.record("decoded a screen with unknown keys")

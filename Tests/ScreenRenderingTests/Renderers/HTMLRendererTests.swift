@@ -24,17 +24,22 @@ import ScreenModel
 
     @Test func eachComponentKindHasItsPlace() throws {
         let all = GoldenScreens.all.map { Self.html($0.screen) }.joined()
-        for mark in ["class=\"image image-high\"", "class=\"text-body\"", "class=\"card\"", "class=\"list\"", "class=\"carousel\"",
-                     "class=\"button-row\"", "class=\"onboarding\"", "class=\"layer\"", "class=\"picture picture-map\"",
-                     "class=\"picture picture-timeline\"", "class=\"picture picture-ar\"", "<svg", "class=\"badge\""] {
+        for mark in [
+            "class=\"image image-high\"", "class=\"text-body\"", "class=\"card\"", "class=\"list\"", "class=\"carousel\"",
+            "class=\"button-row\"", "class=\"onboarding\"", "class=\"layer\"", "class=\"picture picture-map\"",
+            "class=\"picture picture-timeline\"", "class=\"picture picture-ar\"", "<svg", "class=\"badge\"",
+        ] {
             #expect(all.contains(mark), "\(mark)")
         }
     }
 
     @Test func textIsEscapedNeverMarkup() {
-        let screen = Screen(park: "GOGA", flow: "x", title: "<script>alert(1)</script>", subtitle: "a & b",
-                            sections: [.text(.init("<img src=x onerror=alert(1)> \"quoted\"")),
-                                       .list(.init(title: "</ul>", items: [.init(title: "<b>bold</b>")]))])
+        let screen = Screen(
+            park: "GOGA", flow: "x", title: "<script>alert(1)</script>", subtitle: "a & b",
+            sections: [
+                .text(.init("<img src=x onerror=alert(1)> \"quoted\"")),
+                .list(.init(title: "</ul>", items: [.init(title: "<b>bold</b>")])),
+            ])
         let html = Self.html(screen)
         #expect(!html.contains("<script>") && !html.contains("<img") && !html.contains("<b>"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
@@ -43,13 +48,15 @@ import ScreenModel
     }
 
     @Test func onlyWebAddressesBecomeLinksOrPictures() {
-        let screen = Screen(park: "GOGA", flow: "x", title: "t", sections: [
-            .button(.init("Evil", action: Action(.url("javascript:alert(1)")))),
-            .button(.init("Site", action: Action(.url("https://www.nps.gov/goga/")))),
-            .button(.init("Call", action: Action(.call(phone: "+1 (415) 561-4700")))),
-            .image(.init(url: "https://example.org/a\") ; background: red; (\"", alt: "x")),
-            .image(.init(url: "javascript:alert(1)", alt: "y")),
-        ])
+        let screen = Screen(
+            park: "GOGA", flow: "x", title: "t",
+            sections: [
+                .button(.init("Evil", action: Action(.url("javascript:alert(1)")))),
+                .button(.init("Site", action: Action(.url("https://www.nps.gov/goga/")))),
+                .button(.init("Call", action: Action(.call(phone: "+1 (415) 561-4700")))),
+                .image(.init(url: "https://example.org/a\") ; background: red; (\"", alt: "x")),
+                .image(.init(url: "javascript:alert(1)", alt: "y")),
+            ])
         let html = Self.html(screen)
         #expect(!html.contains("javascript:alert(1)\""), "no javascript: link")
         #expect(html.contains("href=\"https://www.nps.gov/goga/\""))
@@ -60,19 +67,25 @@ import ScreenModel
     }
 
     @Test func goActionsCarryTheirFlowAndArgsForThePreview() {
-        let screen = Screen(park: "GOGA", flow: "x", title: "t", sections: [
-            .button(.init("Zoom in", action: Action(.go(flow: "map", args: ["center": "37.8,-122.4", "zoom": "14"]), id: "3"))),
-        ])
+        let screen = Screen(
+            park: "GOGA", flow: "x", title: "t",
+            sections: [
+                .button(.init("Zoom in", action: Action(.go(flow: "map", args: ["center": "37.8,-122.4", "zoom": "14"]), id: "3")))
+            ])
         #expect(Self.html(screen).contains(##"data-kind="go" data-action="3" href="#map" data-flow="map" data-args="center=37.8%2C-122.4&amp;zoom=14""##))
     }
 
     @Test func directionsAreAGeoLinkWithThePlaceForThePreview() {
         let place = Action.Destination(latitude: 37.81058, longitude: -122.477, name: "Fort <Point>", address: "Marine Dr, San Francisco, CA")
-        let screen = Screen(park: "GOGA", flow: "x", title: "t", sections: [
-            .button(.init("Directions", action: Action(.directions(place), id: "2"))),
-        ])
-        #expect(Self.html(screen).contains(##"data-kind="directions" data-action="2" href="geo:37.81058,-122.47700" "##
-            + ##"data-directions="Fort &lt;Point&gt;, Marine Dr, San Francisco, CA (37.81058, -122.47700)""##))
+        let screen = Screen(
+            park: "GOGA", flow: "x", title: "t",
+            sections: [
+                .button(.init("Directions", action: Action(.directions(place), id: "2")))
+            ])
+        #expect(
+            Self.html(screen).contains(
+                ##"data-kind="directions" data-action="2" href="geo:37.81058,-122.47700" "##
+                    + ##"data-directions="Fort &lt;Point&gt;, Marine Dr, San Francisco, CA (37.81058, -122.47700)""##))
     }
 
     @Test func theParksThemePaintsTheFrameAndABadColourFallsBack() {
@@ -86,8 +99,8 @@ import ScreenModel
     /// Text on the theme's colours (badges on the accent, the bar on the primary) is white
     /// or near-black, whichever contrasts more: dark text on Golden Gate's bay blue did not read.
     @Test func textOnAThemeColourIsWhiteOrDarkByContrast() {
-        #expect(HTMLStyle.textColor(on: "#1F4E79") == "#FFFFFF")   // GOGA's bay blue
-        #expect(HTMLStyle.textColor(on: "#F2A900") == "#1F1A0E")   // a golden yellow
+        #expect(HTMLStyle.textColor(on: "#1F4E79") == "#FFFFFF")  // GOGA's bay blue
+        #expect(HTMLStyle.textColor(on: "#F2A900") == "#1F1A0E")  // a golden yellow
         #expect(HTMLStyle.textColor(on: "#FFFFFF") == "#1F1A0E")
         #expect(HTMLStyle.textColor(on: "#000000") == "#FFFFFF")
         let screen = Screen(park: "GOGA", flow: "x", title: "t", theme: Theme(primary: "#C0362C", accent: "#1F4E79", background: "#FBF7F0"))

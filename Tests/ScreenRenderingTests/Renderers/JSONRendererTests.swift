@@ -17,9 +17,11 @@ import ScreenModel
     }
 
     @Test func nonFiniteNumbersDoNotAbortRendering() {
-        let screen = Screen(park: "GOGA", flow: "home", title: "T", sections: [
-            .onboarding(.init(pages: [.init(title: "P", body: "", background: [.init(image: "a", position: .init(x: .nan, y: 0), depth: .infinity)])])),
-        ])
+        let screen = Screen(
+            park: "GOGA", flow: "home", title: "T",
+            sections: [
+                .onboarding(.init(pages: [.init(title: "P", body: "", background: [.init(image: "a", position: .init(x: .nan, y: 0), depth: .infinity)])]))
+            ])
         let json = JSONRenderer().render(screen)
         #expect(json.contains(#""x" : "NaN""#))
     }

@@ -15,14 +15,18 @@ import ScreenModel
         Screen(park: "GOGA", flow: "ar", title: title, sections: [.text(.init("Point your phone"))] + sections)
     }
 
-    private func view(heading: Double = 90, pitch: Double = 0, fov: Double = 60, pins: [AR.Pin] = [], offScreen: [AR.OffScreen] = [], empty: String? = nil) -> AR {
-        AR(camera: .init(position: .init(latitude: 37.8077, longitude: -122.4750), heading: heading, pitch: pitch, fieldOfView: fov),
-           size: .init(width: 390, height: 844), maximumDistance: 5000, pins: pins, offScreen: offScreen, empty: empty)
+    private func view(
+        heading: Double = 90, pitch: Double = 0, fov: Double = 60, pins: [AR.Pin] = [], offScreen: [AR.OffScreen] = [], empty: String? = nil
+    ) -> AR {
+        AR(
+            camera: .init(position: .init(latitude: 37.8077, longitude: -122.4750), heading: heading, pitch: pitch, fieldOfView: fov),
+            size: .init(width: 390, height: 844), maximumDistance: 5000, pins: pins, offScreen: offScreen, empty: empty)
     }
 
     private func pin(_ title: String, z: Int, x: Double = 195, stack: Int = 0, distance: Double = 1000) -> AR.Pin {
-        .init(id: title, title: title, coordinate: .init(latitude: 37.8, longitude: -122.46), distance: distance, bearing: 90,
-              x: x, y: 422, label: .init(x: x - 50, y: 382 - Double(stack) * 28, width: 100, height: 28), stack: stack, z: z)
+        .init(
+            id: title, title: title, coordinate: .init(latitude: 37.8, longitude: -122.46), distance: distance, bearing: 90,
+            x: x, y: 422, label: .init(x: x - 50, y: 382 - Double(stack) * 28, width: 100, height: 28), stack: stack, z: z)
     }
 
     private func isWellFormed(_ svg: String) -> Bool {
@@ -42,8 +46,9 @@ import ScreenModel
         #expect(svg.contains(#"width="390" height="844" viewBox="0 0 390 844""#))
         #expect(svg == SVGRenderer().render(ar))
         // A map comes first, wherever it is.
-        let map = Component.Map(camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12),
-                                bbox: .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89), size: .init(width: 390, height: 844))
+        let map = Component.Map(
+            camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12),
+            bbox: .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89), size: .init(width: 390, height: 844))
         let both = SVGRenderer().render(screen([.ar(view(pins: [pin("Fort Point", z: 0)])), .map(map)]))
         #expect(both.contains("<title>Look around · map</title>"))
         #expect(!both.contains("ar-pin"))
@@ -65,11 +70,15 @@ import ScreenModel
     }
 
     @Test func hintsSitAtTheEdgeTheyPointTo() {
-        let svg = SVGRenderer().render(screen([.ar(view(offScreen: [
-            .init(id: "a", title: "Alcatraz Island", distance: 4870, bearing: 57, turn: .left, degrees: 33),
-            .init(id: "s", title: "Sutro Baths", distance: 9960, bearing: 165, turn: .right, degrees: 75),
-            .init(id: "c", title: "Crissy Field", distance: 2100, bearing: 20, turn: .left, degrees: 70),
-        ]))]))
+        let svg = SVGRenderer().render(
+            screen([
+                .ar(
+                    view(offScreen: [
+                        .init(id: "a", title: "Alcatraz Island", distance: 4870, bearing: 57, turn: .left, degrees: 33),
+                        .init(id: "s", title: "Sutro Baths", distance: 9960, bearing: 165, turn: .right, degrees: 75),
+                        .init(id: "c", title: "Crissy Field", distance: 2100, bearing: 20, turn: .left, degrees: 70),
+                    ]))
+            ]))
         #expect(count(#"class="ar-hint""#, in: svg) == 3)
         #expect(svg.contains(#">Alcatraz Island</text>"#) && svg.contains(">turn left 33° · 4.9 km</text>"))
         #expect(svg.contains(">turn right 75° · 10.0 km</text>"))
@@ -133,10 +142,12 @@ import ScreenModel
             camera: .init(position: .init(latitude: .nan, longitude: .infinity), heading: .nan, pitch: .infinity, fieldOfView: 0),
             size: .init(width: 0, height: .infinity), maximumDistance: -1,
             pins: [
-                .init(id: "", title: "", coordinate: .init(latitude: 0, longitude: 0), distance: .nan, bearing: .infinity,
-                      x: .nan, y: -.infinity, label: .init(x: .nan, y: 1e300, width: -5, height: .infinity), stack: -1, z: Int.max),
-                .init(id: "b", title: "B", coordinate: .init(latitude: 0, longitude: 0), distance: 1e300, bearing: -1e300,
-                      x: 1e300, y: -1e300, label: .init(x: -1e300, y: 1e300, width: 1e300, height: 1), stack: Int.max, z: Int.min),
+                .init(
+                    id: "", title: "", coordinate: .init(latitude: 0, longitude: 0), distance: .nan, bearing: .infinity,
+                    x: .nan, y: -.infinity, label: .init(x: .nan, y: 1e300, width: -5, height: .infinity), stack: -1, z: Int.max),
+                .init(
+                    id: "b", title: "B", coordinate: .init(latitude: 0, longitude: 0), distance: 1e300, bearing: -1e300,
+                    x: 1e300, y: -1e300, label: .init(x: -1e300, y: 1e300, width: 1e300, height: 1), stack: Int.max, z: Int.min),
             ],
             offScreen: [.init(id: "", title: "", distance: .nan, bearing: .nan, turn: .left, degrees: .nan)]
         )

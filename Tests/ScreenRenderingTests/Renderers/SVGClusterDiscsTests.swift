@@ -26,8 +26,8 @@ import Testing
         let out = layout([Disc(x: 0, y: 0, radius: 30), Disc(x: 20, y: 0, radius: 30)])
         #expect(out.map(\.radius) == [14, 14])
         #expect(out[0].y == 0 && out[1].y == 0)
-        #expect(out[1].x - out[0].x >= 30)          // 14 + 14 + the gap of 2
-        #expect(abs(out[0].x + (out[1].x - 20)) < 1e-9)   // each moved the same way
+        #expect(out[1].x - out[0].x >= 30)  // 14 + 14 + the gap of 2
+        #expect(abs(out[0].x + (out[1].x - 20)) < 1e-9)  // each moved the same way
         #expect(SVGClusterDiscs.overlapping(out, gap: 2).isEmpty)
     }
 

@@ -12,8 +12,9 @@ import ScreenModel
     }
 
     private func cluster(_ count: Int, _ categories: [(String, Int)]) -> Map.Cluster {
-        Map.Cluster(id: "c", coordinate: .init(latitude: 37.8, longitude: -122.46), count: count, expansionZoom: 12,
-                    categories: categories.map { Map.CategoryCount($0.0, count: $0.1) })
+        Map.Cluster(
+            id: "c", coordinate: .init(latitude: 37.8, longitude: -122.46), count: count, expansionZoom: 12,
+            categories: categories.map { Map.CategoryCount($0.0, count: $0.1) })
     }
 
     @Test func categoriesAreRankedBySitesDrawnPinsAndClusterMembersAlike() {
@@ -21,12 +22,13 @@ import ScreenModel
             pins: [pin("campground"), pin("beach"), pin(nil)],
             clusters: [cluster(12, [("landmark", 7), ("beach", 3)]), cluster(3, [("landmark", 2)])])
         // A cluster's members its categories leave out count as "other": 12 - 10 and 3 - 2.
-        #expect(legend.entries == [
-            Entry(label: "landmark", color: SVGStyle.palette[0], count: 9),
-            Entry(label: "beach", color: SVGStyle.palette[1], count: 4),
-            Entry(label: "campground", color: SVGStyle.palette[2], count: 1),
-            Entry(label: "other", color: SVGStyle.uncategorised, count: 4),
-        ])
+        #expect(
+            legend.entries == [
+                Entry(label: "landmark", color: SVGStyle.palette[0], count: 9),
+                Entry(label: "beach", color: SVGStyle.palette[1], count: 4),
+                Entry(label: "campground", color: SVGStyle.palette[2], count: 1),
+                Entry(label: "other", color: SVGStyle.uncategorised, count: 4),
+            ])
         #expect(legend.color(for: "landmark") == SVGStyle.palette[0])
         #expect(legend.color(for: nil) == SVGStyle.uncategorised)
         #expect(legend.color(for: "not drawn") == SVGStyle.uncategorised)

@@ -18,7 +18,8 @@ import ScreenModel
         bbox: Map.BoundingBox = .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89),
         size: Map.Size = .init(width: 390, height: 844), annotations: [Map.Annotation] = [], boundary: [Map.Ring] = []
     ) -> Map {
-        Map(camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12), bbox: bbox, size: size,
+        Map(
+            camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12), bbox: bbox, size: size,
             annotations: annotations, boundary: boundary)
     }
 
@@ -63,10 +64,11 @@ import ScreenModel
     }
 
     @Test func escapesTextAndDropsCharactersXMLForbids() {
-        let svg = SVGRenderer().render(screen(
-            map(annotations: [pin("p", 37.8, -122.46, title: "Rock & <Roll> \"Café\" 'n'\u{1}\u{FFFE}", category: "a&b")]),
-            title: "Park <&>"
-        ))
+        let svg = SVGRenderer().render(
+            screen(
+                map(annotations: [pin("p", 37.8, -122.46, title: "Rock & <Roll> \"Café\" 'n'\u{1}\u{FFFE}", category: "a&b")]),
+                title: "Park <&>"
+            ))
         #expect(isWellFormed(svg))
         #expect(svg.contains("Rock &amp; &lt;Roll&gt; &quot;Café&quot; &apos;n&apos;</text>"))
         #expect(svg.contains("Park &lt;&amp;&gt;"))
@@ -74,11 +76,15 @@ import ScreenModel
     }
 
     @Test func drawsClustersBySizeWithTheirCountAndCategoryRing() {
-        let svg = SVGRenderer().render(screen(map(annotations: [
-            .cluster(.init(id: "big", coordinate: .init(latitude: 37.80, longitude: -122.46), count: 1234, expansionZoom: 13,
-                           categories: [.init("historic", count: 1000), .init("trail", count: 234)])),
-            .cluster(.init(id: "small", coordinate: .init(latitude: 37.75, longitude: -122.44), count: 2, expansionZoom: 15)),
-        ])))
+        let svg = SVGRenderer().render(
+            screen(
+                map(annotations: [
+                    .cluster(
+                        .init(
+                            id: "big", coordinate: .init(latitude: 37.80, longitude: -122.46), count: 1234, expansionZoom: 13,
+                            categories: [.init("historic", count: 1000), .init("trail", count: 234)])),
+                    .cluster(.init(id: "small", coordinate: .init(latitude: 37.75, longitude: -122.44), count: 2, expansionZoom: 15)),
+                ])))
         #expect(svg.contains(">1.2k</text>"))
         #expect(svg.contains(">2</text>"))
         let radii = values(of: "r", in: svg)
@@ -172,10 +178,11 @@ import ScreenModel
         let grid = stride(from: 37.72, to: 37.80, by: 0.0005).flatMap { lat in
             stride(from: -122.47, to: -122.41, by: 0.0005).map { Component.Coordinate(latitude: lat, longitude: $0) }
         }
-        let mine = try #require(grid.min { a, b in
-            let (p, q) = (projection.point(a), projection.point(b))
-            return hypot(p.x - center.x, p.y - center.y) < hypot(q.x - center.x, q.y - center.y)
-        })
+        let mine = try #require(
+            grid.min { a, b in
+                let (p, q) = (projection.point(a), projection.point(b))
+                return hypot(p.x - center.x, p.y - center.y) < hypot(q.x - center.x, q.y - center.y)
+            })
         let at = projection.point(mine)
         #expect(at.x > usual.minX && at.x < usual.maxX && at.y > usual.minY && at.y < usual.maxY)
         let crowded = map(annotations: sites + [.pin(.init(id: "pin:1", coordinate: mine, title: "Picnic spot", layer: .own))])
@@ -207,9 +214,11 @@ import ScreenModel
     }
 
     @Test func unwrapsTheEastAcrossTheAntimeridian() {
-        let fiji = map(bbox: .init(west: 177, south: -19, east: -178, north: -15), size: .init(width: 500, height: 500), annotations: [
-            pin("west", -17, 178), pin("date-line-west", -17, 179.9), pin("date-line-east", -17, -179.9), pin("east", -17, -179),
-        ])
+        let fiji = map(
+            bbox: .init(west: 177, south: -19, east: -178, north: -15), size: .init(width: 500, height: 500),
+            annotations: [
+                pin("west", -17, 178), pin("date-line-west", -17, 179.9), pin("date-line-east", -17, -179.9), pin("east", -17, -179),
+            ])
         let svg = SVGRenderer().render(screen(fiji))
         let dots = svg.split(separator: "\n").filter { $0.contains("<circle") && $0.contains(#"r="5.5""#) }
         let xs = values(of: "cx", in: dots.joined(separator: "\n"))
@@ -247,11 +256,15 @@ import ScreenModel
             bbox: .init(west: .nan, south: 50, east: 200, north: -50),
             size: .init(width: 0, height: .infinity),
             annotations: [
-                .cluster(.init(id: "", coordinate: .init(latitude: .infinity, longitude: 0), count: -5, expansionZoom: 99,
-                               categories: [.init("", count: -1), .init("x", count: Int.max)])),
+                .cluster(
+                    .init(
+                        id: "", coordinate: .init(latitude: .infinity, longitude: 0), count: -5, expansionZoom: 99,
+                        categories: [.init("", count: -1), .init("x", count: Int.max)])),
                 pin("p", .nan, .nan, title: ""),
-                .cluster(.init(id: "c", coordinate: .init(latitude: 0, longitude: 0), count: Int.max, expansionZoom: 0,
-                               categories: [.init("a", count: Int.max), .init("b", count: Int.max)])),
+                .cluster(
+                    .init(
+                        id: "c", coordinate: .init(latitude: 0, longitude: 0), count: Int.max, expansionZoom: 0,
+                        categories: [.init("a", count: Int.max), .init("b", count: Int.max)])),
             ],
             boundary: [[], [.init(latitude: .nan, longitude: 1)], [.init(latitude: 1e300, longitude: -1e300)]]
         )

@@ -12,10 +12,13 @@ import ScreenModel
     private func timeline(areaSize size: Double) -> Timeline {
         let walk = (0...10).map { at(37.75, -119.60 + Double($0) * 0.001) }
         let corner = at(37.7495, -119.5895)
-        let ring = [corner, at(corner.latitude, corner.longitude + size), at(corner.latitude + size, corner.longitude + size),
-                    at(corner.latitude + size, corner.longitude), corner]
-        return Timeline(start: 0, end: 600, regions: [.init(id: "zone", name: "Meadow", shape: .area(rings: [ring]))],
-                        paths: [.init(id: "ana", name: "Ana", points: walk), .init(id: "ben", name: "Ben", points: Array(walk.prefix(6)))])
+        let ring = [
+            corner, at(corner.latitude, corner.longitude + size), at(corner.latitude + size, corner.longitude + size),
+            at(corner.latitude + size, corner.longitude), corner,
+        ]
+        return Timeline(
+            start: 0, end: 600, regions: [.init(id: "zone", name: "Meadow", shape: .area(rings: [ring]))],
+            paths: [.init(id: "ana", name: "Ana", points: walk), .init(id: "ben", name: "Ben", points: Array(walk.prefix(6)))])
     }
 
     private func render(_ timeline: Timeline) -> String {

@@ -69,33 +69,50 @@ import ScreenModel
     /// Strings and numbers at the edges of the format, spelt out rather than random.
     @Test func escapesNumbersAndKeyOrderMatchTheCodablePath() {
         let controls = String(decoding: (0..<0x20).map { UInt8($0) } + [0x7F], as: UTF8.self)
-        let numbers: [Double] = [0, -0.0, 3, -122.45529232558141, 1e-5, 1e16, 1e21, 5e-324, .greatestFiniteMagnitude, .nan,
-                                 .infinity, -.infinity]
-        let screen = Screen(park: "GOGA", flow: "edge", title: controls + "\"\\/é🌉e\u{301}\u{2028}", sections: [
-            .onboarding(.init(pages: [.init(title: "[", body: "{\n\n}", background: numbers.map {
-                .init(image: "a", position: .init(x: $0, y: -$0), depth: $0)
-            })])),
-            .button(.init("Zoom", action: .go("map", args: ["zoom": "1", "Zoom": "2", "a_b": "3", "aa": "4", "é": "5", "10": "6",
-                                                          "9": "7", "": "8"]))),
-            .list(.init(items: [])),
-        ])
+        let numbers: [Double] = [
+            0, -0.0, 3, -122.45529232558141, 1e-5, 1e16, 1e21, 5e-324, .greatestFiniteMagnitude, .nan,
+            .infinity, -.infinity,
+        ]
+        let screen = Screen(
+            park: "GOGA", flow: "edge", title: controls + "\"\\/é🌉e\u{301}\u{2028}",
+            sections: [
+                .onboarding(
+                    .init(pages: [
+                        .init(
+                            title: "[", body: "{\n\n}",
+                            background: numbers.map {
+                                .init(image: "a", position: .init(x: $0, y: -$0), depth: $0)
+                            })
+                    ])),
+                .button(
+                    .init(
+                        "Zoom",
+                        action: .go(
+                            "map",
+                            args: [
+                                "zoom": "1", "Zoom": "2", "a_b": "3", "aa": "4", "é": "5", "10": "6",
+                                "9": "7", "": "8",
+                            ]))),
+                .list(.init(items: [])),
+            ])
         expectSameBytes(JSONRenderer().render(screen), JSONRenderer.encode(screen), "edge cases")
     }
 
     @Test func encodeCollapsesEmptyContainersAtAnyDepth() {
         let value: [String: [String: [Int]]] = ["a": [:], "b": ["c": [], "d": [1]]]
-        #expect(JSONRenderer.encode(value) == """
-            {
-              "a" : {},
-              "b" : {
-                "c" : [],
-                "d" : [
-                  1
-                ]
-              }
-            }
+        #expect(
+            JSONRenderer.encode(value) == """
+                {
+                  "a" : {},
+                  "b" : {
+                    "c" : [],
+                    "d" : [
+                      1
+                    ]
+                  }
+                }
 
-            """)
+                """)
         #expect(JSONRenderer.encode([String]()) == "[]\n")
     }
 

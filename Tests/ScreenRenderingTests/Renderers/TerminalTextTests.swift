@@ -28,19 +28,26 @@ import ScreenModel
     }
 
     @Test func messagesKeepNewlinesAndTabs() {
-        #expect(TerminalText.message("x:1: boom\u{1B}]0;owned\u{7}\nstack traceback:\n\t[C]: in ?")
-            == "x:1: boom\\u{1B}]0;owned\\u{07}\nstack traceback:\n\t[C]: in ?")
+        #expect(
+            TerminalText.message("x:1: boom\u{1B}]0;owned\u{7}\nstack traceback:\n\t[C]: in ?")
+                == "x:1: boom\\u{1B}]0;owned\\u{07}\nstack traceback:\n\t[C]: in ?")
     }
 
     @Test func textOutputShowsHostileContentEscaped() {
-        let screen = Screen(park: "GOGA", flow: "home", title: "Title" + Self.hostile, subtitle: Self.hostile, sections: [
-            .text(.init("Body " + Self.hostile + "\tand\ttabs")),
-            .list(.init(title: Self.hostile, items: [.init(title: Self.hostile, detail: "D\u{1B}", action: .go("sites", args: ["q": "x\u{1B}y\tz"]))])),
-            .button(.init("Go " + Self.hostile, action: .go("sites"))),
-            .onboarding(.init(pages: [.init(title: Self.hostile, body: Self.hostile,
-                                             background: [.init(image: "sky\u{1B}.png", position: .init(x: 0, y: 0), depth: 0)])])),
-            .timeline(.init(start: 0, end: 10, entries: [.init(time: 5, kind: .enter, title: "T\u{1B}", detail: "d\u{9B}")])),
-        ])
+        let screen = Screen(
+            park: "GOGA", flow: "home", title: "Title" + Self.hostile, subtitle: Self.hostile,
+            sections: [
+                .text(.init("Body " + Self.hostile + "\tand\ttabs")),
+                .list(.init(title: Self.hostile, items: [.init(title: Self.hostile, detail: "D\u{1B}", action: .go("sites", args: ["q": "x\u{1B}y\tz"]))])),
+                .button(.init("Go " + Self.hostile, action: .go("sites"))),
+                .onboarding(
+                    .init(pages: [
+                        .init(
+                            title: Self.hostile, body: Self.hostile,
+                            background: [.init(image: "sky\u{1B}.png", position: .init(x: 0, y: 0), depth: 0)])
+                    ])),
+                .timeline(.init(start: 0, end: 10, entries: [.init(time: 5, kind: .enter, title: "T\u{1B}", detail: "d\u{9B}")])),
+            ])
         for colors in [false, true] {
             let text = TextRenderer(options: .init(width: 72, colors: colors)).render(screen)
             let withoutStyles = text.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
@@ -55,19 +62,22 @@ import ScreenModel
     }
 
     @Test func escapedContentStillFitsTheWidth() {
-        let screen = Screen(park: "GOGA", flow: "home", title: "T", sections: [
-            .list(.init(items: [.init(title: "Fort\u{1B}Point", detail: "1.2\u{1B}km")])),
-        ])
+        let screen = Screen(
+            park: "GOGA", flow: "home", title: "T",
+            sections: [
+                .list(.init(items: [.init(title: "Fort\u{1B}Point", detail: "1.2\u{1B}km")]))
+            ])
         let text = TextRenderer(options: .init(width: 30)).render(screen)
         #expect(text.contains(#"• Fort\u{1B}Point   1.2\u{1B}km"#) || text.contains(#"• Fort\u{1B}Point"#))
         for line in text.split(separator: "\n") { #expect(line.count <= 30, "\(line)") }
     }
 
     @Test func svgDropsWhatXMLForbidsOrNoFontDraws() {
-        let map = Component.Map(camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12),
-                                bbox: .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89),
-                                size: .init(width: 390, height: 844),
-                                annotations: [.pin(.init(id: "p\u{0}", coordinate: .init(latitude: 37.8, longitude: -122.46), title: "Pin" + Self.hostile))])
+        let map = Component.Map(
+            camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12),
+            bbox: .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89),
+            size: .init(width: 390, height: 844),
+            annotations: [.pin(.init(id: "p\u{0}", coordinate: .init(latitude: 37.8, longitude: -122.46), title: "Pin" + Self.hostile))])
         let svg = SVGRenderer().render(Screen(park: "GOGA", flow: "map", title: "Map" + Self.hostile, sections: [.map(map)]))
         // XML 1.0 allows tab, newline and CR (a parser reads CR as a newline).
         #expect(!svg.unicodeScalars.contains { ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || (0x7F...0x9F).contains($0.value) })

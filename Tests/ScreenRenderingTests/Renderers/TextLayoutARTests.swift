@@ -16,12 +16,14 @@ import ScreenModel
         camera: .init(position: .init(latitude: 37.8077, longitude: -122.4750), heading: 90, pitch: 0, fieldOfView: 60),
         size: .init(width: 390, height: 844), maximumDistance: 5000,
         pins: [
-            .init(id: "alcatraz", title: "Alcatraz Island", subtitle: "Federal penitentiary", coordinate: .init(latitude: 37.8267, longitude: -122.4230),
-                  distance: 4870, bearing: 75, x: 120.5, y: 400.4, label: .init(x: 60, y: 344, width: 121, height: 28), stack: 1, z: 1,
-                  action: .go("sites", args: ["id": "alcatraz"], label: "Open")),
-            .init(id: "fort-point", title: "Fort Point", coordinate: .init(latitude: 37.8106, longitude: -122.4771),
-                  distance: 1234, bearing: 92, x: 195, y: 422, label: .init(x: 155, y: 382, width: 80, height: 28), z: 0,
-                  action: .go("sites", args: ["id": "fort-point"])),
+            .init(
+                id: "alcatraz", title: "Alcatraz Island", subtitle: "Federal penitentiary", coordinate: .init(latitude: 37.8267, longitude: -122.4230),
+                distance: 4870, bearing: 75, x: 120.5, y: 400.4, label: .init(x: 60, y: 344, width: 121, height: 28), stack: 1, z: 1,
+                action: .go("sites", args: ["id": "alcatraz"], label: "Open")),
+            .init(
+                id: "fort-point", title: "Fort Point", coordinate: .init(latitude: 37.8106, longitude: -122.4771),
+                distance: 1234, bearing: 92, x: 195, y: 422, label: .init(x: 155, y: 382, width: 80, height: 28), z: 0,
+                action: .go("sites", args: ["id": "fort-point"])),
         ],
         offScreen: [
             .init(id: "crissy", title: "Crissy Field", distance: 2100, bearing: 20, turn: .left, degrees: 40),
@@ -31,22 +33,23 @@ import ScreenModel
     )
 
     @Test func listsPinsNearestFirstThenTheHints() {
-        #expect(render(Self.view) == """
-            Look around
-            ═══════════
+        #expect(
+            render(Self.view) == """
+                Look around
+                ═══════════
 
-            AR view · heading 90° (E), pitch 0°, field of view 60°, 390×844
-            Within 5.0 km, nearest first:
-            • Fort Point · 1.2 km · bearing 92° (E) · x 195 y 422
-              [2] → go sites id=fort-point
-            • Alcatraz Island · Federal penitentiary · 4.9 km · bearing 75° (E) ·
-              x 121 y 400 · stacked 1
-              [1] Open → go sites id=alcatraz
-            Off screen:
-            ← turn left 40°: Crissy Field, 2.1 km
-            → turn right 75°: Sutro Baths, 10.0 km
+                AR view · heading 90° (E), pitch 0°, field of view 60°, 390×844
+                Within 5.0 km, nearest first:
+                • Fort Point · 1.2 km · bearing 92° (E) · x 195 y 422
+                  [2] → go sites id=fort-point
+                • Alcatraz Island · Federal penitentiary · 4.9 km · bearing 75° (E) ·
+                  x 121 y 400 · stacked 1
+                  [1] Open → go sites id=alcatraz
+                Off screen:
+                ← turn left 40°: Crissy Field, 2.1 km
+                → turn right 75°: Sutro Baths, 10.0 km
 
-            """)
+                """)
     }
 
     @Test func actionIDsMatchTheJSON() {
@@ -61,12 +64,14 @@ import ScreenModel
         view.offScreen = []
         view.camera = .init(position: view.camera.position, heading: 0, pitch: 10, fieldOfView: 45.5)
         view.size = .init(width: 320, height: 567.5)
-        #expect(render(view).hasSuffix("""
+        #expect(
+            render(view).hasSuffix(
+                """
 
-            AR view · heading 0° (N), pitch 10°, field of view 46°, 320×567.5
-            ∅ Nothing within 5 km this way
+                AR view · heading 0° (N), pitch 10°, field of view 46°, 320×567.5
+                ∅ Nothing within 5 km this way
 
-            """))
+                """))
         view.empty = nil
         #expect(render(view).hasSuffix("\n∅ No sites in view.\n"))
     }
@@ -83,8 +88,11 @@ import ScreenModel
         let view = AR(
             camera: .init(position: .init(latitude: .nan, longitude: 0), heading: .infinity, pitch: .nan, fieldOfView: -1),
             size: .init(width: -1, height: .nan), maximumDistance: .nan,
-            pins: [.init(id: "", title: "", coordinate: .init(latitude: 0, longitude: 0), distance: -.infinity, bearing: .nan,
-                         x: .nan, y: 1e300, label: .init(x: 0, y: 0, width: 0, height: 0), stack: -3, z: Int.min)],
+            pins: [
+                .init(
+                    id: "", title: "", coordinate: .init(latitude: 0, longitude: 0), distance: -.infinity, bearing: .nan,
+                    x: .nan, y: 1e300, label: .init(x: 0, y: 0, width: 0, height: 0), stack: -3, z: Int.min)
+            ],
             offScreen: [.init(id: "", title: "", distance: .nan, bearing: 0, turn: .right, degrees: .infinity)]
         )
         let text = render(view, width: 0)

@@ -74,16 +74,22 @@ import ScreenModel
     }
 
     @Test func rendersInvalidScreensWithoutTrapping() {
-        let text = render([
-            .onboarding(.init(pages: [])),
-            .onboarding(.init(pages: [.init(title: "", body: "", background: [
-                .init(image: "", position: .init(x: .nan, y: -.infinity), depth: 1e300),
-            ])])),
-            .carousel(.init()),
-            .list(.init()),
-            .text(.init("")),
-            .card(.init(title: "")),
-        ], options: .init(width: 0))
+        let text = render(
+            [
+                .onboarding(.init(pages: [])),
+                .onboarding(
+                    .init(pages: [
+                        .init(
+                            title: "", body: "",
+                            background: [
+                                .init(image: "", position: .init(x: .nan, y: -.infinity), depth: 1e300)
+                            ])
+                    ])),
+                .carousel(.init()),
+                .list(.init()),
+                .text(.init("")),
+                .card(.init(title: "")),
+            ], options: .init(width: 0))
         #expect(text.contains("x nan  y -inf  depth 1e+300"))
         #expect(text.contains("∅ (no items)"))
     }
@@ -102,22 +108,28 @@ import ScreenModel
             bbox: .init(west: -122.5436, south: 37.7536, east: -122.3764, north: 37.8463),
             size: .init(width: 390, height: 844),
             annotations: [
-                .pin(.init(id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
-                           category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"]))),
-                .cluster(.init(id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14,
-                               categories: [.init("historic", count: 30), .init("viewpoint", count: 27)],
-                               action: .go("map", args: ["center": "37.8012,-122.4611", "zoom": "14"], label: "Zoom in"))),
+                .pin(
+                    .init(
+                        id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
+                        category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"]))),
+                .cluster(
+                    .init(
+                        id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14,
+                        categories: [.init("historic", count: 30), .init("viewpoint", count: 27)],
+                        action: .go("map", args: ["center": "37.8012,-122.4611", "zoom": "14"], label: "Zoom in"))),
             ]
         )
-        #expect(render([.map(map)]).hasSuffix("""
+        #expect(
+            render([.map(map)]).hasSuffix(
+                """
 
-            Map · zoom 12 · 390×844 pt · 37.7536,-122.5436 → 37.8463,-122.3764
-            ◉ 57 sites · historic 30, viewpoint 27 · splits at zoom 14
-              [2] Zoom in → go map center=37.8012,-122.4611 zoom=14
-            • Fort Point · historic · 37.8105, -122.4770
-              [1] → go sites id=nps-poi:goga:0001
+                Map · zoom 12 · 390×844 pt · 37.7536,-122.5436 → 37.8463,-122.3764
+                ◉ 57 sites · historic 30, viewpoint 27 · splits at zoom 14
+                  [2] Zoom in → go map center=37.8012,-122.4611 zoom=14
+                • Fort Point · historic · 37.8105, -122.4770
+                  [1] → go sites id=nps-poi:goga:0001
 
-            """))
+                """))
     }
 
     @Test func mapListsTheVisitorsLayersAfterTheSites() {
@@ -126,19 +138,23 @@ import ScreenModel
             camera: .init(center: fort, zoom: 16), bbox: .init(west: -122.48, south: 37.80, east: -122.47, north: 37.82),
             size: .init(width: 390, height: 844),
             annotations: [
-                .pin(.init(id: "pin:4", coordinate: .init(latitude: 37.809, longitude: -122.4752), title: "Picnic spot",
-                           action: .go("pins", args: ["id": "4"]), layer: .own)),
+                .pin(
+                    .init(
+                        id: "pin:4", coordinate: .init(latitude: 37.809, longitude: -122.4752), title: "Picnic spot",
+                        action: .go("pins", args: ["id": "4"]), layer: .own)),
                 .pin(.init(id: "favorite:nps-poi:goga:0001", coordinate: fort, title: "Fort Point", category: "historic", layer: .favorites)),
                 .pin(.init(id: "nps-poi:goga:0001", coordinate: fort, title: "Fort Point", category: "historic")),
             ]
         )
-        #expect(render([.map(map)]).hasSuffix("""
-            • Fort Point · historic · 37.8105, -122.4770
-            ★ Fort Point · favorite · historic · 37.8105, -122.4770
-            ◆ Picnic spot · your pin · 37.8090, -122.4752
-              [1] → go pins id=4
+        #expect(
+            render([.map(map)]).hasSuffix(
+                """
+                • Fort Point · historic · 37.8105, -122.4770
+                ★ Fort Point · favorite · historic · 37.8105, -122.4770
+                ◆ Picnic spot · your pin · 37.8090, -122.4752
+                  [1] → go pins id=4
 
-            """))
+                """))
     }
 
     @Test func mapWithoutAnnotationsSaysSo() {
@@ -147,11 +163,13 @@ import ScreenModel
             bbox: .init(west: -111.2, south: 44.1, east: -109.8, north: 45.1), size: .init(width: 1024.5, height: 768)
         )
         let text = render([.map(map)], options: .init(width: 40))
-        #expect(text.contains("""
-            Map · zoom 9.25 · 1024.5×768 pt ·
-            44.1000,-111.2000 → 45.1000,-109.8000
-            ∅ No sites in this view.
-            """))
+        #expect(
+            text.contains(
+                """
+                Map · zoom 9.25 · 1024.5×768 pt ·
+                44.1000,-111.2000 → 45.1000,-109.8000
+                ∅ No sites in this view.
+                """))
     }
 
     @Test func brokenMapNumbersRenderWithoutTrapping() {
@@ -159,8 +177,10 @@ import ScreenModel
             camera: .init(center: .init(latitude: .nan, longitude: 0), zoom: .infinity),
             bbox: .init(west: 1e300, south: -.infinity, east: .nan, north: 0), size: .init(width: -1, height: .nan),
             annotations: [
-                .cluster(.init(id: "", coordinate: .init(latitude: 0, longitude: 0), count: Int.min, expansionZoom: Int.max,
-                               categories: [.init("", count: -1)])),
+                .cluster(
+                    .init(
+                        id: "", coordinate: .init(latitude: 0, longitude: 0), count: Int.min, expansionZoom: Int.max,
+                        categories: [.init("", count: -1)])),
                 .pin(.init(id: "", coordinate: .init(latitude: .nan, longitude: -.infinity), title: "")),
             ]
         )

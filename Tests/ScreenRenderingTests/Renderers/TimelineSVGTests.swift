@@ -29,10 +29,12 @@ import ScreenModel
         ],
         track: [at(37.8035, -122.456), at(37.8055, -122.465), at(37.8087, -122.4727), at(37.8106, -122.4771)],
         regions: [
-            .area(id: "goga", name: "Presidio", rings: [
-                [at(37.788, -122.485), at(37.788, -122.447), at(37.812, -122.447), at(37.812, -122.485), at(37.788, -122.485)],
-                [at(37.795, -122.47), at(37.795, -122.46), at(37.80, -122.46), at(37.795, -122.47)],
-            ]),
+            .area(
+                id: "goga", name: "Presidio",
+                rings: [
+                    [at(37.788, -122.485), at(37.788, -122.447), at(37.812, -122.447), at(37.812, -122.485), at(37.788, -122.485)],
+                    [at(37.795, -122.47), at(37.795, -122.46), at(37.80, -122.46), at(37.795, -122.47)],
+                ]),
             .circle(id: "crissy", name: "Crissy Field", center: at(37.8047, -122.465), radius: 180),
             .circle(id: "wharf", name: "Torpedo Wharf", center: at(37.8087, -122.4727), radius: 45),
         ],
@@ -71,8 +73,10 @@ import ScreenModel
         // The region an entry missed is outlined dashed in purple.
         #expect(svg.contains(#"stroke="\#(SVGStyle.missedColor)" stroke-width="1.5" stroke-dasharray="4 3"/>"#))
         // The sidebar: times, legend and facts.
-        for text in [">Walk</text>", ">2024-07-04 14:43:56 → 14:58:56 UTC</text>", ">0:15:00 · 5 entries, 4 on the map</text>",
-                     ">park enter · 1</text>", ">missed enter · 1</text>", ">Presidio</text>", ">fixes: 1,722</text>", ">start · 14:43:56 UTC</text>"] {
+        for text in [
+            ">Walk</text>", ">2024-07-04 14:43:56 → 14:58:56 UTC</text>", ">0:15:00 · 5 entries, 4 on the map</text>",
+            ">park enter · 1</text>", ">missed enter · 1</text>", ">Presidio</text>", ">fixes: 1,722</text>", ">start · 14:43:56 UTC</text>",
+        ] {
             #expect(svg.contains(text), "\(text)")
         }
         #expect(svg == SVGRenderer().render(screen([.timeline(walk)])))
@@ -86,10 +90,11 @@ import ScreenModel
         var svg = SVGMarkup()
         SVGTimelineLayer.marker(.presenceExit, at: (10, 10), radius: 5, into: &svg)
         SVGTimelineLayer.marker(.dwell, at: (10, 10), radius: 5, into: &svg)
-        #expect(svg.lines == [
-            ##"<path d="M10 3.5 L16.5 10 L10 16.5 L3.5 10 Z" fill="\##(SVGStyle.exitColor)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
-            ##"<circle cx="10" cy="10" r="5" fill="\##(SVGStyle.dwellColor)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
-        ])
+        #expect(
+            svg.lines == [
+                ##"<path d="M10 3.5 L16.5 10 L10 16.5 L3.5 10 Z" fill="\##(SVGStyle.exitColor)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
+                ##"<circle cx="10" cy="10" r="5" fill="\##(SVGStyle.dwellColor)" stroke="#FFFFFF" stroke-width="1.5"/>"##,
+            ])
     }
 
     @Test func entriesAtOneSpotFanOutAndTheStartKeepsItsSpot() throws {
@@ -136,8 +141,9 @@ import ScreenModel
     }
 
     @Test func aMapWinsOverATimeline() {
-        let map = Component.Map(camera: .init(center: Self.at(37.8, -122.46), zoom: 12),
-                                bbox: .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89), size: .init(width: 390, height: 844))
+        let map = Component.Map(
+            camera: .init(center: Self.at(37.8, -122.46), zoom: 12),
+            bbox: .init(west: -122.52, south: 37.72, east: -122.41, north: 37.89), size: .init(width: 390, height: 844))
         #expect(SVGRenderer.canRender(screen([.timeline(walk)])))
         let both = SVGRenderer().render(screen([.timeline(walk), .map(map)]))
         #expect(both.contains("<title>Golden Gate · map</title>"))
@@ -145,9 +151,15 @@ import ScreenModel
     }
 
     @Test func timelineWithoutPositionsSaysSo() {
-        let svg = SVGRenderer().render(screen([.timeline(Timeline(start: Self.start, end: Self.start + 1, entries: [
-            .init(time: Self.start, kind: .context, title: "Context pushed"),
-        ]))]))
+        let svg = SVGRenderer().render(
+            screen([
+                .timeline(
+                    Timeline(
+                        start: Self.start, end: Self.start + 1,
+                        entries: [
+                            .init(time: Self.start, kind: .context, title: "Context pushed")
+                        ]))
+            ]))
         #expect(isWellFormed(svg))
         #expect(svg.contains(">No positions to draw</text>"))
         #expect(!svg.contains(#"class="entry"#) && !svg.contains("Legend"))
@@ -155,14 +167,22 @@ import ScreenModel
     }
 
     @Test func brokenValuesDrawWithoutTrapping() {
-        let svg = SVGRenderer().render(screen([.timeline(Timeline(
-            start: .nan, end: -.infinity,
-            entries: [.init(time: .infinity, kind: .exit, title: "<&>", position: Self.at(.nan, 0)),
-                      .init(time: 0, kind: .dwell, title: "", position: Self.at(95, 400))],
-            track: [Self.at(.nan, .nan), Self.at(1e300, -1e300)],
-            regions: [.circle(id: "", name: "", center: Self.at(0, 0), radius: .infinity), .area(id: "a", name: "A", rings: [[], [Self.at(0, 0)]])],
-            facts: [.init(String(repeating: "long ", count: 80), value: "")]
-        ))]))
+        let svg = SVGRenderer().render(
+            screen([
+                .timeline(
+                    Timeline(
+                        start: .nan, end: -.infinity,
+                        entries: [
+                            .init(time: .infinity, kind: .exit, title: "<&>", position: Self.at(.nan, 0)),
+                            .init(time: 0, kind: .dwell, title: "", position: Self.at(95, 400)),
+                        ],
+                        track: [Self.at(.nan, .nan), Self.at(1e300, -1e300)],
+                        regions: [
+                            .circle(id: "", name: "", center: Self.at(0, 0), radius: .infinity), .area(id: "a", name: "A", rings: [[], [Self.at(0, 0)]]),
+                        ],
+                        facts: [.init(String(repeating: "long ", count: 80), value: "")]
+                    ))
+            ]))
         #expect(isWellFormed(svg))
         #expect(svg.hasSuffix("</svg>\n"))
         #expect(!svg.contains("nan") && !svg.contains("inf\""))

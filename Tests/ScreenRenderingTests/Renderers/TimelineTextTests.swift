@@ -19,10 +19,12 @@ import ScreenModel
         start: start, end: start + 94_445,
         entries: [
             .init(time: start, kind: .presenceEnter, title: "Entered Golden Gate", detail: "first fix inside"),
-            .init(time: start + 212, kind: .enter, title: "Crissy Field", detail: "18 m inside", region: "crissy-field",
-                  position: .init(latitude: 37.8047, longitude: -122.465)),
-            .init(time: start + 1010.75, kind: .missedEnter, title: "Torpedo Wharf",
-                  detail: "crossed while monitoring was being refreshed, 42 s after the last refresh"),
+            .init(
+                time: start + 212, kind: .enter, title: "Crissy Field", detail: "18 m inside", region: "crissy-field",
+                position: .init(latitude: 37.8047, longitude: -122.465)),
+            .init(
+                time: start + 1010.75, kind: .missedEnter, title: "Torpedo Wharf",
+                detail: "crossed while monitoring was being refreshed, 42 s after the last refresh"),
             .init(time: start + 94_445, kind: .presenceExit, title: "Left Golden Gate"),
         ],
         facts: [.init("fixes", value: "1,722"), .init("missed enters", value: "1 (Torpedo Wharf)")],
@@ -30,37 +32,40 @@ import ScreenModel
     )
 
     @Test func rowsShowClockElapsedMarkerTitleAndDetail() {
-        #expect(render(twoDays) == """
-            Replay
-            ══════
+        #expect(
+            render(twoDays) == """
+                Replay
+                ══════
 
-            Two-day replay
-            ──────────────
-            Timeline · 2024-07-04 14:43:56 → 2024-07-05 16:58:01 UTC · 26:14:05 ·
-            4 entries
-            14:43:56  +0:00:00  IN     Entered Golden Gate — first fix inside
-            14:47:28  +0:03:32  ENTER  Crissy Field — 18 m inside
-            15:00:46  +0:16:50  MISS   Torpedo Wharf
-                                       crossed while monitoring was being refreshed,
-                                       42 s after the last refresh
-            16:58:01 +26:14:05  OUT    Left Golden Gate
+                Two-day replay
+                ──────────────
+                Timeline · 2024-07-04 14:43:56 → 2024-07-05 16:58:01 UTC · 26:14:05 ·
+                4 entries
+                14:43:56  +0:00:00  IN     Entered Golden Gate — first fix inside
+                14:47:28  +0:03:32  ENTER  Crissy Field — 18 m inside
+                15:00:46  +0:16:50  MISS   Torpedo Wharf
+                                           crossed while monitoring was being refreshed,
+                                           42 s after the last refresh
+                16:58:01 +26:14:05  OUT    Left Golden Gate
 
-            fixes: 1,722
-            missed enters: 1 (Torpedo Wharf)
+                fixes: 1,722
+                missed enters: 1 (Torpedo Wharf)
 
-            """)
+                """)
     }
 
     @Test func narrowRowsStackTheTextUnderTheTime() {
         let text = render(twoDays, width: 30)
-        #expect(text.contains("""
-            14:43:56  +0:00:00 IN
-              Entered Golden Gate
-              first fix inside
-            14:47:28  +0:03:32 ENTER
-              Crissy Field
-              18 m inside
-            """))
+        #expect(
+            text.contains(
+                """
+                14:43:56  +0:00:00 IN
+                  Entered Golden Gate
+                  first fix inside
+                14:47:28  +0:03:32 ENTER
+                  Crissy Field
+                  18 m inside
+                """))
         #expect(text.contains("16:58:01 +26:14:05 OUT\n  Left Golden Gate\n"))
         for line in render(twoDays, width: 24).split(separator: "\n") {
             #expect(line.count <= 24, "'\(line)'")
@@ -68,20 +73,24 @@ import ScreenModel
     }
 
     @Test func withoutTitleOrEntries() {
-        #expect(render(Timeline(start: Self.start, end: Self.start + 59)) == """
-            Replay
-            ══════
+        #expect(
+            render(Timeline(start: Self.start, end: Self.start + 59)) == """
+                Replay
+                ══════
 
-            Timeline · 2024-07-04 14:43:56 → 14:44:55 UTC · 0:00:59 · 0 entries
-            ∅ No events in this replay.
+                Timeline · 2024-07-04 14:43:56 → 14:44:55 UTC · 0:00:59 · 0 entries
+                ∅ No events in this replay.
 
-            """)
+                """)
     }
 
     @Test func markersAreShortAndDistinct() {
         let markers = Timeline.Entry.Kind.allCases.map(TextLayout.marker)
-        #expect(markers == ["IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX", "GPS",
-                           "LEFT", "BACK", "QUIET", "HEARD", "APART", "NEAR", "SOS"])
+        #expect(
+            markers == [
+                "IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX", "GPS",
+                "LEFT", "BACK", "QUIET", "HEARD", "APART", "NEAR", "SOS",
+            ])
         #expect(Set(markers).count == markers.count)
         #expect(TextLayout.timelineMarkerWidth == 5)
     }
@@ -93,10 +102,12 @@ import ScreenModel
     }
 
     @Test func brokenTimesRenderWithoutTrapping() {
-        let timeline = Timeline(start: .nan, end: -.infinity, entries: [
-            .init(time: 1e300, kind: .context, title: ""),
-            .init(time: Self.start - 60, kind: .monitor, title: "Before"),
-        ])
+        let timeline = Timeline(
+            start: .nan, end: -.infinity,
+            entries: [
+                .init(time: 1e300, kind: .context, title: ""),
+                .init(time: Self.start - 60, kind: .monitor, title: "Before"),
+            ])
         let narrow = render(timeline, width: 0)
         #expect(narrow.contains("--:--:-- +--:--:-- CTX\n"))
         #expect(narrow.contains("14:42:56 +--:--:-- MON\n  Before\n"))

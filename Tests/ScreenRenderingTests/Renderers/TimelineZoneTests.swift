@@ -8,8 +8,8 @@ import ScreenModel
 @Suite struct TimelineZoneTests {
     typealias Timeline = Component.Timeline
 
-    static let july = 1_719_820_800.0       // 2024-07-01 08:00:00 UTC
-    static let fallBack = 1_730_619_000.0   // 2024-11-03 07:30:00 UTC: 01:30 MDT, 40 min before 01:00 MST
+    static let july = 1_719_820_800.0  // 2024-07-01 08:00:00 UTC
+    static let fallBack = 1_730_619_000.0  // 2024-11-03 07:30:00 UTC: 01:30 MDT, 40 min before 01:00 MST
 
     private func text(_ timeline: Timeline) -> String {
         TextRenderer(options: .init(width: 80, colors: false))
@@ -17,18 +17,21 @@ import ScreenModel
     }
 
     private func replay(zone: String?, start: Double = july, seconds: Double = 3599) -> Timeline {
-        Timeline(start: start, end: start + seconds,
-                 entries: [.init(time: start, kind: .presenceEnter, title: "Entered"),
-                           .init(time: start + seconds, kind: .presenceExit, title: "Left")],
-                 timezone: zone)
+        Timeline(
+            start: start, end: start + seconds,
+            entries: [
+                .init(time: start, kind: .presenceEnter, title: "Entered"),
+                .init(time: start + seconds, kind: .presenceExit, title: "Left"),
+            ],
+            timezone: zone)
     }
 
     @Test func clocksAndAbbreviationsFollowTheZone() {
         let denver = ZoneClock(identifier: "America/Denver"), goga = ZoneClock(identifier: "America/Los_Angeles")
         #expect(denver.clock(Self.july) == "02:00:00" && denver.abbreviation(Self.july) == "MDT")
         #expect(goga.clock(Self.july) == "01:00:00" && goga.abbreviation(Self.july) == "PDT")
-        #expect(goga.abbreviation(1_704_096_000) == "PST")                  // 2024-01-01
-        #expect(ZoneClock(identifier: "Pacific/Fiji").abbreviation(Self.july) == "+12")   // as the zone data (and os.date) write it
+        #expect(goga.abbreviation(1_704_096_000) == "PST")  // 2024-01-01
+        #expect(ZoneClock(identifier: "Pacific/Fiji").abbreviation(Self.july) == "+12")  // as the zone data (and os.date) write it
         #expect(ZoneClock(identifier: "Pacific/Fiji").date(Self.july + 16 * 3600) == "2024-07-02")
         let utc = ZoneClock(identifier: nil)
         #expect(utc.clock(Self.july) == "08:00:00" && utc.abbreviation(Self.july) == "UTC")
@@ -52,14 +55,20 @@ import ScreenModel
     }
 
     @Test func svgShowsParkTimeAndTheZone() {
-        let timeline = Timeline(start: Self.july, end: Self.july + 3599,
-                                entries: [.init(time: Self.july + 60, kind: .enter, title: "Old Faithful",
-                                                position: .init(latitude: 44.4605, longitude: -110.8281))],
-                                track: [.init(latitude: 44.46, longitude: -110.83), .init(latitude: 44.461, longitude: -110.828)],
-                                timezone: "America/Denver")
+        let timeline = Timeline(
+            start: Self.july, end: Self.july + 3599,
+            entries: [
+                .init(
+                    time: Self.july + 60, kind: .enter, title: "Old Faithful",
+                    position: .init(latitude: 44.4605, longitude: -110.8281))
+            ],
+            track: [.init(latitude: 44.46, longitude: -110.83), .init(latitude: 44.461, longitude: -110.828)],
+            timezone: "America/Denver")
         let svg = SVGRenderer().render(Screen(park: "YELL", flow: "geofence", title: "Replay", sections: [.timeline(timeline)]))
-        for shown in [">2024-07-01 02:00:00 → 02:59:59 MDT</text>", ">start · 02:00:00 MDT</text>", ">end · 02:59:59 MDT</text>",
-                      "<title>Start · 02:00:00 MDT</title>", "<title>02:01:00 MDT +0:01:00 · enter · Old Faithful</title>"] {
+        for shown in [
+            ">2024-07-01 02:00:00 → 02:59:59 MDT</text>", ">start · 02:00:00 MDT</text>", ">end · 02:59:59 MDT</text>",
+            "<title>Start · 02:00:00 MDT</title>", "<title>02:01:00 MDT +0:01:00 · enter · Old Faithful</title>",
+        ] {
             #expect(svg.contains(shown), "\(shown)")
         }
         #expect(!svg.contains("UTC"))

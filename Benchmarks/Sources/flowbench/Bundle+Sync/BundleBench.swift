@@ -51,7 +51,7 @@ struct BundleBench {
             let bundleEnd = MonotonicClock.now()
             try runHome(project, home)
             let rootEnd = MonotonicClock.now()
-            guard round >= 2 else { continue }   // two warm-ups
+            guard round >= 2 else { continue }  // two warm-ups
             figures.verify.add(Double(verifiedAt - start) / 1e6)
             figures.bundleHome.add(Double(bundleEnd - start) / 1e6)
             figures.rootHome.add(Double(rootEnd - bundleEnd) / 1e6)
@@ -64,7 +64,9 @@ struct BundleBench {
                 let order = round % 2 == 0 ? [(bundled, true), (plain, false)] : [(plain, false), (bundled, true)]
                 for (arguments, isBundle) in order {
                     let spawned = try ProcessSpawner.run(flowrun, arguments)
-                    guard spawned.exitStatus == 0 else { throw .setup("bundle: `flowrun \(arguments.joined(separator: " "))` failed (its standard error is above)") }
+                    guard spawned.exitStatus == 0 else {
+                        throw .setup("bundle: `flowrun \(arguments.joined(separator: " "))` failed (its standard error is above)")
+                    }
                     guard round >= 2 else { continue }
                     let ms = spawned.wallNanoseconds / 1e6, mib = Double(spawned.maxRSSKiB) / 1024
                     if isBundle { figures.coldBundle.add(ms); figures.coldBundleRSS.add(mib) } else { figures.coldRoot.add(ms); figures.coldRootRSS.add(mib) }
@@ -98,7 +100,9 @@ struct BundleBench {
         if f.coldBundle.count > 0, let own = BenchEnvironment.ownPeakKiB() {
             table.note(String(format: "a child's peak starts at its parent's: flowbench's own is %.1f MiB (bin/cold-start measures peaks)", Double(own) / 1024))
         }
-        table.note("bundle: \(figures(f.files)) files in \(figures(f.objects)) objects, \(figures(f.contentBytes)) bytes; manifest.json \(figures(f.manifestBytes)) bytes")
+        table.note(
+            "bundle: \(figures(f.files)) files in \(figures(f.objects)) objects, \(figures(f.contentBytes)) bytes; manifest.json \(figures(f.manifestBytes)) bytes"
+        )
         table.note(String(format: "verify + load + home is %.2f× the folder's", f.bundleHome.percentile(50) / f.rootHome.percentile(50)))
         return table.render()
     }

@@ -28,8 +28,9 @@ struct SyncBench {
         let folder = NSTemporaryDirectory() + "flowbench-sync-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // StagedProject adds a flow of its own; the bundle carries it like any park flow.
-        let staged = try StagedProject(root: root, park: park, flowFile: "bench_probe.lua",
-                                       source: "flow.register('bench_probe', function() return { title = 'probe' } end)\n")
+        let staged = try StagedProject(
+            root: root, park: park, flowFile: "bench_probe.lua",
+            source: "flow.register('bench_probe', function() return { title = 'probe' } end)\n")
         defer { staged.remove() }
         let key = SigningKey.generate()
         let writer = BundleWriter(root: ProjectRoot(path: staged.path), key: key)
@@ -72,7 +73,7 @@ struct SyncBench {
             try await expect(sync, updated: false)
             let elapsed = Double(MonotonicClock.now() - start) / 1e6
             let requests = counter.take()
-            guard round >= 2 else { continue }   // two warm-ups
+            guard round >= 2 else { continue }  // two warm-ups
             figures.unchanged.add(elapsed)
             figures.unchangedRequests.add(Double(requests.count))
         }
@@ -126,14 +127,16 @@ struct SyncBench {
     func report(_ f: Figures) -> String {
         func ms(_ s: Samples) -> String { String(format: "%.2f ms", s.percentile(50)) }
         func span(_ s: Samples) -> String { s.min == s.max ? Format.grouped(Int(s.min)) : "\(Format.grouped(Int(s.min)))–\(Format.grouped(Int(s.max)))" }
-        var table = TextTable("flowbench sync: \(park) from the project's server on 127.0.0.1 (p50 of \(runs) runs)",
-                              header: ["case", "requests", "objects", "p50"])
+        var table = TextTable(
+            "flowbench sync: \(park) from the project's server on 127.0.0.1 (p50 of \(runs) runs)",
+            header: ["case", "requests", "objects", "p50"])
         table.add(["first sync (every object)", Format.grouped(f.firstRequests), Format.grouped(f.objects), String(format: "%.2f ms", f.firstMilliseconds)])
         table.add(["no change (If-None-Match: 304)", span(f.unchangedRequests), "0", ms(f.unchanged)])
         table.add(["one flow changed (verify, home's first run, switch)", span(f.changedRequests), span(f.changedObjects), ms(f.changed)])
         if f.cold.count > 0 { table.add(["flowrun sync, cold process, no change", span(f.coldRequests), "0", ms(f.cold)]) }
-        table.note("requests and objects are counted by the server; bundle: \(Format.grouped(f.files)) files in \(Format.grouped(f.objects)) objects, "
-                   + "\(Format.grouped(f.contentBytes)) bytes; a changed flow is \(Format.grouped(Int(f.changedBytes.median))) bytes")
+        table.note(
+            "requests and objects are counted by the server; bundle: \(Format.grouped(f.files)) files in \(Format.grouped(f.objects)) objects, "
+                + "\(Format.grouped(f.contentBytes)) bytes; a changed flow is \(Format.grouped(Int(f.changedBytes.median))) bytes")
         table.note("a sync with no change still verifies the cache's current version (every object hashed) before its one request")
         return table.render()
     }

@@ -65,14 +65,16 @@ struct ClusterBench {
     func run() throws(BenchError) {
         let fm = FileManager.default
         guard fm.fileExists(atPath: sharedDir + "/expected_counts_f64.json") else {
-            throw .setup("the cluster reference folder \(sharedDir) is absent (no expected_counts_f64.json); "
-                + "it is Benchmarks/reference/cluster in the repository, or pass --shared DIR")
+            throw .setup(
+                "the cluster reference folder \(sharedDir) is absent (no expected_counts_f64.json); "
+                    + "it is Benchmarks/reference/cluster in the repository, or pass --shared DIR")
         }
         let expected = try Expected(path: sharedDir + "/expected_counts_f64.json")
         if Self.datasets.contains(where: { !fm.fileExists(atPath: file($0)) }) {
             progress("generating datasets: python3 \(sharedDir)/gen_data.py \(dataDir)")
-            try ChildProcess.check("generating the datasets (needs python3 with numpy)", "python3",
-                                   [sharedDir + "/gen_data.py", dataDir])
+            try ChildProcess.check(
+                "generating the datasets (needs python3 with numpy)", "python3",
+                [sharedDir + "/gen_data.py", dataDir])
         }
         guard let own = BenchEnvironment.ownExecutable() else { throw .setup("cannot find this executable (/proc/self/exe)") }
         var comparison: [ClusterBuildComparison.Row] = []
@@ -83,9 +85,10 @@ struct ClusterBench {
         }
         if buildsOnly {
             let report = ClusterComparisonReport(bench: self, rows: comparison)
-            let goals = report.goals()   // park_100k's; none when it was left out
-            print(report.table().render() + "\n" + (goals.isEmpty ? "" : Goal.render(goals) + "\n")
-                  + report.markdown().joined(separator: "\n") + "\n", terminator: "")
+            let goals = report.goals()  // park_100k's; none when it was left out
+            print(
+                report.table().render() + "\n" + (goals.isEmpty ? "" : Goal.render(goals) + "\n")
+                    + report.markdown().joined(separator: "\n") + "\n", terminator: "")
             return
         }
 
@@ -105,8 +108,9 @@ struct ClusterBench {
             for (name, d) in reference.datasets {
                 let qs = Self.queries.map { q in
                     let c = d.counts[q.name] ?? [-1, -1, -1]
-                    return Query(name: q.name, medianMicros: 0, minMicros: 0, samples: 0, batch: 0,
-                                 items: c[0], clusters: c[1], points: c[2])
+                    return Query(
+                        name: q.name, medianMicros: 0, minMicros: 0, samples: 0, batch: 0,
+                        items: c[0], clusters: c[1], points: c[2])
                 }
                 reference.datasets[name]?.differences = expected.differences(name, queries: qs, levels: nil)
             }
@@ -134,8 +138,9 @@ struct ClusterBench {
         func build() throws(BenchError) -> (index: ClusterIndex, ms: Double) {
             do {
                 let m = try MonotonicClock.measure { () throws(ClusterError) in
-                    try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: Self.options,
-                                     scratch: scratch)
+                    try ClusterIndex(
+                        longitudes: points.longitudes, latitudes: points.latitudes, options: Self.options,
+                        scratch: scratch)
                 }
                 return (m.result, m.nanoseconds / 1e6)
             } catch {
@@ -162,8 +167,10 @@ struct ClusterBench {
     }
 
     /// Median µs per query over ≥ 7 batched samples (batch calibrated to ≥ 0.2 ms, as bench_pysupercluster.py).
-    private static func time(_ index: ClusterIndex, _ name: String, _ box: BoundingBox, _ zoom: Int,
-                             _ out: inout [ClusterItem]) throws(ClusterError) -> Query {
+    private static func time(
+        _ index: ClusterIndex, _ name: String, _ box: BoundingBox, _ zoom: Int,
+        _ out: inout [ClusterItem]
+    ) throws(ClusterError) -> Query {
         var batch = 1
         while true {
             let t = MonotonicClock.now()
@@ -180,8 +187,9 @@ struct ClusterBench {
             for _ in 0..<batch { try index.clusters(in: box, zoom: zoom, into: &out) }
             samples.add(Double(MonotonicClock.now() - t) / Double(batch) / 1000)
         }
-        return Query(name: name, medianMicros: samples.median, minMicros: samples.min, samples: samples.count,
-                     batch: batch, items: items, clusters: clusters, points: pts)
+        return Query(
+            name: name, medianMicros: samples.median, minMicros: samples.min, samples: samples.count,
+            batch: batch, items: items, clusters: clusters, points: pts)
     }
 
     /// 1,000 inserts near random existing points, then 1,000 removes of random live ids, timed one by one.
@@ -195,15 +203,17 @@ struct ClusterBench {
             return Double((z ^ (z >> 31)) >> 11) * 0x1p-53
         }
         do {
-            let index = try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: options,
-                                         scratch: scratch)
+            let index = try ClusterIndex(
+                longitudes: points.longitudes, latitudes: points.latitudes, options: options,
+                scratch: scratch)
             let count = 1000
             var inserts = Samples(), removes = Samples()
             var firstInsert = 0.0
             for i in 0..<count {
                 let base = Int(next() * Double(points.count))
-                let p = ClusterPoint(longitude: points.longitudes[base] + (next() - 0.5) * 0.002,
-                                     latitude: points.latitudes[base] + (next() - 0.5) * 0.002)
+                let p = ClusterPoint(
+                    longitude: points.longitudes[base] + (next() - 0.5) * 0.002,
+                    latitude: points.latitudes[base] + (next() - 0.5) * 0.002)
                 let t = MonotonicClock.now()
                 _ = try index.insert(p)
                 let micros = Double(MonotonicClock.now() - t) / 1000
@@ -233,8 +243,9 @@ struct Expected {
 
     init(path: String) throws(BenchError) {
         guard let data = FileManager.default.contents(atPath: path),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let datasets = root["datasets"] as? [String: Any] else {
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let datasets = root["datasets"] as? [String: Any]
+        else {
             throw .setup("\(path): cannot read it as the expected counts JSON")
         }
         for (name, value) in datasets {
@@ -255,8 +266,9 @@ struct Expected {
         for q in got {
             guard let e = qs[q.name] else { out.append("\(q.name): not in the expected file"); continue }
             if e["items"] != q.items || e["clusters"] != q.clusters || e["points"] != q.points {
-                out.append("\(q.name): items/clusters/points \(q.items)/\(q.clusters)/\(q.points), expected "
-                    + "\(e["items"] ?? -1)/\(e["clusters"] ?? -1)/\(e["points"] ?? -1)")
+                out.append(
+                    "\(q.name): items/clusters/points \(q.items)/\(q.clusters)/\(q.points), expected "
+                        + "\(e["items"] ?? -1)/\(e["clusters"] ?? -1)/\(e["points"] ?? -1)")
             }
         }
         return out

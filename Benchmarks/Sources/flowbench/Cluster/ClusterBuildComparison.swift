@@ -55,8 +55,9 @@ struct ClusterBuildComparison {
         for dataset in datasets {
             for (cpus, threads) in Self.cpuSettings {
                 let warm = Self.warmBuilds(dataset)
-                progress("\(dataset): like-for-like builds on CPU \(cpus), \(bench.runs) rounds of flowrun and pysupercluster "
-                    + "processes (first build + \(warm) warm), interleaved")
+                progress(
+                    "\(dataset): like-for-like builds on CPU \(cpus), \(bench.runs) rounds of flowrun and pysupercluster "
+                        + "processes (first build + \(warm) warm), interleaved")
                 var row = Row(dataset: dataset, cpus: cpus, rounds: bench.runs, warmBuilds: warm)
                 for round in 0..<bench.runs {
                     let order: [Side] = round % 2 == 0 ? [.flowrun, .python] : [.python, .flowrun]
@@ -78,12 +79,18 @@ struct ClusterBuildComparison {
     }
 
     /// One child process pinned to `cpus`: its first build and the median of its warm rebuilds, ms.
-    private func child(_ side: Side, dataset: String, warm: Int, cpus: String, threads: Int) throws(BenchError)
-        -> (first: Double, warm: Double, threads: Int) {
+    private func child(
+        _ side: Side, dataset: String, warm: Int, cpus: String, threads: Int
+    ) throws(BenchError)
+        -> (first: Double, warm: Double, threads: Int)
+    {
         let file = bench.file(dataset)
-        let arguments = side == .flowrun
-            ? ["-c", cpus, own, "cluster-build-once", file, "--repeat", String(1 + warm), "--json",
-               "--threads", String(threads)]
+        let arguments =
+            side == .flowrun
+            ? [
+                "-c", cpus, own, "cluster-build-once", file, "--repeat", String(1 + warm), "--json",
+                "--threads", String(threads),
+            ]
             : ["-c", cpus, python, Self.pythonScript, file, String(warm)]
         let output = NSTemporaryDirectory() + "/flowbench-cluster-build-\(getpid()).json"
         defer { try? FileManager.default.removeItem(atPath: output) }
@@ -91,9 +98,10 @@ struct ClusterBuildComparison {
         try ChildProcess.check(what + " (taskset -c \(cpus))", "taskset", arguments, stdoutPath: output)
         let text = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard let line = text.split(separator: "\n").last,
-              let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let first = json["first_ms"] as? Double, let warmTimes = json["warm_ms"] as? [Double], !warmTimes.isEmpty,
-              let threads = json["threads"] as? Int else {
+            let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let first = json["first_ms"] as? Double, let warmTimes = json["warm_ms"] as? [Double], !warmTimes.isEmpty,
+            let threads = json["threads"] as? Int
+        else {
             throw .setup("\(what): expected a JSON line with first_ms, warm_ms and threads, got: \(text.prefix(300))")
         }
         return (first, Samples(warmTimes).median, threads)

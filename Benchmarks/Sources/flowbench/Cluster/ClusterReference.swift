@@ -89,11 +89,12 @@ struct PySuperclusterRunner {
             for _ in 0..<bench.runs {
                 try ChildProcess.check("pysupercluster on \(dataset)", python, [script, bench.file(dataset), String(warm)], stdoutPath: output)
                 guard let data = FileManager.default.contents(atPath: output),
-                      let line = String(data: data, encoding: .utf8)?.split(separator: "\n").last,
-                      let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let coldMs = json["build_cold_ms"] as? Double,
-                      let maxRSS = json["maxrss_through_build_MB"] as? Double,
-                      let q = json["queries"] as? [String: [String: Any]] else {
+                    let line = String(data: data, encoding: .utf8)?.split(separator: "\n").last,
+                    let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let coldMs = json["build_cold_ms"] as? Double,
+                    let maxRSS = json["maxrss_through_build_MB"] as? Double,
+                    let q = json["queries"] as? [String: [String: Any]]
+                else {
                     throw .setup("\(script): unexpected output in \(output)")
                 }
                 cold.add(coldMs)
@@ -106,8 +107,9 @@ struct PySuperclusterRunner {
                 }
             }
             try? FileManager.default.removeItem(atPath: output)
-            var d = ReferenceFigures.Dataset(buildMs: cold.median, buildWarmMs: warmMedians.count > 0 ? warmMedians.median : nil,
-                                             baseMiB: base.median, peakMiB: peak.median, processes: bench.runs)
+            var d = ReferenceFigures.Dataset(
+                buildMs: cold.median, buildWarmMs: warmMedians.count > 0 ? warmMedians.median : nil,
+                baseMiB: base.median, peakMiB: peak.median, processes: bench.runs)
             d.queryMicros = queries.mapValues(\.median)
             d.counts = counts
             figures.datasets[dataset] = d
@@ -127,8 +129,9 @@ struct PySuperclusterRunner {
             progress("installing numpy setuptools wheel, then pysupercluster==0.7.7 (legacy build) into \(bench.venvDir)")
             let pip = bench.venvDir + "/bin/pip"
             try ChildProcess.check("pip install numpy setuptools wheel", pip, ["install", "-q", "numpy", "setuptools", "wheel"])
-            try ChildProcess.check("pip install pysupercluster", pip,
-                                   ["install", "-q", "--no-use-pep517", "--no-build-isolation", "pysupercluster==0.7.7"])
+            try ChildProcess.check(
+                "pip install pysupercluster", pip,
+                ["install", "-q", "--no-use-pep517", "--no-build-isolation", "pysupercluster==0.7.7"])
         }
     }
 }

@@ -31,7 +31,7 @@ extension Flowbench {
             let options = ExhibitTrackerOptions()
             var tracker = BeaconBench.Score(), baseline = BeaconBench.Score()
             var allScans: [[ScanLog.Scan]] = []
-            let dead = bench.catalog.beacons.count - 2   // a second beacon of a two-beacon exhibit in YELL's file
+            let dead = bench.catalog.beacons.count - 2  // a second beacon of a two-beacon exhibit in YELL's file
             for seed in 1...walks {
                 let walk = bench.walk(seed: UInt64(seed), deadBeacon: max(0, dead))
                 let scans = bench.scans(walk.readings)
@@ -42,7 +42,9 @@ extension Flowbench {
                 baseline.correct += b.correct; baseline.ticks += b.ticks; baseline.changes += b.changes; baseline.flaps += b.flaps
             }
             let readings = allScans.reduce(0) { $0 + $1.count }
-            print("beacons: \(walks) walks through \(park)'s \(bench.catalog.exhibits.count) exhibits (\(bench.catalog.beacons.count) beacons), \(tracker.ticks) ticks, \(readings) readings")
+            print(
+                "beacons: \(walks) walks through \(park)'s \(bench.catalog.exhibits.count) exhibits (\(bench.catalog.beacons.count) beacons), \(tracker.ticks) ticks, \(readings) readings"
+            )
             func line(_ name: String, _ s: BeaconBench.Score) -> String {
                 "  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) accuracy \(String(format: "%5.1f", s.accuracy * 100)) %   changes \(s.changes)   flaps (< \(GeoError.text(options.holdTime)) s) \(s.flaps)"
             }
@@ -63,7 +65,9 @@ extension Flowbench {
                 }
                 perReading = Samples(perReading.values + [total / Double(readings)])
             }
-            print("  feed: \(String(format: "%.0f", perReading.median)) ns per reading, median of \(runs) runs (min \(String(format: "%.0f", perReading.min)), max \(String(format: "%.0f", perReading.max))); goal < 2000 ns")
+            print(
+                "  feed: \(String(format: "%.0f", perReading.median)) ns per reading, median of \(runs) runs (min \(String(format: "%.0f", perReading.min)), max \(String(format: "%.0f", perReading.max))); goal < 2000 ns"
+            )
         }
     }
 
@@ -97,7 +101,8 @@ extension Flowbench {
                 throw ValidationError("--dead-beacon must be in 1...\(bench.catalog.beacons.count), got \(deadBeacon)")
             }
             let walk = bench.walk(seed: seed, deadBeacon: deadBeacon.map { $0 - 1 })
-            let command = "flowbench beacons-gen --park \(park) --seed \(seed) --noise \(GeoError.text(noise)) --dropout \(GeoError.text(dropout))"
+            let command =
+                "flowbench beacons-gen --park \(park) --seed \(seed) --noise \(GeoError.text(noise)) --dropout \(GeoError.text(dropout))"
                 + (deadBeacon.map { " --dead-beacon \($0)" } ?? "") + " --out \(out)"
             try bench.csv(walk.readings, command: command).write(toFile: out + ".csv", atomically: true, encoding: .utf8)
             try bench.truthCSV(walk.truth, command: command).write(toFile: out + ".truth.csv", atomically: true, encoding: .utf8)

@@ -48,8 +48,9 @@ extension Flowbench {
         }
 
         func run() throws {
-            var bench = ClusterBench(dataDir: CommandLineValues.absolutePath(data), sharedDir: CommandLineValues.absolutePath(shared ?? ReferenceFiles.cluster),
-                                     venvDir: python.venvPath("cluster"), runs: runs, withPython: python.withPython)
+            var bench = ClusterBench(
+                dataDir: CommandLineValues.absolutePath(data), sharedDir: CommandLineValues.absolutePath(shared ?? ReferenceFiles.cluster),
+                venvDir: python.venvPath("cluster"), runs: runs, withPython: python.withPython)
             bench.buildsOnly = buildsOnly
             if !dataset.isEmpty { bench.buildDatasets = ClusterBench.datasets.filter(dataset.contains) }
             try bench.run()

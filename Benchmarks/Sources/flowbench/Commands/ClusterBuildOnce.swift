@@ -49,7 +49,7 @@ extension Flowbench {
 
         private func measure() throws {
             let points = try PointColumns.readF64(file)
-            let scratch = ClusterIndex.BuildScratch()   // shared by --repeat's builds, as flowrun's later builds share one
+            let scratch = ClusterIndex.BuildScratch()  // shared by --repeat's builds, as flowrun's later builds share one
             if loadOnly {
                 print(points.count)
                 return
@@ -76,8 +76,9 @@ extension Flowbench {
 
         private func build(_ points: PointColumns, scratch: ClusterIndex.BuildScratch) throws(BenchError) -> ClusterIndex {
             do {
-                return try ClusterIndex(longitudes: points.longitudes, latitudes: points.latitudes, options: ClusterBench.options,
-                                        scratch: scratch)
+                return try ClusterIndex(
+                    longitudes: points.longitudes, latitudes: points.latitudes, options: ClusterBench.options,
+                    scratch: scratch)
             } catch {
                 throw .badInput("\(file): \(error)")
             }

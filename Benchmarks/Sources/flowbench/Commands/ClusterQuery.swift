@@ -25,8 +25,9 @@ extension Flowbench {
         @Option(parsing: .unconditional, help: ArgumentHelp("The points: .f64 or .geojson.", valueName: "file"))
         var points: String
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The query box in degrees, e.g. -122.52,37.74,-122.40,37.82.", valueName: "w,s,e,n"),
-                transform: Self.box)
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("The query box in degrees, e.g. -122.52,37.74,-122.40,37.82.", valueName: "w,s,e,n"),
+            transform: Self.box)
         var bbox: BoundingBox
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The query's zoom.", valueName: "z"))
@@ -105,9 +106,10 @@ extension Flowbench {
             // GeoKit's reader first: sites files (Points with id and name), with line:column errors.
             do {
                 let catalog = try SiteCatalog(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-                return PointColumns(longitudes: catalog.sites.map(\.coordinate.longitude),
-                                    latitudes: catalog.sites.map(\.coordinate.latitude))
-            } catch where error.kind != .invalidContent {
+                return PointColumns(
+                    longitudes: catalog.sites.map(\.coordinate.longitude),
+                    latitudes: catalog.sites.map(\.coordinate.latitude))
+            } catch  where error.kind != .invalidContent {
                 throw .badInput(error.description)
             } catch {
                 // Valid JSON that is not a sites file (no ids or names, MultiPoint, …): read coordinates directly.
@@ -118,13 +120,15 @@ extension Flowbench {
         /// Positions of Point and MultiPoint geometries of a FeatureCollection, a Feature or a geometry.
         private static func readCoordinates(_ path: String) throws(BenchError) -> PointColumns {
             guard let data = FileManager.default.contents(atPath: path),
-                  let root = try? JSONSerialization.jsonObject(with: data) else {
+                let root = try? JSONSerialization.jsonObject(with: data)
+            else {
                 throw .badInput("\(path): cannot read the file as JSON")
             }
             var columns = PointColumns(longitudes: [], latitudes: [])
             func position(_ value: Any?, _ label: String) throws(BenchError) {
                 guard let array = value as? [Any], array.count >= 2,
-                      let lon = (array[0] as? NSNumber)?.doubleValue, let lat = (array[1] as? NSNumber)?.doubleValue else {
+                    let lon = (array[0] as? NSNumber)?.doubleValue, let lat = (array[1] as? NSNumber)?.doubleValue
+                else {
                     throw .badInput("\(path): \(label): coordinates must be [longitude, latitude] numbers")
                 }
                 columns.longitudes.append(lon)

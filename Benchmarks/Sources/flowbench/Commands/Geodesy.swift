@@ -46,8 +46,10 @@ extension Flowbench {
 
         func run() throws {
             let proj = withProj ? try ProjGeodesic(path: projLibrary) : nil
-            try GeodesyBench(runs: runs, pairCount: pairs, proj: proj, withPython: python.withPython,
-                             venv: python.venvPath("geodesy")).run()
+            try GeodesyBench(
+                runs: runs, pairCount: pairs, proj: proj, withPython: python.withPython,
+                venv: python.venvPath("geodesy")
+            ).run()
         }
     }
 }

@@ -35,8 +35,10 @@ extension Flowbench {
         }
 
         func run() throws {
-            try GeofenceBench(sharedDir: CommandLineValues.absolutePath(shared ?? ReferenceFiles.geofence), venvDir: python.venvPath("geofence"), runs: runs,
-                              withPython: python.withPython, quick: quick).run()
+            try GeofenceBench(
+                sharedDir: CommandLineValues.absolutePath(shared ?? ReferenceFiles.geofence), venvDir: python.venvPath("geofence"), runs: runs,
+                withPython: python.withPython, quick: quick
+            ).run()
         }
     }
 }

@@ -30,7 +30,9 @@ extension Flowbench {
         @Flag(help: "List every exit, and each member's GPS time, under the default policy and each --policy.")
         var detail = false
 
-        @Option(help: ArgumentHelp("A folder of more GPX tracks to replay, each a one-member party with safe zones at its stops (none by default).", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "A folder of more GPX tracks to replay, each a one-member party with safe zones at its stops (none by default).", valueName: "dir"))
         var tracks: String?
 
         @Option(help: ArgumentHelp("Write the stops party (the PCT tracks, safe zones at their stops) to this file and stop.", valueName: "file.json"))
@@ -62,7 +64,8 @@ extension Flowbench {
             print(bench.render(results, defaultLabel: "default", detail: detailed), terminator: "")
             let stops = PartyBench.partyFiles[1]
             if let written = try? String(contentsOf: base.appendingPathComponent(stops), encoding: .utf8),
-               written != (try? PartyBench.stopsPartyJSON(root: base)) {
+                written != (try? PartyBench.stopsPartyJSON(root: base))
+            {
                 print("  note: \(stops) differs from what the stop rule makes of the tracks now; flowbench party --write-stops \(stops)")
             }
         }

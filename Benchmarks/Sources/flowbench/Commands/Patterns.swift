@@ -24,8 +24,10 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Timed runs per case; medians are reported.", valueName: "n"))
         var runs = 5
 
-        @Option(help: ArgumentHelp("Stock Lua 5.4 for the side-by-side times (default \(defaultLua), skipped when it is not there).",
-                                   valueName: "path"))
+        @Option(
+            help: ArgumentHelp(
+                "Stock Lua 5.4 for the side-by-side times (default \(defaultLua), skipped when it is not there).",
+                valueName: "path"))
         var lua: String?
 
         @Flag(help: "Skip stock Lua.")

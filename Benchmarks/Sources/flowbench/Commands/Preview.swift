@@ -7,7 +7,8 @@ extension Flowbench {
     /// `flowbench preview`: save to updated page in a real browser, and the warm JSON GET.
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The live preview in headless chromium: save a flow's file, time until the page shows it (GOGA home, sites --at, map); and the warm JSON GET of home.",
+            abstract:
+                "The live preview in headless chromium: save a flow's file, time until the page shows it (GOGA home, sites --at, map); and the warm JSON GET of home.",
             discussion: """
                 Needs Debian's chromium and chromium-driver (bin/test installs them). A preview server of a copy \
                 of --root runs in this process on 127.0.0.1; the page shows each screen with a fixed time. Each \
@@ -44,7 +45,8 @@ extension Flowbench {
         func run() throws {
             let root = try BenchEnvironment.checkedRoot(self.root)
             guard PreviewBench.browser.isInstalled else {
-                throw BenchError.setup("preview: needs \(PreviewBench.browser.browser) and \(PreviewBench.browser.driver) (apt-get install chromium chromium-driver)")
+                throw BenchError.setup(
+                    "preview: needs \(PreviewBench.browser.browser) and \(PreviewBench.browser.driver) (apt-get install chromium chromium-driver)")
             }
             let bench = PreviewBench(root: root, runs: runs, gets: gets, warmups: warmups)
             let result = try BenchEnvironment.wait("preview") { try await bench.run() }
@@ -54,11 +56,13 @@ extension Flowbench {
             }
             let title = "Live preview — \(runs) saves per screen (+\(warmups) warm-ups), \(gets) GETs, from \(root)"
             let info = ProcessInfo.processInfo
-            print(PreviewBench.table(result, title: title, notes: [
-                "save → page: file written → the frame's title shows the save (median and nearest-rank p95)",
-                "machine: \(info.activeProcessorCount) cores, load \(BenchEnvironment.loadAverage())",
-            ]), terminator: "")
+            print(
+                PreviewBench.table(
+                    result, title: title,
+                    notes: [
+                        "save → page: file written → the frame's title shows the save (median and nearest-rank p95)",
+                        "machine: \(info.activeProcessorCount) cores, load \(BenchEnvironment.loadAverage())",
+                    ]), terminator: "")
         }
     }
 }
-

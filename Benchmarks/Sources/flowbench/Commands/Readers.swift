@@ -22,7 +22,9 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Folder holding parks/ and Tests/.", valueName: "dir"))
         var root = "."
 
-        @Option(help: ArgumentHelp("The geofence reference folder, its data/ holding the large files (\(ReferenceFiles.defaultHelp("geofence"))).", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "The geofence reference folder, its data/ holding the large files (\(ReferenceFiles.defaultHelp("geofence"))).", valueName: "dir"))
         var shared: String?
 
         func validate() throws {
@@ -30,7 +32,8 @@ extension Flowbench {
         }
 
         func run() throws {
-            try ReaderBench(root: CommandLineValues.absolutePath(root), shared: CommandLineValues.absolutePath(shared ?? ReferenceFiles.geofence), runs: runs).run()
+            try ReaderBench(root: CommandLineValues.absolutePath(root), shared: CommandLineValues.absolutePath(shared ?? ReferenceFiles.geofence), runs: runs)
+                .run()
         }
     }
 

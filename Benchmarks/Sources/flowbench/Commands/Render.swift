@@ -25,8 +25,10 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Renders of each screen in each format per round.", valueName: "n"))
         var calls = 200
 
-        @Option(help: ArgumentHelp("Only this format: text, json, json-encoder (the same JSON through JSONEncoder) or svg (default: all).",
-                                   valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "Only this format: text, json, json-encoder (the same JSON through JSONEncoder) or svg (default: all).",
+                valueName: "format"))
         var format: String?
 
         @Flag(help: "Print the figures as JSON: {\"map\": {\"json\": {\"p50_ms\": …, \"p99_ms\": …, \"bytes\": …, \"fnv1a64\": …}}, …}.")

@@ -43,8 +43,9 @@ extension Flowbench {
         func validate() throws {
             if let word = unknown.first {
                 let names = Flowbench.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-                throw ValidationError("'\(word)' is not a flowbench subcommand; they are \(names.joined(separator: ", ")). "
-                    + "See 'flowbench --help'.")
+                throw ValidationError(
+                    "'\(word)' is not a flowbench subcommand; they are \(names.joined(separator: ", ")). "
+                        + "See 'flowbench --help'.")
             }
             try CommandLineValues.wholeNumber("--runs", runs, in: 1...1_000_000_000)
             try CommandLineValues.wholeNumber("--spawns", spawns, in: 1...1_000_000_000)

@@ -38,8 +38,10 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Another build's flowbench to run alternately with this one.", valueName: "path"))
         var against: String?
 
-        @Option(help: ArgumentHelp("Only these cases, comma-separated: \(WarmBench.caseGroups.joined(separator: ", ")) (for a profiler).",
-                                   valueName: "cases"))
+        @Option(
+            help: ArgumentHelp(
+                "Only these cases, comma-separated: \(WarmBench.caseGroups.joined(separator: ", ")) (for a profiler).",
+                valueName: "cases"))
         var only: String?
 
         @Flag(help: "Print the figures as JSON: {\"home\": {\"p50_ms\": ..., \"p99_ms\": ...}, ...}.")
@@ -68,14 +70,18 @@ extension Flowbench {
             let notes = ["a figure is the median over rounds of each round's p50 or p99; machine load \(BenchEnvironment.loadAverage())"]
             if let against {
                 let other = CommandLineValues.absolutePath(against)
-                let compared = try WarmComparison(other: other, root: root, track: track, rounds: rounds, runs: runs, warmups: warmups,
-                                                  only: only).run()
+                let compared = try WarmComparison(
+                    other: other, root: root, track: track, rounds: rounds, runs: runs, warmups: warmups,
+                    only: only
+                ).run()
                 if json {
                     print(WarmBench.json(compared.cases, compared.after, before: compared.before), terminator: "")
                 } else {
-                    print(WarmBench.table(compared.cases, compared.after, before: compared.before, title: title,
-                                          notes: notes + ["before: \(other); after: this flowbench; speed-up: before / after p50"]),
-                          terminator: "")
+                    print(
+                        WarmBench.table(
+                            compared.cases, compared.after, before: compared.before, title: title,
+                            notes: notes + ["before: \(other); after: this flowbench; speed-up: before / after p50"]),
+                        terminator: "")
                 }
                 return
             }
@@ -85,9 +91,11 @@ extension Flowbench {
             if json {
                 print(WarmBench.json(measured.cases, results), terminator: "")
             } else {
-                print(WarmBench.table(measured.cases, results, title: title,
-                                      notes: notes + ["replay: \(Format.grouped(measured.fixes)) fixes of \(self.track)"]),
-                      terminator: "")
+                print(
+                    WarmBench.table(
+                        measured.cases, results, title: title,
+                        notes: notes + ["replay: \(Format.grouped(measured.fixes)) fixes of \(self.track)"]),
+                    terminator: "")
             }
         }
     }

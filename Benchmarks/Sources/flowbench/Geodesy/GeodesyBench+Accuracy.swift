@@ -16,8 +16,9 @@ struct Agreement {
     init(_ p: GeodesyBench.Pairs, proj: ProjGeodesic, precision: Geodesic.Precision) {
         for i in 0..<p.lat1.count {
             let reference = proj.inverse(p.lat1[i], p.lon1[i], p.lat2[i], p.lon2[i])
-            let own = Geodesic.wgs84.inverse(from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
-                                             to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]), precision: precision)
+            let own = Geodesic.wgs84.inverse(
+                from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]), precision: precision)
             add(own, distance: reference.distance, azimuth1: reference.azimuth1, azimuth2: reference.azimuth2)
         }
     }
@@ -55,12 +56,14 @@ struct ReferenceAgreement {
             guard n.count == 7 else { continue }
             let start = Coordinate(latitude: n[0], longitude: n[1]), end = Coordinate(latitude: n[2], longitude: n[3])
             result.automatic.add(Geodesic.wgs84.inverse(from: start, to: end), distance: n[4], azimuth1: n[5], azimuth2: n[6])
-            result.full.add(Geodesic.wgs84.inverse(from: start, to: end, precision: .full),
-                            distance: n[4], azimuth1: n[5], azimuth2: n[6])
+            result.full.add(
+                Geodesic.wgs84.inverse(from: start, to: end, precision: .full),
+                distance: n[4], azimuth1: n[5], azimuth2: n[6])
             if let proj {
                 let s = proj.inverse(n[0], n[1], n[2], n[3])
-                result.proj?.add(Geodesic.InverseSolution(distance: s.distance, initialBearing: s.azimuth1, finalBearing: s.azimuth2),
-                                 distance: n[4], azimuth1: n[5], azimuth2: n[6])
+                result.proj?.add(
+                    Geodesic.InverseSolution(distance: s.distance, initialBearing: s.azimuth1, finalBearing: s.azimuth2),
+                    distance: n[4], azimuth1: n[5], azimuth2: n[6])
             }
         }
         return result.automatic.lines > 0 ? result : nil

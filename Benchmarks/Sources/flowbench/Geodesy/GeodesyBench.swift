@@ -40,7 +40,8 @@ struct GeodesyBench {
             world.lon2.append(random.uniform(-180, 180))
             let lat = random.uniform(-60, 60), lon = random.uniform(-180, 180)
             let bearing = random.uniform(0, 360), distance = 10 * pow(500, random.unit())
-            let end = (try? Geodesic.wgs84.direct(from: Coordinate(latitude: lat, longitude: lon), bearing: bearing, distance: distance))?
+            let end =
+                (try? Geodesic.wgs84.direct(from: Coordinate(latitude: lat, longitude: lon), bearing: bearing, distance: distance))?
                 .destination ?? Coordinate(latitude: lat, longitude: lon)
             park.lat1.append(lat)
             park.lon1.append(lon)
@@ -75,14 +76,16 @@ struct GeodesyBench {
         switch variant {
         case .automatic:
             for i in 0..<count {
-                let s = Geodesic.wgs84.inverse(from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
-                                               to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
+                let s = Geodesic.wgs84.inverse(
+                    from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                    to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
                 sink += s.distance + s.initialBearing + s.finalBearing
             }
         case .full:
             for i in 0..<count {
-                let s = Geodesic.wgs84.inverse(from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
-                                               to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]), precision: .full)
+                let s = Geodesic.wgs84.inverse(
+                    from: Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                    to: Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]), precision: .full)
                 sink += s.distance + s.initialBearing + s.finalBearing
             }
         case .proj:
@@ -93,8 +96,9 @@ struct GeodesyBench {
             }
         case .haversine:
             for i in 0..<count {
-                sink += Spherical.distance(Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
-                                           Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
+                sink += Spherical.distance(
+                    Coordinate(latitude: p.lat1[i], longitude: p.lon1[i]),
+                    Coordinate(latitude: p.lat2[i], longitude: p.lon2[i]))
             }
         }
         let elapsed = MonotonicClock.now() - start
@@ -116,7 +120,8 @@ struct GeodesyBench {
         var onScreen = 0
         for frame in 0..<max(50, runs * 10) {
             guard let pose = try? CameraPose(position: camera, heading: Double(frame * 7 % 360), pitch: 0, fieldOfView: 60),
-                  let projector = try? ARProjector(pose: pose, maximumDistance: 5000) else {
+                let projector = try? ARProjector(pose: pose, maximumDistance: 5000)
+            else {
                 throw .setup("AR pose rejected")
             }
             let start = MonotonicClock.now()
@@ -142,15 +147,19 @@ struct GeodesyBench {
             progress("geodesy: \(set.name), \(runs) interleaved runs of \(variants.count) variants")
             timings.append((set, timeInterleaved(set, variants: variants)))
             if let proj {
-                agreements.append((set.name, Agreement(set, proj: proj, precision: .automatic),
-                                   Agreement(set, proj: proj, precision: .full)))
+                agreements.append(
+                    (
+                        set.name, Agreement(set, proj: proj, precision: .automatic),
+                        Agreement(set, proj: proj, precision: .full)
+                    ))
             }
         }
         let truth = ReferenceAgreement.load(proj: proj)
         progress("geodesy: AR frames")
         let frame = try arFrame(count: 10_000)
-        let report = GeodesyReport(bench: self, timings: timings, python: python, agreements: agreements,
-                                   truth: truth, frame: frame)
+        let report = GeodesyReport(
+            bench: self, timings: timings, python: python, agreements: agreements,
+            truth: truth, frame: frame)
         print(report.render(), terminator: "")
     }
 }

@@ -17,9 +17,11 @@ final class ProjGeodesic {
     let version: String
 
     private typealias InitFunction = @convention(c) (UnsafeMutableRawPointer, Double, Double) -> Void
-    private typealias InverseFunction = @convention(c) (
-        UnsafeRawPointer, Double, Double, Double, Double,
-        UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void
+    private typealias InverseFunction =
+        @convention(c) (
+            UnsafeRawPointer, Double, Double, Double, Double,
+            UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?
+        ) -> Void
 
     private let handle: UnsafeMutableRawPointer
     private let geodesic: UnsafeMutableRawPointer
@@ -33,7 +35,8 @@ final class ProjGeodesic {
     static let defaultNames = ["libproj.so", "libproj.so.25", "libproj.so.22", "libproj.so.19", "libproj.so.15"]
 
     /// How to get the library, said when it is missing.
-    static let installHint = "install PROJ (apt-get install libproj25, or libproj-dev), or pip install pyproj and pass "
+    static let installHint =
+        "install PROJ (apt-get install libproj25, or libproj-dev), or pip install pyproj and pass "
         + "--proj-library <venv>/lib/python3.X/site-packages/pyproj.libs/libproj-<hash>.so.25"
 
     /// Loads PROJ from `path`, or from the first of ``defaultNames`` that loads.
@@ -72,8 +75,11 @@ final class ProjGeodesic {
 
     /// The inverse problem: metres, and the azimuths at both ends in degrees in (-180, 180].
     @inline(__always)
-    func inverse(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
-        -> (distance: Double, azimuth1: Double, azimuth2: Double) {
+    func inverse(
+        _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double
+    )
+        -> (distance: Double, azimuth1: Double, azimuth2: Double)
+    {
         var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
         inverseFunction(geodesic, lat1, lon1, lat2, lon2, &s12, &azi1, &azi2)
         return (s12, azi1, azi2)

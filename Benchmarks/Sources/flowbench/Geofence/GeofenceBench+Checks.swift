@@ -29,11 +29,13 @@ extension GeofenceBench {
     /// Every circle pair within 1.01 × radius + 1 m (a superset of both tests' insides: the
     /// haversine is within 0.56 % of the geodesic), decided both ways; polygons as indexed.
     static func pairCheck(_ data: Data, prefix: Int) -> PairChecks {
-        let widened = RegionIndex(data.circles.map { region in
-            guard case .circle(let center, let radius) = region.shape,
-                  let wide = try? GeofenceRegion(id: region.id, center: center, radius: radius * 1.01 + 1) else { return region }
-            return wide
-        })
+        let widened = RegionIndex(
+            data.circles.map { region in
+                guard case .circle(let center, let radius) = region.shape,
+                    let wide = try? GeofenceRegion(id: region.id, center: center, radius: radius * 1.01 + 1)
+                else { return region }
+                return wide
+            })
         var checks = PairChecks()
         var count = PairCount()
         var candidates: [Int32] = [], inside: [Int32] = []
@@ -86,8 +88,9 @@ extension GeofenceBench {
                     set.sorted().map { "\(regions[Int($0)].id) (\(Format.fixed(regions[Int($0)].monitorDistance(from: c), 3)) m)" }
                         .joined(separator: ", ")
                 }
-                result.examples.append("fix \(i): index only \(describe(a.subtracting(b))); brute force only "
-                                       + "\(describe(b.subtracting(a))); 20th at \(Format.fixed(last, 3)) m")
+                result.examples.append(
+                    "fix \(i): index only \(describe(a.subtracting(b))); brute force only "
+                        + "\(describe(b.subtracting(a))); 20th at \(Format.fixed(last, 3)) m")
             }
         }
         result.bruteNsPerFix = Double(MonotonicClock.now() - start) / Double(max(result.checked, 1))
@@ -131,7 +134,7 @@ extension GeofenceBench {
         var settings = GeofenceSettings()
         settings.enterDelay = delay
         settings.exitDelay = delay
-        settings.exitMargin = 0     // the oracle has no margin
+        settings.exitMargin = 0  // the oracle has no margin
         settings.dwellDelay = Self.dwellDelay
         var first: [GeofenceEvent] = []
         var samples = Samples()
@@ -196,7 +199,7 @@ extension GeofenceBench {
         settings.refreshDistance = distance
         settings.enterDelay = oracleDelay
         settings.exitDelay = oracleDelay
-        settings.exitMargin = 0     // the oracle has no margin
+        settings.exitMargin = 0  // the oracle has no margin
         settings.dwellDelay = dwellDelay
         var result = Capped(refreshDistance: distance)
         for shadow in [true, false] {
@@ -248,7 +251,8 @@ struct OracleSummary {
 
     init(path: String) throws(BenchError) {
         guard let data = FileManager.default.contents(atPath: path),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
             throw .setup("\(path): cannot read it as the oracle's events summary JSON")
         }
         insidePairs = root["inside_pairs"] as? Int ?? -1
@@ -257,10 +261,12 @@ struct OracleSummary {
         debounced = root["debounced_P20"] as? [String: Int] ?? [:]
         for (key, value) in root["cap20"] as? [String: Any] ?? [:] {
             guard let v = value as? [String: Any],
-                  let metres = Int(key.dropFirst("refresh_".count).dropLast(1)) else { continue }
-            cap[metres] = Cap(refreshes: v["refreshes"] as? Int ?? -1, missed: v["missed_enters"] as? Int ?? -1,
-                              enters: v["enters"] as? Int ?? -1,
-                              nearestSeconds: (v["nearest20_time_s"] as? NSNumber)?.doubleValue ?? .nan)
+                let metres = Int(key.dropFirst("refresh_".count).dropLast(1))
+            else { continue }
+            cap[metres] = Cap(
+                refreshes: v["refreshes"] as? Int ?? -1, missed: v["missed_enters"] as? Int ?? -1,
+                enters: v["enters"] as? Int ?? -1,
+                nearestSeconds: (v["nearest20_time_s"] as? NSNumber)?.doubleValue ?? .nan)
         }
     }
 }

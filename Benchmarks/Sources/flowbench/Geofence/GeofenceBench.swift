@@ -34,13 +34,13 @@ struct GeofenceBench {
 
     /// The generated regions and track, and the indexes over them.
     struct Data {
-        var circles: [GeofenceRegion]       // c0 … c99999
-        var polygons: [GeofenceRegion]      // p0 … p999
+        var circles: [GeofenceRegion]  // c0 … c99999
+        var polygons: [GeofenceRegion]  // p0 … p999
         var fixes: [Coordinate]
-        var all: RegionIndex                // circles then polygons: polygon k is region 100,000 + k
+        var all: RegionIndex  // circles then polygons: polygon k is region 100,000 + k
         var circles10k: RegionIndex
         var polygons1k: RegionIndex
-        var nearest10k: RegionIndex         // the first 10,000 circles, then the polygons
+        var nearest10k: RegionIndex  // the first 10,000 circles, then the polygons
     }
 
     // MARK: - Running
@@ -48,9 +48,11 @@ struct GeofenceBench {
     func run() throws(BenchError) {
         let fm = FileManager.default
         guard fm.fileExists(atPath: sharedDir + "/bench_geofence.py"),
-              fm.fileExists(atPath: sharedDir + "/data/events_summary_c100k_p1k.json") else {
-            throw .setup("the geofence reference folder \(sharedDir) is absent (no bench_geofence.py or data/); "
-                + "it is Benchmarks/reference/geofence in the repository, or pass --shared DIR")
+            fm.fileExists(atPath: sharedDir + "/data/events_summary_c100k_p1k.json")
+        else {
+            throw .setup(
+                "the geofence reference folder \(sharedDir) is absent (no bench_geofence.py or data/); "
+                    + "it is Benchmarks/reference/geofence in the repository, or pass --shared DIR")
         }
         // The reference first: its child is spawned while this process is still small.
         let runner = GeofenceReferenceRunner(benchDir: sharedDir, venvDir: venvDir, quick: quick)
@@ -78,8 +80,9 @@ struct GeofenceBench {
         progress("nearest-20: \(runs) passes × 2 region sets, then brute force on \(Format.grouped(Self.exactnessSample)) fixes (~10 s)")
         results.nearest = [
             Self.nearest("100k circles + 1k polygons", data.all, data.circles + data.polygons, data.fixes, runs: runs),
-            Self.nearest("10k circles + 1k polygons", data.nearest10k, Array(data.circles.prefix(Self.subsetCount)) + data.polygons,
-                         data.fixes, runs: runs),
+            Self.nearest(
+                "10k circles + 1k polygons", data.nearest10k, Array(data.circles.prefix(Self.subsetCount)) + data.polygons,
+                data.fixes, runs: runs),
         ]
         progress("events: UnlimitedMonitor replays (delay 0 and 19 s) against the oracle files")
         results.events = [
@@ -90,8 +93,9 @@ struct GeofenceBench {
         for distance in Self.refreshDistances {
             results.capped.append(try Self.capped(distance, data, runs: runs))
         }
-        let report = GeofenceReport(bench: self, results: results, reference: reference, referenceLog: referenceLog,
-                                    oracle: oracle, oracle10k: oracle10k)
+        let report = GeofenceReport(
+            bench: self, results: results, reference: reference, referenceLog: referenceLog,
+            oracle: oracle, oracle10k: oracle10k)
         print(report.render(), terminator: "")
     }
 
@@ -99,8 +103,10 @@ struct GeofenceBench {
 
     /// Makes the regions and the 101k-region index, measuring time and resident memory
     /// (statm after malloc_trim for what is held; VmHWM, reset first, for the build's peak).
-    private static func buildAndMeasure(_ circles: [BenchCircle], _ polygons: [BenchPolygon], fixes: [Coordinate],
-                                        runs: Int) throws(BenchError) -> (Build, Data) {
+    private static func buildAndMeasure(
+        _ circles: [BenchCircle], _ polygons: [BenchPolygon], fixes: [Coordinate],
+        runs: Int
+    ) throws(BenchError) -> (Build, Data) {
         ResidentMemory.trimHeap()
         let before = ResidentMemory.currentKiB()
         let made = try MonotonicClock.measure { () throws(BenchError) in try makeRegions(circles, polygons) }
@@ -120,8 +126,9 @@ struct GeofenceBench {
             rebuilds.add(t.nanoseconds / 1e6)
             withExtendedLifetime(t.result) {}
         }
-        var build = Build(regionsMs: made.nanoseconds / 1e6, firstMs: first.nanoseconds / 1e6, rebuildsMs: rebuilds,
-                          indexBytes: first.result.indexBytes)
+        var build = Build(
+            regionsMs: made.nanoseconds / 1e6, firstMs: first.nanoseconds / 1e6, rebuildsMs: rebuilds,
+            indexBytes: first.result.indexBytes)
         if let before, let afterRegions, let afterIndex {
             build.regionsKiB = afterRegions - before
             build.indexKiB = afterIndex - afterRegions
@@ -129,15 +136,19 @@ struct GeofenceBench {
             if peakReset, let peak { build.indexPeakKiB = peak - afterRegions }
         }
         let circles = made.result.circles, polygons = made.result.polygons
-        let data = Data(circles: circles, polygons: polygons, fixes: fixes, all: first.result,
-                        circles10k: RegionIndex(Array(circles.prefix(subsetCount))), polygons1k: RegionIndex(polygons),
-                        nearest10k: RegionIndex(Array(circles.prefix(subsetCount)) + polygons))
+        let data = Data(
+            circles: circles, polygons: polygons, fixes: fixes, all: first.result,
+            circles10k: RegionIndex(Array(circles.prefix(subsetCount))), polygons1k: RegionIndex(polygons),
+            nearest10k: RegionIndex(Array(circles.prefix(subsetCount)) + polygons))
         return (build, data)
     }
 
     /// The generated shapes as regions `cN` and `pN` (polygon rings are closed by Boundary).
-    private static func makeRegions(_ circles: [BenchCircle], _ polygons: [BenchPolygon])
-        throws(BenchError) -> (circles: [GeofenceRegion], polygons: [GeofenceRegion]) {
+    private static func makeRegions(
+        _ circles: [BenchCircle], _ polygons: [BenchPolygon]
+    )
+        throws(BenchError) -> (circles: [GeofenceRegion], polygons: [GeofenceRegion])
+    {
         do {
             let c = try circles.map { (c) throws(GeoError) in
                 try GeofenceRegion(id: "c\(c.index)", center: Coordinate(latitude: c.lat, longitude: c.lon), radius: c.radiusMetres)
@@ -178,8 +189,10 @@ struct GeofenceBench {
 
     /// `runs` timed passes of `nearest(20, to:into:)` (one reused result array, as the
     /// containment pass reuses its own) over every fix, then the brute-force check.
-    private static func nearest(_ label: String, _ index: RegionIndex, _ regions: [GeofenceRegion], _ fixes: [Coordinate],
-                                runs: Int) -> Nearest {
+    private static func nearest(
+        _ label: String, _ index: RegionIndex, _ regions: [GeofenceRegion], _ fixes: [Coordinate],
+        runs: Int
+    ) -> Nearest {
         func pass() -> Int {
             var sink = 0
             var found: [(region: Int32, distance: Double)] = []

@@ -101,19 +101,22 @@ struct GeofenceReferenceFigures {
         self.label = label
         self.inThisRun = inThisRun
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let results = object["results"] as? [[String: Any]] else {
+            let results = object["results"] as? [[String: Any]]
+        else {
             throw .setup("\(source): not bench_geofence.py JSON (no \"results\" array)")
         }
         for (position, entry) in results.enumerated() {
             guard let name = entry["name"] as? String,
-                  let median = (entry["median_s"] as? NSNumber)?.doubleValue,
-                  let min = (entry["min_s"] as? NSNumber)?.doubleValue,
-                  let fixes = (entry["fixes"] as? NSNumber)?.intValue,
-                  let ns = (entry["ns_per_fix"] as? NSNumber)?.doubleValue else {
+                let median = (entry["median_s"] as? NSNumber)?.doubleValue,
+                let min = (entry["min_s"] as? NSNumber)?.doubleValue,
+                let fixes = (entry["fixes"] as? NSNumber)?.intValue,
+                let ns = (entry["ns_per_fix"] as? NSNumber)?.doubleValue
+            else {
                 throw .setup("\(source): results[\(position)] lacks name, median_s, min_s, fixes or ns_per_fix")
             }
-            let timing = Timing(name: name, medianSeconds: median, minSeconds: min, fixes: fixes,
-                                nsPerFix: ns, extra: entry["extra"] as? String ?? "")
+            let timing = Timing(
+                name: name, medianSeconds: median, minSeconds: min, fixes: fixes,
+                nsPerFix: ns, extra: entry["extra"] as? String ?? "")
             if let variant = Variant.allCases.first(where: { $0.matches(name) }) {
                 timings[variant] = timing
             } else {
@@ -179,8 +182,9 @@ struct GeofenceReferenceRunner {
         try prepareVenv()
         try? FileManager.default.removeItem(atPath: outputPath)
         progress("bench_geofence.py\(quick ? " --quick (10k fixes, ~15 s)" : " (100k fixes, ~30 s)"); its table goes to \(logPath)")
-        try ChildProcess.check("bench_geofence.py", python, [script, "--json", outputPath] + (quick ? ["--quick"] : []),
-                               stdoutPath: logPath)
+        try ChildProcess.check(
+            "bench_geofence.py", python, [script, "--json", outputPath] + (quick ? ["--quick"] : []),
+            stdoutPath: logPath)
         guard let data = FileManager.default.contents(atPath: outputPath) else {
             throw .setup("bench_geofence.py wrote no \(outputPath)")
         }
@@ -206,12 +210,14 @@ struct GeofenceReferenceRunner {
             try ChildProcess.check("creating the venv", "python3", ["-m", "venv", venvDir])
         }
         // find_spec rather than import: a missing package is expected here, not a traceback.
-        let probe = "import importlib.util as u, sys; "
+        let probe =
+            "import importlib.util as u, sys; "
             + "sys.exit(any(u.find_spec(m) is None for m in ('numpy', 'scipy', 'shapely', 'rtree')))"
         if (try? ChildProcess.run(python, ["-c", probe], stdoutPath: "/dev/null"))?.exitStatus != 0 {
             progress("installing \(benchDir)/requirements.txt into \(venvDir)")
-            try ChildProcess.check("pip install -r requirements.txt", venvDir + "/bin/pip",
-                                   ["install", "-q", "-r", benchDir + "/requirements.txt"])
+            try ChildProcess.check(
+                "pip install -r requirements.txt", venvDir + "/bin/pip",
+                ["install", "-q", "-r", benchDir + "/requirements.txt"])
         }
     }
 

@@ -21,12 +21,14 @@ struct BeaconBench {
         guard let origin = catalog.exhibits.first?.coordinate else { return ([], []) }
         let metresPerDegree = 111_320.0
         let places = catalog.exhibits.map { e in
-            BeaconWalk.Place(x: (e.coordinate.longitude - origin.longitude) * metresPerDegree * cos(origin.latitude * .pi / 180),
-                             y: (e.coordinate.latitude - origin.latitude) * metresPerDegree, floor: e.floor)
+            BeaconWalk.Place(
+                x: (e.coordinate.longitude - origin.longitude) * metresPerDegree * cos(origin.latitude * .pi / 180),
+                y: (e.coordinate.latitude - origin.latitude) * metresPerDegree, floor: e.floor)
         }
         let beacons = catalog.beacons.enumerated().map { b, beacon in
-            BeaconWalk.Beacon(exhibit: catalog.exhibitOfBeacon[b], measuredPower: beacon.calibration.measuredPower ?? BeaconCalibration.defaultMeasuredPower,
-                              pathLoss: beacon.calibration.pathLoss)
+            BeaconWalk.Beacon(
+                exhibit: catalog.exhibitOfBeacon[b], measuredPower: beacon.calibration.measuredPower ?? BeaconCalibration.defaultMeasuredPower,
+                pathLoss: beacon.calibration.pathLoss)
         }
         var options = self.options
         options.seed = seed

@@ -22,8 +22,9 @@ extension PartyBench {
         let missed = exits.filter { $0.outcome == .missed }.count
         let worst = exits.compactMap(\.delay).max() ?? 0
         return [
-            Goal(name: "default policy: GPS on ≤ 20 % of every member's track", measured: "\(percent(d.worstShare)) worst (\(percent(d.onShare)) over all)",
-                 passed: d.worstShare <= Self.goalShare),
+            Goal(
+                name: "default policy: GPS on ≤ 20 % of every member's track", measured: "\(percent(d.worstShare)) worst (\(percent(d.onShare)) over all)",
+                passed: d.worstShare <= Self.goalShare),
             Goal(name: "default policy misses no safe-zone exit", measured: "\(missed) of \(exits.count) missed", passed: missed == 0 && !exits.isEmpty),
             Goal(name: "default policy delays no exit by more than 90 s", measured: "worst \(seconds(worst))", passed: worst <= Self.goalDelay),
         ]
@@ -35,37 +36,52 @@ extension PartyBench {
         var lines = ["flowbench party — GPS duty cycles on the real tracks, each against its full track (GPS always on, a fix a second)"]
         for d in datasets {
             let span = d.tracks.reduce(0.0) { $0 + (($1.last?.time ?? 0) - ($1.first?.time ?? 0)) }
-            lines.append("  \(d.name): \(d.members.count) member\(d.members.count == 1 ? "" : "s"), \(Format.grouped(d.tracks.reduce(0) { $0 + $1.count })) recorded points over \(Format.fixed(span / 3600, 1)) h, \(d.zones.count) safe zones")
+            lines.append(
+                "  \(d.name): \(d.members.count) member\(d.members.count == 1 ? "" : "s"), \(Format.grouped(d.tracks.reduce(0) { $0 + $1.count })) recorded points over \(Format.fixed(span / 3600, 1)) h, \(d.zones.count) safe zones"
+            )
         }
         lines.append("  \(tracksNote)")
-        lines.append("  an event of the duty-cycled replay matches one of the full replay of the same kind, member(s) and zone within \(Int(DutyCycleComparison.matchWindow)) s")
+        lines.append(
+            "  an event of the duty-cycled replay matches one of the full replay of the same kind, member(s) and zone within \(Int(DutyCycleComparison.matchWindow)) s"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func exitsTable(_ results: [Result]) -> TextTable {
-        var table = TextTable("Safe-zone exits (left every zone)", header: ["policy", "as written", "GPS on", "worst member", "fixes used", "exits", "missed", "median delay", "worst delay"])
+        var table = TextTable(
+            "Safe-zone exits (left every zone)",
+            header: ["policy", "as written", "GPS on", "worst member", "fixes used", "exits", "missed", "median delay", "worst delay"])
         for r in results {
             let exits = r.exits
             let delays = exits.compactMap(\.delay).sorted()
-            table.add([r.label, r.policy.description, percent(r.onShare), percent(r.worstShare),
-                       "\(Format.grouped(r.fixes)) of \(Format.grouped(r.fullFixes))", "\(exits.count)",
-                       "\(exits.filter { $0.outcome == .missed }.count)", seconds(median(delays)), seconds(delays.last)])
+            table.add([
+                r.label, r.policy.description, percent(r.onShare), percent(r.worstShare),
+                "\(Format.grouped(r.fixes)) of \(Format.grouped(r.fullFixes))", "\(exits.count)",
+                "\(exits.filter { $0.outcome == .missed }.count)", seconds(median(delays)), seconds(delays.last),
+            ])
         }
-        table.note("GPS on: its time over every member's span; worst member: the largest share of one track. Delays: the duty-cycled alert after the full track's.")
+        table.note(
+            "GPS on: its time over every member's span; worst member: the largest share of one track. Delays: the duty-cycled alert after the full track's.")
         return table
     }
 
     private func eventsTable(_ results: [Result]) -> TextTable {
-        var table = TextTable("Every event (in zone, left, back, silent, reporting, drift, together)", header: ["policy", "events", "on time", "late", "early", "missed", "extra", "median delay", "worst delay", "most early"])
+        var table = TextTable(
+            "Every event (in zone, left, back, silent, reporting, drift, together)",
+            header: ["policy", "events", "on time", "late", "early", "missed", "extra", "median delay", "worst delay", "most early"])
         for r in results {
             let m = r.matches
             let delays = m.compactMap(\.delay).sorted()
             func count(_ f: (DutyCycleComparison.Outcome) -> Bool) -> String { "\(m.filter { f($0.outcome) }.count)" }
-            table.add([r.label, "\(m.count)", count { $0 == .onTime }, count { if case .late = $0 { true } else { false } },
-                       count { if case .early = $0 { true } else { false } }, count { $0 == .missed }, "\(r.extra)",
-                       seconds(median(delays)), seconds(delays.last), seconds(delays.first.map { min(0, $0) })])
+            table.add([
+                r.label, "\(m.count)", count { $0 == .onTime }, count { if case .late = $0 { true } else { false } },
+                count { if case .early = $0 { true } else { false } }, count { $0 == .missed }, "\(r.extra)",
+                seconds(median(delays)), seconds(delays.last), seconds(delays.first.map { min(0, $0) }),
+            ])
         }
-        table.note("early: a silence counted from an earlier last fix, or a debounce the sparser fixes did not interrupt; extra: raised only by the duty-cycled replay.")
+        table.note(
+            "early: a silence counted from an earlier last fix, or a debounce the sparser fixes did not interrupt; extra: raised only by the duty-cycled replay."
+        )
         return table
     }
 
@@ -74,30 +90,36 @@ extension PartyBench {
         for (d, c) in zip(datasets, r.comparisons) {
             for m in c.matches(of: .leftZones) {
                 let zone = m.event.zone.map { d.zones[$0].id } ?? "?"
-                let outcome: String = switch m.outcome {
-                case .onTime: "on time"
-                case .late(let s): "\(seconds(s)) late"
-                case .early(let s): "\(seconds(s)) early"
-                case .missed: "MISSED"
-                }
+                let outcome: String =
+                    switch m.outcome {
+                    case .onTime: "on time"
+                    case .late(let s): "\(seconds(s)) late"
+                    case .early(let s): "\(seconds(s)) early"
+                    case .missed: "MISSED"
+                    }
                 table.add([lastComponent(d.name), d.members[m.event.member], zone, utc(m.event.time), outcome])
             }
             for (member, u) in zip(d.members, c.usage) {
-                table.add([lastComponent(d.name), member, "(GPS on)", "", "\(percent(u.onShare)), \(Format.grouped(u.fixes)) of \(Format.grouped(u.fullFixes)) fixes"])
+                table.add([
+                    lastComponent(d.name), member, "(GPS on)", "", "\(percent(u.onShare)), \(Format.grouped(u.fixes)) of \(Format.grouped(u.fullFixes)) fixes",
+                ])
             }
         }
         return table
     }
 
     private func kindsTable(_ r: Result) -> TextTable {
-        var table = TextTable("Each kind of event under \(r.label)", header: ["kind", "events", "missed", "extra", "median delay", "worst delay", "most early"])
+        var table = TextTable(
+            "Each kind of event under \(r.label)", header: ["kind", "events", "missed", "extra", "median delay", "worst delay", "most early"])
         for kind in PartyEvent.Kind.allCases {
             let m = r.comparisons.flatMap { $0.matches(of: kind) }
             let extra = r.comparisons.reduce(0) { n, c in n + c.extra.filter { c.sampledEvents[$0].kind == kind }.count }
             guard !m.isEmpty || extra > 0 else { continue }
             let delays = m.compactMap(\.delay).sorted()
-            table.add([kind.rawValue, "\(m.count)", "\(m.filter { $0.outcome == .missed }.count)", "\(extra)",
-                       seconds(median(delays)), seconds(delays.last), seconds(delays.first.map { min(0, $0) })])
+            table.add([
+                kind.rawValue, "\(m.count)", "\(m.filter { $0.outcome == .missed }.count)", "\(extra)",
+                seconds(median(delays)), seconds(delays.last), seconds(delays.first.map { min(0, $0) }),
+            ])
         }
         return table
     }

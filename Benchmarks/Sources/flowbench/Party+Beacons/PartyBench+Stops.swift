@@ -75,9 +75,11 @@ extension PartyBench {
                 throw .setup(error.description)
             }
         }
-        let relative = ""   // the party file sits beside its tracks
-        var lines = ["{", "  \"format\": \"flowrun/party@1\",",
-                     "  \"name\": \"PCT through Yosemite, safe zones at the hiker's stops\",", "  \"members\": ["]
+        let relative = ""  // the party file sits beside its tracks
+        var lines = [
+            "{", "  \"format\": \"flowrun/party@1\",",
+            "  \"name\": \"PCT through Yosemite, safe zones at the hiker's stops\",", "  \"members\": [",
+        ]
         lines += members.enumerated().map { i, m in
             "    { \"id\": \"\(m.id)\", \"name\": \"\(m.name)\", \"role\": \"\(m.role)\", \"track\": \"\(relative + m.file)\" }"
                 + (i == members.count - 1 ? "" : ",")

@@ -34,8 +34,10 @@ struct PartyBench {
             do { party = try PartyFile.read(base.appendingPathComponent(file).path, displayPath: file) } catch {
                 throw .setup("\(error.description) (flowbench party replays the repository's party files)")
             }
-            datasets.append(Dataset(name: file, members: party.members.map(\.id), tracks: party.members.map(\.fixes),
-                                    zones: party.zones, settings: party.settings))
+            datasets.append(
+                Dataset(
+                    name: file, members: party.members.map(\.id), tracks: party.members.map(\.fixes),
+                    zones: party.zones, settings: party.settings))
         }
         if let tracks {
             let (extra, note) = try Self.moreDatasets(root: base, folder: tracks)
@@ -110,14 +112,17 @@ struct PartyBench {
             }
             let zones = stopZones(track, prefix: "s\(out.count + 1)", day: name)
             do {
-                out.append(Dataset(name: "\(shown)/\(name)", members: [name], tracks: [track],
-                                   zones: try zones.map { z throws(GeoError) in try GeofenceRegion(id: z.id, name: z.name, center: z.center, radius: stopRadius) },
-                                   settings: PartySettings()))
+                out.append(
+                    Dataset(
+                        name: "\(shown)/\(name)", members: [name], tracks: [track],
+                        zones: try zones.map { z throws(GeoError) in try GeofenceRegion(id: z.id, name: z.name, center: z.center, radius: stopRadius) },
+                        settings: PartySettings()))
             } catch {
                 throw .setup("\(name): \(error.description)")
             }
         }
-        let note = "--tracks \(shown): \(gpx.count) GPX file\(gpx.count == 1 ? "" : "s"), "
+        let note =
+            "--tracks \(shown): \(gpx.count) GPX file\(gpx.count == 1 ? "" : "s"), "
             + (out.isEmpty ? "all the same bytes as the repository's" : "\(out.count) replayed besides the repository's")
         return (out, note)
     }

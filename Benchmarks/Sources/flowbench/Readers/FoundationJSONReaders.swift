@@ -20,8 +20,9 @@ enum FoundationJSONReaders {
         var sites = SiteBuilder()
         for (index, feature) in try features(try JSONSerialization.jsonObject(with: data)).enumerated() {
             guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point",
-                  let position = geometry["coordinates"] as? [Any], position.count >= 2,
-                  let longitude = number(position[0]), let latitude = number(position[1]) else {
+                let position = geometry["coordinates"] as? [Any], position.count >= 2,
+                let longitude = number(position[0]), let latitude = number(position[1])
+            else {
                 throw Failure("feature \(index): geometry must be a Point with [lon, lat] numbers")
             }
             let properties: [String: JSONValue]
@@ -30,8 +31,9 @@ enum FoundationJSONReaders {
             case let object as [String: Any]: properties = try object.mapValues(jsonValue)
             default: throw Failure("feature \(index): 'properties' must be an object or null")
             }
-            try sites.add(index: index, id: try feature["id"].map(jsonValue), properties: properties,
-                          longitude: longitude, latitude: latitude)
+            try sites.add(
+                index: index, id: try feature["id"].map(jsonValue), properties: properties,
+                longitude: longitude, latitude: latitude)
         }
         return sites.sites
     }
@@ -40,7 +42,8 @@ enum FoundationJSONReaders {
         var polygons: [[[Coordinate]]] = []
         for (index, feature) in try features(try JSONSerialization.jsonObject(with: data)).enumerated() {
             guard let geometry = feature["geometry"] as? [String: Any], let type = geometry["type"] as? String,
-                  let coordinates = geometry["coordinates"] as? [Any] else {
+                let coordinates = geometry["coordinates"] as? [Any]
+            else {
                 throw Failure("feature \(index): geometry must be a Polygon or MultiPolygon")
             }
             switch type {
@@ -58,7 +61,8 @@ enum FoundationJSONReaders {
 
     private static func features(_ root: Any) throws -> [[String: Any]] {
         guard let object = root as? [String: Any], object["type"] as? String == "FeatureCollection",
-              let features = object["features"] as? [Any] else {
+            let features = object["features"] as? [Any]
+        else {
             throw Failure("expected a FeatureCollection with a 'features' array")
         }
         return try features.enumerated().map { index, feature in
@@ -72,13 +76,15 @@ enum FoundationJSONReaders {
     private static func rings(_ polygon: [Any]) throws -> [[Coordinate]] {
         try polygon.map { ring in
             guard let ring = ring as? [Any] else { throw Failure("a ring must be an array of positions") }
-            return try closedRing(try ring.map { position in
-                guard let position = position as? [Any], position.count >= 2,
-                      let longitude = number(position[0]), let latitude = number(position[1]) else {
-                    throw Failure("expected a position [lon, lat] of numbers")
-                }
-                return try Coordinate(validatingLatitude: latitude, longitude: longitude)
-            })
+            return try closedRing(
+                try ring.map { position in
+                    guard let position = position as? [Any], position.count >= 2,
+                        let longitude = number(position[0]), let latitude = number(position[1])
+                    else {
+                        throw Failure("expected a position [lon, lat] of numbers")
+                    }
+                    return try Coordinate(validatingLatitude: latitude, longitude: longitude)
+                })
         }
     }
 
@@ -171,8 +177,9 @@ enum FoundationJSONReaders {
             guard case .point(let position)? = feature.geometry?.coordinates, position.count >= 2 else {
                 throw Failure("feature \(index): geometry must be a Point with [lon, lat] numbers")
             }
-            try sites.add(index: index, id: feature.id?.value, properties: feature.properties?.mapValues(\.value) ?? [:],
-                          longitude: position[0], latitude: position[1])
+            try sites.add(
+                index: index, id: feature.id?.value, properties: feature.properties?.mapValues(\.value) ?? [:],
+                longitude: position[0], latitude: position[1])
         }
         return sites.sites
     }
@@ -200,10 +207,11 @@ enum FoundationJSONReaders {
 
     private static func coordinates(_ rings: [[[Double]]]) throws -> [[Coordinate]] {
         try rings.map { ring in
-            try closedRing(try ring.map { position in
-                guard position.count >= 2 else { throw Failure("expected a position [lon, lat]") }
-                return try Coordinate(validatingLatitude: position[1], longitude: position[0])
-            })
+            try closedRing(
+                try ring.map { position in
+                    guard position.count >= 2 else { throw Failure("expected a position [lon, lat]") }
+                    return try Coordinate(validatingLatitude: position[1], longitude: position[0])
+                })
         }
     }
 
@@ -235,9 +243,11 @@ enum FoundationJSONReaders {
             for key in ["id", "name", "category", "description"] { properties.removeValue(forKey: key) }
             guard ids.insert(id).inserted else { throw Failure("feature \(index): duplicate id '\(id)'") }
             let coordinate = try Coordinate(validatingLatitude: latitude, longitude: longitude)
-            sites.append(Site(id: id, name: name,
-                              category: category.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "other",
-                              description: description, coordinate: coordinate, properties: properties))
+            sites.append(
+                Site(
+                    id: id, name: name,
+                    category: category.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "other",
+                    description: description, coordinate: coordinate, properties: properties))
         }
 
         private static func identifier(_ value: JSONValue?, index: Int) throws -> String {

@@ -41,8 +41,10 @@ enum ReaderErrors {
     static func jsonCases(_ text: String) -> [Case] {
         var cases: [Case] = []
         let half = text.utf8.count / 2
-        cases.append(Case(label: "truncated at byte \(Format.grouped(half)) of \(Format.grouped(text.utf8.count))",
-                          text: String(decoding: text.utf8.prefix(half), as: UTF8.self), at: position(half, in: text)))
+        cases.append(
+            Case(
+                label: "truncated at byte \(Format.grouped(half)) of \(Format.grouped(text.utf8.count))",
+                text: String(decoding: text.utf8.prefix(half), as: UTF8.self), at: position(half, in: text)))
         if let c = replacing(#""}},{"#, in: text, with: #"",}},{"#, label: "a stray comma closing a feature's properties", skip: 1) {
             cases.append(c)
         }
@@ -58,8 +60,10 @@ enum ReaderErrors {
     static func gpxCases(_ text: String) -> [Case] {
         var cases: [Case] = []
         let half = text.utf8.count / 2
-        cases.append(Case(label: "truncated at byte \(Format.grouped(half)) of \(Format.grouped(text.utf8.count))",
-                          text: String(decoding: text.utf8.prefix(half), as: UTF8.self), at: position(half, in: text)))
+        cases.append(
+            Case(
+                label: "truncated at byte \(Format.grouped(half)) of \(Format.grouped(text.utf8.count))",
+                text: String(decoding: text.utf8.prefix(half), as: UTF8.self), at: position(half, in: text)))
         if let c = replacing("</trkpt>", in: text, with: "", label: "an unclosed <trkpt> (its end tag removed)", skip: 0) { cases.append(c) }
         if let c = replacing(#"<trkpt lat=""#, in: text, with: "<trkpt lat=", label: "an attribute value without its opening quote", skip: 11) {
             cases.append(c)
@@ -88,8 +92,9 @@ enum ReaderErrors {
         guard let found = text.range(of: prefix, range: middle..<text.endIndex) else { return nil }
         let end = text[found.upperBound...].firstIndex { !"-+.0123456789eE".contains($0) } ?? text.endIndex
         let offset = text.utf8.distance(from: text.startIndex, to: found.upperBound)
-        return Case(label: label, text: text.replacingCharacters(in: found.upperBound..<end, with: replacement),
-                    at: position(offset, in: text))
+        return Case(
+            label: label, text: text.replacingCharacters(in: found.upperBound..<end, with: replacement),
+            at: position(offset, in: text))
     }
 
     /// The 1-based line:column of byte `offset`.
@@ -129,13 +134,14 @@ enum ReaderErrors {
     }
 
     private static func describe(_ error: DecodingError) -> String {
-        let (name, context): (String, DecodingError.Context?) = switch error {
-        case .dataCorrupted(let c): ("dataCorrupted", c)
-        case .keyNotFound(_, let c): ("keyNotFound", c)
-        case .typeMismatch(_, let c): ("typeMismatch", c)
-        case .valueNotFound(_, let c): ("valueNotFound", c)
-        @unknown default: ("\(error)", nil)
-        }
+        let (name, context): (String, DecodingError.Context?) =
+            switch error {
+            case .dataCorrupted(let c): ("dataCorrupted", c)
+            case .keyNotFound(_, let c): ("keyNotFound", c)
+            case .typeMismatch(_, let c): ("typeMismatch", c)
+            case .valueNotFound(_, let c): ("valueNotFound", c)
+            @unknown default: ("\(error)", nil)
+            }
         guard let context else { return name }
         let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         let underlying = context.underlyingError.map { " (underlying: \($0))" } ?? ""

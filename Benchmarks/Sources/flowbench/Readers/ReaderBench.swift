@@ -194,14 +194,17 @@ struct ReaderBench {
             for reader in input.kind.readers {
                 let (ms, output) = try time(loaded, reader)
                 if reference == nil { reference = output }
-                figures.append(Figure(reader: reader, ms: ms, cold: memory[input.path + "|" + reader.rawValue],
-                                      same: output == reference))
+                figures.append(
+                    Figure(
+                        reader: reader, ms: ms, cold: memory[input.path + "|" + reader.rawValue],
+                        same: output == reference))
             }
             rows.append(Row(input: input, bytes: loaded.bytes.count, items: reference?.count ?? 0, figures: figures))
         }
         print(ReaderReport(rows: rows, runs: runs).render())
-        print(ReaderErrors.render(root: root, sitesFile: inputs.first { $0.kind == .sites }, trackFile: Self.errorTrack(inputs)),
-              terminator: "")
+        print(
+            ReaderErrors.render(root: root, sitesFile: inputs.first { $0.kind == .sites }, trackFile: Self.errorTrack(inputs)),
+            terminator: "")
     }
 
     /// The fixture track the corrupt GPX inputs are cut from: the shortest, else any.

@@ -16,9 +16,10 @@ enum ReaderMemory {
         guard let own = BenchEnvironment.ownExecutable() else { throw .setup("cannot find this executable (/proc/self/exe)") }
         let output = NSTemporaryDirectory() + "flowbench-readers-\(getpid()).txt"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        try ChildProcess.check("reader-once \(reader.rawValue) \(input.display)", own,
-                               ["reader-once", reader.rawValue, input.kind.rawValue, input.path, "--display", input.display],
-                               stdoutPath: output)
+        try ChildProcess.check(
+            "reader-once \(reader.rawValue) \(input.display)", own,
+            ["reader-once", reader.rawValue, input.kind.rawValue, input.path, "--display", input.display],
+            stdoutPath: output)
         let fields = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: " ").map {
             String($0).trimmingCharacters(in: .whitespacesAndNewlines)
         }

@@ -52,8 +52,9 @@ final class XMLParserGPXReader: NSObject, XMLParserDelegate {
         // XMLParser's own error first: it may have delivered events from a broken tag before
         // reporting it. parse() may return true for malformed XML (a missing end tag).
         if let error = parser.parserError as NSError? {
-            throw Failure(description: "\(error.domain) \(error.code): \"\(error.localizedDescription)\"; "
-                + "parser at \(parser.lineNumber):\(parser.columnNumber)")
+            throw Failure(
+                description: "\(error.domain) \(error.code): \"\(error.localizedDescription)\"; "
+                    + "parser at \(parser.lineNumber):\(parser.columnNumber)")
         }
         if let failure = reader.failure { throw Failure(description: failure) }
         guard finished else { throw Failure(description: "parse() returned false without a parserError") }
@@ -62,8 +63,10 @@ final class XMLParserGPXReader: NSObject, XMLParserDelegate {
 
     // MARK: - XMLParserDelegate
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         let element: Element
         switch (open.last, elementName) {
         case (nil, "gpx"): element = .gpx
@@ -113,8 +116,9 @@ final class XMLParserGPXReader: NSObject, XMLParserDelegate {
             return .skipped
         }
         do {
-            point = TrackPoint(coordinate: try Coordinate(validatingLatitude: latitude, longitude: longitude),
-                               line: parser.lineNumber)
+            point = TrackPoint(
+                coordinate: try Coordinate(validatingLatitude: latitude, longitude: longitude),
+                line: parser.lineNumber)
         } catch {
             fail(parser, error.description)
             return .skipped
@@ -155,7 +159,8 @@ final class XMLParserGPXReader: NSObject, XMLParserDelegate {
     /// has none, as nearly every value has.
     private static func trimmed(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last,
-              first <= 0x20 || last <= 0x20 else { return text }
+            first <= 0x20 || last <= 0x20
+        else { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -17,10 +17,12 @@ extension CallCostBench.Result {
             table.add(row(variant.label, geo.iterations, geo.perIteration[variant], net))
         }
         table.note("net = ns/iteration minus the same run's baseline; ratios are medians of per-run ratios.")
-        table.note("native / Lua, (b) / (a): \(Format.ratio(ratio.median))"
-                   + " (per run \(Format.ratio(ratio.min))–\(Format.ratio(ratio.max))); goal ≤ 2.50x")
-        table.note("native / Lua, (d) geo.distance / Lua haversine: \(Format.ratio(geo.ratio.median))"
-                   + " (per run \(Format.ratio(geo.ratio.min))–\(Format.ratio(geo.ratio.max)))")
+        table.note(
+            "native / Lua, (b) / (a): \(Format.ratio(ratio.median))"
+                + " (per run \(Format.ratio(ratio.min))–\(Format.ratio(ratio.max))); goal ≤ 2.50x")
+        table.note(
+            "native / Lua, (d) geo.distance / Lua haversine: \(Format.ratio(geo.ratio.median))"
+                + " (per run \(Format.ratio(geo.ratio.min))–\(Format.ratio(geo.ratio.max)))")
         let native = geo.metres[.native] ?? .nan, lua = geo.metres[.lua] ?? .nan
         table.note("(d) park center to Alcatraz: geo.distance \(Format.fixed(native, 3)) m, Lua haversine \(Format.fixed(lua, 3)) m;")
         table.note("    \(Format.grouped(geo.chunk)) iterations per flow run, as the park's instruction budget caps one run.")
@@ -33,7 +35,9 @@ extension CallCostBench.Result {
     private func row(_ label: String, _ iterations: Int, _ perIteration: Samples?, _ net: Samples?) -> [String] {
         let raw = perIteration?.median ?? .nan
         guard let net else { return ["  " + label, Format.grouped(iterations), Format.fixed(raw, 2), "—", ""] }
-        return ["  " + label, Format.grouped(iterations), Format.fixed(raw, 2), Format.fixed(net.median, 2),
-                "\(Format.fixed(net.min, 2))–\(Format.fixed(net.max, 2))"]
+        return [
+            "  " + label, Format.grouped(iterations), Format.fixed(raw, 2), Format.fixed(net.median, 2),
+            "\(Format.fixed(net.min, 2))–\(Format.fixed(net.max, 2))",
+        ]
     }
 }

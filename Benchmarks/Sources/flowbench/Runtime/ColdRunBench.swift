@@ -33,7 +33,8 @@ struct ColdRunBench {
         }
         guard let path else { throw .setup("cannot locate flowrun: /proc/self/exe is unreadable; pass --flowrun PATH") }
         guard access(path, X_OK) == 0 else {
-            throw .setup("flowrun binary not found or not executable at \(path); build it with `swift build -c release --product flowrun` or pass --flowrun PATH")
+            throw .setup(
+                "flowrun binary not found or not executable at \(path); build it with `swift build -c release --product flowrun` or pass --flowrun PATH")
         }
         self.flowrun = path
         self.root = URL(fileURLWithPath: root, isDirectory: true).standardizedFileURL.path
@@ -49,8 +50,9 @@ struct ColdRunBench {
         if access("/bin/true", X_OK) == 0 {
             figures.append(try figure("/bin/true (spawner floor)", "/bin/true", [], spawns: spawns, warmups: warmups))
         }
-        return Result(command: [flowrun] + homeArguments, spawns: spawns, warmups: warmups,
-                      figures: figures, spawnerPeakMiB: BenchEnvironment.ownPeakKiB().map { Double($0) / 1024 })
+        return Result(
+            command: [flowrun] + homeArguments, spawns: spawns, warmups: warmups,
+            figures: figures, spawnerPeakMiB: BenchEnvironment.ownPeakKiB().map { Double($0) / 1024 })
     }
 
     private func figure(_ label: String, _ path: String, _ arguments: [String], spawns: Int, warmups: Int) throws(BenchError) -> Figure {

@@ -5,8 +5,10 @@ extension InProcessBench {
             "3. In-process, park \(park) from \(root) — median of \(runs) runs, each on a fresh FlowRuntime",
             header: ["step", "1st in process ms", "fresh runtime ms", "again ms"])
         for step in steps {
-            table.add([step.label, Format.fixed(step.firstInProcess, 2), Format.fixed(step.fresh.median, 2),
-                       step.again.count == 0 ? "—" : Format.fixed(step.again.median, 2)])
+            table.add([
+                step.label, Format.fixed(step.firstInProcess, 2), Format.fixed(step.fresh.median, 2),
+                step.again.count == 0 ? "—" : Format.fixed(step.again.median, 2),
+            ])
         }
         // What `flowrun --park GOGA home` does inside the process.
         let cold = [InProcessBench.StepID.construct, .home, .render].map { steps[$0.rawValue] }

@@ -32,7 +32,7 @@ struct RenderBench {
     }
 
     /// The clock flows see, fixed so every build renders the same screens.
-    static let time = Date(timeIntervalSince1970: 1_783_182_600) // 2026-07-04T09:30:00-07:00
+    static let time = Date(timeIntervalSince1970: 1_783_182_600)  // 2026-07-04T09:30:00-07:00
     static let yoseTrack = "Tests/GeoKitTests/Fixtures/tracks/yose-pct-2019-07-31-exit.gpx"
 
     /// The screens: the map screens of issue 19 first, then one of each other kind.
@@ -40,16 +40,20 @@ struct RenderBench {
         let at = Coordinate(latitude: 37.8078, longitude: -122.4750)
         return [
             Case(id: "map", command: "--park GOGA map", park: "GOGA", request: FlowRequest(flow: "map")),
-            Case(id: "map_z12", command: "--park GOGA map --zoom 12 --center 37.80,-122.46", park: "GOGA",
-                 request: FlowRequest(flow: "map", view: MapView(center: Coordinate(latitude: 37.80, longitude: -122.46), zoom: 12))),
+            Case(
+                id: "map_z12", command: "--park GOGA map --zoom 12 --center 37.80,-122.46", park: "GOGA",
+                request: FlowRequest(flow: "map", view: MapView(center: Coordinate(latitude: 37.80, longitude: -122.46), zoom: 12))),
             Case(id: "home", command: "--park GOGA home", park: "GOGA", request: FlowRequest(flow: "home")),
-            Case(id: "sites_at", command: "--park GOGA sites --at 37.8078,-122.4750", park: "GOGA",
-                 request: FlowRequest(flow: "sites", at: at)),
-            Case(id: "ar", command: "--park GOGA ar --at 37.8078,-122.4750 --heading 90", park: "GOGA",
-                 request: FlowRequest(flow: "ar", at: at, ar: ARView(heading: 90))),
+            Case(
+                id: "sites_at", command: "--park GOGA sites --at 37.8078,-122.4750", park: "GOGA",
+                request: FlowRequest(flow: "sites", at: at)),
+            Case(
+                id: "ar", command: "--park GOGA ar --at 37.8078,-122.4750 --heading 90", park: "GOGA",
+                request: FlowRequest(flow: "ar", at: at, ar: ARView(heading: 90))),
             // The track is read when the benchmark runs (it is a file under --root).
-            Case(id: "geofence", command: "--park YOSE geofence --track \(yoseTrack)", park: "YOSE",
-                 request: FlowRequest(flow: "geofence")),
+            Case(
+                id: "geofence", command: "--park YOSE geofence --track \(yoseTrack)", park: "YOSE",
+                request: FlowRequest(flow: "geofence")),
         ]
     }()
 

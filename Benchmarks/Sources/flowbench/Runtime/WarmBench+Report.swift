@@ -44,8 +44,10 @@ extension WarmBench {
 
     /// The report as a table: figures, goals and whether they are met; with `before`, that
     /// build's figures beside them and the speed-up (before / after).
-    static func table(_ cases: [Case], _ results: [String: Result], before: [String: Result]? = nil,
-                      title: String, notes: [String]) -> String {
+    static func table(
+        _ cases: [Case], _ results: [String: Result], before: [String: Result]? = nil,
+        title: String, notes: [String]
+    ) -> String {
         var header = ["case", "p50 ms", "p99 ms"]
         if before != nil { header = ["case", "before p50", "p50 ms", "speed-up", "before p99", "p99 ms"] }
         header += ["p50 goal", "p99 / p50", "result"]
@@ -55,8 +57,10 @@ extension WarmBench {
             guard let r = results[c.id] else { continue }
             var row = [c.label]
             if let old = before?[c.id] {
-                row += [Format.fixed(old.p50, 3), Format.fixed(r.p50, 3), Format.ratio(old.p50 / r.p50),
-                        Format.fixed(old.p99, 3), Format.fixed(r.p99, 3)]
+                row += [
+                    Format.fixed(old.p50, 3), Format.fixed(r.p50, 3), Format.ratio(old.p50 / r.p50),
+                    Format.fixed(old.p99, 3), Format.fixed(r.p99, 3),
+                ]
             } else if before != nil {
                 row += ["—", Format.fixed(r.p50, 3), "—", "—", Format.fixed(r.p99, 3)]
             } else {

@@ -41,10 +41,13 @@ struct WarmComparison {
     private func spawn(_ program: String) throws(BenchError) -> [String: WarmBench.Result] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowbench-warm-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        try ChildProcess.check("flowbench warm", program,
-                               ["warm", "--rounds", "1", "--runs", String(runs), "--warmups", String(warmups),
-                                "--root", root, "--track", track, "--json"] + (only.map { ["--only", $0] } ?? []),
-                               stdoutPath: output)
+        try ChildProcess.check(
+            "flowbench warm", program,
+            [
+                "warm", "--rounds", "1", "--runs", String(runs), "--warmups", String(warmups),
+                "--root", root, "--track", track, "--json",
+            ] + (only.map { ["--only", $0] } ?? []),
+            stdoutPath: output)
         guard let text = try? String(contentsOfFile: output, encoding: .utf8) else {
             throw .setup("warm: cannot read what \(program) printed (\(output))")
         }

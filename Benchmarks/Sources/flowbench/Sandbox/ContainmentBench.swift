@@ -28,8 +28,9 @@ struct ContainmentBench {
         let attacks = try Self.corpus(folder)
         let staged = try StagedProject(root: root, park: "GOGA", flowFile: "bench_noop.lua", source: "")
         defer { staged.remove() }
-        var table = TextTable("Containment — \(attacks.count) attacks, each one spawn of \(binary), measured from outside",
-                              header: ["attack", "wall s", "peak MiB", "exit", "stopped by", "goal"])
+        var table = TextTable(
+            "Containment — \(attacks.count) attacks, each one spawn of \(binary), measured from outside",
+            header: ["attack", "wall s", "peak MiB", "exit", "stopped by", "goal"])
         var failures = 0
         for attack in attacks {
             let source: String
@@ -60,8 +61,10 @@ struct ContainmentBench {
             let named = attack.messages.first { firstLine.contains($0) } ?? (attack.messages.isEmpty ? "(runs)" : "?")
             let met = seconds < 2 && peakMiB < 300 && outcome.exitStatus == attack.exitCode && named != "?"
             if !met { failures += 1 }
-            table.add([attack.name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
-                       outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL"])
+            table.add([
+                attack.name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
+                outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL",
+            ])
         }
         table.note("goal: every attack ends within 2 s and under 300 MiB, with its expected exit code and limit.")
         table.note("\(attacks.count - failures) of \(attacks.count) meet it.")
@@ -75,7 +78,8 @@ struct ContainmentBench {
         }
         return files.filter { $0.hasSuffix(".lua") }.sorted().compactMap { file in
             guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8),
-                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("-- expect: exit ") }) else { return nil }
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("-- expect: exit ") })
+            else { return nil }
             let rest = line.dropFirst("-- expect: exit ".count)
             let code = Int32(rest.prefix(while: \.isNumber)) ?? -1
             let message = rest.drop(while: { $0 != ":" }).dropFirst().trimmingCharacters(in: .whitespaces)

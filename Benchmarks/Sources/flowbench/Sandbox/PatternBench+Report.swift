@@ -63,8 +63,9 @@ extension PatternBench {
     static func renderRealistic(_ results: [RealisticResult], runs: Int, stock: String?) -> String {
         var header = ["case / subject bytes", "outcome", "result", "instructions", "of budget", "µs flowrun"]
         if stock != nil { header += ["µs stock", "flowrun/stock"] }
-        var table = TextTable("Patterns authors write — each case a chunk in a LuaState with the default limits"
-                              + " (20,000,000 instructions, 64 MiB, 1 s CPU)", header: header)
+        var table = TextTable(
+            "Patterns authors write — each case a chunk in a LuaState with the default limits"
+                + " (20,000,000 instructions, 64 MiB, 1 s CPU)", header: header)
         let budget = Double(LuaOptions().instructionLimit)
         var previous = ""
         var problems: [String] = []
@@ -113,15 +114,18 @@ extension PatternBench {
     }
 
     static func renderHostile(_ results: [HostileResult], runs: Int) -> String {
-        var table = TextTable("Hostile patterns and inputs — same limits, \(runs) runs each in one LuaState, wall time around LuaState.run",
-                              header: ["case", "stopped by", "expected", "median s", "max s", "state peak MiB", "goal"])
+        var table = TextTable(
+            "Hostile patterns and inputs — same limits, \(runs) runs each in one LuaState, wall time around LuaState.run",
+            header: ["case", "stopped by", "expected", "median s", "max s", "state peak MiB", "goal"])
         for r in results {
             var counts: [String: Int] = [:]
             for ending in r.endings { counts[ending, default: 0] += 1 }
             let endings = counts.sorted { $0.value > $1.value }
                 .map { counts.count == 1 ? $0.key : "\($0.key) (\($0.value)/\(r.endings.count))" }.joined(separator: ", ")
-            table.add([r.name, endings, r.expected, Format.fixed(r.wall.median, 3), Format.fixed(r.wall.max, 3),
-                       Format.fixed(r.peakMiB, 0), r.passes ? "PASS" : "FAIL"])
+            table.add([
+                r.name, endings, r.expected, Format.fixed(r.wall.median, 3), Format.fixed(r.wall.max, 3),
+                Format.fixed(r.peakMiB, 0), r.passes ? "PASS" : "FAIL",
+            ])
         }
         table.note("goal: every run stopped by a limit (instructions, CPU time or memory) within \(Format.fixed(goalSeconds, 0)) s wall.")
         table.note("\(results.filter(\.passes).count) of \(results.count) meet it.")

@@ -45,9 +45,11 @@ struct PatternBench {
         104,Mammoth Hot Springs,44.9766,-110.7030,terrace,no
 
         """
-    static let description = "  Old Faithful erupts about every 90 minutes;\tthe boardwalk loops 1.3 km around"
+    static let description =
+        "  Old Faithful erupts about every 90 minutes;\tthe boardwalk loops 1.3 km around"
         + " Upper Geyser Basin.\n\nBring water  -  shade is rare (and so are benches).  \n"
-    static let config = "# visitor center settings\nname = Old Faithful Inn\nregion=upper basin\ncapacity = 4000\n"
+    static let config =
+        "# visitor center settings\nname = Old Faithful Inn\nregion=upper basin\ncapacity = 4000\n"
         + "opens=06:30\n\ntheme =  dark mode\n"
     static let tags = "geyser;hot spring;boardwalk;;wheelchair accessible;"
     static let nested = "sum(a, f(b, c), (d)) + g((x)) - h() ; "
@@ -58,111 +60,136 @@ struct PatternBench {
     static func realisticCases() -> [RealisticCase] {
         let csvBytes = csv.utf8.count, descBytes = description.utf8.count
         return [
-            RealisticCase(name: "trim ^%s*(.-)%s*$ (park description)", block: description,
-                          op: "local t = s:match('^%s*(.-)%s*$') return #t .. ' ' .. t:sub(1, 3) .. '|' .. t:sub(-3)",
-                          expected: { "\(descBytes * $0 - 5) Old|s)." }),
-            RealisticCase(name: "trailing trim gsub('%s+$', '')", block: description,
-                          op: "local r, n = s:gsub('%s+$', '') return #r .. ' ' .. n",
-                          expected: { "\(descBytes * $0 - 3) 1" }),
-            RealisticCase(name: "trim, fixed-width report (80 cols)", block: paddedLine,
-                          op: "return tostring(#s:match('^%s*(.-)%s*$'))",
-                          expected: { "\(80 * $0 - 44)" }),
-            RealisticCase(name: "CSV lines, fields gmatch('([^,]*)')", block: csv,
-                          op: """
-                              local n, empty = 0, 0
-                              for line in s:gmatch('[^\\n]+') do
-                                for f in line:gmatch('([^,]*)') do n = n + 1; if f == '' then empty = empty + 1 end end
-                              end
-                              return n .. ' fields, ' .. empty .. ' empty'
-                              """,
-                          expected: { "\(24 * $0) fields, \(2 * $0) empty" }),
-            RealisticCase(name: "split gmatch('[^;]+') (tag list)", block: tags,
-                          op: "local n = 0 for _ in s:gmatch('[^;]+') do n = n + 1 end return tostring(n)",
-                          expected: { "\(4 * $0)" }),
-            RealisticCase(name: "key=value gmatch('(%w+)%s*=%s*([^\\n]*)')", block: config,
-                          op: """
-                              local n, last = 0
-                              for k, v in s:gmatch('(%w+)%s*=%s*([^\\n]*)') do n = n + 1; last = k .. '=' .. v end
-                              return n .. ' ' .. last
-                              """,
-                          expected: { "\(5 * $0) theme=dark mode" }),
-            RealisticCase(name: "balanced gmatch('%b()') (nested parens)", block: nested,
-                          op: "local n, len = 0, 0 for m in s:gmatch('%b()') do n = n + 1; len = len + #m end return n .. ' ' .. len",
-                          expected: { "\(3 * $0) \(24 * $0)" }),
-            RealisticCase(name: "frontier words gmatch('%f[%w]%w+')", block: description,
-                          op: "local n = 0 for _ in s:gmatch('%f[%w]%w+') do n = n + 1 end return tostring(n)",
-                          expected: { "\(26 * $0)" }),
-            RealisticCase(name: "position captures gmatch('()([^\\n]*)\\n')", block: csv,
-                          op: "local n, last = 0, 0 for p in s:gmatch('()([^\\n]*)\\n') do n = n + 1; last = p end return n .. ' ' .. last",
-                          expected: { "\(4 * $0) \(csvBytes * $0 - 52)" }),
-            RealisticCase(name: "empty matches gmatch('()') (every position)", block: description,
-                          op: "local n, last = 0, 0 for p in s:gmatch('()') do n = n + 1; last = p end return n .. ' ' .. last",
-                          expected: { "\(descBytes * $0 + 1) \(descBytes * $0 + 1)" }),
-            RealisticCase(name: "gsub('%f[%a]%a', function) (capitalise)", block: description,
-                          op: "local r, n = s:gsub('%f[%a]%a', function(c) return c:upper() end) return #r .. ' ' .. n .. ' ' .. r:sub(16, 21)",
-                          expected: { "\(descBytes * $0) \(23 * $0) Erupts" }),
-            RealisticCase(name: "gsub('%${(%w+)}', table) (template)", block: template,
-                          op: """
-                              local r, n = s:gsub('%${(%w+)}', { name = 'Old Faithful', open = '06:30', phone = '307-344-7381' })
-                              return #r .. ' ' .. n
-                              """,
-                          expected: { "\(65 * $0) \(4 * $0)" }),
-            RealisticCase(name: "find(needle, init, true) loop + a miss", block: csv,
-                          op: """
-                              local found, pos = 0, 1
-                              while true do
-                                local i, j = s:find('Grand Prismatic Spring', pos, true)
-                                if not i then break end
-                                found, pos = found + 1, j + 1
-                              end
-                              return found .. ' ' .. tostring(s:find('Grand Prismatic Spring!', 1, true))
-                              """,
-                          expected: { "\($0) nil" }),
-            RealisticCase(name: "anchored find('^[%w%p%s]*$') (validate)", block: csv,
-                          op: "local i, j = s:find('^[%w%p%s]*$') return i .. ' ' .. j",
-                          expected: { "1 \(csvBytes * $0)" }),
-            RealisticCase(name: "anchored match('^(%d+),', init) per line", block: csv,
-                          op: """
-                              local n, sum, pos = 0, 0, 1
-                              while pos <= #s do
-                                local id = s:match('^(%d+),', pos)
-                                if id then n, sum = n + 1, sum + tonumber(id) end
-                                local nl = s:find('\\n', pos, true)
-                                if not nl then break end
-                                pos = nl + 1
-                              end
-                              return n .. ' ' .. sum
-                              """,
-                          expected: { "\(4 * $0) \(410 * $0)" }),
-            RealisticCase(name: "issue: ('ab '):rep(218):match('^%s*(.-)%s*$')", block: "ab ",
-                          op: "return tostring(#s:match('^%s*(.-)%s*$'))",
-                          expected: { "\(3 * $0 - 1)" }, fixedReps: 218),
-            RealisticCase(name: "issue: ('x'):rep(20000):gsub('%s+$', '')", block: "x",
-                          op: "local r, n = s:gsub('%s+$', '') return #r .. ' ' .. n",
-                          expected: { "\($0) 0" }, fixedReps: 20_000),
+            RealisticCase(
+                name: "trim ^%s*(.-)%s*$ (park description)", block: description,
+                op: "local t = s:match('^%s*(.-)%s*$') return #t .. ' ' .. t:sub(1, 3) .. '|' .. t:sub(-3)",
+                expected: { "\(descBytes * $0 - 5) Old|s)." }),
+            RealisticCase(
+                name: "trailing trim gsub('%s+$', '')", block: description,
+                op: "local r, n = s:gsub('%s+$', '') return #r .. ' ' .. n",
+                expected: { "\(descBytes * $0 - 3) 1" }),
+            RealisticCase(
+                name: "trim, fixed-width report (80 cols)", block: paddedLine,
+                op: "return tostring(#s:match('^%s*(.-)%s*$'))",
+                expected: { "\(80 * $0 - 44)" }),
+            RealisticCase(
+                name: "CSV lines, fields gmatch('([^,]*)')", block: csv,
+                op: """
+                    local n, empty = 0, 0
+                    for line in s:gmatch('[^\\n]+') do
+                      for f in line:gmatch('([^,]*)') do n = n + 1; if f == '' then empty = empty + 1 end end
+                    end
+                    return n .. ' fields, ' .. empty .. ' empty'
+                    """,
+                expected: { "\(24 * $0) fields, \(2 * $0) empty" }),
+            RealisticCase(
+                name: "split gmatch('[^;]+') (tag list)", block: tags,
+                op: "local n = 0 for _ in s:gmatch('[^;]+') do n = n + 1 end return tostring(n)",
+                expected: { "\(4 * $0)" }),
+            RealisticCase(
+                name: "key=value gmatch('(%w+)%s*=%s*([^\\n]*)')", block: config,
+                op: """
+                    local n, last = 0
+                    for k, v in s:gmatch('(%w+)%s*=%s*([^\\n]*)') do n = n + 1; last = k .. '=' .. v end
+                    return n .. ' ' .. last
+                    """,
+                expected: { "\(5 * $0) theme=dark mode" }),
+            RealisticCase(
+                name: "balanced gmatch('%b()') (nested parens)", block: nested,
+                op: "local n, len = 0, 0 for m in s:gmatch('%b()') do n = n + 1; len = len + #m end return n .. ' ' .. len",
+                expected: { "\(3 * $0) \(24 * $0)" }),
+            RealisticCase(
+                name: "frontier words gmatch('%f[%w]%w+')", block: description,
+                op: "local n = 0 for _ in s:gmatch('%f[%w]%w+') do n = n + 1 end return tostring(n)",
+                expected: { "\(26 * $0)" }),
+            RealisticCase(
+                name: "position captures gmatch('()([^\\n]*)\\n')", block: csv,
+                op: "local n, last = 0, 0 for p in s:gmatch('()([^\\n]*)\\n') do n = n + 1; last = p end return n .. ' ' .. last",
+                expected: { "\(4 * $0) \(csvBytes * $0 - 52)" }),
+            RealisticCase(
+                name: "empty matches gmatch('()') (every position)", block: description,
+                op: "local n, last = 0, 0 for p in s:gmatch('()') do n = n + 1; last = p end return n .. ' ' .. last",
+                expected: { "\(descBytes * $0 + 1) \(descBytes * $0 + 1)" }),
+            RealisticCase(
+                name: "gsub('%f[%a]%a', function) (capitalise)", block: description,
+                op: "local r, n = s:gsub('%f[%a]%a', function(c) return c:upper() end) return #r .. ' ' .. n .. ' ' .. r:sub(16, 21)",
+                expected: { "\(descBytes * $0) \(23 * $0) Erupts" }),
+            RealisticCase(
+                name: "gsub('%${(%w+)}', table) (template)", block: template,
+                op: """
+                    local r, n = s:gsub('%${(%w+)}', { name = 'Old Faithful', open = '06:30', phone = '307-344-7381' })
+                    return #r .. ' ' .. n
+                    """,
+                expected: { "\(65 * $0) \(4 * $0)" }),
+            RealisticCase(
+                name: "find(needle, init, true) loop + a miss", block: csv,
+                op: """
+                    local found, pos = 0, 1
+                    while true do
+                      local i, j = s:find('Grand Prismatic Spring', pos, true)
+                      if not i then break end
+                      found, pos = found + 1, j + 1
+                    end
+                    return found .. ' ' .. tostring(s:find('Grand Prismatic Spring!', 1, true))
+                    """,
+                expected: { "\($0) nil" }),
+            RealisticCase(
+                name: "anchored find('^[%w%p%s]*$') (validate)", block: csv,
+                op: "local i, j = s:find('^[%w%p%s]*$') return i .. ' ' .. j",
+                expected: { "1 \(csvBytes * $0)" }),
+            RealisticCase(
+                name: "anchored match('^(%d+),', init) per line", block: csv,
+                op: """
+                    local n, sum, pos = 0, 0, 1
+                    while pos <= #s do
+                      local id = s:match('^(%d+),', pos)
+                      if id then n, sum = n + 1, sum + tonumber(id) end
+                      local nl = s:find('\\n', pos, true)
+                      if not nl then break end
+                      pos = nl + 1
+                    end
+                    return n .. ' ' .. sum
+                    """,
+                expected: { "\(4 * $0) \(410 * $0)" }),
+            RealisticCase(
+                name: "issue: ('ab '):rep(218):match('^%s*(.-)%s*$')", block: "ab ",
+                op: "return tostring(#s:match('^%s*(.-)%s*$'))",
+                expected: { "\(3 * $0 - 1)" }, fixedReps: 218),
+            RealisticCase(
+                name: "issue: ('x'):rep(20000):gsub('%s+$', '')", block: "x",
+                op: "local r, n = s:gsub('%s+$', '') return #r .. ' ' .. n",
+                expected: { "\($0) 0" }, fixedReps: 20_000),
         ]
     }
 
     static func hostileCases() -> [HostileCase] {
         [
-            HostileCase(name: "exponential: ('a'):rep(40):match(('a?'):rep(40)..('a'):rep(40))",
-                        source: "return (('a'):rep(40)):match(('a?'):rep(40) .. ('a'):rep(40))", expected: "instruction budget"),
-            HostileCase(name: "back-reference find('(.-)%1$'), 1 MB ('ab'):rep..'c'",
-                        source: "local s = ('ab'):rep(1 << 19) .. 'c' return s:find('(.-)%1$')", expected: "instruction budget"),
-            HostileCase(name: "find('.-.-.-.-x'), 1 MB text without x",
-                        source: "local s = ('Old Faithful erupts about every 90 minutes. '):rep(23831) return s:find('.-.-.-.-x')",
-                        expected: "instruction budget"),
-            HostileCase(name: "gmatch('()') empty matches, 1 MB, s:sub(p) each",
-                        source: "local s, n = ('a'):rep(1 << 20), 0 for p in s:gmatch('()') do n = n + #s:sub(p) end return n",
-                        expected: "instruction budget"),
-            HostileCase(name: "gsub('', ('x'):rep(100)), 1 MB: 100 MB output",
-                        source: "local s = ('a'):rep(1 << 20) return #s:gsub('', ('x'):rep(100))", expected: "memory cap"),
-            HostileCase(name: "trim ^%s*(.-)%s*$ on 'a'..1 MB of spaces..'b'",
-                        source: "local s = 'a' .. (' '):rep(1 << 20) .. 'b' return #s:match('^%s*(.-)%s*$')", expected: "instruction budget"),
-            HostileCase(name: "gsub('%s+$', '') on 'a'..1 MB of spaces..'b'",
-                        source: "local s = 'a' .. (' '):rep(1 << 20) .. 'b' return #s:gsub('%s+$', '')", expected: "instruction budget"),
-            HostileCase(name: "find('%b()') on 1 MB of '('",
-                        source: "return (('('):rep(1 << 20)):find('%b()')", expected: "instruction budget"),
+            HostileCase(
+                name: "exponential: ('a'):rep(40):match(('a?'):rep(40)..('a'):rep(40))",
+                source: "return (('a'):rep(40)):match(('a?'):rep(40) .. ('a'):rep(40))", expected: "instruction budget"),
+            HostileCase(
+                name: "back-reference find('(.-)%1$'), 1 MB ('ab'):rep..'c'",
+                source: "local s = ('ab'):rep(1 << 19) .. 'c' return s:find('(.-)%1$')", expected: "instruction budget"),
+            HostileCase(
+                name: "find('.-.-.-.-x'), 1 MB text without x",
+                source: "local s = ('Old Faithful erupts about every 90 minutes. '):rep(23831) return s:find('.-.-.-.-x')",
+                expected: "instruction budget"),
+            HostileCase(
+                name: "gmatch('()') empty matches, 1 MB, s:sub(p) each",
+                source: "local s, n = ('a'):rep(1 << 20), 0 for p in s:gmatch('()') do n = n + #s:sub(p) end return n",
+                expected: "instruction budget"),
+            HostileCase(
+                name: "gsub('', ('x'):rep(100)), 1 MB: 100 MB output",
+                source: "local s = ('a'):rep(1 << 20) return #s:gsub('', ('x'):rep(100))", expected: "memory cap"),
+            HostileCase(
+                name: "trim ^%s*(.-)%s*$ on 'a'..1 MB of spaces..'b'",
+                source: "local s = 'a' .. (' '):rep(1 << 20) .. 'b' return #s:match('^%s*(.-)%s*$')", expected: "instruction budget"),
+            HostileCase(
+                name: "gsub('%s+$', '') on 'a'..1 MB of spaces..'b'",
+                source: "local s = 'a' .. (' '):rep(1 << 20) .. 'b' return #s:gsub('%s+$', '')", expected: "instruction budget"),
+            HostileCase(
+                name: "find('%b()') on 1 MB of '('",
+                source: "return (('('):rep(1 << 20)):find('%b()')", expected: "instruction budget"),
         ]
     }
 
@@ -277,7 +304,8 @@ struct PatternBench {
             return result
         }
         guard values.count == 3, case .string(let first) = values[0], case .integer(let bytes) = values[1],
-              case .function(let timed) = values[2] else {
+            case .function(let timed) = values[2]
+        else {
             throw .setup("patterns: \(c.name) returned \(values)")
         }
         result.outcome = first

@@ -63,11 +63,11 @@ struct StoreBench {
     ]
 
     struct Result {
-        var perOperation: [(Operation, Samples)]   // µs per operation, one sample per run
-        var list: Samples                          // ms to list 10,000 favorites into Lua, heap collected before
-        var listBackToBack: Samples                // the same, listings back to back
-        var listReference: Samples                 // ms: plain Lua building the same tables (heap collected before)
-        var actRun: Samples                        // ms: an act run with one write, commit included
+        var perOperation: [(Operation, Samples)]  // µs per operation, one sample per run
+        var list: Samples  // ms to list 10,000 favorites into Lua, heap collected before
+        var listBackToBack: Samples  // the same, listings back to back
+        var listReference: Samples  // ms: plain Lua building the same tables (heap collected before)
+        var actRun: Samples  // ms: an act run with one write, commit included
         var cold: [ColdRunBench.Figure]
         var listed: Int
     }
@@ -93,13 +93,16 @@ struct StoreBench {
         defer { withStore.remove() }
         let profile = folder.appendingPathComponent("list").path
         let cold = [
-            try ColdRunBench.spawnFigure("flowrun --park GOGA home (no store call)", flowrun,
-                                         ["--root", root, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
-            try ColdRunBench.spawnFigure("home + store.favorites{limit = 5}, 10,000 favorites in the profile", flowrun,
-                                         ["--root", withStore.path, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
-            try ColdRunBench.spawnFigure("the same, a profile without a database", flowrun,
-                                         ["--root", withStore.path, "--park", "GOGA", "home", "--profile", folder.appendingPathComponent("none").path],
-                                         spawns: spawns, warmups: 2),
+            try ColdRunBench.spawnFigure(
+                "flowrun --park GOGA home (no store call)", flowrun,
+                ["--root", root, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
+            try ColdRunBench.spawnFigure(
+                "home + store.favorites{limit = 5}, 10,000 favorites in the profile", flowrun,
+                ["--root", withStore.path, "--park", "GOGA", "home", "--profile", profile], spawns: spawns, warmups: 2),
+            try ColdRunBench.spawnFigure(
+                "the same, a profile without a database", flowrun,
+                ["--root", withStore.path, "--park", "GOGA", "home", "--profile", folder.appendingPathComponent("none").path],
+                spawns: spawns, warmups: 2),
         ]
         var limits = StoreLimits()
         limits.pins = 10_000_000
@@ -110,11 +113,11 @@ struct StoreBench {
             request.acting = acting
             return try MonotonicClock.measure { () throws(FlowError) in try runtime.run(request) }.nanoseconds
         }
-        _ = try time("set", n: 1, acting: true)   // opens and migrates the database
+        _ = try time("set", n: 1, acting: true)  // opens and migrates the database
         progress("store: warm operations, \(runs) runs each")
         var perOperation: [(Operation, Samples)] = []
         for operation in Self.operations {
-            _ = try time(operation.op, n: operation.n, acting: operation.acting)   // warm-up
+            _ = try time(operation.op, n: operation.n, acting: operation.acting)  // warm-up
             var samples = Samples()
             for _ in 0..<runs {
                 let empty = try time("empty", n: operation.n, acting: operation.acting)
@@ -129,7 +132,8 @@ struct StoreBench {
         progress("store: listing 10,000 favorites")
         let lister = try FlowRuntime(root: ProjectRoot(path: staged.path), park: "GOGA", store: listing)
         func list(_ op: String) throws -> (ms: Double, title: String) {
-            let (screen, ns) = try MonotonicClock.measure { () throws(FlowError) in try lister.run(FlowRequest(flow: "storebench", args: ["op": op, "n": "1"])) }
+            let (screen, ns) = try MonotonicClock.measure { () throws(FlowError) in try lister.run(FlowRequest(flow: "storebench", args: ["op": op, "n": "1"]))
+            }
             return (ns / 1e6, screen.title)
         }
         _ = try list("list")
@@ -155,6 +159,7 @@ struct StoreBench {
             backToBack.add(try list("list").ms - empty)
         }
 
-        return Result(perOperation: perOperation, list: collected, listBackToBack: backToBack, listReference: reference, actRun: actRun, cold: cold, listed: count)
+        return Result(
+            perOperation: perOperation, list: collected, listBackToBack: backToBack, listReference: reference, actRun: actRun, cold: cold, listed: count)
     }
 }

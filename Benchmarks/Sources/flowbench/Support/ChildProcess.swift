@@ -34,9 +34,10 @@ enum ChildProcess {
         let end = MonotonicClock.now()
         guard waited == pid else { throw .setup("cannot wait for \(program): \(String(cString: strerror(errno)))") }
         let termination = status & 0x7f
-        return ProcessSpawner.Outcome(exitStatus: termination == 0 ? (status >> 8) & 0xff : nil,
-                                      signal: termination == 0 ? nil : termination,
-                                      wallNanoseconds: Double(end - start), maxRSSKiB: Int(usage.ru_maxrss))
+        return ProcessSpawner.Outcome(
+            exitStatus: termination == 0 ? (status >> 8) & 0xff : nil,
+            signal: termination == 0 ? nil : termination,
+            wallNanoseconds: Double(end - start), maxRSSKiB: Int(usage.ru_maxrss))
     }
 
     /// Runs a command that must succeed; `what` names it in the error.

@@ -43,9 +43,10 @@ enum ProcessSpawner {
 
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
         let termination = status & 0x7f
-        return Outcome(exitStatus: termination == 0 ? (status >> 8) & 0xff : nil,
-                       signal: termination == 0 ? nil : termination,
-                       wallNanoseconds: Double(end - start),
-                       maxRSSKiB: Int(usage.ru_maxrss))
+        return Outcome(
+            exitStatus: termination == 0 ? (status >> 8) & 0xff : nil,
+            signal: termination == 0 ? nil : termination,
+            wallNanoseconds: Double(end - start),
+            maxRSSKiB: Int(usage.ru_maxrss))
     }
 }

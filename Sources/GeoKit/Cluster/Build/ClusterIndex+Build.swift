@@ -29,8 +29,9 @@ extension ClusterIndex {
         // The points are the first `live` slots, in id order: slot i holds liveIDs[i].
         liveIDs.withUnsafeBufferPointer { ids in
             table.coordinates.withUnsafeBufferPointer { coordinates in
-                store.fillLeaves(ids: ids, coordinates: coordinates, highest: options.maxZoom + 1, capacity: 2 * live,
-                                 pages: scratch?.pages ?? HugePageBlocks())
+                store.fillLeaves(
+                    ids: ids, coordinates: coordinates, highest: options.maxZoom + 1, capacity: 2 * live,
+                    pages: scratch?.pages ?? HugePageBlocks())
             }
             slots.withUnsafeMutableBufferPointer { slots in
                 ParallelSplit.forEachChunk(live) { _, chunk in

@@ -35,9 +35,10 @@ extension ClusterIndex {
         for s in 0..<Int32(store.slotCount) where live[Int(s)] {
             for z in gridZooms(of: s) where isSeed(s, zoom: z) { seeds[z - options.minZoom] += 1 }
         }
-        seedGrids = ContiguousArray((options.minZoom...options.maxZoom).map {
-            NeighborGrid(scale: Projection.cellScale(options, zoom: $0), expected: seeds[$0 - options.minZoom])
-        })
+        seedGrids = ContiguousArray(
+            (options.minZoom...options.maxZoom).map {
+                NeighborGrid(scale: Projection.cellScale(options, zoom: $0), expected: seeds[$0 - options.minZoom])
+            })
         for s in 0..<Int32(store.slotCount) where live[Int(s)] {
             for z in gridZooms(of: s) where isSeed(s, zoom: z) {
                 seedGrids[z - options.minZoom].insert(s, x: store.x(s), y: store.y(s))

@@ -19,8 +19,9 @@ extension ClusterIndex {
     public static func withBuildThreads<R>(_ threads: Int, _ body: () throws -> R) rethrows -> R {
         // One chunk per thread: DispatchQueue.concurrentPerform runs at most as many at once
         // as there are chunks, which is what caps the threads.
-        let policy = ParallelSplit.Policy(minimumChunk: ParallelSplit.Policy.standard.minimumChunk,
-                                          maximumChunks: min(max(threads, 1), threadLimit))
+        let policy = ParallelSplit.Policy(
+            minimumChunk: ParallelSplit.Policy.standard.minimumChunk,
+            maximumChunks: min(max(threads, 1), threadLimit))
         return try ParallelSplit.$policy.withValue(policy) { try body() }
     }
 }

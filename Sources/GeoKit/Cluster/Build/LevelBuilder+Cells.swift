@@ -13,8 +13,9 @@ extension LevelBuilder {
         }
 
         func union(_ other: CellExtent) -> CellExtent {
-            CellExtent(minX: min(minX, other.minX), maxX: max(maxX, other.maxX),
-                       minY: min(minY, other.minY), maxY: max(maxY, other.maxY))
+            CellExtent(
+                minX: min(minX, other.minX), maxX: max(maxX, other.maxX),
+                minY: min(minY, other.minY), maxY: max(maxY, other.maxY))
         }
     }
 
@@ -47,8 +48,9 @@ extension LevelBuilder {
         }
         let valueScratch = positionOfRank.reserve(m)
         grid.reserve(m).withMemoryRebound(to: UInt64.self, capacity: m) { keyScratch in
-            RadixSort.sort(keys: keys, values: order, count: m, bits: Int(bitsX) + bitsY,
-                           keyScratch: keyScratch, valueScratch: valueScratch)
+            RadixSort.sort(
+                keys: keys, values: order, count: m, bits: Int(bitsX) + bitsY,
+                keyScratch: keyScratch, valueScratch: valueScratch)
         }
     }
 
@@ -84,8 +86,9 @@ extension LevelBuilder {
             ParallelSplit.forEachChunk(level.count, chunks: chunks) { _, range in
                 for rank in range {
                     let item = byRank[rank]
-                    grid[Int(positionOfRank[rank])] = GridItem(x: item.x, y: item.y, rank: Int32(truncatingIfNeeded: rank),
-                                                               slot: slots[rank], count: item.count, reach: item.reach)
+                    grid[Int(positionOfRank[rank])] = GridItem(
+                        x: item.x, y: item.y, rank: Int32(truncatingIfNeeded: rank),
+                        slot: slots[rank], count: item.count, reach: item.reach)
                 }
             }
         }
@@ -93,8 +96,10 @@ extension LevelBuilder {
 
     /// Reads the level's items in rep order (for the points, store order: sequential) into
     /// `byRank` and `reps`, with their unrebased cell keys; returns the cells' extent.
-    private func readItems(_ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore,
-                           into byRank: UnsafeMutablePointer<RankedItem>, chunks: Int) -> CellExtent {
+    private func readItems(
+        _ level: ContiguousArray<Int32>, zoom z: Int, store: ClusterStore,
+        into byRank: UnsafeMutablePointer<RankedItem>, chunks: Int
+    ) -> CellExtent {
         let m = level.count
         let scale = Projection.cellScale(options, zoom: z)
         let keys = self.keys.reserve(m + Self.keyPadding), order = self.order.reserve(m)
@@ -115,9 +120,10 @@ extension LevelBuilder {
                                     extent.add(cx, cy)
                                     keys[i] = cy << 32 | cx
                                     order[i] = Int32(i)
-                                    byRank[i] = RankedItem(x: x, y: y,
-                                                           count: links[s &* ClusterStore.linkStride &+ ClusterStore.countOffset],
-                                                           reach: storeReaches[s])
+                                    byRank[i] = RankedItem(
+                                        x: x, y: y,
+                                        count: links[s &* ClusterStore.linkStride &+ ClusterStore.countOffset],
+                                        reach: storeReaches[s])
                                     reps[i] = links[s &* ClusterStore.linkStride &+ ClusterStore.repOffset]
                                 }
                                 extents[chunk] = extent

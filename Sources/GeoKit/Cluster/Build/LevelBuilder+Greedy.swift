@@ -6,8 +6,10 @@ extension LevelBuilder {
     /// (sequential by nature); ``formClusters(_:first:zoom:store:points:scratch:)`` then computes
     /// and links them, over the cores, and ``mergeReleased(_:)`` puts items that passed through
     /// beside a too-small group back in rep order.
-    func greedy(_ level: inout ContiguousArray<Int32>, zoom z: Int, store: inout ClusterStore,
-                points: ClusterPoints, scratch: inout CategoryScratch) {
+    func greedy(
+        _ level: inout ContiguousArray<Int32>, zoom z: Int, store: inout ClusterStore,
+        points: ClusterPoints, scratch: inout CategoryScratch
+    ) {
         var pass = GreedyPass(self, zoom: z, count: level.count, firstCluster: Int32(store.slotCount))
         let kept = level.withUnsafeMutableBufferPointer { pass.run(writingTo: $0, store: &store) }
         level.removeLast(level.count - kept)

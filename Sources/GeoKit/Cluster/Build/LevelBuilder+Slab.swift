@@ -18,12 +18,16 @@ extension LevelBuilder {
         // by doubling (each step a fresh buffer to fault in, and a copy).
         outRanks.reserveCapacity(m)
         let needed = m + Self.keyPadding
-        guard keys.capacity < needed || order.capacity < m || reps.capacity < m || positionOfRank.capacity < m
-            || cellStart.capacity < m + 1 || taken.capacity < m || grid.capacity < m || runs.capacity < m else { return }
+        guard
+            keys.capacity < needed || order.capacity < m || reps.capacity < m || positionOfRank.capacity < m
+                || cellStart.capacity < m + 1 || taken.capacity < m || grid.capacity < m || runs.capacity < m
+        else { return }
         // Each piece starts on a cache line; the 8-byte aligned ones first, the taken marks last.
         func rounded(_ bytes: Int) -> Int { (bytes + 63) & ~63 }
-        let sizes = [rounded(MemoryLayout<GridItem>.stride * m), rounded(MemoryLayout<NeighborRuns>.stride * m),
-                     rounded(8 * needed), rounded(4 * m), rounded(4 * m), rounded(4 * m), rounded(4 * (m + 1)), rounded(m)]
+        let sizes = [
+            rounded(MemoryLayout<GridItem>.stride * m), rounded(MemoryLayout<NeighborRuns>.stride * m),
+            rounded(8 * needed), rounded(4 * m), rounded(4 * m), rounded(4 * m), rounded(4 * (m + 1)), rounded(m),
+        ]
         let total = sizes.reduce(0, +)
         let hugePage = HugePageHint.hugePage
         guard total >= hugePage / 2 else { return }

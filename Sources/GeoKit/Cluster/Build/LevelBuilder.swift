@@ -10,12 +10,12 @@ final class LevelBuilder {
     static let keyPadding = 3
 
     var options: ClusterOptions
-    let keys = ScratchBuffer<UInt64>()             // cell key per item, sorted, then each cell's once
-    let order = ScratchBuffer<Int32>()             // grid position → rep rank; in the greedy pass, the group log
-    let reps = ScratchBuffer<Int32>()              // rep rank → rep (the smallest point id inside)
-    let positionOfRank = ScratchBuffer<Int32>()    // rep rank → grid position; before, the radix sort's value scratch
-    let taken = ScratchBuffer<UInt8>()             // rep rank → 1 once in a group
-    let cellStart = ScratchBuffer<Int32>()         // first grid position per cell, then the end; then group starts
+    let keys = ScratchBuffer<UInt64>()  // cell key per item, sorted, then each cell's once
+    let order = ScratchBuffer<Int32>()  // grid position → rep rank; in the greedy pass, the group log
+    let reps = ScratchBuffer<Int32>()  // rep rank → rep (the smallest point id inside)
+    let positionOfRank = ScratchBuffer<Int32>()  // rep rank → grid position; before, the radix sort's value scratch
+    let taken = ScratchBuffer<UInt8>()  // rep rank → 1 once in a group
+    let cellStart = ScratchBuffer<Int32>()  // first grid position per cell, then the end; then group starts
     // Per grid position, the item with its x, y (its rank's high bit is set once it is taken):
     // a neighbor scan reads the position and whether it is taken from one line, and a member's
     // data from the line it has just tested. Before it holds the items, the radix sort borrows
@@ -25,14 +25,16 @@ final class LevelBuilder {
     // memory holds the items by rep rank (`byRank`), read from the store and then moved to
     // grid order, rebound to ``RankedItem`` meanwhile: the two never live at once, and sharing
     // spares 24 bytes per item. Allocated aligned for either type.
-    let runs = ScratchBuffer<NeighborRuns>(alignment: max(MemoryLayout<NeighborRuns>.alignment,
-                                                           MemoryLayout<RankedItem>.alignment))
+    let runs = ScratchBuffer<NeighborRuns>(
+        alignment: max(
+            MemoryLayout<NeighborRuns>.alignment,
+            MemoryLayout<RankedItem>.alignment))
     let byAscendingRank = ScratchBuffer<UInt64>()  // the current group: rank << 32 | grid position, sorted
-    let hits = ScratchBuffer<Int32>()              // grid positions within the radius of the seed
-    var outRanks = ContiguousArray<Int32>()        // per item kept at this zoom, its rank at the zoom above
-    var released = ContiguousArray<Int64>()        // rank << 32 | slot, when minPoints > 2
+    let hits = ScratchBuffer<Int32>()  // grid positions within the radius of the seed
+    var outRanks = ContiguousArray<Int32>()  // per item kept at this zoom, its rank at the zoom above
+    var released = ContiguousArray<Int64>()  // rank << 32 | slot, when minPoints > 2
     var cellCount = 0
-    var touchSink = 0                              // keeps the look-ahead loads alive
+    var touchSink = 0  // keeps the look-ahead loads alive
     var bitsX: UInt64 = 0
     var lastColumn: UInt64 = 0
     var lastRow: UInt64 = 0
@@ -79,8 +81,10 @@ final class LevelBuilder {
 
     /// Replaces `level` (slots alive at zoom + 1, ascending rep) by the slots alive at `zoom`,
     /// creating the clusters that form at `zoom` in `store`.
-    func cluster(_ level: inout ContiguousArray<Int32>, zoom z: Int, store: inout ClusterStore,
-                 points: ClusterPoints, scratch: inout CategoryScratch) {
+    func cluster(
+        _ level: inout ContiguousArray<Int32>, zoom z: Int, store: inout ClusterStore,
+        points: ClusterPoints, scratch: inout CategoryScratch
+    ) {
         guard level.count > 1 else { return }
         sortIntoCells(level, zoom: z, store: store)
         findNeighborRuns()
@@ -96,8 +100,10 @@ final class LevelBuilder {
     /// center (Σ x·n over its members in ascending rank, supercluster's), reach, rep and count,
     /// and its members' parent, sibling order and lowest zoom. Groups write disjoint slots, so
     /// they split over the cores; aggregates, which share a pool, follow on one thread.
-    func formClusters(_ count: Int, first: Int32, zoom z: Int, store: inout ClusterStore,
-                      points: ClusterPoints, scratch: inout CategoryScratch) {
+    func formClusters(
+        _ count: Int, first: Int32, zoom z: Int, store: inout ClusterStore,
+        points: ClusterPoints, scratch: inout CategoryScratch
+    ) {
         guard count > 0 else { return }
         let blank = store.appendBlank(count, highest: z)
         assert(blank == first, "a fresh build allocates clusters in order")

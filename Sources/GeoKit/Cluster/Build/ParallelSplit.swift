@@ -16,8 +16,9 @@ enum ParallelSplit {
         static let chunkLimit = 8
 
         /// At least 8,192 iterations a chunk, one chunk per core up to ``chunkLimit``.
-        static let standard = Policy(minimumChunk: 8_192,
-                                     maximumChunks: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), chunkLimit))
+        static let standard = Policy(
+            minimumChunk: 8_192,
+            maximumChunks: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), chunkLimit))
     }
 
     /// The policy in force (tests cut small loops into many chunks to check they agree).

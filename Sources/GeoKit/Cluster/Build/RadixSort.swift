@@ -6,8 +6,10 @@ enum RadixSort {
     /// Widest digit: 2^11 counters fit in the L1 cache.
     private static let maxDigitBits = 11
 
-    static func sort(keys: UnsafeMutablePointer<UInt64>, values: UnsafeMutablePointer<Int32>, count n: Int, bits: Int,
-                     keyScratch: UnsafeMutablePointer<UInt64>, valueScratch: UnsafeMutablePointer<Int32>) {
+    static func sort(
+        keys: UnsafeMutablePointer<UInt64>, values: UnsafeMutablePointer<Int32>, count n: Int, bits: Int,
+        keyScratch: UnsafeMutablePointer<UInt64>, valueScratch: UnsafeMutablePointer<Int32>
+    ) {
         guard n > 1, bits > 0 else { return }
         let passes = (bits + maxDigitBits - 1) / maxDigitBits
         let digitBits = (bits + passes - 1) / passes

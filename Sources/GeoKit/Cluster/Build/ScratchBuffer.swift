@@ -12,8 +12,9 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     var bytes: Int { capacity * MemoryLayout<Element>.stride }
 
     init(capacity: Int = 16, alignment: Int = MemoryLayout<Element>.alignment) {
-        precondition(alignment >= MemoryLayout<Element>.alignment && alignment & (alignment - 1) == 0,
-                     "alignment \(alignment) is not a power of two at least \(MemoryLayout<Element>.alignment)")
+        precondition(
+            alignment >= MemoryLayout<Element>.alignment && alignment & (alignment - 1) == 0,
+            "alignment \(alignment) is not a power of two at least \(MemoryLayout<Element>.alignment)")
         self.capacity = max(capacity, 1)
         self.alignment = alignment
         base = Self.allocate(self.capacity, alignment: alignment)

@@ -53,8 +53,10 @@ public final class ClusterIndex {
     ///   - scratch: Memory to build in, reused from build to build (default: the build's own).
     /// - Throws: ``ClusterError`` naming the first bad option or point:
     ///   `point 7: latitude nan is not a number`, `point 3: latitude 89 beyond the Web Mercator limit ±85.0511287798`.
-    public convenience init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions(),
-                            scratch: BuildScratch? = nil) throws(ClusterError) {
+    public convenience init(
+        points: [ClusterPoint], options: ClusterOptions = ClusterOptions(),
+        scratch: BuildScratch? = nil
+    ) throws(ClusterError) {
         try options.validate()
         var table = ClusterPoints()
         table.coordinates.reserveCapacity(points.count * ClusterPoints.coordinateStride)
@@ -73,12 +75,15 @@ public final class ClusterIndex {
     ///   - options: How to cluster (default: supercluster's defaults).
     ///   - scratch: Memory to build in, reused from build to build (default: the build's own).
     /// - Throws: ``ClusterError`` naming the first bad option or point, or the lengths if they differ.
-    public convenience init(longitudes: [Double], latitudes: [Double], options: ClusterOptions = ClusterOptions(),
-                            scratch: BuildScratch? = nil) throws(ClusterError) {
+    public convenience init(
+        longitudes: [Double], latitudes: [Double], options: ClusterOptions = ClusterOptions(),
+        scratch: BuildScratch? = nil
+    ) throws(ClusterError) {
         try options.validate()
         guard longitudes.count == latitudes.count else {
-            throw ClusterError(.invalidPoint,
-                               "longitudes has \(longitudes.count) values but latitudes has \(latitudes.count)")
+            throw ClusterError(
+                .invalidPoint,
+                "longitudes has \(longitudes.count) values but latitudes has \(latitudes.count)")
         }
         var table = ClusterPoints()
         table.coordinates.reserveCapacity(longitudes.count * ClusterPoints.coordinateStride)
@@ -153,8 +158,9 @@ public final class ClusterIndex {
     static func checkBox(_ box: BoundingBox) throws(ClusterError) {
         for (name, value) in [("west", box.west), ("south", box.south), ("east", box.east), ("north", box.north)]
         where !value.isFinite {
-            throw ClusterError(.invalidQuery,
-                               "box \(name) \(ClusterError.text(value)) is not \(value.isNaN ? "a number" : "finite")")
+            throw ClusterError(
+                .invalidQuery,
+                "box \(name) \(ClusterError.text(value)) is not \(value.isNaN ? "a number" : "finite")")
         }
         guard box.south <= box.north else {
             throw ClusterError(.invalidQuery, "box south \(ClusterError.text(box.south)) is greater than north \(ClusterError.text(box.north))")
@@ -165,9 +171,10 @@ public final class ClusterIndex {
     func item(_ s: Int32) -> ClusterItem {
         let rep = Int(store.rep(s))
         if store.isCluster(s) {
-            return ClusterItem(id: Self.clusterID(point: rep, zoom: store.highest(s)), isCluster: true,
-                               longitude: Projection.longitude(x: store.x(s)), latitude: Projection.latitude(y: store.y(s)),
-                               count: Int(store.count(s)))
+            return ClusterItem(
+                id: Self.clusterID(point: rep, zoom: store.highest(s)), isCluster: true,
+                longitude: Projection.longitude(x: store.x(s)), latitude: Projection.latitude(y: store.y(s)),
+                count: Int(store.count(s)))
         }
         return ClusterItem(id: rep, isCluster: false, longitude: points.longitude(rep), latitude: points.latitude(rep), count: 1)
     }
@@ -241,8 +248,10 @@ public final class ClusterIndex {
             minLng = -180
             maxLng = 180
         } else if minLng > maxLng {
-            return (Rect(minX: Projection.x(longitude: minLng), minY: top, maxX: Projection.x(longitude: 180), maxY: bottom),
-                    Rect(minX: Projection.x(longitude: -180), minY: top, maxX: Projection.x(longitude: maxLng), maxY: bottom))
+            return (
+                Rect(minX: Projection.x(longitude: minLng), minY: top, maxX: Projection.x(longitude: 180), maxY: bottom),
+                Rect(minX: Projection.x(longitude: -180), minY: top, maxX: Projection.x(longitude: maxLng), maxY: bottom)
+            )
         }
         return (Rect(minX: Projection.x(longitude: minLng), minY: top, maxX: Projection.x(longitude: maxLng), maxY: bottom), nil)
     }

@@ -32,8 +32,10 @@ public struct ClusterOptions: Sendable, Equatable {
     ///   - maxZoom: Highest zoom with clusters (default `16`).
     ///   - minPoints: Fewest points in a cluster (default `2`).
     ///   - nodeSize: supercluster's KD-tree leaf size, no effect here (default `64`).
-    public init(radius: Double = 40, extent: Double = 512, minZoom: Int = 0, maxZoom: Int = 16,
-                minPoints: Int = 2, nodeSize: Int = 64) {
+    public init(
+        radius: Double = 40, extent: Double = 512, minZoom: Int = 0, maxZoom: Int = 16,
+        minPoints: Int = 2, nodeSize: Int = 64
+    ) {
         self.radius = radius
         self.extent = extent
         self.minZoom = minZoom

@@ -64,8 +64,9 @@ struct ClusterPoints {
         guard slot(id) != nil else { return nil }
         let c = category(id)
         let v = values.isEmpty ? Double.nan : values[id]
-        return ClusterPoint(longitude: longitude(id), latitude: latitude(id),
-                            category: c >= 0 ? categoryNames[Int(c)] : nil, value: v.isNaN ? nil : v)
+        return ClusterPoint(
+            longitude: longitude(id), latitude: latitude(id),
+            category: c >= 0 ? categoryNames[Int(c)] : nil, value: v.isNaN ? nil : v)
     }
 
     /// Checks a point's fields; `label` starts the message (`point 7`).
@@ -90,13 +91,15 @@ struct ClusterPoints {
                 throw ClusterError(.invalidPoint, "\(label): \(name) \(ClusterError.text(value)) is not finite")
             }
             guard abs(value) <= limit else {
-                throw ClusterError(.invalidPoint,
-                                   "\(label): \(name) \(ClusterError.text(value)) out of range [-\(Int(limit)), \(Int(limit))]")
+                throw ClusterError(
+                    .invalidPoint,
+                    "\(label): \(name) \(ClusterError.text(value)) out of range [-\(Int(limit)), \(Int(limit))]")
             }
         }
         guard abs(latitude) <= Projection.maxLatitude else {
-            throw ClusterError(.invalidPoint,
-                               "\(label): latitude \(ClusterError.text(latitude)) beyond the Web Mercator limit ±85.0511287798")
+            throw ClusterError(
+                .invalidPoint,
+                "\(label): latitude \(ClusterError.text(latitude)) beyond the Web Mercator limit ±85.0511287798")
         }
     }
 }

@@ -21,16 +21,18 @@ extension ClusterStore {
                     var sum = ClusterMath.Sum()
                     var c = Int(first)
                     while c >= 0 {
-                        sum.add(x: pos[c &* Self.positionStride &+ Self.xOffset], y: pos[c &* Self.positionStride &+ Self.yOffset],
-                                count: links[c &* Self.linkStride &+ Self.countOffset])
+                        sum.add(
+                            x: pos[c &* Self.positionStride &+ Self.xOffset], y: pos[c &* Self.positionStride &+ Self.yOffset],
+                            count: links[c &* Self.linkStride &+ Self.countOffset])
                         c = Int(links[c &* Self.linkStride &+ Self.nextSiblingOffset])
                     }
                     let (cx, cy) = sum.center
                     var reach = 0.0
                     c = Int(first)
                     while c >= 0 {
-                        reach = ClusterMath.reach(reach, x: pos[c &* Self.positionStride &+ Self.xOffset],
-                                                  y: pos[c &* Self.positionStride &+ Self.yOffset], childReach: reaches[c], cx: cx, cy: cy)
+                        reach = ClusterMath.reach(
+                            reach, x: pos[c &* Self.positionStride &+ Self.xOffset],
+                            y: pos[c &* Self.positionStride &+ Self.yOffset], childReach: reaches[c], cx: cx, cy: cy)
                         c = Int(links[c &* Self.linkStride &+ Self.nextSiblingOffset])
                     }
                     let i = Int(s)

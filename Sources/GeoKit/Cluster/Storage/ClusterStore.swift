@@ -10,11 +10,11 @@ struct ClusterStore {
     static let yOffset = 1
     // Links and counts, Int32 each.
     static let linkStride = 5
-    static let parentOffset = 0       // parent slot, `noParent`, or `rootMark - rootIndex`
-    static let firstChildOffset = 1   // first child slot (smallest rep), -1 for a point
+    static let parentOffset = 0  // parent slot, `noParent`, or `rootMark - rootIndex`
+    static let firstChildOffset = 1  // first child slot (smallest rep), -1 for a point
     static let nextSiblingOffset = 2  // next child of the same parent, -1 at the end
-    static let repOffset = 3          // smallest point id inside (a point's own id)
-    static let countOffset = 4        // points inside (1 for a point)
+    static let repOffset = 3  // smallest point id inside (a point's own id)
+    static let countOffset = 4  // points inside (1 for a point)
     // Zoom range alive, UInt8 each.
     static let zoomStride = 2
     static let lowestOffset = 0
@@ -23,7 +23,7 @@ struct ClusterStore {
     static let spanStride = 2
     static let spanStartOffset = 0
     static let spanLengthOffset = 1
-    static let pairStride = 2         // categoryPool: category index, count
+    static let pairStride = 2  // categoryPool: category index, count
 
     static let none: Int32 = -1
     static let noParent: Int32 = -1
@@ -59,8 +59,10 @@ struct ClusterStore {
     /// up to `highest`; with room for `capacity` items in all. Each array is written once, in
     /// chunks over the cores, into memory offered huge pages from its start (``PageArray``).
     /// (The same fields ``allocate(x:y:rep:count:highest:)`` writes, without a call per point.)
-    mutating func fillLeaves(ids: UnsafeBufferPointer<Int32>, coordinates: UnsafeBufferPointer<Double>,
-                             highest: Int, capacity: Int, pages: HugePageBlocks) {
+    mutating func fillLeaves(
+        ids: UnsafeBufferPointer<Int32>, coordinates: UnsafeBufferPointer<Double>,
+        highest: Int, capacity: Int, pages: HugePageBlocks
+    ) {
         assert(slotCount == 0, "fillLeaves starts a fresh store")
         let n = ids.count
         positions = Self.fresh(n, stride: Self.positionStride, capacity: capacity, pages: pages) { pos, items in
@@ -90,8 +92,10 @@ struct ClusterStore {
 
     /// A new array of `n` items of `stride` elements, with room for `capacity` items, whose
     /// elements `fill(base, items)` writes for a range of items (ranges run concurrently).
-    private static func fresh<Element>(_ n: Int, stride: Int, capacity: Int, pages: HugePageBlocks,
-                                       _ fill: (UnsafeMutablePointer<Element>, Range<Int>) -> Void) -> PageArray<Element> {
+    private static func fresh<Element>(
+        _ n: Int, stride: Int, capacity: Int, pages: HugePageBlocks,
+        _ fill: (UnsafeMutablePointer<Element>, Range<Int>) -> Void
+    ) -> PageArray<Element> {
         PageArray(unsafeUninitializedCapacity: max(capacity, n) * stride, pool: pages) { buffer, count in
             if let base = buffer.baseAddress { ParallelSplit.forEachChunk(n) { _, items in fill(base, items) } }
             count = n * stride

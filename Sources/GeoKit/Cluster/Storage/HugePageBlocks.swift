@@ -60,7 +60,8 @@ final class HugePageBlocks: @unchecked Sendable {
         // Map a huge page more than asked, then unmap what lies outside the aligned block.
         let mapped = bytes + hugePage
         guard let raw = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              raw != MAP_FAILED else { return nil }
+            raw != MAP_FAILED
+        else { return nil }
         let start = raw.alignedUp(toMultipleOf: hugePage)
         let head = start - raw
         if head > 0 { munmap(raw, head) }

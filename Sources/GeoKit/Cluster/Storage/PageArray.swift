@@ -33,7 +33,8 @@ struct PageArray<Element: BitwiseCopyable> {
             let hugePage = HugePageHint.hugePage
             let bytes = minimumCapacity * stride
             if bytes >= hugePage / 2, let pool, let block = pool.allocate((bytes + hugePage - 1) / hugePage * hugePage),
-               let start = block.baseAddress {
+                let start = block.baseAddress
+            {
                 self.block = block
                 capacity = block.count / stride
                 base = start.bindMemory(to: Element.self, capacity: capacity)
@@ -66,8 +67,10 @@ struct PageArray<Element: BitwiseCopyable> {
 
     /// An array with room for at least `capacity` elements, whose first `initializedCount`
     /// elements `initializer` writes (and sets), as `ContiguousArray`'s initializer of that name.
-    init<E: Error>(unsafeUninitializedCapacity capacity: Int, pool: HugePageBlocks? = nil,
-                   initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws(E) -> Void) throws(E) {
+    init<E: Error>(
+        unsafeUninitializedCapacity capacity: Int, pool: HugePageBlocks? = nil,
+        initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws(E) -> Void
+    ) throws(E) {
         storage = Storage(minimumCapacity: capacity, pool: pool)
         var buffer = UnsafeMutableBufferPointer(start: storage.base, count: capacity)
         var initialized = 0
@@ -117,7 +120,8 @@ struct PageArray<Element: BitwiseCopyable> {
 
     /// The elements as a buffer to write in place; the body must not replace the buffer.
     mutating func withUnsafeMutableBufferPointer<R, E: Error>(
-        _ body: (inout UnsafeMutableBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
+        _ body: (inout UnsafeMutableBufferPointer<Element>) throws(E) -> R
+    ) throws(E) -> R {
         makeUniqueAndRoom(count)
         var buffer = UnsafeMutableBufferPointer(start: storage.base, count: count)
         let (base, n) = (buffer.baseAddress, buffer.count)

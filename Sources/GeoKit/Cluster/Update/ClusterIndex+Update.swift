@@ -97,9 +97,10 @@ extension ClusterIndex {
                 s = parent
             }
         }
-        grids = ContiguousArray((options.minZoom...options.maxZoom).map {
-            NeighborGrid(scale: Projection.cellScale(options, zoom: $0), expected: alive[$0 - options.minZoom])
-        })
+        grids = ContiguousArray(
+            (options.minZoom...options.maxZoom).map {
+                NeighborGrid(scale: Projection.cellScale(options, zoom: $0), expected: alive[$0 - options.minZoom])
+            })
         for s in 0..<Int32(store.slotCount) where live[Int(s)] {
             for z in gridZooms(of: s) { grids[z - options.minZoom].insert(s, x: store.x(s), y: store.y(s)) }
         }

@@ -2,8 +2,10 @@
 /// kept or dropped, and the changes handed to the zoom below.
 extension UpdateScratch {
     /// Rebuilds every touched seed's group and lists what changed among the items alive at z.
-    mutating func rebuildGroups(_ z: Int, _ changes: [Change], index: ClusterIndex, store: inout ClusterStore,
-                                        grid: NeighborGrid, r2: Double, freed: inout [Int32]) -> [Change] {
+    mutating func rebuildGroups(
+        _ z: Int, _ changes: [Change], index: ClusterIndex, store: inout ClusterStore,
+        grid: NeighborGrid, r2: Double, freed: inout [Int32]
+    ) -> [Change] {
         let minPoints = Int32(index.options.minPoints)
         var out: [Change] = []
         // Phase 1, on the old structure: each touched live seed's new group and its old cluster.
@@ -23,7 +25,8 @@ extension UpdateScratch {
             groups.append(s)
             // Members passed through under minPoints have no claim on record: search for them.
             if store.tracksReleases && oldCluster == nil && change(s, changes)?.kind != .added
-                && oldClaim(s, lowest: Self.lowest(s, &store), parent: Self.parent(s, &store), zoom: z, store: &store) == s {
+                && oldClaim(s, lowest: Self.lowest(s, &store), parent: Self.parent(s, &store), zoom: z, store: &store) == s
+            {
                 appendMembersBySearch(of: s, grid, &store, r2, zoom: z)
             } else {
                 appendMembers(of: s, oldCluster: oldCluster, changes, &store)

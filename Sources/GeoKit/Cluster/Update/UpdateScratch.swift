@@ -12,20 +12,20 @@ struct UpdateScratch {
     var epoch: UInt32 = 0
     var queuedAt = ContiguousArray<UInt32>()
     var decidedAt = ContiguousArray<UInt32>()
-    var claims = ContiguousArray<Int32>()       // decided claim: itself for a seed
+    var claims = ContiguousArray<Int32>()  // decided claim: itself for a seed
     var touchedAt = ContiguousArray<UInt32>()
-    var heap = ContiguousArray<Int64>()         // rep << 32 | slot
+    var heap = ContiguousArray<Int64>()  // rep << 32 | slot
     var touched = ContiguousArray<Int32>()
     // A slot's change at this zoom: its index in `changes`, when changeAt == epoch.
     var changeAt = ContiguousArray<UInt32>()
     var changeIndex = ContiguousArray<Int32>()
     // Items decided at this zoom into a seed's group, a list per seed in ascending rep.
-    var joinAt = ContiguousArray<UInt32>()      // joinHead/joinTail valid for a seed when == epoch
+    var joinAt = ContiguousArray<UInt32>()  // joinHead/joinTail valid for a seed when == epoch
     var joinHead = ContiguousArray<Int32>()
     var joinTail = ContiguousArray<Int32>()
     var joinNext = ContiguousArray<Int32>()
     var candidates = ContiguousArray<Int32>()
-    var groups = ContiguousArray<Int32>()       // flat: seed, members..., -1
+    var groups = ContiguousArray<Int32>()  // flat: seed, members..., -1
     var category = CategoryScratch()
     /// The seed grid of the zoom being re-clustered, borrowed from the index for the level.
     var seeds = NeighborGrid(scale: 1, expected: 0)
@@ -93,7 +93,7 @@ struct UpdateScratch {
         // Decide in ascending rep.
         work += 128  // the level's own bookkeeping: grids borrowed, marks stamped, lists reset
         while let k = pop() {
-            work += 4    // a decision: a heap pop, a claim looked up, a group joined
+            work += 4  // a decision: a heap pop, a claim looked up, a group joined
             guard decidedAt[Int(k)] != epoch else { continue }
             let claim = freshClaim(k, grid, &store, r2)
             decidedAt[Int(k)] = epoch
@@ -142,8 +142,10 @@ struct UpdateScratch {
         Self.isSeed(k, decidedAt: decidedAt, claims: claims, epoch: epoch, store: &store, zoom: z)
     }
 
-    private static func isSeed(_ k: Int32, decidedAt: ContiguousArray<UInt32>, claims: ContiguousArray<Int32>, epoch: UInt32,
-                               store: inout ClusterStore, zoom z: Int) -> Bool {
+    private static func isSeed(
+        _ k: Int32, decidedAt: ContiguousArray<UInt32>, claims: ContiguousArray<Int32>, epoch: UInt32,
+        store: inout ClusterStore, zoom z: Int
+    ) -> Bool {
         if decidedAt[Int(k)] == epoch { return claims[Int(k)] == k }
         if Self.lowest(k, &store) <= z {
             return !(store.tracksReleases && store.releasedMasks[Int(k)] & (1 << UInt32(z)) != 0)
@@ -247,8 +249,10 @@ struct UpdateScratch {
     }
 
     /// Queues the items after seed `k` whose being within its radius changed as it moved.
-    private mutating func pushChangedNear(_ k: Int32, _ oldX: Double, _ oldY: Double, _ grid: NeighborGrid,
-                                          _ store: inout ClusterStore, _ r2: Double) {
+    private mutating func pushChangedNear(
+        _ k: Int32, _ oldX: Double, _ oldY: Double, _ grid: NeighborGrid,
+        _ store: inout ClusterStore, _ r2: Double
+    ) {
         let x = Self.x(k, &store), y = Self.y(k, &store), rep = Self.rep(k, &store)
         candidates.removeAll(keepingCapacity: true)
         grid.forEachCandidate(nearX: x, y: y) { candidates.append($0) }
