@@ -37,10 +37,11 @@ import Testing
             (process.standardOutput, process.standardError) = (out, err)
             try process.run()
             // Odd rounds: 0-150 ms after its runtime loaded, while it opens the database and
-            // loads the sites, or writes. Even rounds: 0-30 ms after its first commit, mid-loop.
-            let mark = round % 2 == 1 ? "ready\n" : "done "
+            // loads the sites, or writes. Even rounds: 0-30 ms after its third commit, mid-loop
+            // (counted, not timed, so a loaded machine still kills it while it writes).
+            let (mark, times) = round % 2 == 1 ? ("ready\n", 1) : ("done ", 3)
             var buffer = Data()
-            while String(decoding: buffer, as: UTF8.self).range(of: mark) == nil {
+            while String(decoding: buffer, as: UTF8.self).components(separatedBy: mark).count <= times {
                 let chunk = out.fileHandleForReading.availableData
                 guard !chunk.isEmpty else { break }
                 buffer.append(chunk)
@@ -65,7 +66,7 @@ import Testing
         #expect(titles.count == stored.count, "a write is there once")
         #expect(Set(reported).subtracting(stored).isEmpty, "reported done but missing: \(Set(reported).subtracting(stored).sorted().prefix(10))")
         // The kills landed while it was writing, not only before its first write.
-        #expect(killedMidRun >= 25 && reported.count >= 100, "\(killedMidRun) rounds wrote, \(reported.count) writes")
+        #expect(killedMidRun >= 25 && reported.count >= 75, "\(killedMidRun) rounds wrote, \(reported.count) writes")
         print("KillTests: 50 kills, \(killedMidRun) after writing, \(reported.count) writes reported, \(titles.count) stored")
         // And the store still works: a new process writes on.
         #expect(
