@@ -195,7 +195,7 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel", "Formats"]),
+        .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel", "ScreenSamples", "Formats"]),
         .testTarget(
             name: "FlowKitTests", dependencies: ["FlowKit", "FlowAuthoring", "ScreenRendering", "ScreenSamples", "ScreenModel", "Formats", "BenchData"]),
         .testTarget(

@@ -193,7 +193,7 @@ error('Cannot require a meta file')
 --- The replayed path, thinned for drawing.
 --- @field track? [number, number][]
 
---- A camera overlay: sites the flow has already projected onto the screen, and hints for the sites just beside the view. Coordinates are [longitude, latitude], distances metres, angles degrees. ScreenValidator also checks that site ids are unique across pins and off_screen, and z values across pins.
+--- A camera overlay: sites the flow has already projected onto the screen, and hints for the sites just beside the view. Coordinates are [longitude, latitude], distances meters, angles degrees. ScreenValidator also checks that site ids are unique across pins and off_screen, and z values across pins.
 --- @class flowrun.ArComponent
 ---
 --- @field type "ar"
@@ -202,7 +202,7 @@ error('Cannot require a meta file')
 ---
 --- @field size flowrun.Size
 ---
---- Sites farther than this many metres are left out. More than 0.
+--- Sites farther than this many meters are left out. More than 0.
 --- @field max_distance number
 ---
 --- Sites on screen; z says which is drawn in front.
@@ -323,6 +323,7 @@ error('Cannot require a meta file')
 --- A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Not empty.
 --- @field url string
 ---
+--- What the picture shows, for screen readers.
 --- @field alt string
 ---
 --- @field id? string
@@ -463,7 +464,7 @@ error('Cannot require a meta file')
 --- Horizontal field of view across the screen's width. In (0, 180).
 --- @field fov number
 ---
---- Metres above the ellipsoid, when known. In [-100000, 100000].
+--- Meters above the ellipsoid, when known. In [-100000, 100000].
 --- @field altitude? number
 
 --- A site on the AR view's screen, with its label's box.
@@ -478,7 +479,7 @@ error('Cannot require a meta file')
 --- [longitude, latitude] in degrees.
 --- @field coordinate [number, number]
 ---
---- Metres from the camera. At least 0.
+--- Meters from the camera. At least 0.
 --- @field distance number
 ---
 --- Degrees clockwise from true north. In [0, 360].
@@ -511,7 +512,7 @@ error('Cannot require a meta file')
 --- Not empty.
 --- @field title string
 ---
---- Metres from the camera. At least 0.
+--- Meters from the camera. At least 0.
 --- @field distance number
 ---
 --- Degrees clockwise from true north. In [0, 360].
@@ -593,7 +594,7 @@ error('Cannot require a meta file')
 --- [longitude, latitude] in degrees.
 --- @field center [number, number]
 ---
---- Metres. More than 0.
+--- Meters. More than 0.
 --- @field radius number
 
 --- A region bounded by rings, such as the park's boundary.

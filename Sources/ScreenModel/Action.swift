@@ -234,3 +234,76 @@ extension Action: ScreenNode {
         withoutActuallyEscaping(path) { path in body(&self, path) }
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let action = SchemaDefinition(
+        "action",
+        .oneOf(["goAction", "urlAction", "callAction", "directionsAction", "actAction"], "Something a visitor can do, selected by its kind."))
+
+    static let goAction = SchemaDefinition(
+        "goAction",
+        .object([
+            .required("kind", .constant("go")),
+            .optional("id", .reference("actionID")),
+            .optional("label", .string()),
+            .required("flow", .string(minLength: 1)),
+            .optional("args", .map(of: .string())),
+            .optional(
+                "park",
+                .string(minLength: 1, "Another park's code: the app switches to that park and opens its flow. ScreenValidator checks that the park exists.")),
+        ]))
+
+    static let urlAction = SchemaDefinition(
+        "urlAction",
+        .object([
+            .required("kind", .constant("url")),
+            .optional("id", .reference("actionID")),
+            .optional("label", .string()),
+            .required(
+                "url", .string(pattern: "^https?://[^\\s/?#]+([/?#]\\S*)?$", example: "https://www.nps.gov/goga/", "An absolute http(s) URL with a host.")),
+        ]))
+
+    static let callAction = SchemaDefinition(
+        "callAction",
+        .object([
+            .required("kind", .constant("call")),
+            .optional("id", .reference("actionID")),
+            .optional("label", .string()),
+            .required(
+                "phone",
+                .string(
+                    pattern: "^(?:(?:[ +().-]*[0-9]){7,15}[ +().-]*|[0-9]{3})$", example: "(415) 561-4700",
+                    "7 to 15 digits, with spaces and + - ( ) . allowed, or a 3-digit emergency number such as 911.")),
+        ]))
+
+    static let directionsAction = SchemaDefinition(
+        "directionsAction",
+        .object(
+            [
+                .required("kind", .constant("directions")),
+                .optional("id", .reference("actionID")),
+                .optional("label", .string()),
+                .required("lat", .reference("latitude")),
+                .required("lon", .reference("longitude")),
+                .required("name", .string(minLength: 1, "The place's name, as the navigation app shows it.")),
+                .optional("address", .string(minLength: 1, "The place's address on one line, when known.")),
+            ], "Opens the device's navigation to a place: its position, with the name and address the navigation app shows."))
+
+    static let actAction = SchemaDefinition(
+        "actAction",
+        .object(
+            [
+                .required("kind", .constant("act")),
+                .optional("id", .reference("actionID")),
+                .optional("label", .string()),
+                .required("flow", .string(minLength: 1)),
+                .optional("args", .map(of: .string())),
+            ],
+            "Change the visitor's store, then show the screen: the app runs flow once as an act run (its store writes commit together when it returns a valid screen), like a form's POST; Back, reload and links never repeat it."
+        ))
+
+    static let actionID = SchemaDefinition(
+        "actionID",
+        .string(minLength: 1, "Unique across the screen; flowrun --follow ID."))
+}

@@ -17,6 +17,21 @@ public struct Theme: Hashable, Sendable, Codable {
     }
 }
 
+extension Theme {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case primary, accent, background
+    }
+
+    /// Decodes the three colors; any other key is an error, as everywhere in a screen.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: keyNames(CodingKeys.self), in: "theme")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        primary = try c.decode(String.self, forKey: .primary)
+        accent = try c.decode(String.self, forKey: .accent)
+        background = try c.decode(String.self, forKey: .background)
+    }
+}
+
 extension Theme: ScreenNode {
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         for (name, color) in [("primary", primary), ("accent", accent), ("background", background)] {
@@ -25,4 +40,20 @@ extension Theme: ScreenNode {
     }
 
     mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {}
+}
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let theme = SchemaDefinition(
+        "theme",
+        .object(
+            [
+                .required("primary", .reference("color")),
+                .required("accent", .reference("color")),
+                .required("background", .reference("color")),
+            ], "The park's colors (park.lua's theme); every screen flowrun prints carries them."))
+
+    static let color = SchemaDefinition(
+        "color",
+        .string(pattern: "^#[0-9A-Fa-f]{6}$", example: "#2E5E4E", "A color as #RRGGBB."))
 }

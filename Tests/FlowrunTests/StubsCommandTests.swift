@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `flowrun stubs` writes every generated file of meta/; `--check` names each stale one.
+/// `flowrun stubs` writes every generated file (meta/, the screen schema); `--check` names
+/// each stale one.
 @Suite struct StubsCommandTests {
     static func project() throws -> ProjectCopy { try ProjectCopy(["flows", "parks", "schema", "meta"]) }
 
@@ -11,25 +12,23 @@ import Testing
         #expect(current.status == 0, "\(current.stderr)")
         #expect(current.stdout == "stubs are current\n")
 
-        // A schema and a default changed: the two stubs made from them are stale, nothing else.
+        // The schema edited by hand and a default changed: the schema (made from the screen
+        // contract) and the park stub (made from defaults.lua) are stale, nothing else.
         let schema = try String(contentsOf: copy.url.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8)
-        try copy.write(
-            "schema/screen.schema.json",
-            schema.replacingOccurrences(
-                of: "\"empty\": { \"type\": \"string\", \"description\": \"Shown when items is empty.\" }",
-                with: "\"empty\": { \"type\": \"string\", \"description\": \"Shown when the list has no items.\" }"))
+        let edited = schema.replacingOccurrences(of: "\"Shown when items is empty.\"", with: "\"Shown when the list has no items.\"")
+        #expect(edited != schema)
+        try copy.write("schema/screen.schema.json", edited)
         let defaults = try String(contentsOf: copy.url.appendingPathComponent("parks/defaults.lua"), encoding: .utf8)
         try copy.write("parks/defaults.lua", defaults.replacingOccurrences(of: "  zoom = 10,", with: "  zoom = 11,"))
         let stale = try flowrun(["stubs", "--check"], in: copy.url)
         #expect(stale.status == 1)
         #expect(stale.stdout == "")
-        #expect(stale.stderr == "flowrun: stale stubs: meta/screen.gen.lua, meta/park.gen.lua; run 'flowrun stubs'\n")
+        #expect(stale.stderr == "flowrun: stale stubs: schema/screen.schema.json, meta/park.gen.lua; run 'flowrun stubs'\n")
 
         let write = try flowrun(["stubs"], in: copy.url)
         #expect(write.status == 0, "\(write.stderr)")
-        #expect(write.stdout == "wrote meta/screen.gen.lua\nwrote meta/park.gen.lua\n")
-        let screen = try String(contentsOf: copy.url.appendingPathComponent("meta/screen.gen.lua"), encoding: .utf8)
-        #expect(screen.contains("--- Shown when the list has no items.\n--- @field empty? string\n"))
+        #expect(write.stdout == "wrote schema/screen.schema.json\nwrote meta/park.gen.lua\n")
+        #expect(try String(contentsOf: copy.url.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8) == schema)
         let park = try String(contentsOf: copy.url.appendingPathComponent("meta/park.gen.lua"), encoding: .utf8)
         #expect(park.contains("--- (default: `11`)\n--- @field zoom number\n"))
         #expect(try flowrun(["stubs", "--check"], in: copy.url).status == 0)
@@ -44,11 +43,15 @@ import Testing
         #expect(result.stderr == "flowrun: stale stubs: meta/park.gen.lua; run 'flowrun stubs'\n")
     }
 
-    @Test func aProjectWithoutTheSchemaSaysSo() throws {
+    @Test func aProjectWithoutTheSchemaIsGivenIt() throws {
         let copy = try ProjectCopy(["flows", "parks", "meta"])
-        let result = try flowrun(["stubs", "--check"], in: copy.url)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == "flowrun: schema/screen.schema.json: file not found\n")
+        let check = try flowrun(["stubs", "--check"], in: copy.url)
+        #expect(check.status == 1)
+        #expect(check.stderr == "flowrun: stale stubs: schema/screen.schema.json; run 'flowrun stubs'\n")
+        let write = try flowrun(["stubs"], in: copy.url)
+        #expect(write.status == 0, "\(write.stderr)")
+        #expect(write.stdout == "wrote schema/screen.schema.json\n")
+        let written = try String(contentsOf: copy.url.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8)
+        #expect(written == (try String(contentsOf: repositoryRoot.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8)))
     }
 }

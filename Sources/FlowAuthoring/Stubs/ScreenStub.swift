@@ -4,7 +4,7 @@ import Foundation
 import GeoKit
 
 /// Writes `meta/screen.gen.lua`, the LuaLS classes of what a flow returns, from
-/// `schema/screen.schema.json` (the contract with app clients): `flowrun.Screen`, the unions
+/// `schema/screen.schema.json` as ``ScreenSchemaFile`` writes it from the screen contract: `flowrun.Screen`, the unions
 /// `flowrun.Component`, `flowrun.Action` (and the schema's other `oneOf`s), and one class per
 /// object of `$defs` (`flowrun.TextComponent`, `flowrun.GoAction`, ...), each field with its
 /// type, its description and its bounds, optional ones `?`. Scalar definitions (`color`,
@@ -21,14 +21,9 @@ enum ScreenStub {
     /// Fields a flow may leave out of its screen: the runtime fills them in (`FlowRuntime`).
     static let filledByHost: Set<String> = ["schema", "park", "flow"]
 
-    /// The text of ``file`` for the project at `root`.
+    /// The text of ``file`` for a schema's text (``ScreenSchemaFile/text(root:definitions:)``).
     /// - Throws: ``FlowError/badContent(file:message:)`` naming the schema file and the
     ///   JSON path of anything the generator cannot type.
-    static func text(root: ProjectRoot) throws(FlowError) -> String {
-        try text(schema: try root.read(schemaFile))
-    }
-
-    /// The text of ``file`` for a schema's text.
     static func text(schema source: String) throws(FlowError) -> String {
         let schema: JSONValue
         do { schema = try JSONDecoder().decode(JSONValue.self, from: Data(source.utf8)) } catch {

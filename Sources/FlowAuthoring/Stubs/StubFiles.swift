@@ -1,19 +1,19 @@
 public import FlowKit
-/// Every file `flowrun stubs` generates in `meta/`, for editors and luacheck: the native
-/// modules' stubs, luacheck's globals, the screen's classes (from the JSON Schema) and the
-/// park settings' classes (from the settings catalogue and parks/defaults.lua). A test runs
+/// Every file `flowrun stubs` generates, for editors, luacheck and app clients: the native
+/// modules' stubs, luacheck's globals, the screen's JSON Schema and classes (both from the
+/// screen contract, ``ScreenModel/ScreenContract``) and the park settings' classes (from the settings catalogue and parks/defaults.lua). A test runs
 /// `flowrun stubs --check` against the committed files.
 public enum StubFiles {
     /// Each generated file's path relative to the project root (`meta/screen.gen.lua`) and
     /// its whole text, in a fixed order.
-    /// - Parameter root: the project; the screen and park stubs read its
-    ///   `schema/screen.schema.json` and `parks/defaults.lua`.
+    /// - Parameter root: the project; the park stubs read its `parks/defaults.lua`.
     /// - Throws: ``FlowError`` naming the file at fault: a schema the generator cannot type,
     ///   a defaults.lua that does not run, or a Lua state that cannot be made.
     public static func all(root: ProjectRoot) throws(FlowError) -> [(file: String, text: String)] {
         StubGenerator.stubs() + [
             (LuacheckGlobals.file, try LuacheckGlobals.text()),
-            (ScreenStub.file, try ScreenStub.text(root: root)),
+            (ScreenSchemaFile.file, ScreenSchemaFile.text()),
+            (ScreenStub.file, try ScreenStub.text(schema: ScreenSchemaFile.text())),
             (ParkStub.file, try ParkStub.text(root: root)),
         ]
     }

@@ -2,7 +2,7 @@ extension Component {
     /// A camera overlay: sites drawn over what the phone's camera sees.
     /// `{"type": "ar", "camera": {…}, "size": {"width": 390, "height": 844}, "max_distance": 5000,
     /// "pins": [pin, …], "off_screen": [hint, …], "empty": "…"}`. Coordinates are
-    /// `[longitude, latitude]`, distances metres, angles degrees. The flow has already
+    /// `[longitude, latitude]`, distances meters, angles degrees. The flow has already
     /// projected every pin (GeoKit's `ARProjector` and `ARLabelLayout`), so clients only draw.
     public struct AR: Hashable, Sendable {
         /// The AR view's identifier (default `nil`).
@@ -11,7 +11,7 @@ extension Component {
         public var camera: Camera
         /// The screen the pins were laid out for, in points.
         public var size: Component.Map.Size
-        /// Sites farther than this many metres are left out; more than 0.
+        /// Sites farther than this many meters are left out; more than 0.
         public var maximumDistance: Double
         /// Sites on screen, in the flow's order; `z` says which is drawn in front. May be empty.
         public var pins: [Pin]
@@ -24,7 +24,7 @@ extension Component {
         /// - Parameters:
         ///   - camera: the phone's position and pose.
         ///   - size: the screen in points.
-        ///   - maximumDistance: the farthest site shown, metres (more than 0).
+        ///   - maximumDistance: the farthest site shown, meters (more than 0).
         ///   - pins: sites on screen (default `[]`).
         ///   - offScreen: sites just beside the view (default `[]`).
         ///   - empty: the message for no pins (default `nil`).
@@ -136,4 +136,21 @@ extension Component.AR: Codable, ComponentPayload {
             firstUse[id] = path()
         }
     }
+}
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let arComponent = SchemaDefinition.component(
+        "ar",
+        [
+            .optional("id", .string()),
+            .required("camera", .reference("arCamera")),
+            .required("size", .reference("size")),
+            .required("max_distance", .number(exclusiveMinimum: 0, "Sites farther than this many meters are left out.")),
+            .required("pins", .array(of: .reference("arPin"), "Sites on screen; z says which is drawn in front.")),
+            .required("off_screen", .array(of: .reference("offScreenHint"), "Sites just beside the view.")),
+            .optional("empty", .string("Shown when pins is empty, like \"Nothing within 5 km this way\".")),
+        ],
+        "A camera overlay: sites the flow has already projected onto the screen, and hints for the sites just beside the view. Coordinates are [longitude, latitude], distances meters, angles degrees. ScreenValidator also checks that site ids are unique across pins and off_screen, and z values across pins."
+    )
 }

@@ -3,7 +3,7 @@ extension Component.AR {
     public static let bearingRange: ClosedRange<Double> = 0...360
     /// Pitch, degrees up from level (negative: down): -90...90.
     public static let pitchRange: ClosedRange<Double> = -90...90
-    /// The largest altitude, above or below the ellipsoid, in metres (as GeoKit's `CameraPose`).
+    /// The largest altitude, above or below the ellipsoid, in meters (as GeoKit's `CameraPose`).
     public static let maximumAltitude = 100_000.0
 
     /// Where the phone is and how it is held:
@@ -11,7 +11,7 @@ extension Component.AR {
     public struct Camera: Hashable, Sendable {
         /// Where the phone is.
         public var position: Component.Coordinate
-        /// Metres above the ellipsoid, when known (default `nil`).
+        /// Meters above the ellipsoid, when known (default `nil`).
         public var altitude: Double?
         /// Degrees clockwise from true north the camera looks, within 0...360.
         public var heading: Double
@@ -23,7 +23,7 @@ extension Component.AR {
         /// Creates a camera.
         /// - Parameters:
         ///   - position: where the phone is.
-        ///   - altitude: metres above the ellipsoid (default `nil`: unknown).
+        ///   - altitude: meters above the ellipsoid (default `nil`: unknown).
         ///   - heading: degrees from true north, within 0...360.
         ///   - pitch: degrees up from level, within -90...90 (default 0).
         ///   - fieldOfView: horizontal degrees, more than 0 and less than 180 (default 60).
@@ -76,4 +76,18 @@ extension Component.AR.Camera: ScreenNode {
         check.checkRange(pitch, within: Component.AR.pitchRange, at: "\(path()).pitch")
         check.requireBetween(0, 180, fieldOfView, at: "\(path()).fov")
     }
+}
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let arCamera = SchemaDefinition(
+        "arCamera",
+        .object(
+            [
+                .required("position", .reference("coordinate")),
+                .optional("altitude", .number(minimum: -100000, maximum: 100000, "Meters above the ellipsoid, when known.")),
+                .required("heading", .reference("bearing")),
+                .required("pitch", .number(minimum: -90, maximum: 90, "Degrees up from level; negative is down.")),
+                .required("fov", .number(exclusiveMinimum: 0, exclusiveMaximum: 180, "Horizontal field of view across the screen's width.")),
+            ], "The camera the AR view was projected for. Angles are degrees."))
 }

@@ -15,7 +15,7 @@ extension Component.AR {
         public var id: String
         /// The site's name; must not be empty.
         public var title: String
-        /// Metres from the camera; at least 0.
+        /// Meters from the camera; at least 0.
         public var distance: Double
         /// Degrees clockwise from true north, from the camera to the site; within 0...360.
         public var bearing: Double
@@ -28,7 +28,7 @@ extension Component.AR {
         /// - Parameters:
         ///   - id: its identifier, unique within the view.
         ///   - title: the site's name.
-        ///   - distance: metres from the camera.
+        ///   - distance: meters from the camera.
         ///   - bearing: degrees from true north.
         ///   - turn: which way to turn.
         ///   - degrees: how far, more than 0 and at most 180.
@@ -73,4 +73,19 @@ extension Component.AR.OffScreen: ScreenNode {
         check.checkRange(bearing, within: Component.AR.bearingRange, at: "\(path()).bearing")
         check.requireBetween(0, 180, closedAbove: true, degrees, at: "\(path()).degrees")
     }
+}
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let offScreenHint = SchemaDefinition(
+        "offScreenHint",
+        .object(
+            [
+                .required("id", .reference("siteID")),
+                .required("title", .string(minLength: 1)),
+                .required("distance", .reference("distance")),
+                .required("bearing", .reference("bearing")),
+                .required("turn", .choice(Component.AR.OffScreen.Turn.self)),
+                .required("degrees", .number(maximum: 180, exclusiveMinimum: 0)),
+            ], "A site just beside the view, and which way and how far to turn to see it."))
 }

@@ -11,7 +11,7 @@ extension Component.AR {
         public var subtitle: String?
         /// Where the site is.
         public var coordinate: Component.Coordinate
-        /// Metres from the camera; at least 0.
+        /// Meters from the camera; at least 0.
         public var distance: Double
         /// Degrees clockwise from true north, from the camera to the site; within 0...360.
         public var bearing: Double
@@ -34,7 +34,7 @@ extension Component.AR {
         ///   - title: the site's name.
         ///   - subtitle: a second line (default `nil`).
         ///   - coordinate: where the site is.
-        ///   - distance: metres from the camera.
+        ///   - distance: meters from the camera.
         ///   - bearing: degrees from true north.
         ///   - x: screen points from the left.
         ///   - y: screen points from the top.
@@ -172,4 +172,47 @@ extension Component.AR.LabelBox: ScreenNode {
         check.requireAtLeast(0, width, strictly: true, at: "\(path()).width")
         check.requireAtLeast(0, height, strictly: true, at: "\(path()).height")
     }
+}
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let arPin = SchemaDefinition(
+        "arPin",
+        .object(
+            [
+                .required("id", .reference("siteID")),
+                .required("title", .string(minLength: 1)),
+                .optional("subtitle", .string()),
+                .required("coordinate", .reference("coordinate")),
+                .required("distance", .reference("distance")),
+                .required("bearing", .reference("bearing")),
+                .required("x", .number("Where the site appears, points from the left edge.")),
+                .required("y", .number("Where the site appears, points from the top edge.")),
+                .required("label", .reference("labelBox")),
+                .required("stack", .integer(minimum: 0, "The label's row: 0 just above the site, 1 one row higher, ...")),
+                .required("z", .integer(minimum: 0, "Drawing order, unique within the view: 0 is in front (the nearest).")),
+                .optional("action", .reference("action")),
+            ], "A site on the AR view's screen, with its label's box."))
+
+    static let labelBox = SchemaDefinition(
+        "labelBox",
+        .object(
+            [
+                .required("x", .number()),
+                .required("y", .number()),
+                .required("width", .number(exclusiveMinimum: 0)),
+                .required("height", .number(exclusiveMinimum: 0)),
+            ], "A label's box in screen points, top-left corner first."))
+
+    static let siteID = SchemaDefinition(
+        "siteID",
+        .string(minLength: 1, "Unique within its AR view, pins and off-screen hints together."))
+
+    static let bearing = SchemaDefinition(
+        "bearing",
+        .number(minimum: 0, maximum: 360, "Degrees clockwise from true north."))
+
+    static let distance = SchemaDefinition(
+        "distance",
+        .number(minimum: 0, "Meters from the camera."))
 }

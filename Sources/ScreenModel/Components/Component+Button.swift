@@ -77,3 +77,15 @@ extension Component.Button: Codable, ComponentPayload {
         action.forEachAction(at: "\(path()).action", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let buttonComponent = SchemaDefinition.component(
+        "button",
+        [
+            .optional("id", .string()),
+            .required("label", .string(minLength: 1)),
+            .optional("style", .choice(Component.Button.Style.self, default: .primary)),
+            .required("action", .reference("action")),
+        ])
+}

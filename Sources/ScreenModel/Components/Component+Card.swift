@@ -91,3 +91,21 @@ extension Component.Card: Codable, ComponentPayload {
         action.forEachAction(at: "\(path()).action", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let cardComponent = SchemaDefinition.component("card", from: card)
+
+    static let card = SchemaDefinition(
+        "card",
+        .object(
+            [
+                .optional("id", .string()),
+                .required("title", .string(minLength: 1)),
+                .optional("subtitle", .string()),
+                .optional("body", .string()),
+                .optional("image", .reference("image")),
+                .optional("badges", .array(of: .string())),
+                .optional("action", .reference("action")),
+            ], "A carousel's card: a card component without type."))
+}

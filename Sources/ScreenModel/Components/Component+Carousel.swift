@@ -62,3 +62,14 @@ extension Component.Carousel: Codable, ComponentPayload {
         cards.forEachAction(at: "\(path()).cards", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let carouselComponent = SchemaDefinition.component(
+        "carousel",
+        [
+            .optional("id", .string()),
+            .optional("title", .string()),
+            .required("cards", .array(of: .reference("card"))),
+        ])
+}

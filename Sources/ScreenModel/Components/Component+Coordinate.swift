@@ -69,3 +69,22 @@ extension Array where Element == Component.Coordinate {
         validate(at: path(), into: &check)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let coordinate = SchemaDefinition(
+        "coordinate",
+        .tuple([.reference("longitude"), .reference("latitude")], "[longitude, latitude] in degrees."))
+
+    static let ring = SchemaDefinition(
+        "ring",
+        .array(of: .reference("coordinate"), minItems: 4, "A closed line: at least 4 positions, the last equal to the first (checked by ScreenValidator)."))
+
+    static let longitude = SchemaDefinition(
+        "longitude",
+        .number(minimum: -180, maximum: 180))
+
+    static let latitude = SchemaDefinition(
+        "latitude",
+        .number(minimum: -90, maximum: 90))
+}

@@ -81,3 +81,28 @@ extension Component.Image: Codable, ComponentPayload {
         check.checkPlaceholder(placeholder, at: "\(path()).placeholder")
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let imageComponent = SchemaDefinition.component("image", from: image)
+
+    static let image = SchemaDefinition(
+        "image",
+        .object(
+            [
+                .optional("id", .string()),
+                .required(
+                    "url",
+                    .string(
+                        minLength: 1,
+                        "A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it."
+                    )),
+                .required("alt", .string("What the picture shows, for screen readers.")),
+                .optional("placeholder", .reference("color", "The #RRGGBB color shown while the picture loads.")),
+                .optional("priority", .reference("priority")),
+            ], "A picture inside a card: an image component without type."))
+
+    static let priority = SchemaDefinition(
+        "priority",
+        .choice(Component.Image.Priority.self, default: .normal))
+}

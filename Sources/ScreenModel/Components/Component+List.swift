@@ -67,3 +67,15 @@ extension Component.List: Codable, ComponentPayload {
         items.forEachAction(at: "\(path()).items", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let listComponent = SchemaDefinition.component(
+        "list",
+        [
+            .optional("id", .string()),
+            .optional("title", .string()),
+            .required("items", .array(of: .reference("listItem"))),
+            .optional("empty", .string("Shown when items is empty.")),
+        ])
+}

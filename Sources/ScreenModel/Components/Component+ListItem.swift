@@ -74,3 +74,18 @@ extension Component.ListItem: Codable, ScreenNode {
         action.forEachAction(at: "\(path()).action", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let listItem = SchemaDefinition(
+        "listItem",
+        .object(
+            [
+                .optional("id", .string()),
+                .required("title", .string(minLength: 1)),
+                .optional("subtitle", .string()),
+                .optional("detail", .string("A short trailing value such as a distance.")),
+                .optional("badge", .string()),
+                .optional("action", .reference("action")),
+            ], "A row of a list."))
+}

@@ -106,3 +106,17 @@ extension Component.Map: Codable, ComponentPayload {
         annotations.forEachAction(at: "\(path()).annotations", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let mapComponent = SchemaDefinition.component(
+        "map",
+        [
+            .optional("id", .string()),
+            .required("camera", .reference("camera")),
+            .required("bbox", .reference("bbox")),
+            .required("size", .reference("size")),
+            .required("annotations", .array(of: .reference("annotation"), "Clusters (largest first) and pins; ids unique within the map.")),
+            .optional("boundary", .array(of: .reference("ring"), "The park's outline, simplified for drawing.")),
+        ], "A map of sites. Coordinates are [longitude, latitude] (GeoJSON order).")
+}

@@ -91,3 +91,14 @@ extension Component.Map.Annotation: ScreenNode {
         self = payload.annotation
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let annotation = SchemaDefinition(
+        "annotation",
+        .oneOf(["clusterAnnotation", "pinAnnotation"], "Something drawn on a map, selected by its type."))
+
+    static let annotationID = SchemaDefinition(
+        "annotationID",
+        .string(minLength: 1, "Unique within its map."))
+}

@@ -121,3 +121,27 @@ extension Component.Map.CategoryCount: Codable, ScreenNode {
         if count < 1 { check.report("\(path()).count", "must be at least 1, got \(count)") }
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let clusterAnnotation = SchemaDefinition(
+        "clusterAnnotation",
+        .object(
+            [
+                .required("type", .constant("cluster")),
+                .required("id", .reference("annotationID")),
+                .required("coordinate", .reference("coordinate")),
+                .required("count", .integer(minimum: 2, "How many sites the cluster holds.")),
+                .required("expansion_zoom", .integer(minimum: 0, maximum: 30, "The zoom level where the cluster splits apart.")),
+                .optional("categories", .array(of: .reference("categoryCount"), "Sites per category, largest first.")),
+                .optional("action", .reference("action")),
+            ], "Several sites drawn as one, with how many and where it splits apart."))
+
+    static let categoryCount = SchemaDefinition(
+        "categoryCount",
+        .object(
+            [
+                .required("category", .string(minLength: 1)),
+                .required("count", .integer(minimum: 1)),
+            ], "How many sites of one category a cluster holds."))
+}

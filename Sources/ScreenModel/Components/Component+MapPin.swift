@@ -94,3 +94,24 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         action.forEachAction(at: "\(path()).action", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let pinAnnotation = SchemaDefinition(
+        "pinAnnotation",
+        .object(
+            [
+                .required("type", .constant("pin")),
+                .required("id", .reference("annotationID")),
+                .required("coordinate", .reference("coordinate")),
+                .required("title", .string(minLength: 1)),
+                .optional("category", .string(minLength: 1)),
+                .optional("action", .reference("action")),
+                .optional(
+                    "layer",
+                    .choice(
+                        Component.Map.Pin.Layer.self, default: .sites,
+                        "The layer it is drawn on, each in a style of its own over the sites: the park's sites, the visitor's favorites, or the pins the visitor dropped."
+                    )),
+            ], "One place drawn on a map: a site, or the visitor's favorite or own pin (its layer)."))
+}

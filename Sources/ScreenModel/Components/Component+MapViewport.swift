@@ -132,3 +132,36 @@ extension Component.Map.BoundingBox: ScreenNode {
         }
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let camera = SchemaDefinition(
+        "camera",
+        .object(
+            [
+                .required("center", .reference("coordinate")),
+                .required("zoom", .reference("zoom")),
+            ], "Where a map looks: its center and zoom."))
+
+    static let size = SchemaDefinition(
+        "size",
+        .object(
+            [
+                .required("width", .reference("side")),
+                .required("height", .reference("side")),
+            ], "The screen a map or an AR view was laid out for, in points."))
+
+    static let bbox = SchemaDefinition(
+        "bbox",
+        .tuple(
+            [.reference("longitude"), .reference("latitude"), .reference("longitude"), .reference("latitude")],
+            "[west, south, east, north]; west > east crosses the antimeridian. ScreenValidator also checks south < north."))
+
+    static let zoom = SchemaDefinition(
+        "zoom",
+        .number(minimum: 0, maximum: 30, "Web Mercator zoom level; may be fractional."))
+
+    static let side = SchemaDefinition(
+        "side",
+        .number(maximum: 10000, exclusiveMinimum: 0, "Screen points."))
+}

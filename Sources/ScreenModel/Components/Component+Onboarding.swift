@@ -116,3 +116,23 @@ extension Component.Onboarding.Page: Codable, ScreenNode {
         action.forEachAction(at: "\(path()).action", body)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let onboardingComponent = SchemaDefinition.component(
+        "onboarding",
+        [
+            .optional("id", .string()),
+            .required("pages", .array(of: .reference("page"), minItems: 1)),
+        ])
+
+    static let page = SchemaDefinition(
+        "page",
+        .object(
+            [
+                .required("title", .string(minLength: 1)),
+                .required("body", .string()),
+                .required("background", .array(of: .reference("layer"), "Layers, back to front.")),
+                .optional("action", .reference("action")),
+            ], "One onboarding page: a title and text over layers of pictures."))
+}

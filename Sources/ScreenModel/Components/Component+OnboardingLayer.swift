@@ -85,3 +85,35 @@ extension Component.Onboarding.Layer: Codable, ScreenNode {
         check.checkPlaceholder(placeholder, at: "\(path()).placeholder")
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let layer = SchemaDefinition(
+        "layer",
+        .object(
+            [
+                .required(
+                    "image",
+                    .string(
+                        minLength: 1,
+                        "A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Layers are drawn over the whole page, back to front."
+                    )),
+                .required("position", .reference("position")),
+                .required("depth", .reference("unit", "Parallax: 0 stays fixed (far), 1 moves with the finger.")),
+                .optional("placeholder", .reference("color", "The #RRGGBB color shown while the picture loads.")),
+            ],
+            "One picture of an onboarding page's background, moved by parallax: drawn over the whole page with its center at position (a full-page layer sits at x = 0.5, y = 0.5), transparent where the layers behind show."
+        ))
+
+    static let position = SchemaDefinition(
+        "position",
+        .object(
+            [
+                .required("x", .reference("unit")),
+                .required("y", .reference("unit")),
+            ], "Where a layer's center sits: (0, 0) top-left, (1, 1) bottom-right."))
+
+    static let unit = SchemaDefinition(
+        "unit",
+        .number(minimum: 0, maximum: 1))
+}

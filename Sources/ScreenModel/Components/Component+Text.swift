@@ -71,3 +71,14 @@ extension Component.Text: Codable, ComponentPayload {
         check.requireNonEmpty(text, at: "\(path()).text")
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let textComponent = SchemaDefinition.component(
+        "text",
+        [
+            .optional("id", .string()),
+            .required("text", .string(minLength: 1)),
+            .optional("style", .choice(Component.Text.Style.self, default: .body)),
+        ])
+}

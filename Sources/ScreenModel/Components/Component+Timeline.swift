@@ -163,3 +163,32 @@ extension Component.Timeline: Codable, ComponentPayload {
         }
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let timelineComponent = SchemaDefinition.component(
+        "timeline",
+        [
+            .optional("id", .string()),
+            .optional("title", .string(minLength: 1)),
+            .required("start", .reference("time", "The first fix's time.")),
+            .required("end", .reference("time", "The last fix's time; not before start (checked by ScreenValidator).")),
+            .required("entries", .array(of: .reference("timelineEntry"), "In time order, within start...end.")),
+            .optional("track", .array(of: .reference("coordinate"), "The replayed path, thinned for drawing.")),
+            .optional("regions", .array(of: .reference("timelineRegion"), "Ids unique within the timeline.")),
+            .optional("paths", .array(of: .reference("timelinePath"), "Other people's paths drawn with the track, such as a party's members.")),
+            .optional("facts", .array(of: .reference("timelineFact"), "Summary lines: fixes, refreshes, missed enters.")),
+            .optional(
+                "timezone",
+                .string(
+                    minLength: 1,
+                    "The IANA time zone people read the times in, the park's (America/Denver); UTC when absent. A known zone (checked by flowrun's validator).")
+            ),
+        ],
+        "Geofence events along a replayed track. Times are seconds since 1970-01-01 00:00 UTC, shown to people in timezone; coordinates are [longitude, latitude]."
+    )
+
+    static let time = SchemaDefinition(
+        "time",
+        .number("Seconds since 1970-01-01 00:00 UTC."))
+}

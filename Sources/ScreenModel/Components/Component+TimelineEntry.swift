@@ -124,3 +124,18 @@ extension Component.Timeline.Entry: ScreenNode {
         position.validate(at: "\(path()).position", into: &check)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let timelineEntry = SchemaDefinition(
+        "timelineEntry",
+        .object(
+            [
+                .required("time", .reference("time")),
+                .required("kind", .choice(Component.Timeline.Entry.Kind.self)),
+                .required("title", .string(minLength: 1)),
+                .optional("detail", .string()),
+                .optional("region", .string(minLength: 1, "The id of the region the entry concerns.")),
+                .optional("position", .reference("coordinate", "Where the visitor was; entries without one are not drawn.")),
+            ], "One event of a timeline: a geofence event, a callout, a change of the monitored regions or of the location state."))
+}

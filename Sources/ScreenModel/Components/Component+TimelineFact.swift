@@ -37,3 +37,14 @@ extension Component.Timeline.Fact: ScreenNode {
         check.requireNonEmpty(value, at: "\(path()).value")
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let timelineFact = SchemaDefinition(
+        "timelineFact",
+        .object(
+            [
+                .required("label", .string(minLength: 1)),
+                .required("value", .string(minLength: 1)),
+            ], "A summary line of a timeline, as label and value."))
+}

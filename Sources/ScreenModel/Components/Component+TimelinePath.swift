@@ -44,3 +44,15 @@ extension Component.Timeline.Path: ScreenNode {
         points.validate(at: "\(path()).points", into: &check)
     }
 }
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let timelinePath = SchemaDefinition(
+        "timelinePath",
+        .object(
+            [
+                .required("id", .string(minLength: 1)),
+                .required("name", .string(minLength: 1)),
+                .required("points", .array(of: .reference("coordinate"))),
+            ], "A person's path, thinned for drawing."))
+}

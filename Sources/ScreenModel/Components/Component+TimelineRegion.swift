@@ -8,7 +8,7 @@ extension Component.Timeline {
 
         /// The region's outline.
         public enum Shape: Hashable, Sendable {
-            /// A circle of `radius` metres (more than 0) around `center`.
+            /// A circle of `radius` meters (more than 0) around `center`.
             case circle(center: Component.Coordinate, radius: Double)
             /// An area such as a park's boundary: at least one ring, filled with the
             /// even-odd rule, so a ring inside another is a hole.
@@ -33,7 +33,7 @@ extension Component.Timeline {
             self.shape = shape
         }
 
-        /// A circle of `radius` metres around `center`.
+        /// A circle of `radius` meters around `center`.
         public static func circle(id: String, name: String, center: Component.Coordinate, radius: Double) -> Region {
             Region(id: id, name: name, shape: .circle(center: center, radius: radius))
         }
@@ -107,4 +107,30 @@ extension Component.Timeline.Region: ScreenNode {
             }
         }
     }
+}
+
+// The screen contract (Contract/ScreenContract.swift): schema/screen.schema.json is generated from it.
+extension ScreenContract {
+    static let timelineRegion = SchemaDefinition(
+        "timelineRegion",
+        .oneOf(["circleRegion", "areaRegion"], "A circle or an area, told apart by their keys."))
+
+    static let circleRegion = SchemaDefinition(
+        "circleRegion",
+        .object(
+            [
+                .required("id", .string(minLength: 1)),
+                .required("name", .string(minLength: 1)),
+                .required("center", .reference("coordinate")),
+                .required("radius", .number(exclusiveMinimum: 0, "Meters.")),
+            ], "A region within a radius of a center."))
+
+    static let areaRegion = SchemaDefinition(
+        "areaRegion",
+        .object(
+            [
+                .required("id", .string(minLength: 1)),
+                .required("name", .string(minLength: 1)),
+                .required("rings", .array(of: .reference("ring"), minItems: 1, "Filled even-odd: a ring inside another is a hole.")),
+            ], "A region bounded by rings, such as the park's boundary."))
 }

@@ -19,7 +19,7 @@
 /// Timelines: times finite, `end` not before `start`, entries within `start...end`
 /// and in time order; a given title, entry titles and regions, fact labels and values
 /// not empty; region ids not empty and unique within their timeline, names not empty;
-/// circle radii more than 0 metres; areas with at least one ring, each closed with at
+/// circle radii more than 0 meters; areas with at least one ring, each closed with at
 /// least 4 positions; positions on the Earth; a time zone not empty (and known, when
 /// ``timeZoneProblem`` is given).
 /// AR views: headings and bearings within 0...360, pitch within -90...90, the field of

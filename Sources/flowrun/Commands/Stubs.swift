@@ -5,11 +5,11 @@ import FlowKit
 import Foundation
 
 extension Flowrun {
-    /// `flowrun stubs`: regenerates the files of meta/ that are made from code and schema.
+    /// `flowrun stubs`: regenerates the files made from code: meta/'s stubs and the screen schema.
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Write the generated files of meta/: the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua, from schema/screen.schema.json) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows."
+                "Write the generated files: schema/screen.schema.json (from the screen contract), and in meta/ the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows."
         )
 
         @OptionGroup var project: ProjectOptions
@@ -25,7 +25,7 @@ extension Flowrun {
                 if current == text { continue }
                 stale.append(file)
                 if !check {
-                    try FileManager.default.createDirectory(at: root.url("meta"), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(at: root.url(file).deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(text.utf8).write(to: root.url(file))
                     print("wrote \(file)")
                 }

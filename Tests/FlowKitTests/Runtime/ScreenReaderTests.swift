@@ -22,6 +22,16 @@ import ScreenModel
         #expect(read == screen)
     }
 
+    /// Screens made from the screen contract set every field it has: the reader reads them
+    /// all, and reads them as the Codable model does.
+    @Test(arguments: 0..<ContractSamples.count)
+    func readsEveryFieldOfTheContract(index: Int) throws {
+        let screen = try ContractSamples.screens()[index]
+        let table = try Self.table(screen)
+        let read = try #require(try Self.read(table), "the reader gave up on contract screen \(index)")
+        #expect(read == screen)
+    }
+
     /// Random screens reach every field and kind (ScreenJSONTests checks that they do).
     @Test(arguments: 0..<8)
     func readsRandomizedScreensAsCodableDoes(seed: UInt64) throws {

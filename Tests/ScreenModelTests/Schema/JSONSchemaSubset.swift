@@ -4,7 +4,7 @@ import Foundation
 /// uses: type, const, enum, required, properties, additionalProperties, items,
 /// prefixItems, oneOf, $ref into $defs, minimum, exclusiveMinimum, maximum, exclusiveMaximum,
 /// minLength, minItems, maxItems, pattern.
-/// Annotations ($schema, $id, title, description, default) are ignored; any other
+/// Annotations ($schema, $id, title, description, default, examples) are ignored; any other
 /// keyword is reported by ``unsupportedKeywords()`` so the schema cannot rely on
 /// a rule these tests would silently skip.
 struct JSONSchemaSubset {
@@ -19,7 +19,7 @@ struct JSONSchemaSubset {
     static let keywords: Set<String> = [
         "type", "const", "enum", "required", "properties", "additionalProperties", "items", "prefixItems", "oneOf",
         "$ref", "$defs", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "minLength", "minItems", "maxItems", "pattern",
-        "$schema", "$id", "title", "description", "default",
+        "$schema", "$id", "title", "description", "default", "examples",
     ]
 
     let root: JSONValue

@@ -32,6 +32,13 @@ import ScreenModel
         #expect(checked.contains("Tests/FlowrunTests/Fixtures/goga-map-z12.json"))
     }
 
+    /// Screens made from the screen contract set every field it has: the writer writes each.
+    @Test(arguments: 0..<ContractSamples.count)
+    func contractScreensMatchTheCodablePath(index: Int) throws {
+        let screen = try ContractSamples.screens()[index]
+        expectSameBytes(JSONRenderer().render(screen), JSONRenderer.encode(screen), "contract screen \(index)")
+    }
+
     @Test(arguments: 0..<8)
     func randomizedScreensMatchTheCodablePath(seed: UInt64) {
         var screens = RandomScreens(seed: seed)
