@@ -1,3 +1,4 @@
+import Formats
 public import ScreenModel
 
 /// Writes `schema/screen.schema.json`, the screen contract as JSON Schema (2020-12) for app
@@ -16,11 +17,11 @@ public enum ScreenSchemaFile {
     {
         var out = "{\n"
         out += "  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n"
-        out += "  \"$id\": \(quoted(ScreenContract.id)),\n"
-        out += "  \"title\": \(quoted(ScreenContract.title)),\n"
+        out += "  \"$id\": \(JSONValue.quoted(ScreenContract.id)),\n"
+        out += "  \"title\": \(JSONValue.quoted(ScreenContract.title)),\n"
         out += members(of: root.node, indent: 1) + ",\n"
         out += "  \"$defs\": {\n"
-        out += definitions.map { "    \(quoted($0.name)): \(node($0.node, indent: 2))" }.joined(separator: ",\n")
+        out += definitions.map { "    \(JSONValue.quoted($0.name)): \(node($0.node, indent: 2))" }.joined(separator: ",\n")
         out += "\n  }\n}\n"
         return out
     }
@@ -30,7 +31,7 @@ public enum ScreenSchemaFile {
         if case .object = node.shape {
             return "{\n" + members(of: node, indent: indent + 1) + "\n" + String(repeating: "  ", count: indent) + "}"
         }
-        return "{ " + keywords(node, indent: indent).map { "\(quoted($0.key)): \($0.value)" }.joined(separator: ", ") + " }"
+        return "{ " + keywords(node, indent: indent).map { "\(JSONValue.quoted($0.key)): \($0.value)" }.joined(separator: ", ") + " }"
     }
 
     /// An object node's keywords, one a line at `indent`, `properties` last and one field a line.
@@ -38,12 +39,12 @@ public enum ScreenSchemaFile {
         let pad = String(repeating: "  ", count: indent)
         guard case .object(let properties) = object.shape else { return "" }
         var lines: [String] = []
-        if let description = object.description { lines.append("\(pad)\"description\": \(quoted(description))") }
+        if let description = object.description { lines.append("\(pad)\"description\": \(JSONValue.quoted(description))") }
         lines.append("\(pad)\"type\": \"object\"")
         lines.append("\(pad)\"additionalProperties\": false")
-        let required = properties.filter(\.isRequired).map { quoted($0.name) }
+        let required = properties.filter(\.isRequired).map { JSONValue.quoted($0.name) }
         if !required.isEmpty { lines.append("\(pad)\"required\": [\(required.joined(separator: ", "))]") }
-        let fields = properties.map { "\(pad)  \(quoted($0.name)): \(node($0.node, indent: indent + 1))" }
+        let fields = properties.map { "\(pad)  \(JSONValue.quoted($0.name)): \(node($0.node, indent: indent + 1))" }
         lines.append("\(pad)\"properties\": {\n" + fields.joined(separator: ",\n") + "\n\(pad)}")
         return lines.joined(separator: ",\n")
     }
@@ -56,8 +57,8 @@ public enum ScreenSchemaFile {
         case .string(let minLength, let pattern):
             out.append(("type", "\"string\""))
             if let minLength { out.append(("minLength", "\(minLength)")) }
-            if let pattern { out.append(("pattern", quoted(pattern))) }
-            if !node.examples.isEmpty { out.append(("examples", "[" + node.examples.map(quoted).joined(separator: ", ") + "]")) }
+            if let pattern { out.append(("pattern", JSONValue.quoted(pattern))) }
+            if !node.examples.isEmpty { out.append(("examples", "[" + node.examples.map(JSONValue.quoted).joined(separator: ", ") + "]")) }
         case .number(let bounds), .integer(let bounds):
             if case .integer = node.shape { out.append(("type", "\"integer\"")) } else { out.append(("type", "\"number\"")) }
             let limits = [
@@ -68,10 +69,10 @@ public enum ScreenSchemaFile {
         case .boolean:
             out.append(("type", "\"boolean\""))
         case .constant(let value):
-            out.append(("const", quoted(value)))
+            out.append(("const", JSONValue.quoted(value)))
         case .choice(let values, let defaultValue):
-            out.append(("enum", "[" + values.map(quoted).joined(separator: ", ") + "]"))
-            if let defaultValue { out.append(("default", quoted(defaultValue))) }
+            out.append(("enum", "[" + values.map(JSONValue.quoted).joined(separator: ", ") + "]"))
+            if let defaultValue { out.append(("default", JSONValue.quoted(defaultValue))) }
         case .array(let items, let prefixItems, let minItems, let maxItems):
             out.append(("type", "\"array\""))
             if let items { out.append(("items", self.node(items, indent: indent))) }
@@ -84,11 +85,11 @@ public enum ScreenSchemaFile {
             out.append(("type", "\"object\""))
             out.append(("additionalProperties", self.node(values, indent: indent)))
         case .reference(let name):
-            out.append(("$ref", quoted("#/$defs/" + name)))
+            out.append(("$ref", JSONValue.quoted("#/$defs/" + name)))
         case .oneOf(let variants):
             out.append(("oneOf", "[" + variants.map { self.node($0, indent: indent) }.joined(separator: ", ") + "]"))
         }
-        if let description = node.description { out.append(("description", quoted(description))) }
+        if let description = node.description { out.append(("description", JSONValue.quoted(description))) }
         return out
     }
 
@@ -98,22 +99,4 @@ public enum ScreenSchemaFile {
         return "\(value)"
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

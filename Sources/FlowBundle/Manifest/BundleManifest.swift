@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 /// What a bundle holds, as `manifest.json` says it: the park, the content's version, the
@@ -104,21 +105,5 @@ public struct BundleManifest: Sendable, Equatable {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped.
-    static func jsonString(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ string: String) -> String { JSONValue.quoted(string) }
 }

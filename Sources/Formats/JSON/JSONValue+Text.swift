@@ -44,21 +44,27 @@ extension JSONValue: CustomStringConvertible {
     }
 
     private static func writeQuoted(_ string: String, to text: inout String) {
-        text += "\""
+        text += quoted(string)
+    }
+
+    /// `string` as a JSON string literal: quotes, backslashes and control characters escaped
+    /// (`"a\"b"`), every other character as it is.
+    public static func quoted(_ string: String) -> String {
+        var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
             }
         }
-        text += "\""
+        return out + "\""
     }
 }
 
