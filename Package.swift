@@ -19,7 +19,8 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //   ScreenModel      (nothing of ours)                      the flowrun/screen@1 contract
 //   ScreenRendering  ──► ScreenModel, Formats               text, JSON, SVG, HTML of a screen
 //   FlowKit          ──► LuaKit, GeoKit, ScreenModel, Formats   the runtime: parks, flows, runs, modules
-//   FlowAuthoring    ──► FlowKit, ScreenRendering           scenario runner, stub generator
+//   FlowAuthoring    ──► FlowKit, ScreenRendering, ScreenModel, LuaKit, GeoKit, Formats
+//                                                          beside the runtime: scenario runner, stubs, scaffolds, lint, art
 //   FlowStore (GRDB), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
 //   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
 //   flowrun          the command line over all of them
@@ -97,7 +98,8 @@ let package = Package(
             dependencies: ["LuaKit", "GeoKit", "ScreenModel", "Formats"],
             swiftSettings: publicSurface
         ),
-        // What authors run beside the runtime: the scenario runner, the stub generator.
+        // What authors run beside the runtime: the scenario runner, the stub generator, the
+        // scaffolds (`flowrun new`), the luacheck runner and the onboarding pictures (`flowrun art`).
         .target(
             name: "FlowAuthoring",
             dependencies: ["FlowKit", "ScreenRendering", "ScreenModel", "LuaKit", "GeoKit", "Formats"],

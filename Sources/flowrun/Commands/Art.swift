@@ -1,5 +1,6 @@
 import Formats
 import ArgumentParser
+import FlowAuthoring
 import FlowKit
 import Foundation
 import ScreenModel

@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import ArgumentParser
+import FlowAuthoring
 import FlowKit
 import GeoKit
 import ScreenModel

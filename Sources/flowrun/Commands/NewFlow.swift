@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowAuthoring
 import FlowKit
 
 extension Flowrun.New {

@@ -1,13 +1,13 @@
+public import FlowKit
 import Formats
-import FlowAuthoring
-import FlowKit
 import Foundation
 
 /// Runs luacheck (Debian's `lua-check`) over a project's Lua files for `flowrun check`, when
 /// it is on PATH. The project's `.luacheckrc` is used when it has one; otherwise flowrun's
 /// own standard (``LuacheckGlobals``, as `flowrun stubs` writes it) with the same options.
-enum Luacheck {
-    enum Outcome: Equatable {
+public enum Luacheck {
+    /// What linting came to: skipped, ran (with its warnings), or failed.
+    public enum Outcome: Sendable, Equatable {
         /// luacheck is not on PATH: why nothing was linted.
         case skipped(String)
         /// Its warnings, `file:line:column: (W113) message`, paths relative to the root.
@@ -16,8 +16,11 @@ enum Luacheck {
         case failed(String)
     }
 
-    /// The executable named `luacheck` in a folder of PATH, if any.
-    static func executable(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    /// The executable named `luacheck` in a folder of this process's PATH, if any.
+    package static func executable() -> String? { executable(path: ProcessInfo.processInfo.environment["PATH"]) }
+
+    /// The executable named `luacheck` in a folder of `path` (PATH's form: folders joined by `:`), if any.
+    static func executable(path: String?) -> String? {
         for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
             let candidate = "\(folder)/luacheck"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -26,7 +29,9 @@ enum Luacheck {
     }
 
     /// Lints `paths` (relative to the root, those that exist) with the root as the current folder.
-    static func run(root: ProjectRoot, paths: [String]) -> Outcome {
+    /// - Returns: ``Outcome/skipped(_:)`` when luacheck is not on PATH, ``Outcome/failed(_:)``
+    ///   when it could not run as configured, else its warnings (``Outcome/ran(files:warnings:)``).
+    public static func run(root: ProjectRoot, paths: [String]) -> Outcome {
         guard let luacheck = executable() else {
             return .skipped("luacheck is not installed (Debian: apt install lua-check)")
         }
@@ -75,7 +80,7 @@ enum Luacheck {
     }
 
     /// The options `.luacheckrc` sets after the standard (why each: see that file).
-    static let options = """
+    package static let options = """
         std = "flowrun"
         max_line_length = false
         unused_args = false
@@ -93,7 +98,7 @@ enum Luacheck {
 
 extension Luacheck.Outcome {
     /// The line `flowrun check` prints: `lint: 17 files, 0 warnings (luacheck)`.
-    var summary: String {
+    public var summary: String {
         switch self {
         case .skipped(let why): return "lint: skipped: \(why)"
         case .ran(let files, let warnings):
@@ -103,7 +108,7 @@ extension Luacheck.Outcome {
     }
 
     /// What the check lists after its problems: each warning, or why luacheck failed.
-    var messages: [String] {
+    public var messages: [String] {
         switch self {
         case .skipped: return []
         case .ran(_, let warnings): return warnings
@@ -112,5 +117,5 @@ extension Luacheck.Outcome {
     }
 
     /// luacheck could not run as configured (a broken .luacheckrc): bad input.
-    var isBroken: Bool { if case .failed = self { return true } else { return false } }
+    public var isBroken: Bool { if case .failed = self { return true } else { return false } }
 }

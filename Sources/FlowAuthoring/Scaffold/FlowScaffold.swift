@@ -1,16 +1,26 @@
-import FlowKit
+public import FlowKit
 import Foundation
 import ScreenModel
 
 /// `flowrun new flow`: a documented flow that runs, in `flows/NAME.lua` (every park) or
 /// `parks/CODE/flows/NAME.lua` (one park). It never overwrites a file.
-struct FlowScaffold {
+public struct FlowScaffold: Sendable {
     var name: String
     /// The park's code as given (matched case-insensitively, as `--park` is everywhere).
     var park: String?
 
+    /// A scaffold of the flow `name` (checked when it is written), for every park when
+    /// `park` is nil, else for that park (its code in any case).
+    public init(name: String, park: String? = nil) {
+        self.name = name
+        self.park = park
+    }
+
     /// Checks the inputs, writes the file, and returns its path relative to the root.
-    func write(root: ProjectRoot) throws -> String {
+    /// - Throws: ``FlowError/badArgument(name:message:)`` for a name that is not a flow
+    ///   name, ``FlowError/badContent(file:message:)`` when the file exists (in any case)
+    ///   or cannot be written, and what resolving the park throws.
+    public func write(root: ProjectRoot) throws -> String {
         try Self.checkName(name)
         let code = try park.map { code throws(FlowError) in try ParkCatalog(root: root).resolve(code) }
         let folder = code.map { "parks/\($0)/flows" } ?? "flows"
@@ -56,5 +66,5 @@ struct FlowScaffold {
     }
 
     /// A park to show in the new file's examples: the first one here, else GOGA.
-    static func examplePark(_ root: ProjectRoot) -> String { ParkCatalog(root: root).codes.first ?? "GOGA" }
+    public static func examplePark(_ root: ProjectRoot) -> String { ParkCatalog(root: root).codes.first ?? "GOGA" }
 }

@@ -1,13 +1,13 @@
-import FlowKit
+public import FlowKit
 import Foundation
-import GeoKit
+public import GeoKit
 import ScreenModel
 
 /// `flowrun new park`: a park folder that loads and passes `flowrun check` from a code, a
 /// name and optionally the park's boundary and sites. Every input is checked before anything
 /// is written, and the folder is built under a hidden name in `parks/` and renamed into
 /// place last, so a failure leaves nothing behind and an existing folder is never touched.
-struct ParkScaffold {
+public struct ParkScaffold: Sendable {
     var code: String
     var name: String
     var state: String?
@@ -16,6 +16,29 @@ struct ParkScaffold {
     /// Paths as given (relative to the current directory, not the root).
     var boundaryFile: String?
     var sitesFile: String?
+
+    /// A scaffold of the park `code` named `name`; each input is checked when it is written.
+    /// File paths are as given on the command line: relative to the current folder, not the root.
+    /// - Parameters:
+    ///   - code: the park's code, 4 capital letters (`ZION`).
+    ///   - name: the park's name for visitors.
+    ///   - state: the state or region park.lua names; nil leaves it as a comment.
+    ///   - timezone: an IANA zone; nil keeps parks/defaults.lua's.
+    ///   - center: the park's center; nil derives it from the boundary, else the sites.
+    ///   - boundaryFile: a GeoJSON file of the boundary, copied in as `boundary.geojson`.
+    ///   - sitesFile: a GeoJSON file of the sites, copied in as `sites.geojson`.
+    public init(
+        code: String, name: String, state: String? = nil, timezone: String? = nil, center: Coordinate? = nil, boundaryFile: String? = nil,
+        sitesFile: String? = nil
+    ) {
+        self.code = code
+        self.name = name
+        self.state = state
+        self.timezone = timezone
+        self.center = center
+        self.boundaryFile = boundaryFile
+        self.sitesFile = sitesFile
+    }
 
     /// The screen the derived zoom fits the park on (defaults.lua's `map.size`).
     static let screen = (width: 390.0, height: 844.0)
@@ -31,7 +54,11 @@ struct ParkScaffold {
     }
 
     /// Checks the inputs, writes `parks/<code>/`, and returns the files written (relative to the root).
-    func write(root: ProjectRoot) throws -> [String] {
+    /// - Throws: ``FlowError/badArgument(name:message:)`` for a wrong input (named by its
+    ///   option), ``FlowError/badContent(file:message:)`` when the park exists or cannot be
+    ///   written, ``FlowError/invalidContent(_:)`` for a boundary or sites file that does
+    ///   not read, and what loading the written park.lua throws; nothing is left behind then.
+    public func write(root: ProjectRoot) throws -> [String] {
         try Self.checkCode(code, root: root)
         if let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
         if let state, let problem = LuaText.oneLineProblem(state) { throw FlowError.badArgument(name: "--state", message: problem) }

@@ -1,13 +1,13 @@
-import FlowKit
+public import FlowKit
 import Foundation
-import GeoKit
+public import GeoKit
 
 /// What a park's onboarding pictures are drawn from, read off its data: a view from the
 /// park's center toward where its relief is (its peaks, passes and ridges; where it has
 /// none, where the park reaches farthest), the park's extent along every line of sight
 /// (its boundary), the relief sites in view with their distances, and what the park has
-/// at its feet (water, geysers, lighthouses).
-struct ArtScene {
+/// at its feet (water, geysers, lighthouses). ``ArtLayers`` draws it.
+public struct ArtScene: Sendable {
     /// Degrees of the view, left edge to right edge.
     static let fieldOfView = 110.0
     /// Columns the skylines are sampled at across the picture.
@@ -33,7 +33,9 @@ struct ArtScene {
     /// What the header says the picture is made from.
     let sources: String
 
-    init(park: ParkConfig, boundary: Boundary?, sites: [Site]) {
+    /// Reads the scene off a park's settings (its center and `onboarding.art` categories),
+    /// its boundary (nil: a made-up reach) and its sites.
+    public init(park: ParkConfig, boundary: Boundary?, sites: [Site]) {
         code = park.code
         let center = Coordinate(latitude: park.center.lat, longitude: park.center.lon)
         // Which categories are relief, water, geysers and lighthouses is the park's to say

@@ -1,14 +1,15 @@
-import FlowKit
+public import FlowKit
 
 /// The onboarding pictures' colours, mixed from the park's theme (park.lua `theme`) with
 /// the colours of sky, haze, water and forest, so every park's pictures are its own and
 /// still read as a landscape.
-struct ArtPalette {
+public struct ArtPalette: Sendable {
     let skyTop, skyBottom, duskTop, duskBottom, sun, cloud: String
     let far, haze, near, nearShade: String
     let waterTop, waterBottom, meadow, bank, accent: String
 
-    init(theme: ParkSettings.Theme) {
+    /// The colours for a park of `theme` (its `#RRGGBB` colours, checked when the park loads).
+    public init(theme: ParkSettings.Theme) {
         let p = theme.primary, a = theme.accent, b = theme.background
         skyTop = Self.mix("#5E93C9", p, 0.1)
         skyBottom = Self.mix(Self.mix("#F3E7CF", b, 0.4), a, 0.12)

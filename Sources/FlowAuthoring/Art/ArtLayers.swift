@@ -3,8 +3,9 @@ import Foundation
 /// The layered pictures of a park's onboarding pages, as SVG: a sky (day and dusk), a far
 /// range, a near range and a foreground, each 1200×900 and transparent where the layers
 /// behind show through, so an app stacks them back to front over the whole page and slides
-/// them by their depth. Drawn from an ``ArtScene`` in the park's theme colours.
-struct ArtLayers {
+/// them by their depth. Drawn from an ``ArtScene`` in the park's theme colours (an
+/// ``ArtPalette``), the same bytes for the same scene and palette. `flowrun art` writes them.
+public struct ArtLayers: Sendable {
     static let width = 1200.0, height = 900.0
     /// Where water or meadow begins, and the near range's foot.
     static let shore = 700.0
@@ -14,7 +15,8 @@ struct ArtLayers {
     /// The skylines' heights, one per column: far, near.
     let far: [Double], near: [Double]
 
-    init(scene: ArtScene, palette: ArtPalette) {
+    /// Draws the skylines of `scene`'s ranges, to be coloured with `palette`.
+    public init(scene: ArtScene, palette: ArtPalette) {
         self.scene = scene
         self.palette = palette
         var random = ArtRandom(seed: "onboarding:\(scene.code)")
@@ -44,7 +46,9 @@ struct ArtLayers {
     }
 
     /// Every layer by file name (inside `onboarding/`), with the header naming its sources.
-    func files() -> [(name: String, svg: String)] {
+    /// - Returns: the five layers back to front (`sky.svg`, `dusk.svg`, `far.svg`,
+    ///   `near.svg`, `foreground.svg`), each with its whole SVG text.
+    public func files() -> [(name: String, svg: String)] {
         [
             ("sky.svg", sky(dusk: false)), ("dusk.svg", sky(dusk: true)), ("far.svg", range(far, fill: palette.far, haze: true)),
             ("near.svg", range(near, fill: palette.near, haze: false)), ("foreground.svg", foreground()),
