@@ -102,7 +102,7 @@ enum PreviewPage {
         """
 
     /// The camera's inputs (RunInputField.all), as the script's list of query keys.
-    private static let viewKeys = RunInputField.all.filter { if case .view = $0.slot { true } else { false } }
+    private static let viewKeys = RunInputField.all.filter(\.isView)
         .map { "\"\($0.name)\"" }.joined(separator: ", ")
 
     private static let script = """

@@ -10,8 +10,8 @@ import ScreenModel
 actor PreviewProject {
     let root: ProjectRoot
     private let store: any VisitorStore
-    /// Runtimes by park code and the `time` asked for ("" for now): a runtime's clock is
-    /// fixed when it is built.
+    /// Runtimes by park code and the `time` asked for (its seconds since 1970, "" for now): a
+    /// runtime's clock is fixed when it is built.
     private var runtimes: [String: (runtime: FlowRuntime, built: ContinuousClock.Instant)] = [:]
     /// How long a runtime on the real clock (no `time`) is kept: its clock is fixed when it
     /// is built, and a greeting should not say morning all afternoon.
@@ -26,8 +26,9 @@ actor PreviewProject {
 
     /// The screen `inputs` ask of park `code`; with `acting`, an act run (its store writes are kept).
     /// - Throws: ``PreviewFailure`` with the status for the mistake.
-    func screen(park code: String, inputs: RunInputs, acting: Bool = false) throws(PreviewFailure) -> Screen {
-        var request = try request(inputs)
+    func screen(park code: String, inputs text: RunInputText, acting: Bool = false) throws(PreviewFailure) -> Screen {
+        let (inputs, asked) = try request(text)
+        var request = asked
         request.acting = acting
         do {
             let runtime = try runtime(park: code, time: inputs.time)
@@ -37,14 +38,17 @@ actor PreviewProject {
         }
     }
 
-    /// The run `inputs` ask for. A track is the request's input, not the project's content,
-    /// so one that is not there is 404 and one that does not read is 400, never a flow's 422.
-    private func request(_ inputs: RunInputs) throws(PreviewFailure) -> FlowRequest {
-        if let track = inputs.track, !FileManager.default.fileExists(atPath: root.url(track).path) {
+    /// The inputs the query's `text` gives, read as the command line reads them (named as
+    /// the query does), and the run they ask for. A track is the request's input, not the
+    /// project's content, so one that is not there is 404 and one that does not read is 400,
+    /// never a flow's 422.
+    private func request(_ text: RunInputText) throws(PreviewFailure) -> (RunInputs, FlowRequest) {
+        if let track = text.values["track"], !FileManager.default.fileExists(atPath: root.url(track).path) {
             throw .notFound("no such track: \(track)")
         }
         do {
-            return try inputs.request(name: { $0 }, trackFile: { root.url($0).path })
+            let inputs = try text.inputs(name: { $0 })
+            return (inputs, try inputs.request(name: { $0 }, trackFile: { root.url($0).path }))
         } catch {
             var failure = PreviewFailure(error)
             if case .invalidContent = error { failure.status = 400 }
@@ -67,13 +71,12 @@ actor PreviewProject {
         runtimes.removeAll()
     }
 
-    private func runtime(park code: String, time: String?) throws(FlowError) -> FlowRuntime {
+    private func runtime(park code: String, time: Date?) throws(FlowError) -> FlowRuntime {
         let canonical = try ParkCatalog(root: root).resolve(code)
-        let key = canonical + "|" + (time ?? "")
+        let key = canonical + "|" + (time.map { String($0.timeIntervalSince1970) } ?? "")
         let now = ContinuousClock.now
         if let kept = runtimes[key], time != nil || now - kept.built < nowLifetime { return kept.runtime }
-        let clock = try RunInputs.time(time, name: "time")
-        let runtime = try FlowRuntime(root: root, park: canonical, time: clock, store: store)
+        let runtime = try FlowRuntime(root: root, park: canonical, time: time, store: store)
         if runtimes.count >= capacity { runtimes.removeAll() }
         runtimes[key] = (runtime, now)
         return runtime

@@ -4,8 +4,9 @@ import GeoKit
 /// A run's inputs as the preview server reads them from a query string
 /// (`?at=37.80,-122.47&time=...&zoom=12&arg.category=viewpoint&location=denied`): the same names as the
 /// command line's options without `--`, and `arg.NAME` for `--arg NAME=value`; the flag
-/// `offline` is `offline=1` (or `true`). The values
-/// become a ``RunInputs``, so they are parsed and checked as `flowrun` checks its options.
+/// `offline` is `offline=1` (or `true`). The values are kept as text (``RunInputText``) and
+/// read, with each input's text reader and checks, as `flowrun` reads its options, when the
+/// screen is asked for (``PreviewProject/screen(park:inputs:acting:)``).
 struct PreviewQuery {
     /// The keys a query may have besides `arg.NAME`: the run's inputs the page can give
     /// (``RunInputField/inPreview``).
@@ -15,10 +16,10 @@ struct PreviewQuery {
     /// - Parameters:
     ///   - flow: the flow from the path.
     ///   - pairs: the query's key and value pairs, decoded, in order (a later key wins).
-    /// - Throws: ``PreviewFailure`` (400) for an unknown key or a bad value, (404) for a
-    ///   track outside the project.
-    static func inputs(flow: String, pairs: [(key: String, value: String)]) throws(PreviewFailure) -> RunInputs {
-        var inputs = RunInputs(flow: flow)
+    /// - Throws: ``PreviewFailure`` (400) for an unknown key or a flag that is not 1 or 0,
+    ///   (404) for a track outside the project.
+    static func inputs(flow: String, pairs: [(key: String, value: String)]) throws(PreviewFailure) -> RunInputText {
+        var inputs = RunInputText(flow: flow)
         for (key, value) in pairs {
             if key.hasPrefix("arg.") {
                 let name = String(key.dropFirst(4))
@@ -32,19 +33,21 @@ struct PreviewQuery {
             guard let field = RunInputField.named(key), field.inPreview else {
                 throw .badQuery("unknown query parameter '\(key)'; known: \((keys + ["arg.NAME"]).joined(separator: ", "))")
             }
-            switch field.slot {
-            case .flag:
-                switch value {
-                case "1", "true": inputs.set(field, "true")
-                case "0", "false", "": inputs.set(field, nil)
-                default: throw .badQuery("\(key): expected 1 or 0, got '\(value)'")
+            if field.isFlag {
+                // Read now: `offline=0` takes the flag back.
+                var flag = RunInputs(flow: flow)
+                do {
+                    try field.read(text: value, into: &flag)
+                } catch {
+                    throw .badQuery("\(key): \(error.message)")
                 }
-            case .text where field.name == "track":
-                guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
-                inputs.set(field, value)
-            case .text, .view:
-                inputs.set(field, value)
+                if field.isGiven(in: flag) { inputs.flags.insert(key) } else { inputs.flags.remove(key) }
+                continue
             }
+            if key == "track" {
+                guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
+            }
+            inputs.values[key] = value
         }
         return inputs
     }

@@ -72,7 +72,7 @@ struct PreviewRoutes: Sendable {
         }
         router.get("/parks/:code/flows/:flow/events") { request, context in
             let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
-            let inputs: RunInputs
+            let inputs: RunInputText
             do throws(PreviewFailure) {
                 inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
             } catch {
@@ -124,7 +124,7 @@ struct PreviewRoutes: Sendable {
 
     /// The phone frame for a run (an act run with `acting`) with its style sheet, or the error
     /// panel, with the status.
-    private func frame(park: String, inputs: RunInputs, size: Component.Map.Size, acting: Bool = false) async -> (status: Int, body: String) {
+    private func frame(park: String, inputs: RunInputText, size: Component.Map.Size, acting: Bool = false) async -> (status: Int, body: String) {
         do {
             let screen = try await project.screen(park: park, inputs: inputs, acting: acting)
             let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park))
@@ -155,7 +155,7 @@ struct PreviewRoutes: Sendable {
     }
 
     /// One event of a flow's stream: `screen` with its JSON, or `error` with the error's.
-    private static func screenEvent(_ project: PreviewProject, park: String, inputs: RunInputs) async throws -> String {
+    private static func screenEvent(_ project: PreviewProject, park: String, inputs: RunInputText) async throws -> String {
         do {
             return event("screen", JSONRenderer.encode(try await project.screen(park: park, inputs: inputs)))
         } catch {

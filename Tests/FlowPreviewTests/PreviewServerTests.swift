@@ -19,10 +19,11 @@ import Testing
 
     @Test func aScreenIsTheJSONTheCommandLinePrintsForTheSameInputs() async throws {
         // What `flowrun --park GOGA sites --at ... --time ... --arg category=viewpoint --zoom 14 --format json`
-        // prints: RunInputs to a request, a runtime with that clock, JSONRenderer.
-        var inputs = RunInputs(flow: "sites")
-        (inputs.at, inputs.time, inputs.args, inputs.view) = ("37.8078,-122.4750", fixedTime, ["category": "viewpoint"], ["zoom": "14"])
-        let runtime = try FlowRuntime(root: repository, park: "GOGA", time: try inputs.clock())
+        // prints: its inputs read into RunInputs, a request, a runtime with that clock, JSONRenderer.
+        var text = RunInputText(flow: "sites")
+        (text.values, text.args) = (["at": "37.8078,-122.4750", "time": fixedTime, "zoom": "14"], ["category": "viewpoint"])
+        let inputs = try text.inputs()
+        let runtime = try FlowRuntime(root: repository, park: "GOGA", time: inputs.time)
         let expected = JSONRenderer.encode(try runtime.run(try inputs.request()))
         let query = "at=37.8078,-122.4750&time=2026-07-04T09:30:00-07:00&arg.category=viewpoint&zoom=14"
         let (status, _, body) = try await withServer { try await get($0, "/parks/goga/flows/sites?" + query) }

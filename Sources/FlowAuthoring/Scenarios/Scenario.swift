@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 import Formats
 import GeoKit
 import LuaKit
@@ -14,7 +15,8 @@ struct Scenario {
     /// The park a scenario in the root's `tests/` is limited to; nil for every park (and
     /// always nil in a park's own `tests/`).
     var park: String?
-    /// The run, as text (``RunInputs``); `track` relative to the project root.
+    /// The run, its inputs read from their fields as typed values; `track` (and every file)
+    /// relative to the project root.
     var inputs: RunInputs
     /// Whether the flow runs as an act run, as an `act` action (`act = true`, `--act`).
     var act = false
@@ -31,12 +33,12 @@ struct Scenario {
     /// The fields a scenario may have; anything else is a mistake (with a did-you-mean).
     /// The run's inputs come from ``RunInputField/all`` (those scenarios set), in its order.
     static let fields =
-        ["name", "flow", "park", "args"] + RunInputField.all.compactMap { $0.scenario?.field }
+        ["name", "flow", "park", "args"] + RunInputField.all.compactMap(\.scenarioField)
         + ["act", "follow", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
-    /// they were written (2026-07-04 09:30 in San Francisco).
-    static let defaultTime = "2026-07-04T09:30:00-07:00"
+    /// they were written (2026-07-04T09:30:00-07:00, 09:30 in San Francisco).
+    static let defaultTime = Date(timeIntervalSince1970: 1_783_182_600)
 
     /// Reads a scenario's table.
     /// - Parameters:
@@ -70,25 +72,17 @@ struct Scenario {
         park = try Self.string(table, "park")
         if park != nil, inPark { throw FieldError("park: a park's own scenarios run for that park; only scenarios in tests/ name one") }
         inputs.args = try Self.args(table["args"])
-        for field in RunInputField.all {
-            guard let (key, form) = field.scenario else { continue }
-            switch form {
-            case .string: inputs.set(field, try Self.string(table, key))
-            case .number: inputs.set(field, try Self.number(table, key))
-            case .flag: inputs.set(field, try Self.flag(table, key) ? "true" : nil)
-            case .numbers(let count, let separator, let example):
-                inputs.set(field, try Self.joined(table, key, count: count, separator: separator, example: example))
-            case .file(let suffix):
-                inputs.set(field, try Self.string(table, key).map { text throws(FieldError) in try Self.path(text, key, in: folder, suffix: suffix) })
-            }
-        }
-        // RunInputs checks accuracy, location and the moment (--until) against each other. A
-        // moment of the track sets the clock itself, as --until does.
+        try readInputs(table, folder: folder)
+        // A moment of the track sets the clock itself, as --until does.
         if inputs.time == nil, inputs.until == nil { inputs.time = Self.defaultTime }
         act = try Self.flag(table, "act")
         follow = try Self.ids(table["follow"])
         if let golden = try Self.string(table, "golden") {
-            self.golden = try Self.path(golden, "golden", in: folder, suffix: ".json")
+            do {
+                self.golden = try Self.path(golden, in: folder, suffix: ".json")
+            } catch {
+                throw FieldError("golden: \(error.message)")
+            }
             if !inPark, park == nil, !golden.contains("{park}") {
                 throw FieldError(
                     "golden: \(Excerpt.quoted(golden)) would be shared by every park; put {park} in its name (home-{park}.json) or give park = \"CODE\"")
@@ -103,6 +97,24 @@ struct Scenario {
             throw FieldError("nothing to check: give golden = \"name.json\", expect = function(screen) ... end, or both")
         }
     }
+
+    /// The run's inputs (``RunInputField/all``) from their fields: each Lua value read with its
+    /// input's type and checks, and checked against the other inputs given, as the command
+    /// line's text is; a file is relative to the scenario's folder.
+    private mutating func readInputs(_ table: LuaTable, folder: String) throws(FieldError) {
+        let given = Set(RunInputField.all.filter { $0.scenarioField.map { table[$0] != .nil } ?? false }.map(\.name))
+        let files = RunInputFiles { (path, suffix) throws(RunInputProblem) in try Self.path(path, in: folder, suffix: suffix) }
+        do {
+            try inputs.read(given: given, mention: Self.field) { (input, inputs) throws(RunInputProblem) in
+                try input.read(lua: table[Self.field(input.name)], files: files, into: &inputs)
+            }
+        } catch {
+            throw FieldError("\(Self.field(error.key)): \(error.message)")
+        }
+    }
+
+    /// The field a scenario gives the input named `name` in (`until` is `moment`: a Lua keyword).
+    static func field(_ name: String) -> String { RunInputField.named(name)?.scenarioField ?? name }
 
     // MARK: - Fields
 
@@ -124,37 +136,6 @@ struct Scenario {
         case .nil: return nil
         case .string(let text): return text
         case let other: throw FieldError("\(key): expected a string, got \(other.typeName)")
-        }
-    }
-
-    /// A number field as the command line would write it (`14`, `37.8`); a string passes as is.
-    private static func number(_ table: LuaTable, _ key: String) throws(FieldError) -> String? {
-        switch table[key] {
-        case .nil: return nil
-        case .string(let text): return text
-        case let value:
-            guard let number = value.doubleValue else { throw FieldError("\(key): expected a number, got \(value.typeName)") }
-            return NumberText.message(number)
-        }
-    }
-
-    /// A list of numbers as the command line writes it (`{37.8, -122.4}` → `37.8,-122.4`);
-    /// a string passes as is, for the parser to check.
-    private static func joined(
-        _ table: LuaTable, _ key: String, count: Int, separator: String = ",",
-        example: String
-    ) throws(FieldError) -> String? {
-        switch table[key] {
-        case .nil: return nil
-        case .string(let text): return text
-        case .table(let list):
-            let numbers = list.sequence.compactMap(\.doubleValue)
-            guard list.isSequence, list.count == count, numbers.count == count else {
-                throw FieldError("\(key): expected \(count) numbers such as \(example), got \(list.count) value\(list.count == 1 ? "" : "s")")
-            }
-            return numbers.map(NumberText.message).joined(separator: separator)
-        case let other:
-            throw FieldError("\(key): expected \(count) numbers such as \(example), got \(other.typeName)")
         }
     }
 
@@ -205,13 +186,14 @@ struct Scenario {
     }
 
     /// A file beside the scenario: a relative path that stays in its folder, so a scenario
-    /// (content, like a flow) can read or, with `--update`, write nothing else.
-    private static func path(_ text: String, _ key: String, in folder: String, suffix: String) throws(FieldError) -> String {
+    /// (content, like a flow) can read or, with `--update`, write nothing else; it ends in
+    /// `suffix` (the input's, ``RunInputField/suffix``, or a golden's `.json`).
+    private static func path(_ text: String, in folder: String, suffix: String) throws(RunInputProblem) -> String {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard !text.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), !text.contains("\\") else {
-            throw FieldError("\(key): \(Excerpt.quoted(text)) must be a path inside \(folder)/, relative to it (no '..', no leading '/')")
+            throw RunInputProblem("\(Excerpt.quoted(text)) must be a path inside \(folder)/, relative to it (no '..', no leading '/')")
         }
-        guard text.hasSuffix(suffix) else { throw FieldError("\(key): \(Excerpt.quoted(text)) must end in \(suffix)") }
+        guard text.hasSuffix(suffix) else { throw RunInputProblem("\(Excerpt.quoted(text)) must end in \(suffix)") }
         return folder + "/" + text
     }
 }

@@ -101,7 +101,7 @@ public final class ScenarioSuite {
         do {
             var request = try self.request(scenario)
             request.acting = scenario.act
-            let clock = try scenario.inputs.clock(name: "\(location): time")
+            let clock = scenario.inputs.time
             var runtime = try self.runtime(park: park, clock: clock)
             screen = try runtime.run(request)
             for (i, id) in scenario.follow.enumerated() {
@@ -163,8 +163,8 @@ public final class ScenarioSuite {
     private func request(_ scenario: Scenario) throws(FlowError) -> FlowRequest {
         let location = scenario.location
         do {
-            // The field `moment` is --until's (`until` is a Lua keyword).
-            return try scenario.inputs.request(name: { "\(location): \($0 == "until" ? "moment" : $0)" }, trackFile: { self.root.url($0).path })
+            // Named by the scenario's fields: `moment` is --until's (`until` is a Lua keyword).
+            return try scenario.inputs.request(name: { "\(location): \(Scenario.field($0))" }, trackFile: { self.root.url($0).path })
         } catch .invalidContent(let message) {
             throw .invalidContent("\(location): track: \(message)")
         }

@@ -8,25 +8,22 @@ public struct BeaconReplay: Sendable, Equatable {
     public var path: String
     /// How messages name it (the path as the user gave it).
     public var displayPath: String
-    /// `--at-time` as given: seconds after the log's first reading (as `--until` counts from a
-    /// track's first fix) or an ISO 8601 time; nil for the whole log.
-    public var atTime: String?
+    /// `--at-time`: seconds after the log's first reading (as `--until` counts from a track's
+    /// first fix) or a time; nil for the whole log.
+    public var atTime: RunMoment?
 
     /// A replay; each parameter sets the property of the same name.
-    public init(path: String, displayPath: String? = nil, atTime: String? = nil) {
+    public init(path: String, displayPath: String? = nil, atTime: RunMoment? = nil) {
         self.path = path
         self.displayPath = displayPath ?? path
         self.atTime = atTime
     }
 
     /// The moment in the log's clock (seconds since 1970), nil for the whole log.
-    /// - Throws: ``FlowError/badArgument(name:message:)`` for a moment that is not one, or is
-    ///   before or after the log.
+    /// - Throws: ``FlowError/badArgument(name:message:)`` for a moment before or after the log.
     func moment(in log: ScanLog) throws(FlowError) -> Double? {
         guard let atTime, let first = log.scans.first, let last = log.scans.last else { return nil }
-        return try RunInputs.moment(
-            atTime, name: "--at-time", of: "the scan log", displayPath, from: (first.time, first.line), to: (last.time, last.line),
-            counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00")
+        return try atTime.seconds(name: "--at-time", of: "the scan log", displayPath, from: (first.time, first.line), to: (last.time, last.line))
     }
 
     /// The log, read against `catalog`.

@@ -116,7 +116,7 @@ public struct FlowRequest: Sendable {
     /// - Throws: ``InputError`` naming the value at fault.
     public mutating func setView(from values: [String: String], name: (String) -> String = { $0 }) throws(InputError) {
         if let size = values["size"] {
-            self.size = try InputError.at("size") { () throws(GeoError) in try ScreenSize.parse(size) }
+            self.size = try InputError.reading("size", size, as: .size)
         }
         let view = try MapView.parse(center: values["center"], zoom: values["zoom"], bbox: values["bbox"], name: name)
         if !view.isEmpty { self.view = view }

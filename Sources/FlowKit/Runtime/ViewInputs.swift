@@ -1,6 +1,4 @@
-import Formats
 public import GeoKit
-import ScreenModel
 
 /// The map camera a request asks for: `--center` and `--zoom`, or `--bbox` (or a `go`
 /// action's `center`, `zoom` and `bbox` args). A field is nil when the request did not give
@@ -43,15 +41,18 @@ public struct MapView: Sendable, Hashable {
         name: (String) -> String = { $0 }
     ) throws(InputError) -> MapView {
         var view = MapView()
-        if let center { view.center = try InputError.at("center") { () throws(GeoError) in try Coordinate.parse(center) } }
-        if let zoom { view.zoom = try InputError.number(zoom, "zoom", example: "12", in: zoomRange) }
+        if let center { view.center = try InputError.reading("center", center, as: .center) }
+        if let zoom { view.zoom = try InputError.reading("zoom", zoom, as: .zoom) }
         if let bbox {
-            view.bbox = try InputError.at("bbox") { () throws(GeoError) in try BoundingBox.parse(bbox) }
-            guard view.center == nil, view.zoom == nil else {
-                throw InputError(key: "bbox", message: "give either \(name("bbox")) or \(name("center"))/\(name("zoom")), not both")
-            }
+            view.bbox = try InputError.reading("bbox", bbox, as: .bbox)
+            guard view.center == nil, view.zoom == nil else { throw InputError(key: "bbox", message: eitherBoxOrCenter(mention: name)) }
         }
         return view
+    }
+
+    /// What a box given with a center or zoom is told, naming the inputs with `mention`.
+    static func eitherBoxOrCenter(mention: (String) -> String) -> String {
+        "give either \(mention("bbox")) or \(mention("center"))/\(mention("zoom")), not both"
     }
 }
 
@@ -89,9 +90,9 @@ public struct ARView: Sendable, Hashable {
     /// - Throws: ``InputError`` naming the value at fault: `heading`, `400 out of range [0, 360)`.
     public static func parse(heading: String?, pitch: String?, fov: String?) throws(InputError) -> ARView {
         var view = ARView()
-        if let heading { view.heading = try InputError.number(heading, "heading", example: "90", from: 0, below: 360) }
-        if let pitch { view.pitch = try InputError.number(pitch, "pitch", example: "-10", in: -90...90) }
-        if let fov { view.fov = try InputError.number(fov, "fov", example: "60", above: 0, below: 180) }
+        if let heading { view.heading = try InputError.reading("heading", heading, as: .heading) }
+        if let pitch { view.pitch = try InputError.reading("pitch", pitch, as: .pitch) }
+        if let fov { view.fov = try InputError.reading("fov", fov, as: .fov) }
         return view
     }
 }
@@ -100,7 +101,8 @@ public struct ARView: Sendable, Hashable {
 /// The caller says where: `--zoom: ...` on the command line, the action's field path for a
 /// `go` action's args.
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The value's key: `center`, `zoom`, `bbox`, `size`, `heading`, `pitch` or `fov`.
+    /// The value's key: a view key (`center`, `zoom`, `bbox`, `size`, `heading`, `pitch` or
+    /// `fov`), or the name of a run input (``RunInputField``).
     public var key: String
     /// What is wrong, without the key.
     public var message: String
@@ -117,42 +119,9 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `zoom: 31 out of range [0, 30]`.
     public var description: String { "\(key): \(message)" }
 
-    /// Runs a GeoKit parser, its error becoming this key's.
-    static func at<T>(_ key: String, _ parse: () throws(GeoError) -> T) throws(InputError) -> T {
-        do { return try parse() } catch { throw InputError(key: key, message: error.message) }
-    }
-
-    /// A decimal number in `range`: `31 out of range [0, 30]`.
-    static func number(_ text: String, _ key: String, example: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
-        let value = try number(text, key, example: example)
-        guard range.contains(value) else {
-            throw InputError(key: key, message: "\(GeoError.text(value)) out of range [\(GeoError.text(range.lowerBound)), \(GeoError.text(range.upperBound))]")
-        }
-        return value
-    }
-
-    /// A decimal number from `low` up to, not including, `high`: `400 out of range [0, 360)`.
-    static func number(_ text: String, _ key: String, example: String, from low: Double, below high: Double) throws(InputError) -> Double {
-        let value = try number(text, key, example: example)
-        guard value >= low, value < high else {
-            throw InputError(key: key, message: "\(GeoError.text(value)) out of range [\(GeoError.text(low)), \(GeoError.text(high)))")
-        }
-        return value
-    }
-
-    /// A decimal number strictly between `low` and `high`: `0 out of range (0, 180)`.
-    static func number(_ text: String, _ key: String, example: String, above low: Double, below high: Double) throws(InputError) -> Double {
-        let value = try number(text, key, example: example)
-        guard value > low, value < high else {
-            throw InputError(key: key, message: "\(GeoError.text(value)) out of range (\(GeoError.text(low)), \(GeoError.text(high)))")
-        }
-        return value
-    }
-
-    private static func number(_ text: String, _ key: String, example: String) throws(InputError) -> Double {
-        guard let value = NumberText.decimal(text), value.isFinite else {
-            throw InputError(key: key, message: "expected a number such as \(example), got \(Excerpt.quoted(text))")
-        }
-        return value
+    /// The value of `key` read from `text` as the run input of that name reads it
+    /// (``RunInputField/all``): the same parse and checks as `--KEY`.
+    static func reading<Value>(_ key: String, _ text: String, as type: RunInputType<Value>) throws(InputError) -> Value {
+        do { return try type.text(text) } catch { throw InputError(key: key, message: error.message) }
     }
 }

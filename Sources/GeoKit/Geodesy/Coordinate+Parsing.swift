@@ -17,6 +17,15 @@ extension Coordinate {
         else {
             throw GeoError(.invalidCoordinate, "expected LAT,LON such as 37.8078,-122.4750, got \(NumberText.quoted(text))")
         }
+        return try checked(latitude: latitude, longitude: longitude)
+    }
+
+    /// A coordinate from numbers a person wrote, latitude first (`--at`'s text, a scenario's
+    /// `{37.8078, -122.4750}`): ``init(validatingLatitude:longitude:)``, with a hint when the
+    /// two look swapped.
+    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/invalidCoordinate``:
+    ///   `latitude -122.475 out of range [-90, 90] (expected LAT,LON; are the two swapped?)`.
+    public static func checked(latitude: Double, longitude: Double) throws(GeoError) -> Coordinate {
         do {
             return try Coordinate(validatingLatitude: latitude, longitude: longitude)
         } catch {

@@ -29,6 +29,23 @@ public struct ScreenSize: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
+    /// A size from sides a person wrote as numbers (a scenario's `{390, 844}`), checked: whole
+    /// points within ``range``, as ``parse(_:)`` checks text.
+    /// - Throws: ``GeoError`` of kind ``GeoError/Kind/invalidArgument``:
+    ///   `width 390.5 is not a whole number of points`, `height 0 out of range [1, 10000]`.
+    public init(validatingWidth width: Double, height: Double) throws(GeoError) {
+        self.init(width: try Self.side("width", width), height: try Self.side("height", height))
+    }
+
+    /// A side written as a number: whole, within ``range``.
+    private static func side(_ name: String, _ value: Double) throws(GeoError) -> Int {
+        guard value == value.rounded() else {
+            throw GeoError(.invalidArgument, "\(name) \(NumberText.message(value)) is not a whole number of points")
+        }
+        guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else { throw outOfRange(name, NumberText.message(value)) }
+        return Int(value)
+    }
+
     /// Parses `WIDTHxHEIGHT` in whole points, such as `390x844` (a lowercase `x`, digits
     /// only: no signs, decimals, exponents or spaces).
     /// - Parameter text: The text to parse.

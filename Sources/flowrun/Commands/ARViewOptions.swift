@@ -1,8 +1,8 @@
 import FlowKit
 import ArgumentParser
 
-/// `--heading`, `--pitch`, `--fov`: how the phone camera is held for the AR flow. Read as
-/// text and parsed with the map's options (see ``CameraOptions``); flows see them as `ctx.ar`.
+/// `--heading`, `--pitch`, `--fov`: how the phone camera is held for the AR flow. Kept as
+/// text and read with the map's options (see ``CameraOptions``); flows see them as `ctx.ar`.
 struct ARViewOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: RunInputField.help("heading"))
     var heading: String?

@@ -2,9 +2,9 @@ import FlowKit
 import ScreenModel
 import ArgumentParser
 
-/// `--center`, `--zoom`, `--size`, `--bbox`: where the map flow looks. Read as text and
-/// parsed by `FlowRequest.setView(from:name:)`, the one place a go action's view args are
-/// read too, so a bad value is a usage error (exit 2); flows see them as `ctx.view`.
+/// `--center`, `--zoom`, `--size`, `--bbox`: where the map flow looks. Kept as text and read
+/// by their inputs' types in `RunInputField.all`, which a go action's view args are read with
+/// too, so a bad value is a usage error (exit 2); flows see them as `ctx.view`.
 ///
 /// Every option here and in ``ARViewOptions`` takes the next argument whatever it starts
 /// with (`parsing: .unconditional`): a southern latitude, a western edge, `--zoom -1` (which

@@ -86,13 +86,13 @@ extension Flowrun {
                 maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                 assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
             request.inputs.flow = flow
-            // Each input by its name in RunInputField.all (RunFastPathTests holds these equal to the table).
+            // Each input by its name in RunInputField.all (RunInputTableTests holds these equal to the table).
             let given: [String: String?] = [
                 "at": at, "track": track, "beacons": beacons, "at-time": atTime, "party": party, "as": member, "duty-cycle": dutyCycle,
                 "time": time, "accuracy": device.accuracy, "location": device.location, "until": device.until,
-                "offline": device.offline ? "" : nil,
-            ].merging(camera.values.mapValues(Optional.some)) { $1 }.merging(arView.values.mapValues(Optional.some)) { $1 }
-            for field in RunInputField.all { request.inputs.set(field, given[field.name] ?? nil) }
+            ]
+            request.inputs.values = given.compactMapValues { $0 }.merging(camera.values) { $1 }.merging(arView.values) { $1 }
+            if device.offline { request.inputs.flags.insert("offline") }
             return request
         }
 

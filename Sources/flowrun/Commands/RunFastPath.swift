@@ -75,7 +75,14 @@ enum RunFastPath {
         request.bundle = values["--bundle"]?.first
         request.cache = values["--cache"]?.first
         request.trust = values["--trust"] ?? []
-        for (option, field) in inputs { request.inputs.set(field, values[option].map { $0.first ?? "" }) }
+        for (option, field) in inputs {
+            guard let given = values[option] else { continue }
+            if field.isFlag {
+                request.inputs.flags.insert(field.name)
+            } else if let text = given.first {
+                request.inputs.values[field.name] = text
+            }
+        }
         request.args = values["--arg"] ?? []
         request.follow = values["--follow"] ?? []
         request.profile = values["--profile"]?.first

@@ -16,8 +16,9 @@ struct RunRequest: Equatable {
     var trust: [String] = []
     var park: String
     /// The flow and what the device or a recording gives it (``RunInputField/all``: `--at`,
-    /// `--track`, `--time`, the camera, ...), as text; `flow` defaults to home.
-    var inputs = RunInputs(flow: "home")
+    /// `--track`, `--time`, the camera, ...), as given: read and checked when the run runs
+    /// (``execute()``); `flow` defaults to home.
+    var inputs = RunInputText(flow: "home")
     /// `--arg KEY=VALUE` pairs as given (``Flowrun/Run/parseArgs(_:)`` reads them).
     var args: [String] = []
     var format: OutputFormat = .text
@@ -39,14 +40,15 @@ struct RunRequest: Equatable {
     /// performed: it writes the profile's store).
     func execute() throws {
         let sequencer = try assetSequencer()
-        var inputs = self.inputs
-        inputs.args = try Flowrun.Run.parseArgs(args)
+        var text = self.inputs
+        text.args = try Flowrun.Run.parseArgs(args)
+        let inputs = try text.inputs()
         var request = try inputs.request()
         request.acting = act
         let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, trust: trust)
         if inputs.offline { request.connectivity = .offline(cache: holds) }
         // One clock for every park the run switches to; --until's moment is the clock then.
-        let clock = try inputs.clock() ?? request.until.map { Date(timeIntervalSince1970: $0) } ?? Date()
+        let clock = inputs.time ?? request.until.map { Date(timeIntervalSince1970: $0) } ?? Date()
         let limits = try LimitOptions.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit)
         // Opened only if a run calls `store`: a cold run that does not never touches SQLite.
         // One profile for every park the run switches to.

@@ -9,9 +9,9 @@ import Testing
     static let party = repositoryRoot.appendingPathComponent("Tests/GeoKitTests/Fixtures/tracks/tuolumne-party.json").path
 
     func request(party: String?, dutyCycle: String) -> Result<FlowRequest, FlowError> {
-        var inputs = RunInputs(flow: "party")
-        (inputs.party, inputs.dutyCycle) = (party, dutyCycle)
-        return Result { () throws(FlowError) in try inputs.request() }
+        var text = RunInputText(flow: "party")
+        (text.values["party"], text.values["duty-cycle"]) = (party, dutyCycle)
+        return Result { () throws(FlowError) in try text.inputs().request() }
     }
 
     @Test func thePolicyRidesWithTheParty() throws {
