@@ -2,9 +2,9 @@ package import GeoKit
 
 /// Every setting a park.lua may set, for the people who write one: the keys and types are
 /// read off ``ParkSettings``' own decoding (``SettingShape``), each default off
-/// `parks/defaults.lua`, and what each means is ``docs``. `meta/park.gen.lua` is made from
-/// the three, and a test fails when a setting has no entry in ``docs`` or an entry names
-/// no setting.
+/// `parks/defaults.lua`, and what each means is ``docs``. `meta/park.gen.lua` and the tables
+/// of the park.lua reference (docs/authoring/park-settings.md) are made from the three, and a
+/// test fails when a setting has no entry in ``docs`` or an entry names no setting.
 package enum ParkSettingsCatalog {
     /// The shape of a park's settings, as ``ParkConfig`` decodes them.
     /// - Throws: only if ``ParkSettings`` gains a field of a type Lua cannot write.
