@@ -17,7 +17,7 @@ error('Cannot require a meta file')
 --- (default: `""`)
 --- @field state string
 ---
---- IANA time zone of `ctx.time` and `os.date` (`"America/Denver"`).
+--- IANA time zone of `ctx.time`, `os.date` and every time a screen shows (`"America/Denver"`).
 --- (default: `"America/Los_Angeles"`)
 --- @field timezone string
 ---
@@ -33,7 +33,7 @@ error('Cannot require a meta file')
 --- The park's address, one string or a list of lines (at most 6, each up to 120 characters); home's directions to the park carry it.
 --- @field address? string|string[]
 ---
---- Where the map centers by default.
+--- Where the map centers by default, and where distances to the park are measured from.
 --- (required: parks/defaults.lua has no default)
 --- @field center flowrun.Park.Center
 ---
@@ -57,7 +57,7 @@ error('Cannot require a meta file')
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
 --- @field budgets flowrun.Park.Budgets
 ---
---- How sites are listed, grouped, named and hidden.
+--- How sites are listed, grouped, named, hidden and ranked.
 --- @field sites flowrun.Park.Sites
 ---
 --- The map's default size and clustering.
@@ -181,7 +181,7 @@ error('Cannot require a meta file')
 --- (default: `{ "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" }`)
 --- @field highlight_categories string[]
 ---
---- Extra links to other flows.
+--- Extra links to other flows; a link to a flow no file registers is an error.
 --- (default: `{}`)
 --- @field links flowrun.Park.Link[]
 
@@ -208,7 +208,7 @@ error('Cannot require a meta file')
 --- (default: `64`)
 --- @field memory_mb integer
 
---- How sites are listed, grouped, named and hidden.
+--- How sites are listed, grouped, named, hidden and ranked.
 --- @class flowrun.Park.Sites
 ---
 --- Sites listed per collection, and when ranked by the visitor's position (`--at`).
@@ -239,7 +239,7 @@ error('Cannot require a meta file')
 --- (default: `{ "NRA", "NPS", "US", "USA", "YMCA", "II", "III", "IV" }`)
 --- @field acronyms string[]
 ---
---- How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, `fee` or any number in sites.geojson): a site's score is its distance in metres plus `weight × (value − neutral)` for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.
+--- How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, `fee` or any number in sites.geojson): a site's score is its distance in meters plus `weight × (value − neutral)` for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.
 --- (default: 2 entries in parks/defaults.lua)
 --- @field ranking table<string, flowrun.Park.RankingWeight>
 
@@ -270,7 +270,7 @@ error('Cannot require a meta file')
 --- What one numeric site property adds to a site's distance when sites are ranked.
 --- @class flowrun.Park.RankingWeight
 ---
---- Metres added per unit above `neutral`; negative ranks the site nearer.
+--- Meters added per unit above `neutral`; negative ranks the site nearer.
 --- @field weight number
 ---
 --- The value that adds nothing (a site without the property adds nothing either).
@@ -297,11 +297,11 @@ error('Cannot require a meta file')
 --- (default: `512`)
 --- @field extent number
 ---
---- The lowest zoom that clusters.
+--- The lowest zoom that clusters; a query at a lower zoom is answered at it.
 --- (default: `0`)
 --- @field min_zoom integer
 ---
---- The highest zoom that clusters; above it every site shows as a pin.
+--- The highest zoom that clusters, at most 30; above it every site shows as a pin.
 --- (default: `16`)
 --- @field max_zoom integer
 ---
@@ -309,14 +309,14 @@ error('Cannot require a meta file')
 --- (default: `2`)
 --- @field min_points integer
 ---
---- The KD-tree's leaf size.
+--- supercluster's KD-tree leaf size, accepted for parity; it has no effect (the index uses grids).
 --- (default: `64`)
 --- @field node_size integer
 
 --- Geofence monitoring: regions, timing and callouts.
 --- @class flowrun.Park.Geofence
 ---
---- Metres around a site without its own `geofence_radius` property.
+--- Meters around a site without its own `geofence_radius` property.
 --- (default: `100`)
 --- @field radius number
 ---
@@ -324,11 +324,11 @@ error('Cannot require a meta file')
 --- (default: `20`)
 --- @field cap integer
 ---
---- Metres moved before the monitored regions are chosen again.
+--- Meters moved before the monitored regions are chosen again.
 --- (default: `250`)
 --- @field refresh_distance number
 ---
---- Metres nearer a newcomer must be to take a monitored region's slot.
+--- Meters nearer a newcomer must be to take a monitored region's slot.
 --- (default: `50`)
 --- @field hysteresis number
 ---
@@ -340,11 +340,11 @@ error('Cannot require a meta file')
 --- (default: `30`)
 --- @field exit_delay number
 ---
---- Metres inside the edge a fix must be to count towards an enter.
+--- Meters inside the edge a fix must be to count toward an enter.
 --- (default: `0`)
 --- @field enter_margin number
 ---
---- Metres outside the edge a fix must be to count towards an exit (GPS jitter).
+--- Meters outside the edge a fix must be to count toward an exit (GPS jitter).
 --- (default: `10`)
 --- @field exit_margin number
 ---
@@ -364,7 +364,7 @@ error('Cannot require a meta file')
 --- (default: `1800`)
 --- @field site_callout_interval number
 ---
---- What the callouts say.
+--- What the callouts say; `%s` is the site's (or the park's) name.
 --- @field callouts flowrun.Park.Callouts
 
 --- Callout texts; `%s` is the site's (or the park's) name.
@@ -389,7 +389,7 @@ error('Cannot require a meta file')
 --- The AR view's defaults.
 --- @class flowrun.Park.AR
 ---
---- Metres: sites farther away are not shown.
+--- Meters: sites farther away are not shown.
 --- (default: `5000`)
 --- @field max_distance number
 ---
@@ -408,7 +408,7 @@ error('Cannot require a meta file')
 --- When a fix counts as found and how long the search lasts (`ctx.location`).
 --- @class flowrun.Park.Location
 ---
---- Metres: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.
+--- Meters: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.
 --- (default: `100`)
 --- @field accuracy number
 ---
@@ -452,7 +452,7 @@ error('Cannot require a meta file')
 --- (default: `""`)
 --- @field state? string
 ---
---- IANA time zone of `ctx.time` and `os.date` (`"America/Denver"`).
+--- IANA time zone of `ctx.time`, `os.date` and every time a screen shows (`"America/Denver"`).
 --- (default: `"America/Los_Angeles"`)
 --- @field timezone? string
 ---
@@ -468,7 +468,7 @@ error('Cannot require a meta file')
 --- The park's address, one string or a list of lines (at most 6, each up to 120 characters); home's directions to the park carry it.
 --- @field address? string|string[]
 ---
---- Where the map centers by default.
+--- Where the map centers by default, and where distances to the park are measured from.
 --- (required: parks/defaults.lua has no default)
 --- @field center? flowrun.ParkFile.Center
 ---
@@ -492,7 +492,7 @@ error('Cannot require a meta file')
 --- What the park asks of the script budgets (the host's limits may lower it, never raise it).
 --- @field budgets? flowrun.ParkFile.Budgets
 ---
---- How sites are listed, grouped, named and hidden.
+--- How sites are listed, grouped, named, hidden and ranked.
 --- @field sites? flowrun.ParkFile.Sites
 ---
 --- The map's default size and clustering.
@@ -580,7 +580,7 @@ error('Cannot require a meta file')
 --- (default: `{ "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" }`)
 --- @field highlight_categories? string[]
 ---
---- Extra links to other flows.
+--- Extra links to other flows; a link to a flow no file registers is an error.
 --- (default: `{}`)
 --- @field links? flowrun.Park.Link[]
 
@@ -595,7 +595,7 @@ error('Cannot require a meta file')
 --- (default: `64`)
 --- @field memory_mb? integer
 
---- How sites are listed, grouped, named and hidden.
+--- How sites are listed, grouped, named, hidden and ranked.
 --- @class flowrun.ParkFile.Sites
 ---
 --- Sites listed per collection, and when ranked by the visitor's position (`--at`).
@@ -626,7 +626,7 @@ error('Cannot require a meta file')
 --- (default: `{ "NRA", "NPS", "US", "USA", "YMCA", "II", "III", "IV" }`)
 --- @field acronyms? string[]
 ---
---- How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, `fee` or any number in sites.geojson): a site's score is its distance in metres plus `weight × (value − neutral)` for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.
+--- How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, `fee` or any number in sites.geojson): a site's score is its distance in meters plus `weight × (value − neutral)` for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.
 --- (default: 2 entries in parks/defaults.lua)
 --- @field ranking? table<string, flowrun.ParkFile.RankingWeight>
 
@@ -645,7 +645,7 @@ error('Cannot require a meta file')
 --- What one numeric site property adds to a site's distance when sites are ranked.
 --- @class flowrun.ParkFile.RankingWeight
 ---
---- Metres added per unit above `neutral`; negative ranks the site nearer.
+--- Meters added per unit above `neutral`; negative ranks the site nearer.
 --- @field weight? number
 ---
 --- The value that adds nothing (a site without the property adds nothing either).
@@ -672,11 +672,11 @@ error('Cannot require a meta file')
 --- (default: `512`)
 --- @field extent? number
 ---
---- The lowest zoom that clusters.
+--- The lowest zoom that clusters; a query at a lower zoom is answered at it.
 --- (default: `0`)
 --- @field min_zoom? integer
 ---
---- The highest zoom that clusters; above it every site shows as a pin.
+--- The highest zoom that clusters, at most 30; above it every site shows as a pin.
 --- (default: `16`)
 --- @field max_zoom? integer
 ---
@@ -684,14 +684,14 @@ error('Cannot require a meta file')
 --- (default: `2`)
 --- @field min_points? integer
 ---
---- The KD-tree's leaf size.
+--- supercluster's KD-tree leaf size, accepted for parity; it has no effect (the index uses grids).
 --- (default: `64`)
 --- @field node_size? integer
 
 --- Geofence monitoring: regions, timing and callouts.
 --- @class flowrun.ParkFile.Geofence
 ---
---- Metres around a site without its own `geofence_radius` property.
+--- Meters around a site without its own `geofence_radius` property.
 --- (default: `100`)
 --- @field radius? number
 ---
@@ -699,11 +699,11 @@ error('Cannot require a meta file')
 --- (default: `20`)
 --- @field cap? integer
 ---
---- Metres moved before the monitored regions are chosen again.
+--- Meters moved before the monitored regions are chosen again.
 --- (default: `250`)
 --- @field refresh_distance? number
 ---
---- Metres nearer a newcomer must be to take a monitored region's slot.
+--- Meters nearer a newcomer must be to take a monitored region's slot.
 --- (default: `50`)
 --- @field hysteresis? number
 ---
@@ -715,11 +715,11 @@ error('Cannot require a meta file')
 --- (default: `30`)
 --- @field exit_delay? number
 ---
---- Metres inside the edge a fix must be to count towards an enter.
+--- Meters inside the edge a fix must be to count toward an enter.
 --- (default: `0`)
 --- @field enter_margin? number
 ---
---- Metres outside the edge a fix must be to count towards an exit (GPS jitter).
+--- Meters outside the edge a fix must be to count toward an exit (GPS jitter).
 --- (default: `10`)
 --- @field exit_margin? number
 ---
@@ -739,7 +739,7 @@ error('Cannot require a meta file')
 --- (default: `1800`)
 --- @field site_callout_interval? number
 ---
---- What the callouts say.
+--- What the callouts say; `%s` is the site's (or the park's) name.
 --- @field callouts? flowrun.ParkFile.Callouts
 
 --- Callout texts; `%s` is the site's (or the park's) name.
@@ -764,7 +764,7 @@ error('Cannot require a meta file')
 --- The AR view's defaults.
 --- @class flowrun.ParkFile.AR
 ---
---- Metres: sites farther away are not shown.
+--- Meters: sites farther away are not shown.
 --- (default: `5000`)
 --- @field max_distance? number
 ---
@@ -783,7 +783,7 @@ error('Cannot require a meta file')
 --- When a fix counts as found and how long the search lasts (`ctx.location`).
 --- @class flowrun.ParkFile.Location
 ---
---- Metres: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.
+--- Meters: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.
 --- (default: `100`)
 --- @field accuracy? number
 ---

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// `flowrun stubs` writes every generated file (meta/, the screen schema); `--check` names
-/// each stale one.
+/// `flowrun stubs` writes every generated file (meta/, the screen schema, the park.lua
+/// reference's tables); `--check` names each stale one.
 @Suite struct StubsCommandTests {
-    static func project() throws -> ProjectCopy { try ProjectCopy(["flows", "parks", "schema", "meta"]) }
+    static func project() throws -> ProjectCopy { try ProjectCopy(["flows", "parks", "schema", "meta", "docs"]) }
 
     @Test func checkNamesEachStaleFileAndStubsRewritesThem() throws {
         let copy = try Self.project()
@@ -13,7 +13,8 @@ import Testing
         #expect(current.stdout == "stubs are current\n")
 
         // The schema edited by hand and a default changed: the schema (made from the screen
-        // contract) and the park stub (made from defaults.lua) are stale, nothing else.
+        // contract), the park stub and the reference's tables (made from defaults.lua) are
+        // stale, nothing else.
         let schema = try String(contentsOf: copy.url.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8)
         let edited = schema.replacingOccurrences(of: "\"Shown when items is empty.\"", with: "\"Shown when the list has no items.\"")
         #expect(edited != schema)
@@ -23,14 +24,16 @@ import Testing
         let stale = try flowrun(["stubs", "--check"], in: copy.url)
         #expect(stale.status == 1)
         #expect(stale.stdout == "")
-        #expect(stale.stderr == "flowrun: stale stubs: schema/screen.schema.json, meta/park.gen.lua; run 'flowrun stubs'\n")
+        #expect(stale.stderr == "flowrun: stale stubs: schema/screen.schema.json, meta/park.gen.lua, docs/authoring/park-settings.md; run 'flowrun stubs'\n")
 
         let write = try flowrun(["stubs"], in: copy.url)
         #expect(write.status == 0, "\(write.stderr)")
-        #expect(write.stdout == "wrote schema/screen.schema.json\nwrote meta/park.gen.lua\n")
+        #expect(write.stdout == "wrote schema/screen.schema.json\nwrote meta/park.gen.lua\nwrote docs/authoring/park-settings.md\n")
         #expect(try String(contentsOf: copy.url.appendingPathComponent("schema/screen.schema.json"), encoding: .utf8) == schema)
         let park = try String(contentsOf: copy.url.appendingPathComponent("meta/park.gen.lua"), encoding: .utf8)
         #expect(park.contains("--- (default: `11`)\n--- @field zoom number\n"))
+        let reference = try String(contentsOf: copy.url.appendingPathComponent("docs/authoring/park-settings.md"), encoding: .utf8)
+        #expect(reference.contains("\n| `zoom` | 11 | "))
         #expect(try flowrun(["stubs", "--check"], in: copy.url).status == 0)
     }
 
@@ -43,8 +46,36 @@ import Testing
         #expect(result.stderr == "flowrun: stale stubs: meta/park.gen.lua; run 'flowrun stubs'\n")
     }
 
+    /// The reference's tables are generated; the prose around them is not.
+    @Test func aHandEditedReferenceTableIsStaleItsProseIsNot() throws {
+        let copy = try Self.project()
+        let file = "docs/authoring/park-settings.md"
+        let page = try String(contentsOf: copy.url.appendingPathComponent(file), encoding: .utf8)
+        try copy.write(file, page.replacingOccurrences(of: "## Geofence\n", with: "## Geofence\n\nA hand-written line.\n"))
+        #expect(try flowrun(["stubs", "--check"], in: copy.url).status == 0)
+        try copy.write(file, page.replacingOccurrences(of: "| `radius` | 100 |", with: "| `radius` | 150 |"))
+        let result = try flowrun(["stubs", "--check"], in: copy.url)
+        #expect(result.status == 1)
+        #expect(result.stderr == "flowrun: stale stubs: \(file); run 'flowrun stubs'\n")
+    }
+
+    @Test func aProjectWithoutTheReferenceIsGivenOne() throws {
+        let copy = try ProjectCopy(["flows", "parks", "schema", "meta"])
+        let file = "docs/authoring/park-settings.md"
+        let check = try flowrun(["stubs", "--check"], in: copy.url)
+        #expect(check.status == 1)
+        #expect(check.stderr == "flowrun: stale stubs: \(file); run 'flowrun stubs'\n")
+        let write = try flowrun(["stubs"], in: copy.url)
+        #expect(write.status == 0, "\(write.stderr)")
+        #expect(write.stdout == "wrote \(file)\n")
+        let written = try String(contentsOf: copy.url.appendingPathComponent(file), encoding: .utf8)
+        #expect(written.hasPrefix("# park.lua reference\n"))
+        #expect(written.contains("\n| `geofence.radius` | 100 | "))
+        #expect(try flowrun(["stubs", "--check"], in: copy.url).status == 0)
+    }
+
     @Test func aProjectWithoutTheSchemaIsGivenIt() throws {
-        let copy = try ProjectCopy(["flows", "parks", "meta"])
+        let copy = try ProjectCopy(["flows", "parks", "meta", "docs"])
         let check = try flowrun(["stubs", "--check"], in: copy.url)
         #expect(check.status == 1)
         #expect(check.stderr == "flowrun: stale stubs: schema/screen.schema.json; run 'flowrun stubs'\n")

@@ -46,6 +46,22 @@ enum ParkStub {
 
     static let rootName = "ParkSettings"
 
+    /// `s` as a Lua string literal: `"You are at %s."`, its quotes, backslashes and control
+    /// characters escaped.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\\(scalar.value)"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     private struct Writer {
         let defaults: LuaValue
         var out = ""
@@ -166,7 +182,7 @@ enum ParkStub {
             case .boolean(let b): return String(b)
             case .integer(let i): return String(i)
             case .number(let d): return d.isFinite ? String(d) : nil
-            case .string(let s): return quoted(s)
+            case .string(let s): return ParkStub.quoted(s)
             case .table(let t) where t.isEmpty: return "{}"
             case .table(let t) where t.isSequence:
                 let items = t.sequence.compactMap { $0.tableValue == nil ? literal($0) : nil }
@@ -175,7 +191,7 @@ enum ParkStub {
                 let keys = t.sortedStringKeys
                 guard keys.count == t.count else { return nil }
                 let items = keys.compactMap { key in
-                    t[key].tableValue == nil ? literal(t[key]).map { "\(isName(key) ? key : "[\(quoted(key))]") = \($0)" } : nil
+                    t[key].tableValue == nil ? literal(t[key]).map { "\(isName(key) ? key : "[\(ParkStub.quoted(key))]") = \($0)" } : nil
                 }
                 return items.count == t.count ? "{ \(items.joined(separator: ", ")) }" : nil
             default: return nil
@@ -191,20 +207,6 @@ enum ParkStub {
             guard let first = key.unicodeScalars.first, !keywords.contains(key) else { return false }
             let letter: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" }
             return letter(first) && key.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
-        }
-
-        private static func quoted(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\\(scalar.value)"
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
         }
     }
 }

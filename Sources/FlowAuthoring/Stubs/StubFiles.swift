@@ -15,6 +15,7 @@ public enum StubFiles {
             (ScreenSchemaFile.file, ScreenSchemaFile.text()),
             (ScreenStub.file, try ScreenStub.text(schema: ScreenSchemaFile.text())),
             (ParkStub.file, try ParkStub.text(root: root)),
+            (ParkSettingsReference.file, try ParkSettingsReference.text(root: root)),
         ]
     }
 }

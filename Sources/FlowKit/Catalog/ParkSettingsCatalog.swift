@@ -2,9 +2,9 @@ package import GeoKit
 
 /// Every setting a park.lua may set, for the people who write one: the keys and types are
 /// read off ``ParkSettings``' own decoding (``SettingShape``), each default off
-/// `parks/defaults.lua`, and what each means is ``docs``. `meta/park.gen.lua` is made from
-/// the three, and a test fails when a setting has no entry in ``docs`` or an entry names
-/// no setting.
+/// `parks/defaults.lua`, and what each means is ``docs``. `meta/park.gen.lua` and the tables
+/// of the park.lua reference (docs/authoring/park-settings.md) are made from the three, and a
+/// test fails when a setting has no entry in ``docs`` or an entry names no setting.
 package enum ParkSettingsCatalog {
     /// The shape of a park's settings, as ``ParkConfig`` decodes them.
     /// - Throws: only if ``ParkSettings`` gains a field of a type Lua cannot write.
@@ -12,25 +12,26 @@ package enum ParkSettingsCatalog {
 
     /// What a table of settings or one setting means, keyed by the table's Swift type name
     /// (`Theme`; `ParkSettings` for the whole) and by `Type.field` (`Theme.accent`). Written
-    /// for Lua authors; a default or "required" is added from parks/defaults.lua.
+    /// for Lua authors, one description per setting with its range and unit, in US spelling;
+    /// a default or "required" is added from parks/defaults.lua.
     package static let docs: [String: String] = [
         "ParkSettings": "A park's settings: parks/defaults.lua deep-merged with parks/<CODE>/park.lua.",
         "ParkSettings.name": "The park's name for people; not empty.",
         "ParkSettings.state": "The state or region the park is in.",
-        "ParkSettings.timezone": "IANA time zone of `ctx.time` and `os.date` (`\"America/Denver\"`).",
+        "ParkSettings.timezone": "IANA time zone of `ctx.time`, `os.date` and every time a screen shows (`\"America/Denver\"`).",
         "ParkSettings.description": "A short description; the home screen shows it under the greeting.",
         "ParkSettings.website": "The park's website; the home screen links it.",
         "ParkSettings.phone": "The park's phone number; the home screen offers a call.",
         "ParkSettings.address": "The park's address, one string or a list of lines (at most 6, each up to 120 characters); "
             + "home's directions to the park carry it.",
-        "ParkSettings.center": "Where the map centers by default.",
+        "ParkSettings.center": "Where the map centers by default, and where distances to the park are measured from.",
         "ParkSettings.zoom": "Map zoom that shows the park, 0-22.",
         "ParkSettings.theme": "The park's colors; every screen carries them for the app to paint it with.",
         "ParkSettings.onboarding": "The onboarding flow's pages.",
         "ParkSettings.home": "What the home screen shows, in what order.",
         "ParkSettings.flows": "Flows switched on (`true`) or off (`false`) for the park, by name; a flow not listed is on.",
         "ParkSettings.budgets": "What the park asks of the script budgets (the host's limits may lower it, never raise it).",
-        "ParkSettings.sites": "How sites are listed, grouped, named and hidden.",
+        "ParkSettings.sites": "How sites are listed, grouped, named, hidden and ranked.",
         "ParkSettings.map": "The map's default size and clustering.",
         "ParkSettings.geofence": "Geofence monitoring: regions, timing and callouts.",
         "ParkSettings.ar": "The AR view's defaults.",
@@ -71,7 +72,7 @@ package enum ParkSettingsCatalog {
         "Home.sections": "The sections in order; the home flow builds each by name and names one it cannot build.",
         "Home.highlights": "How many sites the highlights carousel shows.",
         "Home.highlight_categories": "The categories the highlights come from, most wanted first.",
-        "Home.links": "Extra links to other flows.",
+        "Home.links": "Extra links to other flows; a link to a flow no file registers is an error.",
         "Link": "A link on the home screen to another flow.",
         "Link.label": "The link's text.",
         "Link.flow": "The flow it opens.",
@@ -81,7 +82,7 @@ package enum ParkSettingsCatalog {
         "Budgets.instructions": "Instructions one flow run may execute, 1 to 1,000,000,000.",
         "Budgets.memory_mb": "Memory cap of the park's Lua state in MiB, 1 to 1024.",
 
-        "Sites": "How sites are listed, grouped, named and hidden.",
+        "Sites": "How sites are listed, grouped, named, hidden and ranked.",
         "Sites.nearby_limit": "Sites listed per collection, and when ranked by the visitor's position (`--at`).",
         "Sites.collections": "Groups of sites by category; a category in none of them lands in \"More places\".",
         "Sites.categories": "How each category reads on screens, or that visitors never see it, by category id; "
@@ -91,10 +92,10 @@ package enum ParkSettingsCatalog {
         "Sites.title_case": "Whether names written in capitals only read in title case (\"FORT MASON\" as \"Fort Mason\").",
         "Sites.acronyms": "Words title case keeps in capitals (`\"NRA\"`).",
         "Sites.ranking": "How `lib.scoring` ranks sites from the visitor's position, by numeric site property (`rating`, "
-            + "`fee` or any number in sites.geojson): a site's score is its distance in metres plus `weight × (value − neutral)` "
+            + "`fee` or any number in sites.geojson): a site's score is its distance in meters plus `weight × (value − neutral)` "
             + "for each property it has; the lowest comes first. A park changes a weight, adds a property, or sets `weight = 0`.",
         "RankingWeight": "What one numeric site property adds to a site's distance when sites are ranked.",
-        "RankingWeight.weight": "Metres added per unit above `neutral`; negative ranks the site nearer.",
+        "RankingWeight.weight": "Meters added per unit above `neutral`; negative ranks the site nearer.",
         "RankingWeight.neutral": "The value that adds nothing (a site without the property adds nothing either).",
         "Category": "How one category reads: `{ name = \"Bench\", plural = \"Benches\" }`, or `{ hidden = true }`.",
         "Category.name": "One site's category, as a subtitle (\"Picnic area\").",
@@ -111,25 +112,25 @@ package enum ParkSettingsCatalog {
         "Cluster": "Cluster index options.",
         "Cluster.radius": "Cluster radius, pixels.",
         "Cluster.extent": "Tile extent the radius is relative to, pixels.",
-        "Cluster.min_zoom": "The lowest zoom that clusters.",
-        "Cluster.max_zoom": "The highest zoom that clusters; above it every site shows as a pin.",
+        "Cluster.min_zoom": "The lowest zoom that clusters; a query at a lower zoom is answered at it.",
+        "Cluster.max_zoom": "The highest zoom that clusters, at most 30; above it every site shows as a pin.",
         "Cluster.min_points": "The fewest points that form a cluster.",
-        "Cluster.node_size": "The KD-tree's leaf size.",
+        "Cluster.node_size": "supercluster's KD-tree leaf size, accepted for parity; it has no effect (the index uses grids).",
 
         "Geofence": "Geofence monitoring: regions, timing and callouts.",
-        "Geofence.radius": "Metres around a site without its own `geofence_radius` property.",
+        "Geofence.radius": "Meters around a site without its own `geofence_radius` property.",
         "Geofence.cap": "Regions monitored at once, the park's boundary included (iOS allows 20).",
-        "Geofence.refresh_distance": "Metres moved before the monitored regions are chosen again.",
-        "Geofence.hysteresis": "Metres nearer a newcomer must be to take a monitored region's slot.",
+        "Geofence.refresh_distance": "Meters moved before the monitored regions are chosen again.",
+        "Geofence.hysteresis": "Meters nearer a newcomer must be to take a monitored region's slot.",
         "Geofence.enter_delay": "Seconds inside, from the first fix inside, before an enter.",
         "Geofence.exit_delay": "Seconds outside before an exit.",
-        "Geofence.enter_margin": "Metres inside the edge a fix must be to count towards an enter.",
-        "Geofence.exit_margin": "Metres outside the edge a fix must be to count towards an exit (GPS jitter).",
+        "Geofence.enter_margin": "Meters inside the edge a fix must be to count toward an enter.",
+        "Geofence.exit_margin": "Meters outside the edge a fix must be to count toward an exit (GPS jitter).",
         "Geofence.dwell_delay": "Seconds after an enter before a dwell.",
         "Geofence.report_missed": "Whether to report, too, the enters a phone's cap would have missed.",
         "Geofence.callout_interval": "Seconds between any two callouts.",
         "Geofence.site_callout_interval": "Seconds between two callouts for the same site.",
-        "Geofence.callouts": "What the callouts say.",
+        "Geofence.callouts": "What the callouts say; `%s` is the site's (or the park's) name.",
         "Callouts": "Callout texts; `%s` is the site's (or the park's) name.",
         "Callouts.park_enter": "On entering the park.",
         "Callouts.park_exit": "On leaving the park.",
@@ -137,13 +138,13 @@ package enum ParkSettingsCatalog {
         "Callouts.dwell": "On staying at a site.",
 
         "AR": "The AR view's defaults.",
-        "AR.max_distance": "Metres: sites farther away are not shown.",
+        "AR.max_distance": "Meters: sites farther away are not shown.",
         "AR.fov": "Horizontal field of view in degrees when the request gives none.",
         "AR.size": "Screen points as `\"WIDTHxHEIGHT\"`, when a request gives no `--size`.",
         "AR.limit": "Most pins shown, nearest first.",
 
         "Location": "When a fix counts as found and how long the search lasts (`ctx.location`).",
-        "Location.accuracy": "Metres: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.",
+        "Location.accuracy": "Meters: a fix whose horizontal accuracy is at most this is found; a worse one leaves the search going.",
         "Location.max_age": "Seconds: a found fix this old no longer says where the visitor is, and the search starts again.",
         "Location.searching_longer_after": "Seconds without a good fix before the state is `searching_longer`.",
         "Location.timeout": "Seconds without a good fix, from the search's start, before the state is `error` with reason `timed_out`.",

@@ -5,11 +5,12 @@ import FlowKit
 import Foundation
 
 extension Flowrun {
-    /// `flowrun stubs`: regenerates the files made from code: meta/'s stubs and the screen schema.
+    /// `flowrun stubs`: regenerates the files made from code: meta/'s stubs, the screen schema
+    /// and the park.lua reference's tables.
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Write the generated files: schema/screen.schema.json (from the screen contract), and in meta/ the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows."
+                "Write the generated files: schema/screen.schema.json (from the screen contract); in meta/, the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows; and the settings tables of docs/authoring/park-settings.md (from the settings catalog and parks/defaults.lua)."
         )
 
         @OptionGroup var project: ProjectOptions

@@ -5,7 +5,9 @@ import Testing
 @testable import FlowKit
 
 /// parks/defaults.lua is the one place a default lives: the native modules' Swift defaults
-/// and the settings tables of the docs (docs/authoring/park-settings.md) must say the same (issue 12).
+/// must say the same (issue 12). The settings tables of the park.lua reference
+/// (docs/authoring/park-settings.md) are generated from it by `flowrun stubs`
+/// (ParkSettingsReferenceTests); the other docs' tables are read with ``docsTable(_:in:)``.
 @Suite struct SettingsDefaultsTests {
     /// The settings a park gets when its park.lua sets only what it must.
     static func defaults() throws -> ParkSettings {
@@ -25,7 +27,7 @@ import Testing
         #expect(settings.budgets.memory_mb == HostLimits().memoryMiB)
     }
 
-    /// The park.lua reference, which holds the settings tables.
+    /// The park.lua reference, whose settings tables `flowrun stubs` generates.
     static let parkSettingsDoc = "docs/authoring/park-settings.md"
 
     /// Rows of the table in the Markdown file `file` (a path from the repository's root) whose
@@ -44,37 +46,5 @@ import Testing
             for (i, name) in names.enumerated() { rows[name] = values.count == names.count ? values[i] : cells[1] }
         }
         return rows
-    }
-
-    /// A default as the docs write it: `40`, `0.5`, `true`, `` `"911"` ``.
-    static func text(_ value: LuaValue) -> String? {
-        switch value {
-        case .integer(let i): return String(i)
-        case .number(let d): return d.rounded() == d ? String(Int(d)) : String(d)
-        case .boolean(let b): return String(b)
-        case .string(let s): return "`\"\(s)\"`"
-        default: return nil
-        }
-    }
-
-    @Test(arguments: [
-        ("map.cluster", "`map.cluster` in park.lua"), ("geofence", "`geofence` in park.lua"),
-        ("location", "`location` in park.lua"), ("emergency", "`emergency` in park.lua"),
-    ])
-    func readmeTablesAreDefaultsLua(table: String, heading: String) throws {
-        let project = try TestProject(files: ["parks/GOGA/park.lua": "return { name = 'X', center = { lat = 1, lon = 2 } }"])
-        let raw = try ParkConfig.load(code: "GOGA", root: project.root, lua: try LuaState()).raw
-        var settings = raw
-        for part in table.split(separator: ".") { settings = settings[String(part)] }
-        let rows = try Self.docsTable(heading, in: Self.parkSettingsDoc)
-        #expect(!rows.isEmpty, "\(Self.parkSettingsDoc) has no table headed \(heading)")
-        for (key, value) in settings.tableValue?.entries ?? [:] {
-            guard let name = key.stringValue, let expected = Self.text(value) else { continue }
-            #expect(
-                rows[name] == expected, "\(Self.parkSettingsDoc)'s \(table) table says \(rows[name] ?? "nothing") for \(name); defaults.lua says \(expected)")
-        }
-        for name in rows.keys where name != "callouts" {
-            #expect(settings[name] != .nil, "\(Self.parkSettingsDoc)'s \(table) table lists \(name), which defaults.lua does not have")
-        }
     }
 }
