@@ -46,25 +46,15 @@ enum ParkSettingsReference {
         let line: Int
     }
 
-    /// The page a project without one is given: every setting in one table.
-    static let newPage = """
-        # park.lua reference
-
-        Every setting a park's `park.lua` may set, with its default from `parks/defaults.lua`.
-        `flowrun stubs` writes the table; what is outside its markers is kept as written.
-
-        \(startMarker) (settings) -->
-        \(endMarker)
-
-        """
-
-    /// The text of ``file`` for the project at `root`: the page as it is (``newPage`` when
-    /// the project has none), with each generated table written anew.
+    /// The text of ``file`` for the project at `root`: the page as it is, with each generated
+    /// table written anew; nil when the project has no such page (an author's project is not
+    /// flowrun's own, and gets no docs written into it).
     /// - Throws: ``FlowError`` naming the page when it is unreadable or a marker is wrong
     ///   (with its line), parks/defaults.lua when it is missing or fails, or the catalog when
     ///   a setting has no doc.
-    static func text(root: ProjectRoot) throws(FlowError) -> String {
-        let page = root.exists(file) ? try root.read(file) : newPage
+    static func text(root: ProjectRoot) throws(FlowError) -> String? {
+        guard root.exists(file) else { return nil }
+        let page = try root.read(file)
         let lua: LuaState
         do { lua = try LuaState() } catch { throw .script(error) }
         let defaults = try ParkConfig.evaluate("parks/defaults.lua", root: root, lua: lua)
