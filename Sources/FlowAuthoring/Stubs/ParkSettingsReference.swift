@@ -55,13 +55,7 @@ enum ParkSettingsReference {
     static func text(root: ProjectRoot) throws(FlowError) -> String? {
         guard root.exists(file) else { return nil }
         let page = try root.read(file)
-        let lua: LuaState
-        do { lua = try LuaState() } catch { throw .script(error) }
-        let defaults = try ParkConfig.evaluate("parks/defaults.lua", root: root, lua: lua)
-        let shape: SettingShape
-        do { shape = try ParkSettingsCatalog.shape() } catch {
-            throw .invalidContent("Sources/FlowKit/Catalog/ParkSettings.swift: \(error)")
-        }
+        let (shape, defaults) = try ParkStub.settings(root: root)
         return try text(page: page, shape: shape, defaults: defaults)
     }
 

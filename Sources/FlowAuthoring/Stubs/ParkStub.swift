@@ -16,17 +16,24 @@ enum ParkStub {
     /// The generated file's path, relative to the project root.
     static let file = "meta/park.gen.lua"
 
+    /// What the park stub and the park.lua reference are made from: the settings' shape (read
+    /// off ``ParkSettings``, with the catalog's docs) and `parks/defaults.lua`, evaluated.
+    /// - Throws: ``FlowError`` naming parks/defaults.lua when it is missing or fails, or the
+    ///   settings' source when their shape cannot be read.
+    static func settings(root: ProjectRoot) throws(FlowError) -> (shape: SettingShape, defaults: LuaValue) {
+        let lua: LuaState
+        do { lua = try LuaState() } catch { throw .script(error) }
+        let defaults = try ParkConfig.evaluate("parks/defaults.lua", root: root, lua: lua)
+        do { return (try ParkSettingsCatalog.shape(), defaults) } catch {
+            throw .invalidContent("Sources/FlowKit/Catalog/ParkSettings.swift: \(error)")
+        }
+    }
+
     /// The text of ``file`` for the project at `root`.
     /// - Throws: ``FlowError`` naming parks/defaults.lua when it is missing or fails, or the
     ///   catalogue when a setting has no doc.
     static func text(root: ProjectRoot) throws(FlowError) -> String {
-        let lua: LuaState
-        do { lua = try LuaState() } catch { throw .script(error) }
-        let defaults = try ParkConfig.evaluate("parks/defaults.lua", root: root, lua: lua)
-        let shape: SettingShape
-        do { shape = try ParkSettingsCatalog.shape() } catch {
-            throw .invalidContent("Sources/FlowKit/Catalog/ParkSettings.swift: \(error)")
-        }
+        let (shape, defaults) = try settings(root: root)
         var writer = Writer(defaults: defaults)
         try writer.record(shape, file: false, path: [])
         try writer.record(shape, file: true, path: [])
