@@ -49,7 +49,10 @@ public struct RunInputField: Sendable {
     }
 
     /// Sets the input in `inputs` from a scenario's Lua value (`{37.8, -122.47}`, a string as text).
-    /// - Parameter files: how the scenario's file paths are found and checked.
+    /// - Parameters:
+    ///   - value: the scenario field's value.
+    ///   - files: how the scenario's file paths are found and checked.
+    ///   - inputs: the run's inputs, given this one.
     /// - Throws: ``RunInputProblem`` saying what is wrong with the value.
     public func read(lua value: LuaValue, files: RunInputFiles, into inputs: inout RunInputs) throws(RunInputProblem) {
         try readLua(value, files, &inputs)

@@ -141,6 +141,8 @@ public struct RunMoment: Sendable, Equatable {
     ///   - name: how a message names the input (`--until`).
     ///   - what: the recording, for the message (`the track`).
     ///   - file: how a message names its file.
+    ///   - first: the recording's first time and its line.
+    ///   - last: the recording's last time and its line.
     /// - Throws: ``FlowError/badArgument(name:message:)``.
     public func seconds(
         name: String, of what: String, _ file: String, from first: (time: Double, line: Int), to last: (time: Double, line: Int)
