@@ -31,29 +31,29 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "flowrun", targets: ["flowrun"]),
+        // What an app embeds (docs/developer-guide.md, "Embedding flowrun"; Examples/LiveHost
+        // uses only these): the runtime and its live session, and the Swift faces of Lua and
+        // of the geodesy engines native modules are written with.
         .library(name: "FlowKit", targets: ["FlowKit"]),
-        // For the fuzzers in Fuzz/ and the benchmarks in Benchmarks/ (separate packages), which
-        // drive the parsers and the bridge directly.
         .library(name: "GeoKit", targets: ["GeoKit"]),
         .library(name: "LuaKit", targets: ["LuaKit"]),
-        // The rest are for flowbench (Benchmarks/, a separate package), which measures each layer.
-        // Formats: JSON, XML and number text, for the readers bench and every report.
-        .library(name: "Formats", targets: ["Formats"]),
-        // ScreenModel: the screen contract the render and warm benches build screens of.
+        // The screen contract and its renderers (text, JSON, SVG, HTML).
         .library(name: "ScreenModel", targets: ["ScreenModel"]),
-        // ScreenRendering: text, JSON, SVG and HTML of a screen (the render bench).
         .library(name: "ScreenRendering", targets: ["ScreenRendering"]),
-        // FlowBundle: signed bundles (the bundle and sync benches).
-        .library(name: "FlowBundle", targets: ["FlowBundle"]),
-        // FlowStore: the visitor's store on SQLite (the store bench).
+        // The visitor's store on SQLite; signed bundles and their cache; sync from a server;
+        // the picture sequencer.
         .library(name: "FlowStore", targets: ["FlowStore"]),
-        // FlowSync: `flowrun serve` and `flowrun sync` (the sync bench).
+        .library(name: "FlowBundle", targets: ["FlowBundle"]),
         .library(name: "FlowSync", targets: ["FlowSync"]),
-        // FlowPreview: the preview server (the preview bench).
+        .library(name: "FlowAssets", targets: ["FlowAssets"]),
+        // Authoring beside the runtime: stubs of an app's native modules, scenarios, lint.
+        .library(name: "FlowAuthoring", targets: ["FlowAuthoring"]),
+        // JSON, XML and number text, which every layer above writes with.
+        .library(name: "Formats", targets: ["Formats"]),
+        // For flowbench (Benchmarks/) and the fuzzers (Fuzz/), separate packages: the preview
+        // server, and benchmark and test support no app uses (data generators, a WebDriver client).
         .library(name: "FlowPreview", targets: ["FlowPreview"]),
-        // BenchData: benchmark and test support only, the geofence and beacon data generators.
         .library(name: "BenchData", targets: ["BenchData"]),
-        // WebDriver: benchmark and test support only, the browser client of the preview bench.
         .library(name: "WebDriver", targets: ["WebDriver"]),
     ],
     dependencies: [

@@ -1,14 +1,14 @@
-package import LuaKit
+public import LuaKit
 
 /// A native object type a module hands to Lua (`cluster.Index`), with documented methods:
 /// `obj:method(...)` in Lua, argument 1 being the object. The docs feed the stubs.
-package struct NativeType: Sendable {
+public struct NativeType: Sendable {
     /// A documented method; `body` gets the object, the park's context and the call.
-    package struct Method<T: LuaObject>: Sendable {
+    public struct Method<T: LuaObject>: Sendable {
         /// The method's name and documentation, as a function's (its body is unused).
-        package var doc: NativeFunction
+        public var doc: NativeFunction
         /// The method's work; throwing fails the Lua call, as for ``NativeFunction/body``.
-        package var body: @Sendable (T, ModuleContext, inout LuaCall) throws -> Void
+        public var body: @Sendable (T, ModuleContext, inout LuaCall) throws -> Void
 
         /// A documented method.
         /// - Parameters:
@@ -18,7 +18,7 @@ package struct NativeType: Sendable {
         ///   - returns: `(type, summary)` of each result, for the stubs.
         ///   - example: a short Lua example, for the stubs.
         ///   - body: the work: reads arguments from 2 on and pushes results on the call.
-        package init(
+        public init(
             _ name: String, summary: String, parameters: [NativeFunction.Parameter] = [],
             returns: [(type: String, summary: String)] = [], example: String? = nil,
             body: @escaping @Sendable (T, ModuleContext, inout LuaCall) throws -> Void
@@ -29,19 +29,19 @@ package struct NativeType: Sendable {
     }
 
     /// The type's name in Lua, e.g. `cluster.Index`.
-    package let name: String
+    public let name: String
     /// One line saying what the objects are, for the stubs.
-    package let summary: String
+    public let summary: String
     /// The methods' documentation (their bodies are bound in `define`).
-    package let methods: [NativeFunction]
-    package let define: @Sendable (LuaState, ModuleContext) -> Void
+    public let methods: [NativeFunction]
+    public let define: @Sendable (LuaState, ModuleContext) -> Void
 
     /// A native object type and its methods.
     /// - Parameters:
     ///   - type: the object's class; its `luaTypeName` (LuaKit's `LuaObject`) is the type's name.
     ///   - summary: one line saying what the objects are.
     ///   - methods: the methods, bound to each park's context when the module is installed.
-    package init<T: LuaObject & SendableMetatype>(_ type: T.Type, summary: String, methods: [Method<T>]) {
+    public init<T: LuaObject & SendableMetatype>(_ type: T.Type, summary: String, methods: [Method<T>]) {
         name = T.luaTypeName
         self.summary = summary
         self.methods = methods.map(\.doc)

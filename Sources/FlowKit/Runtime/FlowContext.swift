@@ -31,25 +31,36 @@ enum FlowContext {
         trackLocation: LuaValue? = nil
     ) -> LuaValue {
         var ctx = LuaTable()
+        for (key, value) in watched(request: request, time: time, now: now, insidePark: insidePark) { ctx[key] = value }
         ctx["flow"] = .string(request.flow)
         ctx["acting"] = .boolean(request.acting)
         var args = LuaTable()
         for (key, value) in request.args { args[key] = .string(value) }
         ctx["args"] = .table(args)
+        if let track = request.track { ctx["track"] = Self.track(track, until: request.until, location: trackLocation) }  // its fixes: ``fixes(_:)``
+        ctx["view"] = view(request.view, size: request.size ?? sizes.map)
+        ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
+        return .table(ctx)
+    }
+
+    /// The parts of `ctx` the world changes while a visitor holds a screen open: where they
+    /// are, what the app knows of it, the time and the network. A live session watches what a
+    /// run read of them (``FlowRunner``) and re-runs the flow when one of those values changes.
+    static let watchedKeys = ["at", "location", "time", "connectivity"]
+
+    /// `ctx.at` (when known), `ctx.location`, `ctx.time` and `ctx.connectivity`, by key.
+    static func watched(request: FlowRequest, time: LuaValue, now: Double, insidePark: Bool?) -> [String: LuaValue] {
+        var parts: [String: LuaValue] = [
+            "time": time, "location": location(request.locationState(now: now), now: now), "connectivity": connectivity(request.connectivity),
+        ]
         if let at = request.at {
             var position: LuaTable = LuaTable()
             position["lat"] = .number(at.latitude)
             position["lon"] = .number(at.longitude)
             if let insidePark { position["inside_park"] = .boolean(insidePark) }
-            ctx["at"] = .table(position)
+            parts["at"] = .table(position)
         }
-        if let track = request.track { ctx["track"] = Self.track(track, until: request.until, location: trackLocation) }  // its fixes: ``fixes(_:)``
-        ctx["view"] = view(request.view, size: request.size ?? sizes.map)
-        ctx["ar"] = ar(request.ar, size: request.size ?? sizes.ar)
-        ctx["time"] = time
-        ctx["location"] = location(request.locationState(now: now), now: now)
-        ctx["connectivity"] = connectivity(request.connectivity)
-        return .table(ctx)
+        return parts
     }
 
     /// `{state, reason?, accuracy?, age_s?, searching_s?, fix = {lat, lon, accuracy, time}?}`:

@@ -12,8 +12,9 @@ public final class FlowRuntime {
     public let root: ProjectRoot
     /// The park's configuration, checked.
     public let park: ParkConfig
-    /// The clock flows see (`ctx.time`, `os.time()`); fixed for the runtime's life.
-    public let clock: Date
+    /// The clock flows see (`ctx.time`, `os.time()`): fixed for a command-line run; a live
+    /// session moves it between runs (``setClock(_:)``).
+    public private(set) var clock: Date
     /// The host's ceilings; the park's `budgets` may only lower them.
     public let limits: HostLimits
     /// The visitor's store the `store` module reads and writes (one transaction per run).
@@ -25,16 +26,29 @@ public final class FlowRuntime {
     public let loadFailures: [FlowLoadFailure]
     let lua: LuaState
     let content: ParkContent
-    /// What the native modules share; holds the run in progress for `store`.
-    private let modules: ModuleContext
-    /// The clock as the store writes it, ISO 8601 UTC: worked out on first use.
-    private lazy var storeTime = LocalTime(clock, zone: TimeZone(secondsFromGMT: 0) ?? .current).iso
+    /// What the native modules share; holds the run in progress for `store` (a live
+    /// session's geofences read the park's regions through it too).
+    let moduleContext: ModuleContext
+    /// The clock as the store writes it, ISO 8601 UTC: worked out on first use after the clock is set.
+    private var storeTimeText: String?
+    private var storeTime: String {
+        if let storeTimeText { return storeTimeText }
+        let text = LocalTime(clock, zone: TimeZone(secondsFromGMT: 0) ?? .current).iso
+        storeTimeText = text
+        return text
+    }
     private let runner: LuaFunctionRef
     /// The park's `map.size` and `ar.size`, for requests without a size.
     private let defaultSizes: FlowContext.DefaultSizes
-    /// `ctx.time`: the clock is fixed for the runtime's life, so it is worked out once, by
-    /// the first run (a runtime that runs nothing does not pay for it).
-    private lazy var timeValue = FlowContext.time(clock, zone: park.timezone)
+    /// `ctx.time`: worked out once per clock, by the first run (a runtime that runs nothing
+    /// does not pay for it).
+    private var timeCache: LuaValue?
+    var timeValue: LuaValue {
+        if let timeCache { return timeCache }
+        let made = FlowContext.time(clock, zone: park.timezone)
+        timeCache = made
+        return made
+    }
     /// `ctx.sites`, built by the first run that reads it and handed to every later run:
     /// read-only (``LuaTableRef``), so no run can change what the next one sees.
     private var sitesTable: LuaTableRef?
@@ -45,6 +59,10 @@ public final class FlowRuntime {
     private lazy var parkCodes = Set(ParkCatalog(root: root).codes)
     /// The runner's `load_park`: made by the first run, the same function for every later one.
     private var parkLoader: LuaFunctionRef?
+    /// What the run in progress read of the world, when a live session asked (``run(_:reads:)``).
+    private var recording: RunReads?
+    /// The runner's `note`, which adds a path to ``recording``: made by the first such run.
+    private var noteFunction: LuaFunctionRef?
 
     /// What a flow that changes `ctx.sites` or a site in it is told.
     static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
@@ -60,13 +78,15 @@ public final class FlowRuntime {
     ///   - limits: the host's ceilings on every script of the park (default `HostLimits()`).
     ///   - store: the visitor's store (default: a new ``MemoryVisitorStore``, empty, gone
     ///     with the runtime); it is opened only by a run that calls `store`.
+    ///   - modules: the native modules flows see (default: the built-in ones; an app adds its
+    ///     own with ``ModuleRegistry/register(_:)``).
     /// - Throws: ``FlowError`` naming the park, file and line or field at fault:
     ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
     ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
     ///   ``FlowError/badRegistration(message:)`` for a flow file.
     public init(
         root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
-        store: any VisitorStore = MemoryVisitorStore()
+        store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry()
     ) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
@@ -100,8 +120,8 @@ public final class FlowRuntime {
         content = ParkContent(code: code, root: root, curation: SiteCuration(park.settings.sites))
 
         let context = ModuleContext(park: park, lua: lua, content: content)
-        modules = context
-        for module in ModuleRegistry.all { module.install(into: lua, context: context) }
+        moduleContext = context
+        modules.install(into: lua, context: context)
         let loader = FlowLoader(isEnabled: park.isEnabled)
         loader.install(into: lua)
         loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
@@ -128,6 +148,17 @@ public final class FlowRuntime {
         runner = function
     }
 
+    /// Moves the clock flows see (`ctx.time`, `os.time()`, the store's row times) to `time`,
+    /// for the runs that follow: a live session's clock advances as the day does.
+    /// - Parameter time: the new clock.
+    public func setClock(_ time: Date) {
+        guard time != clock else { return }
+        clock = time
+        timeCache = nil
+        storeTimeText = nil
+        lua.setFixedTime(Int64(time.timeIntervalSince1970.rounded(.down)))
+    }
+
     /// Flows this park can run: registered and enabled, sorted.
     public var flowNames: [String] { registry.names.filter(park.isEnabled) }
 
@@ -142,10 +173,19 @@ public final class FlowRuntime {
     ///   ``FlowError/invalidContent(_:)`` for a content file the flow read, or
     ///   ``FlowError/store(_:)`` when the store failed (the flow's Lua error is then dropped).
     public func run(_ request: FlowRequest) throws(FlowError) -> Screen {
+        try run(request, reads: nil)
+    }
+
+    /// ``run(_:)``, noting in `reads` what the run read of the world (``FlowContext/watchedKeys``)
+    /// and whether it used the store: a live session's way to know when to run it again.
+    func run(_ request: FlowRequest, reads: RunReads?) throws(FlowError) -> Screen {
+        recording = reads
+        defer { recording = nil }
         let run = StoreRun(store: store, park: park.code, acting: request.acting, time: storeTime)
-        modules.storeRun = run
-        modules.partySession = request.party.map { PartySession($0, now: clock.timeIntervalSince1970, acting: request.acting) }
-        defer { modules.storeRun = nil; modules.partySession = nil }
+        defer { reads?.store = run.used }
+        moduleContext.storeRun = run
+        moduleContext.partySession = request.party.map { PartySession($0, now: clock.timeIntervalSince1970, acting: request.acting) }
+        defer { moduleContext.storeRun = nil; moduleContext.partySession = nil }
         let screen: Screen
         do {
             screen = try runFlow(request)
@@ -188,10 +228,10 @@ public final class FlowRuntime {
         if let replay = request.beacons {
             let log = try replay.read(content.exhibits(), park: park.code)
             let moment = try replay.moment(in: log)
-            modules.scanReplay = (log, moment)
+            moduleContext.scanReplay = (log, moment)
             ctx = FlowContext.adding(beacons: log, atTime: moment, to: ctx)
         }
-        defer { modules.scanReplay = nil }
+        defer { moduleContext.scanReplay = nil }
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
         // A broken content file is bad input (exit 2) even when a flow's first use of it
         // is what fails: keep the content error and report it instead of the Lua error.
@@ -230,6 +270,12 @@ public final class FlowRuntime {
                 self.parksTable = call.pushReadOnly(ParkDirectory.table(root: self.root, current: self.park), message: Self.readOnlyParksMessage)
             }
         }
+        var note = LuaValue.nil
+        if recording != nil {
+            let function = noteFunction ?? lua.function("note") { [unowned self] call in self.recording?.paths.insert(try call.string(1)) }
+            noteFunction = function
+            note = .function(function)
+        }
         let result: [LuaValue]
         do {
             // The screen is read where it lies (ScreenReader); a table the reader gives up on,
@@ -238,7 +284,7 @@ public final class FlowRuntime {
                 runner,
                 arguments: [
                     .value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction)),
-                    .value(.function(parks)),
+                    .value(.function(parks)), .value(note),
                 ]
                     + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])
             ) { slot in
@@ -298,22 +344,45 @@ public final class FlowRuntime {
         location: LocationState? = nil, connectivity: Connectivity = .online,
         party: PartyRun? = nil
     ) throws(FlowError) -> FollowOutcome {
+        switch try actionTarget(id, from: screen, at: at, size: size) {
+        case .external(let action):
+            return .external(action)
+        case .park(let code, var request):
+            (request.location, request.connectivity, request.party) = (location, connectivity, party)
+            return .park(code, request)
+        case .request(var request):
+            (request.location, request.connectivity, request.party) = (location, connectivity, party)
+            return .screen(try run(request))
+        }
+    }
+
+    /// Where action `id` of `screen` leads, without running anything.
+    enum ActionTarget {
+        /// A `go` or `act` in this park: the request to run.
+        case request(FlowRequest)
+        /// A URL, phone or directions action, for the app.
+        case external(Action)
+        /// A `go` to another park, whose own runtime runs it.
+        case park(String, FlowRequest)
+    }
+
+    /// Where action `id` of `screen` leads (``follow(_:from:at:size:location:connectivity:party:)``'s first half).
+    func actionTarget(_ id: String, from screen: Screen, at: Coordinate?, size: ScreenSize?) throws(FlowError) -> ActionTarget {
         guard let located = screen.action(withID: id) else {
             throw .unknownAction(id: id, flow: screen.flow, known: screen.actions.compactMap(\.action.id))
         }
         guard let (flow, args, other) = located.action.flowTarget else { return .external(located.action) }
         let acting = located.action.kind == "act"
         // Checked with the screen when the flow returned it; a screen built elsewhere may not be.
-        var request: FlowRequest
+        let request: FlowRequest
         do {
             request = try FlowRequest(flow: flow, actionArgs: args, at: at, size: size, acting: acting)
         } catch {
             throw .badArgument(name: "--follow \(Excerpt.text(id))", message: "\(located.path).args.\(error.key): \(error.message)")
         }
-        (request.location, request.connectivity, request.party) = (location, connectivity, party)
         // Another park's flows run in its own runtime, never in this park's Lua state.
         if let other, other != park.code { return .park(other, request) }
-        return .screen(try run(request))
+        return .request(request)
     }
 
     /// The park's sites (loads `sites.geojson` on first use).

@@ -16,6 +16,8 @@ final class StoreRun {
     /// The first store failure of the run.
     private(set) var failure: StoreError?
     private var began = false
+    /// Whether the run called the store at all: a live session re-runs such a flow after an act.
+    private(set) var used = false
     /// Rows per table of the run's park, counted once and kept current by its writes (the
     /// transaction keeps other processes' writes out), so a quota costs no count per write.
     private var counts: [StoreTable: Int] = [:]
@@ -39,6 +41,7 @@ final class StoreRun {
             if !began {
                 try store.begin(writing: acting)
                 began = true
+                used = true
             }
             return try body(store)
         } catch {

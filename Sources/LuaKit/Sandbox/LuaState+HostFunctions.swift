@@ -40,6 +40,23 @@ extension LuaState {
         }
     }
 
+    /// Moves the fixed clock `os.time()` and `os.date()` read (``LuaOptions/fixedTime``): a
+    /// live session's clock advances between runs. A state made without a fixed clock keeps
+    /// the real one. Every chunk's `os` shares the two functions, so one change reaches all.
+    /// - Parameter seconds: the new time, seconds since 1970.
+    public func setFixedTime(_ seconds: Int64) {
+        guard options.fixedTime != nil else { return }
+        lua_getglobal(L, "os")
+        for name in ["time", "date"] {
+            lua_getfield(L, -1, name)
+            lua_pushinteger(L, seconds)
+            // Upvalue 2 of the wrapper (hostlib.c, wrap_os) is the fixed time.
+            if lua_setupvalue(L, -2, 2) == nil { lua_pop(L, 1) }
+            lua_pop(L, 1)
+        }
+        lua_pop(L, 1)
+    }
+
     /// Module names are dotted Lua identifiers: no paths, no `..`.
     private func findModule(_ call: inout LuaCall) throws {
         let name = try call.string(1)

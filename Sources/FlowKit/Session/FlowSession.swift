@@ -1,0 +1,305 @@
+public import Foundation
+public import GeoKit
+public import ScreenModel
+import LuaKit
+
+/// One visitor in one park, live: the runtime an app holds for hours. The app feeds it the
+/// world as it happens (fixes, the location permission, the network, time passing, the
+/// visitor's actions) and gets back, from each input, what it caused in order: the open
+/// screens that changed and the events that happened, each raised once.
+///
+/// A screen is run again only when something it read changed: each run notes the paths of
+/// `ctx.at`, `ctx.location`, `ctx.time` and `ctx.connectivity` it read and whether it used
+/// the store (after an act), and a new value on one of those paths is what re-runs it. A
+/// re-run that gives the same screen emits nothing. Bad input (a fix out of order, NaN, out of
+/// range) is dropped and counted in ``diagnostics``; a flow that fails while updating leaves
+/// its screen as it was and reports a ``SessionFailure`` with the error's `file:line`.
+///
+/// Not thread-safe: one session belongs to one thread or actor, as its Lua state does.
+public final class FlowSession {
+    /// The runtime the screens run on; ``replaceRuntime(_:)`` swaps it for a new content version.
+    public private(set) var runtime: FlowRuntime
+    /// What the session dropped and how often flows ran.
+    public private(set) var diagnostics = SessionDiagnostics()
+    /// The session's clock, seconds since 1970: the newest time an input brought.
+    public private(set) var now: Double
+    /// The network's state, as flows see it.
+    public private(set) var connectivity: Connectivity
+    /// The horizontal accuracy given to a fix that comes without one (a recorded track's).
+    public var defaultAccuracy = FlowRequest.defaultAccuracy
+
+    /// What the app knows of the visitor's position now.
+    public var location: LocationState { machine.state }
+
+    private var machine: LocationStateMachine
+    private var geofence: SessionGeofence
+    private var newestFix = -Double.infinity
+    private var screens: [Int: OpenScreen] = [:]
+    private var nextHandle = 1
+    /// Outputs raised before any input asked (the search starting): returned by the next call.
+    private var pending: [SessionOutput] = []
+
+    /// An open screen: what it asks for, what it shows, and what it read to show it.
+    private struct OpenScreen {
+        var request: FlowRequest
+        var screen: Screen
+        var reads: RunReads
+        /// The watched parts of `ctx` its last run saw.
+        var world: [String: LuaValue]
+    }
+
+    /// A session on `runtime`, its clock at `start`, the app asking for the position from then.
+    /// - Parameters:
+    ///   - runtime: the park's runtime; the session moves its clock.
+    ///   - start: when the session begins (default: the runtime's clock).
+    ///   - connectivity: the network's state at the start (default online).
+    /// - Throws: ``FlowError/invalidContent(_:)`` when the park's sites or boundary do not read.
+    public init(runtime: FlowRuntime, start: Date? = nil, connectivity: Connectivity = .online) throws(FlowError) {
+        self.runtime = runtime
+        self.connectivity = connectivity
+        let begin = start ?? runtime.clock
+        now = begin.timeIntervalSince1970
+        runtime.setClock(begin)
+        machine = LocationStateMachine(settings: runtime.park.settings.location.machine)
+        geofence = try SessionGeofence(context: runtime.moduleContext)
+        var events: [SessionEvent] = []
+        locate(machine.feed(.start(time: now)), into: &events)
+        pending = events.map(SessionOutput.event)
+    }
+
+    // MARK: - Screens
+
+    /// Opens a screen: runs `request` now (the session's position, location, network and
+    /// clock replace the request's own) and keeps it current from then on.
+    /// - Parameter request: the flow, its args and view.
+    /// - Returns: the screen's handle and the outputs: the screen itself, after any event
+    ///   raised before.
+    /// - Throws: what ``FlowRuntime/run(_:)`` throws: a screen that never ran has no last good
+    ///   state to keep.
+    public func open(_ request: FlowRequest) throws(FlowError) -> (handle: Int, outputs: [SessionOutput]) {
+        var outputs = take()
+        let handle = nextHandle
+        nextHandle += 1
+        var asked = request
+        asked.acting = false
+        let reads = RunReads()
+        let world = self.world(for: asked)
+        let screen = try runtime.run(situated(asked), reads: reads)
+        diagnostics.runs += 1
+        screens[handle] = OpenScreen(request: asked, screen: screen, reads: reads, world: world)
+        outputs.append(.screen(ScreenUpdate(handle: handle, flow: asked.flow, time: now, screen: screen)))
+        return (handle, outputs)
+    }
+
+    /// Closes a screen: it is no longer run.
+    /// - Parameter handle: the screen's handle from ``open(_:)``.
+    public func close(_ handle: Int) {
+        screens[handle] = nil
+    }
+
+    /// The screen open under `handle`, as last shown.
+    /// - Parameter handle: the screen's handle from ``open(_:)``.
+    public func screen(_ handle: Int) -> Screen? { screens[handle]?.screen }
+
+    // MARK: - Inputs
+
+    /// A fix from the device. One older than the newest taken, or with a coordinate, time or
+    /// accuracy that cannot be, is dropped and counted in ``diagnostics``.
+    /// - Parameter fix: the fix; its time moves the clock when it is newer.
+    /// - Returns: the events it caused and the screens that changed, in order.
+    public func feed(_ fix: LocationFix) -> [SessionOutput] {
+        let c = fix.coordinate
+        guard c.latitude.isFinite, c.longitude.isFinite, fix.time.isFinite, fix.accuracy.isFinite, fix.accuracy >= 0 else {
+            diagnostics.fixesNotFinite += 1
+            return take()
+        }
+        guard abs(c.latitude) <= 90, abs(c.longitude) <= 180 else {
+            diagnostics.fixesOutOfRange += 1
+            return take()
+        }
+        guard fix.time >= newestFix else {
+            diagnostics.fixesOutOfOrder += 1
+            return take()
+        }
+        newestFix = fix.time
+        diagnostics.fixesTaken += 1
+        var events: [SessionEvent] = []
+        move(to: fix.time, into: &events)
+        locate(machine.feed(.fix(fix)), into: &events, at: c)
+        geofence.feed(GeofenceFix(coordinate: c, time: fix.time, accuracy: fix.accuracy), into: &events)
+        return finish(events)
+    }
+
+    /// A fix at `coordinate` and `time` with ``defaultAccuracy``: a recorded track's point.
+    /// - Parameters:
+    ///   - coordinate: where.
+    ///   - time: when, seconds since 1970.
+    /// - Returns: what ``feed(_:)`` returns.
+    public func feed(_ coordinate: Coordinate, at time: Double) -> [SessionOutput] {
+        feed(LocationFix(coordinate: coordinate, accuracy: defaultAccuracy, time: time))
+    }
+
+    /// Time passes with no input: timers run out (a stale fix, a long search) and screens
+    /// that read the time see it.
+    /// - Parameter time: seconds since 1970; an earlier time than ``now`` changes nothing.
+    /// - Returns: what it caused, in order.
+    public func advance(to time: Double) -> [SessionOutput] {
+        guard time.isFinite, time > now else { return take() }
+        var events: [SessionEvent] = []
+        move(to: time, into: &events)
+        return finish(events)
+    }
+
+    /// The OS's word on location: permission denied or given, services off, the app stopping.
+    /// - Parameter event: the event; a fix goes to ``feed(_:)`` instead.
+    /// - Returns: what it caused, in order.
+    public func location(_ event: LocationEvent) -> [SessionOutput] {
+        if case .fix(let fix) = event { return feed(fix) }
+        var events: [SessionEvent] = []
+        move(to: event.time, into: &events)
+        locate(machine.feed(event), into: &events)
+        return finish(events)
+    }
+
+    /// The network came or went.
+    /// - Parameter state: the network's state now.
+    /// - Returns: the screens that changed.
+    public func setConnectivity(_ state: Connectivity) -> [SessionOutput] {
+        connectivity = state
+        return finish([])
+    }
+
+    /// The visitor performs action `id` of the screen under `handle`. A `go` shows the flow it
+    /// leads to in that screen; an `act` runs as an act (its writes commit with its screen),
+    /// shows its screen, and every open screen that used the store runs again. A URL, phone or
+    /// directions action, or a `go` to another park, changes no screen: the app performs it.
+    /// - Parameters:
+    ///   - id: the action's id on the screen.
+    ///   - handle: the screen's handle.
+    /// - Returns: the outputs, and the action for the app to perform when it is not a screen's.
+    /// - Throws: ``FlowError/unknownAction(id:flow:known:)``, and what the flow's run throws.
+    public func perform(_ id: String, on handle: Int) throws(FlowError) -> (outputs: [SessionOutput], external: FollowOutcome?) {
+        var outputs = take()
+        guard let open = screens[handle] else {
+            throw .badArgument(name: "screen", message: "no open screen has handle \(handle)")
+        }
+        let target = try runtime.actionTarget(id, from: open.screen, at: at, size: open.request.size)
+        guard case .request(let request) = target else {
+            switch target {
+            case .park(let code, let request): return (outputs, .park(code, request))
+            case .external(let action): return (outputs, .external(action))
+            case .request: return (outputs, nil)
+            }
+        }
+        if request.acting {
+            let screen = try runtime.run(situated(request), reads: RunReads())
+            diagnostics.runs += 1
+            screens[handle]?.screen = screen
+            outputs.append(.screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen)))
+            outputs += refresh(storeChanged: true, except: handle)
+        } else {
+            let reads = RunReads()
+            let world = self.world(for: request)
+            let screen = try runtime.run(situated(request), reads: reads)
+            diagnostics.runs += 1
+            screens[handle] = OpenScreen(request: request, screen: screen, reads: reads, world: world)
+            outputs.append(.screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen)))
+        }
+        return (outputs, nil)
+    }
+
+    /// A new content version (a sync landed, a file was saved): every open screen runs on
+    /// `runtime` from now on, between two updates, never half on one version and half on the
+    /// other. The location and geofence state carry over.
+    /// - Parameter runtime: the park's runtime over the new content (the same park).
+    /// - Returns: the screens that changed.
+    /// - Throws: ``FlowError/invalidContent(_:)`` when the new sites or boundary do not read;
+    ///   the session then stays on its version.
+    public func replaceRuntime(_ runtime: FlowRuntime) throws(FlowError) -> [SessionOutput] {
+        runtime.setClock(Date(timeIntervalSince1970: now))
+        let fences = try SessionGeofence(context: runtime.moduleContext)
+        self.runtime = runtime
+        geofence = fences
+        var outputs = take()
+        for handle in screens.keys.sorted() { outputs += rerun(handle) }
+        return outputs
+    }
+
+    // MARK: - Private
+
+    /// Where the visitor is, as flows see it: the found fix's position, else unknown.
+    private var at: Coordinate? { machine.state.fix?.coordinate }
+
+    /// `request` with the session's position, location state, network and no act.
+    private func situated(_ request: FlowRequest) -> FlowRequest {
+        var r = request
+        r.at = at
+        r.location = machine.state
+        r.connectivity = connectivity
+        return r
+    }
+
+    /// The watched parts of `ctx` a run of `request` would see now.
+    private func world(for request: FlowRequest) -> [String: LuaValue] {
+        let situated = situated(request)
+        let inside = situated.at.flatMap { try? runtime.boundary()?.contains($0) }
+        return FlowContext.watched(request: situated, time: runtime.timeValue, now: now, insidePark: inside)
+    }
+
+    private func move(to time: Double, into events: inout [SessionEvent]) {
+        guard time > now else { return }
+        now = time
+        runtime.setClock(Date(timeIntervalSince1970: time))
+        locate(machine.advance(to: time), into: &events)
+    }
+
+    private func locate(_ changes: [LocationChange], into events: inout [SessionEvent], at position: Coordinate? = nil) {
+        for change in changes {
+            var event = SessionEvent(.location, at: change.time)
+            event.state = change.state.name
+            event.detail = change.state.problem?.rawValue
+            event.position = change.state.fix?.coordinate ?? position
+            events.append(event)
+        }
+    }
+
+    private func take() -> [SessionOutput] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    private func finish(_ events: [SessionEvent]) -> [SessionOutput] {
+        take() + events.map(SessionOutput.event) + refresh(storeChanged: false, except: nil)
+    }
+
+    /// Runs again every open screen (but `except`) whose reads changed, in the order opened.
+    private func refresh(storeChanged: Bool, except: Int?) -> [SessionOutput] {
+        var outputs: [SessionOutput] = []
+        for handle in screens.keys.sorted() where handle != except {
+            guard let open = screens[handle] else { continue }
+            let changed = (storeChanged && open.reads.store) || open.reads.changed(from: open.world, to: world(for: open.request))
+            if changed { outputs += rerun(handle) }
+        }
+        return outputs
+    }
+
+    /// Runs the screen under `handle` again; emits it when it differs, an error event when the
+    /// flow fails (the screen stays the last good one).
+    private func rerun(_ handle: Int) -> [SessionOutput] {
+        guard let open = screens[handle] else { return [] }
+        let reads = RunReads()
+        let world = self.world(for: open.request)
+        diagnostics.runs += 1
+        do {
+            let screen = try runtime.run(situated(open.request), reads: reads)
+            screens[handle] = OpenScreen(request: open.request, screen: screen, reads: reads, world: world)
+            guard screen != open.screen else { return [] }
+            return [.screen(ScreenUpdate(handle: handle, flow: open.request.flow, time: now, screen: screen))]
+        } catch {
+            diagnostics.failedRuns += 1
+            // Keep what it read last time, with this world: the next change tries again.
+            screens[handle]?.world = world
+            return [.failure(SessionFailure(handle: handle, flow: open.request.flow, time: now, error: error))]
+        }
+    }
+}
