@@ -31,7 +31,8 @@ struct Flowrun: ParsableCommand {
             Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
             """,
         subcommands: [
-            Run.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self, Art.self,
+            Run.self, Live.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self,
+            Art.self,
             ProfileCommand.self,
         ],
         defaultSubcommand: Run.self
