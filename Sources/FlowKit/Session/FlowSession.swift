@@ -83,7 +83,7 @@ public final class FlowSession {
         var asked = request
         asked.acting = false
         let reads = RunReads()
-        let world = self.world(for: asked)
+        let world = self.world()
         let screen = try runtime.run(situated(asked), reads: reads)
         diagnostics.runs += 1
         screens[handle] = OpenScreen(request: asked, screen: screen, reads: reads, world: world)
@@ -183,13 +183,11 @@ public final class FlowSession {
         guard let open = screens[handle] else {
             throw .badArgument(name: "screen", message: "no open screen has handle \(handle)")
         }
-        let target = try runtime.actionTarget(id, from: open.screen, at: at, size: open.request.size)
-        guard case .request(let request) = target else {
-            switch target {
-            case .park(let code, let request): return (outputs, .park(code, request))
-            case .external(let action): return (outputs, .external(action))
-            case .request: return (outputs, nil)
-            }
+        let request: FlowRequest
+        switch try runtime.actionTarget(id, from: open.screen, at: at, size: open.request.size) {
+        case .park(let code, let other): return (outputs, .park(code, other))
+        case .external(let action): return (outputs, .external(action))
+        case .request(let next): request = next
         }
         if request.acting {
             let screen = try runtime.run(situated(request), reads: RunReads())
@@ -199,7 +197,7 @@ public final class FlowSession {
             outputs += refresh(storeChanged: true, except: handle)
         } else {
             let reads = RunReads()
-            let world = self.world(for: request)
+            let world = self.world()
             let screen = try runtime.run(situated(request), reads: reads)
             diagnostics.runs += 1
             screens[handle] = OpenScreen(request: request, screen: screen, reads: reads, world: world)
@@ -221,7 +219,8 @@ public final class FlowSession {
         self.runtime = runtime
         geofence = fences
         var outputs = take()
-        for handle in screens.keys.sorted() { outputs += rerun(handle) }
+        let world = self.world()
+        for handle in screens.keys.sorted() { outputs += rerun(handle, world: world) }
         return outputs
     }
 
@@ -230,7 +229,7 @@ public final class FlowSession {
     /// Where the visitor is, as flows see it: the found fix's position, else unknown.
     private var at: Coordinate? { machine.state.fix?.coordinate }
 
-    /// `request` with the session's position, location state, network and no act.
+    /// `request` with the session's position, location state and network.
     private func situated(_ request: FlowRequest) -> FlowRequest {
         var r = request
         r.at = at
@@ -239,10 +238,13 @@ public final class FlowSession {
         return r
     }
 
-    /// The watched parts of `ctx` a run of `request` would see now.
-    private func world(for request: FlowRequest) -> [String: LuaValue] {
-        let situated = situated(request)
-        let inside = situated.at.flatMap { try? runtime.boundary()?.contains($0) }
+    /// The watched parts of `ctx` a run would see now: the same for every screen (they are
+    /// the session's position, location state, network and clock), so worked out once per input.
+    /// `inside`: whether to test the position against the park's boundary (`at.inside_park`),
+    /// a polygon test that only a screen which read it needs.
+    private func world(inside: Bool = true) -> [String: LuaValue] {
+        let situated = situated(FlowRequest(flow: ""))
+        let inside = inside ? situated.at.flatMap { try? runtime.boundary()?.contains($0) } : nil
         return FlowContext.watched(request: situated, time: runtime.timeValue, now: now, insidePark: inside)
     }
 
@@ -275,20 +277,22 @@ public final class FlowSession {
     /// Runs again every open screen (but `except`) whose reads changed, in the order opened.
     private func refresh(storeChanged: Bool, except: Int?) -> [SessionOutput] {
         var outputs: [SessionOutput] = []
+        guard !screens.isEmpty else { return outputs }
+        let insideRead = screens.values.contains { $0.reads.paths.contains("at.inside_park") || $0.reads.paths.contains("at.*") }
+        let world = self.world(inside: insideRead)
         for handle in screens.keys.sorted() where handle != except {
             guard let open = screens[handle] else { continue }
-            let changed = (storeChanged && open.reads.store) || open.reads.changed(from: open.world, to: world(for: open.request))
-            if changed { outputs += rerun(handle) }
+            let changed = (storeChanged && open.reads.store) || open.reads.changed(from: open.world, to: world)
+            if changed { outputs += rerun(handle, world: insideRead ? world : self.world()) }
         }
         return outputs
     }
 
     /// Runs the screen under `handle` again; emits it when it differs, an error event when the
     /// flow fails (the screen stays the last good one).
-    private func rerun(_ handle: Int) -> [SessionOutput] {
+    private func rerun(_ handle: Int, world: [String: LuaValue]) -> [SessionOutput] {
         guard let open = screens[handle] else { return [] }
         let reads = RunReads()
-        let world = self.world(for: open.request)
         diagnostics.runs += 1
         do {
             let screen = try runtime.run(situated(open.request), reads: reads)

@@ -95,24 +95,18 @@ struct LivePrinter {
         for output in outputs {
             switch format {
             case .text: Swift.print(text(output), terminator: "")
-            case .jsonl: Swift.print(json(output))
+            case .jsonl: Swift.print(output.jsonLine(in: zone))
             }
         }
         fflush(nil)  // each line as it happens, for a reader of the pipe
     }
 
-    func time(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
-        return formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
-    }
-
     func text(_ output: SessionOutput) -> String {
         switch output {
         case .screen(let update):
-            return "\(time(update.time))  screen \(update.flow)\n" + TextRenderer().render(update.screen)
+            return "\(output.isoTime(in: zone))  screen \(update.flow)\n" + TextRenderer().render(update.screen)
         case .event(let event):
-            var parts = [time(event.time), event.kind.rawValue]
+            var parts = [output.isoTime(in: zone), event.kind.rawValue]
             if let state = event.state { parts.append(state) }
             if let name = event.name { parts.append(name) }
             if let text = event.text { parts.append("\"\(text)\"") }
@@ -121,34 +115,7 @@ struct LivePrinter {
             if !event.removed.isEmpty { parts.append("dropped \(event.removed.joined(separator: ", "))") }
             return TerminalText.line(parts.joined(separator: "  ")) + "\n"
         case .failure(let failure):
-            return "\(time(failure.time))  error  \(failure.flow): " + TerminalText.line(failure.error.description) + "\n"
-        }
-    }
-
-    func json(_ output: SessionOutput) -> String {
-        switch output {
-        case .screen(let update):
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let screen = (try? encoder.encode(update.screen)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
-            return "{\"type\":\"screen\",\"at\":\(JSONValue.quoted(time(update.time))),\"flow\":\(JSONValue.quoted(update.flow)),"
-                + "\"handle\":\(update.handle),\"screen\":\(screen)}"
-        case .event(let event):
-            var fields = [
-                "\"type\":\"event\"", "\"at\":\(JSONValue.quoted(time(event.time)))", "\"time\":\(event.time)",
-                "\"kind\":\(JSONValue.quoted(event.kind.rawValue))",
-            ]
-            let optional: [(String, String?)] = [
-                ("region", event.region), ("name", event.name), ("text", event.text), ("detail", event.detail), ("state", event.state),
-            ]
-            for case (let key, let value?) in optional { fields.append("\(JSONValue.quoted(key)):\(JSONValue.quoted(value))") }
-            if let p = event.position { fields.append("\"position\":[\(p.longitude),\(p.latitude)]") }
-            if !event.added.isEmpty { fields.append("\"added\":[\(event.added.map(JSONValue.quoted).joined(separator: ","))]") }
-            if !event.removed.isEmpty { fields.append("\"removed\":[\(event.removed.map(JSONValue.quoted).joined(separator: ","))]") }
-            return "{" + fields.joined(separator: ",") + "}"
-        case .failure(let failure):
-            return "{\"type\":\"event\",\"at\":\(JSONValue.quoted(time(failure.time))),\"time\":\(failure.time),\"kind\":\"error\","
-                + "\"flow\":\(JSONValue.quoted(failure.flow)),\"handle\":\(failure.handle),\"text\":\(JSONValue.quoted(failure.error.description))}"
+            return "\(output.isoTime(in: zone))  error  \(failure.flow): " + TerminalText.line(failure.error.description) + "\n"
         }
     }
 }
