@@ -61,7 +61,7 @@ public final class FlowSession {
         now = begin.timeIntervalSince1970
         runtime.setClock(begin)
         machine = LocationStateMachine(settings: runtime.park.settings.location.machine)
-        geofence = try SessionGeofence(context: runtime.moduleContext)
+        geofence = try SessionGeofence(runtime: runtime)
         var events: [SessionEvent] = []
         locate(machine.feed(.start(time: now)), into: &events)
         pending = events.map(SessionOutput.event)
@@ -208,16 +208,21 @@ public final class FlowSession {
 
     /// A new content version (a sync landed, a file was saved): every open screen runs on
     /// `runtime` from now on, between two updates, never half on one version and half on the
-    /// other. The location and geofence state carry over.
+    /// other. The location state carries over, and so does the geofences' (inside the park, at
+    /// a site, the callouts' throttle) when the new version has the same sites, boundary and
+    /// geofence settings; changed regions are monitored afresh.
     /// - Parameter runtime: the park's runtime over the new content (the same park).
     /// - Returns: the screens that changed.
     /// - Throws: ``FlowError/invalidContent(_:)`` when the new sites or boundary do not read;
     ///   the session then stays on its version.
     public func replaceRuntime(_ runtime: FlowRuntime) throws(FlowError) -> [SessionOutput] {
         runtime.setClock(Date(timeIntervalSince1970: now))
-        let fences = try SessionGeofence(context: runtime.moduleContext)
+        if try SessionGeofence.Basis(runtime) == geofence.basis {
+            geofence.callouts = runtime.park.settings.geofence.callouts
+        } else {
+            geofence = try SessionGeofence(runtime: runtime)
+        }
         self.runtime = runtime
-        geofence = fences
         var outputs = take()
         let world = self.world()
         for handle in screens.keys.sorted() { outputs += rerun(handle, world: world) }

@@ -7,10 +7,35 @@ import ScreenModel
 final class SessionGeofence {
     private let regions: MonitoredRegions
     private let controller: GeofenceController
-    private let callouts: ParkSettings.Callouts
+    /// The park's words for callouts: a new content version may change them without touching the monitor.
+    var callouts: ParkSettings.Callouts
+    /// What the monitor was made of.
+    let basis: Basis
+
+    /// What a park's monitor is made of: a new content version with the same basis keeps the
+    /// monitor and its state (inside the park, at a site, the callouts' throttle), so nobody
+    /// is welcomed to the park again because a flow changed.
+    struct Basis: Equatable {
+        var sites: [Site]
+        var boundary: String?
+        var settings: GeofenceSettings
+        /// The radius of a site without its own, metres, and the callouts' intervals.
+        var numbers: [Double]
+
+        /// - Throws: ``FlowError/invalidContent(_:)`` when the park's sites do not read.
+        init(_ runtime: FlowRuntime) throws(FlowError) {
+            let geofence = runtime.park.settings.geofence
+            sites = try runtime.sites()
+            boundary = try? runtime.root.read("parks/\(runtime.park.code)/boundary.geojson")
+            settings = geofence.monitor
+            numbers = [geofence.radius, geofence.callout_interval, geofence.site_callout_interval]
+        }
+    }
 
     /// - Throws: ``FlowError/invalidContent(_:)`` when the park's sites or boundary do not read.
-    init(context: ModuleContext) throws(FlowError) {
+    init(runtime: FlowRuntime) throws(FlowError) {
+        basis = try Basis(runtime)
+        let context = runtime.moduleContext
         let settings = context.park.settings.geofence
         do {
             let setup = try GeofenceSetup.shared(context)

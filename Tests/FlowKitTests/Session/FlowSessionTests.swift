@@ -169,4 +169,29 @@ import Testing
         #expect(Self.screens(outputs).map(\.screen.title) == ["Version 2"])
         #expect(session.screen(handle)?.title == "Version 2")
     }
+
+    @Test func aNewVersionWithTheSameRegionsKeepsTheGeofencesState() throws {
+        let session = try Self.session()
+        _ = try session.open(FlowRequest(flow: "home"))
+        var entered = 0
+        func stay(_ seconds: ClosedRange<Int>) {
+            for i in seconds {
+                for case .event(let e) in session.feed(Self.inside, at: Self.start + Double(i * 10)) where e.kind == .presenceEnter { entered += 1 }
+            }
+        }
+        stay(1...20)
+        #expect(entered == 1)
+        // A flow changed: the visitor is still in the park, and is not welcomed again.
+        let flowOnly = try TestProject(files: ["parks/GOGA/flows/home.lua": "flow.register('home', function(ctx, super) return super(ctx) end)"])
+        _ = try session.replaceRuntime(try FlowRuntime(root: flowOnly.root, park: "GOGA", time: fixedTime))
+        stay(21...40)
+        #expect(entered == 1)
+        // The geofence settings changed: the regions are monitored afresh.
+        let radius = try TestProject()
+        let park = try String(contentsOf: radius.url.appendingPathComponent("parks/GOGA/park.lua"), encoding: .utf8)
+        try radius.write("parks/GOGA/park.lua", park.replacingOccurrences(of: "local park = {", with: "local park = {\n  geofence = { radius = 120 },"))
+        _ = try session.replaceRuntime(try FlowRuntime(root: radius.root, park: "GOGA", time: fixedTime))
+        stay(41...60)
+        #expect(entered == 2)
+    }
 }
