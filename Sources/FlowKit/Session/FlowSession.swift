@@ -82,13 +82,18 @@ public final class FlowSession {
         nextHandle += 1
         var asked = request
         asked.acting = false
+        outputs.append(try show(asked, in: handle))
+        return (handle, outputs)
+    }
+
+    /// Runs `request` (a view run) as the screen under `handle`, from now on kept current.
+    private func show(_ request: FlowRequest, in handle: Int) throws(FlowError) -> SessionOutput {
         let reads = RunReads()
         let world = self.world()
-        let screen = try runtime.run(situated(asked), reads: reads)
+        let screen = try runtime.run(situated(request), reads: reads)
         diagnostics.runs += 1
-        screens[handle] = OpenScreen(request: asked, screen: screen, reads: reads, world: world)
-        outputs.append(.screen(ScreenUpdate(handle: handle, flow: asked.flow, time: now, screen: screen)))
-        return (handle, outputs)
+        screens[handle] = OpenScreen(request: request, screen: screen, reads: reads, world: world)
+        return .screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen))
     }
 
     /// Closes a screen: it is no longer run.
@@ -196,12 +201,7 @@ public final class FlowSession {
             outputs.append(.screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen)))
             outputs += refresh(storeChanged: true, except: handle)
         } else {
-            let reads = RunReads()
-            let world = self.world()
-            let screen = try runtime.run(situated(request), reads: reads)
-            diagnostics.runs += 1
-            screens[handle] = OpenScreen(request: request, screen: screen, reads: reads, world: world)
-            outputs.append(.screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen)))
+            outputs.append(try show(request, in: handle))
         }
         return (outputs, nil)
     }
