@@ -165,7 +165,12 @@ enum FlowContext {
 
     /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone.
     static func time(_ date: Date, zone identifier: String) -> LuaValue {
-        let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        time(date, zone: TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current)
+    }
+
+    /// ``time(_:zone:)`` in a zone already looked up: a live session's clock moves every
+    /// second, and looking the zone up by name each time was a good part of an idle fix.
+    static func time(_ date: Date, zone: TimeZone) -> LuaValue {
         let local = LocalTime(date, zone: zone)
         var t = LuaTable()
         t["epoch"] = .integer(Int64(date.timeIntervalSince1970.rounded(.down)))

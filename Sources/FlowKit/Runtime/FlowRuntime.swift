@@ -43,9 +43,11 @@ public final class FlowRuntime {
     /// `ctx.time`: worked out once per clock, by the first run (a runtime that runs nothing
     /// does not pay for it).
     private var timeCache: LuaValue?
+    /// The park's time zone, looked up once (checked when the park loaded).
+    private lazy var parkZone = TimeZone(identifier: park.timezone) ?? TimeZone(secondsFromGMT: 0) ?? .current
     var timeValue: LuaValue {
         if let timeCache { return timeCache }
-        let made = FlowContext.time(clock, zone: park.timezone)
+        let made = FlowContext.time(clock, zone: parkZone)
         timeCache = made
         return made
     }
