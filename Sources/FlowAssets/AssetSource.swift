@@ -4,7 +4,7 @@ public import Foundation
 
 /// Where the image sequencer gets pictures: a park's `assets/` folder on disk, or the same
 /// files under an `http://` or `https://` base URL. A full `https://` reference is fetched
-/// from the web whichever the source (``HTTPGet``).
+/// from the web whichever the source (`HTTPGet`).
 public struct AssetSource: Sendable, CustomStringConvertible {
     enum Origin: Sendable {
         case folder(URL)
@@ -32,7 +32,7 @@ public struct AssetSource: Sendable, CustomStringConvertible {
 
     /// The size of the picture `reference` names, read whole.
     /// - Parameters:
-    ///   - reference: a path inside the assets, or a full `https://` URL (``AssetReference``).
+    ///   - reference: a path inside the assets, or a full `https://` URL (`AssetReference`).
     ///   - deadline: when to stop waiting for it.
     ///   - http: the client for web addresses, one per sequencer run.
     /// - Throws: ``AssetFetchError`` saying what went wrong, for the report.

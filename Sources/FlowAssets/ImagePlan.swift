@@ -9,7 +9,7 @@ public import ScreenModel
 /// 4. ``Stage/next``: the next screens' pictures (the targets of the screen's `go` actions,
 ///    in reading order), each screen's in the same order, fetched ahead of a tap.
 ///
-/// Within a stage, pictures keep reading order (``Screen/images``). A picture named twice
+/// Within a stage, pictures keep reading order (`Screen/images`). A picture named twice
 /// loads once, where it first comes in this order.
 public struct ImagePlan: Sendable {
     /// Why a picture loads when it does.
@@ -40,7 +40,7 @@ public struct ImagePlan: Sendable {
     public struct Item: Sendable, Hashable {
         /// Its place in the plan, from 1.
         public var rank: Int
-        /// What the screen names (``AssetReference`` form).
+        /// What the screen names (`AssetReference` form).
         public var reference: String
         /// The field that names it, on its screen.
         public var path: String

@@ -2,7 +2,7 @@
 /// order of an ``ImagePlan``, at most ``Options/parallel`` at a time (1: one after the
 /// other, as the seed did). A picture that has not arrived ``Options/timeout`` after its
 /// request keeps its placeholder (``AssetEvent/Kind/placeholder``); if it arrives later it
-/// replaces the placeholder (``AssetEvent/Kind/replaced``). A picture still holds its slot
+/// replaces the placeholder (``AssetEvent/Kind/replaced(bytes:)``). A picture still holds its slot
 /// while late, so the source never sees more than `parallel` requests; one that has not
 /// arrived ``Options/giveUp`` after its request is dropped and keeps its placeholder.
 public struct ImageSequencer: Sendable {

@@ -2,7 +2,7 @@ public import FlowKit
 public import Foundation
 
 /// Writes a park's bundle (``BundleLayout``) from a project folder: every file the park
-/// runs with (``ProjectFiles``) as a content-addressed object, a manifest signed with the
+/// runs with (`ProjectFiles`) as a content-addressed object, a manifest signed with the
 /// key, and a copy of the manifest under `versions/`. It does not check the content: the
 /// CLI runs `flowrun check` first.
 public struct BundleWriter {

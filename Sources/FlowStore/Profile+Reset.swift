@@ -31,7 +31,7 @@ extension Profile {
     /// the WAL truncated where no reader holds them. The folder and its `photos/` stay.
     /// A file that is not a readable database is removed with its `-wal` and `-shm`.
     /// - Parameter busyTimeout: seconds to wait for another process's write lock (default 5).
-    /// - Throws: ``StoreError``: busy past the timeout; a database of another program (left
+    /// - Throws: `StoreError`: busy past the timeout; a database of another program (left
     ///   as it is); a file that cannot be removed.
     @discardableResult
     public func reset(busyTimeout: Double = 5) throws(StoreError) -> ProfileReset {

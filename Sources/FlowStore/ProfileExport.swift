@@ -38,7 +38,7 @@ public enum ProfileExport {
     }
 
     /// The profile's store as pretty JSON with sorted keys, ending in a newline.
-    /// - Throws: ``StoreError`` for a damaged database or one from a newer flowrun.
+    /// - Throws: `StoreError` for a damaged database or one from a newer flowrun.
     public static func json(_ profile: Profile) throws(StoreError) -> String {
         var document = Document()
         if FileManager.default.fileExists(atPath: profile.databasePath) {

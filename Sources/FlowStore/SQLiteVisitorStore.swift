@@ -9,7 +9,7 @@ import GRDB
 /// that is not writable, a damaged file or one from a newer flowrun (exit 2, the files left
 /// as they are), and applies the schema's migrations.
 ///
-/// Each run is one transaction (``VisitorStore``): an act run's `BEGIN IMMEDIATE` takes the
+/// Each run is one transaction (`VisitorStore`): an act run's `BEGIN IMMEDIATE` takes the
 /// write lock at once, waiting up to ``busyTimeout`` for another process's, so writers
 /// queue instead of failing half-way; readers never wait (WAL). A commit is durable once it
 /// returns, whatever happens to the process after (`synchronous = NORMAL` in WAL mode: a
@@ -34,7 +34,7 @@ public final class SQLiteVisitorStore: VisitorStore {
     /// - Parameters:
     ///   - profile: the profile.
     ///   - busyTimeout: seconds to wait for another process's write lock (default 5).
-    ///   - limits: what one park's data may hold (default ``StoreLimits/init()``).
+    ///   - limits: what one park's data may hold (default `StoreLimits/init()`).
     public init(profile: Profile, busyTimeout: Double = 5, limits: StoreLimits = StoreLimits()) {
         self.profile = profile
         self.busyTimeout = busyTimeout

@@ -2,7 +2,7 @@ import FlowKit
 import Foundation
 import GRDB
 
-/// SQLite's errors as the store's (``StoreError``), in words that name the file and say
+/// SQLite's errors as the store's (`StoreError`), in words that name the file and say
 /// what to do. An unusable profile is bad input (exit 2) and its files are left as they are.
 enum StoreFailure {
     /// What to tell the user about a database error met while using `profile`.

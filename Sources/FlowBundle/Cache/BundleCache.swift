@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Objects are content-addressed, so versions share them and an update fetches only new
 /// ones. Every file is written whole under another name and renamed into place after it
-/// is on disk (``DurableFile``), and `current` is the one switch: a sync killed at any
+/// is on disk (`DurableFile`), and `current` is the one switch: a sync killed at any
 /// instant leaves the old version or the new one running, never a mix. Nothing is ever
 /// written outside DIR: every name under it is fixed, a version number or a SHA-256.
 public struct BundleCache: Sendable {

@@ -13,7 +13,7 @@ extension BundleManifest {
 
     /// Decodes `manifest.json` and checks it: every field present (`created` may be left
     /// out) with its type and no other, the format one this flowrun reads, every path safe
-    /// (``BundlePath``), no path twice, and every limit kept. The runtime API and the screen
+    /// (`BundlePath`), no path twice, and every limit kept. The runtime API and the screen
     /// schema it needs are the verifier's to judge.
     /// - Parameters:
     ///   - bytes: the file's bytes.

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// An Ed25519 private key that signs manifests (`keys/NAME.key`, ``KeyText``). Keep the file
+/// An Ed25519 private key that signs manifests (`keys/NAME.key`, `KeyText`). Keep the file
 /// private: whoever holds it can publish content every app trusting its public key runs.
 public struct SigningKey: Sendable {
     private let key: Curve25519.Signing.PrivateKey

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// An Ed25519 public key whose signatures are trusted (`keys/NAME.pub`, ``KeyText``).
+/// An Ed25519 public key whose signatures are trusted (`keys/NAME.pub`, `KeyText`).
 public struct TrustedKey: Sendable {
     let key: Curve25519.Signing.PublicKey
     /// Where it came from (`keys/dev.pub`), for messages.

@@ -11,8 +11,8 @@ import NIOCore
 /// - `Cache-Control`: a year and `immutable` for `CODE/objects/<sha256>`, `no-cache` for
 ///   the rest (manifests are replaced in place);
 /// - one `Range` (206, or 416 when no byte of the file is in it), with `If-Range`;
-/// - 404 for anything that is not a regular file under the folder (``ServedPath``,
-///   ``ServedFile``): `..`, encoded or not, hidden names, symbolic links, folders.
+/// - 404 for anything that is not a regular file under the folder (`ServedPath`,
+///   `ServedFile`): `..`, encoded or not, hidden names, symbolic links, folders.
 public struct BundleFiles: HTTPResponder {
     public typealias Context = BasicRequestContext
 

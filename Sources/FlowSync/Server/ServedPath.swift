@@ -7,7 +7,7 @@
 /// - an encoded slash or backslash (`%2f`, `%5c`), a backslash, a NUL or another control
 ///   character; a `%` not followed by two hex digits.
 ///
-/// Symbolic links are refused where the file is opened (``ServedFile``).
+/// Symbolic links are refused where the file is opened (`ServedFile`).
 struct ServedPath: Equatable {
     /// The decoded parts: `["GOGA", "objects", "9f86…"]`.
     let parts: [String]

@@ -5,7 +5,7 @@ import FlowKit
 import Foundation
 import NIOCore
 
-/// `flowrun sync`: the app's updater. Brings a cache (``BundleCache``) to the version of a
+/// `flowrun sync`: the app's updater. Brings a cache (`BundleCache`) to the version of a
 /// park's bundle a server offers, in this order (README, Syncing bundles):
 ///
 /// 1. GET `manifest.json` with `If-None-Match` (the ETag kept for the current version, when
