@@ -84,15 +84,16 @@ public struct ModuleRegistry: Sendable {
     ]
 
     /// The globals of a flow's sandbox before any module is installed (`string`, `print`,
-    /// `require`, `flow`, ...), read off a real sandbox once: what a module may not replace.
+    /// `require`, `flow`, ...), read off a real one once: what a module may not replace.
+    /// `_ENV` is no global but names every chunk's environment, so it is refused too.
     static let sandboxGlobals: Set<String> = {
-        var names: Set<String> = ["require", "flow", "_ENV"]
-        guard let lua = try? LuaState(),
-            case .string(let listing)? = try? lua.run(
-                "local t = {} for k in pairs(_G) do t[#t + 1] = tostring(k) end return table.concat(t, ' ')", chunkName: "=globals"
-            ).first
-        else { return names.union(["_G", "string", "table", "math", "os", "utf8", "coroutine", "print", "pairs", "ipairs", "type", "error"]) }
-        for name in listing.split(separator: " ") { names.insert(String(name)) }
+        var names: Set<String> = ["_ENV"]
+        guard let lua = try? LuaState() else { return names }
+        FlowLoader().install(into: lua)
+        let lister = "local t = {} for k in pairs(_G) do t[#t + 1] = tostring(k) end return table.concat(t, ' ')"
+        if case .string(let listing)? = try? lua.run(lister, chunkName: "=globals").first {
+            for name in listing.split(separator: " ") { names.insert(String(name)) }
+        }
         return names
     }()
 }

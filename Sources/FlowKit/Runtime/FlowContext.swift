@@ -163,13 +163,8 @@ enum FlowContext {
         Int64(exactly: value).map(LuaValue.integer) ?? .number(value)
     }
 
-    /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone.
-    static func time(_ date: Date, zone identifier: String) -> LuaValue {
-        time(date, zone: TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current)
-    }
-
-    /// ``time(_:zone:)`` in a zone already looked up: a live session's clock moves every
-    /// second, and looking the zone up by name each time was a good part of an idle fix.
+    /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone,
+    /// looked up by the caller once: a live session's clock moves every second.
     static func time(_ date: Date, zone: TimeZone) -> LuaValue {
         let local = LocalTime(date, zone: zone)
         var t = LuaTable()

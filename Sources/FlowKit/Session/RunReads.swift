@@ -13,25 +13,30 @@ final class RunReads {
     /// table read as a value (`ctx.at` tested for nil) counts only its being there; a path
     /// ending `.*` (the table was iterated) counts the whole table.
     func changed(from old: [String: LuaValue], to new: [String: LuaValue]) -> Bool {
-        paths.contains { path in Self.probe(path, in: old) != Self.probe(path, in: new) }
+        probes.contains { path in Self.probe(path, in: old) != Self.probe(path, in: new) }
+    }
+
+    /// ``paths`` split into keys once: a session compares them on every fix.
+    private lazy var probes: [(keys: [String], whole: Bool)] = paths.map { path in
+        var keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let whole = keys.last == "*"
+        if whole { keys.removeLast() }
+        return (keys, whole)
     }
 
     private enum Probe: Equatable {
         case absent, table, whole(LuaValue), scalar(LuaValue)
     }
 
-    private static func probe(_ path: String, in parts: [String: LuaValue]) -> Probe {
-        var keys = path.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = keys.last == "*"
-        if whole { keys.removeLast() }
-        guard let first = keys.first, var value = parts[String(first)] else { return .absent }
-        for key in keys.dropFirst() {
+    private static func probe(_ path: (keys: [String], whole: Bool), in parts: [String: LuaValue]) -> Probe {
+        guard let first = path.keys.first, var value = parts[first] else { return .absent }
+        for key in path.keys.dropFirst() {
             guard case .table(let table) = value else { return .absent }
-            value = table[String(key)]
+            value = table[key]
         }
         switch value {
         case .nil: return .absent
-        case .table: return whole ? .whole(value) : .table
+        case .table: return path.whole ? .whole(value) : .table
         default: return .scalar(value)
         }
     }
