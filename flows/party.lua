@@ -9,12 +9,6 @@ local duty_cycle = require("lib.duty_cycle")
 
 local M = {}
 
--- Timeline entry kinds for the replay's event kinds.
-local KINDS = {
-  in_zone = "enter", left_zones = "zone_left", returned = "zone_return", silent = "silent",
-  reporting = "reporting", drift = "drift", together = "together",
-}
-
 -- A distance past a limit rounded up at the step ui.distance shows (10 m, 100 m, 1 km):
 -- 800.4 m past an 800 m limit reads "810 m", never "800 m apart; more than 800 m".
 local function rounded_up(metres)
@@ -89,7 +83,7 @@ end
 
 -- An event as a timeline entry.
 function M.entry(e, info)
-  return { time = e.time, kind = KINDS[e.kind], title = M.title(e), detail = M.detail(e, info),
+  return { time = e.time, kind = e.entry, title = M.title(e), detail = M.detail(e, info),
            region = e.zone, position = e.lat and { e.lon, e.lat } or nil }
 end
 
@@ -130,7 +124,26 @@ function M.replay(ctx)
   }, ctx.park.name)
 end
 
+-- A live session's party: the alerts delivered to this member so far, kept in the store, so
+-- one who opens the app later sees what happened and when.
+function M.kept(ctx)
+  local info, me = party.info(), party.viewer()
+  info.names = {}
+  for _, m in ipairs(info.members) do info.names[m.id] = m.name end
+  local alerts = party.alerts()
+  local items = {}
+  for i, a in ipairs(alerts) do
+    items[i] = { title = M.title(a), detail = os.date("%H:%M", math.floor(a.time)) .. (M.detail(a, info) and ("; " .. M.detail(a, info)) or "") }
+  end
+  return ui.screen("Party", {
+    ui.heading(info.name),
+    ui.text(("You are %s (%s): you %s."):format(me.name, me.role, M.rights(me)), "caption"),
+    ui.list("What happened", items, "Nothing yet: alerts meant for you appear here as they happen."),
+  }, ctx.park.name)
+end
+
 flow.register("party", function(ctx)
+  if party.active() and party.info().live then return M.kept(ctx) end
   if party.active() then return M.replay(ctx) end
   return ui.screen("Party", {
     ui.text("Replay a group's tracks together with --party FILE.json (members, roles, tracks, safe zones); "

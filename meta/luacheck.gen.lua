@@ -22,7 +22,7 @@ return {
     "next",
     os = { fields = { "clock", "date", "difftime", "time" } },
     "pairs",
-    party = { fields = { "active", "emergency", "info", "position", "remove_zone", "replay", "set_zone", "viewer" } },
+    party = { fields = { "active", "alerts", "emergency", "info", "position", "remove_zone", "replay", "set_zone", "viewer" } },
     "pcall",
     "print",
     "rawequal",

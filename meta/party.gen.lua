@@ -9,6 +9,15 @@ party = {}
 --- @return boolean # true with a party
 function party.active() end
 
+--- The alerts a live session delivered to the viewer and kept in the store, newest first: what happened while the app was closed, or before this screen opened.
+---
+--- ```lua
+--- for _, a in ipairs(party.alerts(10)) do print(a.kind, a.name) end
+--- ```
+--- @param limit integer? at most this many (default 50)
+--- @return table[] # {kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat?, lon?, distance?, to = {}} as replay's events
+function party.alerts(limit) end
+
 --- Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).
 ---
 --- ```lua
@@ -19,8 +28,8 @@ function party.active() end
 --- @return string[] # ids of the members told, in the file's order
 function party.emergency(lat, lon) end
 
---- The party's name, file, settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.
---- @return table # {name, file, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}
+--- The party's name, file, whether it is live (a live session's party: its alerts are kept, party.alerts(), and it has no replay), settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.
+--- @return table # {name, file, live, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}
 function party.info() end
 
 --- A member's latest fix at a time; an error when the viewer's role may not see it.
@@ -35,7 +44,7 @@ function party.position(id, time) end
 function party.remove_zone(id) end
 
 --- Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.
---- @return table # {events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}
+--- @return table # {events = {{kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}
 function party.replay() end
 
 --- Adds a safe zone or replaces the one with its id; guardians only.

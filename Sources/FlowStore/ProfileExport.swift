@@ -6,7 +6,7 @@ import GRDB
 
 /// Everything a profile's store holds, as one JSON document (`flowrun profile export`):
 /// `{"schema": "flowrun/profile@1", "favorites": [...], "visited": [...], "pins": [...],
-/// "settings": [...]}`, each list in the order the tables were written, settings' values as
+/// "settings": [...], "party_alerts": [...]}`, each list in the order the tables were written, settings' values as
 /// JSON. Reading never writes: a profile without a database exports empty lists and is not
 /// made, and the database is opened read-only.
 public enum ProfileExport {
@@ -19,6 +19,13 @@ public enum ProfileExport {
         var visited: [Visit] = []
         var pins: [Pin] = []
         var settings: [Setting] = []
+        var party_alerts: [PartyAlert] = []
+    }
+    struct PartyAlert: Encodable {
+        var park, party, recipient, kind: String
+        var time: Double
+        var member, other, zone: String
+        var lat, lon, distance: Double?
     }
     struct Favorite: Encodable { var park, site, added: String }
     struct Visit: Encodable { var park, site, at: String }
@@ -83,6 +90,14 @@ public enum ProfileExport {
             // A value that is not JSON (changed by hand) is exported as its text.
             let value = (try? JSONValue.parse(text)) ?? .string(text)
             return Setting(park: $0[0], key: $0[1], value: value, updated: $0[3])
+        }
+        guard applied.contains("v2") else { return }
+        document.party_alerts = try Row.fetchAll(
+            db, sql: "SELECT park, party, recipient, kind, time, member, other, zone, lat, lon, distance FROM party_alerts ORDER BY id"
+        ).map {
+            PartyAlert(
+                park: $0[0], party: $0[1], recipient: $0[2], kind: $0[3], time: $0[4], member: $0[5], other: $0[6], zone: $0[7],
+                lat: $0[8], lon: $0[9], distance: $0[10])
         }
     }
 }

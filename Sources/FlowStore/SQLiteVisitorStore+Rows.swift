@@ -210,6 +210,40 @@ extension SQLiteVisitorStore {
         }
     }
 
+    // MARK: - Party alerts
+
+    public func keepPartyAlert(_ alert: StoredPartyAlert) throws(StoreError) -> Bool {
+        try access { db in
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO party_alerts (park, party, recipient, kind, time, member, other, zone, lat, lon, distance)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                alert.park, alert.party, alert.recipient, alert.kind, alert.time, alert.member, alert.other, alert.zone,
+                alert.latitude, alert.longitude, alert.distance,
+            ])
+            return db.changesCount > 0
+        }
+    }
+
+    public func partyAlerts(park: String, party: String, recipient: String, limit: Int?) throws(StoreError) -> [StoredPartyAlert] {
+        try read([]) { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT kind, time, member, other, zone, lat, lon, distance FROM party_alerts
+                        WHERE park = ? AND party = ? AND recipient = ? ORDER BY time DESC, id DESC LIMIT ?
+                        """),
+                arguments: [park, party, recipient, limit ?? -1]
+            ).map { row in
+                StoredPartyAlert(
+                    park: park, party: party, recipient: recipient, kind: row["kind"], time: row["time"], member: row["member"],
+                    other: row["other"], zone: row["zone"], latitude: row["lat"], longitude: row["lon"], distance: row["distance"])
+            }
+        }
+    }
+
     // MARK: - Photos folder
 
     public func photoFile(_ file: String) -> PhotoFile? {

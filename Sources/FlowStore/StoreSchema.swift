@@ -56,6 +56,27 @@ enum StoreSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            // Party alerts kept for the member told of each, once (FlowSession delivers them).
+            try db.execute(
+                sql: """
+                    CREATE TABLE party_alerts (
+                      id INTEGER PRIMARY KEY,
+                      park TEXT NOT NULL,
+                      party TEXT NOT NULL,
+                      recipient TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      time REAL NOT NULL,
+                      member TEXT NOT NULL,
+                      other TEXT NOT NULL,
+                      zone TEXT NOT NULL,
+                      lat REAL,
+                      lon REAL,
+                      distance REAL,
+                      UNIQUE (park, party, recipient, kind, time, member, other)
+                    );
+                    """)
+        }
         return migrator
     }()
 

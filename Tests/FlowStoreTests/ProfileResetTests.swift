@@ -13,7 +13,10 @@ import Testing
         #expect(f.fillEveryTable() == "ok")
         try FileManager.default.createDirectory(atPath: f.profile.photosPath, withIntermediateDirectories: true)
         let result = try f.profile.reset()
-        #expect(result == .emptied(["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: 1) }))
+        #expect(
+            result
+                == .emptied(
+                    ["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: 1) } + [.init(table: "party_alerts", count: 0)]))
         #expect(f.profile.hasDatabase && FileManager.default.fileExists(atPath: f.profile.photosPath))
         #expect(try ProfileExport.json(f.profile).contains("\"favorites\" : [\n\n  ]"))
         #expect(f.run("return #store.favorites() + #store.visited() + #store.pins() .. (store.get('map.center') and 'x' or '')").title == "0")
@@ -48,7 +51,8 @@ import Testing
         #expect(f.run("return #store.favorites()").title == "1", "nothing was removed")
         #expect(
             try f.profile.reset(busyTimeout: 0.2)
-                == .emptied(["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: $0 == "favorites" ? 1 : 0) }))
+                == .emptied(
+                    ["favorites", "visited", "pins", "pin_photos", "settings", "party_alerts"].map { .init(table: $0, count: $0 == "favorites" ? 1 : 0) }))
     }
 
     @Test func aDamagedFileIsRemovedWithItsCompanions() throws {

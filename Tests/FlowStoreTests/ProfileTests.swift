@@ -76,7 +76,7 @@ import Testing
         let result = f.run("return #store.favorites()")
         #expect(
             result.message
-                == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1); it was left as it is: use that flowrun, or another --profile"
+                == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1, v2); it was left as it is: use that flowrun, or another --profile"
         )
         if case .failure(let error) = result { #expect(error.exitCode == 2) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == before)
@@ -127,7 +127,7 @@ import Testing
                 try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM favorites")
             )
         }
-        #expect(mode == "wal" && versions == ["v1"] && integrity == "ok" && favorites == 1)
+        #expect(mode == "wal" && versions == ["v1", "v2"] && integrity == "ok" && favorites == 1)
     }
 
     @Test func aWriterHeldPastTheTimeoutIsABusyError() throws {

@@ -35,9 +35,14 @@ import Testing
         #expect(replayed == [try #require(exit["time"] as? Double)])
         let callouts = lines.filter { $0["kind"] as? String == "callout" }.compactMap { $0["text"] as? String }
         #expect(callouts == ["Welcome to Yosemite National Park.", "You have left Yosemite National Park. Safe travels!"])
-        // Home changes only when what it read changes: the greeting, at 18:00.
+        // Home changes only when what it read changes: the greeting, at 18:00, and the park left,
+        // at the moment the geofence says so.
         let screens = lines.filter { $0["type"] as? String == "screen" }
-        #expect(screens.count == 2, "home opened, then the evening greeting")
+        #expect(screens.count == 3, "home opened, the evening greeting, the park left")
+        let left = try #require(screens.last)
+        #expect(left["time"] as? Double == exit["time"] as? Double)
+        let data = try JSONSerialization.data(withJSONObject: left["screen"] ?? [:])
+        #expect(String(decoding: data, as: UTF8.self).contains("You are outside Yosemite National Park."))
     }
 
     @Test func textNamesEachEventWithItsTime() throws {
@@ -45,6 +50,38 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("2019-07-31T18:03:57-07:00  presence_exit  Yosemite National Park\n"))
         #expect(result.stdout.contains("2019-07-31T12:37:39-07:00  screen home\nYosemite National Park\n"))
+    }
+
+    @Test func aScanLogAsLiveReadingsShowsEachExhibitOnce() throws {
+        let result = try flowrun([
+            "live", "--park", "YELL", "--flow", "exhibits", "--beacons", "parks/YELL/tests/scans/ofvec-walk.csv", "--speed", "0", "--format", "jsonl",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try Self.lines(result)
+        let shown = lines.filter { $0["kind"] as? String == "callout" }.compactMap { $0["name"] as? String }
+        #expect(shown.first == "Hydrothermal Features" && shown.count == Set(shown).count, "\(shown)")
+        let times = lines.compactMap { $0["time"] as? Double }
+        #expect(times == times.sorted())
+    }
+
+    @Test func aPartyFileTellsTheMemberWhatTheirRoleHears() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("live-party-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let party = "parks/YOSE/tests/party/valley-family.json"
+        let result = try flowrun([
+            "live", "--park", "YOSE", "--flow", "party", "--party", party, "--as", "ben", "--profile", profile, "--speed", "0", "--format", "jsonl",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let alerts = try Self.lines(result).filter { ($0["party"] as? String).map { $0 != "in_zone" } ?? false }
+        #expect(!alerts.isEmpty)
+        // A child hears only what is about them.
+        #expect(alerts.allSatisfy { $0["member"] as? String == "ben" || $0["other"] as? String == "ben" })
+        #expect(alerts.allSatisfy { ($0["to"] as? [String])?.contains("ben") == true })
+        // ... and the alerts are kept in the profile's store.
+        let export = try flowrun(["profile", "export", "--profile", profile])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        let kept = try #require(document["party_alerts"] as? [[String: Any]])
+        #expect(kept.count == alerts.count && kept.allSatisfy { $0["recipient"] as? String == "ben" })
     }
 
     @Test(arguments: [
@@ -56,6 +93,11 @@ import Testing
         (["live", "--park", "YOSE", "--accuracy", "-3"], "--accuracy"),
         (["live", "--park", "YOSE", "--format", "xml"], "--format"),
         (["live", "--park", "YOSE", "--arg", "novalue"], "--arg"),
+        (["live", "--park", "YOSE", "--as", "ben"], "--as needs --party"),
+        (["live", "--park", "YOSE", "--party", "parks/YOSE/tests/party/valley-family.json", "--track", exitTrack], "--track and --party"),
+        (["live", "--park", "YOSE", "--party", "parks/YOSE/tests/party/valley-family.json", "--as", "zed"], "zed"),
+        (["live", "--park", "GOGA", "--beacons", "parks/YELL/tests/scans/ofvec-walk.csv"], "no exhibits"),
+        (["live", "--park", "YELL", "--beacons", "README.md"], "README.md"),
     ])
     func badInputIsRefusedWithExitTwo(_ arguments: [String], _ named: String) throws {
         let result = try flowrun(arguments)

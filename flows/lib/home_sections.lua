@@ -19,6 +19,8 @@ local builders = {}
 function builders.welcome(ctx, out)
   out[#out + 1] = ui.text(greeting(ctx.time.hour) .. " from " .. ctx.park.name .. ".", "heading")
   if ctx.park.description then out[#out + 1] = ui.text(ctx.park.description) end
+  local outside = location.outside(ctx)
+  if outside then out[#out + 1] = ui.text(outside, "caption") end
   -- Home works without a position; it only says so when the visitor can do something about
   -- it (while the phone searches there is nothing to say), and what needs the network.
   if location.needs_visitor(ctx) then

@@ -25,6 +25,13 @@ function M.needs_visitor(ctx)
   return loc.state == "error" and (loc.reason == "denied" or loc.reason == "unavailable")
 end
 
+-- A sentence for a visitor known to be outside the park (ctx.at.inside_park false: in a live
+-- session, since the park's boundary was left), else nil.
+function M.outside(ctx)
+  if ctx.at and ctx.at.inside_park == false then return "You are outside " .. ctx.park.name .. "." end
+  return nil
+end
+
 -- "±8 m, 3 s ago" for a found position, else nil.
 function M.accuracy(ctx)
   local loc = ctx.location

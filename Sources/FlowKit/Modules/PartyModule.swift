@@ -42,17 +42,42 @@ struct PartyModule: NativeModule {
                     ] as LuaValue))
             },
             NativeFunction(
-                "info", summary: "The party's name, file, settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.",
+                "info",
+                summary:
+                    "The party's name, file, whether it is live (a live session's party: its alerts are kept, party.alerts(), and it has no replay), settings, span, members (with `visible`: whether the viewer may see their position) and safe zones.",
                 returns: [
                     (
                         "table",
-                        "{name, file, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}"
+                        "{name, file, live, drift_m, silence_s, start, finish, members = {{id, name, role, source, fixes, visible}}, zones = {regions as geofence.monitor takes them}}"
                     )
                 ]
             ) { context, call in
                 let s = try Self.session(context)
                 try call.charge(results: s.members.count + s.zoneSpecs.count)
                 call.push(PartyValues.info(s))
+            },
+            NativeFunction(
+                "alerts",
+                summary:
+                    "The alerts a live session delivered to the viewer and kept in the store, newest first: what happened while the app was closed, or before this screen opened.",
+                parameters: [.init("limit", "integer?", "at most this many (default 50)")],
+                returns: [
+                    (
+                        "table[]",
+                        "{kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat?, lon?, distance?, to = {}} as replay's events"
+                    )
+                ],
+                example: "for _, a in ipairs(party.alerts(10)) do print(a.kind, a.name) end"
+            ) { context, call in
+                let s = try Self.session(context)
+                let limit = call.isNil(1) ? 50 : try call.integer(1)
+                guard limit >= 0 else { throw call.badArgument(1, "limit must be ≥ 0, got \(limit)") }
+                try call.charge(results: Int(min(limit, 100_000)))
+                let run = try StoreModule.run(context, "party.alerts")
+                let kept = try run.use("party.alerts") { store throws(StoreError) in
+                    try store.partyAlerts(park: context.park.code, party: s.run.party.name, recipient: s.me.id, limit: Int(min(limit, 100_000)))
+                }
+                call.push(LuaValue.table(LuaTable(sequence: kept.compactMap { PartyValues.alert(s, $0).map(LuaValue.table) })))
             },
             NativeFunction(
                 "position", summary: "A member's latest fix at a time; an error when the viewer's role may not see it.",
@@ -79,7 +104,7 @@ struct PartyModule: NativeModule {
                 returns: [
                     (
                         "table",
-                        "{events = {{kind, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}"
+                        "{events = {{kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}"
                     )
                 ]
             ) { context, call in
@@ -87,9 +112,7 @@ struct PartyModule: NativeModule {
                 let fixes = s.members.reduce(0) { $0 + $1.fixes.count }
                 try call.charge(fixes * (s.members.count + s.zones.count + 4) * Charge.perRegion)
                 let events: [PartyEvent]
-                var settings = s.run.party.settings
-                settings.geofence = context.park.settings.geofence.monitor
-                settings.geofence.reportMissed = false
+                let settings = SessionParty.settings(s.run.party, park: context.park)
                 if let policy = s.run.dutyCycle {
                     return call.push(try PartyDutyCycle.replay(s, policy: policy, settings: settings, call: call))
                 }

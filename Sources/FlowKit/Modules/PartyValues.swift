@@ -11,6 +11,7 @@ enum PartyValues {
         var t = LuaTable()
         t["name"] = .string(party.name)
         t["file"] = .string(party.file)
+        t["live"] = .boolean(s.run.live)
         t["drift_m"] = .number(party.settings.driftDistance)
         t["silence_s"] = .number(party.settings.silenceTimeout)
         t["start"] = .number(party.span.start)
@@ -85,6 +86,33 @@ enum PartyValues {
         return .table(t)
     }
 
+    /// A kept alert as `party.alerts()` gives it: as ``event(_:_:)`` gives a replay's, ids
+    /// resolved to names while the party still has them.
+    static func alert(_ s: PartySession, _ a: StoredPartyAlert) -> LuaTable? {
+        guard let kind = PartyEvent.Kind(rawValue: a.kind) else { return nil }
+        var r = LuaTable()
+        r["kind"] = .string(a.kind)
+        r["entry"] = .string(kind.entryKind.rawValue)
+        r["time"] = .number(a.time)
+        r["member"] = .string(a.member)
+        r["name"] = .string(s.run.party.member(a.member)?.name ?? a.member)
+        if !a.other.isEmpty {
+            r["other"] = .string(a.other)
+            r["other_name"] = .string(s.run.party.member(a.other)?.name ?? a.other)
+        }
+        if !a.zone.isEmpty {
+            r["zone"] = .string(a.zone)
+            r["zone_name"] = .string(s.zoneSpecs.first { $0.id == a.zone }.map { $0.name ?? $0.id } ?? a.zone)
+        }
+        if let lat = a.latitude, let lon = a.longitude {
+            r["lat"] = .number(lat)
+            r["lon"] = .number(lon)
+        }
+        if let d = a.distance { r["distance"] = .number(d) }
+        r["to"] = .table(LuaTable())
+        return r
+    }
+
     /// One event as the viewer is told of it, or nil when the viewer is not (alerts by the
     /// role; an in-zone event when the viewer may see the member).
     static func event(_ s: PartySession, _ e: PartyEvent) -> LuaTable? {
@@ -92,6 +120,7 @@ enum PartyValues {
         let members = s.members
         var r = LuaTable()
         r["kind"] = .string(e.kind.rawValue)
+        r["entry"] = .string(e.kind.entryKind.rawValue)
         r["time"] = .number(e.time)
         r["member"] = .string(members[e.member].id)
         r["name"] = .string(members[e.member].name)

@@ -52,6 +52,10 @@ public struct PartyRun: Sendable {
     /// The duty cycle the replay samples every member's track with (`--duty-cycle`); nil: the
     /// recorded tracks as they are.
     public var dutyCycle: DutyCyclePolicy?
+    /// Whether the run belongs to a live session (``FlowSession/join(_:)``): the members'
+    /// fixes are then what has been reported so far, none recorded ahead, and the session
+    /// keeps the alerts in the store (`party.alerts()`).
+    public var live = false
 
     /// - Parameters:
     ///   - party: the party.

@@ -36,6 +36,10 @@ public struct FlowRequest: Sendable {
     public var location: LocationState?
     /// Whether the device reaches the network, seen as `ctx.connectivity` (default online).
     public var connectivity: Connectivity = .online
+    /// Whether the visitor is inside the park as the app's region monitoring last said (a
+    /// live session's geofence: the park entered or left), seen as `ctx.at.inside_park`;
+    /// nil (the default) tests ``at`` against the park's boundary.
+    public var insidePark: Bool?
 
     /// The horizontal accuracy of ``at`` and of every fix of ``track`` (`--accuracy`),
     /// metres; nil for ``defaultAccuracy``.

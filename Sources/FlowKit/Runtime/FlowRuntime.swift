@@ -215,7 +215,10 @@ public final class FlowRuntime {
             throw .unknownFlow(name: request.flow, park: park.code, known: flowNames)
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
-        let inside = try request.at.flatMap { at throws(FlowError) in try content.boundary()?.contains(at) }
+        let inside = try request.at.flatMap { at throws(FlowError) -> Bool? in
+            if let known = request.insidePark { return known }
+            return try content.boundary()?.contains(at)
+        }
         let marks = replay.flatMap { replay in request.track.map { FlowContext.locationChanges(replay.changes, track: $0) } }
         var ctx = FlowContext.make(
             request: request, time: timeValue, now: clock.timeIntervalSince1970, insidePark: inside,

@@ -33,6 +33,11 @@ public final class FlowSession {
 
     private var machine: LocationStateMachine
     private var geofence: SessionGeofence
+    /// The park's exhibits, made at the first beacon reading (nil: none yet, or no exhibits).
+    private var exhibits: SessionExhibits?
+    private var exhibitsLooked = false
+    /// The party joined (``join(_:)``), if any.
+    private var party: SessionParty?
     private var newestFix = -Double.infinity
     private var screens: [Int: OpenScreen] = [:]
     private var nextHandle = 1
@@ -106,6 +111,13 @@ public final class FlowSession {
     /// - Parameter handle: the screen's handle from ``open(_:)``.
     public func screen(_ handle: Int) -> Screen? { screens[handle]?.screen }
 
+    /// What the screen open under `handle` asks for: its flow, args and view.
+    /// - Parameter handle: the screen's handle from ``open(_:)``.
+    public func request(_ handle: Int) -> FlowRequest? { screens[handle]?.request }
+
+    /// The handles of the open screens, in the order they were opened.
+    public var handles: [Int] { screens.keys.sorted() }
+
     // MARK: - Inputs
 
     /// A fix from the device. One older than the newest taken, or with a coordinate, time or
@@ -113,25 +125,136 @@ public final class FlowSession {
     /// - Parameter fix: the fix; its time moves the clock when it is newer.
     /// - Returns: the events it caused and the screens that changed, in order.
     public func feed(_ fix: LocationFix) -> [SessionOutput] {
+        if refuse(fix) { return take() }
+        var events: [SessionEvent] = []
+        move(to: fix.time, into: &events)
+        own(fix, into: &events)
+        if let party {
+            var taken: [Bool] = []
+            events += party.told(party.feed([(party.run.viewer, TimedFix(coordinate: fix.coordinate, time: fix.time))], taken: &taken))
+        }
+        return finish(events)
+    }
+
+    /// The device's own fix, checked: the location state and the geofences take it.
+    private func own(_ fix: LocationFix, into events: inout [SessionEvent]) {
+        newestFix = fix.time
+        diagnostics.fixesTaken += 1
+        locate(machine.feed(.fix(fix)), into: &events, at: fix.coordinate)
+        geofence.feed(GeofenceFix(coordinate: fix.coordinate, time: fix.time, accuracy: fix.accuracy), into: &events)
+    }
+
+    /// Whether a fix cannot be taken (counted then): not finite, out of range, or older than
+    /// the newest taken.
+    private func refuse(_ fix: LocationFix) -> Bool {
         let c = fix.coordinate
         guard c.latitude.isFinite, c.longitude.isFinite, fix.time.isFinite, fix.accuracy.isFinite, fix.accuracy >= 0 else {
             diagnostics.fixesNotFinite += 1
-            return take()
+            return true
         }
         guard abs(c.latitude) <= 90, abs(c.longitude) <= 180 else {
             diagnostics.fixesOutOfRange += 1
-            return take()
+            return true
         }
         guard fix.time >= newestFix else {
             diagnostics.fixesOutOfOrder += 1
+            return true
+        }
+        return false
+    }
+
+    /// A beacon reading from the device's scanner: the park's exhibit beacons are tracked as
+    /// `exhibits --beacons` replays a scan log, and an exhibit shown, left or dwelt at, or a
+    /// beacon lost, is an event. A reading of a beacon the park does not list, with an RSSI
+    /// that cannot be, or older than the newest taken is dropped and counted in ``diagnostics``.
+    /// - Parameter reading: the reading; its time moves the clock when it is newer.
+    /// - Returns: what it caused, in order.
+    public func feed(_ reading: BeaconReading) -> [SessionOutput] {
+        guard reading.time.isFinite, reading.rssi.isFinite, ScanLog.rssiRange.contains(reading.rssi), reading.txPower?.isFinite ?? true else {
+            diagnostics.readingsOutOfRange += 1
             return take()
         }
-        newestFix = fix.time
-        diagnostics.fixesTaken += 1
+        if !exhibitsLooked {
+            exhibitsLooked = true
+            exhibits = try? SessionExhibits(runtime: runtime)
+        }
+        guard let exhibits, let beacon = exhibits.index(of: reading.beacon) else {
+            diagnostics.readingsUnknownBeacon += 1
+            return take()
+        }
+        guard reading.time >= exhibits.time else {
+            diagnostics.readingsOutOfOrder += 1
+            return take()
+        }
+        diagnostics.readingsTaken += 1
         var events: [SessionEvent] = []
-        move(to: fix.time, into: &events)
-        locate(machine.feed(.fix(fix)), into: &events, at: c)
-        geofence.feed(GeofenceFix(coordinate: c, time: fix.time, accuracy: fix.accuracy), into: &events)
+        // The tracker moves its own clock with the reading (a beacon heard again is not lost).
+        move(to: reading.time, into: &events, exhibits: false)
+        exhibits.feed(reading, beacon: beacon, into: &events)
+        return finish(events)
+    }
+
+    // MARK: - Party
+
+    /// Joins a party: from now on the session takes the members' reports (``report(_:)``;
+    /// the device's own fixes are the viewer's), raises the party's events the viewer is told
+    /// of (by their role, as `flowrun party --party FILE --as ID` lists them), keeps each alert
+    /// in the store once, and its screens see the party (`party.info().live`, `party.alerts()`).
+    /// - Parameter run: the party and the member this session is; the members' recorded
+    ///   fixes, if any, are not used: reports bring them.
+    /// - Returns: the screens that changed.
+    /// - Throws: ``FlowError/invalidContent(_:)`` for party settings the monitor refuses.
+    public func join(_ run: PartyRun) throws(FlowError) -> [SessionOutput] {
+        party = try SessionParty(run, park: runtime.park)
+        var outputs = take()
+        let world = self.world()
+        for handle in screens.keys.sorted() { outputs += rerun(handle, world: world) }
+        return outputs
+    }
+
+    /// A party member's position report (the party module's reporting, or a recording). A
+    /// report of the viewer is the device's own fix.
+    public struct PartyReport: Sendable {
+        /// The member's id in the party.
+        public var member: String
+        /// Where and when.
+        public var fix: TimedFix
+
+        /// A report; each parameter sets the property of the same name.
+        public init(member: String, fix: TimedFix) { (self.member, self.fix) = (member, fix) }
+    }
+
+    /// Reports of the party's members taken at one moment, fed together so their events come
+    /// out in the replay's order. One of a member the party does not have, not a position, or
+    /// older than that member's last is dropped and counted.
+    /// - Parameter reports: the reports, in time order.
+    /// - Returns: what they caused, in order.
+    public func report(_ reports: [PartyReport]) -> [SessionOutput] {
+        guard let party else {
+            diagnostics.reportsDropped += reports.count
+            return take()
+        }
+        var events: [SessionEvent] = []
+        var batch: [(member: Int, fix: TimedFix)] = []
+        for r in reports {
+            let c = r.fix.coordinate
+            guard let i = party.member(r.member), r.fix.time.isFinite, c.latitude.isFinite, c.longitude.isFinite,
+                abs(c.latitude) <= 90, abs(c.longitude) <= 180
+            else {
+                diagnostics.reportsDropped += 1
+                continue
+            }
+            move(to: r.fix.time, into: &events)
+            if i == party.run.viewer {
+                let fix = LocationFix(coordinate: c, accuracy: defaultAccuracy, time: r.fix.time)
+                if refuse(fix) { continue }
+                own(fix, into: &events)
+            }
+            batch.append((i, r.fix))
+        }
+        var taken: [Bool] = []
+        events += party.told(party.feed(batch, taken: &taken))
+        diagnostics.reportsDropped += taken.count { !$0 }
         return finish(events)
     }
 
@@ -240,24 +363,30 @@ public final class FlowSession {
         r.at = at
         r.location = machine.state
         r.connectivity = connectivity
+        r.insidePark = geofence.present
+        if let party { r.party = party.screenRun }
         return r
     }
 
     /// The watched parts of `ctx` a run would see now: the same for every screen (they are
     /// the session's position, location state, network and clock), so worked out once per input.
-    /// `inside`: whether to test the position against the park's boundary (`at.inside_park`),
-    /// a polygon test that only a screen which read it needs.
+    /// `inside`: whether to work out `at.inside_park`: the park's presence region's last word,
+    /// else a polygon test of the position that only a screen which read it needs.
     private func world(inside: Bool = true) -> [String: LuaValue] {
         let situated = situated(FlowRequest(flow: ""))
-        let inside = inside ? situated.at.flatMap { try? runtime.boundary()?.contains($0) } : nil
+        let inside = inside ? situated.at.flatMap { situated.insidePark ?? (try? runtime.boundary()?.contains($0)) } : nil
         return FlowContext.watched(request: situated, time: runtime.timeValue, now: now, insidePark: inside)
     }
 
-    private func move(to time: Double, into events: inout [SessionEvent]) {
+    /// Moves the clock: the location state's timers, the party's silences and (unless a
+    /// reading is what moves it) the exhibits' time-outs.
+    private func move(to time: Double, into events: inout [SessionEvent], exhibits: Bool = true) {
         guard time > now else { return }
         now = time
         runtime.setClock(Date(timeIntervalSince1970: time))
         locate(machine.advance(to: time), into: &events)
+        if exhibits { self.exhibits?.advance(to: time, into: &events) }
+        if let party { events += party.told(party.advance(to: time)) }
     }
 
     private func locate(_ changes: [LocationChange], into events: inout [SessionEvent], at position: Coordinate? = nil) {
@@ -276,7 +405,27 @@ public final class FlowSession {
     }
 
     private func finish(_ events: [SessionEvent]) -> [SessionOutput] {
-        take() + events.map(SessionOutput.event) + refresh(storeChanged: false, except: nil)
+        take() + events.map(SessionOutput.event) + refresh(storeChanged: keep(events), except: nil)
+    }
+
+    /// Keeps the party alerts among `events` in the store, each once; whether one was new.
+    /// A store that fails loses none of the events (they were delivered) and is counted.
+    private func keep(_ events: [SessionEvent]) -> Bool {
+        guard let party else { return false }
+        let alerts = events.compactMap(party.stored)
+        guard !alerts.isEmpty else { return false }
+        let store = runtime.store
+        do {
+            try store.begin(writing: true)
+            var kept = false
+            for alert in alerts where try store.keepPartyAlert(alert) { kept = true }
+            try store.commit()
+            return kept
+        } catch {
+            store.rollback()
+            diagnostics.alertsNotKept += alerts.count
+            return false
+        }
     }
 
     /// Runs again every open screen (but `except`) whose reads changed, in the order opened.

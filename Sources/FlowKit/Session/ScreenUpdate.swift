@@ -11,6 +11,11 @@ public struct ScreenUpdate: Sendable {
     public var time: Double
     /// The screen.
     public var screen: Screen
+
+    /// An update; each parameter sets the property of the same name.
+    public init(handle: Int, flow: String, time: Double, screen: Screen) {
+        (self.handle, self.flow, self.time, self.screen) = (handle, flow, time, screen)
+    }
 }
 
 /// What an input to a live session caused, in order.
@@ -34,4 +39,10 @@ public struct SessionFailure: Sendable {
     public var time: Double
     /// The error, with its `file:line`.
     public var error: FlowError
+
+    /// A failure; each parameter sets the property of the same name (handle 0 and an empty
+    /// flow: a new content version that did not load, for no one screen).
+    public init(handle: Int, flow: String, time: Double, error: FlowError) {
+        (self.handle, self.flow, self.time, self.error) = (handle, flow, time, error)
+    }
 }

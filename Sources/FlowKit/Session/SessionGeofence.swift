@@ -11,6 +11,9 @@ final class SessionGeofence {
     var callouts: ParkSettings.Callouts
     /// What the monitor was made of.
     let basis: Basis
+    /// Whether the visitor is in the park, as the presence region's events last said; nil
+    /// before the first.
+    private(set) var present: Bool?
 
     /// What a park's monitor is made of: a new content version with the same basis keeps the
     /// monitor and its state (inside the park, at a site, the callouts' throttle), so nobody
@@ -67,8 +70,12 @@ final class SessionGeofence {
             let presence = region.region == GeofenceEvent.presence
             let kind: Component.Timeline.Entry.Kind
             switch (region.kind, presence) {
-            case (.enter, true): kind = .presenceEnter
-            case (.exit, true): kind = .presenceExit
+            case (.enter, true):
+                kind = .presenceEnter
+                present = true
+            case (.exit, true):
+                kind = .presenceExit
+                present = false
             // Staying in the park is not news: the replay's timeline leaves it out too.
             case (.dwell, true): continue
             case (.enter, false): kind = .enter

@@ -21,7 +21,8 @@ extension SessionOutput {
     /// The output as one line of JSON, no newline: what `flowrun live --format jsonl` prints and
     /// an app client of a session receives. `{"type": "screen", "at", "time", "flow", "handle",
     /// "screen"}`, `{"type": "event", "at", "time", "kind", "region"?, "name"?, "text"?,
-    /// "detail"?, "state"?, "position"? ([lon, lat]), "added"?, "removed"?}`, or for a flow that
+    /// "detail"?, "state"?, "position"? ([lon, lat]), "added"?, "removed"?, "beacon"?, and for a
+    /// party's "party" (its own kind), "member", "other"?, "distance"?, "to"?}`, or for a flow that
     /// failed `{"type": "event", "kind": "error", "at", "time", "flow", "handle", "text"}`.
     /// - Parameter zone: the time zone `at` is written in.
     public func jsonLine(in zone: TimeZone) -> String {
@@ -53,6 +54,12 @@ extension SessionOutput {
             if let p = event.position { raw("position", "[\(NumberText.message(p.longitude)),\(NumberText.message(p.latitude))]") }
             if !event.added.isEmpty { raw("added", "[" + event.added.map(JSONValue.quoted).joined(separator: ",") + "]") }
             if !event.removed.isEmpty { raw("removed", "[" + event.removed.map(JSONValue.quoted).joined(separator: ",") + "]") }
+            add("beacon", event.beacon)
+            add("party", event.party)
+            add("member", event.member)
+            add("other", event.other)
+            if let d = event.distance { raw("distance", NumberText.message(d)) }
+            if !event.recipients.isEmpty { raw("to", "[" + event.recipients.map(JSONValue.quoted).joined(separator: ",") + "]") }
         case .failure(let failure):
             add("type", "event")
             add("at", isoTime(in: zone))

@@ -12,6 +12,7 @@ public final class MemoryVisitorStore: VisitorStore {
         var visits: [(seq: Int, row: StoredVisit)] = []
         var pins: [StoredPin] = []
         var settings: [String: String] = [:]  // "park\u{0}key" → JSON text
+        var partyAlerts: [StoredPartyAlert] = []
         var nextSeq = 1
         var nextPin: Int64 = 1
     }
@@ -127,6 +128,23 @@ public final class MemoryVisitorStore: VisitorStore {
         let existed = tables.settings[park + "\u{0}" + key] != nil
         tables.settings[park + "\u{0}" + key] = json
         return !existed && json != nil
+    }
+
+    // MARK: - Party alerts
+
+    public func keepPartyAlert(_ alert: StoredPartyAlert) throws(StoreError) -> Bool {
+        let kept = tables.partyAlerts.contains {
+            ($0.park, $0.party, $0.recipient) == (alert.park, alert.party, alert.recipient)
+                && ($0.kind, $0.time, $0.member, $0.other) == (alert.kind, alert.time, alert.member, alert.other)
+        }
+        if !kept { tables.partyAlerts.append(alert) }
+        return !kept
+    }
+
+    public func partyAlerts(park: String, party: String, recipient: String, limit: Int?) throws(StoreError) -> [StoredPartyAlert] {
+        let mine = tables.partyAlerts.enumerated().filter { $1.park == park && $1.party == party && $1.recipient == recipient }
+        let newest = mine.sorted { ($0.element.time, $0.offset) > ($1.element.time, $1.offset) }.map(\.element)
+        return limit.map { Array(newest.prefix($0)) } ?? newest
     }
 
     // MARK: - Private

@@ -99,3 +99,38 @@ public struct PhotoFile: Sendable, Equatable {
         (self.size, self.head) = (size, head)
     }
 }
+
+/// A party alert kept for the member told of it (``FlowSession`` keeps each once), so one who
+/// opens the app later sees what happened and when.
+public struct StoredPartyAlert: Sendable, Equatable {
+    /// The park's code.
+    public var park: String
+    /// The party's name.
+    public var party: String
+    /// The member it was delivered to.
+    public var recipient: String
+    /// The party event's kind (`left_zones`, `silent`, `drift`, ...; GeoKit's `PartyEvent.Kind`).
+    public var kind: String
+    /// When it happened, seconds since 1970.
+    public var time: Double
+    /// The member it is about.
+    public var member: String
+    /// The other member of a drift or together alert; empty otherwise.
+    public var other: String
+    /// The safe zone left or entered; empty otherwise.
+    public var zone: String
+    /// Where the member was; nil when the recipient may not see it.
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Metres apart, for a drift or together alert.
+    public var distance: Double?
+
+    /// An alert; each parameter sets the property of the same name.
+    public init(
+        park: String, party: String, recipient: String, kind: String, time: Double, member: String,
+        other: String = "", zone: String = "", latitude: Double? = nil, longitude: Double? = nil, distance: Double? = nil
+    ) {
+        (self.park, self.party, self.recipient, self.kind, self.time, self.member) = (park, party, recipient, kind, time, member)
+        (self.other, self.zone, self.latitude, self.longitude, self.distance) = (other, zone, latitude, longitude, distance)
+    }
+}

@@ -71,6 +71,12 @@ public protocol VisitorStore: AnyObject {
     /// Stores `json` under `key` for `park` (nil removes the key); true when the key is new.
     func setSetting(_ key: String, park: String, json: String?, at time: String) throws(StoreError) -> Bool
 
+    /// Keeps a party alert delivered to its recipient; false when it was kept already (the
+    /// same kind, time, member and other member for the same recipient of the same party).
+    func keepPartyAlert(_ alert: StoredPartyAlert) throws(StoreError) -> Bool
+    /// The alerts kept for `recipient` in `party`, newest first, at most `limit` (nil: all).
+    func partyAlerts(park: String, party: String, recipient: String, limit: Int?) throws(StoreError) -> [StoredPartyAlert]
+
     /// The photo file `file` names under the profile's `photos/` folder, or nil when there
     /// is none (or no folder: the default).
     func photoFile(_ file: String) -> PhotoFile?

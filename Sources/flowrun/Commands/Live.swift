@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowKit
+import FlowStore
 import Formats
 import Foundation
 import GeoKit
@@ -7,23 +8,28 @@ import ScreenModel
 import ScreenRendering
 
 extension Flowrun {
-    /// `flowrun live --park YOSE [--flow home] [--track FILE] [--speed N]`: one live session
-    /// (FlowKit's ``FlowSession``) driven by a recording, printing each screen update and
-    /// each event as it happens.
+    /// `flowrun live --park YOSE [--flow home] [--track FILE] [--beacons FILE] [--party FILE
+    /// --as ID] [--speed N]`: one live session (FlowKit's ``FlowSession``) driven by
+    /// recordings, printing each screen update and each event as it happens.
     struct Live: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run a flow as a live session driven by a recorded track, printing each screen update and event as it happens.",
+            abstract: "Run a flow as a live session driven by recordings, printing each screen update and event as it happens.",
             discussion: """
-                The session holds the flow's screen open and feeds it the track's fixes at their times (scaled by --speed; \
-                --speed 0 runs as fast as it can). A screen is printed when it opens and again only when what it shows \
-                changed; events (location states, geofence enters, exits and dwells, callouts shown and held, monitored-set \
-                changes) and flow errors (the screen keeps its last good state) are printed once, at their moment. With --format jsonl each is one JSON object per \
-                line: {"type": "screen", "at", "flow", "handle", "screen"} or {"type": "event", "at", "kind", ...}.
+                The session holds the flow's screen open and feeds it the recordings at their times, merged into one \
+                stream (scaled by --speed; --speed 0 runs as fast as it can): a track's fixes, a scan log's beacon \
+                readings, a party file's members' fixes (the --as member's are the device's own). A screen is printed \
+                when it opens and again only when what it shows changed; events (location states, geofence enters, exits \
+                and dwells, callouts shown and held, monitored-set changes, exhibits shown and left, the party alerts the \
+                member is told of) and flow errors (the screen keeps its last good state) are printed once, at their \
+                moment. With --format jsonl each is one JSON object per line: {"type": "screen", "at", "flow", "handle", \
+                "screen"} or {"type": "event", "at", "kind", ...}.
                 """)
 
         @OptionGroup var project: ProjectOptions
 
         @OptionGroup var bundle: BundleOptions
+
+        @OptionGroup var profile: ProfileOptions
 
         @Option(help: "Park code, e.g. YOSE (see 'flowrun parks').")
         var park: String
@@ -36,6 +42,15 @@ extension Flowrun {
 
         @Option(help: ArgumentHelp("A GPX track to feed as live fixes, at their recorded times.", valueName: "file.gpx"))
         var track: String?
+
+        @Option(help: ArgumentHelp("A beacon scan log (CSV) to feed as live readings, at their recorded times.", valueName: "file.csv"))
+        var beacons: String?
+
+        @Option(help: ArgumentHelp("A party file: the session joins it and takes every member's fixes as reports.", valueName: "file.json"))
+        var party: String?
+
+        @Option(name: .customLong("as"), help: ArgumentHelp("The party member the session is (default: the first guardian).", valueName: "member-id"))
+        var member: String?
 
         @Option(help: ArgumentHelp("Horizontal accuracy given to each fix of the track, metres.", valueName: "m"))
         var accuracy: Double = FlowRequest.defaultAccuracy
@@ -56,31 +71,45 @@ extension Flowrun {
         func validate() throws {
             guard speed.isFinite, speed >= 0 else { throw ValidationError("--speed must be a number ≥ 0, got \(speed)") }
             guard accuracy.isFinite, accuracy >= 0 else { throw ValidationError("--accuracy must be a number ≥ 0 metres, got \(accuracy)") }
+            if party != nil && track != nil {
+                throw ValidationError("--track and --party both give the device's own fixes: with --party, the --as member's track is the device's")
+            }
+            if member != nil && party == nil { throw ValidationError("--as needs --party FILE") }
         }
 
         func run() throws {
             let source = try BundleOptions.source(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust)
             let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
-            let start = recorded?.fixes.first.map { Date(timeIntervalSince1970: $0.time) } ?? Date()
-            let runtime = try FlowRuntime(root: source.root, park: park, time: start, limits: limits.limits())
+            let partyRun = try party.map { path throws(FlowError) in try PartyRun(party: try PartyFile.read(path), as: member) }
+            // The scan log is read against the park's exhibits: the runtime comes first.
+            let provisional = recorded?.fixes.first?.time ?? partyRun?.party.span.start
+            let runtime = try FlowRuntime(
+                root: source.root, park: park, time: provisional.map(Date.init(timeIntervalSince1970:)) ?? Date(), limits: limits.limits(),
+                // Opened only when something is kept (a party's alerts) or a flow reads the store.
+                store: SQLiteVisitorStore(profile: profile.chosen))
+            let readings = try beacons.map { path throws(FlowError) in try SessionRecording.readings(path, runtime: runtime) } ?? []
+            let inputs = SessionRecording(track: recorded?.fixes ?? [], readings: readings, party: partyRun)
+            let start = inputs.start.map(Date.init(timeIntervalSince1970:)) ?? Date()
             let session = try FlowSession(runtime: runtime, start: start)
             session.defaultAccuracy = accuracy
             let printer = LivePrinter(format: format, zone: TimeZone(identifier: runtime.park.timezone) ?? .gmt)
-            let request = FlowRequest(flow: flow, args: try Run.parseArgs(args))
-            printer.print(try session.open(request).outputs)
-            guard let recorded else { return }
-            var last = recorded.fixes.first?.time ?? 0
-            for fix in recorded.fixes {
-                if speed > 0, fix.time > last {
-                    Thread.sleep(forTimeInterval: min(3600, (fix.time - last) / speed))
+            if let partyRun { printer.print(try session.join(partyRun)) }
+            printer.print(try session.open(FlowRequest(flow: flow, args: try Run.parseArgs(args))).outputs)
+            var last = inputs.start ?? 0
+            for moment in inputs.moments() {
+                if speed > 0, moment.time > last {
+                    Thread.sleep(forTimeInterval: min(3600, (moment.time - last) / speed))
                 }
-                last = max(last, fix.time)
-                printer.print(session.feed(fix.coordinate, at: fix.time))
+                last = max(last, moment.time)
+                printer.print(moment.feed(session))
             }
-            let dropped = session.diagnostics.fixesDropped
-            if dropped > 0 {
-                TerminalText.writeError("flowrun live: \(dropped) of \(recorded.fixes.count) fixes dropped (out of order or not a position)")
-            }
+            let d = session.diagnostics
+            let dropped = [
+                (d.fixesDropped, "fixes dropped (out of order or not a position)"),
+                (d.readingsUnknownBeacon + d.readingsOutOfRange + d.readingsOutOfOrder, "beacon readings dropped"),
+                (d.reportsDropped, "party reports dropped"),
+            ].filter { $0.0 > 0 }
+            for (n, what) in dropped { TerminalText.writeError("flowrun live: \(n) \(what)") }
         }
     }
 }
@@ -108,11 +137,15 @@ struct LivePrinter {
         case .event(let event):
             var parts = [output.isoTime(in: zone), event.kind.rawValue]
             if let state = event.state { parts.append(state) }
-            if let name = event.name { parts.append(name) }
+            if let name = event.name { parts.append(event.otherName.map { "\(name) and \($0)" } ?? name) }
+            if event.party != nil, let zone = event.region { parts.append("zone \(zone)") }
+            if let d = event.distance { parts.append("\(Int(d.rounded())) m apart") }
+            if let beacon = event.beacon { parts.append("beacon \(beacon)") }
             if let text = event.text { parts.append("\"\(text)\"") }
             if let detail = event.detail { parts.append("(\(detail))") }
             if !event.added.isEmpty { parts.append("added \(event.added.joined(separator: ", "))") }
             if !event.removed.isEmpty { parts.append("dropped \(event.removed.joined(separator: ", "))") }
+            if !event.recipients.isEmpty { parts.append("told: \(event.recipients.joined(separator: ", "))") }
             return TerminalText.line(parts.joined(separator: "  ")) + "\n"
         case .failure(let failure):
             return "\(output.isoTime(in: zone))  error  \(failure.flow): " + TerminalText.line(failure.error.description) + "\n"

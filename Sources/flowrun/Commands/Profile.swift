@@ -98,6 +98,7 @@ extension Flowrun {
                 let nouns = [
                     "favorites": ("favorite", "favorites"), "visited": ("visited site", "visited sites"), "pins": ("pin", "pins"),
                     "pin_photos": ("photo of a pin", "photos of pins"), "settings": ("setting", "settings"),
+                    "party_alerts": ("party alert", "party alerts"),
                 ]
                 let parts = tables.map { removed in
                     guard let (one, many) = nouns[removed.table] else { return "\(removed.count) rows of \(removed.table)" }

@@ -65,6 +65,20 @@ import Testing
         #expect(summary(events) == ["0 in_zone 0 z0", "780 left_zones 0 z1", "1320 returned 0 z1"])
     }
 
+    @Test func theMonitorRaisesASilenceWhenTimePassesNotAtTheNextFix() throws {
+        var settings = Self.instant
+        settings.silenceTimeout = 600
+        let monitor = try PartyMonitor(members: 2, zones: [], settings: settings)
+        #expect(try monitor.feed(member: 0, fix: Self.fix(0, 0)).isEmpty)
+        // Ten minutes pass: not yet; a second more: silent, dated at the timeout, once.
+        #expect(monitor.advance(to: 600).isEmpty)
+        #expect(summary(monitor.advance(to: 601)) == ["600 silent 0"])
+        #expect(monitor.advance(to: 900).isEmpty)
+        #expect(summary(try monitor.feed(member: 0, fix: Self.fix(0, 960))) == ["960 reporting 0"])
+        // A member the party does not have is an error, not a crash.
+        #expect(throws: GeoError.self) { try monitor.feed(member: 2, fix: Self.fix(0, 1000)) }
+    }
+
     @Test func aSilenceLongerThanTheTimeoutIsReportedAtTheTimeoutAndEndsAtTheNextFix() throws {
         var settings = Self.instant
         settings.silenceTimeout = 600

@@ -1,0 +1,102 @@
+import GeoKit
+import ScreenModel
+
+/// A live session's party: GeoKit's ``PartyMonitor`` fed every member's reports as they come,
+/// with the park's geofence settings as `party.replay()` uses them, so a live session and a
+/// replay of the same party file raise the same events. The viewer is told what their role
+/// hears (``PartySession``'s rules), and each alert is kept in the store once.
+final class SessionParty {
+    let run: PartyRun
+    /// The rights of the viewer: who they see, what they hear.
+    let rights: PartySession
+    private let monitor: PartyMonitor
+    private let park: String
+
+    /// - Parameters:
+    ///   - run: the party and its viewer.
+    ///   - park: the park's code and geofence settings.
+    /// - Throws: ``FlowError/invalidContent(_:)`` for settings the monitor refuses.
+    init(_ run: PartyRun, park: ParkConfig) throws(FlowError) {
+        self.run = run
+        self.park = park.code
+        rights = PartySession(run, now: 0, acting: false)
+        do {
+            monitor = try PartyMonitor(
+                members: run.party.members.count, zones: run.party.zones, settings: Self.settings(run.party, park: park))
+        } catch {
+            throw .invalidContent("\(run.party.file): \(error.message)")
+        }
+    }
+
+    /// The party's settings with the park's geofence monitor settings (no missed enters: a
+    /// party's zones are few), as `party.replay()` replays with.
+    static func settings(_ party: Party, park: ParkConfig) -> PartySettings {
+        var settings = party.settings
+        settings.geofence = park.settings.geofence.monitor
+        settings.geofence.reportMissed = false
+        return settings
+    }
+
+    /// The index of member `id`, nil for one the party does not have.
+    func member(_ id: String) -> Int? { run.party.members.firstIndex { $0.id == id } }
+
+    /// Time passes: silences.
+    func advance(to time: Double) -> [PartyEvent] { monitor.advance(to: time) }
+
+    /// Reports of one moment, fed together so their events come out in the replay's order.
+    /// A fix older than the member's last is dropped (false in `taken`).
+    func feed(_ reports: [(member: Int, fix: TimedFix)], taken: inout [Bool]) -> [PartyEvent] {
+        var events: [PartyEvent] = []
+        for (member, fix) in reports {
+            if let last = monitor.lastFix(of: member), fix.time < last.time {
+                taken.append(false)
+                continue
+            }
+            guard let raised = try? monitor.feed(member: member, fix: fix) else {
+                taken.append(false)
+                continue
+            }
+            taken.append(true)
+            events += raised
+        }
+        return PartyMonitor.ordered(events)
+    }
+
+    /// The events the viewer is told of, as session events: alerts by the role, a member's
+    /// arrival in a zone when the viewer may see them, positions only where they may.
+    func told(_ events: [PartyEvent]) -> [SessionEvent] {
+        events.compactMap { e in
+            guard e.isAlert ? rights.hears(e) : rights.sees(e.member) else { return nil }
+            let members = run.party.members
+            var event = SessionEvent(e.kind.entryKind, at: e.time)
+            event.party = e.kind.rawValue
+            event.member = members[e.member].id
+            event.name = members[e.member].name
+            event.other = e.other.map { members[$0].id }
+            event.otherName = e.other.map { members[$0].name }
+            if let z = e.zone, z < run.party.zones.count { event.region = run.party.zones[z].id }
+            if rights.sees(e.member) { event.position = e.coordinate }
+            event.distance = e.distance
+            event.recipients = e.isAlert ? rights.recipients(e) : []
+            return event
+        }
+    }
+
+    /// An alert as the store keeps it for the viewer.
+    func stored(_ event: SessionEvent) -> StoredPartyAlert? {
+        guard let kind = event.party, kind != PartyEvent.Kind.inZone.rawValue, let member = event.member else { return nil }
+        return StoredPartyAlert(
+            park: park, party: run.party.name, recipient: run.me.id, kind: kind, time: event.time, member: member,
+            other: event.other ?? "", zone: event.region ?? "", latitude: event.position?.latitude,
+            longitude: event.position?.longitude, distance: event.distance)
+    }
+
+    /// The party as the session's screens see it: live, with no recorded fixes ahead of now.
+    var screenRun: PartyRun {
+        var r = run
+        for i in r.party.members.indices { r.party.members[i].fixes = [] }
+        r.live = true
+        r.dutyCycle = nil
+        return r
+    }
+}
