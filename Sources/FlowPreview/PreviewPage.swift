@@ -12,6 +12,12 @@ import Foundation
 /// controls as they are.
 /// The address always names the run shown (`?park=GOGA&flow=sites&arg.id=...`), so it can
 /// be linked to: the page opens on it.
+/// Live, the page is a phone that moves: Play opens the server's live session "phone" on the
+/// park with the GPX track (or party file, or scan log) of the track field and plays it at
+/// the speed asked for; Join runs this page's screen in that session too. The frame then
+/// follows the session's screen updates (`/sessions/phone/events`), actions are performed
+/// in the session (an act in one tab updates the screens of another that show what it
+/// changed), and the session's events show under the controls.
 enum PreviewPage {
     /// The page, with `park` chosen first when given and `frame` (its home) already in place.
     static func html(park: String?, frame: String) -> String {
@@ -93,6 +99,17 @@ enum PreviewPage {
         <button type="button" class="secondary" id="back" disabled>Back</button>
         <button type="submit" id="run">Run</button>
         </div>
+        <label for="speed">Live phone: play the track at (× real time), from (s or ISO 8601)</label>
+        <div class="row">
+        <div><input id="speed" name="speed" value="60"></div>
+        <div><input id="playfrom" name="playfrom" placeholder="0"></div>
+        </div>
+        <div class="buttons">
+        <button type="button" id="play">Play</button>
+        <button type="button" class="secondary" id="join">Join</button>
+        <button type="button" class="secondary" id="stop" disabled>Stop</button>
+        </div>
+        <div class="status" id="events"></div>
         <div class="notice" id="notice"></div>
         <div class="status" id="status">Connecting…</div>
         </form>
@@ -231,6 +248,7 @@ enum PreviewPage {
           if (!link) return;
           event.preventDefault();
           const kind = link.dataset.kind;
+          if (live && (kind === "go" || kind === "act") && link.dataset.action) { perform(link.dataset.action); return; }
           if (kind === "go" || kind === "act") {
             trail.push(state());
             const args = [], view = {};
@@ -255,7 +273,98 @@ enum PreviewPage {
           if (saved) { restore(saved); notice(""); load(); }
         });
 
-        $("controls").addEventListener("submit", (event) => { event.preventDefault(); extraView = {}; load(); });
+        $("controls").addEventListener("submit", (event) => { event.preventDefault(); extraView = {}; leaveLive(); load(); });
+
+        // Live: the frame follows a screen of the server's live session "phone".
+        let live = null;  // { id, handle, events, playing }
+        const actHeaders = { "X-Flowrun-Act": "1" };
+        function count(name) { $("frame").dataset[name] = String(Number($("frame").dataset[name] || 0) + 1); }
+
+        async function goLive(play) {
+          const q = query();
+          // The phone's position, location, clock and network are the session's own.
+          for (const key of ["at", "track", "time", "location", "accuracy", "until", "offline"]) q.delete(key);
+          const params = new URLSearchParams({ park: $("park").value, name: "phone", flow: $("flow").value.trim() || "home" });
+          for (const [key, value] of q) params.append(key, value);
+          if (play) {
+            const file = $("track").value.trim();
+            if (!file) { notice("Give a GPX track (or a party .json, a scan log .csv) in the project to play"); return; }
+            params.set("play", file);
+            params.set("speed", $("speed").value.trim() || "60");
+            if ($("playfrom").value.trim()) params.set("from", $("playfrom").value.trim());
+          }
+          await leaveLive();
+          const response = await fetch("/sessions?" + params.toString(), { method: "POST", headers: actHeaders, cache: "no-store" });
+          const body = await response.json();
+          if (!response.ok) { notice((body.error && body.error.message) || ("The live session was refused: " + response.status)); return; }
+          live = { id: body.id, handle: body.handle, playing: play };
+          const events = new EventSource("/sessions/" + encodeURIComponent(body.id) + "/events");
+          live.events = events;
+          events.addEventListener("screen", (e) => {
+            const d = JSON.parse(e.data);
+            if (!live || d.handle !== live.handle) return;
+            $("frame").dataset.liveAt = d.at;  // the session's clock when the screen changed
+            showLive();
+          });
+          events.addEventListener("error", (e) => {
+            if (!e.data) return;  // the connection's own error: EventSource reconnects
+            const d = JSON.parse(e.data);
+            if (live && d.handle === live.handle) notice("The flow failed; the screen stays as it was: " + d.text);
+          });
+          events.addEventListener("event", (e) => {
+            const d = JSON.parse(e.data);
+            count("events");
+            $("frame").dataset.lastEvent = d.kind;
+            $("events").textContent = d.at.slice(11, 19) + " " + d.kind + (d.name ? " " + d.name : "") + (d.text ? ": " + d.text : "");
+          });
+          events.addEventListener("ended", () => { leaveLive(); notice("The live session ended"); });
+          $("stop").disabled = false;
+          $("frame").dataset.session = body.id;
+          notice(play ? "Playing " + params.get("play") + " at " + params.get("speed") + "×" : "Joined the live phone");
+          await showLive();
+        }
+
+        async function showLive() {
+          if (!live) return;
+          const mine = live;
+          const response = await fetch("/sessions/" + encodeURIComponent(mine.id) + "/screens/" + mine.handle + "/frame?size=" + encodeURIComponent($("size").value), { cache: "no-store" });
+          const text = await response.text();
+          if (live !== mine) return;
+          $("frame").innerHTML = text;
+          $("frame").dataset.status = String(response.status);
+          count("loads");
+          count("liveUpdates");
+        }
+
+        async function perform(action) {
+          const mine = live;
+          const response = await fetch("/sessions/" + encodeURIComponent(mine.id) + "/actions", {
+            method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, actHeaders),
+            body: JSON.stringify({ screen: mine.handle, action: action }),
+          });
+          const body = await response.json();
+          if (!response.ok) { notice(body.error ? body.error.message : "The action failed: " + response.status); return; }
+          count("acts");
+          if (body.external) notice("The app performs " + (body.external.url || body.external.phone || body.external.kind));
+          else if (body.park) notice("The app opens park " + body.park);
+        }
+
+        function leaveLive() {
+          if (!live) return;
+          const left = live;
+          live = null;
+          left.events.close();
+          const session = "/sessions/" + encodeURIComponent(left.id);
+          // The player this page started stops with its session; a joined page leaves its screen.
+          const path = left.playing ? session : session + "/screens/" + left.handle;
+          $("stop").disabled = true;
+          delete $("frame").dataset.session;
+          return fetch(path, { method: "DELETE", headers: actHeaders }).catch(() => {});
+        }
+
+        $("play").addEventListener("click", () => goLive(true));
+        $("join").addEventListener("click", () => goLive(false));
+        $("stop").addEventListener("click", () => { leaveLive(); notice(""); load(); });
         for (const id of ["park", "size", "location", "offline"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
 
         async function loadFlows() {
@@ -283,7 +392,7 @@ enum PreviewPage {
           const events = new EventSource("/events");
           events.addEventListener("open", () => { $("status").textContent = "Live: watching flows/ and parks/"; $("status").classList.add("live"); });
           events.addEventListener("error", () => { $("status").textContent = "Reconnecting…"; $("status").classList.remove("live"); });
-          events.addEventListener("change", () => load());
+          events.addEventListener("change", () => { if (!live) load(); });
         }
         start();
 

@@ -9,7 +9,11 @@ import ScreenModel
 /// server's visitor's store, which outlives them (a save changes files, never the store).
 actor PreviewProject {
     let root: ProjectRoot
-    private let store: any VisitorStore
+    /// The server's visitor's store, shared by every runtime and live session.
+    let store: any VisitorStore
+    /// The live sessions by id (``PreviewSession``), and the number the next one takes.
+    var sessions: [String: PreviewSession] = [:]
+    var sessionsMade = 0
     /// Runtimes by park code and the `time` asked for (its seconds since 1970, "" for now): a
     /// runtime's clock is fixed when it is built.
     private var runtimes: [String: (runtime: FlowRuntime, built: ContinuousClock.Instant)] = [:]
@@ -42,7 +46,7 @@ actor PreviewProject {
     /// the query does), and the run they ask for. A track is the request's input, not the
     /// project's content, so one that is not there is 404 and one that does not read is 400,
     /// never a flow's 422.
-    private func request(_ text: RunInputText) throws(PreviewFailure) -> (RunInputs, FlowRequest) {
+    func request(_ text: RunInputText) throws(PreviewFailure) -> (RunInputs, FlowRequest) {
         if let track = text.values["track"], !FileManager.default.fileExists(atPath: root.url(track).path) {
             throw .notFound("no such track: \(track)")
         }
@@ -66,9 +70,11 @@ actor PreviewProject {
         }
     }
 
-    /// Drops every runtime: the files they loaded changed.
+    /// Drops every runtime: the files they loaded changed. Each live session takes the new
+    /// content between two of its updates (``replaceSessionsContent()``).
     func invalidate() {
         runtimes.removeAll()
+        replaceSessionsContent()
     }
 
     private func runtime(park code: String, time: Date?) throws(FlowError) -> FlowRuntime {

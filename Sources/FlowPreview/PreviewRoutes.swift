@@ -19,6 +19,7 @@ import ScreenModel
 ///   without the server's leave (a cross-origin request with it needs a preflight, never granted).
 /// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
+/// - `/sessions...`: live sessions, a phone that moves (``addSessionRoutes(to:)``).
 struct PreviewRoutes: Sendable {
     let project: PreviewProject
     let feed: ChangeFeed
@@ -78,7 +79,7 @@ struct PreviewRoutes: Sendable {
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
-            return Self.eventStream(feed: feed) { writer in
+            return Self.eventStream(onShutdown: { await feed.close() }) { writer in
                 let changes = await feed.subscribe()
                 try await writer.write(ByteBuffer(string: try await Self.screenEvent(project, park: code, inputs: inputs)))
                 for await generation in changes {
@@ -91,7 +92,7 @@ struct PreviewRoutes: Sendable {
             PreviewAssets(root: project.root).response(park: context.parameters.get("code") ?? "", uriPath: request.uri.path)
         }
         router.get("/events") { _, _ in
-            Self.eventStream(feed: feed) { writer in
+            Self.eventStream(onShutdown: { await feed.close() }) { writer in
                 let changes = await feed.subscribe()
                 // A comment first: the client knows it is subscribed from here on.
                 try await writer.write(ByteBuffer(string: ": watching flows/ and parks/\n\n"))
@@ -101,6 +102,7 @@ struct PreviewRoutes: Sendable {
                 }
             }
         }
+        addSessionRoutes(to: router)
         return router
     }
 
@@ -202,15 +204,18 @@ struct PreviewRoutes: Sendable {
 
     /// A Server-Sent Events response whose events `write` sends until the client leaves or
     /// the server shuts down: a graceful shutdown (Ctrl-C) waits for open responses, and
-    /// these would never end by themselves, so it closes `feed`, which ends their loops.
-    static func eventStream(feed: ChangeFeed, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+    /// these would never end by themselves, so it runs `onShutdown` (which closes what
+    /// feeds them: the change feed, the live sessions), which ends their loops.
+    static func eventStream(
+        onShutdown: @escaping @Sendable () async -> Void, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void
+    ) -> Response {
         Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
             body: ResponseBody { writer in
                 try await withGracefulShutdownHandler {
                     try await write(&writer)
                 } onGracefulShutdown: {
-                    Task { await feed.close() }
+                    Task { await onShutdown() }
                 }
                 try await writer.finish(nil)
             })

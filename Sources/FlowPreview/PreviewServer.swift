@@ -58,7 +58,12 @@ public struct PreviewServer: Sendable {
             },
             alongside: {
                 // A ping every 15 s ends the streams of clients that left.
-                await watcher.run(from: initial, onIdle: { await feed.ping() }) {
+                await watcher.run(
+                    from: initial,
+                    onIdle: {
+                        await feed.ping(); await project.pingSessions()
+                    }
+                ) {
                     await project.invalidate()
                     await feed.publish()
                 }

@@ -1,0 +1,92 @@
+import FlowKit
+import Foundation
+
+/// One live session of the preview server: a ``FlowSession`` (a phone in a park) that pages
+/// and app clients share by its id, the streams that hear what it does, and the player that
+/// feeds it a recording. It lives in ``PreviewProject``, as its runtime must.
+final class PreviewSession {
+    let id: String
+    let park: String
+    var session: FlowSession
+    /// The park's time zone: what `at` is written in.
+    let zone: TimeZone
+    /// The recording being played, and where: its moments, the next to feed, the speed.
+    var player: Task<Void, Never>?
+    /// Bumped by every new player, so a cancelled one's late step is dropped.
+    var playerGeneration = 0
+    private var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    /// The last event of a stream whose session a new one of the same name replaced, or
+    /// that was ended: the client opens or joins again.
+    static let replacedEvent = "event: ended\ndata: {\"reason\":\"replaced\"}\n\n"
+    static let endedEvent = "event: ended\ndata: {\"reason\":\"ended\"}\n\n"
+
+    /// How many events a stream holds for a client that reads slowly: the newest are kept.
+    static let streamBuffer = 512
+
+    init(id: String, park: String, session: FlowSession) {
+        (self.id, self.park, self.session) = (id, park, session)
+        zone = TimeZone(identifier: session.runtime.park.timezone) ?? .gmt
+    }
+
+    /// A stream of Server-Sent Events: first every open screen as it is now, then each
+    /// output as it happens. `onEnd` runs when the client leaves.
+    func subscribe(onEnd: @escaping @Sendable (Int) -> Void) -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(Self.streamBuffer))
+        let key = nextSubscriber
+        nextSubscriber += 1
+        subscribers[key] = continuation
+        continuation.onTermination = { _ in onEnd(key) }
+        continuation.yield(": session \(id), park \(park)\n\n")
+        for handle in session.handles {
+            guard let screen = session.screen(handle), let flow = session.request(handle)?.flow else { continue }
+            let update = SessionOutput.screen(ScreenUpdate(handle: handle, flow: flow, time: session.now, screen: screen))
+            continuation.yield(Self.event(update, zone))
+        }
+        return stream
+    }
+
+    func unsubscribe(_ key: Int) { subscribers[key] = nil }
+
+    /// How many clients listen.
+    var listeners: Int { subscribers.count }
+
+    /// Sends `outputs` to every stream, and returns them as one JSON array.
+    @discardableResult
+    func publish(_ outputs: [SessionOutput]) -> String {
+        for output in outputs {
+            let text = Self.event(output, zone)
+            for continuation in subscribers.values { continuation.yield(text) }
+        }
+        return "[" + outputs.map { $0.jsonLine(in: zone) }.joined(separator: ",") + "]"
+    }
+
+    /// Sends a comment to every stream: one whose client left fails to write and ends.
+    func ping() {
+        for continuation in subscribers.values { continuation.yield(": ping\n\n") }
+    }
+
+    /// Stops the player and ends every stream (after `last`, an event telling why).
+    func close(_ last: String? = nil) {
+        player?.cancel()
+        player = nil
+        for continuation in subscribers.values {
+            if let last { continuation.yield(last) }
+            continuation.finish()
+        }
+        subscribers.removeAll()
+    }
+
+    /// An output as one Server-Sent Event: `screen`, `event` or `error` (a flow that failed),
+    /// its data the output's JSON line (``SessionOutput/jsonLine(in:)``).
+    static func event(_ output: SessionOutput, _ zone: TimeZone) -> String {
+        let name: String
+        switch output {
+        case .screen: name = "screen"
+        case .event: name = "event"
+        case .failure: name = "error"
+        }
+        return "event: \(name)\ndata: \(output.jsonLine(in: zone))\n\n"
+    }
+}
