@@ -11,8 +11,9 @@ final class SessionGeofence {
     var callouts: ParkSettings.Callouts
     /// What the monitor was made of.
     let basis: Basis
-    /// Whether the visitor is in the park, as the presence region's events last said; nil
-    /// before the first.
+    /// Whether the visitor is in the park, as the presence region's events last said: false
+    /// from a first fix outside (the monitor starts outside, so no event says it), true or
+    /// false from each enter or exit; nil before (a first fix inside waits for its enter).
     private(set) var present: Bool?
 
     /// What a park's monitor is made of: a new content version with the same basis keeps the
@@ -58,6 +59,7 @@ final class SessionGeofence {
     /// Feeds one fix and appends what it caused: a change of the monitored set, then each
     /// region event, each followed by its callout, shown or held back.
     func feed(_ fix: GeofenceFix, into events: inout [SessionEvent]) {
+        if present == nil, let park = regions.presence, !park.contains(fix.coordinate) { present = false }
         guard let step = try? controller.feed(fix) else { return }
         if !step.added.isEmpty || !step.removed.isEmpty {
             var change = SessionEvent(.monitor, at: fix.time)

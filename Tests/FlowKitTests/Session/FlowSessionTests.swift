@@ -102,6 +102,30 @@ import Testing
         #expect(session.advance(to: Self.start).isEmpty)
     }
 
+    @Test func homeSaysTheVisitorIsOutsideUntilTheGeofenceSaysTheyEntered() throws {
+        let session = try Self.session()
+        let (home, _) = try session.open(FlowRequest(flow: "home"))
+        let outside = "You are outside Golden Gate National Recreation Area."
+        // From Lombard Street west into the Presidio, 20 m a second.
+        var saidOutside = false, entered = false
+        for second in 0..<240 {
+            let metres = 20 * Double(second)
+            let c = Coordinate(latitude: 37.8001, longitude: -122.4370 - metres / (111_320 * cos(37.8001 * .pi / 180)))
+            let outputs = session.feed(c, at: Self.start + Double(second))
+            let enter = outputs.contains { if case .event(let e) = $0 { e.kind == .presenceEnter } else { false } }
+            let updated = Self.screens(outputs).first { $0.handle == home }
+            if second == 0 { saidOutside = Self.text(updated?.screen).contains(outside) }
+            if enter {
+                // The screen changes with the event, in the same outputs, after it.
+                #expect(updated != nil && !Self.text(updated?.screen).contains(outside))
+                entered = true
+                break
+            }
+            #expect(updated == nil || Self.text(updated?.screen).contains(outside), "home changed before the park was entered, at \(second) s")
+        }
+        #expect(saidOutside && entered)
+    }
+
     @Test func fixesThatCannotBeAreDroppedAndCounted() throws {
         let session = try Self.session()
         _ = try session.open(FlowRequest(flow: "sites"))

@@ -5,7 +5,7 @@ extension Flowbench {
     /// `flowbench live`: the cost of a live session held for hours.
     struct Live: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "A live session on GOGA: a fix that changes nothing, a fix that enters the park, a content swap, hours of a visitor.",
+            abstract: "A live session: a fix that changes nothing, a fix that enters the park, a content swap (GOGA), hours of a visitor with beacons (YELL).",
             discussion: """
                 Each round times --fixes fixes of a walk in the park with home open (home reads no position: no flow \
                 runs), the fix that enters the park with the sites list open (twenty walks in from the city), and ten \
