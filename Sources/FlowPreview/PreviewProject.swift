@@ -35,8 +35,8 @@ actor PreviewProject {
         var request = asked
         request.acting = acting
         do {
-            let runtime = try runtime(park: code, time: inputs.time)
-            return try runtime.run(request)
+            // Standing where the query puts the visitor, as flowrun runs it (SingleRun).
+            return try SingleRun(request, on: try runtime(park: code, time: inputs.time)).screen
         } catch {
             throw PreviewFailure(error)
         }

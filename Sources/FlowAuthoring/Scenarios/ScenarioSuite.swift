@@ -102,23 +102,19 @@ public final class ScenarioSuite {
             var request = try self.request(scenario)
             request.acting = scenario.act
             let clock = scenario.inputs.time
-            var runtime = try self.runtime(park: park, clock: clock)
-            screen = try runtime.run(request)
+            // The run stands where the scenario puts the visitor (SingleRun), as flowrun runs it.
+            var run = try SingleRun(request, on: try self.runtime(park: park, clock: clock))
+            screen = run.screen
             for (i, id) in scenario.follow.enumerated() {
-                let outcome: FollowOutcome
+                let external: Action?
                 do {
-                    outcome = try runtime.follow(id, from: screen, at: request.at, size: request.size, party: request.party)
+                    external = try run.follow(id) { code throws(FlowError) in try self.runtime(park: code, clock: clock) }
                 } catch .unknownAction(_, let flow, let known) {
                     let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
                     return stop(.badInput, "\(location): follow[\(i + 1)]: screen \(Excerpt.quoted(flow)) has no action \(Excerpt.quoted(id)); \(list)")
                 }
-                switch outcome {
-                case .screen(let next):
-                    screen = next
-                case .park(let code, let next):
-                    runtime = try self.runtime(park: code, clock: clock)
-                    screen = try runtime.run(next)
-                case .external(let action):
+                screen = run.screen
+                if let action = external {
                     let what = TextRenderer.sentence(for: action)
                     return stop(
                         .badInput,

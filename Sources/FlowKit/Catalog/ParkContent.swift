@@ -1,3 +1,4 @@
+import Formats
 public import GeoKit
 
 /// A park's content files, read on first use and kept: `sites.geojson` (optional: a park
@@ -10,6 +11,15 @@ public final class ParkContent {
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
     private var cachedExhibits: ExhibitCatalog??
+    /// The bytes the sites and the boundary were read from, and what was made of them (the
+    /// sites before curation): a new version of the project takes them over where a file is
+    /// byte for byte the same (``adopt(from:)``), so swapping in a version that changed a flow
+    /// parses no content again.
+    private var sitesRead: (bytes: [UInt8], sites: [Site])?
+    private var boundaryRead: (bytes: [UInt8], boundary: Boundary)?
+    /// What an older version read, offered by ``adopt(from:)``: used when the bytes match.
+    private var offeredSites: (bytes: [UInt8], sites: [Site])?
+    private var offeredBoundary: (bytes: [UInt8], boundary: Boundary)?
 
     /// The content of park `code`; nothing is read yet.
     /// - Parameters:
@@ -56,16 +66,14 @@ public final class ParkContent {
     ///   A failed read is not kept: the next call reads again.
     public func sites() throws(FlowError) -> [Site] {
         if let cachedSites { return cachedSites }
-        guard let source = root.source(sitesPath) else { cachedSites = []; return [] }
+        guard let bytes = try bytes(sitesPath) else { cachedSites = []; return [] }
         let read: [Site]
-        do {
-            switch source {
-            case .disk(let url): read = try SiteCatalog(contentsOf: url, displayPath: sitesPath).sites
-            case .memory(let bytes): read = try SiteCatalog(geoJSON: bytes, displayPath: sitesPath).sites
-            }
-        } catch {
-            throw .invalidContent(error.description)
+        if let offered = offeredSites, offered.bytes == bytes {
+            read = offered.sites
+        } else {
+            do { read = try SiteCatalog(geoJSON: bytes, displayPath: sitesPath).sites } catch { throw .invalidContent(error.description) }
         }
+        (sitesRead, offeredSites) = ((bytes, read), nil)
         let sites = try curation.apply(to: read, file: "parks/\(code)/park.lua", dataFile: sitesPath)
         cachedSites = sites
         return sites
@@ -75,17 +83,33 @@ public final class ParkContent {
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and the feature at fault.
     public func boundary() throws(FlowError) -> Boundary? {
         if let cachedBoundary { return cachedBoundary }
-        guard let source = root.source(boundaryPath) else { cachedBoundary = .some(nil); return nil }
-        do {
-            let boundary: Boundary
-            switch source {
-            case .disk(let url): boundary = try Boundary(contentsOf: url, displayPath: boundaryPath)
-            case .memory(let bytes): boundary = try Boundary(geoJSON: bytes, displayPath: boundaryPath)
-            }
-            cachedBoundary = boundary
-            return boundary
-        } catch {
-            throw .invalidContent(error.description)
+        guard let bytes = try bytes(boundaryPath) else { cachedBoundary = .some(nil); return nil }
+        let boundary: Boundary
+        if let offered = offeredBoundary, offered.bytes == bytes {
+            boundary = offered.boundary
+        } else {
+            do { boundary = try Boundary(geoJSON: bytes, displayPath: boundaryPath) } catch { throw .invalidContent(error.description) }
+        }
+        (boundaryRead, offeredBoundary, cachedBoundary) = ((bytes, boundary), nil, boundary)
+        return boundary
+    }
+
+    /// Offers what `older` (the same park in an older version of the project) has read: a
+    /// file this content reads later and finds byte for byte the same is not parsed again.
+    /// - Parameter older: the older version's content.
+    public func adopt(from older: ParkContent) {
+        guard older.code == code else { return }
+        if cachedSites == nil { offeredSites = older.sitesRead ?? older.offeredSites }
+        if cachedBoundary == nil { offeredBoundary = older.boundaryRead ?? older.offeredBoundary }
+    }
+
+    /// The bytes of file `path`, nil when there is none.
+    private func bytes(_ path: String) throws(FlowError) -> [UInt8]? {
+        switch root.source(path) {
+        case nil: return nil
+        case .memory(let bytes)?: return bytes
+        case .disk(let url)?:
+            do { return try FileReader.bytes(of: url, file: path) } catch { throw .invalidContent(error.description) }
         }
     }
 }

@@ -41,7 +41,7 @@ public final class FlowRuntime {
     private lazy var parkZone = TimeZone(identifier: park.timezone) ?? TimeZone(secondsFromGMT: 0) ?? .current
     var timeValue: LuaValue {
         if let timeCache { return timeCache }
-        let made = FlowContext.time(clock, zone: parkZone)
+        let made = FlowContext.time(Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down)), zone: parkZone)
         timeCache = made
         return made
     }
@@ -149,9 +149,12 @@ public final class FlowRuntime {
     /// - Parameter time: the new clock.
     public func setClock(_ time: Date) {
         guard time != clock else { return }
+        let (second, was) = (time.timeIntervalSince1970.rounded(.down), clock.timeIntervalSince1970.rounded(.down))
         clock = time
+        // ctx.time and os.time() are whole seconds: ten beacon readings a second change neither.
+        guard second != was else { return }
         timeCache = nil
-        lua.setFixedTime(Int64(time.timeIntervalSince1970.rounded(.down)))
+        lua.setFixedTime(Int64(second))
     }
 
     /// Flows this park can run: registered and enabled, sorted.

@@ -32,17 +32,39 @@ public final class FlowSession {
     public var location: LocationState { machine.state }
 
     private var machine: LocationStateMachine
-    private var geofence: SessionGeofence
+    /// The park's geofences: made with a live session, or at a standing one's first fix.
+    private var geofence: SessionGeofence?
+    /// Whether runs note what they read, to run again when it changes: a standing session
+    /// (``init(runtime:standing:)``) shows screens for one moment and keeps none current.
+    private let recordsReads: Bool
     /// The park's exhibits, made at the first beacon reading (nil: none yet, or no exhibits).
     private var exhibits: SessionExhibits?
     private var exhibitsLooked = false
     /// The party joined (``join(_:)``), if any.
     private var party: SessionParty?
+    /// A standing session's party to replay (`--party FILE --as ID`): every run it shows has it.
+    private var replayedParty: PartyRun?
     private var newestFix = -Double.infinity
     private var screens: [Int: OpenScreen] = [:]
     private var nextHandle = 1
     /// Outputs raised before any input asked (the search starting): returned by the next call.
     private var pending: [SessionOutput] = []
+    /// What the watched world was made of at the last full look at the screens: an input that
+    /// leaves it as it was can have changed only the location's clock-driven numbers.
+    private var looked: WorldInputs?
+
+    /// What the watched parts of `ctx` follow from, but for the clock's fraction of a second.
+    private struct WorldInputs: Equatable {
+        var at: Coordinate?
+        var inside: Bool?
+        var location: LocationState
+        var connectivity: Connectivity
+        var second: Double
+    }
+
+    /// Paths of `ctx.location` that change as the clock runs, with no input: how old the fix is,
+    /// how long the search has gone on.
+    private static let clockDrivenPaths: Set<String> = ["location.*", "location.age_s", "location.searching_s"]
 
     /// An open screen: what it asks for, what it shows, and what it read to show it.
     private struct OpenScreen {
@@ -67,9 +89,36 @@ public final class FlowSession {
         runtime.setClock(begin)
         machine = LocationStateMachine(settings: runtime.park.settings.location.machine)
         geofence = try SessionGeofence(runtime: runtime)
+        recordsReads = true
         var events: [SessionEvent] = []
         locate(machine.feed(.start(time: now)), into: &events)
         pending = events.map(SessionOutput.event)
+    }
+
+    /// A session standing where `request` puts the visitor, at the runtime's clock: one
+    /// screen and the actions followed from it, as `flowrun --park P FLOW [--follow ID]`, a
+    /// scenario and the preview's single runs show them. Its position and location state are
+    /// the request's (`at` found with its accuracy, a state asked for by name, or the state
+    /// the fixes of `track` lead to by `until`), its network the request's; the clock does
+    /// not move and no geofence is monitored until an input comes, and screens are shown, not
+    /// kept current. Costs no more than the run itself: the cold path.
+    /// - Parameters:
+    ///   - runtime: the park's runtime, its clock the run's.
+    ///   - request: where the visitor is, and how the network is.
+    public init(runtime: FlowRuntime, standing request: FlowRequest) {
+        self.runtime = runtime
+        connectivity = request.connectivity
+        now = runtime.clock.timeIntervalSince1970
+        let settings = runtime.park.settings.location.machine
+        if let track = request.track, let until = request.until, request.location == nil {
+            machine =
+                LocationStateMachine.replay(track.fixes, accuracy: request.accuracy ?? FlowRequest.defaultAccuracy, settings: settings, until: until)
+                .machine
+        } else {
+            machine = LocationStateMachine(settings: settings, state: request.locationState(now: now), at: now)
+        }
+        replayedParty = request.party
+        recordsReads = false
     }
 
     // MARK: - Screens
@@ -82,22 +131,38 @@ public final class FlowSession {
     /// - Throws: what ``FlowRuntime/run(_:)`` throws: a screen that never ran has no last good
     ///   state to keep.
     public func open(_ request: FlowRequest) throws(FlowError) -> (handle: Int, outputs: [SessionOutput]) {
+        try open(request, acting: false)
+    }
+
+    /// Opens a screen as ``open(_:)`` does; with `acting`, its first run is an act run (its
+    /// store writes commit with its screen: `flowrun --act`, the preview's POST), and every
+    /// other open screen that used the store runs again.
+    /// - Parameters:
+    ///   - request: the flow, its args and view.
+    ///   - acting: whether the first run is an act run.
+    /// - Returns: the screen's handle and the outputs.
+    /// - Throws: what ``FlowRuntime/run(_:)`` throws.
+    public func open(_ request: FlowRequest, acting: Bool) throws(FlowError) -> (handle: Int, outputs: [SessionOutput]) {
         var outputs = take()
         let handle = nextHandle
         nextHandle += 1
         var asked = request
         asked.acting = false
-        outputs.append(try show(asked, in: handle))
+        outputs.append(try show(asked, in: handle, acting: acting))
+        if acting { outputs += refresh(storeChanged: true, except: handle) }
         return (handle, outputs)
     }
 
-    /// Runs `request` (a view run) as the screen under `handle`, from now on kept current.
-    private func show(_ request: FlowRequest, in handle: Int) throws(FlowError) -> SessionOutput {
-        let reads = RunReads()
-        let world = self.world()
-        let screen = try runtime.run(situated(request), reads: reads)
+    /// Runs `request` as the screen under `handle` (an act run with `acting`, its screen then
+    /// kept current as a view of the same request), from now on kept current.
+    private func show(_ request: FlowRequest, in handle: Int, acting: Bool = false) throws(FlowError) -> SessionOutput {
+        let reads = recordsReads ? RunReads() : nil
+        let world = recordsReads ? self.world() : [:]
+        var run = situated(request)
+        run.acting = acting
+        let screen = try runtime.run(run, reads: reads)
         diagnostics.runs += 1
-        screens[handle] = OpenScreen(request: request, screen: screen, reads: reads, world: world)
+        screens[handle] = OpenScreen(request: request, screen: screen, reads: reads ?? RunReads(), world: world)
         return .screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen))
     }
 
@@ -141,7 +206,8 @@ public final class FlowSession {
         newestFix = fix.time
         diagnostics.fixesTaken += 1
         locate(machine.feed(.fix(fix)), into: &events, at: fix.coordinate)
-        geofence.feed(GeofenceFix(coordinate: fix.coordinate, time: fix.time, accuracy: fix.accuracy), into: &events)
+        if geofence == nil { geofence = try? SessionGeofence(runtime: runtime) }
+        geofence?.feed(GeofenceFix(coordinate: fix.coordinate, time: fix.time, accuracy: fix.accuracy), into: &events)
     }
 
     /// Whether a fix cannot be taken (counted then): not finite, out of range, or older than
@@ -206,6 +272,7 @@ public final class FlowSession {
     /// - Throws: ``FlowError/invalidContent(_:)`` for party settings the monitor refuses.
     public func join(_ run: PartyRun) throws(FlowError) -> [SessionOutput] {
         party = try SessionParty(run, park: runtime.park)
+        looked = nil
         var outputs = take()
         let world = self.world()
         for handle in screens.keys.sorted() { outputs += rerun(handle, world: world) }
@@ -313,12 +380,17 @@ public final class FlowSession {
         }
         let request: FlowRequest
         switch try runtime.actionTarget(id, from: open.screen, at: at, size: open.request.size) {
-        case .park(let code, let other): return (outputs, .park(code, other))
+        case .park(let code, let other):
+            // Another park's runtime runs it, standing where this session stands.
+            var there = situated(other)
+            there.location = machine.state
+            there.insidePark = nil
+            return (outputs, .park(code, there))
         case .external(let action): return (outputs, .external(action))
         case .request(let next): request = next
         }
         if request.acting {
-            let screen = try runtime.run(situated(request), reads: RunReads())
+            let screen = try runtime.run(situated(request), reads: recordsReads ? RunReads() : nil)
             diagnostics.runs += 1
             screens[handle]?.screen = screen
             outputs.append(.screen(ScreenUpdate(handle: handle, flow: request.flow, time: now, screen: screen)))
@@ -333,19 +405,25 @@ public final class FlowSession {
     /// `runtime` from now on, between two updates, never half on one version and half on the
     /// other. The location state carries over, and so does the geofences' (inside the park, at
     /// a site, the callouts' throttle) when the new version has the same sites, boundary and
-    /// geofence settings; changed regions are monitored afresh.
+    /// geofence settings; changed regions are monitored afresh. A content file the new version
+    /// has byte for byte as the old is taken over, not parsed again.
     /// - Parameter runtime: the park's runtime over the new content (the same park).
     /// - Returns: the screens that changed.
     /// - Throws: ``FlowError/invalidContent(_:)`` when the new sites or boundary do not read;
     ///   the session then stays on its version.
     public func replaceRuntime(_ runtime: FlowRuntime) throws(FlowError) -> [SessionOutput] {
         runtime.setClock(Date(timeIntervalSince1970: now))
-        if try SessionGeofence.Basis(runtime) == geofence.basis {
-            geofence.callouts = runtime.park.settings.geofence.callouts
-        } else {
-            geofence = try SessionGeofence(runtime: runtime)
+        // A file the new version did not change is not parsed again.
+        runtime.content.adopt(from: self.runtime.content)
+        if let kept = geofence {
+            if try SessionGeofence.Basis(runtime) == kept.basis {
+                kept.callouts = runtime.park.settings.geofence.callouts
+            } else {
+                geofence = try SessionGeofence(runtime: runtime)
+            }
         }
         self.runtime = runtime
+        looked = nil
         var outputs = take()
         let world = self.world()
         for handle in screens.keys.sorted() { outputs += rerun(handle, world: world) }
@@ -363,8 +441,8 @@ public final class FlowSession {
         r.at = at
         r.location = machine.state
         r.connectivity = connectivity
-        r.insidePark = geofence.present
-        if let party { r.party = party.screenRun }
+        r.insidePark = geofence?.present
+        if let party { r.party = party.screenRun } else if r.party == nil { r.party = replayedParty }
         return r
     }
 
@@ -432,9 +510,19 @@ public final class FlowSession {
     private func refresh(storeChanged: Bool, except: Int?) -> [SessionOutput] {
         var outputs: [SessionOutput] = []
         guard !screens.isEmpty else { return outputs }
+        // Ten beacon readings a second move the clock and nothing else: only a screen that read
+        // how old the fix is (or the whole location) can have changed.
+        let inputs = WorldInputs(
+            at: at, inside: geofence?.present, location: machine.state, connectivity: connectivity, second: now.rounded(.down))
+        let clockOnly = !storeChanged && inputs == looked
+        let candidates = screens.keys.sorted().filter { handle in
+            handle != except && (!clockOnly || screens[handle]?.reads.paths.isDisjoint(with: Self.clockDrivenPaths) == false)
+        }
+        looked = inputs
+        guard !candidates.isEmpty else { return outputs }
         let insideRead = screens.values.contains { $0.reads.paths.contains("at.inside_park") || $0.reads.paths.contains("at.*") }
         let world = self.world(inside: insideRead)
-        for handle in screens.keys.sorted() where handle != except {
+        for handle in candidates {
             guard let open = screens[handle] else { continue }
             let changed = (storeChanged && open.reads.store) || open.reads.changed(from: open.world, to: world)
             if changed { outputs += rerun(handle, world: insideRead ? world : self.world()) }

@@ -30,6 +30,18 @@ public struct LocationStateMachine: Sendable {
         self.settings = settings
     }
 
+    /// A machine in `state` at `time`, as if the events that led there had been fed: a run
+    /// that stands where a request puts the visitor (`--at`, `--location denied`).
+    /// - Parameters:
+    ///   - settings: the park's `location` settings.
+    ///   - state: the state now.
+    ///   - time: the clock, seconds since 1970.
+    public init(settings: LocationSettings = LocationSettings(), state: LocationState, at time: Double) {
+        self.settings = settings
+        self.state = state
+        now = time
+    }
+
     /// Feeds one event: first runs the clock to its time (the timeouts it crosses change the
     /// state), then applies it. A newer good fix while found replaces the fix without a change.
     /// - Parameter event: what happened.

@@ -159,7 +159,7 @@ extension Flowrun {
                     break
                 }
                 do {
-                    let screen = try runtime.run(request)
+                    let screen = try SingleRun(request, on: runtime).screen
                     report.screens += 1
                     checkImages(screen)
                     var skipped = 0
@@ -182,7 +182,7 @@ extension Flowrun {
                         do {
                             // Its view args (a zoom-in's center and zoom) were checked with the screen.
                             let next = try FlowRequest(flow: flow, actionArgs: args, at: request.at, acting: acting)
-                            checkImages(try runtime.run(next))
+                            checkImages(try SingleRun(next, on: runtime).screen)
                             report.screens += 1
                         } catch FlowError.unavailableFlow {
                             continue  // its broken file is listed once, above

@@ -47,10 +47,12 @@ extension RunRequest {
         var notes: [String] = []
         for located in screen.actions where next.count < Self.prefetchedScreens {
             // Another park's screen shows that park's pictures, which this run does not serve.
-            guard case .go(let flow, let args, nil) = located.action.target, let id = located.action.id else { continue }
+            guard case .go(let flow, let args, nil) = located.action.target else { continue }
             guard seen.insert("\(flow)?\(args.sorted { $0.key < $1.key })").inserted else { continue }
             do {
-                if case .screen(let target) = try runtime.follow(id, from: screen, at: request.at, size: request.size) { next.append(target) }
+                var target = try FlowRequest(flow: flow, actionArgs: args, at: request.at, size: request.size)
+                (target.location, target.connectivity) = (request.location, request.connectivity)
+                next.append(try SingleRun(target, on: runtime).screen)
             } catch {
                 notes.append("  not prefetched: \(located.path) → \(flow): \(error)")
             }

@@ -53,33 +53,29 @@ struct RunRequest: Equatable {
         // Opened only if a run calls `store`: a cold run that does not never touches SQLite.
         // One profile for every park the run switches to.
         let store = SQLiteVisitorStore(profile: ProfileOptions.profile(profile))
-        var runtime = try Self.runtime(project, park: park, time: clock, limits: limits, store: store)
-        var screen = try runtime.run(request)
+        // The run stands where the request puts the visitor (FlowKit's SingleRun): one way a
+        // flow is run, here and in a live session.
+        var run = try SingleRun(request, on: try Self.runtime(project, park: park, time: clock, limits: limits, store: store))
         for id in follow {
-            switch try runtime.follow(
-                id, from: screen, at: request.at, size: request.size, location: request.location,
-                connectivity: request.connectivity, party: request.party)
-            {
-            case .screen(let next):
-                screen = next
-            case .park(let code, let next):
-                // A go to another park switches park, as the app does: that park's own runtime runs it.
-                runtime = try Self.runtime(project, park: code, time: clock, limits: limits, store: store)
-                screen = try runtime.run(next)
-            case .external(let action):
-                print(format.row.external(action), terminator: "")
+            // A go to another park switches park, as the app does: that park's own runtime runs it.
+            let external = try run.follow(id) { code throws(FlowError) in
+                try Self.runtime(project, park: code, time: clock, limits: limits, store: store)
+            }
+            if let external {
+                print(format.row.external(external), terminator: "")
                 return
             }
         }
-        print(try format.render(screen), terminator: "")
+        print(try format.render(run.screen), terminator: "")
         if let sequencer {
             fflush(nil)  // the screen before the report, on a terminal showing both
-            loadAssets(of: screen, with: sequencer, runtime: runtime, request: request)
+            loadAssets(of: run.screen, with: sequencer, runtime: run.session.runtime, request: request)
         }
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
-    private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits, store: any VisitorStore) throws -> FlowRuntime {
+    private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits, store: any VisitorStore) throws(FlowError) -> FlowRuntime
+    {
         let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits, store: store)
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
