@@ -329,7 +329,7 @@ public final class FlowSession {
     /// - Parameters:
     ///   - coordinate: where.
     ///   - time: when, seconds since 1970.
-    /// - Returns: what ``feed(_:)`` returns.
+    /// - Returns: what ``feed(_:)-(LocationFix)`` returns.
     public func feed(_ coordinate: Coordinate, at time: Double) -> [SessionOutput] {
         feed(LocationFix(coordinate: coordinate, accuracy: defaultAccuracy, time: time))
     }
@@ -346,7 +346,7 @@ public final class FlowSession {
     }
 
     /// The OS's word on location: permission denied or given, services off, the app stopping.
-    /// - Parameter event: the event; a fix goes to ``feed(_:)`` instead.
+    /// - Parameter event: the event; a fix goes to ``feed(_:)-(LocationFix)`` instead.
     /// - Returns: what it caused, in order.
     public func location(_ event: LocationEvent) -> [SessionOutput] {
         if case .fix(let fix) = event { return feed(fix) }
