@@ -27,6 +27,9 @@ public final class FlowSession {
     public private(set) var connectivity: Connectivity
     /// The horizontal accuracy given to a fix that comes without one (a recorded track's).
     public var defaultAccuracy = FlowRequest.defaultAccuracy
+    /// The device the session runs on: its clock (``tick()``) and its notifications, told of
+    /// each event that ``SessionEvent/notifies`` as it is raised. Nil: the outputs alone.
+    public var device: (any SessionDevice)?
 
     /// What the app knows of the visitor's position now.
     public var location: LocationState { machine.state }
@@ -345,6 +348,14 @@ public final class FlowSession {
         return finish(events)
     }
 
+    /// Time passes on the device's clock (``device``): ``advance(to:)`` to its time now; with
+    /// no device, nothing.
+    /// - Returns: what it caused, in order.
+    public func tick() -> [SessionOutput] {
+        guard let device else { return take() }
+        return advance(to: device.now.timeIntervalSince1970)
+    }
+
     /// The OS's word on location: permission denied or given, services off, the app stopping.
     /// - Parameter event: the event; a fix goes to ``feed(_:)-(LocationFix)`` instead.
     /// - Returns: what it caused, in order.
@@ -483,7 +494,8 @@ public final class FlowSession {
     }
 
     private func finish(_ events: [SessionEvent]) -> [SessionOutput] {
-        take() + events.map(SessionOutput.event) + refresh(storeChanged: keep(events), except: nil)
+        if let device { for event in events where event.notifies { device.notify(event) } }
+        return take() + events.map(SessionOutput.event) + refresh(storeChanged: keep(events), except: nil)
     }
 
     /// Keeps the party alerts among `events` in the store, each once; whether one was new.

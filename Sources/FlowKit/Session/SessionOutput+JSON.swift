@@ -22,7 +22,8 @@ extension SessionOutput {
     /// an app client of a session receives. `{"type": "screen", "at", "time", "flow", "handle",
     /// "screen"}`, `{"type": "event", "at", "time", "kind", "region"?, "name"?, "text"?,
     /// "detail"?, "state"?, "position"? ([lon, lat]), "added"?, "removed"?, "beacon"?, and for a
-    /// party's "party" (its own kind), "member", "other"?, "distance"?, "to"?}`, or for a flow that
+    /// party's "party" (its own kind), "member", "other"?, "distance"?, "to"?; "notify": true for one the visitor is told of at
+    /// once, ``SessionEvent/notifies``}`, or for a flow that
     /// failed `{"type": "event", "kind": "error", "at", "time", "flow", "handle", "text"}`.
     /// - Parameter zone: the time zone `at` is written in.
     public func jsonLine(in zone: TimeZone) -> String {
@@ -60,6 +61,7 @@ extension SessionOutput {
             add("other", event.other)
             if let d = event.distance { raw("distance", NumberText.message(d)) }
             if !event.recipients.isEmpty { raw("to", "[" + event.recipients.map(JSONValue.quoted).joined(separator: ",") + "]") }
+            if event.notifies { raw("notify", "true") }
         case .failure(let failure):
             add("type", "event")
             add("at", isoTime(in: zone))

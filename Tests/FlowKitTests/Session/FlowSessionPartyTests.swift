@@ -50,6 +50,36 @@ import Testing
         }
     }
 
+    /// A device double: its clock, and what the session told the visitor.
+    final class Device: SessionDevice {
+        var now: Date
+        var told: [SessionEvent] = []
+        init(now: Date) { self.now = now }
+        func notify(_ event: SessionEvent) { told.append(event) }
+    }
+
+    @Test func theDeviceIsToldOfEachAlertAndCalloutOnceAndItsClockTicks() throws {
+        let run = try PartyRun(party: try PartyFile.read(Self.partyFile), as: "ana")
+        let session = try Self.session(run, store: MemoryVisitorStore())
+        let device = Device(now: Date(timeIntervalSince1970: run.party.span.start))
+        session.device = device
+        _ = try session.join(run)
+        let events = Self.play(run, into: session)
+        let alerts = events.filter { $0.party != "in_zone" }
+        // Every alert the guardian hears, once, in order; the in-zone arrivals are not alerts.
+        let toldAlerts = device.told.filter { $0.party != nil }
+        #expect(toldAlerts == alerts && !alerts.isEmpty)
+        #expect(device.told.allSatisfy { $0.notifies })
+        // The party file's walk passes no site: anything else told is a callout.
+        #expect(device.told.filter { $0.party == nil }.allSatisfy { $0.kind == .callout })
+
+        // tick(): the clock moves to the device's; with nobody reporting, everyone falls silent.
+        device.now = Date(timeIntervalSince1970: run.party.span.end + 3600)
+        let later = session.tick().compactMap { if case .event(let e) = $0 { e } else { nil } }
+        #expect(session.now == device.now.timeIntervalSince1970)
+        #expect(later.contains { $0.party == "silent" })
+    }
+
     @Test func aGuardianWhoOpensTheAppLaterSeesWhatHappened() throws {
         let store = MemoryVisitorStore()
         let run = try PartyRun(party: try PartyFile.read(Self.partyFile), as: "ana")

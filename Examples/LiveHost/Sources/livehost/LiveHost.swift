@@ -41,6 +41,9 @@ enum LiveHost {
         let start = Date(timeIntervalSince1970: first.time)
         let runtime = try FlowRuntime(root: bundle.root, park: arguments.park, time: start, modules: modules)
         let session = try FlowSession(runtime: runtime, start: start, connectivity: .offline(cache: "version \(bundle.manifest.version) of the bundle"))
+        // The device: its clock, and the notifications a phone would post.
+        let device = ConsoleDevice(now: start)
+        session.device = device
         let (home, opened) = try session.open(FlowRequest(flow: "home"))
         show(opened, names: [home: "home"])
         let (weather, forecast) = try session.open(FlowRequest(flow: "weather"))
@@ -48,7 +51,11 @@ enum LiveHost {
         show(forecast, names: names)
 
         // 4. The track's points as live fixes, in order.
-        for fix in track.fixes { show(session.feed(fix.coordinate, at: fix.time), names: names) }
+        for fix in track.fixes {
+            device.now = Date(timeIntervalSince1970: fix.time)
+            show(session.feed(fix.coordinate, at: fix.time), names: names)
+        }
+        print("notifications posted \(device.posted)")
         let d = session.diagnostics
         print("fixes taken \(d.fixesTaken), dropped \(d.fixesDropped); flow runs \(d.runs), failed \(d.failedRuns)")
     }
@@ -75,6 +82,20 @@ enum LiveHost {
     static func clock(_ seconds: Double) -> String {
         let formatter = ISO8601DateFormatter()
         return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}
+
+/// The phone, as far as the session asks: a clock (here the track's), and notifications
+/// (here lines on standard output; an app would post local notifications).
+final class ConsoleDevice: SessionDevice {
+    var now: Date
+    private(set) var posted = 0
+
+    init(now: Date) { self.now = now }
+
+    func notify(_ event: SessionEvent) {
+        posted += 1
+        print("\(LiveHost.clock(event.time)) notification: \(event.text ?? event.name ?? event.kind.rawValue)")
     }
 }
 
