@@ -145,12 +145,25 @@ public final class SQLiteVisitorStore: VisitorStore {
     }
 
     /// Applies the migrations this database lacks. Two processes opening a new profile at
-    /// once may both try: the second's fails, and is fine when the first's completed them.
+    /// once may both try, each migration in its own transaction: one that fails because the
+    /// other applied that migration first tries again from where the other got to, and is
+    /// done when they are all applied. A failure while no one else made progress is its own.
     private static func migrate(_ queue: DatabaseQueue) throws {
-        do {
-            try StoreSchema.migrator.migrate(queue)
-        } catch {
-            guard try queue.inDatabase({ db in try StoreSchema.migrator.hasCompletedMigrations(db) }) else { throw error }
+        let migrator = StoreSchema.migrator
+        func applied() throws -> Set<String> {
+            try queue.inDatabase { db in try db.tableExists("grdb_migrations") ? migrator.appliedIdentifiers(db) : [] }
+        }
+        var seen = try applied()
+        while true {
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch {
+                let now = try applied()
+                if now.isSuperset(of: StoreSchema.versions) { return }
+                guard now.count > seen.count else { throw error }
+                seen = now
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 import FlowKit
-import FlowStore
+@testable import FlowStore
 import Foundation
 import GRDB
 import Testing
@@ -115,6 +115,27 @@ import Testing
             #expect(failures.all.isEmpty, "\(failures.all)")
             #expect(f.run("return #store.favorites()").title == "\(sites.count)", "round \(round)")
         }
+    }
+
+    /// A profile an older flowrun made (schema v1 only) is migrated where it is: its rows
+    /// stay, and the kept party alerts (v2) can be written.
+    @Test func aProfileOfSchemaV1IsMigratedKeepingItsRows() throws {
+        let f = try StoreFixture()
+        try FileManager.default.createDirectory(atPath: f.profile.path, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: f.profile.databasePath)
+        try StoreSchema.migrator.migrate(queue, upTo: "v1")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO favorites (park, site, added) VALUES ('GOGA', ?, '2026-07-04T16:30:00Z')", arguments: [alcatraz])
+        }
+        try queue.close()
+        let store = SQLiteVisitorStore(profile: f.profile)
+        try store.begin(writing: true)
+        #expect(try store.keepPartyAlert(StoredPartyAlert(park: "YOSE", party: "P", recipient: "ana", kind: "silent", time: 1, member: "ben")))
+        try store.commit()
+        #expect(f.run("return #store.favorites()").title == "1", "the favorite of v1 stays")
+        try store.begin(writing: false)
+        #expect(try store.partyAlerts(park: "YOSE", party: "P", recipient: "ana", limit: nil).map(\.kind) == ["silent"])
+        store.rollback()
     }
 
     @Test func theDatabaseIsInWALModeWithTheSchemaApplied() throws {
