@@ -196,6 +196,20 @@ import Testing
         #expect(session.screen(handle)?.title == "Version 2")
     }
 
+    @Test func aNewVersionThatDoesNotReadLeavesTheSessionOnItsOwn() throws {
+        let session = try Self.session()
+        let (handle, _) = try session.open(FlowRequest(flow: "home"))
+        let before = session.screen(handle)
+        let broken = try TestProject(files: ["parks/GOGA/sites.geojson": "{ \"type\": \"FeatureCollection\", \"features\": [ { \"nope\" "])
+        #expect(throws: FlowError.self) { try session.replaceRuntime(try FlowRuntime(root: broken.root, park: "GOGA", time: fixedTime)) }
+        // Still the old version: its screen, and it goes on taking fixes.
+        #expect(session.screen(handle) == before)
+        _ = session.feed(Self.inside, at: Self.start + 1)
+        #expect(session.diagnostics.fixesTaken == 1 && session.diagnostics.failedRuns == 0)
+        let sites = try session.runtime.sites()
+        #expect(!sites.isEmpty, "the old version's sites")
+    }
+
     @Test func aNewVersionWithTheSameRegionsKeepsTheGeofencesState() throws {
         let session = try Self.session()
         _ = try session.open(FlowRequest(flow: "home"))
