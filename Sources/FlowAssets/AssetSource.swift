@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 import FlowKit
 public import Foundation
@@ -46,10 +47,12 @@ public struct AssetSource: Sendable, CustomStringConvertible {
             return try await http.size(of: base + path, deadline: deadline, limit: Self.largestPicture)
         case (.park(let path), .folder(let folder)):
             let file = folder.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw AssetFetchError("\(file.path): file not found")
+            // Its size, from a regular file opened without blocking (FileReader).
+            guard let (size, _) = FileReader.head(atPath: file.path, count: 0) else {
+                let there = FileManager.default.fileExists(atPath: file.path)
+                throw AssetFetchError("\(file.path): \(there ? "not a regular file" : "file not found")")
             }
-            return data.count
+            return size
         }
     }
 }

@@ -1,3 +1,4 @@
+import Formats
 public import FlowKit
 import Foundation
 import GRDB
@@ -247,13 +248,9 @@ extension SQLiteVisitorStore {
     // MARK: - Photos folder
 
     public func photoFile(_ file: String) -> PhotoFile? {
-        let path = profile.photosPath + "/" + file
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd() else { return nil }
-        try? handle.seek(toOffset: 0)
-        let head = (try? handle.read(upToCount: 16)).map { Array($0) } ?? []
-        return PhotoFile(size: Int(clamping: size), head: head)
+        // A regular file only, opened without blocking: a FIFO named as a photo holds nothing up.
+        guard let (size, head) = FileReader.head(atPath: profile.photosPath + "/" + file, count: 16) else { return nil }
+        return PhotoFile(size: size, head: head)
     }
 
     // MARK: - Private

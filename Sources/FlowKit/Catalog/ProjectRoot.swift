@@ -1,3 +1,4 @@
+import Formats
 public import Foundation
 import LuaKit
 
@@ -54,10 +55,11 @@ public struct ProjectRoot: Sendable {
             guard let bytes = memory.files[relativePath] else { throw .badContent(file: relativePath, message: "file not found") }
             return bytes
         }
-        guard let data = FileManager.default.contents(atPath: url(relativePath).path) else {
-            throw .badContent(file: relativePath, message: exists(relativePath) ? "cannot read file" : "file not found")
+        guard exists(relativePath) else { throw .badContent(file: relativePath, message: "file not found") }
+        // A regular file only, read without blocking and within a limit (FileReader).
+        do { return try FileReader.bytes(atPath: url(relativePath).path, file: relativePath) } catch {
+            throw .badContent(file: relativePath, message: error.message)
         }
-        return [UInt8](data)
     }
 
     /// The text of a file (a leading byte-order mark dropped). Project files are UTF-8: a

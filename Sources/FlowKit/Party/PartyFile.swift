@@ -17,6 +17,8 @@ import ScreenModel
 public enum PartyFile {
     /// The format this reader reads.
     public static let format = "flowrun/party@1"
+    /// The largest party file read: members, zones and settings, not tracks (those are GPX files).
+    public static let maxBytes = 4 << 20
 
     /// The fields each object of the file may have (`schema/party.schema.json` names the same).
     enum Fields {
@@ -35,11 +37,12 @@ public enum PartyFile {
     ///   file and line.
     public static func read(_ path: String, displayPath: String? = nil) throws(FlowError) -> Party {
         let shown = displayPath ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let why = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
+        let data: [UInt8]
+        do { data = try FileReader.bytes(atPath: path, file: shown, limit: Self.maxBytes) } catch {
+            let why = FileManager.default.fileExists(atPath: path) ? error.message : "no such file"
             throw .invalidContent("\(shown): cannot read the party file (\(why))")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .invalidContent("\(shown): not UTF-8 text") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw .invalidContent("\(shown): not UTF-8 text") }
         let json: JSONValue
         do { json = try JSONValue.parse(text) } catch {
             throw .invalidContent("\(shown): \(lined(error.message, in: text))")

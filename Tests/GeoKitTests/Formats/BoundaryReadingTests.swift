@@ -66,6 +66,6 @@ struct BoundaryReadingTests {
         let directory = url.deletingLastPathComponent()
         #expect(
             failure { () throws(GeoError) in try Boundary(contentsOf: directory, displayPath: "parks/YOSE") }
-                == "parks/YOSE: cannot read file: Is a directory")
+                == "parks/YOSE: cannot read file: it is a folder, not a regular file")
     }
 }

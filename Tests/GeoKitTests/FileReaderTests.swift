@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import Formats
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one reader of whole files: a regular file only, opened without blocking, within a
+/// limit; anything else is an error at once that says what the path is.
+@Suite struct FileReaderTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aFIFOIsRefusedAtOnceNotWaitedOn() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("sites.geojson").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // No writer will ever come: an open that blocks would hang this test.
+        #expect(throws: FormatError.self) { try FileReader.bytes(atPath: fifo, file: "parks/X/sites.geojson") }
+        do {
+            _ = try FileReader.bytes(atPath: fifo, file: "parks/X/sites.geojson")
+        } catch {
+            #expect(error.description == "parks/X/sites.geojson: cannot read file: it is a FIFO (a named pipe), not a regular file")
+        }
+        #expect(FileReader.head(atPath: fifo, count: 16) == nil)
+    }
+
+    @Test func aFolderAndADeviceAreRefused() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, what) in [(dir.path, "a folder"), ("/dev/zero", "a character device")] {
+            do {
+                _ = try FileReader.bytes(atPath: path, file: "f")
+                Issue.record("\(path) was read")
+            } catch {
+                #expect(error.description == "f: cannot read file: it is \(what), not a regular file")
+            }
+        }
+    }
+
+    @Test func noMoreThanTheLimitIsRead() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.json")
+        try Data(repeating: 0x20, count: 100).write(to: file)
+        #expect(try FileReader.bytes(atPath: file.path, file: "big.json", limit: 100).count == 100)
+        do {
+            _ = try FileReader.bytes(atPath: file.path, file: "big.json", limit: 99)
+            Issue.record("read past the limit")
+        } catch {
+            #expect(error.description == "big.json: cannot read file: 100 bytes or more, over the limit of 99 bytes")
+        }
+        let head = try #require(FileReader.head(atPath: file.path, count: 16))
+        #expect(head.size == 100 && head.head == [UInt8](repeating: 0x20, count: 16))
+    }
+}
