@@ -61,13 +61,15 @@ extension PreviewProject {
         guard Self.isSessionID(id) else {
             throw .badQuery("name: a live session's name is 1 to 40 letters, digits, '-' or '_', got \(Excerpt.quoted(id))")
         }
-        let recording = try playback.map { p throws(PreviewFailure) in try self.recording(p, park: park) }
-        let start = recording?.recording.start.map(Date.init(timeIntervalSince1970:))
+        let runtime: FlowRuntime
+        do { runtime = try FlowRuntime(root: root, park: park, store: store) } catch { throw PreviewFailure(error) }
+        // A scan log is read against this runtime's exhibits; the session then sets its clock.
+        let recording = try playback.map { p throws(PreviewFailure) in try self.recording(p, runtime: runtime) }
+        let start = recording?.start.map(Date.init(timeIntervalSince1970:))
         let session: FlowSession
         do {
-            let runtime = try FlowRuntime(root: root, park: park, time: start, store: store)
             session = try FlowSession(runtime: runtime, start: start)
-            if let party = recording?.recording.party { _ = try session.join(party) }
+            if let party = recording?.party { _ = try session.join(party) }
         } catch {
             throw PreviewFailure(error)
         }
@@ -76,7 +78,9 @@ extension PreviewProject {
         try makeRoom()
         let live = PreviewSession(id: id, park: park, session: session)
         sessions[id] = live
-        return try open(screen, in: live, playing: recording.map { ($0.recording, $0.playback) })
+        var playing: (SessionRecording, Playback)?
+        if let recording, let playback { playing = (recording, playback) }
+        return try open(screen, in: live, playing: playing)
     }
 
     /// Opens `screen` in session `id`.
@@ -139,8 +143,8 @@ extension PreviewProject {
         live.publish(moment.feed(live.session))
     }
 
-    /// The recording `playback` names, read for `park`.
-    private func recording(_ playback: Playback, park: String) throws(PreviewFailure) -> (recording: SessionRecording, playback: Playback) {
+    /// The recording `playback` names, read for the park of `runtime`.
+    private func recording(_ playback: Playback, runtime: FlowRuntime) throws(PreviewFailure) -> SessionRecording {
         let file = playback.file
         guard !file.hasPrefix("/"), !file.split(separator: "/").contains(".."), FileManager.default.fileExists(atPath: root.url(file).path) else {
             throw .notFound("no such recording in the project: \(file)")
@@ -151,15 +155,14 @@ extension PreviewProject {
         do {
             if file.hasSuffix(".gpx") {
                 if playback.member != nil { throw PreviewFailure.badQuery("as: a member of a party; \(file) is a track") }
-                return (SessionRecording(track: try RecordedTrack.read(path, displayPath: file).fixes), playback)
+                return SessionRecording(track: try RecordedTrack.read(path, displayPath: file).fixes)
             }
             if file.hasSuffix(".json") {
                 let party = try PartyRun(party: try PartyFile.read(path, displayPath: file), as: playback.member)
-                return (SessionRecording(party: party), playback)
+                return SessionRecording(party: party)
             }
             if file.hasSuffix(".csv") {
-                let runtime = try FlowRuntime(root: root, park: park, store: store)
-                return (SessionRecording(readings: try SessionRecording.readings(path, displayPath: file, runtime: runtime)), playback)
+                return SessionRecording(readings: try SessionRecording.readings(path, displayPath: file, runtime: runtime))
             }
         } catch let failure as PreviewFailure {
             throw failure

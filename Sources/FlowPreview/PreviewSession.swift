@@ -10,7 +10,7 @@ final class PreviewSession {
     var session: FlowSession
     /// The park's time zone: what `at` is written in.
     let zone: TimeZone
-    /// The recording being played, and where: its moments, the next to feed, the speed.
+    /// The task playing a recording into the session, if one plays.
     var player: Task<Void, Never>?
     /// Bumped by every new player, so a cancelled one's late step is dropped.
     var playerGeneration = 0

@@ -90,27 +90,13 @@ enum PartyValues {
     /// resolved to names while the party still has them.
     static func alert(_ s: PartySession, _ a: StoredPartyAlert) -> LuaTable? {
         guard let kind = PartyEvent.Kind(rawValue: a.kind) else { return nil }
-        var r = LuaTable()
-        r["kind"] = .string(a.kind)
-        r["entry"] = .string(kind.entryKind.rawValue)
-        r["time"] = .number(a.time)
-        r["member"] = .string(a.member)
-        r["name"] = .string(s.run.party.member(a.member)?.name ?? a.member)
-        if !a.other.isEmpty {
-            r["other"] = .string(a.other)
-            r["other_name"] = .string(s.run.party.member(a.other)?.name ?? a.other)
-        }
-        if !a.zone.isEmpty {
-            r["zone"] = .string(a.zone)
-            r["zone_name"] = .string(s.zoneSpecs.first { $0.id == a.zone }.map { $0.name ?? $0.id } ?? a.zone)
-        }
-        if let lat = a.latitude, let lon = a.longitude {
-            r["lat"] = .number(lat)
-            r["lon"] = .number(lon)
-        }
-        if let d = a.distance { r["distance"] = .number(d) }
-        r["to"] = .table(LuaTable())
-        return r
+        let party = s.run.party
+        func named(_ id: String) -> Named { (id, party.member(id)?.name ?? id) }
+        let zone = a.zone.isEmpty ? nil : (a.zone, s.zoneSpecs.first { $0.id == a.zone }.map { $0.name ?? $0.id } ?? a.zone)
+        let at = a.latitude.flatMap { lat in a.longitude.map { Coordinate(latitude: lat, longitude: $0) } }
+        return table(
+            kind, time: a.time, member: named(a.member), other: a.other.isEmpty ? nil : named(a.other), zone: zone, at: at,
+            distance: a.distance, to: [])
     }
 
     /// One event as the viewer is told of it, or nil when the viewer is not (alerts by the
@@ -118,27 +104,39 @@ enum PartyValues {
     static func event(_ s: PartySession, _ e: PartyEvent) -> LuaTable? {
         guard e.isAlert ? s.hears(e) : s.sees(e.member) else { return nil }
         let members = s.members
+        let zone = e.zone.flatMap { z in z < s.zones.count ? (s.zones[z].id, s.zones[z].name) : nil }
+        return table(
+            e.kind, time: e.time, member: (members[e.member].id, members[e.member].name), other: e.other.map { (members[$0].id, members[$0].name) },
+            // A position the viewer may not see stays out, even in an alert they hear.
+            zone: zone, at: s.sees(e.member) ? e.coordinate : nil, distance: e.distance, to: e.isAlert ? s.recipients(e) : [])
+    }
+
+    typealias Named = (id: String, name: String)
+
+    /// `{kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat?, lon?, distance?, to}`.
+    private static func table(
+        _ kind: PartyEvent.Kind, time: Double, member: Named, other: Named?, zone: Named?, at: Coordinate?, distance: Double?, to: [String]
+    ) -> LuaTable {
         var r = LuaTable()
-        r["kind"] = .string(e.kind.rawValue)
-        r["entry"] = .string(e.kind.entryKind.rawValue)
-        r["time"] = .number(e.time)
-        r["member"] = .string(members[e.member].id)
-        r["name"] = .string(members[e.member].name)
-        if let o = e.other {
-            r["other"] = .string(members[o].id)
-            r["other_name"] = .string(members[o].name)
+        r["kind"] = .string(kind.rawValue)
+        r["entry"] = .string(kind.entryKind.rawValue)
+        r["time"] = .number(time)
+        r["member"] = .string(member.id)
+        r["name"] = .string(member.name)
+        if let other {
+            r["other"] = .string(other.id)
+            r["other_name"] = .string(other.name)
         }
-        if let z = e.zone, z < s.zones.count {
-            r["zone"] = .string(s.zones[z].id)
-            r["zone_name"] = .string(s.zones[z].name)
+        if let zone {
+            r["zone"] = .string(zone.id)
+            r["zone_name"] = .string(zone.name)
         }
-        // A position the viewer may not see stays out, even in an alert they hear.
-        if s.sees(e.member) {
-            r["lat"] = .number(e.coordinate.latitude)
-            r["lon"] = .number(e.coordinate.longitude)
+        if let at {
+            r["lat"] = .number(at.latitude)
+            r["lon"] = .number(at.longitude)
         }
-        if let d = e.distance { r["distance"] = .number(d) }
-        r["to"] = .table(LuaTable(sequence: e.isAlert ? s.recipients(e).map(LuaValue.string) : []))
+        if let distance { r["distance"] = .number(distance) }
+        r["to"] = .table(LuaTable(sequence: to.map(LuaValue.string)))
         return r
     }
 }

@@ -198,8 +198,7 @@ public final class FlowSession {
         move(to: fix.time, into: &events)
         own(fix, into: &events)
         if let party {
-            var taken: [Bool] = []
-            events += party.told(party.feed([(party.run.viewer, TimedFix(coordinate: fix.coordinate, time: fix.time))], taken: &taken))
+            events += party.told(party.feed([(party.run.viewer, TimedFix(coordinate: fix.coordinate, time: fix.time))]).events)
         }
         return finish(events)
     }
@@ -322,9 +321,9 @@ public final class FlowSession {
             }
             batch.append((i, r.fix))
         }
-        var taken: [Bool] = []
-        events += party.told(party.feed(batch, taken: &taken))
-        diagnostics.reportsDropped += taken.count { !$0 }
+        let (raised, dropped) = party.feed(batch)
+        events += party.told(raised)
+        diagnostics.reportsDropped += dropped
         return finish(events)
     }
 

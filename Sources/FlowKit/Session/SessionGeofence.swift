@@ -12,8 +12,8 @@ final class SessionGeofence {
     /// What the monitor was made of.
     let basis: Basis
     /// Whether the visitor is in the park, as the presence region's events last said: false
-    /// from a first fix outside (the monitor starts outside, so no event says it), true or
-    /// false from each enter or exit; nil before (a first fix inside waits for its enter).
+    /// from a fix outside before any event (the monitor starts outside, so no event says it),
+    /// true or false from each enter or exit; nil before (a fix inside waits for its enter).
     private(set) var present: Bool?
 
     /// What a park's monitor is made of: a new content version with the same basis keeps the

@@ -44,22 +44,19 @@ final class SessionParty {
     func advance(to time: Double) -> [PartyEvent] { monitor.advance(to: time) }
 
     /// Reports of one moment, fed together so their events come out in the replay's order.
-    /// A fix older than the member's last is dropped (false in `taken`).
-    func feed(_ reports: [(member: Int, fix: TimedFix)], taken: inout [Bool]) -> [PartyEvent] {
+    /// A fix older than the member's last, or one the monitor refuses, is dropped and counted.
+    func feed(_ reports: [(member: Int, fix: TimedFix)]) -> (events: [PartyEvent], dropped: Int) {
         var events: [PartyEvent] = []
+        var dropped = 0
         for (member, fix) in reports {
-            if let last = monitor.lastFix(of: member), fix.time < last.time {
-                taken.append(false)
+            let older = monitor.lastFix(of: member).map { fix.time < $0.time } ?? false
+            guard !older, let raised = try? monitor.feed(member: member, fix: fix) else {
+                dropped += 1
                 continue
             }
-            guard let raised = try? monitor.feed(member: member, fix: fix) else {
-                taken.append(false)
-                continue
-            }
-            taken.append(true)
             events += raised
         }
-        return PartyMonitor.ordered(events)
+        return (PartyMonitor.ordered(events), dropped)
     }
 
     /// The events the viewer is told of, as session events: alerts by the role, a member's

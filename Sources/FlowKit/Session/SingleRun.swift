@@ -9,16 +9,17 @@ public struct SingleRun {
     public private(set) var session: FlowSession
     /// The screen's handle in ``session``.
     public private(set) var handle: Int
-    /// The screen shown now.
-    public private(set) var screen: Screen
+    /// The screen shown now: the session's under ``handle``, which a run that returned always
+    /// left there.
+    public var screen: Screen {
+        session.screen(handle) ?? Screen(park: session.runtime.park.code, flow: session.request(handle)?.flow ?? "", title: "")
+    }
 
     /// Runs `request` on `runtime` (an act run when ``FlowRequest/acting`` is set).
     /// - Throws: what ``FlowRuntime/run(_:)`` throws.
     public init(_ request: FlowRequest, on runtime: FlowRuntime) throws(FlowError) {
         let session = FlowSession(runtime: runtime, standing: request)
-        let (handle, outputs) = try session.open(request, acting: request.acting)
-        (self.session, self.handle) = (session, handle)
-        screen = Self.last(outputs, handle) ?? Screen(park: runtime.park.code, flow: request.flow, title: "", sections: [])
+        (self.session, handle) = (session, try session.open(request, acting: request.acting).handle)
     }
 
     /// Follows action `id` of the screen: a `go` shows its flow, an `act` is performed (it
@@ -31,20 +32,14 @@ public struct SingleRun {
     /// - Returns: the external action, or nil when a screen is shown.
     /// - Throws: ``FlowError/unknownAction(id:flow:known:)``, and what the runs throw.
     public mutating func follow(_ id: String, park: (String) throws(FlowError) -> FlowRuntime) throws(FlowError) -> Action? {
-        let (outputs, outcome) = try session.perform(id, on: handle)
-        switch outcome {
+        switch try session.perform(id, on: handle).external {
         case .external(let action)?:
             return action
         case .park(let code, let request)?:
             self = try SingleRun(request, on: try park(code))
         case .screen?, nil:
-            screen = Self.last(outputs, handle) ?? session.screen(handle) ?? screen
+            break
         }
         return nil
-    }
-
-    /// The newest screen of `handle` among `outputs`.
-    private static func last(_ outputs: [SessionOutput], _ handle: Int) -> Screen? {
-        outputs.reversed().lazy.compactMap { if case .screen(let u) = $0, u.handle == handle { u.screen } else { nil } }.first
     }
 }

@@ -81,10 +81,10 @@ extension Flowrun {
             let source = try BundleOptions.source(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust)
             let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
             let partyRun = try party.map { path throws(FlowError) in try PartyRun(party: try PartyFile.read(path), as: member) }
-            // The scan log is read against the park's exhibits: the runtime comes first.
-            let provisional = recorded?.fixes.first?.time ?? partyRun?.party.span.start
+            // The scan log is read against the park's exhibits: the runtime comes first, and the
+            // session sets its clock to the recordings' start.
             let runtime = try FlowRuntime(
-                root: source.root, park: park, time: provisional.map(Date.init(timeIntervalSince1970:)) ?? Date(), limits: limits.limits(),
+                root: source.root, park: park, limits: limits.limits(),
                 // Opened only when something is kept (a party's alerts) or a flow reads the store.
                 store: SQLiteVisitorStore(profile: profile.chosen))
             let readings = try beacons.map { path throws(FlowError) in try SessionRecording.readings(path, runtime: runtime) } ?? []
