@@ -16,7 +16,7 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //   CLua             liblua5.4 (system library) ◄── CLuaSandbox (C: budgets, trampolines, sandboxed libs)
 //   LuaKit           ──► CLuaSandbox, CLua, Formats         a safe Swift face of a Lua state
 //   GeoKit           ──► Formats                            geodesy, shapes, GPX/GeoJSON, cluster, geofence, ...
-//   ScreenModel      (nothing of ours)                      the flowrun/screen@1 contract
+//   ScreenModel      ──► Formats                            the flowrun/screen@1 contract
 //   ScreenRendering  ──► ScreenModel, Formats               text, JSON, SVG, HTML of a screen
 //   FlowKit          ──► LuaKit, GeoKit, ScreenModel, Formats   the runtime: parks, flows, runs, modules
 //   FlowAuthoring    ──► FlowKit, ScreenRendering, ScreenModel, LuaKit, GeoKit, Formats
@@ -86,8 +86,8 @@ let package = Package(
         // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
         .target(name: "Formats", swiftSettings: publicSurface),
         .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: publicSurface),
-        // The screen contract, like ArgumentParser's ToolInfo: depends on nothing of ours.
-        .target(name: "ScreenModel", swiftSettings: publicSurface),
+        // The screen contract, like ArgumentParser's ToolInfo: depends only on the bottom (messages).
+        .target(name: "ScreenModel", dependencies: ["Formats"], swiftSettings: publicSurface),
         // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; a
         // product only for Benchmarks/ (benchmark and test support, no app uses it).
         .target(name: "BenchData"),

@@ -1,3 +1,4 @@
+import Formats
 public import FlowKit
 import Foundation
 import ScreenModel

@@ -1,3 +1,4 @@
+import Formats
 import FlowKit
 import Foundation
 import GeoKit

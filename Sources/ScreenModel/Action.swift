@@ -92,6 +92,12 @@ public struct Action: Hashable, Sendable {
     /// - Returns: a sentence quoting the number, or nil.
     public static func phoneProblem(_ phone: String) -> String? { ScreenRules.phoneProblem(phone) }
 
+    /// Why a `url` action could not open `url`, or nil when it can: an absolute http(s) URL
+    /// with a host, without whitespace or control characters.
+    /// - Parameter url: the address as written.
+    /// - Returns: a sentence quoting the address (cut when long), or nil.
+    public static func urlProblem(_ url: String) -> String? { ScreenRules.urlProblem(url) }
+
     /// An action that calls `phone`.
     public static func call(_ phone: String, label: String? = nil, id: String? = nil) -> Action {
         Action(.call(phone: phone), label: label, id: id)

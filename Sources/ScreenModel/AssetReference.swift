@@ -1,3 +1,4 @@
+import Formats
 /// How park content names a picture (README, Park assets): a path inside the park's
 /// `assets/` folder (`onboarding/sky.svg` is `parks/<CODE>/assets/onboarding/sky.svg`),
 /// or a full `https://` URL. One rule for screens, `park.lua`, `check`, the preview server

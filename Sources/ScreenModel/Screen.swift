@@ -1,3 +1,4 @@
+import Formats
 /// What a flow returns: a titled page of components for one park, as plain data.
 ///
 /// JSON shape (version ``schemaID``):

@@ -1,3 +1,4 @@
+import Formats
 public import ScreenRendering
 public import FlowKit
 import Foundation

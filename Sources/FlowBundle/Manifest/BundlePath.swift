@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 /// The rules a path in a manifest follows, so that a bundle can never name a file outside

@@ -1,3 +1,4 @@
+import Formats
 import GeoKit
 import LuaKit
 import ScreenModel

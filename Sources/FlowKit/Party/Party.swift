@@ -1,3 +1,4 @@
+import Formats
 public import GeoKit
 import ScreenModel
 

@@ -1,3 +1,4 @@
+import Formats
 package import LuaKit
 package import ScreenModel
 

@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 /// Checks a photo's file reference (`store.add_photo`): a relative name under the profile's

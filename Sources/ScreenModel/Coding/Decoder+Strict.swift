@@ -1,3 +1,4 @@
+import Formats
 // Decoding helpers shared by every screen type. They use only the standard Codable
 // API, so the host's Lua-table Decoder gets the same behaviour as JSONDecoder.
 

@@ -1,3 +1,4 @@
+import Formats
 extension Component {
     /// A camera overlay: sites drawn over what the phone's camera sees.
     /// `{"type": "ar", "camera": {…}, "size": {"width": 390, "height": 844}, "max_distance": 5000,

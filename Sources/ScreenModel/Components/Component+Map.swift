@@ -1,3 +1,4 @@
+import Formats
 extension Component {
     /// A map of sites: `{"type": "map", "camera": {…}, "bbox": [west, south, east, north],
     /// "size": {"width": 390, "height": 844}, "annotations": [cluster or pin, …],

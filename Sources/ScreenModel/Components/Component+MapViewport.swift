@@ -1,3 +1,4 @@
+import Formats
 extension Component.Map {
     /// Zoom levels a camera and a cluster's expansion may use: 0 (the whole world) to 30.
     public static let zoomRange: ClosedRange<Double> = 0...30
@@ -115,8 +116,8 @@ extension Component.Map.Size: ScreenNode {
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         for (name, side) in [("width", width), ("height", height)]
         where !(side.isFinite && side > 0 && side <= Component.Map.maximumSide) {
-            let limit = ScreenRules.number(Component.Map.maximumSide)
-            check.report("\(path()).\(name)", "\(ScreenRules.number(side)) points; a side must be more than 0 and at most \(limit)")
+            let limit = NumberText.message(Component.Map.maximumSide)
+            check.report("\(path()).\(name)", "\(NumberText.message(side)) points; a side must be more than 0 and at most \(limit)")
         }
     }
 }
@@ -128,7 +129,7 @@ extension Component.Map.BoundingBox: ScreenNode {
         check.checkRange(east, within: -180...180, at: path(), named: "east")
         check.checkRange(north, within: -90...90, at: path(), named: "north")
         if south >= north {
-            check.report(path(), "south \(ScreenRules.number(south)) must be less than north \(ScreenRules.number(north))")
+            check.report(path(), "south \(NumberText.message(south)) must be less than north \(NumberText.message(north))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Formats
 extension Component {
     /// A replay of geofence events along a track: `{"type": "timeline", "title": "…",
     /// "start": 1720104236, "end": 1720109402, "entries": [entry, …], "track": [[lon, lat], …],
@@ -108,7 +109,7 @@ extension Component.Timeline: Codable, ComponentPayload {
         check.checkFinite(start, at: "\(path()).start")
         check.checkFinite(end, at: "\(path()).end")
         if start.isFinite, end.isFinite, end < start {
-            check.report("\(path()).end", "\(ScreenRules.number(end)) is before start \(ScreenRules.number(start))")
+            check.report("\(path()).end", "\(NumberText.message(end)) is before start \(NumberText.message(start))")
         }
         validateEntries(at: path(), into: &check)
         track.validate(at: "\(path()).track", into: &check)
@@ -143,21 +144,21 @@ extension Component.Timeline: Codable, ComponentPayload {
             let entryPath = "\(path()).entries[\(index + 1)]"
             entry.validate(at: entryPath, into: &check)
             guard entry.time.isFinite else { continue }
-            let time = ScreenRules.number(entry.time)
+            let time = NumberText.message(entry.time)
             // An entry outside the span is reported once, and later ones are not compared with it.
             if start.isFinite, entry.time < start {
-                check.report("\(entryPath).time", "\(time) is before the timeline's start \(ScreenRules.number(start))")
+                check.report("\(entryPath).time", "\(time) is before the timeline's start \(NumberText.message(start))")
                 continue
             }
             if end.isFinite, entry.time > end {
-                check.report("\(entryPath).time", "\(time) is after the timeline's end \(ScreenRules.number(end))")
+                check.report("\(entryPath).time", "\(time) is after the timeline's end \(NumberText.message(end))")
                 continue
             }
             if let previous, entry.time < previous.time {
                 check.report(
                     "\(entryPath).time",
                     "\(time) is earlier than \(path()).entries[\(previous.index + 1)].time "
-                        + "\(ScreenRules.number(previous.time)); entries must be in time order")
+                        + "\(NumberText.message(previous.time)); entries must be in time order")
             }
             previous = (entry.time, index)
         }

@@ -1,3 +1,4 @@
+import Formats
 extension Component.Timeline {
     /// A place the events refer to, drawn under the track. Its keys pick the shape:
     /// a circle `{"id": "nps-poi:goga:0001", "name": "Fort Point", "center": [-122.4771, 37.8106],
@@ -98,7 +99,7 @@ extension Component.Timeline.Region: ScreenNode {
         case .circle(let center, let radius):
             center.validate(at: "\(path()).center", into: &check)
             if !(radius.isFinite && radius > 0) {
-                check.report("\(path()).radius", "\(ScreenRules.number(radius)) metres; a radius must be more than 0")
+                check.report("\(path()).radius", "\(NumberText.message(radius)) metres; a radius must be more than 0")
             }
         case .area(let rings):
             if rings.isEmpty { check.report("\(path()).rings", "an area needs at least one ring") }

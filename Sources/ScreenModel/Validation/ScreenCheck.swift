@@ -1,3 +1,4 @@
+import Formats
 /// The state of one validation pass: the issues so far and the action ids seen.
 struct ScreenCheck {
     /// Flows a `go` action may name; `nil` accepts any non-empty name.
@@ -59,10 +60,10 @@ struct ScreenCheck {
         } else {
             // A suggestion is within the edit limit of a name of at most 64 scalars: shown whole.
             hint =
-                ScreenRules.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
+                Excerpt.suggestion(for: flow, in: known).map { "; did you mean '\($0)'?" }
                 ?? "; known flows: \(knownFlowList(known))"
             // Long names are not kept as keys: they get no suggestion, so no search to save.
-            if flow.utf8.count <= ScreenRules.longestSuggestedName { flowHints[flow] = hint }
+            if flow.utf8.count <= Excerpt.longestSuggestedName { flowHints[flow] = hint }
         }
         issues.append(ScreenIssue(path: "\(path()).flow", message: "unknown flow \(Excerpt.quoted(flow))\(hint)"))
     }
@@ -81,7 +82,7 @@ struct ScreenCheck {
         if park.allSatisfy(\.isWhitespace) { report(path(), "must not be empty"); return }
         guard let known = knownParks, !known.contains(park) else { return }
         let hint =
-            ScreenRules.suggestion(for: park, in: known).map { "; did you mean '\($0)'?" }
+            Excerpt.suggestion(for: park, in: known).map { "; did you mean '\($0)'?" }
             ?? (known.isEmpty ? "; there are none" : "; parks: \(Excerpt.list(known.sorted()))")
         report(path(), "unknown park \(Excerpt.quoted(park))\(hint)")
     }
@@ -105,15 +106,15 @@ struct ScreenCheck {
 
     /// Checks that `value` is a finite number (a time, which has no other bounds).
     mutating func checkFinite(_ value: Double, at path: @autoclosure () -> String) {
-        if !value.isFinite { report(path(), "\(ScreenRules.number(value)) is not a finite number") }
+        if !value.isFinite { report(path(), "\(NumberText.message(value)) is not a finite number") }
     }
 
     /// Checks that `value` is a finite number within `range`: "latitude 137.8 is outside -90...90".
     /// - Parameter name: what the number is, when `path` alone does not say (default `nil`).
     mutating func checkRange(_ value: Double, within range: ClosedRange<Double>, at path: @autoclosure () -> String, named name: String? = nil) {
         if !(value.isFinite && range.contains(value)) {
-            let bounds = "\(ScreenRules.number(range.lowerBound))...\(ScreenRules.number(range.upperBound))"
-            report(path(), "\(name.map { "\($0) " } ?? "")\(ScreenRules.number(value)) is outside \(bounds)")
+            let bounds = "\(NumberText.message(range.lowerBound))...\(NumberText.message(range.upperBound))"
+            report(path(), "\(name.map { "\($0) " } ?? "")\(NumberText.message(value)) is outside \(bounds)")
         }
     }
 

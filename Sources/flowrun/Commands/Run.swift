@@ -1,3 +1,4 @@
+import Formats
 import ArgumentParser
 import FlowKit
 import Foundation

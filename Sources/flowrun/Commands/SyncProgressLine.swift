@@ -1,3 +1,4 @@
+import Formats
 import FlowKit
 import FlowSync
 import Foundation

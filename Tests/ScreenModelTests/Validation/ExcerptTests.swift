@@ -1,3 +1,4 @@
+import Formats
 import Testing
 import ScreenModel
 
@@ -23,5 +24,17 @@ import ScreenModel
         #expect(Excerpt.list(["x", "y"], quoted: true) == "'x', 'y'")
         #expect(Excerpt.more(1, "issue") == "and 1 more issue")
         #expect(Excerpt.more(99_980, "issue") == "and 99,980 more issues")
+    }
+
+    /// A message line of megabytes (a script's error text) keeps its start and end.
+    @Test func longMessageLinesAreCutInTheMiddle() {
+        let line = "flows/x.lua:3: " + String(repeating: "x", count: 10_000_000) + " end"
+        let shown = Excerpt.message(line + "\nstack traceback:")
+        #expect(shown.hasPrefix("flows/x.lua:3: xxx") && shown.hasSuffix("xxx end\nstack traceback:"))
+        #expect(shown.contains(" … (9,998,619 characters cut) … "))
+        #expect(shown.unicodeScalars.count < Excerpt.messageLineLength + 100)
+        #expect(Excerpt.message("short\nlines") == "short\nlines")
+        // A message quoting a cut message is not cut again.
+        #expect(Excerpt.message("flowrun: " + shown) == "flowrun: " + shown)
     }
 }
