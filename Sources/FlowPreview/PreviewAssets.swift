@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 import FlowKit
 import Foundation
@@ -10,13 +11,15 @@ import NIOCore
 /// are resolved; anything else is 404, the same answer as a file that is not there.
 struct PreviewAssets: Sendable {
     let root: ProjectRoot
+    /// The largest picture served (bytes): far above any drawn layer or photo of a park.
+    static let largestPicture = 32 << 20
 
     /// Where the frame's pictures are: `/parks/GRTE/assets/`.
     static func address(park code: String) -> String { "/\(AssetReference.folder(park: code))/" }
 
     func response(park code: String, uriPath: String) -> Response {
         guard let file = file(park: code, uriPath: uriPath), let type = AssetReference.contentType(of: file.path),
-            let data = FileManager.default.contents(atPath: file.path)
+            case .success(let data) = FileReader.read(atPath: file.path, limit: Self.largestPicture, links: .refuse)
         else {
             return PreviewRoutes.json(404, PreviewFailure.notFound("not found: \(uriPath)").json(root: nil))
         }

@@ -36,6 +36,7 @@ extension Profile {
     @discardableResult
     public func reset(busyTimeout: Double = 5) throws(StoreError) -> ProfileReset {
         guard hasDatabase else { return .nothing }
+        try checkDatabaseFiles()
         do {
             return .emptied(try emptyStore(busyTimeout: busyTimeout))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {

@@ -1,3 +1,5 @@
+import FlowKit
+import Formats
 public import Foundation
 
 /// A visitor's profile: the folder whose `store.sqlite` holds what they keep (favorites,
@@ -35,4 +37,15 @@ public struct Profile: Sendable, Equatable {
     public var photosPath: String { path + "/" + Self.photosName }
     /// The database and the files SQLite keeps beside it in WAL mode.
     public var databaseFiles: [String] { ["", "-wal", "-shm"].map { databasePath + $0 } }
+
+    /// Refuses a database file that is there but not a regular file: SQLite opens its files
+    /// itself and would wait for ever on a FIFO (rule 3b of docs/architecture.md).
+    /// - Throws: `StoreError` of kind `unusable` naming the file and what it is.
+    func checkDatabaseFiles() throws(StoreError) {
+        for file in databaseFiles {
+            if let refusal = FileReader.irregularity(atPath: file) {
+                throw StoreError(.unusable, "\(file): \(refusal.message); a profile's store is a regular file")
+            }
+        }
+    }
 }

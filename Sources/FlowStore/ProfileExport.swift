@@ -49,6 +49,7 @@ public enum ProfileExport {
     public static func json(_ profile: Profile) throws(StoreError) -> String {
         var document = Document()
         if FileManager.default.fileExists(atPath: profile.databasePath) {
+            try profile.checkDatabaseFiles()
             do {
                 var configuration = Configuration()
                 configuration.readonly = true

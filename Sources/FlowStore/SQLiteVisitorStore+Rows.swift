@@ -249,7 +249,8 @@ extension SQLiteVisitorStore {
 
     public func photoFile(_ file: String) -> PhotoFile? {
         // A regular file only, opened without blocking: a FIFO named as a photo holds nothing up.
-        guard let (size, head) = FileReader.head(atPath: profile.photosPath + "/" + file, count: 16) else { return nil }
+        guard let (size, head) = FileReader.head(atPath: profile.photosPath + "/" + file, count: 16, links: .within(FileReader.realFolder(profile.photosPath)))
+        else { return nil }
         return PhotoFile(size: size, head: head)
     }
 

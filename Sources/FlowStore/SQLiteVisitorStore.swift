@@ -95,6 +95,7 @@ public final class SQLiteVisitorStore: VisitorStore {
     private func open() throws(StoreError) -> DatabaseQueue {
         if let database { return database }
         try ProfileFolder.prepare(profile)
+        try profile.checkDatabaseFiles()
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         // The runtime keeps one transaction open across a run's calls (begin, calls, commit).

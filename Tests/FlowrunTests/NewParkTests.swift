@@ -139,7 +139,7 @@ func fileTree(_ url: URL) -> [String] {
             "flowrun: --timezone: unknown time zone 'America/Denevr'; did you mean 'America/Denver'?\n"
         ),
         (["new", "park", "ZION", "--name", "Zion", "--boundary", "nope.geojson"], "flowrun: --boundary: 'nope.geojson': file not found\n"),
-        (["new", "park", "ZION", "--name", "Zion", "--sites", "parks"], "flowrun: --sites: 'parks': is a folder, not a file\n"),
+        (["new", "park", "ZION", "--name", "Zion", "--sites", "parks"], "flowrun: --sites: 'parks': cannot read file: it is a folder, not a regular file\n"),
         (
             ["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GOGA/park.lua"],
             "flowrun: parks/GOGA/park.lua:1:1: malformed JSON: invalid number '--'\n"

@@ -32,4 +32,20 @@ import Glibc
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains("FIFO"), "\(arguments): \(result.stderr)")
     }
+
+    /// SQLite opens its own files and would wait on a FIFO: the store is checked first, in
+    /// a run, an export and a reset, and refused naming the file (exit 2).
+    @Test(arguments: [
+        ["--park", "GOGA", "favorites"], ["profile", "export"], ["profile", "reset", "--yes"],
+    ])
+    func aFIFOAsTheStoreIsRefusedNamingIt(_ command: [String]) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(mkfifo(dir.appendingPathComponent("store.sqlite-wal").path, 0o600) == 0)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("store.sqlite").path, contents: Data())
+        let result = try flowrun(command + ["--profile", dir.path])
+        #expect(result.status == 2, "\(command): \(result.stderr)")
+        #expect(result.stderr.contains("store.sqlite-wal") && result.stderr.contains("FIFO"), "\(command): \(result.stderr)")
+    }
 }

@@ -161,7 +161,7 @@ import Testing
     @Test func badUsageExitsTwo() throws {
         let missing = try flowrun(["lua", "/nonexistent/try.lua"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "flowrun: FILE: cannot read '/nonexistent/try.lua'\n")
+        #expect(missing.stderr == "flowrun: FILE: /nonexistent/try.lua: cannot read file: No such file or directory\n")
         let range = try flowrun(["lua", "--max-memory", "0", "x.lua"])
         #expect(range.status == 2)
         #expect(range.stderr.contains("--max-memory: 0 out of range"))

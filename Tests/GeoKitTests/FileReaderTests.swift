@@ -59,4 +59,28 @@ import Glibc
         let head = try #require(FileReader.head(atPath: file.path, count: 16))
         #expect(head.size == 100 && head.head == [UInt8](repeating: 0x20, count: 16))
     }
+
+    @Test func linksAreFollowedRefusedOrKeptInsideTheirFolder() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let project = dir.appendingPathComponent("project"), outside = dir.appendingPathComponent("secret.txt")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: outside)
+        try Data("mine".utf8).write(to: project.appendingPathComponent("real.txt"))
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("out.txt").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("in.txt").path, withDestinationPath: "real.txt")
+        let real = FileReader.realFolder(project.path)
+        let out = project.appendingPathComponent("out.txt").path, inside = project.appendingPathComponent("in.txt").path
+        #expect(try FileReader.bytes(atPath: out, file: "out.txt") == Array("secret".utf8))
+        #expect(FileReader.read(atPath: out, limit: 100, links: .refuse) == .failure(.link))
+        #expect(FileReader.read(atPath: out, limit: 100, links: .within(real)) == .failure(.outside(real)))
+        #expect(FileReader.read(atPath: inside, limit: 100, links: .within(real)) == .success(Array("mine".utf8)))
+        #expect(FileReader.head(atPath: out, count: 4, links: .within(real)) == nil)
+        do {
+            _ = try FileReader.bytes(atPath: out, file: "out.txt", links: .within(real))
+            Issue.record("a link out of the folder was followed")
+        } catch {
+            #expect(error.description == "out.txt: cannot read file: it is a symbolic link leading out of \(real)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Formats
 public import FlowKit
 import Foundation
 public import GeoKit
@@ -162,13 +163,10 @@ public struct ParkScaffold: Sendable {
 
     /// The bytes of a file given on the command line, or a usage error naming it.
     static func read(_ path: String, option: String) throws(FlowError) -> Data {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): file not found")
+        switch FileReader.read(atPath: path, limit: FileReader.defaultLimit, links: .follow) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(.system(ENOENT)): throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): file not found")
+        case .failure(let refusal): throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): \(refusal.message)")
         }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): \(isFolder.boolValue ? "is a folder, not a file" : "cannot read file")")
-        }
-        return data
     }
 }

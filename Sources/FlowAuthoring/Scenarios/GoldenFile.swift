@@ -1,3 +1,4 @@
+import Formats
 import ScreenRendering
 import FlowKit
 import Foundation
@@ -38,7 +39,12 @@ enum GoldenFile {
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
             throw .badInput("\(path): is a symbolic link; a golden is a plain file beside its scenario")
         }
-        let existing = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+        let existing: String?
+        switch FileReader.read(atPath: url.path, limit: FileReader.defaultLimit, links: .refuse) {
+        case .success(let bytes): existing = String(decoding: bytes, as: UTF8.self)
+        case .failure(.system(ENOENT)): existing = nil
+        case .failure(let refusal): throw .badInput("\(path): \(refusal.message)")
+        }
         if update {
             guard existing != json else { return false }
             do {

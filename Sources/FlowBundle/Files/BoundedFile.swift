@@ -1,3 +1,4 @@
+import Formats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,9 +7,10 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a bundle's files with POSIX calls so that what is read is exactly what was checked:
-/// a symbolic link is refused, not followed (`O_NOFOLLOW`); anything but a regular file is
-/// refused; and no more than the limit is ever read, whatever the file's size says.
+/// A bundle's files as Formats' `FileReader` reads them, with the bundle's words for what
+/// goes wrong: what is read is exactly what was checked, so a symbolic link is refused, not
+/// followed; anything but a regular file is refused; and no more than the limit is ever
+/// read, whatever the file's size says.
 enum BoundedFile {
     /// The bytes of the regular file at `path`, at most `limit` of them.
     /// - Parameters:
@@ -21,40 +23,20 @@ enum BoundedFile {
     ///   ``BundleError/Reason/notRegularFile``, ``BundleError/Reason/tooLarge`` or
     ///   ``BundleError/Reason/sizeMismatch``.
     static func contents(_ path: String, display: String, limit: Int, exact: Int? = nil) throws(BundleError) -> [UInt8] {
-        guard !path.utf8.contains(0) else { throw BundleError(.unreadable, file: display, "the path holds a NUL byte") }
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ELOOP { throw BundleError(.notRegularFile, file: display, "is a symbolic link; a bundle holds regular files only") }
+        switch FileReader.read(atPath: path, limit: limit, links: .refuse) {
+        case .success(let bytes):
+            try check(bytes.count, display: display, limit: limit, exact: exact)
+            return bytes
+        case .failure(.system(let code)):
             throw BundleError(.unreadable, file: display, code == ENOENT ? "file not found" : "cannot read: \(systemMessage(code))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw BundleError(.unreadable, file: display, "cannot read: \(systemMessage(errno))") }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            let what = (status.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
+        case .failure(.link), .failure(.outside):
+            throw BundleError(.notRegularFile, file: display, "is a symbolic link; a bundle holds regular files only")
+        case .failure(.notRegular(let what)):
             throw BundleError(.notRegularFile, file: display, "is \(what); a bundle holds regular files only")
+        case .failure(.tooLarge(let size, _)):
+            try check(size, display: display, limit: limit, exact: exact)
+            throw BundleError(.tooLarge, file: display, "\(size) bytes, over the limit of \(BundleLimits.text(limit))")
         }
-        let size = Int(status.st_size)
-        try check(size, display: display, limit: limit, exact: exact)
-        // One spare byte shows a file that grew since fstat; the limit still holds.
-        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return read(descriptor, base + count, buffer.count - count)
-            }
-            if got == 0 { break }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw BundleError(.unreadable, file: display, "cannot read: \(systemMessage(errno))")
-            }
-            count += got
-        }
-        try check(count, display: display, limit: limit, exact: exact)
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     private static func check(_ size: Int, display: String, limit: Int, exact: Int?) throws(BundleError) {

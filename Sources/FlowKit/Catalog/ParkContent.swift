@@ -45,14 +45,10 @@ public final class ParkContent {
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file, feature and field at fault.
     public func exhibits() throws(FlowError) -> ExhibitCatalog? {
         if let cachedExhibits { return cachedExhibits }
-        guard let source = root.source(exhibitsPath) else { cachedExhibits = .some(nil); return nil }
+        guard let bytes = try root.bytesIfPresent(exhibitsPath) else { cachedExhibits = .some(nil); return nil }
         let boundary = try self.boundary()
         do {
-            let catalog: ExhibitCatalog
-            switch source {
-            case .disk(let url): catalog = try ExhibitCatalog(contentsOf: url, displayPath: exhibitsPath, boundary: boundary)
-            case .memory(let bytes): catalog = try ExhibitCatalog(geoJSON: bytes, displayPath: exhibitsPath, boundary: boundary)
-            }
+            let catalog = try ExhibitCatalog(geoJSON: bytes, displayPath: exhibitsPath, boundary: boundary)
             cachedExhibits = catalog
             return catalog
         } catch {
@@ -105,11 +101,10 @@ public final class ParkContent {
 
     /// The bytes of file `path`, nil when there is none.
     private func bytes(_ path: String) throws(FlowError) -> [UInt8]? {
-        switch root.source(path) {
-        case nil: return nil
-        case .memory(let bytes)?: return bytes
-        case .disk(let url)?:
-            do { return try FileReader.bytes(of: url, file: path) } catch { throw .invalidContent(error.description) }
+        do { return try root.bytesIfPresent(path) } catch .badContent(let file, let message) {
+            throw .invalidContent("\(file): \(message)")
+        } catch {
+            throw error
         }
     }
 }

@@ -11,12 +11,16 @@ public struct ProjectRoot: Sendable {
     public let url: URL
     /// The files when they are held in memory; nil for a folder on disk.
     let memory: MemoryFiles?
+    /// The folder's real path (links resolved): a symbolic link inside the project may lead
+    /// anywhere inside it, never out of it.
+    let realPath: String
 
     /// The project in folder `path`.
     /// - Parameter path: absolute, or relative to the current directory; it need not exist.
     public init(path: String) {
         url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         memory = nil
+        realPath = FileReader.realFolder(url.path)
     }
 
     /// A project whose files are held in memory, such as a bundle's verified bytes: every
@@ -28,6 +32,7 @@ public struct ProjectRoot: Sendable {
     public init(files: [String: [UInt8]], origin: URL) {
         url = origin.standardizedFileURL
         memory = MemoryFiles(files)
+        realPath = url.path
     }
 
     /// Whether the files are held in memory (``init(files:origin:)``) rather than read from a folder.
@@ -56,8 +61,8 @@ public struct ProjectRoot: Sendable {
             return bytes
         }
         guard exists(relativePath) else { throw .badContent(file: relativePath, message: "file not found") }
-        // A regular file only, read without blocking and within a limit (FileReader).
-        do { return try FileReader.bytes(atPath: url(relativePath).path, file: relativePath) } catch {
+        // A regular file of the project only, read without blocking and within a limit.
+        do { return try FileReader.bytes(atPath: url(relativePath).path, file: relativePath, links: .within(realPath)) } catch {
             throw .badContent(file: relativePath, message: error.message)
         }
     }
@@ -110,17 +115,11 @@ public struct ProjectRoot: Sendable {
     public var looksLikeProject: Bool { exists("parks") && exists("flows") }
 }
 
-/// Where the bytes of a content file are: readers with a fast path of their own for files on
-/// disk (GeoKit's POSIX reader) take the URL, the rest the bytes.
-enum ContentSource {
-    case disk(URL)
-    case memory([UInt8])
-}
-
 extension ProjectRoot {
-    /// Where file `relativePath` is, or nil when there is no such file.
-    func source(_ relativePath: String) -> ContentSource? {
-        if let memory { return memory.files[relativePath].map(ContentSource.memory) }
-        return exists(relativePath) ? .disk(url(relativePath)) : nil
+    /// The bytes of file `relativePath`, or nil when there is no such file.
+    /// - Throws: ``FlowError/badContent(file:message:)`` when it cannot be read.
+    func bytesIfPresent(_ relativePath: String) throws(FlowError) -> [UInt8]? {
+        if let memory { return memory.files[relativePath] }
+        return exists(relativePath) ? try bytes(relativePath) : nil
     }
 }

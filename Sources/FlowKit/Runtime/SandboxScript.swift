@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import LuaKit
 import ScreenModel
@@ -20,8 +21,9 @@ public enum SandboxScript {
         path: String, arguments: [String] = [], limits: HostLimits = HostLimits(),
         output: @escaping ([UInt8]) -> Void
     ) throws(FlowError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badArgument(name: "FILE", message: "cannot read '\(Excerpt.text(path))'")
+        let data: [UInt8]
+        do { data = try FileReader.bytes(atPath: path, file: Excerpt.text(path)) } catch {
+            throw .badArgument(name: "FILE", message: error.description)
         }
         do {
             let lua = try LuaState(options: limits.options(fixedTime: nil))
@@ -29,13 +31,16 @@ public enum SandboxScript {
             // require("x.y") finds x/y.lua beside the script, as stock Lua's "./?.lua" would.
             let folder = (path as NSString).deletingLastPathComponent
             lua.moduleSearchDescription = folder.isEmpty ? "./" : folder + "/"
-            lua.moduleResolver = { name in
+            lua.moduleResolver = { name throws(LuaError) in
                 let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
                 let file = folder.isEmpty ? relative : folder + "/" + relative
-                guard let data = FileManager.default.contents(atPath: file) else { return nil }
-                return LuaModuleSource(bytes: chunkBytes(Array(data)), path: file)
+                switch FileReader.read(atPath: file, limit: FileReader.defaultLimit, links: .follow) {
+                case .success(let data): return LuaModuleSource(bytes: chunkBytes(data), path: file)
+                case .failure(.system(ENOENT)): return nil
+                case .failure(let refusal): throw .setup("\(file): \(refusal.message)")
+                }
             }
-            let chunk = try lua.load(chunkBytes(Array(data)), chunkName: path)
+            let chunk = try lua.load(chunkBytes(data), chunkName: path)
             _ = try lua.call(chunk, arguments.map { .string($0) })
         } catch {
             throw .script(error)
