@@ -175,6 +175,8 @@ luakit_run_frame luakit_begin_run(lua_State *L, lua_State *co) {
         b->stopped = LUAKIT_STOP_NONE;
         b->stopped_at[0] = '\0';
         b->memory_exceeded = 0;
+        b->output_left = b->output_limit;
+        b->output_cut = 0;
         b->time_up = 0;
         b->deadline = b->time_limit > 0 ? now_seconds() + b->time_limit : 0;
         saved.armed = luakit_arm_deadline(b);     // sets timer_armed when it can

@@ -1,3 +1,4 @@
+import Formats
 public import LuaKit
 import ScreenModel
 
@@ -27,6 +28,8 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     case badRegistration(message: String)
     /// A flow returned something that is not a valid screen.
     case invalidScreen(flow: String, file: String, issues: [String])
+    /// The flow's screen held more text than the host renders (``HostLimits/screenTextBytes``).
+    case screenTooLarge(flow: String, file: String, limitBytes: Int)
     /// `--follow` named no action of the screen.
     case unknownAction(id: String, flow: String, known: [String])
     /// A replayed track (`ctx.track`) does not fit in the Lua memory cap: the file, its fixes
@@ -44,8 +47,11 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
         return .invalidContent(errors.map(\.description).joined(separator: "\n"))
     }
 
-    /// The message for people: where, then what (`parks/GOGA/park.lua: zoom: 40 out of range [0, 22]`).
-    public var description: String {
+    /// The message for people: where, then what (`parks/GOGA/park.lua: zoom: 40 out of range [0, 22]`),
+    /// each line bounded (``Excerpt/message(_:)``).
+    public var description: String { Excerpt.message(unboundedDescription) }
+
+    private var unboundedDescription: String {
         switch self {
         case .unknownPark(let code, let known):
             return "unknown park \(Excerpt.quoted(code)); parks here: \(Excerpt.list(known))"
@@ -70,6 +76,9 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
             return message
         case .invalidScreen(let flow, let file, let issues):
             return "\(file): flow '\(flow)' returned an invalid screen:\n" + issues.map { "  \($0)" }.joined(separator: "\n")
+        case .screenTooLarge(let flow, let file, let limit):
+            return "\(file): flow '\(flow)' returned a screen too large to render: more than \(limit / 1024) KiB of text, "
+                + "the most a screen may hold (a string used in several places counts each time)"
         case .unknownAction(let id, let flow, let known):
             let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
             return "--follow \(Excerpt.text(id)): screen \(Excerpt.quoted(flow)) has no action with that id; \(list)"
@@ -88,7 +97,7 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
         case .unavailableFlow(_, _, let failures): return failures.first?.error.exitCode ?? 1
         case .unknownPark, .unknownFlow, .disabledFlow, .badContent, .invalidContent, .badArgument, .unknownAction, .trackTooLarge:
             return 2
-        case .script, .badRegistration, .invalidScreen: return 1
+        case .script, .badRegistration, .invalidScreen, .screenTooLarge: return 1
         case .store(let error): return error.exitCode
         }
     }

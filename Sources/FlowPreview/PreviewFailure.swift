@@ -23,7 +23,7 @@ struct PreviewFailure: Error, Sendable, Equatable {
         switch error {
         case .unknownPark, .unknownFlow, .disabledFlow: status = 404
         case .badArgument, .unknownAction, .trackTooLarge: status = 400
-        case .unavailableFlow, .badContent, .invalidContent, .script, .badRegistration, .invalidScreen: status = 422
+        case .unavailableFlow, .badContent, .invalidContent, .script, .badRegistration, .invalidScreen, .screenTooLarge: status = 422
         case .store(let failure): status = failure.kind == .busy ? 503 : 500  // the preview's store: --profile's, or its own in memory
         }
         let text = error.description

@@ -44,7 +44,7 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
             if let line, let column { text += ":\(line):\(column)" }
             text += ": "
         }
-        return text + message
+        return Excerpt.message(text + message)
     }
 
     /// This error located in `file`, keeping any file it already names.

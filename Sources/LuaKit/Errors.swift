@@ -1,3 +1,4 @@
+import Formats
 /// What can go wrong when running Lua. Every case says where: a chunk name and line
 /// (`flows/home.lua:12: ...`) and, for runtime failures, a traceback.
 public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -16,11 +17,18 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     case argumentsTooLarge(argumentBytes: Int, heldBytes: Int, limitBytes: Int)
     /// A value could not cross the bridge (a cyclic table, say); names the value.
     case conversion(String)
+    /// The results held more than `limitBytes` bytes of text, the most the caller takes
+    /// (``LuaState/call(_:arguments:textLimit:reading:)``), each string counted per reference.
+    case textLimit(limitBytes: Int)
     /// The state could not be created or set up.
     case setup(String)
 
-    /// The whole message: location, text and, for runtime and budget failures, the traceback.
-    public var description: String {
+    /// The whole message: location, text and, for runtime and budget failures, the traceback;
+    /// each line bounded (Formats' `Excerpt.message`: a script's error text or a syntax
+    /// error's token may be megabytes).
+    public var description: String { Excerpt.message(unboundedDescription) }
+
+    private var unboundedDescription: String {
         switch self {
         case .syntax(let message): return message
         case .runtime(let message, let traceback): return traceback.isEmpty ? message : "\(message)\n\(traceback)"
@@ -34,6 +42,8 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
             return "the arguments take \(arguments / 1024) KiB, which with the \(held / 1024) KiB the state holds "
                 + "is over its memory cap of \(limit / 1024) KiB"
         case .conversion(let message): return message
+        case .textLimit(let limit):
+            return "results too large: more than \(limit / 1024) KiB of text (a string used in several places counts each time)"
         case .setup(let message): return message
         }
     }

@@ -49,6 +49,9 @@ typedef struct luakit_budget {
     struct lua_State *root;      // the run's own coroutine: "the main thread" as scripts see it
     struct lua_State *running;   // the thread executing now (its hook is re-armed on a stop)
     char stopped_at[160];        // "file:line: " where the run was stopped
+    long long output_limit;      // bytes print and warn may write in one run
+    long long output_left;       // what is left of it in this run
+    int output_cut;              // 1 once this run's output went past the limit
 } luakit_budget;
 
 /// Called by a Swift closure's trampoline; returns the number of results pushed, or

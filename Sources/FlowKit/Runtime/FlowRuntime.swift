@@ -235,18 +235,18 @@ public final class FlowRuntime {
         defer { moduleContext.scanReplay = nil }
         let functions = LuaValue.table(LuaTable(sequence: chain.map { .function($0.function) }))
         // A broken content file is bad input (exit 2) even when a flow's first use of it
-        // is what fails: keep the content error and report it instead of the Lua error.
-        var contentError: FlowError?
+        // is what fails: the module context keeps the content error, reported instead of
+        // the Lua error.
+        moduleContext.contentError = nil
         let sites = lua.function("sites") { [unowned self] call in
             do {
                 if let table = self.sitesTable {
                     call.push(table)
                 } else {
-                    let sites = LuaTable(sequence: try self.content.sites().map(FlowContext.site))
+                    let sites = LuaTable(sequence: try self.moduleContext.sites().map(FlowContext.site))
                     self.sitesTable = call.pushReadOnly(sites, message: Self.readOnlySitesMessage)
                 }
             } catch let error as FlowError {
-                contentError = error
                 throw LuaCallError(error.description)
             }
         }
@@ -287,7 +287,8 @@ public final class FlowRuntime {
                     .value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction)),
                     .value(.function(parks)), .value(note),
                 ]
-                    + (request.track.map { [.records(FlowContext.fixes($0))] } ?? [])
+                    + (request.track.map { [.records(FlowContext.fixes($0))] } ?? []),
+                textLimit: limits.screenTextBytes
             ) { slot in
                 ScreenReader.screen(slot, park: park.code, flow: request.flow).flatMap { try? checked($0, flow: request.flow, file: file) }
             }
@@ -295,11 +296,13 @@ public final class FlowRuntime {
             result = outcome.results
         } catch .conversion(let message) {
             throw .invalidScreen(flow: request.flow, file: file, issues: [message])
+        } catch .textLimit(let limit) {
+            throw .screenTooLarge(flow: request.flow, file: file, limitBytes: limit)
         } catch .argumentsTooLarge(let argumentBytes, _, _) where request.track != nil {
             // The track is the only argument that grows with input: say which file, how big, which cap.
             throw trackTooLarge(request.track, luaBytes: argumentBytes)
         } catch {
-            throw contentError ?? .script(error)
+            throw moduleContext.contentError ?? .script(error)
         }
         do {
             return try screen(from: result.first ?? .nil, flow: request.flow, file: file)

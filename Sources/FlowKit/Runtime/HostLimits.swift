@@ -10,6 +10,10 @@ public struct HostLimits: Sendable, Equatable {
     public var memoryMiB: Int
     /// CPU seconds one flow run may take. Default 1.
     public var seconds: Double
+    /// Bytes of text a screen may hold, each string counted once per place it appears: the
+    /// renderers' work is linear in it, so it bounds what laying a screen out costs after
+    /// the run. Default 8 MiB (a park's longest list screen holds a few hundred KiB).
+    public var screenTextBytes = 8 << 20
 
     /// Ceilings; each parameter sets the property of the same name.
     /// - Parameters:

@@ -49,23 +49,31 @@ public enum TerminalText {
     private static func escaped(_ text: some StringProtocol, keepsLineBreaks: Bool) -> String {
         // The usual case has nothing to escape: no copy.
         guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
-        var out = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending to a String's scalar view copies the string each
+        // time (quadratic in what a script controls); one byte buffer stays linear.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        let hexDigits = Array("0123456789ABCDEF".utf8)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n" where keepsLineBreaks, "\t" where keepsLineBreaks:
-                out.append(scalar)
+                out.append(UInt8(scalar.value))
             case "\t":
-                out.append(" ")
+                out.append(UInt8(ascii: " "))
             case _ where isControl(scalar):
-                out.append(contentsOf: "\\u{".unicodeScalars)
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                if hex.count == 1 { out.append("0") }
-                out.append(contentsOf: hex.unicodeScalars)
-                out.append("}")
+                out.append(contentsOf: "\\u{".utf8)
+                var value = scalar.value, digits: [UInt8] = []
+                repeat {
+                    digits.append(hexDigits[Int(value & 0xF)])
+                    value >>= 4
+                } while value > 0
+                if digits.count == 1 { out.append(UInt8(ascii: "0")) }
+                out.append(contentsOf: digits.reversed())
+                out.append(UInt8(ascii: "}"))
             default:
-                out.append(scalar)
+                if let bytes = UTF8.encode(scalar) { out.append(contentsOf: bytes) }
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

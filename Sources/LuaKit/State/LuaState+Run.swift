@@ -77,7 +77,7 @@ extension LuaState {
     /// - Returns: every value the function returned, copied to Swift.
     /// - Throws: ``LuaError``, as ``call(_:_:)``.
     public func call(_ function: LuaFunctionRef, arguments: [LuaArgument]) throws(LuaError) -> [LuaValue] {
-        try call(function, arguments: arguments, reading: { (_: LuaSlot) -> Never? in nil }).results
+        try call(function, arguments: arguments, textLimit: .max, reading: { (_: LuaSlot) -> Never? in nil }).results
     }
 
     /// Calls `function` as ``call(_:arguments:)`` does, and first lets `read` read its first
@@ -87,13 +87,17 @@ extension LuaState {
     /// - Parameters:
     ///   - function: the function to call.
     ///   - arguments: its arguments.
+    ///   - textLimit: the most bytes of text the results may hold, each string counted once
+    ///     per reference: what the host will lay out stays in proportion to what it allows.
+    ///     More is a ``LuaError/conversion(_:)`` saying so.
     ///   - read: reads the first result (a nil slot when there is none); runs before the
     ///     results are copied, and must not keep the slot. What it returns from a read that
     ///     went past the copy's limits is dropped.
     /// - Returns: what `read` returned, or nil and every result copied to Swift.
     /// - Throws: ``LuaError``, as ``call(_:_:)``.
-    public func call<T>(_ function: LuaFunctionRef, arguments: [LuaArgument], reading read: (LuaSlot) -> T?) throws(LuaError) -> (read: T?, results: [LuaValue])
-    {
+    public func call<T>(
+        _ function: LuaFunctionRef, arguments: [LuaArgument], textLimit: Int = .max, reading read: (LuaSlot) -> T?
+    ) throws(LuaError) -> (read: T?, results: [LuaValue]) {
         handle.releaseDropped()
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
@@ -131,9 +135,9 @@ extension LuaState {
 
         switch status {
         case LUA_OK where stopped == 0:
-            var valuesLeft = ConversionLimits.maxNodes
+            var allowance = LuaSlot.Allowance(values: ConversionLimits.maxNodes, textBytes: textLimit)
             let first = lua_gettop(co) - resultCount + 1
-            let made = withUnsafeMutablePointer(to: &valuesLeft) { left -> T? in
+            let made = withUnsafeMutablePointer(to: &allowance) { left -> T? in
                 guard lua_checkstack(co, 1) != 0 else { return nil }
                 if resultCount == 0 { lua_pushnil(co) }
                 defer { if resultCount == 0 { lua_pop(co, 1) } }
@@ -145,7 +149,7 @@ extension LuaState {
             let coStack = LuaStack(L: co, handle: handle)
             var results: [LuaValue] = []
             results.reserveCapacity(Int(resultCount))
-            var limits = ConversionLimits(memoryBytes: Int(budget.pointee.memory_limit))
+            var limits = ConversionLimits(memoryBytes: Int(budget.pointee.memory_limit), textBytes: textLimit)
             do {
                 for i in 0..<resultCount { results.append(try coStack.value(at: first + i, limits: &limits)) }
             } catch {

@@ -54,6 +54,8 @@ public final class LuaState {
         budget.pointee.instruction_limit = Int64(max(options.instructionLimit, 1))
         budget.pointee.hook_interval = Int32(clamping: max(options.hookInterval, 1))
         budget.pointee.time_limit = max(options.timeLimit, 0)
+        budget.pointee.output_limit = Int64(max(options.outputLimit, 0))
+        budget.pointee.output_left = budget.pointee.output_limit
         guard let L = luakit_newstate(budget) else {
             budget.deallocate()
             throw .setup("cannot create a Lua state (out of memory)")

@@ -10,23 +10,29 @@ import CLuaSandbox
 /// for anything not of the shape asked, so that the caller can fall back to the copy, which
 /// says what is wrong. A read-only table (``LuaCall/pushReadOnly(_:message:)``) is not a
 /// plain table here: the copy reads its content. Every value read counts against the limit
-/// the copy has (a million values); past it ``isSpent`` is true, reads answer nil, and
-/// ``LuaState/call(_:arguments:reading:)`` drops what the reader made of it.
+/// the copy has (a million values, and the text limit the caller gave); past it ``isSpent``
+/// is true, reads answer nil, and ``LuaState/call(_:arguments:textLimit:reading:)`` drops
+/// what the reader made of it.
 public struct LuaSlot {
+    /// What one read may still take, shared by every slot of the read.
+    struct Allowance {
+        var values: Int
+        var textBytes: Int
+    }
+
     let L: OpaquePointer
     /// Absolute stack index.
     let index: Int32
-    /// Values left to read, shared by every slot of one read.
-    let budget: UnsafeMutablePointer<Int>
+    let budget: UnsafeMutablePointer<Allowance>
 
-    init(L: OpaquePointer, index: Int32, budget: UnsafeMutablePointer<Int>) {
+    init(L: OpaquePointer, index: Int32, budget: UnsafeMutablePointer<Allowance>) {
         self.L = L
         self.index = lua_absindex(L, index)
         self.budget = budget
     }
 
     /// Whether the read has gone past the limit a copy has: the caller must give up.
-    public var isSpent: Bool { budget.pointee < 0 }
+    public var isSpent: Bool { budget.pointee.values < 0 || budget.pointee.textBytes < 0 }
 
     /// Whether the value is nil (an absent field).
     public var isNil: Bool { lua_type(L, index) <= LUA_TNIL }
@@ -37,7 +43,8 @@ public struct LuaSlot {
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
-        guard spend(length / ConversionLimits.bytesPerValue), UTF8Text.firstInvalidByte(buffer) == nil else { return nil }
+        budget.pointee.textBytes -= length
+        guard !isSpent, spend(length / ConversionLimits.bytesPerValue), UTF8Text.firstInvalidByte(buffer) == nil else { return nil }
         return String(decoding: buffer, as: UTF8.self)
     }
 
@@ -111,15 +118,15 @@ public struct LuaSlot {
     // MARK: - Private
 
     private func spend(_ values: Int) -> Bool {
-        budget.pointee -= values
-        return budget.pointee >= 0
+        budget.pointee.values -= values
+        return budget.pointee.values >= 0
     }
 
     /// A nil slot for `body`; if the stack cannot grow, the read is spent (its result will
     /// be dropped) and `body` reads this slot instead.
     private func withNil<T, E: Error>(_ body: (LuaSlot) throws(E) -> T) throws(E) -> T {
         guard lua_checkstack(L, 1) != 0 else {
-            budget.pointee = -1
+            budget.pointee.values = -1
             return try body(self)
         }
         lua_pushnil(L)

@@ -30,7 +30,7 @@ struct LuaStack {
             if lua_isinteger(L, index) != 0 { return .integer(lua_tointegerx(L, index, nil)) }
             return .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
-            try limits.spend(nodes: 0, bytes: Int(lua_rawlen(L, index)))
+            try limits.spend(text: Int(lua_rawlen(L, index)))
             return .string(try text(at: index) ?? "")
         case LUA_TTABLE: return .table(try table(at: index, depth: depth, limits: &limits))
         case LUA_TFUNCTION: return .function(LuaFunctionRef(handle: handle, L: L, index: index))
@@ -248,7 +248,8 @@ struct LuaStack {
 /// Bounds on copying one Lua value into Swift. A table referenced from many places is
 /// copied once per reference, so a graph of 40 tables each referencing the next twice
 /// would expand to 2^40 nodes: copies are bounded in nodes and in bytes (the state's
-/// memory cap: the copy may not hold more than the state itself may).
+/// memory cap: the copy may not hold more than the state itself may), and, when the caller
+/// says so, in bytes of text (what the host will lay out: a screen).
 struct ConversionLimits {
     /// Values one copy may hold. Default 1,000,000.
     static let maxNodes = 1_000_000
@@ -257,12 +258,16 @@ struct ConversionLimits {
 
     private(set) var nodesLeft: Int
     private(set) var bytesLeft: Int
+    private(set) var textBytesLeft: Int
     let memoryBytes: Int
+    let textBytes: Int
 
-    init(memoryBytes: Int) {
+    init(memoryBytes: Int, textBytes: Int = .max) {
         self.memoryBytes = memoryBytes
+        self.textBytes = textBytes
         nodesLeft = Self.maxNodes
         bytesLeft = memoryBytes
+        textBytesLeft = textBytes
     }
 
     /// Values copied so far.
@@ -280,5 +285,12 @@ struct ConversionLimits {
                 "value too large to copy out of Lua: more than the memory cap of \(memoryBytes / 1024) KiB (a table or string referenced from several places is copied once per reference)"
             )
         }
+    }
+
+    /// Spends a string of `bytes` bytes.
+    mutating func spend(text bytes: Int) throws(LuaError) {
+        textBytesLeft -= bytes
+        if textBytesLeft < 0 { throw .textLimit(limitBytes: textBytes) }
+        try spend(nodes: 0, bytes: bytes)
     }
 }

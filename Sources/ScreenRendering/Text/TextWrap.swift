@@ -3,36 +3,91 @@ import Formats
 enum TextWrap {
     /// `text` broken into lines of at most `width` columns at spaces. Newlines in
     /// `text` start new lines; a word longer than `width` gets a line of its own.
+    ///
+    /// Linear in `text`, whatever it holds: words are found in its UTF-8 bytes (newline,
+    /// space and tab are ASCII, so every cut falls between scalars) and laid out as found,
+    /// never collected first; a word of printable ASCII (most of them) is copied as bytes,
+    /// one column each, and only the others go through escaping and grapheme counting.
     static func lines(_ text: String, width: Int) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
-            lines(words: paragraph.split(whereSeparator: { $0 == " " || $0 == "\t" }), width: width)
+        var text = text
+        return text.withUTF8 { bytes in
+            var lines: [String] = []
+            var layout = Layout(width: width)
+            var word = 0, plain = true
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else {
+                    plain = plain && byte >= 0x20 && byte < 0x7F
+                    continue
+                }
+                if word < index {
+                    let piece = UnsafeBufferPointer(rebasing: bytes[word..<index])
+                    if plain {
+                        layout.add(plainBytes: piece, into: &lines)
+                    } else {
+                        layout.add(String(decoding: piece, as: UTF8.self), into: &lines)
+                    }
+                }
+                if byte == UInt8(ascii: "\n") && index < bytes.count { layout.finish(into: &lines) }
+                word = index + 1
+                plain = true
+            }
+            layout.finish(into: &lines)
+            return lines
         }
     }
 
     /// `words` joined by single spaces into lines of at most `width` columns; a word
     /// is never broken, so one longer than `width` gets a line of its own. Each word is
     /// made safe for a terminal first (``TerminalText/line(_:)``: `\u{1B}` for ESC).
-    static func lines(words: [some StringProtocol], width: Int) -> [String] {
+    static func lines(words: some Sequence<some StringProtocol>, width: Int) -> [String] {
         var lines: [String] = []
-        var line = ""
+        var layout = Layout(width: width)
+        for word in words { layout.add(String(word), into: &lines) }
+        layout.finish(into: &lines)
+        return lines
+    }
+
+    /// The line being filled, as UTF-8: words join it while they fit.
+    private struct Layout {
+        let width: Int
+        var line: [UInt8] = []
         var lineWidth = 0
-        for word in words {
-            let word = TerminalText.line(word)
-            let wordWidth = columns(word)
-            if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            if lineWidth > 0 {
-                line += " "
-                lineWidth += 1
-            }
-            line += word
+
+        init(width: Int) { self.width = width }
+
+        /// Adds a word of printable ASCII: its bytes as they are, one column each.
+        mutating func add(plainBytes word: UnsafeBufferPointer<UInt8>, into lines: inout [String]) {
+            makeRoom(for: word.count, into: &lines)
+            line.append(contentsOf: word)
+            lineWidth += word.count
+        }
+
+        /// Adds any word: made safe for a terminal, counted in terminal columns.
+        mutating func add(_ word: String, into lines: inout [String]) {
+            let shown = TerminalText.line(word)
+            let wordWidth = columns(shown)
+            makeRoom(for: wordWidth, into: &lines)
+            line.append(contentsOf: shown.utf8)
             lineWidth += wordWidth
         }
-        lines.append(line)
-        return lines
+
+        /// Ends the line when a word of `wordWidth` columns would not fit; else adds the
+        /// space before it (a line's first word has none).
+        private mutating func makeRoom(for wordWidth: Int, into lines: inout [String]) {
+            if lineWidth > 0 && lineWidth + 1 + wordWidth > width { finish(into: &lines) }
+            if lineWidth > 0 {
+                line.append(UInt8(ascii: " "))
+                lineWidth += 1
+            }
+        }
+
+        /// Ends the line being filled (empty or not): a paragraph's end.
+        mutating func finish(into lines: inout [String]) {
+            lines.append(String(decoding: line, as: UTF8.self))
+            line.removeAll(keepingCapacity: true)
+            lineWidth = 0
+        }
     }
 
     /// `text` wrapped to `width` with `first` before the first line and `rest` before

@@ -86,6 +86,41 @@ import Testing
         #expect(lines.all == ["flows/evil.lua:2: hello\t1\tnil\ttrue"])
     }
 
+    /// What a run prints is bounded: past `outputLimit` bytes (as written) the rest is
+    /// dropped, said once; the next run has its own allowance.
+    @Test func printStopsAtTheOutputLimitSayingSoOnce() throws {
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines()
+        let small = try LuaState(options: LuaOptions(outputLimit: 100))
+        small.printHandler = { lines.all.append($0) }
+        let chunk = try small.load("for i = 1, 50 do print(string.rep('x', 20)) end", chunkName: "flows/loud.lua")
+        _ = try small.call(chunk)
+        // Each line is 38 bytes and a newline: two fit in 100.
+        #expect(lines.all.count == 3)
+        #expect(lines.all.prefix(2).allSatisfy { $0 == "flows/loud.lua:1: " + String(repeating: "x", count: 20) })
+        #expect(lines.all.last == "flows/loud.lua:1: output limit reached: 100 bytes of print and warn per run; the rest of this run's output is dropped")
+        _ = try small.call(chunk)
+        #expect(lines.all.count == 6)
+    }
+
+    /// Escaped control characters count as written: a line that would grow past the limit
+    /// is dropped whole, never escaped in full first.
+    @Test func escapedOutputCountsAsWritten() throws {
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines()
+        let small = try LuaState(options: LuaOptions(outputLimit: 1_000))
+        small.printHandler = { lines.all.append($0) }
+        _ = try small.run("print(string.rep('\\27', 10000000))", chunkName: "flows/esc.lua")
+        #expect(lines.all == ["flows/esc.lua:1: output limit reached: 1000 bytes of print and warn per run; the rest of this run's output is dropped"])
+    }
+
+    /// Results may be held to a limit of text, each string counted once per reference.
+    @Test func resultsBeyondTheTextLimitAreRefused() throws {
+        let f = try lua.load("local s = string.rep('y', 1000) local t = {} for i = 1, 100 do t[i] = s end return t", chunkName: "t.lua")
+        #expect(throws: LuaError.self) { try lua.call(f, arguments: [], textLimit: 50_000) { _ -> Int? in nil } }
+        #expect(try lua.call(f, arguments: [], textLimit: 100_000) { _ -> Int? in nil }.results.count == 1)
+    }
+
     @Test func fixedClock() throws {
         let fixed = try LuaState(options: LuaOptions(fixedTime: 1_780_000_000))
         #expect(try fixed.run("return os.time(), os.date('!%Y-%m-%d', os.time())", chunkName: "t.lua") == [1_780_000_000, "2026-05-28"])

@@ -84,4 +84,16 @@ import ScreenModel
         #expect(svg.contains("Mapa[2Jbc\rdef31mg\u{202E}h\u{2066}ij"))
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
+
+    /// Escaping and wrapping are linear in what they are given (the time is the containment
+    /// benchmark's to measure): a text of a quarter million ESC bytes and one of a million
+    /// one-letter words come out whole and right.
+    @Test func largeHostileTextComesOutWhole() {
+        let escapes = String(repeating: "\u{1B}", count: 250_000)
+        #expect(TerminalText.line(escapes) == String(repeating: #"\u{1B}"#, count: 250_000))
+        let lines = TextWrap.lines(String(repeating: "a ", count: 1_000_000), width: 40)
+        #expect(lines.count == 50_000 && lines.allSatisfy { $0 == String(repeating: "a ", count: 19) + "a" })
+        #expect(TextWrap.lines("one\n\ntwo three", width: 5) == ["one", "", "two", "three"])
+        #expect(TextWrap.lines("", width: 5) == [""])
+    }
 }
