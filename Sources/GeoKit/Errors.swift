@@ -65,13 +65,13 @@ public struct GeoError: Error, Sendable, Hashable, CustomStringConvertible {
         }
         if let feature {
             text += "feature \(feature + 1)"  // counted from 1, as people (and Lua) count
-            if let featureLabel { text += " ('\(featureLabel)')" }
+            if let featureLabel { text += " (\(Excerpt.quoted(featureLabel)))" }
             text += ": "
         }
         if !parts.isEmpty {
             text += parts.joined(separator: ", ") + ": "
         }
-        return text + message
+        return Excerpt.message(text + message)
     }
 
     // MARK: - Building located errors

@@ -1,3 +1,4 @@
+import Formats
 /// A beacon's identity as it advertises it: an iBeacon's UUID, major and minor, or an
 /// Eddystone-UID's namespace and instance.
 ///
@@ -24,7 +25,7 @@ public struct BeaconID: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``GeoError`` of kind ``GeoError/Kind/invalidContent`` naming the part at fault.
     public init(uuid: String, major: Int, minor: Int) throws(GeoError) {
         guard Self.isUUID(uuid) else {
-            throw GeoError(.invalidContent, "uuid '\(uuid)' is not a UUID (8-4-4-4-12 hex digits, e.g. F7826DA6-4FA2-4E98-8024-BC5B71E0893E)")
+            throw GeoError(.invalidContent, "uuid \(Excerpt.quoted(uuid)) is not a UUID (8-4-4-4-12 hex digits, e.g. F7826DA6-4FA2-4E98-8024-BC5B71E0893E)")
         }
         for (name, value) in [("major", major), ("minor", minor)] where !(0...65535).contains(value) {
             throw GeoError(.invalidContent, "\(name) \(value) out of range [0, 65535]")
@@ -40,10 +41,10 @@ public struct BeaconID: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``GeoError`` naming the part at fault.
     public init(namespace: String, instance: String) throws(GeoError) {
         guard namespace.utf8.count == 20, Self.isHex(namespace) else {
-            throw GeoError(.invalidContent, "namespace '\(namespace)' is not 20 hex digits (10 bytes)")
+            throw GeoError(.invalidContent, "namespace \(Excerpt.quoted(namespace)) is not 20 hex digits (10 bytes)")
         }
         guard instance.utf8.count == 12, Self.isHex(instance) else {
-            throw GeoError(.invalidContent, "instance '\(instance)' is not 12 hex digits (6 bytes)")
+            throw GeoError(.invalidContent, "instance \(Excerpt.quoted(instance)) is not 12 hex digits (6 bytes)")
         }
         kind = .eddystone
         description = "eddystone:\(namespace.uppercased()):\(instance.uppercased())"
@@ -57,13 +58,13 @@ public struct BeaconID: Sendable, Hashable, CustomStringConvertible {
         switch parts.first?.lowercased() {
         case "ibeacon" where parts.count == 4:
             guard let major = Int(parts[2]), let minor = Int(parts[3]) else {
-                throw GeoError(.invalidContent, "beacon '\(text)': major and minor must be integers")
+                throw GeoError(.invalidContent, "beacon \(Excerpt.quoted(text)): major and minor must be integers")
             }
             return try BeaconID(uuid: parts[1], major: major, minor: minor)
         case "eddystone" where parts.count == 3:
             return try BeaconID(namespace: parts[1], instance: parts[2])
         default:
-            throw GeoError(.invalidContent, "beacon '\(text)' is neither ibeacon:UUID:MAJOR:MINOR nor eddystone:NAMESPACE:INSTANCE")
+            throw GeoError(.invalidContent, "beacon \(Excerpt.quoted(text)) is neither ibeacon:UUID:MAJOR:MINOR nor eddystone:NAMESPACE:INSTANCE")
         }
     }
 

@@ -155,7 +155,7 @@ public struct ExhibitCatalog: Sendable {
         case "eddystone":
             id = try BeaconID(namespace: try text(b["namespace"], "namespace"), instance: try text(b["instance"], "instance"))
         case let other:
-            throw GeoError(.invalidContent, "must be 'ibeacon' or 'eddystone', got '\(other)'").within("type")
+            throw GeoError(.invalidContent, "must be 'ibeacon' or 'eddystone', got \(Excerpt.quoted(other))").within("type")
         }
         let power = try number(b["measured_power"], "measured_power", in: BeaconCalibration.measuredPowerRange)
         let loss = try number(b["path_loss"], "path_loss", in: BeaconCalibration.pathLossRange)

@@ -100,15 +100,15 @@ public struct ScanLog: Sendable {
             guard fields.count >= c.count else {
                 throw fail("\(fields.count) field\(fields.count == 1 ? "" : "s"), the header names \(c.count)")
             }
-            guard let time = Double(fields[c.time]), time.isFinite else { throw fail("time '\(fields[c.time])' is not a number of seconds") }
+            guard let time = Double(fields[c.time]), time.isFinite else { throw fail("time \(Excerpt.quoted(fields[c.time])) is not a number of seconds") }
             guard time >= lastTime else {
                 throw fail("time \(GeoError.text(time)) is before the previous row's \(GeoError.text(lastTime)): a log's times never go backwards")
             }
             lastTime = time
-            guard let rssi = Double(fields[c.rssi]), !rssi.isNaN else { throw fail("rssi '\(fields[c.rssi])' is not a number") }
+            guard let rssi = Double(fields[c.rssi]), !rssi.isNaN else { throw fail("rssi \(Excerpt.quoted(fields[c.rssi])) is not a number") }
             var tx: Double?
             if let i = c.tx, !fields[i].isEmpty {
-                guard let value = Double(fields[i]), value.isFinite else { throw fail("tx_power '\(fields[i])' is not a number") }
+                guard let value = Double(fields[i]), value.isFinite else { throw fail("tx_power \(Excerpt.quoted(fields[i])) is not a number") }
                 tx = value
             }
             let text = Substring(fields[c.beacon])

@@ -58,7 +58,7 @@ enum GeoJSONReader {
             return Document(root: .geometry, features: [Feature(index: nil, geometry: geometry, properties: [:])])
         case let type:
             throw GeoError(
-                .invalidContent, "unknown GeoJSON type '\(type)', expected FeatureCollection, Feature or a geometry")
+                .invalidContent, "unknown GeoJSON type \(Excerpt.quoted(type)), expected FeatureCollection, Feature or a geometry")
         }
     }
 
@@ -79,7 +79,7 @@ enum GeoJSONReader {
             }
             let type = try typeName(of: members, what: "feature")
             guard type == "Feature" else {
-                throw GeoError(.invalidContent, "expected type 'Feature', got '\(type)'")
+                throw GeoError(.invalidContent, "expected type 'Feature', got \(Excerpt.quoted(type))")
             }
             switch members["geometry"] {
             case nil, .null?: break

@@ -22,7 +22,7 @@ extension Geometry {
             throw GeoError(.invalidContent, "GeometryCollection is not supported")
         }
         guard Self.typeNames.contains(type) else {
-            throw GeoError(.invalidContent, "unknown geometry type '\(type)'")
+            throw GeoError(.invalidContent, "unknown geometry type \(Excerpt.quoted(type))")
         }
         guard let coordinates = members["coordinates"] else {
             throw GeoError(.invalidContent, "\(type) has no 'coordinates'")

@@ -25,16 +25,23 @@ public struct GeofenceSettings: Sendable, Hashable {
 
     public init() {}
 
+    /// The largest distance setting (metres): a geofence is about a park, not a continent.
+    public static let farthestMetres = 100_000.0
+    /// The longest delay (seconds): a day.
+    public static let longestDelay = 86_400.0
+
     /// The settings checked: a message naming the first bad field, or nil.
     public func problem() -> String? {
         if cap < 1 || cap > 10_000 { return "cap \(cap) must be between 1 and 10000" }
-        let fields: [(String, Double)] = [
-            ("refresh_distance", refreshDistance), ("hysteresis", hysteresis), ("enter_delay", enterDelay),
-            ("exit_delay", exitDelay), ("enter_margin", enterMargin), ("exit_margin", exitMargin),
-            ("dwell_delay", dwellDelay),
+        let distances: [(String, Double)] = [
+            ("refresh_distance", refreshDistance), ("hysteresis", hysteresis), ("enter_margin", enterMargin), ("exit_margin", exitMargin),
         ]
-        for (name, value) in fields where !value.isFinite || value < 0 {
-            return "\(name) \(GeoError.text(value)) must be a number ≥ 0"
+        for (name, value) in distances where !(value >= 0 && value <= Self.farthestMetres) {
+            return "\(name) \(GeoError.text(value)) must be a number of metres in [0, \(Int(Self.farthestMetres))]"
+        }
+        for (name, value) in [("enter_delay", enterDelay), ("exit_delay", exitDelay), ("dwell_delay", dwellDelay)]
+        where !(value >= 0 && value <= Self.longestDelay) {
+            return "\(name) \(GeoError.text(value)) must be a number of seconds in [0, \(Int(Self.longestDelay))] (a day)"
         }
         return nil
     }

@@ -55,10 +55,24 @@ extension Boundary {
 
     /// Marks the vertices between `first` and `last` that must stay (iterative, so a long
     /// ring cannot overflow the stack).
+    ///
+    /// Douglas–Peucker splits at the farthest vertex: n log n when splits are balanced, but
+    /// n² when each split peels off one vertex (a zigzag whose every vertex matters). The
+    /// distances it computes are bounded by 16 · n · ⌈log2 n⌉; past that, the ranges still
+    /// open keep all their vertices, which never breaks the tolerance, only draws more.
     private func simplify(_ first: Int, _ last: Int, start: Int, tolerance: Double, keep: inout [Bool]) {
+        let n = last - first + 1
+        var workLeft = 16 * n * max(1, Int.bitWidth - n.leadingZeroBitCount)
         var stack = [(first, last)]
         while let (a, b) = stack.popLast() {
             guard b > a + 1 else { continue }
+            workLeft -= b - a - 1
+            guard workLeft >= 0 else {
+                for (a, b) in stack + [(a, b)] where b > a + 1 {
+                    for v in (a + 1)..<b { keep[v - start] = true }
+                }
+                return
+            }
             var farthest = a, farthestDistance = 0.0
             for v in (a + 1)..<b {
                 let d = segmentDistanceSquared(v, a, b)

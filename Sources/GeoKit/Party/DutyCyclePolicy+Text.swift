@@ -1,3 +1,4 @@
+import Formats
 /// A duty cycle as text, for the command line and the timeline:
 ///
 /// ```
@@ -24,22 +25,22 @@ extension DutyCyclePolicy: CustomStringConvertible {
     public init(parsing text: String) throws(GeoError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard let base = parts.first, !base.isEmpty else {
-            throw GeoError(.invalidArgument, "'\(text)' is not a duty cycle: expected \(Self.syntax)")
+            throw GeoError(.invalidArgument, "\(Excerpt.quoted(text)) is not a duty cycle: expected \(Self.syntax)")
         }
         switch base {
         case "default": self = .standard
         case "always": self = .always
         default:
             guard let r = Self.rhythm(base) else {
-                throw GeoError(.invalidArgument, "'\(base)' is not a duty cycle: expected \(Self.syntax)")
+                throw GeoError(.invalidArgument, "\(Excerpt.quoted(base)) is not a duty cycle: expected \(Self.syntax)")
             }
             self = .plain(r)
         }
         var seen: Set<Substring> = []
         for part in parts.dropFirst() {
-            guard !part.isEmpty else { throw GeoError(.invalidArgument, "'\(text)': an empty option between commas") }
+            guard !part.isEmpty else { throw GeoError(.invalidArgument, "\(Excerpt.quoted(text)): an empty option between commas") }
             let (key, value) = Self.option(part)
-            guard seen.insert(key).inserted else { throw GeoError(.invalidArgument, "'\(part)': \(key)= is given twice") }
+            guard seen.insert(key).inserted else { throw GeoError(.invalidArgument, "\(Excerpt.quoted(part)): \(key)= is given twice") }
             switch key {
             case "near":
                 if value == "off" { near = nil; continue }
@@ -47,22 +48,24 @@ extension DutyCyclePolicy: CustomStringConvertible {
                 guard pieces.count == 2, let metres = Self.number(pieces[0]),
                     let r = pieces[1] == "always" ? Rhythm.alwaysOn : Self.rhythm(pieces[1])
                 else {
-                    throw GeoError(.invalidArgument, "'\(part)': expected near=METRES:ON/PERIOD such as near=200:10/20, near=200:always or near=off")
+                    throw GeoError(
+                        .invalidArgument, "\(Excerpt.quoted(part)): expected near=METRES:ON/PERIOD such as near=200:10/20, near=200:always or near=off")
                 }
                 (nearDistance, near) = (metres, r)
             case "hold":
                 if value == "off" { hold = nil; continue }
                 guard let seconds = Self.number(value) else {
-                    throw GeoError(.invalidArgument, "'\(part)': expected hold=SECONDS such as hold=35, or hold=off")
+                    throw GeoError(.invalidArgument, "\(Excerpt.quoted(part)): expected hold=SECONDS such as hold=35, or hold=off")
                 }
                 hold = seconds
             case "fix":
                 guard let seconds = Self.number(value) else {
-                    throw GeoError(.invalidArgument, "'\(part)': expected fix=SECONDS such as fix=5")
+                    throw GeoError(.invalidArgument, "\(Excerpt.quoted(part)): expected fix=SECONDS such as fix=5")
                 }
                 firstFixDelay = seconds
             default:
-                throw GeoError(.invalidArgument, "'\(part)': unknown option (options: near=METRES:ON/PERIOD, near=off, hold=SECONDS, hold=off, fix=SECONDS)")
+                throw GeoError(
+                    .invalidArgument, "\(Excerpt.quoted(part)): unknown option (options: near=METRES:ON/PERIOD, near=off, hold=SECONDS, hold=off, fix=SECONDS)")
             }
         }
         if let problem = problem() { throw GeoError(.invalidArgument, problem) }

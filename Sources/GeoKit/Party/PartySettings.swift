@@ -8,6 +8,11 @@ public struct PartySettings: Sendable, Hashable {
     /// How each member's phone watches the safe zones (enter and exit delays, margins).
     public var geofence = GeofenceSettings()
 
+    /// The largest `drift_m`: a party is in one park.
+    public static let farthestDrift = 100_000.0
+    /// The longest `silence_s`: a day.
+    public static let longestSilence = 86_400.0
+
     public init() {
         // A party's zones are few: no missed-enter shadow monitor.
         geofence.reportMissed = false
@@ -15,8 +20,12 @@ public struct PartySettings: Sendable, Hashable {
 
     /// The settings checked: a message naming the first bad field, or nil.
     public func problem() -> String? {
-        if !driftDistance.isFinite || driftDistance <= 0 { return "drift_m \(GeoError.text(driftDistance)) must be a positive number of metres" }
-        if !silenceTimeout.isFinite || silenceTimeout <= 0 { return "silence_s \(GeoError.text(silenceTimeout)) must be a positive number of seconds" }
+        if !(driftDistance > 0 && driftDistance <= Self.farthestDrift) {
+            return "drift_m \(GeoError.text(driftDistance)) must be a number of metres in (0, \(Int(Self.farthestDrift))]"
+        }
+        if !(silenceTimeout > 0 && silenceTimeout <= Self.longestSilence) {
+            return "silence_s \(GeoError.text(silenceTimeout)) must be a number of seconds in (0, \(Int(Self.longestSilence))] (a day)"
+        }
         return geofence.problem()
     }
 }

@@ -169,7 +169,7 @@ struct RegionMonitorTests {
         settings.enterDelay = -1
         #expect(
             failure { () throws(GeoError) in try RegionMonitor(index: RegionIndex([]), settings: settings) }
-                == "geofence settings: enter_delay -1 must be a number ≥ 0")
+                == "geofence settings: enter_delay -1 must be a number of seconds in [0, 86400] (a day)")
         let monitor = try RegionMonitor(index: RegionIndex([]))
         try monitor.feed(GeofenceFix(coordinate: Walk.origin, time: 10))
         #expect(

@@ -127,9 +127,12 @@ import Testing
         var settings = PartySettings()
         settings.driftDistance = 0
         #expect(throws: GeoError.self) { try PartyReplay.run(tracks: [], zones: [], settings: settings) }
-        #expect(settings.problem() == "drift_m 0 must be a positive number of metres")
+        #expect(settings.problem() == "drift_m 0 must be a number of metres in (0, 100000]")
         settings = PartySettings()
         settings.silenceTimeout = .nan
-        #expect(settings.problem() == "silence_s nan must be a positive number of seconds")
+        #expect(settings.problem() == "silence_s nan must be a number of seconds in (0, 86400] (a day)")
+        // Numbers out of any sensible range are refused where they enter, not met later.
+        settings.silenceTimeout = 1e23
+        #expect(settings.problem() == "silence_s 1e+23 must be a number of seconds in (0, 86400] (a day)")
     }
 }
