@@ -134,6 +134,9 @@ extension ParkConfig {
         if !(-90...90).contains(s.center.lat) { report("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
         if !(-180...180).contains(s.center.lon) { report("center.lon", "longitude \(s.center.lon) out of range [-180, 180]") }
         if !(0...22).contains(s.zoom) { report("zoom", "\(s.zoom) out of range [0, 22]") }
+        // Home turns these into a link and a call: a mistake here is content's, found at load.
+        if let website = s.website, let problem = Action.urlProblem(website) { report("website", problem) }
+        if let phone = s.phone, let problem = Action.phoneProblem(phone) { report("phone", problem) }
         for (key, color) in [("primary", s.theme.primary), ("accent", s.theme.accent), ("background", s.theme.background)]
         where !isHexColor(color) {
             report("theme.\(key)", "expected a color like \"#2E5E4E\", got \"\(color)\"")
@@ -153,7 +156,12 @@ extension ParkConfig {
         if !(1...1024).contains(s.budgets.memory_mb) {
             report("budgets.memory_mb", "\(s.budgets.memory_mb) out of range [1, 1024]")
         }
-        if s.sites.nearby_limit <= 0 { report("sites.nearby_limit", "must be positive") }
+        for (path, value, range) in [
+            ("sites.nearby_limit", s.sites.nearby_limit, 1...Self.listLimit), ("home.highlights", s.home.highlights, 0...Self.listLimit),
+            ("emergency.limit", s.emergency.limit, 1...Self.listLimit), ("ar.limit", s.ar.limit, 1...Self.listLimit),
+        ] where !range.contains(value) {
+            report(path, "\(value) out of range [\(range.lowerBound), \(range.upperBound)]")
+        }
         for (name, entry) in s.sites.ranking.sorted(by: { $0.key < $1.key }) {
             let path = "sites.ranking.\(name)"
             if SiteCuration.fixedFields.contains(name) {
@@ -173,7 +181,6 @@ extension ParkConfig {
         for (i, section) in s.home.sections.enumerated() where section.isEmpty {
             report("home.sections[\(i + 1)]", "must not be empty")
         }
-        if s.home.highlights < 0 { report("home.highlights", "\(s.home.highlights) must be ≥ 0") }
         for (i, link) in s.home.links.enumerated() where link.label.isEmpty || link.flow.isEmpty {
             report("home.links[\(i + 1)]", "needs a label and a flow")
         }
@@ -188,16 +195,21 @@ extension ParkConfig {
         where !v.isFinite || v < 0 || (name == "radius" && v == 0) {
             report("geofence.\(name)", "\(v) must be a number \(name == "radius" ? "> 0" : "≥ 0")")
         }
-        if !(s.ar.max_distance.isFinite && s.ar.max_distance > 0) { report("ar.max_distance", "\(s.ar.max_distance) must be > 0") }
+        if !(s.ar.max_distance > 0 && s.ar.max_distance <= Self.farthestMetres) {
+            report("ar.max_distance", "\(NumberText.message(s.ar.max_distance)) out of range (0, \(Int(Self.farthestMetres))] metres")
+        }
         if !(s.ar.fov > 0 && s.ar.fov < 180) { report("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
-        if s.ar.limit < 1 { report("ar.limit", "\(s.ar.limit) must be ≥ 1") }
         if let problem = s.location.machine.problem() { report("location", problem) }
         if let problem = Action.phoneProblem(s.emergency.phone) { report("emergency.phone", problem) }
-        if s.emergency.limit < 1 { report("emergency.limit", "\(s.emergency.limit) must be ≥ 1") }
         for (i, category) in s.emergency.categories.enumerated() where category.trimmingCharacters(in: .whitespaces).isEmpty {
             report("emergency.categories[\(i + 1)]", "must not be empty")
         }
     }
+
+    /// The most items a list setting may ask for (nearby sites, highlights, AR labels).
+    static let listLimit = 10_000
+    /// The farthest a distance setting may reach: half the Earth's circumference.
+    static let farthestMetres = 20_037_508.0
 
     private static func isHexColor(_ s: String) -> Bool {
         s.count == 7 && s.first == "#" && s.dropFirst().allSatisfy(\.isHexDigit)

@@ -1,3 +1,4 @@
+import Formats
 import GeoKit
 import LuaKit
 
@@ -27,7 +28,7 @@ final class GeofenceSetup {
                 regions.append(try GeofenceRegion(id: site.id, name: site.name, center: site.coordinate, radius: r))
                 sites.append(site)
             } catch {
-                throw LuaCallError("parks/\(park.code)/sites.geojson: site '\(site.id)': \(error.message)")
+                throw context.contentFault("parks/\(park.code)/sites.geojson: site \(Excerpt.quoted(site.id)): \(error.message)")
             }
         }
         self.sites = sites
@@ -36,7 +37,7 @@ final class GeofenceSetup {
             do {
                 presence = try GeofenceRegion(id: "park", name: park.name, boundary: boundary)
             } catch {
-                throw LuaCallError("parks/\(park.code)/boundary.geojson: \(error.message)")
+                throw context.contentFault("parks/\(park.code)/boundary.geojson: \(error.message)")
             }
         }
         self.regions = MonitoredRegions(index: RegionIndex(regions), presence: presence, parkCode: park.code, shared: true)

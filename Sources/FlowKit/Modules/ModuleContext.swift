@@ -18,13 +18,33 @@ public final class ModuleContext {
 
     /// The park's sites (empty when it has no `sites.geojson`), read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
-    public func sites() throws(FlowError) -> [Site] { try content.sites() }
+    public func sites() throws(FlowError) -> [Site] { try noting { () throws(FlowError) in try content.sites() } }
     /// The park's boundary, if it has one, read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file and feature at fault.
-    public func boundary() throws(FlowError) -> Boundary? { try content.boundary() }
+    public func boundary() throws(FlowError) -> Boundary? { try noting { () throws(FlowError) in try content.boundary() } }
     /// The park's exhibits (nil when it has no `exhibits.geojson`), read on first use.
     /// - Throws: ``FlowError/invalidContent(_:)`` naming the file, feature and field at fault.
-    public func exhibits() throws(FlowError) -> ExhibitCatalog? { try content.exhibits() }
+    public func exhibits() throws(FlowError) -> ExhibitCatalog? { try noting { () throws(FlowError) in try content.exhibits() } }
+
+    /// The content error the run in progress met: a broken content file is bad input
+    /// (exit 2) even when a module's first use of it is what fails, so the runtime reports
+    /// it instead of the Lua error the module raised (reset by ``FlowRuntime/run(_:)``).
+    var contentError: FlowError?
+
+    /// A content file found wrong by a module's own check (a boundary ring that crosses
+    /// itself): kept as ``contentError`` (exit 2), and raised in Lua as its message.
+    /// - Parameter message: the message, naming the file.
+    func contentFault(_ message: String) -> LuaCallError {
+        contentError = .invalidContent(message)
+        return LuaCallError(message)
+    }
+
+    private func noting<T>(_ read: () throws(FlowError) -> T) throws(FlowError) -> T {
+        do { return try read() } catch {
+            contentError = error
+            throw error
+        }
+    }
 
     /// The scan log the run in progress replays (`--beacons`), up to its `--at-time`; set by
     /// ``FlowRuntime/run(_:)`` for the run's length.

@@ -60,6 +60,9 @@ public enum PartyFile {
         }
     }
 
+    /// The largest time shift of a member's track (seconds): a year.
+    static let largestOffset = 31_536_000.0
+
     struct Problem: Error {
         var message: String
         /// A track's own error, which names its file and line already.
@@ -96,6 +99,13 @@ public enum PartyFile {
             }
             let name = try o["name"].map { try string($0, "\(here).name") } ?? id
             let offset = try o["offset_s"].map { try number($0, "\(here).offset_s") } ?? 0
+            // Tracks of one outing, recorded on different days at most: a year either way.
+            guard abs(offset) <= Self.largestOffset else {
+                throw Problem(
+                    message:
+                        "\(here).offset_s: \(GeoError.text(offset)) must be a number of seconds in [-\(Int(Self.largestOffset)), \(Int(Self.largestOffset))] (a year)"
+                )
+            }
             let trk = try o["trk"].map { try string($0, "\(here).trk") }
             let (read, shown) = locate(try string(o["track"], "\(here).track"))
             var fixes = try track(read, shown: shown, trk: trk, field: "\(here)")
@@ -183,7 +193,8 @@ public enum PartyFile {
 
     static func number(_ value: JSONValue?, _ path: String) throws -> Double {
         guard let value else { throw Problem(message: "\(path): missing (required)") }
-        guard let n = value.numberValue else { throw Problem(message: "\(path): expected a number, got \(value.description)") }
+        guard let n = value.numberValue else { throw Problem(message: "\(path): expected a number, got \(Excerpt.text(value.description))") }
+        guard n.isFinite else { throw Problem(message: "\(path): \(GeoError.text(n)) is not a finite number") }
         return n
     }
 

@@ -73,7 +73,7 @@ extension JSONScanner {
         while end < bytes.count, end - start < 30, isNumberByte(bytes[end]) { end += 1 }
         end = min(end, bytes.count)
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        return SyntaxError(offset: start, message: "invalid number '\(text)'")
+        return SyntaxError(offset: start, message: "invalid number \(Excerpt.quoted(text))")
     }
 }
 

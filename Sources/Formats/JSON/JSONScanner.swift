@@ -146,7 +146,7 @@ package struct JSONScanner {
             var end = index
             while end < bytes.count, end - index < 20, isLetter(bytes[end]) { end += 1 }
             let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<max(end, index + 1)]), as: UTF8.self)
-            throw SyntaxError(offset: index, message: "invalid literal '\(token)', expected true, false or null")
+            throw SyntaxError(offset: index, message: "invalid literal \(Excerpt.quoted(token)), expected true, false or null")
         }
         index += length
         return value

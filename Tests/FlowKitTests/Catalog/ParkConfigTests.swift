@@ -90,7 +90,7 @@ import LuaKit
         // Module settings are checked when the park loads, by the modules' own rules.
         (
             "return { name = 'X', center = { lat = 1, lon = 2 }, geofence = { exit_delay = -1 } }",
-            "parks/GOGA/park.lua: geofence: exit_delay -1 must be a number ≥ 0"
+            "parks/GOGA/park.lua: geofence: exit_delay -1 must be a number of seconds in [0, 86400] (a day)"
         ),
         (
             "return { name = 'X', center = { lat = 1, lon = 2 }, map = { cluster = { min_zoom = 40 } } }",
@@ -111,7 +111,24 @@ import LuaKit
         ),
         (
             "return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { limit = 0 } }",
-            "parks/GOGA/park.lua: emergency.limit: 0 must be ≥ 1"
+            "parks/GOGA/park.lua: emergency.limit: 0 out of range [1, 10000]"
+        ),
+        // What home turns into a link and a call is checked at load, not met by a visitor.
+        (
+            "return { name = 'X', center = { lat = 1, lon = 2 }, website = 'javascript:alert(1)' }",
+            "parks/GOGA/park.lua: website: 'javascript:alert(1)' is not an absolute http(s) URL (it must start with http:// or https://)"
+        ),
+        (
+            "return { name = 'X', center = { lat = 1, lon = 2 }, phone = 'ask at the gate' }",
+            "parks/GOGA/park.lua: phone: 'ask at the gate' contains 'a'; a phone number holds only digits, spaces and + - ( ) ."
+        ),
+        (
+            "return { name = 'X', center = { lat = 1, lon = 2 }, ar = { max_distance = 1e300 } }",
+            "parks/GOGA/park.lua: ar.max_distance: 1e+300 out of range (0, 20037508] metres"
+        ),
+        (
+            "return { name = 'X', center = { lat = 1, lon = 2 }, sites = { nearby_limit = 1e9 } }",
+            "parks/GOGA/park.lua: sites.nearby_limit: 1000000000 out of range [1, 10000]"
         ),
         (
             "return { name = 'X', center = { lat = 1, lon = 2 }, emergency = { phones = '911' } }",
