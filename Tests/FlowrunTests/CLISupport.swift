@@ -55,10 +55,32 @@ func runBytes(
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // Both pipes are drained at once: a child that fills one (a megabyte of print) while the
+    // other is read would wait for ever.
+    let stderr = PipeDrain(err)
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
+    return (process.terminationStatus, stdout, String(decoding: stderr.wait(), as: UTF8.self))
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// What was read, once the writer closed the pipe.
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }
 
 /// Compares `text` with Fixtures/<name>; `UPDATE_GOLDENS=1 swift test` rewrites the file.
@@ -98,9 +120,13 @@ final class ProjectCopy {
 
     /// Writes `text` to `path`, creating folders (git keeps no empty ones).
     func write(_ path: String, _ text: String) throws {
+        try write(path, Array(text.utf8))
+    }
+
+    func write(_ path: String, _ bytes: [UInt8]) throws {
         let file = url.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
+        try Data(bytes).write(to: file)
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

@@ -1,3 +1,4 @@
+import BenchData
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +18,8 @@ struct ContainmentBench {
         var file: String
         var exitCode: Int32
         var messages: [String]
+        /// Options after the flow's name (`-- args: --format html`).
+        var arguments: [String] = []
         var isPark: Bool { file.hasSuffix(".park.lua") }
         var name: String { String(file.prefix(while: { $0 != "." })) }
     }
@@ -29,7 +32,7 @@ struct ContainmentBench {
         let staged = try StagedProject(root: root, park: "GOGA", flowFile: "bench_noop.lua", source: "")
         defer { staged.remove() }
         var table = TextTable(
-            "Containment — \(attacks.count) attacks, each one spawn of \(binary), measured from outside",
+            "Containment — \(attacks.count + ContentAttack.all.count) attacks, each one spawn of \(binary), measured from outside",
             header: ["attack", "wall s", "peak MiB", "exit", "stopped by", "goal"])
         var failures = 0
         for attack in attacks {
@@ -45,7 +48,7 @@ struct ContainmentBench {
                     arguments = ["--root", staged.path, "--park", "ZATK", "home"]
                 } else {
                     try source.write(toFile: staged.path + "/flows/\(attack.file)", atomically: true, encoding: .utf8)
-                    arguments = ["--root", staged.path, "--park", "GOGA", attack.name]
+                    arguments = ["--root", staged.path, "--park", "GOGA", attack.name] + attack.arguments
                 }
             } catch {
                 throw .setup("cannot stage \(attack.file): \(error.localizedDescription)")
@@ -66,8 +69,37 @@ struct ContainmentBench {
                 outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL",
             ])
         }
+        // Content files and recordings (BenchData's ContentAttack), each in a copy of its own.
+        for attack in ContentAttack.all {
+            let copy = try StagedProject(root: root, park: attack.park, flowFile: "bench_noop.lua", source: "")
+            defer { copy.remove() }
+            do {
+                for (path, bytes) in attack.files {
+                    let file = URL(fileURLWithPath: copy.path + "/" + path)
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(bytes).write(to: file)
+                }
+            } catch {
+                throw .setup("cannot stage \(attack.name): \(error.localizedDescription)")
+            }
+            let errFile = copy.path + "/stderr.txt"
+            progress("containment: \(attack.name)")
+            let outcome = try ProcessSpawner.run(binary, attack.arguments(root: copy.path), stderrFile: errFile)
+            let stderr = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+            let firstLine = stderr.split(separator: "\n").first.map(String.init) ?? ""
+            let seconds = outcome.wallNanoseconds / 1e9
+            let peakMiB = Double(outcome.maxRSSKiB) / 1024
+            let named = attack.messages.first { firstLine.contains($0) } ?? (attack.messages.isEmpty ? "(runs)" : "?")
+            let met = seconds < 2 && peakMiB < 300 && outcome.exitStatus == attack.exitCode && named != "?"
+            if !met { failures += 1 }
+            table.add([
+                attack.name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
+                outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL",
+            ])
+        }
+        let total = attacks.count + ContentAttack.all.count
         table.note("goal: every attack ends within 2 s and under 300 MiB, with its expected exit code and limit.")
-        table.note("\(attacks.count - failures) of \(attacks.count) meet it.")
+        table.note("\(total - failures) of \(total) meet it.")
         print(table.render())
     }
 
@@ -83,7 +115,12 @@ struct ContainmentBench {
             let rest = line.dropFirst("-- expect: exit ".count)
             let code = Int32(rest.prefix(while: \.isNumber)) ?? -1
             let message = rest.drop(while: { $0 != ":" }).dropFirst().trimmingCharacters(in: .whitespaces)
-            return Attack(file: file, exitCode: code, messages: message.isEmpty ? [] : message.split(separator: "|").map(String.init))
+            let arguments = text.split(separator: "\n").first(where: { $0.hasPrefix("-- args: ") }).map {
+                $0.dropFirst("-- args: ".count).split(separator: " ").map(String.init)
+            }
+            return Attack(
+                file: file, exitCode: code, messages: message.isEmpty ? [] : message.split(separator: "|").map(String.init),
+                arguments: arguments ?? [])
         }
     }
 }
