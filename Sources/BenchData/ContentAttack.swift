@@ -8,8 +8,10 @@ public struct ContentAttack: Sendable, CustomStringConvertible {
     public let name: String
     /// The park whose folder the command needs (a copy of it is enough).
     public var park = "GOGA"
-    /// Files to write, by path relative to the project (`parks/GOGA/boundary.geojson`).
-    public let files: [String: [UInt8]]
+    /// Makes the files to write, by path relative to the project (`parks/GOGA/boundary.geojson`):
+    /// made when staged, not held, so a benchmark spawning from a small process measures
+    /// flowrun's memory, not its own (a spawned child starts with its parent's pages).
+    public let files: @Sendable () -> [String: [UInt8]]
     /// The command after `--root ROOT`; `{root}` in an argument stands for the project folder.
     public let arguments: [String]
     /// The exit code it must end with.
@@ -30,35 +32,37 @@ public struct ContentAttack: Sendable, CustomStringConvertible {
     /// Every content attack.
     public static let all: [ContentAttack] = [
         ContentAttack(
-            name: "boundary_zigzag", files: ["parks/GOGA/boundary.geojson": boundary(zigzag(100_000, crossing: false))],
+            name: "boundary_zigzag", files: { ["parks/GOGA/boundary.geojson": boundary(zigzag(100_000, crossing: false))] },
             arguments: ["--park", "GOGA", "geofence", "--at", "37.8,-122.47"], exitCode: 0, messages: [], file: nil),
         ContentAttack(
-            name: "boundary_zigzag_crossing", files: ["parks/GOGA/boundary.geojson": boundary(zigzag(100_000, crossing: true))],
+            name: "boundary_zigzag_crossing", files: { ["parks/GOGA/boundary.geojson": boundary(zigzag(100_000, crossing: true))] },
             arguments: ["--park", "GOGA", "geofence", "--at", "37.8,-122.47"], exitCode: 2, messages: ["crosses itself"],
             file: "parks/GOGA/boundary.geojson"),
         ContentAttack(
             name: "site_description_escapes", park: "YOSE",
-            files: ["parks/YOSE/sites.geojson": sites(description: String(repeating: "\u{1B}", count: 200_000))],
+            files: { ["parks/YOSE/sites.geojson": sites(description: String(repeating: "\u{1B}", count: 200_000))] },
             arguments: ["--park", "YOSE", "sites", "--arg", "id=atk-1"], exitCode: 0, messages: [], file: nil),
         ContentAttack(
             name: "site_description_words", park: "YOSE",
-            files: ["parks/YOSE/sites.geojson": sites(description: String(repeating: "a ", count: 2_000_000))],
+            files: { ["parks/YOSE/sites.geojson": sites(description: String(repeating: "a ", count: 2_000_000))] },
             arguments: ["--park", "YOSE", "sites", "--arg", "id=atk-1"], exitCode: 0, messages: [], file: nil),
         ContentAttack(
-            name: "party_silence", files: party(settings: #""silence_s": 1e23"#, offset: "0", zone: circleZone),
+            name: "party_silence", files: { party(settings: #""silence_s": 1e23"#, offset: "0", zone: circleZone) },
             arguments: partyRun, exitCode: 2, messages: ["settings.silence_s"], file: "party.json"),
         ContentAttack(
-            name: "party_offset", files: party(settings: #""silence_s": 600"#, offset: "1e309", zone: circleZone),
+            name: "party_offset", files: { party(settings: #""silence_s": 600"#, offset: "1e309", zone: circleZone) },
             arguments: partyRun, exitCode: 2, messages: ["offset_s"], file: "party.json"),
         ContentAttack(
-            name: "party_zone_zigzag", files: party(settings: #""silence_s": 600"#, offset: "0", zone: zigzagZone),
+            name: "party_zone_zigzag", files: { party(settings: #""silence_s": 600"#, offset: "0", zone: zigzagZone()) },
             arguments: partyRun, exitCode: 2, messages: ["crosses itself"], file: "party.json"),
         ContentAttack(
             name: "scan_log_field",
-            files: [
-                "parks/GOGA/exhibits.geojson": Array(exhibits.utf8),
-                "recordings/scan.csv": Array(("time,beacon,rssi\n" + String(repeating: "9", count: 8_000_000) + ",\(beacon),-70\n").utf8),
-            ],
+            files: {
+                [
+                    "parks/GOGA/exhibits.geojson": Array(exhibits.utf8),
+                    "recordings/scan.csv": Array(("time,beacon,rssi\n" + String(repeating: "9", count: 8_000_000) + ",\(beacon),-70\n").utf8),
+                ]
+            },
             arguments: ["--park", "GOGA", "exhibits", "--beacons", "{root}/recordings/scan.csv"], exitCode: 2,
             messages: ["characters)"], file: "scan.csv"),
     ]
@@ -114,10 +118,10 @@ public struct ContentAttack: Sendable, CustomStringConvertible {
 
     static let partyRun = ["--park", "GOGA", "party", "--party", "{root}/recordings/party.json", "--as", "ana"]
     static let circleZone = #"{"id": "camp", "lat": 37.8, "lon": -122.47, "radius_m": 300}"#
-    static let zigzagZone: String = {
+    static func zigzagZone() -> String {
         let points = zigzag(100_000, crossing: true).map { #"{"lat":\#($0.lat),"lon":\#($0.lon)}"# }
         return #"{"id": "zig", "rings": [["# + points.joined(separator: ",") + "]]}"
-    }()
+    }
 
     static func party(settings: String, offset: String, zone: String) -> [String: [UInt8]] {
         let track = """

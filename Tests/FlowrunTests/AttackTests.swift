@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: ContentAttack.all)
     func eachContentAttackEndsAsItMust(_ attack: ContentAttack) throws {
         let project = try ProjectCopy()
-        for (path, bytes) in attack.files { try project.write(path, bytes) }
+        for (path, bytes) in attack.files() { try project.write(path, bytes) }
         let result = try flowrun(attack.arguments(root: project.url.path) + ["--time-limit", "30"])
         #expect(result.status == attack.exitCode, "\(result.stderr.prefix(400))")
         let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""

@@ -53,28 +53,18 @@ struct ContainmentBench {
             } catch {
                 throw .setup("cannot stage \(attack.file): \(error.localizedDescription)")
             }
-            let errFile = staged.path + "/stderr.txt"
             progress("containment: \(attack.file)")
-            let outcome = try ProcessSpawner.run(binary, arguments, stderrFile: errFile)
+            let row = try Self.measure(binary, arguments, in: staged.path, name: attack.name, exitCode: attack.exitCode, messages: attack.messages)
             if !attack.isPark { try? FileManager.default.removeItem(atPath: staged.path + "/flows/\(attack.file)") }
-            let stderr = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-            let firstLine = stderr.split(separator: "\n").first.map(String.init) ?? ""
-            let seconds = outcome.wallNanoseconds / 1e9
-            let peakMiB = Double(outcome.maxRSSKiB) / 1024
-            let named = attack.messages.first { firstLine.contains($0) } ?? (attack.messages.isEmpty ? "(runs)" : "?")
-            let met = seconds < 2 && peakMiB < 300 && outcome.exitStatus == attack.exitCode && named != "?"
-            if !met { failures += 1 }
-            table.add([
-                attack.name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
-                outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL",
-            ])
+            if !row.met { failures += 1 }
+            table.add(row.cells)
         }
         // Content files and recordings (BenchData's ContentAttack), each in a copy of its own.
         for attack in ContentAttack.all {
             let copy = try StagedProject(root: root, park: attack.park, flowFile: "bench_noop.lua", source: "")
             defer { copy.remove() }
             do {
-                for (path, bytes) in attack.files {
+                for (path, bytes) in attack.files() {
                     let file = URL(fileURLWithPath: copy.path + "/" + path)
                     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(bytes).write(to: file)
@@ -82,25 +72,36 @@ struct ContainmentBench {
             } catch {
                 throw .setup("cannot stage \(attack.name): \(error.localizedDescription)")
             }
-            let errFile = copy.path + "/stderr.txt"
             progress("containment: \(attack.name)")
-            let outcome = try ProcessSpawner.run(binary, attack.arguments(root: copy.path), stderrFile: errFile)
-            let stderr = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-            let firstLine = stderr.split(separator: "\n").first.map(String.init) ?? ""
-            let seconds = outcome.wallNanoseconds / 1e9
-            let peakMiB = Double(outcome.maxRSSKiB) / 1024
-            let named = attack.messages.first { firstLine.contains($0) } ?? (attack.messages.isEmpty ? "(runs)" : "?")
-            let met = seconds < 2 && peakMiB < 300 && outcome.exitStatus == attack.exitCode && named != "?"
-            if !met { failures += 1 }
-            table.add([
-                attack.name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
-                outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL",
-            ])
+            let row = try Self.measure(
+                binary, attack.arguments(root: copy.path), in: copy.path, name: attack.name, exitCode: attack.exitCode, messages: attack.messages)
+            if !row.met { failures += 1 }
+            table.add(row.cells)
         }
         let total = attacks.count + ContentAttack.all.count
         table.note("goal: every attack ends within 2 s and under 300 MiB, with its expected exit code and limit.")
         table.note("\(total - failures) of \(total) meet it.")
         print(table.render())
+    }
+
+    /// One spawn of `binary` measured from outside: its table row, and whether it met the
+    /// goal (2 s, 300 MiB, the exit code, one of `messages` on its first line of stderr).
+    static func measure(
+        _ binary: String, _ arguments: [String], in folder: String, name: String, exitCode: Int32, messages: [String]
+    ) throws(BenchError) -> (cells: [String], met: Bool) {
+        let errFile = folder + "/stderr.txt"
+        let outcome = try ProcessSpawner.run(binary, arguments, stderrFile: errFile)
+        let stderr = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+        let firstLine = stderr.split(separator: "\n").first.map(String.init) ?? ""
+        let seconds = outcome.wallNanoseconds / 1e9
+        let peakMiB = Double(outcome.maxRSSKiB) / 1024
+        let named = messages.first { firstLine.contains($0) } ?? (messages.isEmpty ? "(runs)" : "?")
+        let met = seconds < 2 && peakMiB < 300 && outcome.exitStatus == exitCode && named != "?"
+        let cells = [
+            name, Format.fixed(seconds, 2), Format.fixed(peakMiB, 0),
+            outcome.exitStatus.map(String.init) ?? "signal \(outcome.signal ?? 0)", named, met ? "PASS" : "FAIL",
+        ]
+        return (cells, met)
     }
 
     static func corpus(_ folder: String) throws(BenchError) -> [Attack] {
