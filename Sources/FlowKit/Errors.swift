@@ -48,7 +48,7 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The message for people: where, then what (`parks/GOGA/park.lua: zoom: 40 out of range [0, 22]`),
-    /// each line bounded (``Excerpt/message(_:)``).
+    /// each line bounded (Formats' `Excerpt.message`).
     public var description: String { Excerpt.message(unboundedDescription) }
 
     private var unboundedDescription: String {

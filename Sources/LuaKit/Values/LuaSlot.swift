@@ -3,7 +3,7 @@ import CLuaSandbox
 
 /// A value on Lua's stack, read where it lies: for a reader that knows the structure it
 /// expects (a flow's screen) and would otherwise copy every table into a ``LuaValue``
-/// first. Given to the closure of ``LuaState/call(_:arguments:reading:)``, and valid only
+/// first. Given to the closure of ``LuaState/call(_:arguments:textLimit:reading:)``, and valid only
 /// inside it.
 ///
 /// Reads are raw (no metamethod runs, nothing can raise: docs/architecture.md, rule 1) and answer nil
