@@ -19,7 +19,7 @@ struct PreviewAssets: Sendable {
 
     func response(park code: String, uriPath: String) -> Response {
         guard let file = file(park: code, uriPath: uriPath), let type = AssetReference.contentType(of: file.path),
-            case .success(let data) = FileReader.read(atPath: file.path, limit: Self.largestPicture, links: .refuse)
+            case .success(let data) = FileReader.contents(atPath: file.path, limit: Self.largestPicture, links: .refuse)
         else {
             return PreviewRoutes.json(404, PreviewFailure.notFound("not found: \(uriPath)").json(root: nil))
         }

@@ -72,9 +72,9 @@ import Glibc
         let real = FileReader.realFolder(project.path)
         let out = project.appendingPathComponent("out.txt").path, inside = project.appendingPathComponent("in.txt").path
         #expect(try FileReader.bytes(atPath: out, file: "out.txt") == Array("secret".utf8))
-        #expect(FileReader.read(atPath: out, limit: 100, links: .refuse) == .failure(.link))
-        #expect(FileReader.read(atPath: out, limit: 100, links: .within(real)) == .failure(.outside(real)))
-        #expect(FileReader.read(atPath: inside, limit: 100, links: .within(real)) == .success(Array("mine".utf8)))
+        #expect(FileReader.contents(atPath: out, limit: 100, links: .refuse) == .failure(.link))
+        #expect(FileReader.contents(atPath: out, limit: 100, links: .within(real)) == .failure(.outside(real)))
+        #expect(FileReader.contents(atPath: inside, limit: 100, links: .within(real)) == .success(Array("mine".utf8)))
         #expect(FileReader.head(atPath: out, count: 4, links: .within(real)) == nil)
         do {
             _ = try FileReader.bytes(atPath: out, file: "out.txt", links: .within(real))

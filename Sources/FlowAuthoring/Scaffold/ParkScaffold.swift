@@ -163,7 +163,7 @@ public struct ParkScaffold: Sendable {
 
     /// The bytes of a file given on the command line, or a usage error naming it.
     static func read(_ path: String, option: String) throws(FlowError) -> Data {
-        switch FileReader.read(atPath: path, limit: FileReader.defaultLimit, links: .follow) {
+        switch FileReader.contents(atPath: path, limit: FileReader.defaultLimit, links: .follow) {
         case .success(let bytes): return Data(bytes)
         case .failure(.system(ENOENT)): throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): file not found")
         case .failure(let refusal): throw .badArgument(name: option, message: "\(Excerpt.quoted(path)): \(refusal.message)")

@@ -40,7 +40,7 @@ enum GoldenFile {
             throw .badInput("\(path): is a symbolic link; a golden is a plain file beside its scenario")
         }
         let existing: String?
-        switch FileReader.read(atPath: url.path, limit: FileReader.defaultLimit, links: .refuse) {
+        switch FileReader.contents(atPath: url.path, limit: FileReader.defaultLimit, links: .refuse) {
         case .success(let bytes): existing = String(decoding: bytes, as: UTF8.self)
         case .failure(.system(ENOENT)): existing = nil
         case .failure(let refusal): throw .badInput("\(path): \(refusal.message)")

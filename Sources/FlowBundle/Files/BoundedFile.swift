@@ -23,7 +23,7 @@ enum BoundedFile {
     ///   ``BundleError/Reason/notRegularFile``, ``BundleError/Reason/tooLarge`` or
     ///   ``BundleError/Reason/sizeMismatch``.
     static func contents(_ path: String, display: String, limit: Int, exact: Int? = nil) throws(BundleError) -> [UInt8] {
-        switch FileReader.read(atPath: path, limit: limit, links: .refuse) {
+        switch FileReader.contents(atPath: path, limit: limit, links: .refuse) {
         case .success(let bytes):
             try check(bytes.count, display: display, limit: limit, exact: exact)
             return bytes

@@ -34,7 +34,7 @@ public enum SandboxScript {
             lua.moduleResolver = { name throws(LuaError) in
                 let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
                 let file = folder.isEmpty ? relative : folder + "/" + relative
-                switch FileReader.read(atPath: file, limit: FileReader.defaultLimit, links: .follow) {
+                switch FileReader.contents(atPath: file, limit: FileReader.defaultLimit, links: .follow) {
                 case .success(let data): return LuaModuleSource(bytes: chunkBytes(data), path: file)
                 case .failure(.system(ENOENT)): return nil
                 case .failure(let refusal): throw .setup("\(file): \(refusal.message)")

@@ -85,7 +85,7 @@ package enum FileReader {
     ///   - links: what to do with a symbolic link (default: follow it).
     /// - Throws: ``FormatError`` of kind ``FormatError/Kind/unreadableFile``, as ``bytes(of:file:limit:)``.
     package static func bytes(atPath path: String, file: String, limit: Int = defaultLimit, links: Links = .follow) throws(FormatError) -> [UInt8] {
-        try formatted(read(atPath: path, limit: limit, links: links), file: file)
+        try formatted(contents(atPath: path, limit: limit, links: links), file: file)
     }
 
     /// The bytes of a local file, or why not in a form a caller can map to its own errors.
@@ -93,7 +93,7 @@ package enum FileReader {
     ///   - path: A file system path.
     ///   - limit: the most bytes to read.
     ///   - links: what to do with a symbolic link.
-    package static func read(atPath path: String, limit: Int, links: Links) -> Result<[UInt8], Refusal> {
+    package static func contents(atPath path: String, limit: Int, links: Links) -> Result<[UInt8], Refusal> {
         guard !path.utf8.contains(0) else { return .failure(.system(EINVAL)) }
         return path.withCString { readAll($0, limit: limit, links: links) }
     }
@@ -126,7 +126,7 @@ package enum FileReader {
             var head = [UInt8](repeating: 0, count: max(0, count))
             let got = head.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-                return Glue.read(descriptor, base, buffer.count)
+                return read(descriptor, base, buffer.count)
             }
             guard got >= 0 else { return nil }
             head.removeSubrange(got...)
@@ -165,8 +165,8 @@ package enum FileReader {
         return .success((descriptor, max(Int(status.st_size), 0)))
     }
 
-    /// Whether the real path of `path` is outside `folder` (a real path): only worth asking
-    /// when a link is on the way, which `realpath` resolves.
+    /// Whether the real path of `path` (every link on the way resolved) is outside `folder`,
+    /// itself a real path.
     private static func leavesFolder(_ path: UnsafePointer<CChar>, _ folder: String) -> Refusal? {
         guard let resolved = realpath(path, nil) else { return nil }  // missing: open says so
         defer { free(resolved) }
@@ -204,7 +204,7 @@ package enum FileReader {
             }
             let got = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return -1 }
-                return Glue.read(descriptor, base + count, buffer.count - count)
+                return read(descriptor, base + count, buffer.count - count)
             }
             if got == 0 { break }
             if got < 0 {
@@ -215,18 +215,5 @@ package enum FileReader {
         }
         bytes.removeSubrange(count...)
         return .success(bytes)
-    }
-}
-
-/// The C library's `read`, which `FileReader.read(atPath:limit:links:)` hides inside the enum.
-private enum Glue {
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-        Musl.read(descriptor, buffer, count)
-        #else
-        Darwin.read(descriptor, buffer, count)
-        #endif
     }
 }

@@ -53,7 +53,6 @@ public enum TerminalText {
         // time (quadratic in what a script controls); one byte buffer stays linear.
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        let hexDigits = Array("0123456789ABCDEF".utf8)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n" where keepsLineBreaks, "\t" where keepsLineBreaks:
@@ -62,13 +61,9 @@ public enum TerminalText {
                 out.append(UInt8(ascii: " "))
             case _ where isControl(scalar):
                 out.append(contentsOf: "\\u{".utf8)
-                var value = scalar.value, digits: [UInt8] = []
-                repeat {
-                    digits.append(hexDigits[Int(value & 0xF)])
-                    value >>= 4
-                } while value > 0
-                if digits.count == 1 { out.append(UInt8(ascii: "0")) }
-                out.append(contentsOf: digits.reversed())
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                if hex.utf8.count == 1 { out.append(UInt8(ascii: "0")) }
+                out.append(contentsOf: hex.utf8)
                 out.append(UInt8(ascii: "}"))
             default:
                 if let bytes = UTF8.encode(scalar) { out.append(contentsOf: bytes) }

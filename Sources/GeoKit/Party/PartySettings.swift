@@ -8,10 +8,10 @@ public struct PartySettings: Sendable, Hashable {
     /// How each member's phone watches the safe zones (enter and exit delays, margins).
     public var geofence = GeofenceSettings()
 
-    /// The largest `drift_m`: a party is in one park.
-    public static let farthestDrift = 100_000.0
-    /// The longest `silence_s`: a day.
-    public static let longestSilence = 86_400.0
+    /// The largest `drift_m`: a party is in one park, as a geofence is.
+    public static let farthestDrift = GeofenceSettings.farthestMetres
+    /// The longest `silence_s`: a day, as the longest geofence delay.
+    public static let longestSilence = GeofenceSettings.longestDelay
 
     public init() {
         // A party's zones are few: no missed-enter shadow monitor.

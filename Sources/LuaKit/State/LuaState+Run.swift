@@ -89,7 +89,7 @@ extension LuaState {
     ///   - arguments: its arguments.
     ///   - textLimit: the most bytes of text the results may hold, each string counted once
     ///     per reference: what the host will lay out stays in proportion to what it allows.
-    ///     More is a ``LuaError/conversion(_:)`` saying so.
+    ///     More is ``LuaError/textLimit(limitBytes:)``.
     ///   - read: reads the first result (a nil slot when there is none); runs before the
     ///     results are copied, and must not keep the slot. What it returns from a read that
     ///     went past the copy's limits is dropped.
