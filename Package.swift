@@ -62,6 +62,10 @@ let package = Package(
         // Hummingbird's own: the server's logger and its socket errors (a port in use).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Hummingbird's too: the HTTP types its connections carry, which the servers' connection
+        // guard reads (LoopbackServer: the origin check, the phases of a request).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         // Hummingbird's too: its graceful shutdown ends the preview's event streams on Ctrl-C.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The preview server's tests speak real HTTP to it (Hummingbird depends on it too).
@@ -118,12 +122,16 @@ let package = Package(
             dependencies: ["FlowKit", "GeoKit", "Formats", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: publicSurface
         ),
-        // What the project's servers (preview, serve) share: 127.0.0.1 only, start errors, graceful stop.
+        // What the project's servers (preview, serve) share: 127.0.0.1 only, their own origin only,
+        // bounded connections (a guard on each), start errors, graceful stop.
         .target(
             name: "LoopbackServer",
             dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: publicSurface
         ),

@@ -53,8 +53,8 @@ public struct PreviewServer: Sendable {
         let initial = watcher.snapshot()
         try await LoopbackServer.run(
             port: port, handlesSignals: handlesSignals, logger: logger,
-            makeApp: { configuration, onServerRunning in
-                Application(router: router, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+            makeApp: { configuration, server, onServerRunning in
+                Application(router: router, server: server, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
             },
             alongside: {
                 // A ping every 15 s ends the streams of clients that left.

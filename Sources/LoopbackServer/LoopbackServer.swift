@@ -1,11 +1,13 @@
 import Foundation
 public import Hummingbird
+public import HummingbirdCore
 public import Logging
 public import NIOCore
 public import ServiceLifecycle
 
 /// What the project's HTTP servers (`flowrun preview`, `flowrun serve`) share: they listen
-/// on this machine only, say plainly why they could not start, and stop gracefully.
+/// on this machine only, answer only their own origin, bound what each client may hold
+/// (``ServerLimits``), say plainly why they could not start, and stop gracefully.
 public enum LoopbackServer {
     /// The only address a server of this project listens on.
     public static let host = "127.0.0.1"
@@ -32,17 +34,21 @@ public enum LoopbackServer {
     /// (a task that runs until cancelled, such as a file watcher) beside it, until a signal
     /// (with `handlesSignals`) or until the calling task is cancelled.
     /// - Parameters:
-    ///   - makeApp: the application, given its configuration and what it calls once it listens.
+    ///   - limits: what bounds the server's connections (default: ``ServerLimits``'s defaults).
+    ///   - makeApp: the application, given its configuration, its HTTP/1 server (with the
+    ///     connection guard: origin check, timeouts, the cap) and what it calls once it listens.
     ///   - onListening: told the port once the server listens (the one chosen when `port` is 0).
     /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
     public static func run<App: ApplicationProtocol & Service>(
-        port: Int, handlesSignals: Bool, logger: Logger,
-        makeApp: (ApplicationConfiguration, @escaping @Sendable (any Channel) async -> Void) -> App,
+        port: Int, handlesSignals: Bool, logger: Logger, limits: ServerLimits = ServerLimits(),
+        makeApp: (ApplicationConfiguration, HTTPServerBuilder, @escaping @Sendable (any Channel) async -> Void) -> App,
         alongside: (@Sendable () async -> Void)? = nil,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
         let started = StartFlag()
-        let app = makeApp(.init(address: .hostname(host, port: port), serverName: "flowrun")) { channel in
+        let roster = ConnectionRoster(capacity: limits.effectiveConnections)
+        let server = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, roster: roster)]))
+        let app = makeApp(.init(address: .hostname(host, port: port), serverName: "flowrun"), server) { channel in
             await started.set()
             await onListening(channel.localAddress?.port ?? port)
         }

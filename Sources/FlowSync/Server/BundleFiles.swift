@@ -34,29 +34,36 @@ public struct BundleFiles: HTTPResponder {
         var headers: HTTPFields = [.eTag: file.etag, .cacheControl: file.cacheControl, .acceptRanges: "bytes"]
         if let tags = request.headers[.ifNoneMatch], Self.matches(tags, file.etag) {
             // The length a 200 would have (RFC 9110 §8.6), not the empty body's 0.
-            headers[.contentLength] = String(file.bytes.count)
+            headers[.contentLength] = String(file.size)
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = file.contentType
         var status = HTTPResponse.Status.ok
-        var bytes = file.bytes[...]
+        var range = 0..<file.size
         if request.method == .get, let header = request.headers[.range], request.headers[.ifRange].map({ $0 == file.etag }) ?? true {
-            switch ByteRange.parse(header, size: file.bytes.count) {
-            case .part(let range):
+            switch ByteRange.parse(header, size: file.size) {
+            case .part(let part):
                 status = .partialContent
-                bytes = file.bytes[range]
-                headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(file.bytes.count)"
+                range = part.lowerBound..<(part.upperBound + 1)
+                headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(file.size)"
             case .unsatisfiable:
                 return Self.text(
                     .rangeNotSatisfiable, "no byte of the file is in the range\n",
-                    extra: [.contentRange: "bytes */\(file.bytes.count)", .eTag: file.etag])
+                    extra: [.contentRange: "bytes */\(file.size)", .eTag: file.etag])
             case .whole:
                 break
             }
         }
-        headers[.contentLength] = String(bytes.count)
+        headers[.contentLength] = String(range.count)
         guard request.method == .get else { return Response(status: status, headers: headers) }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        // Streamed from the open file: the file is closed when the answer is done or abandoned.
+        let sent = range
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(contentLength: range.count) { writer in
+                try await file.send(sent, to: &writer)
+                try await writer.finish(nil)
+            })
     }
 
     /// Whether an `If-None-Match` list names `etag` (weak comparison, as RFC 9110 §13.1.2

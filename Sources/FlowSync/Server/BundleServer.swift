@@ -61,8 +61,8 @@ public struct BundleServer: Sendable {
         logger.logLevel = .critical
         try await LoopbackServer.run(
             port: port, handlesSignals: handlesSignals, logger: logger,
-            makeApp: { configuration, onServerRunning in
-                Application(responder: responder, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
+            makeApp: { configuration, server, onServerRunning in
+                Application(responder: responder, server: server, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
             }, onListening: onListening)
     }
 }
