@@ -236,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "FlowSyncTests",
             dependencies: [
-                "FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", .product(name: "Hummingbird", package: "hummingbird"),
+                "FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),

@@ -19,10 +19,11 @@ import Foundation
 /// in the session (an act in one tab updates the screens of another that show what it
 /// changed), and the session's events show under the controls.
 enum PreviewPage {
-    /// The page, with `park` chosen first when given and `frame` (its home) already in place.
-    static func html(park: String?, frame: String) -> String {
+    /// The page, with `park` chosen first when given and `frame` (its home) already in place;
+    /// its acts carry `actToken`, the server's secret (``ActToken``).
+    static func html(park: String?, frame: String, actToken: String) -> String {
         let initial = PreviewErrorPanel.escape(park ?? "")
-        return head + "<body data-park=\"\(initial)\">\n"
+        return head + "<body data-park=\"\(initial)\" data-act=\"\(PreviewErrorPanel.escape(actToken))\">\n"
             + body.replacingOccurrences(of: "<div id=\"frame\"></div>", with: "<div id=\"frame\">\n\(frame)</div>")
             + "<script>\n" + script + "</script>\n</body>\n</html>\n"
     }
@@ -128,6 +129,8 @@ enum PreviewPage {
         // The controls that are a query's key of the same name (the offline box is a flag).
         const textFields = ["at", "track", "time", "location", "accuracy", "until", "heading", "size"];
         const $ = (id) => document.getElementById(id);
+        // An act carries the server's secret, which only its own page gets.
+        const actHeaders = { "\(ActToken.header)": document.body.dataset.act };
         const trail = [];  // where Back returns: the screens before this one
         // Where a go action sets view keys (zoom, center) they ride along until the flow changes.
         let extraView = {};
@@ -162,7 +165,7 @@ enum PreviewPage {
           for (const [key, value] of q) address.append(key, value);
           history.replaceState(null, "", "?" + address.toString());
           try {
-            const options = acting ? { method: "POST", headers: { "X-Flowrun-Act": "1" }, cache: "no-store" } : { cache: "no-store" };
+            const options = acting ? { method: "POST", headers: actHeaders, cache: "no-store" } : { cache: "no-store" };
             const response = await fetch(base() + "/frame?" + q.toString(), options);
             const text = await response.text();
             if (mine !== requested) return;
@@ -277,7 +280,6 @@ enum PreviewPage {
 
         // Live: the frame follows a screen of the server's live session "phone".
         let live = null;  // { id, handle, events, playing }
-        const actHeaders = { "X-Flowrun-Act": "1" };
         function count(name) { $("frame").dataset[name] = String(Number($("frame").dataset[name] || 0) + 1); }
 
         async function goLive(play) {

@@ -146,12 +146,12 @@ extension PreviewProject {
     /// The recording `playback` names, read for the park of `runtime`.
     private func recording(_ playback: Playback, runtime: FlowRuntime) throws(PreviewFailure) -> SessionRecording {
         let file = playback.file
-        guard !file.hasPrefix("/"), !file.split(separator: "/").contains(".."), FileManager.default.fileExists(atPath: root.url(file).path) else {
+        // Read where the project holds it: a link that leads out of the project is no recording.
+        guard ProjectPath.isInside(file), let path = root.realPathInside(file) else {
             throw .notFound("no such recording in the project: \(file)")
         }
         guard playback.speed.isFinite, playback.speed >= 0 else { throw .badQuery("speed: a number ≥ 0, got \(playback.speed)") }
         if let from = playback.from, !from.isFinite || from < 0 { throw .badQuery("from: seconds ≥ 0 or a time, got \(from)") }
-        let path = root.url(file).path
         do {
             if file.hasSuffix(".gpx") {
                 if playback.member != nil { throw PreviewFailure.badQuery("as: a member of a party; \(file) is a track") }

@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import ScreenModel
+import ScreenRendering
 
 /// The project the server previews, and its parks' runtimes. A ``FlowRuntime`` is not
 /// thread-safe, so every runtime lives in this actor and runs only here: one per park and
@@ -22,6 +23,8 @@ actor PreviewProject {
     private let nowLifetime: Duration = .seconds(60)
     /// How many runtimes to keep: each `time` a client asks for builds one.
     private let capacity = 16
+    /// The last event of each flow's stream by inputs (``key(_:)``), with the change it followed.
+    private var events: [String: (generation: Int, text: String)] = [:]
 
     init(root: ProjectRoot, store: @Sendable () -> any VisitorStore = { MemoryVisitorStore() }) {
         self.root = root
@@ -47,17 +50,47 @@ actor PreviewProject {
     /// project's content, so one that is not there is 404 and one that does not read is 400,
     /// never a flow's 422.
     func request(_ text: RunInputText) throws(PreviewFailure) -> (RunInputs, FlowRequest) {
-        if let track = text.values["track"], !FileManager.default.fileExists(atPath: root.url(track).path) {
-            throw .notFound("no such track: \(track)")
+        // Read where the project holds it: a link that leads out of the project is no track.
+        var real: [String: String] = [:]
+        if let track = text.values["track"] {
+            guard let path = root.realPathInside(track) else { throw .notFound("no such track in the project: \(track)") }
+            real[track] = path
         }
         do {
             let inputs = try text.inputs(name: { $0 })
-            return (inputs, try inputs.request(name: { $0 }, trackFile: { root.url($0).path }))
+            return (inputs, try inputs.request(name: { $0 }, trackFile: { real[$0] ?? root.url($0).path }))
         } catch {
             var failure = PreviewFailure(error)
             if case .invalidContent = error { failure.status = 400 }
             throw failure
         }
+    }
+
+    /// One event of a flow's stream: `screen` with its JSON, or `error` with the error's. After
+    /// change `generation` the flow runs once for all streams with the same park and inputs,
+    /// which share its event; a stream's first event (no generation) is run for it alone, as
+    /// the store may have changed since.
+    func screenEvent(park code: String, inputs: RunInputText, generation: Int?) -> String {
+        let key = code + "|" + Self.key(inputs)
+        if let generation, let kept = events[key], kept.generation == generation { return kept.text }
+        let text: String
+        do {
+            text = PreviewRoutes.event("screen", JSONRenderer.encode(try screen(park: code, inputs: inputs)))
+        } catch {
+            text = PreviewRoutes.event("error", error.json(root: root))
+        }
+        if let generation {
+            if events.count >= capacity * 4 { events.removeAll() }
+            events[key] = (generation, text)
+        }
+        return text
+    }
+
+    /// The inputs as one text: equal inputs, equal text.
+    static func key(_ inputs: RunInputText) -> String {
+        let pairs = inputs.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + inputs.args.sorted { $0.key < $1.key }.map { "arg.\($0.key)=\($0.value)" } + inputs.flags.sorted()
+        return ([inputs.flow] + pairs).joined(separator: "\n")
     }
 
     /// The flows park `code` runs, sorted.

@@ -30,7 +30,7 @@ extension PreviewRoutes {
     func addSessionRoutes(to router: Router<BasicRequestContext>) {
         router.post("/sessions") { request, _ in
             await Self.answer(201) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 let pairs = Self.pairs(request)
                 func value(_ key: String) -> String? { pairs.last { $0.key == key }?.value }
                 guard let park = value("park") else { throw .badQuery("park: which park's live session? (?park=CODE)") }
@@ -54,13 +54,13 @@ extension PreviewRoutes {
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
-            return Self.eventStream(onShutdown: { await project.endSessions() }) { writer in
+            return eventStream(on: "session|\(id)", onShutdown: { await project.endSessions() }) { writer in
                 for await text in stream { try await writer.write(ByteBuffer(string: text)) }
             }
         }
         router.post("/sessions/:id/screens") { request, context in
             await Self.answer(201) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 let pairs = Self.pairs(request)
                 guard let flow = pairs.last(where: { $0.key == "flow" })?.value else { throw .badQuery("flow: which flow's screen?") }
                 let screen = try PreviewQuery.inputs(flow: flow, pairs: pairs.filter { !Self.sessionKeys.contains($0.key) })
@@ -84,14 +84,14 @@ extension PreviewRoutes {
         }
         router.delete("/sessions/:id/screens/:handle") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 try await project.closeScreen(context.parameters.get("id") ?? "", try Self.handle(context))
                 return "{}"
             }
         }
         router.post("/sessions/:id/fixes") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 struct Body: Decodable { var lat, lon: Double; var time, accuracy: Double? }
                 let body = try await Self.decode(Body.self, request)
                 let fix = LocationFix(
@@ -102,7 +102,7 @@ extension PreviewRoutes {
         }
         router.post("/sessions/:id/readings") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 struct Body: Decodable { var beacon: String; var rssi: Double; var time, tx_power: Double? }
                 let body = try await Self.decode(Body.self, request)
                 let beacon: BeaconID
@@ -115,7 +115,7 @@ extension PreviewRoutes {
         }
         router.post("/sessions/:id/connectivity") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 struct Body: Decodable { var state: String; var cache: String? }
                 let body = try await Self.decode(Body.self, request)
                 let state: Connectivity
@@ -130,7 +130,7 @@ extension PreviewRoutes {
         }
         router.post("/sessions/:id/actions") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 struct Body: Decodable { var screen: Int; var action: String }
                 let body = try await Self.decode(Body.self, request)
                 return try await project.perform(context.parameters.get("id") ?? "", action: body.action, on: body.screen)
@@ -138,7 +138,7 @@ extension PreviewRoutes {
         }
         router.delete("/sessions/:id") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 try await project.endSession(context.parameters.get("id") ?? "")
                 return "{}"
             }

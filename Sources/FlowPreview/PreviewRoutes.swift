@@ -15,8 +15,8 @@ import ScreenModel
 /// - `GET /parks/{code}/flows/{flow}/events?...`: Server-Sent Events, the screen on each change.
 /// - `POST /parks/{code}/flows/{flow}?...` and `POST .../frame?...`: perform the flow as an act
 ///   run (an `act` action) on the server's visitor's store, then answer its screen as the GETs
-///   do. Only with the header `X-Flowrun-Act: 1`, which no other site's page can send here
-///   without the server's leave (a cross-origin request with it needs a preflight, never granted).
+///   do. Only with the header `X-Flowrun-Act: TOKEN`, the server's secret (``ActToken``).
+/// - `GET /act-token`: `{"header": "X-Flowrun-Act", "token": ...}`, for app clients.
 /// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
 /// - `/sessions...`: live sessions, a phone that moves (``addSessionRoutes(to:)``).
@@ -24,13 +24,20 @@ struct PreviewRoutes: Sendable {
     let project: PreviewProject
     let feed: ChangeFeed
     let defaultPark: String?
+    /// The secret an act must carry (``ActToken``).
+    let actToken: String
+    /// The event streams open (``EventStreamSlots``).
+    let slots = EventStreamSlots()
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: TraversalGuard())
         router.get("/") { request, _ in
             let (park, frame) = await page(request)
-            return Self.response(200, PreviewPage.html(park: park, frame: frame), type: "text/html; charset=utf-8")
+            return Self.response(200, PreviewPage.html(park: park, frame: frame, actToken: actToken), type: "text/html; charset=utf-8")
+        }
+        router.get("/act-token") { _, _ in
+            Self.json(200, "{\"header\":\"\(ActToken.header)\",\"token\":\"\(actToken)\"}")
         }
         router.get("/parks") { _, _ in
             Self.json(200, JSONRenderer.encode(ParkListing(root: project.root).entries))
@@ -51,7 +58,7 @@ struct PreviewRoutes: Sendable {
         }
         router.post("/parks/:code/flows/:flow") { request, context in
             do throws(PreviewFailure) {
-                try Self.requireActHeader(request)
+                try requireActToken(request)
                 return Self.json(200, JSONRenderer.encode(try await screen(request, context, acting: true)))
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
@@ -62,7 +69,7 @@ struct PreviewRoutes: Sendable {
                 let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
                 do throws(PreviewFailure) {
                     let acting = request.method == .post
-                    if acting { try Self.requireActHeader(request) }
+                    if acting { try requireActToken(request) }
                     let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
                     let (status, body) = await frame(park: code, inputs: inputs, size: try Self.frameSize(request), acting: acting)
                     return Self.response(status, body, type: "text/html; charset=utf-8")
@@ -79,11 +86,12 @@ struct PreviewRoutes: Sendable {
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
-            return Self.eventStream(onShutdown: { await feed.close() }) { writer in
+            // Each change's screen is run once for every stream of the same inputs (PreviewProject.screenEvent).
+            return eventStream(on: "\(code)|\(PreviewProject.key(inputs))", onShutdown: { await feed.close() }) { writer in
                 let changes = await feed.subscribe()
-                try await writer.write(ByteBuffer(string: try await Self.screenEvent(project, park: code, inputs: inputs)))
+                try await writer.write(ByteBuffer(string: await project.screenEvent(park: code, inputs: inputs, generation: nil)))
                 for await generation in changes {
-                    let text = generation == 0 ? ": ping\n\n" : try await Self.screenEvent(project, park: code, inputs: inputs)
+                    let text = generation == 0 ? ": ping\n\n" : await project.screenEvent(park: code, inputs: inputs, generation: generation)
                     try await writer.write(ByteBuffer(string: text))
                 }
             }
@@ -92,7 +100,7 @@ struct PreviewRoutes: Sendable {
             PreviewAssets(root: project.root).response(park: context.parameters.get("code") ?? "", uriPath: request.uri.path)
         }
         router.get("/events") { _, _ in
-            Self.eventStream(onShutdown: { await feed.close() }) { writer in
+            eventStream(on: "changes", onShutdown: { await feed.close() }) { writer in
                 let changes = await feed.subscribe()
                 // A comment first: the client knows it is subscribed from here on.
                 try await writer.write(ByteBuffer(string: ": watching flows/ and parks/\n\n"))
@@ -145,23 +153,12 @@ struct PreviewRoutes: Sendable {
         return try await project.screen(park: code, inputs: inputs, acting: acting)
     }
 
-    /// The header an act must carry.
-    static let actHeader = "X-Flowrun-Act"
-
-    /// Refuses an act without ``actHeader``: a form or script of another site could POST
-    /// here, but not with this header unless the server allowed it (it never does).
-    static func requireActHeader(_ request: Request) throws(PreviewFailure) {
-        guard let name = HTTPField.Name(actHeader), request.headers[name] == "1" else {
-            throw PreviewFailure(status: 403, message: "an act needs the header \(actHeader): 1 (so that no other site's page can make the preview act)")
-        }
-    }
-
-    /// One event of a flow's stream: `screen` with its JSON, or `error` with the error's.
-    private static func screenEvent(_ project: PreviewProject, park: String, inputs: RunInputText) async throws -> String {
-        do {
-            return event("screen", JSONRenderer.encode(try await project.screen(park: park, inputs: inputs)))
-        } catch {
-            return event("error", error.json(root: project.root))
+    /// Refuses an act without the server's secret in ``ActToken/header``: only the server's
+    /// own page (and a client that asked ``/act-token``) has it.
+    func requireActToken(_ request: Request) throws(PreviewFailure) {
+        guard let name = HTTPField.Name(ActToken.header), let given = request.headers[name], ActToken.matches(given, actToken) else {
+            throw PreviewFailure(
+                status: 403, message: "an act needs the header \(ActToken.header) with this server's token (GET /act-token), so that no other page can make the preview act")
         }
     }
 
@@ -202,16 +199,23 @@ struct PreviewRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
-    /// A Server-Sent Events response whose events `write` sends until the client leaves or
-    /// the server shuts down: a graceful shutdown (Ctrl-C) waits for open responses, and
-    /// these would never end by themselves, so it runs `onShutdown` (which closes what
-    /// feeds them: the change feed, the live sessions), which ends their loops.
-    static func eventStream(
-        onShutdown: @escaping @Sendable () async -> Void, _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void
+    /// A Server-Sent Events response on `subject` whose events `write` sends until the client
+    /// leaves or the server shuts down, or 503 when ``EventStreamSlots`` has no slot for it. A
+    /// graceful shutdown (Ctrl-C) waits for open responses, and these would never end by
+    /// themselves, so it runs `onShutdown` (which closes what feeds them: the change feed, the
+    /// live sessions), which ends their loops.
+    func eventStream(
+        on subject: String, onShutdown: @escaping @Sendable () async -> Void,
+        _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void
     ) -> Response {
-        Response(
+        guard let slot = slots.take(subject) else {
+            return Self.json(503, PreviewFailure(status: 503, message: EventStreamSlots.refusal).json(root: nil))
+        }
+        return Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
             body: ResponseBody { writer in
+                // Held while the stream is open, given back when its response is done with.
+                _ = slot
                 try await withGracefulShutdownHandler {
                     try await write(&writer)
                 } onGracefulShutdown: {

@@ -18,6 +18,8 @@ public struct PreviewServer: Sendable {
     /// once per ``run(handlesSignals:onListening:)`` (default: a new ``MemoryVisitorStore``,
     /// gone when the server stops).
     public var store: @Sendable () -> any VisitorStore
+    /// What bounds its connections (default: ``ServerLimits``'s).
+    public var limits = ServerLimits()
 
     /// The only address the server listens on: the author's own machine.
     public static let host = LoopbackServer.host
@@ -43,7 +45,7 @@ public struct PreviewServer: Sendable {
     public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let project = PreviewProject(root: root, store: store)
         let feed = ChangeFeed()
-        let router = PreviewRoutes(project: project, feed: feed, defaultPark: park).router()
+        let router = PreviewRoutes(project: project, feed: feed, defaultPark: park, actToken: ActToken.make()).router()
         let logger = {
             var logger = Logger(label: "flowrun.preview")
             logger.logLevel = .error
@@ -52,7 +54,7 @@ public struct PreviewServer: Sendable {
         let watcher = FileWatcher(root: root)
         let initial = watcher.snapshot()
         try await LoopbackServer.run(
-            port: port, handlesSignals: handlesSignals, logger: logger,
+            port: port, handlesSignals: handlesSignals, logger: logger, limits: limits,
             makeApp: { configuration, server, onServerRunning in
                 Application(router: router, server: server, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
             },

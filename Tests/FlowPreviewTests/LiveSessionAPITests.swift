@@ -10,18 +10,19 @@ import Testing
 /// The preview's live sessions over HTTP, as an app client uses them: open a session and a
 /// screen, post fixes and actions, hear the outputs as Server-Sent Events, play a recording.
 @Suite struct LiveSessionAPITests {
-    static let act = [("X-Flowrun-Act", "1")]
     static let exitTrack = "Tests/GeoKitTests/Fixtures/tracks/yose-pct-2019-07-31-exit.gpx"
 
-    /// A POST with the act header and a JSON body.
+    /// A POST with the act header (the server's token unless `headers` are given) and a JSON body.
     func send(
-        _ url: URL, _ path: String, _ body: String? = nil, method: HTTPMethod = .POST, headers: [(String, String)] = act
+        _ url: URL, _ path: String, _ body: String? = nil, method: HTTPMethod = .POST, headers: [(String, String)]? = nil
     ) async throws -> (
         status: Int, json: [String: Any]
     ) {
         var request = HTTPClientRequest(url: url.absoluteString + path)
         request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let sent: [(String, String)]
+        if let headers { sent = headers } else { sent = try await actHeader(url) }
+        for (name, value) in sent { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let text = String(buffer: try await response.body.collect(upTo: 16 << 20))
@@ -113,20 +114,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/sessions?park=GOGA&flow=home", [], 403),
-        ("/sessions?flow=home", act, 400),
-        ("/sessions?park=NOPE", act, 404),
-        ("/sessions?park=GOGA&flow=nope", act, 404),
-        ("/sessions?park=GOGA&name=a%20b", act, 400),
-        ("/sessions?park=GOGA&play=no-such.gpx", act, 404),
-        ("/sessions?park=GOGA&play=../etc/passwd", act, 404),
-        ("/sessions?park=GOGA&play=README.md", act, 400),
-        ("/sessions?park=GOGA&play=\(exitTrack)&speed=-1", act, 400),
-        ("/sessions?park=GOGA&play=\(exitTrack)&from=yesterday", act, 400),
-        ("/sessions?park=GOGA&as=ben", act, 400),
-        ("/sessions/nope/fixes", act, 404),
+        ("/sessions?park=GOGA&flow=home", [] as [(String, String)]?, 403),
+        ("/sessions?flow=home", nil, 400),
+        ("/sessions?park=NOPE", nil, 404),
+        ("/sessions?park=GOGA&flow=nope", nil, 404),
+        ("/sessions?park=GOGA&name=a%20b", nil, 400),
+        ("/sessions?park=GOGA&play=no-such.gpx", nil, 404),
+        ("/sessions?park=GOGA&play=../etc/passwd", nil, 404),
+        ("/sessions?park=GOGA&play=README.md", nil, 400),
+        ("/sessions?park=GOGA&play=\(exitTrack)&speed=-1", nil, 400),
+        ("/sessions?park=GOGA&play=\(exitTrack)&from=yesterday", nil, 400),
+        ("/sessions?park=GOGA&as=ben", nil, 400),
+        ("/sessions/nope/fixes", nil, 404),
     ])
-    func badRequestsAreRefusedWithTheirStatus(_ path: String, _ headers: [(String, String)], _ status: Int) async throws {
+    func badRequestsAreRefusedWithTheirStatus(_ path: String, _ headers: [(String, String)]?, _ status: Int) async throws {
         try await withServer(root: repository) { url in
             let result = try await send(url, path, #"{"lat": 1, "lon": 2}"#, headers: headers)
             #expect(result.status == status, "\(path): \(result.json)")

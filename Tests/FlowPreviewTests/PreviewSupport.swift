@@ -53,6 +53,13 @@ func get(_ url: URL, _ path: String) async throws -> (status: Int, type: String,
     return (Int(response.status.code), response.headers.first(name: "content-type") ?? "", String(buffer: body))
 }
 
+/// The header that makes a request an act on the server at `url`, with the token it hands out.
+func actHeader(_ url: URL) async throws -> [(String, String)] {
+    let answer = try await get(url, "/act-token")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: String])
+    return [(try #require(json["header"]), try #require(json["token"]))]
+}
+
 /// A POST over real HTTP, with `headers`: the status, the content type and the body as text.
 func post(_ url: URL, _ path: String, headers: [(String, String)] = []) async throws -> (status: Int, type: String, body: String) {
     var request = HTTPClientRequest(url: url.absoluteString + path)

@@ -30,7 +30,10 @@ import Testing
         let preview = try ServerProcess(["preview", "--profile", profile.path], in: repositoryRoot)
         var request = HTTPClientRequest(url: preview.root + "parks/GOGA/flows/favorites?arg.add=nps-poi:goga:0144&time=" + fixedTime)
         request.method = .POST
-        request.headers.add(name: "X-Flowrun-Act", value: "1")
+        // The server's act token, from the server itself.
+        let token = try await HTTPClient.shared.execute(HTTPClientRequest(url: preview.root + "act-token"), timeout: .seconds(60))
+        let json = try JSONSerialization.jsonObject(with: Data(String(buffer: try await token.body.collect(upTo: 4096)).utf8)) as? [String: String]
+        request.headers.add(name: "X-Flowrun-Act", value: try #require(json?["token"]))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         #expect(response.status.code == 200)
         #expect(preview.stop() == 0)

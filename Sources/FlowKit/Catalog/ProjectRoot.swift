@@ -45,6 +45,18 @@ public struct ProjectRoot: Sendable {
         url.appendingPathComponent(relativePath)
     }
 
+    /// The real path of a file or folder inside the project (links resolved), or nil when
+    /// there is none or it leads out of the project: for a file a request names (the
+    /// preview's tracks and recordings), which is then read at this path, so no link on the
+    /// way can take the read elsewhere.
+    /// - Parameter relativePath: a path relative to the root.
+    public func realPathInside(_ relativePath: String) -> String? {
+        guard memory == nil else { return nil }
+        let real = FileReader.realFolder(url(relativePath).path)
+        guard real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/"), FileManager.default.fileExists(atPath: real) else { return nil }
+        return real
+    }
+
     /// Whether a file or folder exists at a path inside the project.
     /// - Parameter relativePath: a path relative to the root.
     public func exists(_ relativePath: String) -> Bool {

@@ -10,6 +10,8 @@ public struct BundleServer: Sendable {
     public let folder: String
     /// The port; 0 for any free one (``run(responder:handlesSignals:onListening:)`` says which).
     public var port: Int
+    /// What bounds its connections (default: ``ServerLimits``'s).
+    public var limits = ServerLimits()
 
     /// The only address the server listens on.
     public static let host = LoopbackServer.host
@@ -60,7 +62,7 @@ public struct BundleServer: Sendable {
         // A client that leaves mid-answer is no news to the person serving.
         logger.logLevel = .critical
         try await LoopbackServer.run(
-            port: port, handlesSignals: handlesSignals, logger: logger,
+            port: port, handlesSignals: handlesSignals, logger: logger, limits: limits,
             makeApp: { configuration, server, onServerRunning in
                 Application(responder: responder, server: server, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
             }, onListening: onListening)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FlowSync
+import LoopbackServer
 import Foundation
 import Hummingbird
 import NIOCore
@@ -74,22 +75,26 @@ struct FaultInjector: HTTPResponder {
 
 /// Runs the project's bundle server on 127.0.0.1 (any free port) over `folder`, with
 /// `plan`'s faults, for `body`; stops it after. `body` gets the server's root URL.
-func withServer<T: Sendable>(_ folder: String, plan: FaultPlan = FaultPlan(), _ body: (String) async throws -> T) async throws -> T {
+func withServer<T: Sendable>(
+    _ folder: String, plan: FaultPlan = FaultPlan(), limits: ServerLimits = ServerLimits(), _ body: (String) async throws -> T
+) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let server = Task {
+    var server = BundleServer(folder: folder, port: 0)
+    server.limits = limits
+    let running = Task { [server] in
         defer { continuation.finish() }
-        try await BundleServer(folder: folder, port: 0)
+        try await server
             .run(responder: FaultInjector(files: BundleFiles(folder: folder), plan: plan), handlesSignals: false) { continuation.yield($0) }
     }
     var iterator = ports.makeAsyncIterator()
     guard let port = await iterator.next() else {
-        _ = try await server.value
+        _ = try await running.value
         throw TestFailure("the server did not start")
     }
-    defer { server.cancel() }
+    defer { running.cancel() }
     let result = try await body("http://127.0.0.1:\(port)/")
-    server.cancel()
-    _ = await server.result
+    running.cancel()
+    _ = await running.result
     return result
 }
 
