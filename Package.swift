@@ -213,11 +213,14 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         // Screens the renderer and reader tests share: the golden ones and a seeded generator; no product ships it.
         .target(name: "ScreenSamples", dependencies: ["ScreenModel", "BenchData"], path: "Tests/ScreenSamples"),
+        // A TCP client on plain sockets for the servers' tests (silent, slow, never reading); no product ships it.
+        .target(name: "RawClient", path: "Tests/RawClient"),
         // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
         .testTarget(
             name: "FlowrunTests",
             dependencies: [
-                "flowrun", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "flowrun", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", "RawClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]),
@@ -228,7 +231,8 @@ let package = Package(
         .testTarget(
             name: "FlowPreviewTests",
             dependencies: [
-                "FlowPreview", "FlowKit", "ScreenRendering", "ScreenModel", "WebDriver", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FlowPreview", "FlowKit", "ScreenRendering", "ScreenModel", "WebDriver", "RawClient", "LoopbackServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["Screenshots"]),
@@ -236,7 +240,7 @@ let package = Package(
         .testTarget(
             name: "FlowSyncTests",
             dependencies: [
-                "FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                "FlowSync", "FlowBundle", "FlowKit", "ScreenRendering", "LoopbackServer", "RawClient", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),

@@ -23,6 +23,8 @@ actor PreviewProject {
     private let nowLifetime: Duration = .seconds(60)
     /// How many runtimes to keep: each `time` a client asks for builds one.
     private let capacity = 16
+    /// How many screens the server has run: streams that share a change's run show here.
+    private(set) var runs = 0
     /// The last event of each flow's stream by inputs (``key(_:)``), with the change it followed.
     private var events: [String: (generation: Int, text: String)] = [:]
 
@@ -37,6 +39,7 @@ actor PreviewProject {
         let (inputs, asked) = try request(text)
         var request = asked
         request.acting = acting
+        runs += 1
         do {
             // Standing where the query puts the visitor, as flowrun runs it (SingleRun).
             return try SingleRun(request, on: try runtime(park: code, time: inputs.time)).screen
@@ -71,7 +74,7 @@ actor PreviewProject {
     /// which share its event; a stream's first event (no generation) is run for it alone, as
     /// the store may have changed since.
     func screenEvent(park code: String, inputs: RunInputText, generation: Int?) -> String {
-        let key = code + "|" + Self.key(inputs)
+        let key = code.uppercased() + "|" + Self.key(inputs)
         if let generation, let kept = events[key], kept.generation == generation { return kept.text }
         let text: String
         do {
@@ -88,7 +91,8 @@ actor PreviewProject {
 
     /// The inputs as one text: equal inputs, equal text.
     static func key(_ inputs: RunInputText) -> String {
-        let pairs = inputs.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let pairs =
+            inputs.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + inputs.args.sorted { $0.key < $1.key }.map { "arg.\($0.key)=\($0.value)" } + inputs.flags.sorted()
         return ([inputs.flow] + pairs).joined(separator: "\n")
     }

@@ -87,7 +87,7 @@ struct PreviewRoutes: Sendable {
                 return Self.json(error.status, error.json(root: project.root))
             }
             // Each change's screen is run once for every stream of the same inputs (PreviewProject.screenEvent).
-            return eventStream(on: "\(code)|\(PreviewProject.key(inputs))", onShutdown: { await feed.close() }) { writer in
+            return eventStream(on: "\(code.uppercased())|\(PreviewProject.key(inputs))", onShutdown: { await feed.close() }) { writer in
                 let changes = await feed.subscribe()
                 try await writer.write(ByteBuffer(string: await project.screenEvent(park: code, inputs: inputs, generation: nil)))
                 for await generation in changes {
@@ -158,7 +158,8 @@ struct PreviewRoutes: Sendable {
     func requireActToken(_ request: Request) throws(PreviewFailure) {
         guard let name = HTTPField.Name(ActToken.header), let given = request.headers[name], ActToken.matches(given, actToken) else {
             throw PreviewFailure(
-                status: 403, message: "an act needs the header \(ActToken.header) with this server's token (GET /act-token), so that no other page can make the preview act")
+                status: 403,
+                message: "an act needs the header \(ActToken.header) with this server's token (GET /act-token), so that no other page can make the preview act")
         }
     }
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import RawClient
 import Testing
 
 /// `flowrun preview` as a user starts it: the address it prints, a port in use, Ctrl-C.
@@ -39,6 +40,33 @@ import Testing
         #expect(preview.stop() == 0)
         let export = try flowrun(["profile", "export", "--profile", profile.path])
         #expect(export.stdout.contains("\"site\" : \"nps-poi:goga:0144\""), "\(export.stdout)")
+    }
+
+    /// More silent and half-sent connections than the process may open files: the server
+    /// keeps answering, and keeps running (it once trapped in libdispatch out of descriptors).
+    @Test(arguments: ["preview", "serve"])
+    func moreConnectionsThanOpenFilesLeaveTheServerAnswering(_ command: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = command == "preview" ? ["preview", "--root", repositoryRoot.path] : ["serve", "--bundles", "."]
+        let server = try ServerProcess(arguments, in: folder, openFiles: 256)
+        #expect(server.port > 0, "\(server.firstLine)")
+        let held = try (0..<300).map { i in
+            let client = try RawClient(port: server.port)
+            if i.isMultiple(of: 2) { client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
+            return client
+        }
+        for _ in 0..<3 {
+            let answer = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: server.root + (command == "preview" ? "parks" : "nothing")), timeout: .seconds(30))
+            #expect(answer.status.code == (command == "preview" ? 200 : 404))
+            _ = try await answer.body.collect(upTo: 1 << 20)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        #expect(server.process.isRunning)
+        #expect(held.count == 300)
+        #expect(server.stop() == 0)
     }
 
     @Test func anUnknownParkIsBadUsage() throws {

@@ -13,10 +13,15 @@ final class ServerProcess {
         try self.init(["serve", "--bundles", bundles], in: directory)
     }
 
-    /// `flowrun ARGUMENTS --port 0` run in `directory`.
-    init(_ arguments: [String], in directory: URL) throws {
-        process.executableURL = flowrunBinary
-        process.arguments = arguments + ["--port", "0"]
+    /// `flowrun ARGUMENTS --port 0` run in `directory`, allowed `openFiles` open files when given.
+    init(_ arguments: [String], in directory: URL, openFiles: Int? = nil) throws {
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", flowrunBinary.path] + arguments + ["--port", "0"]
+        } else {
+            process.executableURL = flowrunBinary
+            process.arguments = arguments + ["--port", "0"]
+        }
         process.currentDirectoryURL = directory
         let out = Pipe()
         process.standardOutput = out

@@ -1,6 +1,7 @@
 import FlowBundle
 import Foundation
 import LoopbackServer
+import RawClient
 import Testing
 
 /// What every server of the project (here `flowrun serve`'s) does to clients that are not

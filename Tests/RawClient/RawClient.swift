@@ -13,18 +13,18 @@ private let socketSend = Darwin.send
 
 /// A TCP client on plain sockets, for what no HTTP client does on purpose: connect and say
 /// nothing, send a request a byte at a time, or never read the answer.
-final class RawClient: @unchecked Sendable {
+public final class RawClient: @unchecked Sendable {
     private let descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`, with a receive buffer of `receiveBuffer` bytes when given
     /// (a small one makes a client that does not read stall the server sooner).
-    init(port: Int, receiveBuffer: Int? = nil) throws {
+    public init(port: Int, receiveBuffer: Int? = nil) throws {
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure(message: "socket: \(String(cString: strerror(errno)))") }
         if var size = receiveBuffer.map(Int32.init) {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -37,15 +37,21 @@ final class RawClient: @unchecked Sendable {
         }
         guard connected == 0 else {
             close(descriptor)
-            throw TestFailure("connect: \(String(cString: strerror(errno)))")
+            throw Failure(message: "connect: \(String(cString: strerror(errno)))")
         }
     }
 
     deinit { close(descriptor) }
 
+    /// Why a connection could not be made, in the system's words.
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
     /// Sends `text`; false when the server has closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
@@ -56,7 +62,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// What the server sends until it closes the connection or `seconds` pass, and whether it closed it.
-    func readAll(seconds: Double, limit: Int = 64 << 20) -> (bytes: [UInt8], closed: Bool) {
+    public func readAll(seconds: Double, limit: Int = 64 << 20) -> (bytes: [UInt8], closed: Bool) {
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let end = Date().addingTimeInterval(seconds)
