@@ -65,13 +65,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             phase = .receivingBody
-            if let ticket { roster.setBusy(ticket, true) }
             arm(context, seconds: limits.bodySeconds)
         case .body:
             guard phase != .refused else { return }
         case .end:
             guard phase != .refused else { return }
+            // From here the server sets the pace: the connection is no longer one to replace.
             phase = .answering
+            if let ticket { roster.setBusy(ticket, true) }
             deadline?.cancel()
             deadline = nil
         }

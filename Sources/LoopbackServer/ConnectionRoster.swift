@@ -3,8 +3,9 @@ import NIOCore
 
 /// The open connections of one server, so that their number stays under the cap
 /// (``ServerLimits/effectiveConnections``): a connection past it takes the place of the one
-/// that has waited longest without a request (a client that connected and said nothing), or
-/// is refused when every one is busy. So a thousand silent clients cannot keep out a real one.
+/// the client has kept waiting longest (connected and said nothing, a head or body still
+/// coming, idle between requests), or is refused when the server is answering on every one.
+/// So a thousand silent or slow clients cannot keep out a real one.
 final class ConnectionRoster: Sendable {
     /// A connection's place on the roster.
     struct Ticket: Hashable, Sendable { fileprivate let number: UInt64 }
@@ -12,7 +13,7 @@ final class ConnectionRoster: Sendable {
     private struct Entry {
         var channel: any Channel
         var busy: Bool
-        /// When it last became idle (its ticket's number grows with time: a clock of arrivals).
+        /// When it last began to wait for its client (a number that grows with each arrival and answer).
         var idleSince: UInt64
     }
 
@@ -46,7 +47,7 @@ final class ConnectionRoster: Sendable {
         return ticket
     }
 
-    /// Marks a connection as answering a request (never replaced) or idle again.
+    /// Marks a connection as answering a request (never replaced) or waiting for its client again.
     func setBusy(_ ticket: Ticket, _ busy: Bool) {
         state.withLockedValue { state in
             guard state.entries[ticket.number] != nil else { return }

@@ -11,7 +11,8 @@ import Darwin
 public struct ServerLimits: Sendable, Equatable {
     /// Connections open at once; fewer when the process may open few files (half its
     /// descriptor limit, ``effectiveConnections``). A connection past the cap closes the one
-    /// that has waited longest without a request, or is closed itself when every one is busy.
+    /// whose client has kept it waiting longest (for a head, a body or the next request), or
+    /// is closed itself when the server is answering on every one.
     public var connections = 512
     /// Seconds from a connection's start, or from its last answer, until the head of its
     /// request has arrived: a client that opens and says nothing, or sends its headers a byte

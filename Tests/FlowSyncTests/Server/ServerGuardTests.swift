@@ -61,18 +61,27 @@ import Testing
         }
     }
 
-    @Test func silentClientsPastTheCapMakeRoomForARealOne() async throws {
+    @Test(arguments: [
+        "", "GET /GOGA/manifest.json HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        "POST /GOGA/manifest.json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nx",
+    ])
+    func silentOrSlowClientsPastTheCapMakeRoomForARealOne(_ start: String) async throws {
         let (folder, bytes) = try Self.folder(size: 10)
         var limits = ServerLimits()
         limits.connections = 8
-        // Not by their timeouts: no silent client is closed for silence during the test.
-        limits.headerSeconds = 600
+        // Not by their timeouts: no client is closed for slowness during the test.
+        (limits.headerSeconds, limits.bodySeconds) = (600, 600)
         try await withServer(folder, limits: limits) { root in
-            let silent = try (0..<40).map { _ in try RawClient(port: try Self.port(root)) }
+            // Each says nothing, or sends part of a head, or part of a body.
+            let held = try (0..<40).map { _ in
+                let client = try RawClient(port: try Self.port(root))
+                client.send(start)
+                return client
+            }
             let answer = try await fetch(root + "GOGA/manifest.json")
             #expect(answer.status == 200 && answer.body == bytes)
-            // The oldest silent ones made room: closed by the server.
-            #expect(silent[0].readAll(seconds: 2).closed)
+            // The oldest made room: closed by the server.
+            #expect(held[0].readAll(seconds: 2).closed)
         }
     }
 
