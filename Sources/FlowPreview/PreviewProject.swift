@@ -23,6 +23,12 @@ actor PreviewProject {
     private let nowLifetime: Duration = .seconds(60)
     /// How many runtimes to keep: each `time` a client asks for builds one.
     private let capacity = 16
+    /// Flows whose last run ended at a limit (instructions, time, memory), by park and flow,
+    /// with the failure and until when it is answered again without a run: a flow that loops
+    /// costs its run's limit once per save, not once per request, so it never keeps other
+    /// requests waiting longer than that (the actor runs one flow at a time).
+    private var overruns: [String: (until: ContinuousClock.Instant, failure: PreviewFailure)] = [:]
+    static let overrunPause: Duration = .seconds(10)
     /// How many screens the server has run: streams that share a change's run show here.
     private(set) var runs = 0
     /// The last event of each flow's stream by inputs (``key(_:)``), with the change it followed.
@@ -39,12 +45,19 @@ actor PreviewProject {
         let (inputs, asked) = try request(text)
         var request = asked
         request.acting = acting
+        let flow = code.uppercased() + "|" + text.flow
+        if let kept = overruns[flow], ContinuousClock.now < kept.until { throw kept.failure }
         runs += 1
         do {
             // Standing where the query puts the visitor, as flowrun runs it (SingleRun).
             return try SingleRun(request, on: try runtime(park: code, time: inputs.time)).screen
         } catch {
-            throw PreviewFailure(error)
+            var failure = PreviewFailure(error)
+            if case .script(let lua) = error, lua.isLimit {
+                failure.message += " (the preview runs this flow again when a file is saved, or in \(Self.overrunPause.components.seconds) s)"
+                overruns[flow] = (ContinuousClock.now + Self.overrunPause, failure)
+            }
+            throw failure
         }
     }
 
@@ -111,6 +124,7 @@ actor PreviewProject {
     /// content between two of its updates (``replaceSessionsContent()``).
     func invalidate() {
         runtimes.removeAll()
+        overruns.removeAll()
         replaceSessionsContent()
     }
 

@@ -53,6 +53,15 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
+    /// Whether the run ended at one of its limits (instructions, time, memory, result text)
+    /// rather than by its own error: a cost, which a host may decline to pay again at once.
+    public var isLimit: Bool {
+        switch self {
+        case .instructionBudget, .timeLimit, .memoryCap, .argumentsTooLarge, .textLimit: true
+        case .syntax, .runtime, .conversion, .setup: false
+        }
+    }
+
     /// The first line of the description: the message without its traceback.
     public var summary: String {
         description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? description

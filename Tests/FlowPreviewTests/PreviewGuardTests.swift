@@ -92,6 +92,29 @@ import Testing
         #expect(shared.hasPrefix("event: screen\ndata: {"))
     }
 
+    @Test func aFlowThatRunsToItsLimitIsNotRunAgainUntilASave() async throws {
+        let project = try TestProject(files: ["flows/spin.lua": "flow.register(\"spin\", function(ctx)\n  while true do end\nend)\n"])
+        let preview = PreviewProject(root: project.root)
+        let spin = try PreviewQuery.inputs(flow: "spin", pairs: [])
+        var messages: [String] = []
+        for _ in 0..<5 {
+            do {
+                _ = try await preview.screen(park: "GOGA", inputs: spin)
+            } catch {
+                #expect(error.status == 422)
+                messages.append(error.message)
+            }
+        }
+        #expect(messages.count == 5)
+        #expect(messages.allSatisfy { $0.hasPrefix("flows/spin.lua:2: instruction budget of") && $0.hasSuffix("when a file is saved, or in 10 s)") })
+        #expect(await preview.runs == 1, "one run to its limit, then its failure until a save")
+        // Other flows run meanwhile; a save runs it again.
+        _ = try await preview.screen(park: "GOGA", inputs: try PreviewQuery.inputs(flow: "home", pairs: [("time", fixedTime)]))
+        await preview.invalidate()
+        _ = try? await preview.screen(park: "GOGA", inputs: spin)
+        #expect(await preview.runs == 3)
+    }
+
     @Test func streamsPastTheCapAreRefusedAndTheRestGetEachChange() async throws {
         let project = try TestProject()
         let client = Self.client()
