@@ -1,9 +1,8 @@
-import Formats
 import ScreenModel
 import FlowKit
 import Foundation
 import Hummingbird
-import NIOCore
+import LoopbackServer
 
 /// `GET /parks/{code}/assets/{path}`: the park's pictures, so the phone frame shows them.
 /// Only what ``AssetReference`` accepts as a path (no `..`, no hidden files, picture
@@ -18,8 +17,9 @@ struct PreviewAssets: Sendable {
     static func address(park code: String) -> String { "/\(AssetReference.folder(park: code))/" }
 
     func response(park code: String, uriPath: String) -> Response {
+        // Sent from the open file a block at a time: a client that reads slowly holds one block.
         guard let file = file(park: code, uriPath: uriPath), let type = AssetReference.contentType(of: file.path),
-            case .success(let data) = FileReader.contents(atPath: file.path, limit: Self.largestPicture, links: .refuse)
+            let picture = OpenFile(path: file.path, limit: Self.largestPicture)
         else {
             return PreviewRoutes.json(404, PreviewFailure.notFound("not found: \(uriPath)").json(root: nil))
         }
@@ -29,7 +29,7 @@ struct PreviewAssets: Sendable {
                 .contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
                 // An SVG opened on its own is a document: it may style itself, never run a script or load anything.
                 .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-            ], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            ], body: picture.body)
     }
 
     /// The file a request names, or nil when it names none the server may send.

@@ -61,7 +61,7 @@ public struct BundleFiles: HTTPResponder {
         return Response(
             status: status, headers: headers,
             body: ResponseBody(contentLength: range.count) { writer in
-                try await file.send(sent, to: &writer)
+                try await file.file.send(sent, to: &writer)
                 try await writer.finish(nil)
             })
     }
