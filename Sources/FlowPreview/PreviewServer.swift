@@ -18,7 +18,7 @@ public struct PreviewServer: Sendable {
     /// once per ``run(handlesSignals:onListening:)`` (default: a new ``MemoryVisitorStore``,
     /// gone when the server stops).
     public var store: @Sendable () -> any VisitorStore
-    /// What bounds its connections (default: ``ServerLimits``'s).
+    /// What bounds its connections (default: LoopbackServer's `ServerLimits()`, docs/operations.md, Local servers).
     public var limits = ServerLimits()
 
     /// The only address the server listens on: the author's own machine.

@@ -10,7 +10,7 @@ public struct BundleServer: Sendable {
     public let folder: String
     /// The port; 0 for any free one (``run(responder:handlesSignals:onListening:)`` says which).
     public var port: Int
-    /// What bounds its connections (default: ``ServerLimits``'s).
+    /// What bounds its connections (default: LoopbackServer's `ServerLimits()`, docs/operations.md, Local servers).
     public var limits = ServerLimits()
 
     /// The only address the server listens on.
