@@ -44,8 +44,6 @@ public struct BundleCache: Sendable {
 
     /// `DIR/objects`.
     public var objects: String { "\(folder)/objects" }
-    /// `DIR/incoming`.
-    var incoming: String { "\(folder)/incoming" }
     /// `DIR/versions/<N>`.
     public func versionFolder(_ version: Int) -> String { "\(folder)/versions/\(version)" }
     /// `DIR/versions/<N>/manifest.json`.

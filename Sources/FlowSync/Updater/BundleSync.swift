@@ -70,6 +70,8 @@ public struct BundleSync: Sendable {
     public let park: String?
     /// Retries, timeouts, parallel downloads, downgrades.
     public let options: SyncOptions
+    /// The clock a manifest's expiry is judged by (tests move it on).
+    var now: @Sendable () -> Date = { Date() }
 
     /// A sync of `cache` from `from`.
     /// - Parameters:
@@ -196,7 +198,7 @@ public struct BundleSync: Sendable {
     /// into an empty cache: a manifest past its expiry or without one (a freeze), below
     /// ``SyncOptions/minimumVersion`` or made before ``SyncOptions/notBefore`` (a rollback).
     private func refuseStale(_ manifest: BundleManifest, url: String) throws(SyncError) {
-        let now = Date()
+        let now = now()
         if let expires = manifest.expires {
             if let expiry = ManifestTime.date(expires), expiry <= now {
                 throw SyncError(

@@ -128,8 +128,8 @@ struct Fetcher: Sendable {
             do {
                 return try await body()
             } catch _ where Task.isCancelled {
-                // Stopped from outside (TransferWatch): no retry; the watch says why.
-                throw SyncError(.tooSlow, url, "stopped")
+                // Stopped from outside (TransferWatch, or the caller): no retry; the watch says why.
+                throw SyncError(.tooSlow, url, "stopped: the sync was cancelled")
             } catch Failure.final(let error) {
                 throw error
             } catch Failure.unreachable(let why) {
@@ -142,7 +142,7 @@ struct Fetcher: Sendable {
                 do {
                     try await Task.sleep(nanoseconds: UInt64(options.delay(beforeRetry: attempt) * 1e9))
                 } catch {
-                    throw SyncError(.tooSlow, url, "stopped")
+                    throw SyncError(.tooSlow, url, "stopped: the sync was cancelled")
                 }
                 attempt += 1
             }

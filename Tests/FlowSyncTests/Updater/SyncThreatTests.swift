@@ -1,5 +1,5 @@
 import FlowBundle
-import FlowSync
+@testable import FlowSync
 import Foundation
 import Testing
 
@@ -41,22 +41,21 @@ import Testing
     /// manifest has expired, the sync says so rather than "up to date".
     @Test func aFrozenMirrorAnswering304IsNoticedOnceTheManifestExpires() async throws {
         let desk = try Publisher()
-        // One day's lifetime, made a day ago less 10 s: it expires 10 s from now, time for
-        // two syncs on a loaded machine.
-        let made = Date().addingTimeInterval(-Self.day + 10)
-        try desk.publish(created: made, lifetimeDays: 1)
+        let made = Date()
+        try desk.publish(created: made)
         let plan = FaultPlan()
         try await withServer(desk.dist, plan: plan) { root in
             let cache = desk.cache()
             _ = try await desk.sync(cache, from: root)
             #expect(try await desk.sync(cache, from: root).outcome == .upToDate(park: "GOGA", version: 1))
-            let left = made.addingTimeInterval(Self.day).timeIntervalSinceNow
-            #expect(left > 0, "the two syncs took longer than the manifest's life")
-            try await Task.sleep(for: .seconds(max(0, left) + 1.1))
+            // 31 days on, the mirror still answers 304.
+            var later = try BundleSync(from: root, park: "GOGA", cache: cache, verifier: desk.verifier, options: quick)
+            later.now = { made.addingTimeInterval(31 * Self.day) }
             await plan.reset()
-            let error = try #require(await desk.failure(cache, from: root))
+            let error = try #require(await #expect(throws: SyncError.self) { _ = try await later.run() })
             #expect(await plan.paths == ["/GOGA/manifest.json"], "answered by a 304")
-            #expect(error.check == .expired && error.message.hasPrefix("expires: version 1 expired at "), "\(error)")
+            #expect(error.check == .expired, "\(error)")
+            #expect(error.message.hasPrefix("expires: version 1 expired at \(ManifestTime.text(made.addingTimeInterval(30 * Self.day))) (now "))
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
         }
     }
@@ -139,14 +138,13 @@ import Testing
             let start = ContinuousClock.now
             let error = try #require(await desk.failure(cache, from: root, options: bounded))
             let took = ContinuousClock.now - start
-            #expect(took < .seconds(6), "stopped at its deadline, not when the drip ends: \(took)")
+            #expect(took < .seconds(8), "stopped at its deadline, not when the drip ends (minutes later): \(took)")
             #expect(error.reason == .tooSlow && error.exitCode == 1)
             #expect(error.source == root + "GOGA/")
             #expect(error.message == "stopped at the sync's deadline of 2 s (--deadline): the server sends too slowly")
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
-            let next = ContinuousClock.now
+            // The lock was let go (a held one refuses at once, it never waits).
             _ = try await desk.sync(cache, from: root, options: bounded)
-            #expect(ContinuousClock.now - next < .seconds(2))
             try desk.expectRuns(cache, version: 2, welcome: newWelcome)
         }
     }
@@ -158,7 +156,7 @@ import Testing
             bounded.rateWindow = 1
             let start = ContinuousClock.now
             let error = try #require(await desk.failure(cache, from: root, options: bounded))
-            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(ContinuousClock.now - start < .seconds(8), "stopped after a 1 s window, not when the drip ends")
             #expect(error.reason == .tooSlow && error.exitCode == 1)
             #expect(error.message.hasPrefix("stopped: "), "\(error)")
             #expect(error.message.hasSuffix(" under the minimum of 1024 bytes/s (--min-rate): the server sends too slowly"), "\(error)")
