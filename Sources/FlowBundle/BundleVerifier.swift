@@ -46,7 +46,7 @@ public struct BundleVerifier: Sendable {
         let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
         return try verify(
             manifestFile: "\(base)/\(BundleLayout.manifest)", signatureFile: "\(base)/\(BundleLayout.signature)",
-            objects: "\(base)/\(BundleLayout.objects)", origin: base, newestKnown: newestKnown, history: base)
+            objects: "\(base)/\(BundleLayout.objects)", origin: base, newestKnown: newestKnown, history: base, sealed: nil)
     }
 
     /// Verifies a manifest, its signature and the objects it lists, wherever each is kept:
@@ -59,12 +59,13 @@ public struct BundleVerifier: Sendable {
     ///   - origin: where the bundle is, for messages (``VerifiedBundle/folder``).
     ///   - newestKnown: refuse a manifest older than this version.
     ///   - history: a bundle folder whose `versions/` must hold no newer manifest, or nil.
+    ///   - sealed: a folder holding all three below which no link is followed (a cache), or nil.
     func verify(
         manifestFile: String, signatureFile: String, objects: String, origin: String,
-        newestKnown: Int?, history: String?
+        newestKnown: Int?, history: String?, sealed: String?
     ) throws(BundleError) -> VerifiedBundle {
-        let manifestBytes = try BoundedFile.contents(manifestFile, display: manifestFile, limit: limits.maxManifestBytes)
-        let signatureBytes = try BoundedFile.contents(signatureFile, display: signatureFile, limit: BundleLimits.maxLineFileBytes)
+        let manifestBytes = try BoundedFile.contents(manifestFile, display: manifestFile, limit: limits.maxManifestBytes, sealed: sealed)
+        let signatureBytes = try BoundedFile.contents(signatureFile, display: signatureFile, limit: BundleLimits.maxLineFileBytes, sealed: sealed)
         let (manifest, signer) = try self.manifest(manifestBytes, signature: signatureBytes, file: manifestFile, signatureFile: signatureFile)
         if let newestKnown, manifest.version < newestKnown {
             throw BundleError(
@@ -83,7 +84,7 @@ public struct BundleVerifier: Sendable {
             let display = "\(objects)/\(entry.sha256)"
             let bytes: [UInt8]
             do {
-                bytes = try BoundedFile.contents(display, display: display, limit: entry.size, exact: entry.size)
+                bytes = try BoundedFile.contents(display, display: display, limit: entry.size, exact: entry.size, sealed: sealed)
             } catch {
                 throw BundleError(error.reason, file: error.file, "\(error.message) (files[\(index + 1)]: \(entry.path))")
             }

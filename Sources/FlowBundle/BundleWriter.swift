@@ -6,7 +6,14 @@ public import Foundation
 /// key, and a copy of the manifest under `versions/`. It does not check the content: the
 /// CLI runs `flowrun check` first.
 public struct BundleWriter {
-    /// What one ``write(park:to:version:created:)`` did.
+    /// How long a manifest stays current unless its maker says (`flowrun bundle
+    /// --expires-in DAYS`): 30 days, so a publisher publishes at least monthly and a mirror
+    /// that freezes on an old version is noticed within a month.
+    public static let defaultLifetimeDays = 30
+    /// The longest lifetime a manifest may be given: a year, the longest a freeze can go unnoticed.
+    public static let maxLifetimeDays = 366
+
+    /// What one ``write(park:to:version:created:lifetimeDays:)`` did.
     public struct Outcome: Sendable {
         /// The manifest written.
         public let manifest: BundleManifest
@@ -43,11 +50,16 @@ public struct BundleWriter {
     ///   - park: the park's code, as its folder spells it.
     ///   - out: the folder bundles go in (`dist`).
     ///   - version: the content's version; default: one more than the published one (1 for the first).
-    ///   - created: the manifest's time, or nil (default) for a manifest without one: the
-    ///     same files then give the same bytes (the CLI passes `SOURCE_DATE_EPOCH` when set).
+    ///   - created: the manifest's time (default: now); the same files and time give the
+    ///     same bytes (the CLI passes `SOURCE_DATE_EPOCH` when set).
+    ///   - lifetimeDays: the manifest expires this many days after `created` (default
+    ///     ``defaultLifetimeDays``, at most ``maxLifetimeDays``).
     /// - Throws: ``BundleError``: ``BundleError/Reason/badArgument`` for a version not greater
-    ///   than the published one; a content file that breaks a rule or limit; ``BundleError/Reason/writeFailed``.
-    public func write(park: String, to out: String, version: Int? = nil, created: Date? = nil) throws(BundleError) -> Outcome {
+    ///   than the published one or a lifetime out of range; a content file that breaks a rule
+    ///   or limit; ``BundleError/Reason/writeFailed``.
+    public func write(
+        park: String, to out: String, version: Int? = nil, created: Date = Date(), lifetimeDays: Int = defaultLifetimeDays
+    ) throws(BundleError) -> Outcome {
         guard !root.isInMemory else { throw BundleError(.badArgument, file: root.url.path, "bundles are made from a project folder") }
         guard BundlePath.isParkCode(park), root.exists("parks/\(park)/park.lua") else {
             throw BundleError(.badArgument, file: "parks/\(park)", "not a park of \(root.url.path) that a bundle can hold")
@@ -59,6 +71,11 @@ public struct BundleWriter {
             throw BundleError(
                 .badArgument, file: "\(folder)/\(BundleLayout.manifest)", field: "version",
                 "--version \(next) is not greater than the published version \(published)")
+        }
+        guard (1...Self.maxLifetimeDays).contains(lifetimeDays) else {
+            throw BundleError(
+                .badArgument, file: "\(folder)/\(BundleLayout.manifest)", field: "expires",
+                "a lifetime of \(lifetimeDays) days is not 1 to \(Self.maxLifetimeDays)")
         }
         guard next <= BundlePath.maxVersion else {
             throw BundleError(.badArgument, file: "\(folder)/\(BundleLayout.manifest)", field: "version", "--version \(next) is over \(BundlePath.maxVersion)")
@@ -75,7 +92,8 @@ public struct BundleWriter {
         }
         let manifest = BundleManifest(
             park: park, version: next, api: FlowRuntime.apiVersion,
-            created: created.map(Self.timestamp), files: entries)
+            created: ManifestTime.text(created), expires: ManifestTime.text(created.addingTimeInterval(Double(lifetimeDays) * 86_400)),
+            files: entries)
         let bytes = manifest.encoded()
         // What the verifier would refuse (too many files, too large) is not written.
         _ = try BundleManifest.decode(bytes, file: "\(folder)/\(BundleLayout.manifest)", limits: limits)
@@ -119,13 +137,6 @@ public struct BundleWriter {
             newest = max(newest, current.version)
         }
         return newest
-    }
-
-    /// `2026-11-27T13:40:00Z`.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 
     private static func makeFolder(_ path: String) throws(BundleError) {

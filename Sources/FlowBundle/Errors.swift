@@ -25,8 +25,13 @@ public struct BundleError: Error, CustomStringConvertible, Sendable, Equatable {
         case sizeMismatch
         /// An object's SHA-256 is not the one its manifest entry gives.
         case hashMismatch
-        /// A manifest older than one already published or seen: a replay or a downgrade.
+        /// A manifest older than one already published or seen, or than the updater was told
+        /// to accept (a minimum version, a time before which none was made): a replay, a
+        /// downgrade, or an old version offered to a first install.
         case replayed
+        /// A manifest past its `expires`, or without one where an expiry is required: a
+        /// mirror frozen on an old version.
+        case expired
         /// A command-line value is wrong (a version not above the published one).
         case badArgument
         /// Writing a bundle or key failed (disk full, no permission).

@@ -45,7 +45,7 @@ public enum ProfileExport {
     }
 
     /// The profile's store as pretty JSON with sorted keys, ending in a newline.
-    /// - Throws: `StoreError` for a damaged database or one from a newer flowrun.
+    /// - Throws: `StoreError` for a damaged database, one from a newer flowrun or another program's.
     public static func json(_ profile: Profile) throws(StoreError) -> String {
         var document = Document()
         if FileManager.default.fileExists(atPath: profile.databasePath) {
@@ -69,9 +69,7 @@ public enum ProfileExport {
     }
 
     private static func read(_ db: Database, into document: inout Document, profile: Profile) throws {
-        let applied = try StoreSchema.migrator.appliedIdentifiers(db)
-        let unknown = applied.subtracting(StoreSchema.versions)
-        guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
+        let applied = try StoreSchema.check(db, profile: profile)
         guard !applied.isEmpty else { return }  // made, never used
         document.favorites = try Row.fetchAll(db, sql: "SELECT park, site, added FROM favorites ORDER BY id").map {
             Favorite(park: $0[0], site: $0[1], added: $0[2])

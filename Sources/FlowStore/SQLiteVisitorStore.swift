@@ -129,7 +129,7 @@ public final class SQLiteVisitorStore: VisitorStore {
             // In one read transaction: another flowrun may be making this database right
             // now, and separate reads could see its tables but not yet its migrations.
             try db.inTransaction(.deferred) {
-                try checkSchema(db, profile: profile)
+                _ = try StoreSchema.check(db, profile: profile)
                 return .commit
             }
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
@@ -165,20 +165,6 @@ public final class SQLiteVisitorStore: VisitorStore {
                 guard now.count > seen.count else { throw error }
                 seen = now
             }
-        }
-    }
-
-    /// Refuses a database from a newer flowrun, or one that is some other program's.
-    private static func checkSchema(_ db: Database, profile: Profile) throws {
-        // The tables first: reading them fixes the transaction's snapshot, so the migrations
-        // read next are those of the same moment (GRDB's appliedIdentifiers reads them first).
-        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        let applied = names.contains("grdb_migrations") ? try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
-        let unknown = applied.subtracting(StoreSchema.versions)
-        guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
-        if applied.isEmpty {
-            let tables = names.filter { !$0.hasPrefix("grdb_") }
-            guard tables.isEmpty else { throw StoreFailure.foreign(profile, tables: tables) }
         }
     }
 }

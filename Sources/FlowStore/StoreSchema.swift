@@ -82,4 +82,22 @@ enum StoreSchema {
 
     /// The identifiers this flowrun knows, oldest first.
     static var versions: [String] { migrator.migrations }
+
+    /// The migrations applied to `db`, after refusing a database from a newer flowrun or one
+    /// that is some other program's: the one check every reader of a profile makes (runs,
+    /// `profile export`), so none of them takes another program's file for an empty store.
+    /// - Throws: `StoreError` (`.unusable`) naming the database file.
+    static func check(_ db: Database, profile: Profile) throws -> Set<String> {
+        // The tables first: reading them fixes the transaction's snapshot, so the migrations
+        // read next are those of the same moment (GRDB's appliedIdentifiers reads them first).
+        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        let applied = names.contains("grdb_migrations") ? try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+        let unknown = applied.subtracting(versions)
+        guard unknown.isEmpty else { throw StoreFailure.newer(profile, unknown: Array(unknown)) }
+        if applied.isEmpty {
+            let tables = names.filter { !$0.hasPrefix("grdb_") }
+            guard tables.isEmpty else { throw StoreFailure.foreign(profile, tables: tables) }
+        }
+        return applied
+    }
 }

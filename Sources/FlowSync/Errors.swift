@@ -15,6 +15,9 @@ public struct SyncError: Error, CustomStringConvertible, Sendable, Equatable {
         /// The server kept failing (5xx, timeouts, bodies cut short) through every retry, or
         /// answered with an error no retry fixes: exit 1.
         case transfer
+        /// The server sent too slowly: the sync's deadline passed, or the rate fell under its
+        /// minimum (``SyncOptions/deadline``, ``SyncOptions/minimumRate``): exit 1.
+        case tooSlow
         /// The new version failed its first run (its home flow), now or at an earlier sync: exit 1.
         case failedRun
         /// The cache could not be written or locked: exit 1.

@@ -17,10 +17,10 @@ final class BundleFixture {
     private(set) var outcome: BundleWriter.Outcome
 
     /// Writes version 1 of `park`'s bundle from `root` (default: this repository), signed by
-    /// `key` (default: a fresh one), with the manifest time `created` (default: none).
+    /// `key` (default: a fresh one), with the manifest time `created` (default: now).
     init(
         park: String = "GOGA", root: ProjectRoot = ProjectRoot(path: repositoryRoot.path), key: SigningKey = .generate(),
-        created: Date? = nil
+        created: Date = Date()
     ) throws {
         self.park = park
         self.root = root

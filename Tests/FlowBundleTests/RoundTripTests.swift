@@ -82,7 +82,7 @@ import Testing
 
     @Test func theManifestEncodesTheSameWayEveryTime() throws {
         let manifest = BundleManifest(
-            park: "GOGA", version: 2, api: 1, created: "2026-11-27T13:40:00Z",
+            park: "GOGA", version: 2, api: 1, created: "2026-11-27T13:40:00Z", expires: "2026-12-27T13:40:00Z",
             files: [
                 .init(path: "parks/GOGA/park.lua", sha256: String(repeating: "b", count: 64), size: 20),
                 .init(path: "flows/home.lua", sha256: String(repeating: "a", count: 64), size: 10),
@@ -97,6 +97,7 @@ import Testing
                   "flowrun_api": 1,
                   "screen_schema": "flowrun/screen@1",
                   "created": "2026-11-27T13:40:00Z",
+                  "expires": "2026-12-27T13:40:00Z",
                   "files": [
                     {"path": "flows/home.lua", "sha256": "\(String(repeating: "a", count: 64))", "size": 10},
                     {"path": "parks/GOGA/park.lua", "sha256": "\(String(repeating: "b", count: 64))", "size": 20}
@@ -107,25 +108,50 @@ import Testing
         #expect(try BundleManifest.decode(manifest.encoded(), file: "m.json") == manifest)
     }
 
-    @Test func theSameFilesGiveTheSameBytes() throws {
-        // Two bundles of the same park, made apart: manifest, signature and objects are equal
-        // byte for byte (no clock in the manifest; Ed25519 signatures are deterministic).
-        let first = try BundleFixture(park: "YOSE")
+    @Test func theSameFilesAndTimeGiveTheSameBytes() throws {
+        // Two bundles of the same park made apart with the same time (SOURCE_DATE_EPOCH's):
+        // manifest, signature and objects are equal byte for byte (Ed25519 signatures are
+        // deterministic).
+        let time = Date(timeIntervalSince1970: 1_767_225_600)
+        let first = try BundleFixture(park: "YOSE", created: time)
         Thread.sleep(forTimeInterval: 1.1)
-        let second = try BundleFixture(park: "YOSE", key: first.key)
-        #expect(first.outcome.manifest.created == nil)
+        let second = try BundleFixture(park: "YOSE", key: first.key, created: time)
+        #expect(first.outcome.manifest.created == "2026-01-01T00:00:00Z")
         for file in [BundleLayout.manifest, BundleLayout.signature, BundleLayout.versionManifest(1)] {
             #expect(try first.read(file) == second.read(file), "\(file)")
         }
         let objects = try FileManager.default.contentsOfDirectory(atPath: first.path(BundleLayout.objects)).sorted()
         #expect(objects == (try FileManager.default.contentsOfDirectory(atPath: second.path(BundleLayout.objects)).sorted()))
         for name in objects { #expect(try first.read("objects/\(name)") == second.read("objects/\(name)")) }
-        #expect(!String(decoding: try first.read(BundleLayout.manifest), as: UTF8.self).contains("created"))
     }
 
-    @Test func aGivenTimeIsInTheManifest() throws {
+    @Test func theManifestSaysWhenItWasMadeAndWhenItExpires() throws {
         let fixture = try BundleFixture(park: "YOSE", created: Date(timeIntervalSince1970: 1_767_225_600))
         #expect(fixture.outcome.manifest.created == "2026-01-01T00:00:00Z")
-        #expect(try fixture.verify().manifest.created == "2026-01-01T00:00:00Z")
+        #expect(fixture.outcome.manifest.expires == "2026-01-31T00:00:00Z", "30 days by default")
+        let verified = try fixture.verify().manifest
+        #expect(verified.created == "2026-01-01T00:00:00Z" && verified.expires == "2026-01-31T00:00:00Z")
+        // The clock when no time is given; a lifetime of one's own choosing.
+        let now = Date()
+        let dated = try BundleWriter(root: fixture.root, key: fixture.key).write(park: "YOSE", to: fixture.folder.path, lifetimeDays: 7).manifest
+        let created = try #require(dated.created.flatMap(ManifestTime.date)), expires = try #require(dated.expires.flatMap(ManifestTime.date))
+        #expect(abs(created.timeIntervalSince(now)) < 5)
+        #expect(expires.timeIntervalSince(created) == 7 * 86_400)
+        let error = #expect(throws: BundleError.self) {
+            try BundleWriter(root: fixture.root, key: fixture.key).write(park: "YOSE", to: fixture.folder.path, lifetimeDays: 400)
+        }
+        #expect(error?.reason == .badArgument && error?.message == "a lifetime of 400 days is not 1 to 366")
+    }
+
+    @Test func manifestTimesHaveOneSpelling() {
+        #expect(ManifestTime.text(Date(timeIntervalSince1970: 1_767_225_600.9)) == "2026-01-01T00:00:00Z")
+        #expect(ManifestTime.date("2026-01-01T00:00:00Z") == Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(ManifestTime.date("2024-02-29T23:59:59Z") != nil)
+        for bad in [
+            "2026-02-30T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00.5Z", "2026-01-01 00:00:00Z",
+            "2026-1-01T00:00:00Z", "1969-12-31T23:59:59Z", "2026-01-01t00:00:00z", "",
+        ] {
+            #expect(ManifestTime.date(bad) == nil, "\(bad)")
+        }
     }
 }

@@ -92,6 +92,12 @@ import Testing
         #expect(
             f.run("return #store.favorites()").message?.contains(
                 "is an SQLite database of another program (tables photos, no flowrun schema); it was left as it is") == true)
+        // Export makes the same one check: another program's file is not an empty profile.
+        let before = try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath))
+        let error = try #require(throws: StoreError.self) { try ProfileExport.json(f.profile) }
+        #expect("\(error)".contains("\(f.profile.databasePath) is an SQLite database of another program (tables photos, no flowrun schema)"))
+        #expect(error.exitCode == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == before)
     }
 
     /// Two flowruns opening a new profile at once: one makes the database while the other

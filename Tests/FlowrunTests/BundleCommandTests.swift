@@ -78,27 +78,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: space.path("dist")))
     }
 
-    @Test func theSameFilesGiveTheSameManifestAndATimeOnlyWhenGiven() throws {
+    @Test func theManifestSaysWhenItWasMadeAndWhenItExpires() throws {
         let space = try Workspace()
         _ = try space.run(["keys", "new", "dev"])
+        let bundle = ["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key"]
+        // SOURCE_DATE_EPOCH gives the time, so the same files give the same bytes.
         var manifests: [String] = []
         for out in ["a", "b"] {
-            let made = try space.run(["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", out])
+            let made = try flowrun(bundle + ["--out", out], in: space.url, environment: ["SOURCE_DATE_EPOCH": "1767225600"])
             #expect(made.status == 0, "\(made.stderr)")
+            #expect(made.stdout.hasSuffix(", expires 2026-01-31T00:00:00Z\n"), "\(made.stdout)")
             manifests.append(try String(contentsOfFile: space.path("\(out)/YOSE/manifest.json"), encoding: .utf8))
         }
-        #expect(manifests[0] == manifests[1] && !manifests[0].contains("\"created\""))
+        #expect(manifests[0] == manifests[1])
         #expect(manifests[0].contains("\n  \"screen_schema\": \"flowrun/screen@1\",\n"))
-        let dated = try flowrun(
-            ["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "c"],
-            in: space.url, environment: ["SOURCE_DATE_EPOCH": "1767225600"])
-        #expect(dated.status == 0, "\(dated.stderr)")
-        #expect(try String(contentsOfFile: space.path("c/YOSE/manifest.json"), encoding: .utf8).contains("\n  \"created\": \"2026-01-01T00:00:00Z\",\n"))
-        let bad = try flowrun(
-            ["bundle", "--root", repositoryRoot.path, "--park", "YOSE", "--key", "keys/dev.key", "--out", "d"],
-            in: space.url, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
-        #expect(bad.status == 2)
-        #expect(bad.stderr == "flowrun: SOURCE_DATE_EPOCH: expected whole seconds since 1970 such as 1767225600, got 'yesterday'\n")
+        #expect(manifests[0].contains("\n  \"created\": \"2026-01-01T00:00:00Z\",\n  \"expires\": \"2026-01-31T00:00:00Z\",\n"))
+        // Else the clock; --expires-in sets the lifetime.
+        let week = try space.run(bundle + ["--out", "c", "--expires-in", "7"])
+        #expect(week.status == 0, "\(week.stderr)")
+        let text = try String(contentsOfFile: space.path("c/YOSE/manifest.json"), encoding: .utf8)
+        let times = try #require(text.firstMatch(of: /"created": "([^"]+)",\n  "expires": "([^"]+)"/))
+        #expect(text.contains("\"created\": \"\(String(ISO8601DateFormatter().string(from: Date()).prefix(10)))"))
+        let created = try #require(ISO8601DateFormatter().date(from: String(times.output.1)))
+        let expires = try #require(ISO8601DateFormatter().date(from: String(times.output.2)))
+        #expect(expires.timeIntervalSince(created) == 7 * 86_400)
+        for bad in ["0", "367", "-1"] {
+            let refused = try space.run(bundle + ["--out", "d", "--expires-in=\(bad)"])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("--expires-in must be 1 to 366 days, got \(bad)"), "\(refused.stderr)")
+        }
+        let badClock = try flowrun(bundle + ["--out", "d"], in: space.url, environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(badClock.status == 2)
+        #expect(badClock.stderr == "flowrun: SOURCE_DATE_EPOCH: expected whole seconds since 1970 such as 1767225600, got 'yesterday'\n")
+        #expect(!FileManager.default.fileExists(atPath: space.path("d")))
     }
 
     @Test func keysNewTakesTheIssuesSpelling() throws {

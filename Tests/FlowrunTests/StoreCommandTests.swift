@@ -93,6 +93,20 @@ import Testing
         #expect(try flowrun(["profile", "reset", "--yes", "--profile", w.profile]).stdout == "nothing to reset: \(w.database) does not exist\n")
     }
 
+    @Test func exportingAnotherProgramsDatabaseExits2NamingIt() throws {
+        let w = try Workspace()
+        try FileManager.default.createDirectory(atPath: w.profile, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: w.database)
+        try queue.write { db in try db.execute(sql: "CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO messages VALUES (1, 'hi')") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: w.database))
+        let export = try flowrun(["profile", "export", "--profile", w.profile])
+        #expect(export.status == 2)
+        #expect(export.stdout.isEmpty)
+        #expect(export.stderr.contains("\(w.database) is an SQLite database of another program (tables messages, no flowrun schema)"), "\(export.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: w.database)) == before)
+    }
+
     @Test func aCorruptDatabaseExits2AndIsLeftAsItWas() throws {
         let w = try Workspace()
         try FileManager.default.createDirectory(atPath: w.profile, withIntermediateDirectories: true)

@@ -112,6 +112,45 @@ import Testing
         #expect(empty.stderr == "flowrun: sync: http://127.0.0.1:9/GOGA/manifest.json: cannot connect: connection refused; the cache holds no version yet\n")
     }
 
+    /// The options against slow retrieval and rollback, each refused by name when its value is wrong.
+    @Test(arguments: [
+        (["--deadline", "0"], "--deadline must be a positive number of seconds up to 86400, got 0.0"),
+        (["--deadline", "nan"], "--deadline must be a positive number of seconds up to 86400, got nan"),
+        (["--min-rate=-1"], "--min-rate must be a whole number of bytes per second, 0 or more, got -1"),
+        (["--min-version", "0"], "--min-version must be 1 or more, got 0"),
+        (["--not-before", "2026-11-27"], "--not-before must be a UTC time such as 2026-11-27T13:40:00Z, got '2026-11-27'"),
+        (["--not-before", "2026-11-27T13:40:00+01:00"], "--not-before must be a UTC time such as 2026-11-27T13:40:00Z, got '2026-11-27T13:40:00+01:00'"),
+    ])
+    func badSyncLimitsExit2NamingTheOption(arguments: [String], message: String) throws {
+        let space = try Workspace()
+        _ = try space.run(["keys", "new", "dev"])
+        let result = try space.run(["sync", "--from", "http://127.0.0.1:9/", "--park", "GOGA", "--cache", "app"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: space.path("app")), "nothing made")
+    }
+
+    /// An expired manifest from the command line: exit 2, the message names the manifest and
+    /// its expiry, and the cache still runs what it ran.
+    @Test func anExpiredManifestExits2AndTheCacheKeepsItsVersion() throws {
+        let space = try Workspace()
+        let copy = try ProjectCopy()
+        _ = try space.run(["keys", "new", "dev"])
+        let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
+        #expect(try space.run(bundle).status == 0)
+        let server = try ServerProcess(in: space.url)
+        let sync = ["sync", "--from", server.root, "--park", "GOGA", "--cache", "app"]
+        #expect(try space.run(sync).status == 0)
+        try copy.edit("parks/GOGA/park.lua", "Welcome to the Golden Gate", "Welcome back to the Golden Gate")
+        let old = String(Int(Date().timeIntervalSince1970) - 40 * 86_400)
+        #expect(try flowrun(bundle, in: space.url, environment: ["SOURCE_DATE_EPOCH": old]).status == 0)
+        let refused = try space.run(sync)
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("flowrun: sync: \(server.root)GOGA/manifest.json: expires: version 2 expired at "), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("; the cache still runs GOGA version 1\n"), "\(refused.stderr)")
+        server.stop()
+    }
+
     private func parkSize(_ manifest: String) throws -> String {
         try #require(manifest.firstMatch(of: /"path": "parks\/GOGA\/park.lua", "sha256": "[0-9a-f]{64}", "size": ([0-9]+)/)?.output.1).description
     }

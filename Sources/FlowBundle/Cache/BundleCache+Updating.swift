@@ -9,32 +9,40 @@ import Foundation
 
 /// What an updater (`flowrun sync`) does to a cache, each step safe to be cut off by a
 /// crash: objects and manifests land whole under their final names, and ``switchTo(_:)``
-/// is the one step that changes what runs.
+/// is the one step that changes what runs. Every write goes through a ``CacheFolder``, so
+/// none follows a link planted in the cache.
 extension BundleCache {
     /// Makes the cache's folders, takes its lock and empties `incoming/` of what a sync
     /// that was cut off left there.
     /// - Returns: the lock; the cache is the caller's until it is released (or the process ends).
     /// - Throws: ``BundleError``: ``BundleError/Reason/writeFailed`` when the folders cannot
-    ///   be made or another sync holds the lock.
+    ///   be made or another sync holds the lock, ``BundleError/Reason/notRegularFile`` when
+    ///   one of them is a symbolic link or not a folder.
     public func open() throws(BundleError) -> CacheLock {
-        for path in [folder, objects, "\(folder)/versions", incoming] { try DurableFile.makeFolder(path) }
-        let lock = try CacheLock(file: "\(folder)/lock")
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: incoming)) ?? [] { unlink("\(incoming)/\(name)") }
+        let root = try CacheFolder(root: folder, create: true)
+        for name in [BundleLayout.objects, BundleLayout.versions] { _ = try root.folder(name, create: true) }
+        let incoming = try root.folder("incoming", create: true)
+        let lock = try CacheLock(in: root)
+        for name in incoming.names() { incoming.removeTree(name) }
         return lock
+    }
+
+    /// The cache's folder `parts` (`["versions", "3"]`), open, never reached through a link.
+    func sealed(_ parts: String..., create: Bool = false) throws(BundleError) -> CacheFolder {
+        try CacheFolder(root: folder, parts, create: create)
     }
 
     /// Whether `objects/` holds a regular file for `entry` of its size. Its hash is checked
     /// when the version is verified before the switch (``verify(version:with:)``).
     public func hasObject(_ entry: BundleManifest.File) -> Bool {
-        var status = stat()
-        guard lstat("\(objects)/\(entry.sha256)", &status) == 0 else { return false }
+        guard let objects = try? sealed(BundleLayout.objects), let status = objects.status(entry.sha256) else { return false }
         return (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) == entry.size
     }
 
     /// Removes an object (one that failed its check, to be fetched again).
     public func removeObject(_ sha256: String) {
-        guard BundlePath.isSHA256(sha256) else { return }
-        unlink("\(objects)/\(sha256)")
+        guard BundlePath.isSHA256(sha256), let objects = try? sealed(BundleLayout.objects) else { return }
+        objects.remove(sha256)
     }
 
     /// A download of `entry` into the cache, checked as it arrives (``IncomingObject``).
@@ -42,33 +50,33 @@ extension BundleCache {
     ///   - entry: the manifest entry; its SHA-256 names the object.
     ///   - source: where the bytes come from, for messages.
     public func incoming(_ entry: BundleManifest.File, from source: String) throws(BundleError) -> IncomingObject {
-        try IncomingObject(entry: entry, source: source, target: "\(objects)/\(entry.sha256)", incomingFolder: incoming)
+        try IncomingObject(entry: entry, source: source, incoming: try sealed("incoming"), objects: try sealed(BundleLayout.objects))
     }
 
     /// The manifest bytes stored for `version`, if any.
     public func storedManifest(_ version: Int) -> [UInt8]? {
-        try? BoundedFile.contents(manifestFile(version), display: manifestFile(version), limit: BundleLimits().maxManifestBytes)
+        try? BoundedFile.contents(manifestFile(version), display: manifestFile(version), limit: BundleLimits().maxManifestBytes, sealed: folder)
     }
 
     /// Stores version `version`'s manifest and signature (the signature first: a folder with
     /// a manifest always has its signature). Their folder is flushed by ``switchTo(_:)``.
     public func storeVersion(_ version: Int, manifest: [UInt8], signature: [UInt8]) throws(BundleError) {
-        try DurableFile.makeFolder(versionFolder(version))
-        unlink("\(versionFolder(version))/failed")
-        try DurableFile.write(signature, to: signatureFile(version), syncFolder: false)
-        try DurableFile.write(manifest, to: manifestFile(version), syncFolder: false)
+        let target = try sealed(BundleLayout.versions).folder(String(version), create: true)
+        target.remove("failed")
+        try DurableFile.write(signature, to: BundleLayout.signature, in: target, syncFolder: false)
+        try DurableFile.write(manifest, to: BundleLayout.manifest, in: target, syncFolder: false)
     }
 
     /// Records that `version` failed its first run, and why: a sync does not switch to it
     /// again while the server offers the same manifest.
     public func markFailed(_ version: Int, reason: String) throws(BundleError) {
-        try DurableFile.write(Array((reason + "\n").utf8), to: "\(versionFolder(version))/failed")
+        try DurableFile.write(Array((reason + "\n").utf8), to: "failed", in: try sealed(BundleLayout.versions, String(version)))
     }
 
     /// Why `version` failed its first run, or nil if it did not.
     public func failure(of version: Int) -> String? {
         let file = "\(versionFolder(version))/failed"
-        guard let bytes = try? BoundedFile.contents(file, display: file, limit: 64 << 10) else { return nil }
+        guard let bytes = try? BoundedFile.contents(file, display: file, limit: 64 << 10, sealed: folder) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
@@ -79,18 +87,19 @@ extension BundleCache {
     /// whole by a rename and the cache's folder flushed after the second. Cut off anywhere,
     /// `current` names the old version or the new one, with all its files on disk.
     public func switchTo(_ version: Int) throws(BundleError) {
-        DurableFile.syncFolder(of: "\(objects)/-")
-        DurableFile.syncFolder(of: manifestFile(version))
+        try sealed(BundleLayout.objects).sync()
+        try sealed(BundleLayout.versions, String(version)).sync()
+        let root = try sealed()
         if let running = try? self.version(.current), running != version {
-            try DurableFile.write(Array("\(running)\n".utf8), to: pointerFile(.previous), syncFolder: false)
+            try DurableFile.write(Array("\(running)\n".utf8), to: Pointer.previous.rawValue, in: root, syncFolder: false)
         }
-        try DurableFile.write(Array("\(version)\n".utf8), to: pointerFile(.current))
+        try DurableFile.write(Array("\(version)\n".utf8), to: Pointer.current.rawValue, in: root)
     }
 
     /// The server's ETag of the current manifest and the version it is of, for If-None-Match.
     public func storedETag() -> (version: Int, etag: String)? {
         let file = "\(folder)/etag"
-        guard let bytes = try? BoundedFile.contents(file, display: file, limit: 1_024) else { return nil }
+        guard let bytes = try? BoundedFile.contents(file, display: file, limit: 1_024, sealed: folder) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
         guard let space = text.firstIndex(of: " "), let version = Int(text[..<space]) else { return nil }
         let etag = String(text[text.index(after: space)...])
@@ -100,27 +109,29 @@ extension BundleCache {
     /// Stores the ETag the server gave version `version`'s manifest; one that is not a plain
     /// header value (control characters, over 512 bytes) is not kept.
     public func storeETag(_ etag: String?, version: Int) throws(BundleError) {
+        let root = try sealed()
         guard let etag, Self.isETag(etag) else {
-            unlink("\(folder)/etag")
+            root.remove("etag")
             return
         }
         // Not flushed: an ETag lost in a crash costs one full GET of the manifest, nothing more.
-        try DurableFile.write(Array("\(version) \(etag)\n".utf8), to: "\(folder)/etag", flush: false, syncFolder: false)
+        try DurableFile.write(Array("\(version) \(etag)\n".utf8), to: "etag", in: root, flush: false, syncFolder: false)
     }
 
     /// Removes every version but `current` and `previous` (and those that failed, newer than
     /// `current`: they say not to try again), then every object neither of the two lists.
     public func collectGarbage() {
         let current = try? version(.current), previous = try? version(.previous)
+        guard let versions = try? sealed(BundleLayout.versions), let objects = try? sealed(BundleLayout.objects) else { return }
         var kept: [Int] = []
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/versions")) ?? [] {
+        for name in versions.names() {
             guard let version = Int(name), "\(version)" == name else { continue }
             if version == current || version == previous {
                 kept.append(version)
             } else if let current, version > current, failure(of: version) != nil {
                 continue
             } else {
-                try? FileManager.default.removeItem(atPath: versionFolder(version))
+                versions.removeTree(name)
             }
         }
         var listed = Set<String>()
@@ -128,9 +139,7 @@ extension BundleCache {
             guard let bytes = storedManifest(version), let manifest = try? BundleManifest.decode(bytes, file: manifestFile(version)) else { return }
             listed.formUnion(manifest.files.map(\.sha256))
         }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] where !listed.contains(name) {
-            unlink("\(objects)/\(name)")
-        }
+        for name in objects.names() where !listed.contains(name) { objects.removeTree(name) }
     }
 
     private static func isETag(_ text: String) -> Bool {

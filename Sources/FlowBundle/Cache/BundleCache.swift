@@ -19,7 +19,9 @@ import Foundation
 /// ones. Every file is written whole under another name and renamed into place after it
 /// is on disk (`DurableFile`), and `current` is the one switch: a sync killed at any
 /// instant leaves the old version or the new one running, never a mix. Nothing is ever
-/// written outside DIR: every name under it is fixed, a version number or a SHA-256.
+/// written outside DIR, nor read from outside it: every name under it is fixed, a version
+/// number or a SHA-256, and no symbolic link below DIR is followed, a folder's included
+/// (writes go through `CacheFolder`, reads through `FileReader`'s `refuseBelow`).
 public struct BundleCache: Sendable {
     /// The pointers a cache keeps.
     public enum Pointer: String, Sendable {
@@ -42,8 +44,6 @@ public struct BundleCache: Sendable {
 
     /// `DIR/objects`.
     public var objects: String { "\(folder)/objects" }
-    /// `DIR/incoming`.
-    var incoming: String { "\(folder)/incoming" }
     /// `DIR/versions/<N>`.
     public func versionFolder(_ version: Int) -> String { "\(folder)/versions/\(version)" }
     /// `DIR/versions/<N>/manifest.json`.
@@ -59,8 +59,9 @@ public struct BundleCache: Sendable {
     /// - Throws: ``BundleError`` for a pointer that is not one version number.
     public func version(_ pointer: Pointer) throws(BundleError) -> Int? {
         let file = pointerFile(pointer)
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        let bytes = try BoundedFile.contents(file, display: file, limit: 64)
+        var status = stat()
+        guard lstat(file, &status) == 0 else { return nil }  // a link is there, and refused below
+        let bytes = try BoundedFile.contents(file, display: file, limit: 64, sealed: folder)
         let text = String(decoding: bytes, as: UTF8.self)
         let digits = text.hasSuffix("\n") ? String(text.dropLast()) : text
         guard let version = BundleLayout.version(ofManifestNamed: digits + ".json") else {
@@ -85,7 +86,7 @@ public struct BundleCache: Sendable {
     public func verify(version: Int, with verifier: BundleVerifier) throws(BundleError) -> VerifiedBundle {
         let verified = try verifier.verify(
             manifestFile: manifestFile(version), signatureFile: signatureFile(version), objects: objects,
-            origin: versionFolder(version), newestKnown: nil, history: nil)
+            origin: versionFolder(version), newestKnown: nil, history: nil, sealed: folder)
         guard verified.manifest.version == version else {
             throw BundleError(
                 .malformed, file: manifestFile(version), field: "version",

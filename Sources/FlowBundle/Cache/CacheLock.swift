@@ -12,9 +12,15 @@ import Darwin
 public final class CacheLock {
     private var descriptor: Int32
 
-    init(file: String) throws(BundleError) {
-        descriptor = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw BundleError(.writeFailed, file: file, "cannot open the lock: \(BoundedFile.systemMessage(errno))") }
+    /// Takes the lock of the cache whose folder is `folder` (`lock` in it, never through a link).
+    init(in folder: CacheFolder) throws(BundleError) {
+        let file = folder.file("lock")
+        descriptor = openat(folder.descriptor, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP { throw BundleError(.notRegularFile, file: file, "is a symbolic link; a cache's lock is a file of its own") }
+            throw BundleError(.writeFailed, file: file, "cannot open the lock: \(BoundedFile.systemMessage(code))")
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)

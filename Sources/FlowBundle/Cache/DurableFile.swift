@@ -5,51 +5,52 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Writes that survive a crash or a SIGKILL at any instant: a file is written under a
 /// temporary name beside its target, flushed to disk (`fsync`), then renamed over the
 /// target, and the folder is flushed so the rename itself is kept. A reader sees the old
-/// file or the new one, never a part of either. Nothing is created through a symbolic link.
+/// file or the new one, never a part of either. Every name is relative to an open
+/// ``CacheFolder``, and a new file is made with `O_EXCL | O_NOFOLLOW`: nothing is written
+/// through a symbolic link (a rename replaces a link planted at the target, not what it leads to).
 enum DurableFile {
-    /// Replaces `path` with `bytes`.
+    /// Replaces `name` in `folder` with `bytes`.
     /// - Parameters:
     ///   - flush: flush the bytes before the rename (default); a file whose loss costs
     ///     nothing but work (a cached ETag) may skip it.
     ///   - syncFolder: flush the folder after the rename (default); a caller renaming several
     ///     files into one folder flushes it once, after the last.
-    /// - Throws: ``BundleError`` (``BundleError/Reason/writeFailed``) naming `path`.
-    static func write(_ bytes: [UInt8], to path: String, flush mustFlush: Bool = true, syncFolder: Bool = true) throws(BundleError) {
-        let temporary = try create(beside: path)
+    /// - Throws: ``BundleError`` (``BundleError/Reason/writeFailed``) naming the file.
+    static func write(_ bytes: [UInt8], to name: String, in folder: CacheFolder, flush mustFlush: Bool = true, syncFolder: Bool = true) throws(BundleError) {
+        let temporary = try create(beside: name, in: folder)
         do {
-            try writeAll(bytes, to: temporary.descriptor, path: path)
-            if mustFlush { try flush(temporary.descriptor, path: path) }
+            try writeAll(bytes, to: temporary.descriptor, path: folder.file(name))
+            if mustFlush { try flush(temporary.descriptor, path: folder.file(name)) }
         } catch {
             close(temporary.descriptor)
-            unlink(temporary.path)
+            unlinkat(folder.descriptor, temporary.name, 0)
             throw error
         }
         close(temporary.descriptor)
-        try rename(temporary.path, to: path, syncFolder: syncFolder)
+        try rename(temporary.name, in: folder, to: name, in: folder, syncFolder: syncFolder)
     }
 
-    /// Renames `from` over `to` and, unless told not to, flushes the folder holding `to`.
-    static func rename(_ from: String, to: String, syncFolder mustSync: Bool = true) throws(BundleError) {
-        guard systemRename(from, to) == 0 else {
+    /// Renames `from` in `source` over `to` in `target` and, unless told not to, flushes `target`.
+    static func rename(_ from: String, in source: CacheFolder, to: String, in target: CacheFolder, syncFolder mustSync: Bool = true) throws(BundleError) {
+        guard renameat(source.descriptor, from, target.descriptor, to) == 0 else {
             let code = errno
-            unlink(from)
-            throw BundleError(.writeFailed, file: to, "cannot write: \(BoundedFile.systemMessage(code))")
+            unlinkat(source.descriptor, from, 0)
+            throw BundleError(.writeFailed, file: target.file(to), "cannot write: \(BoundedFile.systemMessage(code))")
         }
-        if mustSync { syncFolder(of: to) }
+        if mustSync { target.sync() }
     }
 
-    /// A new file beside `path` (same folder, so a rename stays on one file system), open
-    /// for writing; `O_EXCL` and `O_NOFOLLOW`, so it is always a new regular file.
-    static func create(beside path: String) throws(BundleError) -> (descriptor: Int32, path: String) {
-        let temporary = "\(path).\(UInt64.random(in: 0...UInt64.max)).part"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    /// A new file beside `name` in `folder` (so a rename stays on one file system), open for
+    /// writing; `O_EXCL` and `O_NOFOLLOW`, so it is always a new regular file.
+    static func create(beside name: String, in folder: CacheFolder) throws(BundleError) -> (descriptor: Int32, name: String) {
+        let temporary = "\(name).\(UInt64.random(in: 0...UInt64.max)).part"
+        let descriptor = openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw BundleError(.writeFailed, file: path, "cannot create a file beside it: \(BoundedFile.systemMessage(errno))")
+            throw BundleError(.writeFailed, file: folder.file(name), "cannot create a file beside it: \(BoundedFile.systemMessage(errno))")
         }
         return (descriptor, temporary)
     }
@@ -82,26 +83,7 @@ enum DurableFile {
             throw BundleError(.writeFailed, file: path, "cannot flush to disk: \(BoundedFile.systemMessage(errno))")
         }
     }
-
-    /// Flushes the folder holding `path`, so a rename or a new name in it is on disk.
-    static func syncFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
-    }
-
-    /// Makes `path` and the folders above it.
-    static func makeFolder(_ path: String) throws(BundleError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw BundleError(.writeFailed, file: path, "cannot make the folder: \(error.localizedDescription)")
-        }
-    }
 }
 
-// The C library's calls, which the enum's own `write` and `rename` hide inside it.
-private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+// The C library's call, which the enum's own `write` hides inside it.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }

@@ -19,16 +19,22 @@ public final class IncomingObject {
     /// Bytes received so far.
     public private(set) var received = 0
 
+    /// `objects/<sha256>`, for messages.
     private let target: String
-    private let path: String
+    private let incoming: CacheFolder
+    private let objects: CacheFolder
+    /// The file's name in `incoming/`.
+    private let name: String
     private var descriptor: Int32
     private var hasher = SHA256()
 
-    init(entry: BundleManifest.File, source: String, target: String, incomingFolder: String) throws(BundleError) {
+    init(entry: BundleManifest.File, source: String, incoming: CacheFolder, objects: CacheFolder) throws(BundleError) {
         self.entry = entry
         self.source = source
-        self.target = target
-        (descriptor, path) = try DurableFile.create(beside: "\(incomingFolder)/\(entry.sha256)")
+        self.incoming = incoming
+        self.objects = objects
+        target = objects.file(entry.sha256)
+        (descriptor, name) = try DurableFile.create(beside: entry.sha256, in: incoming)
     }
 
     deinit { discard() }
@@ -76,7 +82,7 @@ public final class IncomingObject {
         close(descriptor)
         descriptor = -1
         // objects/ itself is flushed once, before the switch that makes the object count.
-        try DurableFile.rename(path, to: target, syncFolder: false)
+        try DurableFile.rename(name, in: incoming, to: entry.sha256, in: objects, syncFolder: false)
     }
 
     /// Drops what arrived (a failed or abandoned download).
@@ -84,6 +90,6 @@ public final class IncomingObject {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(path)
+        incoming.remove(name)
     }
 }

@@ -19,18 +19,21 @@ enum BoundedFile {
     ///   - limit: the most bytes it may have.
     ///   - exact: the size it must have, if known (a manifest entry's): a different size is
     ///     ``BundleError/Reason/sizeMismatch`` rather than ``BundleError/Reason/tooLarge``.
+    ///   - sealed: a folder holding `path` below which no link is followed, not even a
+    ///     folder's (a cache: `FileReader.Links.refuseBelow`); nil: only the file's own name.
     /// - Throws: ``BundleError``: ``BundleError/Reason/unreadable``,
     ///   ``BundleError/Reason/notRegularFile``, ``BundleError/Reason/tooLarge`` or
     ///   ``BundleError/Reason/sizeMismatch``.
-    static func contents(_ path: String, display: String, limit: Int, exact: Int? = nil) throws(BundleError) -> [UInt8] {
-        switch FileReader.contents(atPath: path, limit: limit, links: .refuse) {
+    static func contents(_ path: String, display: String, limit: Int, exact: Int? = nil, sealed: String? = nil) throws(BundleError) -> [UInt8] {
+        switch FileReader.contents(atPath: path, limit: limit, links: sealed.map { .refuseBelow($0) } ?? .refuse) {
         case .success(let bytes):
             try check(bytes.count, display: display, limit: limit, exact: exact)
             return bytes
         case .failure(.system(let code)):
             throw BundleError(.unreadable, file: display, code == ENOENT ? "file not found" : "cannot read: \(systemMessage(code))")
         case .failure(.link), .failure(.outside):
-            throw BundleError(.notRegularFile, file: display, "is a symbolic link; a bundle holds regular files only")
+            let what = sealed == nil ? "is a symbolic link" : "is a symbolic link, or lies in a folder that is one"
+            throw BundleError(.notRegularFile, file: display, "\(what); a bundle holds regular files only")
         case .failure(.notRegular(let what)):
             throw BundleError(.notRegularFile, file: display, "is \(what); a bundle holds regular files only")
         case .failure(.tooLarge(let size, _)):

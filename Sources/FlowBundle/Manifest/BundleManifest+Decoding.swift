@@ -1,18 +1,19 @@
 import Formats
-import Foundation
 import GeoKit
 import ScreenModel
 
 extension BundleManifest {
     /// The manifest's fields, in the order `manifest.json` holds them.
-    static let fieldNames = ["format", "park", "version", "flowrun_api", "screen_schema", "created", "files"]
-    /// The fields a manifest may leave out.
-    static let optionalFieldNames: Set = ["created"]
+    static let fieldNames = ["format", "park", "version", "flowrun_api", "screen_schema", "created", "expires", "files"]
+    /// The fields a manifest may leave out: one made before flowrun wrote its times has
+    /// neither (an updater refuses one without `expires` unless told otherwise).
+    static let optionalFieldNames: Set = ["created", "expires"]
     /// A file entry's fields.
     static let fileFieldNames = ["path", "sha256", "size"]
 
-    /// Decodes `manifest.json` and checks it: every field present (`created` may be left
-    /// out) with its type and no other, the format one this flowrun reads, every path safe
+    /// Decodes `manifest.json` and checks it: every field present (`created` and `expires`
+    /// may be left out) with its type and no other, no key given twice at any level, each time
+    /// a ``ManifestTime``, the format one this flowrun reads, every path safe
     /// (`BundlePath`), no path twice, and every limit kept. The runtime API and the screen
     /// schema it needs are the verifier's to judge.
     /// - Parameters:
@@ -28,12 +29,7 @@ extension BundleManifest {
             throw BundleError(.tooLarge, file: file, "\(bytes.count) bytes, over the limit of \(BundleLimits.text(limits.maxManifestBytes)) for a manifest")
         }
         let reader = FieldReader(file: file)
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch {
-            throw BundleError(.malformed, file: file, "not JSON: \(Self.reason(error))")
-        }
+        let root = try json(bytes, file: file)
         let top = try reader.object(root, at: nil, fields: fieldNames, optional: optionalFieldNames)
         let format = try reader.integer(top["format"], at: "format", in: 1...Int.max)
         guard format == currentFormat else {
@@ -50,8 +46,13 @@ extension BundleManifest {
             version: try reader.integer(top["version"], at: "version", in: 1...BundlePath.maxVersion),
             api: try reader.integer(top["flowrun_api"], at: "flowrun_api", in: 1...Int(Int32.max)),
             screenSchema: try reader.string(top["screen_schema"], at: "screen_schema"),
-            created: try top["created"].map { value throws(BundleError) in try reader.string(value, at: "created") },
+            created: try top["created"].map { value throws(BundleError) in try reader.time(value, at: "created") },
+            expires: try top["expires"].map { value throws(BundleError) in try reader.time(value, at: "expires") },
             files: [])
+        if let created = manifest.created, let expires = manifest.expires, expires <= created {
+            // One spelling per moment: the texts compare as the times do.
+            throw BundleError(.malformed, file: file, field: "expires", "\(expires) is not after created \(created)")
+        }
         guard case .array(let entries)? = top["files"] else {
             throw reader.typeError(top["files"], at: "files", expected: "an array of {path, sha256, size}")
         }
@@ -97,13 +98,24 @@ extension BundleManifest {
         return manifest
     }
 
-    /// The decoder's complaint, shortened to its reason.
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
+    /// The manifest's JSON, strictly: a key given twice at any level is refused (naming its
+    /// field), since two readers of the signed bytes must never see two different values.
+    private static func json(_ bytes: [UInt8], file: String) throws(BundleError) -> JSONValue {
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, JSONScanner.SyntaxError> in
+            var scanner = JSONScanner(buffer)
+            scanner.refusesDuplicateKeys = true
+            do throws(JSONScanner.SyntaxError) { return .success(try scanner.parseDocument()) } catch { return .failure(error) }
         }
-        return "\(error)"
+        switch parsed {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            let (line, column) = bytes.withUnsafeBufferPointer { JSONScanner.lineAndColumn(of: error.offset, in: $0) }
+            if let field = error.field {
+                throw BundleError(.malformed, file: file, field: field, "given twice (line \(line), column \(column)); a manifest gives each field once")
+            }
+            throw BundleError(.malformed, file: file, "not JSON: \(error.message) (line \(line), column \(column))")
+        }
     }
 }
 
@@ -127,6 +139,14 @@ private struct FieldReader {
 
     func string(_ value: JSONValue?, at field: String) throws(BundleError) -> String {
         guard case .string(let text)? = value else { throw typeError(value, at: field, expected: "a string") }
+        return text
+    }
+
+    func time(_ value: JSONValue?, at field: String) throws(BundleError) -> String {
+        let text = try string(value, at: field)
+        guard ManifestTime.date(text) != nil else {
+            throw BundleError(.malformed, file: file, field: field, "expected a UTC time such as 2026-11-27T13:40:00Z, got \(Excerpt.quoted(text))")
+        }
         return text
     }
 

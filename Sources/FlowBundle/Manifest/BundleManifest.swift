@@ -2,8 +2,8 @@ import Formats
 import ScreenModel
 
 /// What a bundle holds, as `manifest.json` says it: the park, the content's version, the
-/// runtime API and the screen schema it needs, when it was made (only when the maker was
-/// told: `SOURCE_DATE_EPOCH`), and every file with its SHA-256 and size.
+/// runtime API and the screen schema it needs, when it was made and until when an updater
+/// takes it (``expires``), and every file with its SHA-256 and size.
 ///
 /// ```json
 /// {
@@ -13,6 +13,7 @@ import ScreenModel
 ///   "flowrun_api": 1,
 ///   "screen_schema": "flowrun/screen@1",
 ///   "created": "2026-11-27T13:40:00Z",
+///   "expires": "2026-12-27T13:40:00Z",
 ///   "files": [
 ///     {"path": "flows/ar.lua", "sha256": "9f86d0…", "size": 3814}
 ///   ]
@@ -58,9 +59,13 @@ public struct BundleManifest: Sendable, Equatable {
     public var api: Int
     /// The screen schema its flows return (`Screen.schemaID` where it was made: `flowrun/screen@1`).
     public var screenSchema: String
-    /// When it was made, ISO 8601 in UTC (`2026-11-27T13:40:00Z`), or nil: a manifest carries
-    /// a time only when given one, so the same files give the same bytes.
+    /// When it was made (``ManifestTime``: `2026-11-27T13:40:00Z`), or nil in a manifest
+    /// made before flowrun wrote one. `flowrun sync --not-before` refuses an older one.
     public var created: String?
+    /// When it stops being current (``ManifestTime``), or nil in a manifest made before
+    /// flowrun wrote expiries: `flowrun sync` refuses a manifest past it, so a mirror cannot
+    /// serve an old version for ever (a freeze). A publisher publishes again before then.
+    public var expires: String?
     /// Every file, sorted by path.
     public var files: [File]
 
@@ -70,15 +75,20 @@ public struct BundleManifest: Sendable, Equatable {
     ///   - version: the content's version (from 1).
     ///   - api: the runtime API the content needs.
     ///   - screenSchema: the screen schema its flows return (default: ``currentScreenSchema``).
-    ///   - created: ISO 8601 in UTC, or nil for none (default).
+    ///   - created: a ``ManifestTime``, or nil for none (default).
+    ///   - expires: a ``ManifestTime``, or nil for none (default).
     ///   - files: every file; kept sorted by path.
-    public init(park: String, version: Int, api: Int, screenSchema: String = currentScreenSchema, created: String? = nil, files: [File]) {
+    public init(
+        park: String, version: Int, api: Int, screenSchema: String = currentScreenSchema, created: String? = nil, expires: String? = nil,
+        files: [File]
+    ) {
         format = Self.currentFormat
         self.park = park
         self.version = version
         self.api = api
         self.screenSchema = screenSchema
         self.created = created
+        self.expires = expires
         self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
@@ -95,6 +105,7 @@ public struct BundleManifest: Sendable, Equatable {
         text += "  \"flowrun_api\": \(api),\n"
         text += "  \"screen_schema\": \(Self.jsonString(screenSchema)),\n"
         if let created { text += "  \"created\": \(Self.jsonString(created)),\n" }
+        if let expires { text += "  \"expires\": \(Self.jsonString(expires)),\n" }
         text += "  \"files\": ["
         for (i, file) in files.enumerated() {
             text += i == 0 ? "\n" : ",\n"

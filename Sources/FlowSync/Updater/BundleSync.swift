@@ -6,16 +6,18 @@ import Foundation
 import NIOCore
 
 /// `flowrun sync`: the app's updater. Brings a cache (`BundleCache`) to the version of a
-/// park's bundle a server offers, in this order (README, Syncing bundles):
+/// park's bundle a server offers, in this order (docs/operations.md, Syncing):
 ///
 /// 1. GET `manifest.json` with `If-None-Match` (the ETag kept for the current version, when
 ///    that version still verifies): a 304 ends the sync, so a sync with no change is one
 ///    request; a server that cannot be reached leaves the cache as it is
 ///    (``Outcome/offline(park:version:reason:)``); the same manifest again for a current
 ///    version damaged on disk fetches its damaged objects (``Outcome/repaired(park:version:downloaded:)``);
-/// 2. refuse at once what no signature can make right: another park, a version below the
-///    current one (unless ``SyncOptions/allowDowngrade``), a version already seen with other
-///    bytes (a replay), one that failed its first run before;
+/// 2. refuse at once what no signature can make right: a manifest past its `expires` or
+///    without one (a freeze), below ``SyncOptions/minimumVersion`` or made before
+///    ``SyncOptions/notBefore`` (these three even when it is the version the cache runs),
+///    another park, a version below the current one (unless ``SyncOptions/allowDowngrade``),
+///    a version already seen with other bytes (a replay), one that failed its first run before;
 /// 3. GET `versions/<N>.sig` (immutable, unlike `manifest.sig`, which a publisher replaces
 ///    a moment after `manifest.json`) and check the signature against the pinned keys;
 /// 4. store the manifest, then GET only the objects the cache lacks, each checked for size
@@ -25,7 +27,9 @@ import NIOCore
 ///    is recorded as failed and never switched to;
 /// 6. switch `current` to it (the old one becomes `previous`), and drop what neither lists.
 ///
-/// Every step before 6 leaves the cache running what it ran; step 6 is one rename.
+/// Every step before 6 leaves the cache running what it ran; step 6 is one rename. The whole
+/// sync is bounded in time and rate (``SyncOptions/deadline``, ``SyncOptions/minimumRate``:
+/// `TransferWatch`), and the cache is written only through `CacheFolder`, never through a link.
 public struct BundleSync: Sendable {
     /// How far the downloads are.
     public struct Progress: Sendable, Equatable {
@@ -66,6 +70,8 @@ public struct BundleSync: Sendable {
     public let park: String?
     /// Retries, timeouts, parallel downloads, downgrades.
     public let options: SyncOptions
+    /// The clock a manifest's expiry is judged by (tests move it on).
+    var now: @Sendable () -> Date = { Date() }
 
     /// A sync of `cache` from `from`.
     /// - Parameters:
@@ -106,11 +112,13 @@ public struct BundleSync: Sendable {
         defer { lock.release() }
         let timeout = Duration.milliseconds(Int64(options.timeout * 1000))
         let requests = RequestCount()
+        let watch = TransferWatch(options: options, source: source)
         let outcome: Outcome
         do {
             outcome = try await NetworkClient.with(connectTimeout: timeout, readTimeout: timeout) { client in
-                let fetcher = Fetcher(client: client, base: source, options: options, requests: requests)
-                return try await update(with: fetcher, progress: ProgressTally(progress))
+                let fetcher = Fetcher(client: client, base: source, options: options, requests: requests, watch: watch)
+                let tally = ProgressTally(progress)
+                return try await watch.bounding { try await update(with: fetcher, progress: tally) }
             }
         } catch let error as SyncError {
             throw error
@@ -139,13 +147,17 @@ public struct BundleSync: Sendable {
             guard let current, let running else { throw error }
             return .offline(park: running.park, version: current, reason: error.message)
         }
-        if answer.status == 304, let current, let running { return .upToDate(park: running.park, version: current) }
+        if answer.status == 304, let current, let running {
+            try refuseStale(running, url: manifestURL)
+            return .upToDate(park: running.park, version: current)
+        }
 
         // Not signed yet: read to know which signature to fetch, and to refuse at once what no signature makes right.
         let offered: BundleManifest
         do throws(BundleError) { offered = try BundleManifest.decode(answer.bytes, file: manifestURL, limits: verifier.limits) } catch {
             throw SyncError(error)
         }
+        try refuseStale(offered, url: manifestURL)
         if let current, offered.version == current, answer.bytes == cache.storedManifest(current) {
             if sound {
                 try? cache.storeETag(answer.etag, version: current)
@@ -180,6 +192,44 @@ public struct BundleSync: Sendable {
         try? cache.storeETag(answer.etag, version: manifest.version)
         cache.collectGarbage()
         return .updated(park: manifest.park, from: current, to: manifest.version, downloaded: downloaded, files: manifest.files.count, bytes: bytes)
+    }
+
+    /// Refuses what the server offers now, even the version the cache runs (a 304 too) or
+    /// into an empty cache: a manifest past its expiry or without one (a freeze), below
+    /// ``SyncOptions/minimumVersion`` or made before ``SyncOptions/notBefore`` (a rollback).
+    private func refuseStale(_ manifest: BundleManifest, url: String) throws(SyncError) {
+        let now = now()
+        if let expires = manifest.expires {
+            if let expiry = ManifestTime.date(expires), expiry <= now {
+                throw SyncError(
+                    .refused, url,
+                    "expires: version \(manifest.version) expired at \(expires) (now \(ManifestTime.text(now))): a mirror frozen on an old "
+                        + "version, or a publisher who has not published since (publish again; 'flowrun bundle --expires-in' sets the lifetime)",
+                    check: .expired)
+            }
+        } else if !options.allowNoExpiry {
+            throw SyncError(
+                .refused, url,
+                "expires: missing: version \(manifest.version) never expires, so a frozen mirror could serve it for ever "
+                    + "(a bundle made before flowrun wrote expiries: publish it again, or --allow-no-expiry accepts it)", check: .expired)
+        }
+        if let minimum = options.minimumVersion, manifest.version < minimum {
+            throw SyncError(
+                .refused, url, "version: \(manifest.version) is below --min-version \(minimum): an old signed version offered (a rollback)",
+                check: .replayed)
+        }
+        if let notBefore = options.notBefore {
+            let limit = ManifestTime.text(notBefore)
+            guard let created = manifest.created, let made = ManifestTime.date(created) else {
+                throw SyncError(
+                    .refused, url, "created: missing: version \(manifest.version) does not say when it was made, so --not-before \(limit) cannot hold",
+                    check: .replayed)
+            }
+            guard made >= notBefore else {
+                throw SyncError(
+                    .refused, url, "created: \(created) is before --not-before \(limit): an old signed version offered (a rollback)", check: .replayed)
+            }
+        }
     }
 
     /// Refuses a manifest of another park, an older version, a replay, a version that failed before.

@@ -31,6 +31,8 @@ struct Fetcher: Sendable {
     let options: SyncOptions
     /// Requests sent, retries included.
     let requests: RequestCount
+    /// What each request waits and receives, against slow retrieval.
+    let watch: TransferWatch
 
     /// The URL of a file of the bundle.
     func url(_ relative: String) -> String { base + relative }
@@ -41,20 +43,29 @@ struct Fetcher: Sendable {
         return try await retrying(url) {
             var request = HTTPClientRequest(url: url)
             if let ifNoneMatch { request.headers.add(name: "If-None-Match", value: ifNoneMatch) }
+            watch.begin()
+            defer { watch.end() }
             let response = try await execute(request, url: url)
             let status = Int(response.status.code)
             if status == 304 && ifNoneMatch != nil { return Answer(status: 304, etag: response.headers.first(name: "ETag"), bytes: []) }
             try check(status, url: url)
-            let body: ByteBuffer
+            var body: [UInt8] = []
             do {
-                body = try await response.body.collect(upTo: limit)
-            } catch is NIOTooManyBytesError {
-                let shown = limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
-                throw Failure.final(SyncError(.refused, url, "over the limit of \(shown)", check: .tooLarge))
+                // Part by part rather than collected: the watch counts each part as it arrives.
+                for try await part in response.body {
+                    guard body.count + part.readableBytes <= limit else {
+                        let shown = limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+                        throw Failure.final(SyncError(.refused, url, "over the limit of \(shown)", check: .tooLarge))
+                    }
+                    body.append(contentsOf: part.readableBytesView)
+                    watch.add(bytes: part.readableBytes)
+                }
+            } catch let failure as Failure {
+                throw failure
             } catch {
                 throw Failure.retry("the answer was cut short (\(NetworkErrorText.describe(error)))")
             }
-            return Answer(status: status, etag: response.headers.first(name: "ETag"), bytes: Array(buffer: body))
+            return Answer(status: status, etag: response.headers.first(name: "ETag"), bytes: body)
         }
     }
 
@@ -67,6 +78,8 @@ struct Fetcher: Sendable {
             let object: IncomingObject
             do throws(BundleError) { object = try cache.incoming(entry, from: url) } catch { throw Failure.final(SyncError(error)) }
             defer { object.discard() }
+            watch.begin()
+            defer { watch.end() }
             do {
                 let response = try await execute(HTTPClientRequest(url: url), url: url)
                 if response.status.code == 404 {
@@ -82,6 +95,7 @@ struct Fetcher: Sendable {
                 do {
                     for try await part in response.body {
                         try part.withUnsafeReadableBytes { bytes in try object.append(bytes) }
+                        watch.add(bytes: part.readableBytes)
                         onBytes(part.readableBytes)
                     }
                 } catch let error as BundleError {
@@ -113,6 +127,9 @@ struct Fetcher: Sendable {
         while true {
             do {
                 return try await body()
+            } catch _ where Task.isCancelled {
+                // Stopped from outside (TransferWatch, or the caller): no retry; the watch says why.
+                throw SyncError(.tooSlow, url, "stopped: the sync was cancelled")
             } catch Failure.final(let error) {
                 throw error
             } catch Failure.unreachable(let why) {
@@ -122,7 +139,11 @@ struct Fetcher: Sendable {
                 guard attempt < options.attempts else {
                     throw SyncError(.transfer, url, "\(why); gave up after \(attempt) tries")
                 }
-                try? await Task.sleep(nanoseconds: UInt64(options.delay(beforeRetry: attempt) * 1e9))
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(options.delay(beforeRetry: attempt) * 1e9))
+                } catch {
+                    throw SyncError(.tooSlow, url, "stopped: the sync was cancelled")
+                }
                 attempt += 1
             }
         }

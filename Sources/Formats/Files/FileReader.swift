@@ -32,6 +32,10 @@ package enum FileReader {
         /// Follows it only while the file it leads to is inside this folder (a real path,
         /// ``realFolder(_:)``): a project's or a profile's files stay theirs.
         case within(String)
+        /// Refuses one anywhere below this folder, the file's own name and every folder on
+        /// the way (``SealedPath``): an app's cache of bundles, where a planted link to a
+        /// folder is as foreign as a link to a file. The path must be inside the folder.
+        case refuseBelow(String)
     }
 
     /// Why a read failed, for callers with words of their own (a bundle's reasons).
@@ -147,7 +151,15 @@ package enum FileReader {
     /// hold the caller; returns the descriptor and the size.
     private static func openRegular(_ path: UnsafePointer<CChar>, links: Links) -> Result<(Int32, Int), Refusal> {
         if case .within(let folder) = links, let refusal = leavesFolder(path, folder) { return .failure(refusal) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == .refuse ? O_NOFOLLOW : 0))
+        let descriptor: Int32
+        if case .refuseBelow(let folder) = links {
+            switch openBelow(String(cString: path), folder) {
+            case .success(let opened): descriptor = opened
+            case .failure(let refusal): return .failure(refusal)
+            }
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == .refuse ? O_NOFOLLOW : 0))
+        }
         guard descriptor >= 0 else {
             let code = errno
             return .failure(code == ELOOP && links == .refuse ? .link : .system(code))
@@ -163,6 +175,26 @@ package enum FileReader {
             return .failure(.notRegular(kind(status.st_mode)))
         }
         return .success((descriptor, max(Int(status.st_size), 0)))
+    }
+
+    /// `path` opened for reading through ``SealedPath``: no link below `folder` followed.
+    private static func openBelow(_ path: String, _ folder: String) -> Result<Int32, Refusal> {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(base) else { return .failure(.outside(folder)) }
+        var parts = path.dropFirst(base.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.popLast().map(String.init), SealedPath.isPlainName(name) else { return .failure(.system(EINVAL)) }
+        let parent: Int32
+        switch SealedPath.openFolder(folder, parts, create: false) {
+        case .success(let opened): parent = opened
+        case .failure(let refusal): return .failure(refusal)
+        }
+        defer { close(parent) }
+        let descriptor = openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            let code = errno
+            return .failure(SealedPath.refusal(code, name: name, in: parent))
+        }
+        return .success(descriptor)
     }
 
     /// Whether the real path of `path` (every link on the way resolved) is outside `folder`,

@@ -12,16 +12,25 @@ package struct JSONScanner {
     package struct SyntaxError: Error {
         package var offset: Int
         package var message: String
+        /// For a key given twice (``refusesDuplicateKeys``): where, as a field path from the
+        /// document's root (`files[2].path`, list positions from 1); nil for other errors.
+        package var field: String?
     }
 
     package let bytes: UnsafeBufferPointer<UInt8>
     package var index: Int
     /// Objects and arrays open at the cursor; SiteStream opens the outer ones itself.
     package var depth = 0
+    /// Refuse an object that gives a key twice, rather than keep the last value: for a file
+    /// that is signed or otherwise trusted as a whole (a bundle's manifest), where two readers
+    /// must not see two different values. Off by default: other readers pay nothing for it.
+    package var refusesDuplicateKeys = false
     /// The members of the objects being read, innermost last, and the elements of the
     /// arrays: one buffer each for the whole document instead of one growing array per
     /// object or array (a park's sites are about 1,300 small objects).
     private var openMembers: [(String, JSONValue)] = []
+    /// Where each of ``openMembers``' keys starts, kept only while ``refusesDuplicateKeys``.
+    private var openKeyOffsets: [Int] = []
     private var openElements: [JSONValue] = []
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0) {
@@ -63,7 +72,10 @@ package struct JSONScanner {
         try enter()
         // Pairs first, then one dictionary of the right size: no rehashing as it grows.
         let first = openMembers.count
-        defer { openMembers.removeSubrange(first...) }
+        defer {
+            openMembers.removeSubrange(first...)
+            if refusesDuplicateKeys { openKeyOffsets.removeSubrange(first...) }
+        }
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -75,14 +87,17 @@ package struct JSONScanner {
             guard peek() == UInt8(ascii: "\"") else {
                 throw SyntaxError(offset: index, message: "expected a string key, got \(describe(at: index))")
             }
+            let keyOffset = index
             let key = try parseString()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else {
                 throw SyntaxError(offset: index, message: "expected ':' after an object key, got \(describe(at: index))")
             }
             index += 1
-            let value = try parseValue()
+            let value: JSONValue
+            do { value = try parseValue() } catch { throw error.inside(key: key) }
             openMembers.append((key, value))
+            if refusesDuplicateKeys { openKeyOffsets.append(keyOffset) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -91,7 +106,14 @@ package struct JSONScanner {
                 index += 1
                 depth -= 1
                 var members = [String: JSONValue](minimumCapacity: openMembers.count - first)
-                for (key, value) in openMembers[first...] { members[key] = value }  // a repeated key: the last wins
+                if refusesDuplicateKeys {
+                    for (position, (key, value)) in openMembers[first...].enumerated() where members.updateValue(value, forKey: key) != nil {
+                        throw SyntaxError(
+                            offset: openKeyOffsets[first + position], message: "the key \(Excerpt.quoted(key)) is given twice in one object", field: key)
+                    }
+                } else {
+                    for (key, value) in openMembers[first...] { members[key] = value }  // a repeated key: the last wins
+                }
                 return .object(members)
             default:
                 throw SyntaxError(
@@ -111,7 +133,8 @@ package struct JSONScanner {
             return .array([])
         }
         while true {
-            let element = try parseValue()
+            let element: JSONValue
+            do { element = try parseValue() } catch { throw error.inside(index: openElements.count - first) }
             openElements.append(element)
             skipWhitespace()
             switch peek() {
@@ -279,4 +302,22 @@ private func hexDigit(_ byte: UInt8) -> UInt32? {
 
 private func isLetter(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+}
+
+extension JSONScanner.SyntaxError {
+    /// The error as seen from the object holding it under `key`: a duplicate key's path grows.
+    fileprivate func inside(key: String) -> Self {
+        guard let field else { return self }
+        var copy = self
+        copy.field = field.hasPrefix("[") ? key + field : key + "." + field
+        return copy
+    }
+
+    /// The error as seen from the array holding it at `index` (from 0; paths count from 1).
+    fileprivate func inside(index: Int) -> Self {
+        guard let field else { return self }
+        var copy = self
+        copy.field = field.hasPrefix("[") ? "[\(index + 1)]" + field : "[\(index + 1)]." + field
+        return copy
+    }
 }

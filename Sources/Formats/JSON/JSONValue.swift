@@ -12,7 +12,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object; a key given twice keeps its last value.
+    /// An object; a key given twice keeps its last value (unless the reader refuses it:
+    /// `JSONScanner.refusesDuplicateKeys`).
     case object([String: JSONValue])
 
     /// The string, if this is one.

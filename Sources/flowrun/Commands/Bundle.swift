@@ -16,8 +16,10 @@ extension Flowrun {
                 is signed with --key (Ed25519, manifest.sig); versions/N.json keeps every published \
                 manifest. Nothing is written unless 'flowrun check' and 'flowrun test' pass for every park \
                 asked for. The version is one more than the published one unless --version says which (it \
-                must be greater). The same files give the same bytes: the manifest carries a time only \
-                when SOURCE_DATE_EPOCH (seconds since 1970) is set. Run it with \
+                must be greater). The manifest carries the time it was made (SOURCE_DATE_EPOCH, seconds \
+                since 1970, when set, else the clock) and expires --expires-in days later: 'flowrun sync' \
+                refuses an expired manifest, so publish again before then (unchanged files are not \
+                written again). The same files and SOURCE_DATE_EPOCH give the same bytes. Run it with \
                 'flowrun --bundle OUT/CODE --park CODE'.
                 """)
 
@@ -38,9 +40,17 @@ extension Flowrun {
         @Option(help: ArgumentHelp("Where bundles go: one folder per park.", valueName: "dir"))
         var out = "dist"
 
+        @Option(
+            help: ArgumentHelp(
+                "Days until the manifest expires, 1 to \(BundleWriter.maxLifetimeDays); 'flowrun sync' refuses it after.", valueName: "days"))
+        var expiresIn = BundleWriter.defaultLifetimeDays
+
         func validate() throws {
             guard (park == nil) != !all else { throw ValidationError("give either --park CODE or --all") }
             if let version, version < 1 { throw ValidationError("--version must be 1 or more, got \(version)") }
+            guard (1...BundleWriter.maxLifetimeDays).contains(expiresIn) else {
+                throw ValidationError("--expires-in must be 1 to \(BundleWriter.maxLifetimeDays) days, got \(expiresIn)")
+            }
         }
 
         func run() throws {
@@ -48,7 +58,7 @@ extension Flowrun {
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let signer = try SigningKey.load(key)
-            let created = try Self.sourceDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) })
+            let created = try Self.sourceDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) }) ?? Date()
             // Every park passes its check and its scenarios before anything is written.
             for code in codes {
                 for (name, command) in [
@@ -66,12 +76,12 @@ extension Flowrun {
             }
             let writer = BundleWriter(root: root, key: signer)
             for code in codes {
-                let outcome = try writer.write(park: code, to: out, version: version, created: created)
+                let outcome = try writer.write(park: code, to: out, version: version, created: created, lifetimeDays: expiresIn)
                 let manifest = outcome.manifest
                 print(
                     "bundled \(code) version \(manifest.version) in \(outcome.folder): \(Excerpt.count(manifest.files.count)) files, "
                         + "\(Excerpt.count(manifest.totalBytes)) bytes (\(Excerpt.count(outcome.newObjects)) new object\(outcome.newObjects == 1 ? "" : "s"), "
-                        + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id)")
+                        + "\(Excerpt.count(outcome.newBytes)) bytes), signed by key \(signer.publicKey.id), expires \(manifest.expires ?? "never")")
             }
         }
 

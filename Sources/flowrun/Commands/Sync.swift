@@ -13,14 +13,17 @@ extension Flowrun {
             abstract: "Update a cache of a park's bundle from a server: fetch what changed, verify it, switch to it atomically.",
             discussion: """
                 Fetches the park's manifest.json with If-None-Match (a sync with no change is one request), \
-                checks its signature against the trusted keys and refuses an older version (unless \
-                --allow-downgrade) or a version seen before with other bytes, downloads only the objects the \
+                checks its signature against the trusted keys and refuses an expired manifest or one without \
+                an expiry (unless --allow-no-expiry), one below --min-version or made before --not-before \
+                (which pin a first install too), an older version (unless --allow-downgrade) or a version \
+                seen before with other bytes, downloads only the objects the \
                 cache lacks (each checked for size and SHA-256 as it arrives; 5xx answers, timeouts and bodies \
                 cut short are tried again, 4 tries in all), verifies the new version, runs its home flow once, \
                 and only then switches DIR/current to it; the version it ran before stays as DIR/previous, \
                 which 'flowrun --cache DIR' runs if the current one stops verifying. A server that cannot \
                 be reached leaves the cache as it is: a note, exit 0 (exit 1 when the cache is still empty). \
-                Shows progress on a terminal. Run the cache with 'flowrun --cache DIR --park CODE home'. \
+                The whole sync stops at --deadline, or when the transfer falls under --min-rate; the cache \
+                is never written through a symbolic link planted in it. Shows progress on a terminal. Run the cache with 'flowrun --cache DIR --park CODE home'. \
                 Exits 2 when the server's manifest or an object is refused, 1 when the transfer or the new \
                 version's first run fails; the cache then runs what it ran before.
                 """)
@@ -43,9 +46,39 @@ extension Flowrun {
         @Option(help: "Seconds to connect, and the longest wait for the next bytes of an answer.")
         var timeout = SyncOptions().timeout
 
+        @Option(help: ArgumentHelp("Seconds the whole sync may take; then it stops and the cache stays as it was.", valueName: "seconds"))
+        var deadline = SyncOptions().deadline
+
+        @Option(
+            help: ArgumentHelp(
+                "Bytes per second the transfer must keep up, averaged over \(Int(SyncOptions().rateWindow)) s of waiting; 0 for no minimum.",
+                valueName: "bytes-per-s"))
+        var minRate = SyncOptions().minimumRate
+
+        @Option(help: ArgumentHelp("Refuse a manifest below this version, even into an empty cache (pins a first install).", valueName: "n"))
+        var minVersion: Int?
+
+        @Option(
+            help: ArgumentHelp(
+                "Refuse a manifest made before this UTC time (2026-11-27T13:40:00Z), even into an empty cache.", valueName: "time"))
+        var notBefore: String?
+
+        @Flag(help: "Accept a manifest without an expiry (a bundle made before flowrun wrote expiries).")
+        var allowNoExpiry = false
+
         func validate() throws {
             guard timeout.isFinite, timeout > 0, timeout <= 3_600 else {
                 throw ValidationError("--timeout must be a positive number of seconds up to 3600, got \(timeout)")
+            }
+            guard deadline.isFinite, deadline > 0, deadline <= 86_400 else {
+                throw ValidationError("--deadline must be a positive number of seconds up to 86400, got \(deadline)")
+            }
+            guard (0...(1 << 40)).contains(minRate) else {
+                throw ValidationError("--min-rate must be a whole number of bytes per second, 0 or more, got \(minRate)")
+            }
+            if let minVersion, minVersion < 1 { throw ValidationError("--min-version must be 1 or more, got \(minVersion)") }
+            if let notBefore, ManifestTime.date(notBefore) == nil {
+                throw ValidationError("--not-before must be a UTC time such as 2026-11-27T13:40:00Z, got \(Excerpt.quoted(notBefore))")
             }
         }
 
@@ -57,6 +90,11 @@ extension Flowrun {
             var options = SyncOptions()
             options.allowDowngrade = allowDowngrade
             options.timeout = timeout
+            options.deadline = deadline
+            options.minimumRate = minRate
+            options.minimumVersion = minVersion
+            options.notBefore = notBefore.flatMap(ManifestTime.date)
+            options.allowNoExpiry = allowNoExpiry
             let target = BundleCache(folder: cache)
             let sync: BundleSync
             do {

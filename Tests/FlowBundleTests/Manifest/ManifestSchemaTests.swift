@@ -60,11 +60,17 @@ import Testing
             (manifest(api: "true"), "flowrun_api: expected a whole number, got a boolean"),
             (
                 manifest(extra: ", \"signer\": \"me\""),
-                "signer: unknown field (the fields are format, park, version, flowrun_api, screen_schema, created, files)"
+                "signer: unknown field (the fields are format, park, version, flowrun_api, screen_schema, created, expires, files)"
             ),
             (manifest(schema: nil), "screen_schema: missing"),
             (manifest(schema: "1"), "screen_schema: expected a string, got the number 1"),
             (manifest(created: "0"), "created: expected a string, got the number 0"),
+            (manifest(created: "\"2026-11-27 13:40\""), "created: expected a UTC time such as 2026-11-27T13:40:00Z, got '2026-11-27 13:40'"),
+            (
+                manifest(extra: ", \"expires\": \"2026-11-27T13:40:00+01:00\""),
+                "expires: expected a UTC time such as 2026-11-27T13:40:00Z, got '2026-11-27T13:40:00+01:00'"
+            ),
+            (manifest(extra: ", \"expires\": \"2026-11-27T13:40:00Z\""), "expires: 2026-11-27T13:40:00Z is not after created 2026-11-27T13:40:00Z"),
             (manifest(files: "{}"), "files: expected an array of {path, sha256, size}, got an object"),
             (manifest(files: "[{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\"}]"), "files[1].size: missing"),
             (
@@ -87,6 +93,26 @@ import Testing
         for (json, message) in cases {
             let error = try #require(failure(json), "\(message)")
             #expect(error.description == "dist/GOGA/manifest.json: \(message)")
+        }
+    }
+
+    /// Two readers of the signed bytes must never see two values: a key given twice is refused
+    /// at every level, naming its field, whatever the values.
+    @Test func aKeyGivenTwiceIsRefusedAtEveryLevel() throws {
+        let entry = "{\"path\": \"flows/a.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1}"
+        let twice = "{\"path\": \"flows/b.lua\", \"sha256\": \"\(Self.sha)\", \"size\": 1, \"size\": 9}"
+        let cases: [(String, String)] = [
+            (#"{"version": 1, "version": 9}"#, "version: given twice (line 1, column 16); a manifest gives each field once"),
+            (manifest(extra: ", \"version\": 2"), "version: given twice"),
+            (manifest(extra: ", \"park\": \"YOSE\""), "park: given twice"),
+            (manifest(extra: ", \"created\": \"2026-11-27T13:40:00Z\""), "created: given twice"),
+            (manifest(files: "[\(entry), \(twice)]"), "files[2].size: given twice"),
+            (manifest(extra: ", \"files\": []"), "files: given twice"),
+        ]
+        for (json, message) in cases {
+            let error = try #require(failure(json), "\(message)")
+            #expect(error.reason == .malformed)
+            #expect(error.description.hasPrefix("dist/GOGA/manifest.json: \(message)"), "\(error)")
         }
     }
 

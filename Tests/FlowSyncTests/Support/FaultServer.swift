@@ -16,6 +16,9 @@ enum Fault: Sendable {
     case truncate(Int)
     /// Send these bytes as the body, with their own length (a server holding other bytes).
     case body([UInt8])
+    /// Send the whole file's headers, then its bytes one at a time, this long apart (a
+    /// server that sends just fast enough never to time out: slow retrieval).
+    case drip(Duration)
 }
 
 /// The faults still to inject, by the end of the request path they apply to
@@ -64,6 +67,18 @@ struct FaultInjector: HTTPResponder {
                 body: ResponseBody(contentLength: bytes.count) { writer in
                     try await writer.write(ByteBuffer(bytes: bytes.prefix(count)))
                     throw CancellationError()  // the connection is dropped mid-body
+                })
+        case .drip(let interval):
+            let whole = try await files.respond(to: request, context: context)
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: files.folder + request.uri.path)))
+            return Response(
+                status: whole.status, headers: whole.headers,
+                body: ResponseBody(contentLength: bytes.count) { writer in
+                    for byte in bytes {
+                        try await Task.sleep(for: interval)
+                        try await writer.write(ByteBuffer(bytes: [byte]))
+                    }
+                    try await writer.finish(nil)
                 })
         case .body(let bytes):
             var headers = try await files.respond(to: request, context: context).headers

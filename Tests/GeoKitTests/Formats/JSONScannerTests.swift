@@ -34,6 +34,31 @@ struct JSONScannerTests {
         #expect(try Self.parse(#"{"k": 1, "k": 2}"#) == .object(["k": .number(2)]))  // last wins
     }
 
+    /// Told to, the scanner refuses a key given twice at any depth, with the field's path and
+    /// where its second spelling starts; untold, the last value wins as above.
+    @Test func aKeyGivenTwiceIsRefusedWhenAsked() throws {
+        func refusal(_ text: String) -> JSONScanner.SyntaxError? {
+            let bytes: [UInt8] = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { buffer -> JSONScanner.SyntaxError? in
+                var scanner = JSONScanner(buffer)
+                scanner.refusesDuplicateKeys = true
+                do throws(JSONScanner.SyntaxError) {
+                    _ = try scanner.parseDocument()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        let top = try #require(refusal(#"{"version": 1, "version": 9}"#))
+        #expect(top.field == "version" && top.offset == 15 && top.message == "the key 'version' is given twice in one object")
+        #expect(try #require(refusal(#"{"files": [{"a": 1}, {"b": 1, "c": 2, "b": 3}]}"#)).field == "files[2].b")
+        #expect(try #require(refusal(#"[[1], [{"x": {"y": 1, "y": 1}}]]"#)).field == "[2][1].x.y")
+        #expect(refusal(#"{"a": {"k": 1}, "b": {"k": 1}, "k": [{"k": 1}, {"k": 2}]}"#) == nil, "the same key in different objects")
+        let syntax = try #require(refusal(#"{"a": [1, }"#))
+        #expect(syntax.field == nil, "other errors name no field")
+    }
+
     /// Objects and arrays inside each other, each closed with its own members and elements
     /// (the scanner keeps those of every open one in a shared buffer).
     @Test func nestedValuesKeepTheirOwnMembers() throws {
