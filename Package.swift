@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "FlowSync",
             dependencies: [
-                "FlowBundle", "FlowKit", "LoopbackServer", "NetworkClient", .product(name: "Hummingbird", package: "hummingbird"),
+                "FlowBundle", "FlowKit", "Formats", "LoopbackServer", "NetworkClient", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -61,7 +61,7 @@ import Testing
         let query = "park=yell&flow=sites&time=2026-07-04T09:30:00-07:00&arg.category=geyser&size=375x667"
         let (status, _, body) = try await withServer { try await get($0, "/?" + query) }
         #expect(status == 200)
-        #expect(body.contains("<body data-park=\"YELL\">"))
+        #expect(body.contains("<body data-park=\"YELL\" data-act=\""))
         #expect(body.contains("<div class=\"phone\" data-park=\"YELL\" data-flow=\"sites\">"))
         #expect(body.contains(".phone { width: 375px; height: 667px;"))
         #expect(body.contains("<h3 class=\"section-title\">Geysers ("))
@@ -98,7 +98,7 @@ import Testing
             )
         }
         #expect(missing.status == 404)
-        #expect(missing.body.contains("\"message\" : \"no such track: parks/YOSE/nothere.gpx\""))
+        #expect(missing.body.contains("\"message\" : \"no such track in the project: parks/YOSE/nothere.gpx\""))
         #expect(malformed.status == 400)
         #expect(malformed.body.contains("parks/YOSE/park.lua:1:1: malformed XML"))
     }

@@ -6,11 +6,12 @@ import Musl
 import Darwin
 #endif
 import FlowBundle
+import Formats
 import LoopbackServer
 
 /// A file of the served folder, opened without following any symbolic link below the
-/// folder (each folder with `O_NOFOLLOW | O_DIRECTORY` relative to the one above, the file
-/// with `O_NOFOLLOW`), so a link that points outside it is never read; with the headers its
+/// folder (Formats' `SealedPath` for the folders, the file with `O_NOFOLLOW`), so a link
+/// that points outside it is never read; with the headers its
 /// kind gets (README, Serving bundles). It is sent from the open file (``OpenFile``).
 struct ServedFile {
     /// How a file may be cached, by what it is.
@@ -48,16 +49,9 @@ struct ServedFile {
     /// The file `path` names under `folder`, or nil when there is no regular file there
     /// (missing, a folder, a link at any level, too large).
     init?(_ path: ServedPath, in folder: String) {
-        guard let name = path.parts.last else { return nil }
-        var directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return nil }
+        guard let name = path.parts.last, case .success(let directory) = SealedPath.openFolder(folder, path.parts.dropLast().map { $0[...] }, create: false)
+        else { return nil }
         defer { close(directory) }
-        for part in path.parts.dropLast() {
-            let next = openat(directory, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else { return nil }
-            close(directory)
-            directory = next
-        }
         guard let file = OpenFile(descriptor: openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), limit: Self.maxBytes) else {
             return nil
         }
