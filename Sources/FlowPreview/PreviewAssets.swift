@@ -3,6 +3,7 @@ import FlowKit
 import Foundation
 import Hummingbird
 import LoopbackServer
+import NIOCore
 
 /// `GET /parks/{code}/assets/{path}`: the park's pictures, so the phone frame shows them.
 /// Only what ``AssetReference`` accepts as a path (no `..`, no hidden files, picture
@@ -16,7 +17,7 @@ struct PreviewAssets: Sendable {
     /// Where the frame's pictures are: `/parks/GRTE/assets/`.
     static func address(park code: String) -> String { "/\(AssetReference.folder(park: code))/" }
 
-    func response(park code: String, uriPath: String) -> Response {
+    func response(park code: String, uriPath: String, over channel: any Channel) -> Response {
         // Sent from the open file a block at a time: a client that reads slowly holds one block.
         guard let file = file(park: code, uriPath: uriPath), let type = AssetReference.contentType(of: file.path),
             let picture = OpenFile(path: file.path, limit: Self.largestPicture)
@@ -29,7 +30,7 @@ struct PreviewAssets: Sendable {
                 .contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
                 // An SVG opened on its own is a document: it may style itself, never run a script or load anything.
                 .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-            ], body: picture.body)
+            ], body: picture.body(over: channel))
     }
 
     /// The file a request names, or nil when it names none the server may send.

@@ -4,6 +4,7 @@ import Foundation
 import GeoKit
 import HTTPTypes
 import Hummingbird
+import LoopbackServer
 import ScreenModel
 import ScreenRendering
 
@@ -27,7 +28,7 @@ extension PreviewRoutes {
     /// Query keys of `POST /sessions` that are the session's, not the screen's.
     static let sessionKeys: Set<String> = ["park", "name", "flow", "play", "as", "speed", "from", "size"]
 
-    func addSessionRoutes(to router: Router<BasicRequestContext>) {
+    func addSessionRoutes(to router: Router<ServerRequestContext>) {
         router.post("/sessions") { request, _ in
             await Self.answer(201) { () throws(PreviewFailure) in
                 try requireActToken(request)
@@ -169,7 +170,7 @@ extension PreviewRoutes {
         }
     }
 
-    private static func handle(_ context: BasicRequestContext) throws(PreviewFailure) -> Int {
+    private static func handle(_ context: ServerRequestContext) throws(PreviewFailure) -> Int {
         guard let text = context.parameters.get("handle"), let handle = Int(text) else { throw .notFound("a screen's handle is a number") }
         return handle
     }

@@ -3,6 +3,7 @@ import FlowKit
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LoopbackServer
 import ServiceLifecycle
 import ScreenModel
 
@@ -29,8 +30,8 @@ struct PreviewRoutes: Sendable {
     /// The event streams open (``EventStreamSlots``).
     let slots = EventStreamSlots()
 
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    func router() -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
         router.add(middleware: TraversalGuard())
         router.get("/") { request, _ in
             let (park, frame) = await page(request)
@@ -97,7 +98,7 @@ struct PreviewRoutes: Sendable {
             }
         }
         router.get("/parks/:code/assets/**") { request, context in
-            PreviewAssets(root: project.root).response(park: context.parameters.get("code") ?? "", uriPath: request.uri.path)
+            PreviewAssets(root: project.root).response(park: context.parameters.get("code") ?? "", uriPath: request.uri.path, over: context.channel)
         }
         router.get("/events") { _, _ in
             eventStream(on: "changes", onShutdown: { await feed.close() }) { writer in
@@ -147,7 +148,7 @@ struct PreviewRoutes: Sendable {
     static let defaultFrame = Component.Map.Size(width: 390, height: 844)
 
     /// The screen a request asks for; with `acting`, performed as an act run.
-    private func screen(_ request: Request, _ context: BasicRequestContext, acting: Bool = false) async throws(PreviewFailure) -> Screen {
+    private func screen(_ request: Request, _ context: ServerRequestContext, acting: Bool = false) async throws(PreviewFailure) -> Screen {
         let code = context.parameters.get("code") ?? "", flow = context.parameters.get("flow") ?? ""
         let inputs = try PreviewQuery.inputs(flow: flow, pairs: Self.pairs(request))
         return try await project.screen(park: code, inputs: inputs, acting: acting)

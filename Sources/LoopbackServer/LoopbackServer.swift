@@ -48,7 +48,7 @@ public enum LoopbackServer {
         let started = StartFlag()
         let roster = ConnectionRoster(capacity: limits.effectiveConnections)
         let server = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, roster: roster)]))
-        let app = makeApp(.init(address: .hostname(host, port: port), serverName: "flowrun"), server) { channel in
+        let app = makeApp(.init(address: .hostname(host, port: port), serverName: "flowrun", backlog: limits.pendingConnections), server) { channel in
             await started.set()
             await onListening(channel.localAddress?.port ?? port)
         }

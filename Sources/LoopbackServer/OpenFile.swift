@@ -39,21 +39,28 @@ public final class OpenFile: Sendable {
 
     deinit { close(descriptor) }
 
-    /// An answer's body that sends the whole file.
-    public var body: ResponseBody {
+    /// An answer's body that sends the whole file over `channel`.
+    public func body(over channel: any Channel) -> ResponseBody {
         ResponseBody(contentLength: size) { writer in
-            try await self.send(0..<self.size, to: &writer)
+            try await self.send(0..<self.size, to: &writer, over: channel)
             try await writer.finish(nil)
         }
     }
 
-    /// Sends bytes `range` of the file to `writer`, a block at a time, each once the client
-    /// has taken the one before (the writer waits while the connection's buffer is full).
-    /// - Throws: the writer's error when the client left; ``Shrunk`` when the file is shorter
-    ///   than it was when opened (the answer is cut, so the client sees it incomplete).
-    public func send(_ range: Range<Int>, to writer: inout any ResponseBodyWriter) async throws {
+    /// Sends bytes `range` of the file to `writer`, a block at a time, each once `channel`
+    /// (the request's connection) has room for it: once the client has taken enough of what
+    /// was sent. (The writer's own wait does not hold: it returns before the block reaches the
+    /// connection, and with a client that never read megabytes piled up per connection.)
+    /// - Throws: the writer's error, or NIO's closed-channel error, when the client left (the
+    ///   connection guard closes one that stalls); ``Shrunk`` when the file is shorter than it
+    ///   was when opened (the answer is cut, so the client sees it incomplete).
+    public func send(_ range: Range<Int>, to writer: inout any ResponseBodyWriter, over channel: any Channel) async throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
+            while !channel.isWritable {
+                guard channel.isActive else { throw ChannelError.ioOnClosedChannel }
+                try await Task.sleep(for: .milliseconds(5))
+            }
             let count = min(Self.blockBytes, range.upperBound - offset)
             var buffer = ByteBufferAllocator().buffer(capacity: count)
             let got = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { raw in
@@ -62,6 +69,9 @@ public final class OpenFile: Sendable {
             guard got > 0 else { throw Shrunk() }
             offset += got
             try await writer.write(buffer)
+            // The writer hands the block to the connection's event loop and returns at once, so
+            // the connection's writability says nothing of it yet; after a task on that loop it does.
+            try await channel.eventLoop.submit {}.get()
         }
     }
 

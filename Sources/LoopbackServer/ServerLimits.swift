@@ -14,6 +14,11 @@ public struct ServerLimits: Sendable, Equatable {
     /// whose client has kept it waiting longest (for a head, a body or the next request), or
     /// is closed itself when the server is answering on every one.
     public var connections = 512
+    /// Connections the system may hold waiting to be accepted (the listen backlog, which it caps
+    /// at its own `somaxconn`): past the connection cap, clients that are closed and come back
+    /// at once keep arriving, and a full queue drops a real client's first packet, which it
+    /// then sends again only a second later.
+    public var pendingConnections = 4_096
     /// Seconds from a connection's start, or from its last answer, until the head of its
     /// request has arrived: a client that opens and says nothing, or sends its headers a byte
     /// at a time, is closed after this.

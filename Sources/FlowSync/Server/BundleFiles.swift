@@ -1,5 +1,6 @@
 import Foundation
 public import Hummingbird
+public import LoopbackServer
 import NIOCore
 
 /// The bundle server's one responder: the files of a folder of bundles (`dist/`), as a
@@ -14,7 +15,7 @@ import NIOCore
 /// - 404 for anything that is not a regular file under the folder (`ServedPath`,
 ///   `ServedFile`): `..`, encoded or not, hidden names, symbolic links, folders.
 public struct BundleFiles: HTTPResponder {
-    public typealias Context = BasicRequestContext
+    public typealias Context = ServerRequestContext
 
     /// The folder served (`dist`).
     public let folder: String
@@ -61,7 +62,7 @@ public struct BundleFiles: HTTPResponder {
         return Response(
             status: status, headers: headers,
             body: ResponseBody(contentLength: range.count) { writer in
-                try await file.file.send(sent, to: &writer)
+                try await file.file.send(sent, to: &writer, over: context.channel)
                 try await writer.finish(nil)
             })
     }

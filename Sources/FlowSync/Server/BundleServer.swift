@@ -43,7 +43,7 @@ public struct BundleServer: Sendable {
     ) async throws {
         let files = BundleFiles(folder: folder)
         guard let onRequest else { return try await run(responder: files, handlesSignals: handlesSignals, onListening: onListening) }
-        let observed = CallbackResponder<BasicRequestContext> { request, context in
+        let observed = CallbackResponder<ServerRequestContext> { request, context in
             let response = try await files.respond(to: request, context: context)
             onRequest(request.uri.path, Int(response.status.code))
             return response
@@ -57,7 +57,7 @@ public struct BundleServer: Sendable {
         responder: Responder, handlesSignals: Bool = true,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws
-    where Responder.Context == BasicRequestContext {
+    where Responder.Context == ServerRequestContext {
         var logger = Logger(label: "flowrun.serve")
         // A client that leaves mid-answer is no news to the person serving.
         logger.logLevel = .critical

@@ -46,7 +46,7 @@ actor FaultPlan {
 
 /// ``BundleFiles`` with a ``FaultPlan`` in front: the project's own server, with faults.
 struct FaultInjector: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServerRequestContext
     let files: BundleFiles
     let plan: FaultPlan
 
