@@ -39,6 +39,9 @@ extension Flowbench {
         @Option(help: ArgumentHelp("Seconds the never-reading clients are held before memory is read.", valueName: "seconds"))
         var hold = 15.0
 
+        @Flag(help: "Held connections the server closes stay closed (by default they are opened again at once).")
+        var noReopen = false
+
         func validate() throws {
             try CommandLineValues.wholeNumber("--runs", runs, in: 1...100)
             try CommandLineValues.wholeNumber("--held", held, in: 1...10_000)
@@ -59,7 +62,7 @@ extension Flowbench {
                 builds.append((name: "old", flowrun: old))
             }
             let bench = ServerLoadBench(
-                root: root, builds: builds, runs: runs, held: held, requests: requests, readers: readers, holdSeconds: hold)
+                root: root, builds: builds, runs: runs, held: held, requests: requests, readers: readers, holdSeconds: hold, reopen: !noReopen)
             print(try bench.run(), terminator: "")
         }
     }

@@ -32,14 +32,17 @@ final class HeldConnections: @unchecked Sendable {
 
     let port: Int
     let count: Int
+    /// Whether a connection the server closes is opened again.
+    let reopen: Bool
     private let lock = NSLock()
     private var counts = Counts()
     private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
 
-    init(port: Int, count: Int) {
+    init(port: Int, count: Int, reopen: Bool = true) {
         self.port = port
         self.count = count
+        self.reopen = reopen
     }
 
     /// Opens the connections and keeps them on a thread of its own until ``stop()``.
@@ -93,7 +96,9 @@ final class HeldConnections: @unchecked Sendable {
                 if byServer { counts.closedByServer += 1 } else { counts.failedConnects += 1 }
                 if slots[i].connected { counts.established -= 1 }
             }
-            open(i)
+            slots[i].fd = -1
+            slots[i].connected = false
+            if reopen { open(i) }
         }
         for i in slots.indices { open(i) }
         while !lock.withLock({ stopping }) {
@@ -104,7 +109,7 @@ final class HeldConnections: @unchecked Sendable {
             let now = MonotonicClock.now()
             for i in slots.indices {
                 if slots[i].fd < 0 {
-                    open(i)
+                    if reopen { open(i) }
                     continue
                 }
                 let events = Int32(entries[i].revents)

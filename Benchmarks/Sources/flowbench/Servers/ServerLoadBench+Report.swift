@@ -49,7 +49,7 @@ extension ServerLoadBench {
             held.add(row("max", .held, server) { $0.max })
             held.add(text("failed", .held, server, failed))
             held.add(row("held connections established", .held, server, decimals: 0) { $0.established })
-            held.add(row("closed by the server (reopened)", .held, server, decimals: 0) { $0.closedByServer })
+            held.add(row(reopen ? "closed by the server (reopened)" : "closed by the server", .held, server, decimals: 0) { $0.closedByServer })
             held.add(row("peak resident MiB", .held, server, decimals: 1) { $0.peakMiB })
             held.add(text("alive after", .held, server, alive))
         }

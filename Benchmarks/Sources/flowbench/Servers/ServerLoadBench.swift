@@ -26,6 +26,8 @@ struct ServerLoadBench {
     let requests: Int
     let readers: Int
     let holdSeconds: Double
+    /// Whether the held connections are opened again when the server closes them.
+    var reopen = true
 
     enum Server: String, CaseIterable { case preview, serve }
     enum Scenario: CaseIterable { case baseline, held, readers }
@@ -172,7 +174,7 @@ struct ServerLoadBench {
             result = probe(server, port: process.port, count: requests)
             if let memory = process.memoryKiB() { f.idleMiB.add(Double(memory.current) / 1024) }
         case .held:
-            let clients = HeldConnections(port: process.port, count: held)
+            let clients = HeldConnections(port: process.port, count: held, reopen: reopen)
             clients.start()
             let before = clients.waitEstablished(seconds: 15)
             usleep(2_000_000)
