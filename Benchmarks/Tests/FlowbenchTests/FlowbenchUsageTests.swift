@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [
         [], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-        ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"], ["store"],
+        ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"], ["store"], ["servers"],
     ])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
@@ -31,6 +31,7 @@ import Testing
         (["bundle", "--flowrun", "/nonexistent"], "--flowrun /nonexistent: not an executable file"),
         (["sync", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
         (["store", "--spawns", "0"], "--spawns expects a whole number from 1 to 100000, got 0"),
+        (["servers", "--held", "0"], "--held expects a whole number from 1 to 10000, got 0"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let result = try flowbench(arguments)
