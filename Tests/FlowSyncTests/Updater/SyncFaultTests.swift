@@ -7,21 +7,6 @@ import Testing
 /// Faults the project's own server injects: each is retried or refused with a clear message,
 /// and the cache still runs the last good version.
 @Suite struct SyncFaultTests {
-    /// Version 1 synced into a cache, version 2 (a new onboarding title) published; then
-    /// `body` with the server's root URL, the cache and the fault plan.
-    func withVersion2(_ body: (Publisher, String, BundleCache, FaultPlan) async throws -> Void) async throws {
-        let desk = try Publisher()
-        try desk.publish()
-        let plan = FaultPlan()
-        try await withServer(desk.dist, plan: plan) { root in
-            let cache = desk.cache()
-            _ = try await desk.sync(cache, from: root)
-            try desk.changeOnboarding()
-            try desk.publish()
-            await plan.reset()
-            try await body(desk, root, cache, plan)
-        }
-    }
 
     // MARK: - Retried
 

@@ -173,20 +173,6 @@ import Testing
         #expect(BundleWriter.defaultLifetimeDays == 30)
     }
 
-    /// Version 1 synced, version 2 published; then `body`.
-    private func withVersion2(_ body: (Publisher, String, BundleCache, FaultPlan) async throws -> Void) async throws {
-        let desk = try Publisher()
-        try desk.publish()
-        let plan = FaultPlan()
-        try await withServer(desk.dist, plan: plan) { root in
-            let cache = desk.cache()
-            _ = try await desk.sync(cache, from: root)
-            try desk.changeOnboarding()
-            try desk.publish()
-            await plan.reset()
-            try await body(desk, root, cache, plan)
-        }
-    }
 }
 
 extension Publisher {
