@@ -3,6 +3,7 @@ import Foundation
 /// How many Server-Sent Events streams the preview keeps open: each holds a connection for as
 /// long as its client stays, so past a cap a new one is refused (503) rather than let streams
 /// take every connection the server has (docs/authoring/preview.md, Limits).
+/// Unchecked Sendable: `open` and `count` are read and written only while `lock` is held.
 final class EventStreamSlots: @unchecked Sendable {
     /// Streams open at once, in all.
     static let total = 64

@@ -63,7 +63,4 @@ final class ConnectionRoster: Sendable {
     func leave(_ ticket: Ticket) {
         _ = state.withLockedValue { $0.entries.removeValue(forKey: ticket.number) }
     }
-
-    /// How many connections are on the roster.
-    var count: Int { state.withLockedValue { $0.entries.count } }
 }
