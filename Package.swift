@@ -23,14 +23,19 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //                                                          beside the runtime: scenario runner, stubs, scaffolds, lint, art
 //   FlowStore (GRDB), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
 //   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
-//   flowrun          the command line over all of them
+//   FlowrunCommands  the command line's commands but those of the servers, updates, bundles, pictures
+//   flowrun          ──► FlowrunCommands    the lean executable a plain run starts
+//   FlowrunFull      ──► FlowrunCommands and all of the above: `flowrun-full`, which flowrun hands the rest to
 // Fuzz/ and Benchmarks/ (flowbench) are packages of their own over the library products below.
 let package = Package(
     name: "flowrun",
     // macOS 14: Hummingbird 2 (the preview server) is available from it.
     platforms: [.macOS(.v14)],
     products: [
+        // The lean flowrun, and flowrun-full beside it for the servers, the updater, signed
+        // bundles and pictures (docs/architecture.md, "Two executables").
         .executable(name: "flowrun", targets: ["flowrun"]),
+        .executable(name: "flowrun-full", targets: ["FlowrunFull"]),
         // What an app embeds (docs/developer-guide.md, "Embedding flowrun"; Examples/LiveHost
         // uses only these): the runtime and its live session, and the Swift faces of Lua and
         // of the geodesy engines native modules are written with.
@@ -186,12 +191,20 @@ let package = Package(
             ],
             swiftSettings: publicSurface
         ),
+        // The commands of flowrun's command line that link none of the servers, the updater,
+        // signed bundles or the picture loader, and the hand-over to flowrun-full for those
+        // that do (FullCommandLine): shared by both executables.
+        .target(
+            name: "FlowrunCommands",
+            dependencies: [
+                "FlowKit", "FlowAuthoring", "ScreenRendering", "FlowStore", "LuaKit", "GeoKit", "ScreenModel", "Formats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The lean flowrun a plain run starts (docs/architecture.md, "Two executables").
         .executableTarget(
             name: "flowrun",
-            dependencies: [
-                "FlowKit", "FlowAuthoring", "ScreenRendering", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "LuaKit",
-                "GeoKit", "ScreenModel", "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["FlowrunCommands"],
             // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
             // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
             // home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes the
@@ -199,6 +212,17 @@ let package = Package(
             // Unsafe flags are allowed here because flowrun is an executable no package depends
             // on (Fuzz/ uses the libraries only; Benchmarks/ builds it by path, a local package,
             // where unsafe flags are allowed); debug builds and tests link dynamically.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
+        ),
+        // flowrun with every part linked: the command lines the lean flowrun hands over.
+        .executableTarget(
+            name: "FlowrunFull",
+            dependencies: [
+                "FlowrunCommands", "FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "ScreenModel",
+                "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Linked as flowrun is (above).
             swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
         ),
@@ -219,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "FlowrunTests",
             dependencies: [
-                "flowrun", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", "RawClient",
+                "flowrun", "FlowrunFull", "FlowrunCommands", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", "RawClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

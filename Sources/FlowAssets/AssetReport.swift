@@ -49,7 +49,7 @@ public enum AssetReport {
         return lines.map(TerminalText.line)
     }
 
-    static func ms(_ duration: Duration) -> String { Excerpt.count(Int(ImageSequencer.milliseconds(duration))) }
+    static func ms(_ duration: Duration) -> String { Excerpt.count(Int(PictureLoadOptions.milliseconds(duration))) }
 }
 
 private extension String {

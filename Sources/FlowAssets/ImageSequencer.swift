@@ -1,23 +1,15 @@
+public import FlowKit
+
 /// The image sequencer (the seed's Tasks Sequencer): loads a screen's pictures in the
-/// order of an ``ImagePlan``, at most ``Options/parallel`` at a time (1: one after the
-/// other, as the seed did). A picture that has not arrived ``Options/timeout`` after its
+/// order of an ``ImagePlan``, at most `options.parallel` at a time (1: one after the
+/// other, as the seed did). A picture that has not arrived `options.timeout` after its
 /// request keeps its placeholder (``AssetEvent/Kind/placeholder``); if it arrives later it
 /// replaces the placeholder (``AssetEvent/Kind/replaced(bytes:)``). A picture still holds its slot
 /// while late, so the source never sees more than `parallel` requests; one that has not
-/// arrived ``Options/giveUp`` after its request is dropped and keeps its placeholder.
+/// arrived `options.giveUp` after its request is dropped and keeps its placeholder.
 public struct ImageSequencer: Sendable {
-    /// How the sequencer loads; every default is here and nowhere else.
-    public struct Options: Sendable, Equatable {
-        /// Requests in flight at once, at least 1 (1 is strictly one after another).
-        public var parallel = 4
-        /// After this long a picture keeps its placeholder, and is shown if it comes later.
-        public var timeout: Duration = .milliseconds(2_000)
-        /// After this long a request is dropped for good: the picture keeps its placeholder.
-        public var giveUp: Duration = .seconds(30)
-
-        /// The defaults: 4 at a time, a 2,000 ms timeout, dropped after 30 s.
-        public init() {}
-    }
+    /// How the sequencer loads (FlowKit's ``PictureLoadOptions``, where the defaults are).
+    public typealias Options = PictureLoadOptions
 
     /// Where the pictures come from.
     public let source: AssetSource
@@ -27,7 +19,7 @@ public struct ImageSequencer: Sendable {
     /// A sequencer of `source`'s pictures.
     /// - Parameters:
     ///   - source: a folder or a base URL.
-    ///   - options: parallelism and timeouts (default ``Options/init()``).
+    ///   - options: parallelism and timeouts (default `Options()`).
     public init(source: AssetSource, options: Options = Options()) {
         self.source = source
         self.options = options
@@ -113,12 +105,7 @@ public struct ImageSequencer: Sendable {
 
     /// Why a picture without an answer by the give-up is dropped.
     private static func droppedMessage(_ options: Options) -> String {
-        "dropped after \(milliseconds(options.giveUp)) ms without an answer"
-    }
-
-    /// A duration in whole milliseconds.
-    public static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        "dropped after \(PictureLoadOptions.milliseconds(options.giveUp)) ms without an answer"
     }
 }
 

@@ -1,75 +1,12 @@
-import Formats
-import ArgumentParser
-import FlowBundle
-import FlowKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowrunCommands
 
-/// `flowrun`: runs park flows and prints their screens.
+/// `flowrun`, lean: runs, checks and authoring, linking none of the servers, the updater,
+/// signed bundles or the picture loader. A command line that needs them goes to
+/// `flowrun-full` beside it, unchanged (``FullCommandLine``).
 @main
-struct Flowrun: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "flowrun",
-        abstract: "Run national-park flows written in Lua and print the screens they produce.",
-        discussion: """
-            Examples:
-              flowrun --park GOGA home
-              flowrun --park GOGA sites --at 37.8078,-122.4750
-              flowrun --park GOGA sites --arg category=viewpoint --format json
-              flowrun --park GOGA map --center 37.80,-122.46 --zoom 12 --size 390x844
-              flowrun parks --at 44.6,-110.5
-              flowrun --root ../my-copy check
-              flowrun keys new dev && flowrun bundle --park GOGA --key keys/dev.key
-              flowrun --bundle dist/GOGA --park GOGA home
-              flowrun serve --bundles dist & flowrun sync --from http://127.0.0.1:8090/ --park GOGA --cache app
-              flowrun --cache app --park GOGA home
-              flowrun --park GOGA sites --follow 3          (an act action: writes the visitor's store)
-              flowrun profile export
-            Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
-            """,
-        subcommands: [
-            Run.self, Live.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Preview.self, Keys.self, Bundle.self, Serve.self, Sync.self,
-            Art.self,
-            ProfileCommand.self,
-        ],
-        defaultSubcommand: Run.self
-    )
-
-    /// `--root` before the subcommand's name (`flowrun --root DIR check`): parsed here, and
-    /// each subcommand's own `@OptionGroup var project` gets this value (ArgumentParser
-    /// hands an option group already decoded by a parent command to its children).
-    @OptionGroup var project: ProjectOptions
-
-    /// Maps errors to the exit codes of the contract: usage errors (ArgumentParser's 64)
-    /// become 2; FlowError says its own.
+enum FlowrunLean {
     static func main() {
-        ProcessBackstop.install()
-        do {
-            // The common `flowrun --park CODE FLOW ...` skips ArgumentParser (RunFastPath);
-            // everything else, help and usage errors included, goes through it.
-            if let request = RunFastPath.parse(CommandLine.arguments.dropFirst()) {
-                try request.execute()
-                return
-            }
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as FlowError {
-            TerminalText.writeError("flowrun: \(error.description)")
-            terminate(error.exitCode)
-        } catch let error as BundleError {
-            TerminalText.writeError("flowrun: \(error.description)")
-            terminate(error.exitCode)
-        } catch {
-            let code = exitCode(for: error)
-            guard code == .validationFailure else { Flowrun.exit(withError: error) }
-            TerminalText.writeError(fullMessage(for: error))
-            terminate(2)
-        }
+        if FullCommandLine.needed(CommandLine.arguments.dropFirst()) { FullCommandLine.handOver() }
+        Flowrun.runCommandLine()
     }
 }
-
-/// The C library's exit (inside `Flowrun`, `exit` names ArgumentParser's).
-private func terminate(_ code: Int32) -> Never { exit(code) }

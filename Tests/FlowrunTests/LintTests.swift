@@ -2,7 +2,7 @@ import FlowAuthoring
 import FlowKit
 import Foundation
 import Testing
-@testable import flowrun
+@testable import FlowrunCommands
 
 /// `flowrun check` lints flows/ and parks/ with luacheck when it is installed (bin/test
 /// installs Debian's lua-check, so CI always lints), and says so when it is not.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Testing
-@testable import flowrun
+@testable import FlowrunCommands
 
 /// `flowrun --park CODE FLOW ...` skips ArgumentParser for a faster cold start
 /// (RunFastPath). It must read what it takes exactly as ArgumentParser reads it, and leave

@@ -5,7 +5,7 @@ import LuaKit
 import Testing
 @testable import FlowAuthoring
 @testable import FlowPreview
-@testable import flowrun
+@testable import FlowrunCommands
 
 /// A run's inputs are declared once (RunInputField.all): each with its type, read from text
 /// (the command line's two parsers, the preview's query) and from Lua (scenarios) into the same

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowrunCommands
 import FlowKit
 import FlowPreview
 import FlowStore
@@ -8,7 +9,7 @@ extension Flowrun {
     /// `flowrun preview`: the live preview server (``PreviewServer``).
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve a live preview of the park's screens on 127.0.0.1 (a page, and JSON for app clients).",
+            abstract: FullCommandLine.Command.preview.abstract,
             discussion: """
                 Open the address it prints: the page shows a flow's screen in a phone frame, follows its \
                 actions, and updates by itself when a file under flows/ or parks/ is saved. App clients get \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowrunCommands
 import FlowKit
 import FlowSync
 import Foundation
@@ -7,7 +8,7 @@ extension Flowrun {
     /// `flowrun serve --bundles dist/`: the bundle server (``BundleServer``).
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve a folder of bundles over HTTP on 127.0.0.1, as a static host or CDN serves them: for authoring and tests.",
+            abstract: FullCommandLine.Command.serve.abstract,
             discussion: """
                 Serves the files of --bundles (one folder per park, as 'flowrun bundle' writes them) at \
                 http://127.0.0.1:PORT/CODE/...: GET and HEAD, a strong ETag and If-None-Match (304), \

@@ -8,7 +8,7 @@ import ScreenModel
 /// What `flowrun [run]` was asked to do, as plain values: filled from ``Flowrun/Run``'s
 /// parsed options, or by ``RunFastPath`` without ArgumentParser. Both roads run the same
 /// ``execute()``, so they differ only in how long parsing takes.
-struct RunRequest: Equatable {
+package struct RunRequest: Equatable {
     var root = "."
     /// `--bundle` or `--cache` and their `--trust` keys: run from a verified bundle instead of `root`.
     var bundle: String?
@@ -30,16 +30,17 @@ struct RunRequest: Equatable {
     var maxInstructions: Int?
     var maxMemory: Int?
     var timeLimit: Double?
-    /// `--assets`, `--assets-parallel`, `--assets-timeout` (RunRequest+Assets.swift); never
+    /// `--assets`, `--assets-parallel`, `--assets-timeout` (flowrun-full's ScreenAssets); never
     /// on the fast path, so a plain run does not pay for the image sequencer.
-    var assets: String?
-    var assetsParallel: Int?
-    var assetsTimeout: Int?
+    package var assets: String?
+    package var assetsParallel: Int?
+    package var assetsTimeout: Int?
 
     /// Runs the flow and prints its screen, or where `--follow` leads (an `act` action is
     /// performed: it writes the profile's store).
     func execute() throws {
-        let sequencer = try assetSequencer()
+        // Loading pictures needs flowrun-full (its HTTP client); the lean flowrun hands over.
+        let pictures = try assets == nil && assetsParallel == nil && assetsTimeout == nil ? nil : Self.fullParts().pictures(for: self)
         var text = self.inputs
         text.args = try Flowrun.Run.parseArgs(args)
         let inputs = try text.inputs()
@@ -67,10 +68,16 @@ struct RunRequest: Equatable {
             }
         }
         print(try format.render(run.screen), terminator: "")
-        if let sequencer {
+        if let pictures {
             fflush(nil)  // the screen before the report, on a terminal showing both
-            loadAssets(of: run.screen, with: sequencer, runtime: run.session.runtime, request: request)
+            pictures.load(run.screen, runtime: run.session.runtime, request: request)
         }
+    }
+
+    /// flowrun-full's parts, or this command line handed over to it.
+    private static func fullParts() -> any FullCommandLine.Parts {
+        guard let parts = FullCommandLine.parts else { FullCommandLine.handOver() }
+        return parts
     }
 
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowAssets
+import FlowKit
 
 /// `--assets`, `--assets-parallel`, `--assets-timeout`: load the screen's pictures as an app
 /// would (the image sequencer) and report which arrived, which kept their placeholder, and when.
@@ -10,12 +10,12 @@ struct AssetOptions: ParsableArguments {
             valueName: "url-or-dir"))
     var assets: String?
 
-    @Option(help: ArgumentHelp("Pictures requested at once, 1 to 64 (1: one after another). Default: \(ImageSequencer.Options().parallel).", valueName: "n"))
+    @Option(help: ArgumentHelp("Pictures requested at once, 1 to 64 (1: one after another). Default: \(PictureLoadOptions().parallel).", valueName: "n"))
     var assetsParallel: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Milliseconds after which a picture keeps its placeholder (replaced if it comes later). Default: \(ImageSequencer.milliseconds(ImageSequencer.Options().timeout)).",
+            "Milliseconds after which a picture keeps its placeholder (replaced if it comes later). Default: \(PictureLoadOptions.milliseconds(PictureLoadOptions().timeout)).",
             valueName: "ms"))
     var assetsTimeout: Int?
 }

@@ -1,5 +1,6 @@
 import Formats
 import ArgumentParser
+import FlowrunCommands
 import FlowBundle
 import FlowKit
 import Foundation
@@ -9,7 +10,7 @@ extension Flowrun {
     /// `flowrun bundle --park CODE | --all --key FILE`: signed, content-addressed bundles.
     struct Bundle: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a park, then write its signed bundle: OUT/CODE/manifest.json, manifest.sig, objects/, versions/.",
+            abstract: FullCommandLine.Command.bundle.abstract,
             discussion: """
                 The bundle holds flows/, parks/defaults.lua and parks/CODE/ (but its tests/), each file \
                 stored once as objects/<sha256>; manifest.json lists them with their size and SHA-256 and \
@@ -60,20 +61,7 @@ extension Flowrun {
             let signer = try SigningKey.load(key)
             let created = try Self.sourceDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) }) ?? Date()
             // Every park passes its check and its scenarios before anything is written.
-            for code in codes {
-                for (name, command) in [
-                    ("check", try Check.parse(["--root", project.root, "--park", code]) as any ParsableCommand),
-                    ("test", try Test.parse(["--root", project.root, "--park", code])),
-                ] {
-                    do {
-                        var command = command
-                        try command.run()
-                    } catch let exit as ExitCode {
-                        TerminalText.writeError("flowrun: bundle: \(code) fails 'flowrun \(name)' (above); nothing was written")
-                        throw exit
-                    }
-                }
-            }
+            for code in codes { try ParkGate.require(root: project.root, park: code) }
             let writer = BundleWriter(root: root, key: signer)
             for code in codes {
                 let outcome = try writer.write(park: code, to: out, version: version, created: created, lifetimeDays: expiresIn)

@@ -1,16 +1,22 @@
 import Formats
 import FlowAssets
 import FlowKit
+import FlowrunCommands
 import Foundation
 import ScreenModel
 
-extension RunRequest {
+/// `--assets`: a run's screen's pictures, loaded as an app would (the image sequencer), then
+/// those of the first screens its `go` actions lead to, reported on standard error.
+struct ScreenAssets: FullCommandLine.ScreenPictures {
     /// How many of a screen's `go` targets `--assets` prefetches after the screen's own pictures.
     static let prefetchedScreens = 3
 
-    /// The sequencer `--assets` asks for, or nil without it.
+    let sequencer: ImageSequencer
+
+    /// What `request`'s `--assets` options ask for, or nil without them.
     /// - Throws: a usage error (exit 2) naming the option at fault.
-    func assetSequencer() throws(FlowError) -> ImageSequencer? {
+    static func asked(by request: RunRequest) throws(FlowError) -> ScreenAssets? {
+        let (assets, assetsParallel, assetsTimeout) = (request.assets, request.assetsParallel, request.assetsTimeout)
         guard let assets else {
             if assetsParallel != nil || assetsTimeout != nil {
                 throw .badArgument(name: assetsParallel != nil ? "--assets-parallel" : "--assets-timeout", message: "needs --assets URL or --assets DIR")
@@ -28,7 +34,7 @@ extension RunRequest {
         }
         let lower = assets.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            return ImageSequencer(source: .web(assets), options: options)
+            return ScreenAssets(sequencer: ImageSequencer(source: .web(assets), options: options))
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
@@ -36,12 +42,12 @@ extension RunRequest {
                 name: "--assets",
                 message: "\(Excerpt.quoted(assets)) is neither an http:// or https:// URL nor a folder (a park's assets/, as parks/GRTE/assets)")
         }
-        return ImageSequencer(source: .folder(URL(fileURLWithPath: assets)), options: options)
+        return ScreenAssets(sequencer: ImageSequencer(source: .folder(URL(fileURLWithPath: assets)), options: options))
     }
 
     /// Loads `screen`'s pictures, then those of the first screens its `go` actions lead to,
     /// and writes the report to standard error (standard output keeps the screen alone).
-    func loadAssets(of screen: Screen, with sequencer: ImageSequencer, runtime: FlowRuntime, request: FlowRequest) {
+    func load(_ screen: Screen, runtime: FlowRuntime, request: FlowRequest) {
         var next: [Screen] = []
         var seen = Set<String>()
         var notes: [String] = []

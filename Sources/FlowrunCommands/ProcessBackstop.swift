@@ -9,7 +9,7 @@ import Glibc
 /// that no budget prices, the process still ends with a clear message instead of taking
 /// the machine. The kernel's CPU-time limit signals the process (SIGXCPU), and a watchdog
 /// thread reads the resident memory (Linux: /proc/self/statm) ten times a second.
-enum ProcessBackstop {
+package enum ProcessBackstop {
     /// CPU seconds the whole process may use; `check` over many parks stays well below.
     /// `FLOWRUN_BACKSTOP_CPU_SECONDS` lowers it (tests do).
     static let cpuSeconds = rlim_t(setting("FLOWRUN_BACKSTOP_CPU_SECONDS") ?? 600)
@@ -50,7 +50,7 @@ enum ProcessBackstop {
 
     /// Lifts the CPU-time limit back to the hard one: `flowrun preview` runs for hours, and a
     /// budget a command spends in seconds would end it. Each run's own budgets still hold.
-    static func liftCPULimit() {
+    package static func liftCPULimit() {
         #if os(Linux)
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_CPU.rawValue), &limit) == 0 {

@@ -1,5 +1,6 @@
 import Formats
 import ArgumentParser
+import FlowrunCommands
 import FlowBundle
 import FlowKit
 import FlowSync
@@ -10,7 +11,7 @@ extension Flowrun {
     /// `flowrun sync --from URL --cache DIR`: the app's updater (``BundleSync``).
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Update a cache of a park's bundle from a server: fetch what changed, verify it, switch to it atomically.",
+            abstract: FullCommandLine.Command.sync.abstract,
             discussion: """
                 Fetches the park's manifest.json with If-None-Match (a sync with no change is one request), \
                 checks its signature against the trusted keys and refuses an expired manifest or one without \

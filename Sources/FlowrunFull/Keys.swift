@@ -1,11 +1,12 @@
 import ArgumentParser
+import FlowrunCommands
 import FlowBundle
 
 extension Flowrun {
     /// `flowrun keys new [NAME] [--out DIR]`: a key pair for signing bundles.
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make key pairs that sign bundles.",
+            abstract: FullCommandLine.Command.keys.abstract,
             subcommands: [Make.self])
 
         /// `flowrun keys new [NAME] [--out DIR]`: NAME defaults to `signing`, DIR to `keys`.

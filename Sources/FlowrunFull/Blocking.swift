@@ -1,4 +1,5 @@
 import FlowKit
+import FlowrunCommands
 import Foundation
 import LoopbackServer
 

@@ -4,12 +4,14 @@ import GeoKit
 
 /// `--root`, shared by every command. The root command has it too, so it may come before
 /// the subcommand's name (`flowrun --root DIR check`); a subcommand then gets the root's value.
-struct ProjectOptions: ParsableArguments {
+package struct ProjectOptions: ParsableArguments {
     @Option(help: "Folder holding flows/ and parks/.")
-    var root: String = "."
+    package var root: String = "."
+
+    package init() {}
 
     /// The project folder, or a usage error saying what is missing.
-    func project() throws -> ProjectRoot { try Self.project(root: root) }
+    package func project() throws -> ProjectRoot { try Self.project(root: root) }
 
     /// The project folder `root`, or a usage error saying what is missing.
     static func project(root: String) throws -> ProjectRoot {

@@ -1,6 +1,5 @@
 import Formats
 import ArgumentParser
-import FlowBundle
 import FlowKit
 
 /// `--bundle`, `--cache` and `--trust`, for the commands that read a project (run, check,
@@ -28,7 +27,7 @@ struct BundleOptions: ParsableArguments {
     /// `keys/*.pub` of the current folder) and served from memory; with `cache`, the cache's
     /// current version verified the same way, or its previous one with a warning.
     /// - Throws: ``FlowError/badArgument(name:message:)`` for options that do not go
-    ///   together, ``BundleError`` for a bundle or cache that does not verify (exit 2).
+    ///   together; flowrun-full's bundle errors for a bundle or cache that does not verify (exit 2).
     static func project(root: String, bundle: String?, cache: String?, trust: [String]) throws -> ProjectRoot {
         try source(root: root, bundle: bundle, cache: cache, trust: trust).root
     }
@@ -46,14 +45,8 @@ struct BundleOptions: ParsableArguments {
         let option = bundle != nil ? "--bundle" : "--cache"
         guard bundle == nil || cache == nil else { throw FlowError.badArgument(name: "--cache", message: "runs a cache's version: leave out --bundle") }
         guard root == "." else { throw FlowError.badArgument(name: option, message: "runs the \(option.dropFirst(2))'s own files: leave out --root") }
-        let verifier = BundleVerifier(trust: try TrustSet.load(trust.isEmpty ? TrustSet.defaultFiles() : trust))
-        func holds(_ verified: VerifiedBundle) -> String { "version \(verified.manifest.version) of \(verified.manifest.park)'s bundle (verified)" }
-        if let bundle {
-            let verified = try verifier.verify(folder: try BundleLayout.folder(of: bundle))
-            return (verified.root, holds(verified))
-        }
-        let (verified, warning) = try BundleCache(folder: cache ?? "").load(with: verifier)
-        if let warning { TerminalText.writeError("flowrun: warning: \(cache ?? ""): \(warning)") }
-        return (verified.root, holds(verified))
+        // Verifying needs flowrun-full (signatures); the lean flowrun hands over to it.
+        guard let parts = FullCommandLine.parts else { FullCommandLine.handOver() }
+        return try parts.verified(bundle: bundle, cache: cache, trust: trust)
     }
 }
