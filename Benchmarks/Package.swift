@@ -7,6 +7,7 @@ import PackageDescription
 // repository root (Benchmarks/run does both):
 //   swift build -c release --package-path Benchmarks --product flowbench
 //   swift build -c release --package-path Benchmarks --product flowrun    # the flowrun it spawns
+//   swift build -c release --package-path Benchmarks --product flowrun-full    # what flowrun hands serve, sync, bundle
 //   Benchmarks/.build/release/flowbench --help
 // Its tests: swift test --package-path Benchmarks (CI runs them, .ci/run).
 let package = Package(

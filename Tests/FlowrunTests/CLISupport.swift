@@ -28,13 +28,15 @@ struct CLIResult {
 /// own, so a screen that reads the store (the map's remembered view) never depends on the
 /// developer's own profile, and no test writes into it.
 let isolatedDataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-data-\(ProcessInfo.processInfo.processIdentifier)").path
+/// Where those runs keep compiled flows (CompiledFlows): this test process's own too.
+let isolatedCacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 
 /// Runs flowrun with `arguments` in `directory` (default: the repository), with `environment`
 /// added to this process's (default: only `XDG_DATA_HOME`, set to ``isolatedDataHome``).
 func flowrun(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> CLIResult {
     let result = try runBytes(
         flowrunBinary.path, arguments, in: directory,
-        environment: ["XDG_DATA_HOME": isolatedDataHome].merging(environment) { $1 })
+        environment: ["XDG_DATA_HOME": isolatedDataHome, "XDG_CACHE_HOME": isolatedCacheHome].merging(environment) { $1 })
     return CLIResult(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
 }
 

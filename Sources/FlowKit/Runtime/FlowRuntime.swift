@@ -1,7 +1,7 @@
 import Formats
 public import Foundation
 public import GeoKit
-import LuaKit
+public import LuaKit
 public import ScreenModel
 
 /// One park's runtime: its configuration, its Lua state with the native modules, and its
@@ -76,13 +76,15 @@ public final class FlowRuntime {
     ///     with the runtime); it is opened only by a run that calls `store`.
     ///   - modules: the native modules flows see (default: the built-in ones; an app adds its
     ///     own with ``ModuleRegistry/register(_:)``).
+    ///   - compiledChunks: where the park's Lua files are kept compiled between processes
+    ///     (default: none, every file is compiled from source).
     /// - Throws: ``FlowError`` naming the park, file and line or field at fault:
     ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
     ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
     ///   ``FlowError/badRegistration(message:)`` for a flow file.
     public init(
         root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
-        store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry()
+        store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry(), compiledChunks: CompiledChunks? = nil
     ) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
@@ -97,6 +99,7 @@ public final class FlowRuntime {
             throw .script(error)
         }
         lua.printHandler = TerminalText.writeError
+        lua.compiledChunks = compiledChunks
         lua.timeZone = TimeZone(identifier: "UTC")  // park.lua's dates too depend on nothing but inputs
         lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
         lua.moduleResolver = { [root] name throws(LuaError) in

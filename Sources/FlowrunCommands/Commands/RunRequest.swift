@@ -3,6 +3,7 @@ import FlowKit
 import FlowStore
 import Foundation
 import GeoKit
+import LuaKit
 import ScreenModel
 
 /// What `flowrun [run]` was asked to do, as plain values: filled from ``Flowrun/Run``'s
@@ -83,7 +84,7 @@ package struct RunRequest: Equatable {
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
     private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits, store: any VisitorStore) throws(FlowError) -> FlowRuntime
     {
-        let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits, store: store)
+        let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits, store: store, compiledChunks: CompiledFlows.standard)
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
         _ = Unmanaged.passRetained(runtime)

@@ -37,7 +37,16 @@ extension LuaState {
 
     func loadChunk(_ source: [UInt8], chunkName: String, on target: OpaquePointer? = nil) throws(LuaError) {
         let L = target ?? self.L
+        if let compiled = compiledChunks?.bytecode(for: source, chunkName: chunkName) {
+            if loadBuffer(L, compiled, chunkName: chunkName, mode: "b") == LUA_OK {
+                pushEnvironment(on: L)
+                lua_setupvalue(L, -2, 1)  // _ENV, as below
+                return
+            }
+            lua_pop(L, 1)  // another Lua's bytecode, say: compiled from source below instead
+        }
         let status = loadBuffer(L, source, chunkName: chunkName)
+        if status == LUA_OK, let compiledChunks { compiledChunks.keep(dump(L), for: source, chunkName: chunkName) }
         guard status == LUA_OK else {
             let message = LuaStack(L: L, handle: handle).string(at: -1) ?? "cannot load \(chunkName)"
             lua_pop(L, 1)
@@ -236,13 +245,30 @@ extension LuaState {
     }
 }
 
-/// luaL_loadbufferx for a Swift string, text mode only. Protected inside Lua: never raises.
-func loadBuffer(_ L: OpaquePointer, _ source: [UInt8], chunkName: String) -> Int32 {
+/// luaL_loadbufferx for a Swift string, text mode unless the host loads bytecode it
+/// compiled itself (``CompiledChunks``). Protected inside Lua: never raises.
+func loadBuffer(_ L: OpaquePointer, _ source: [UInt8], chunkName: String, mode: String = "t") -> Int32 {
     source.withUnsafeBufferPointer { bytes in
         bytes.withMemoryRebound(to: CChar.self) { chars in
-            luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
+            luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, mode)
         }
     }
+}
+
+/// The bytecode of the function on top of `L`'s stack, with its debug information (lines
+/// and names, for messages). lua_dump neither allocates in Lua nor raises.
+private func dump(_ L: OpaquePointer) -> [UInt8] {
+    var bytes: [UInt8] = []
+    withUnsafeMutablePointer(to: &bytes) { out in
+        _ = lua_dump(
+            L,
+            { _, chunk, size, out in
+                guard let chunk, let out else { return 1 }
+                out.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeRawBufferPointer(start: chunk, count: size))
+                return 0
+            }, out, 0)
+    }
+    return bytes
 }
 
 func loadBuffer(_ L: OpaquePointer, _ source: String, chunkName: String) -> Int32 {

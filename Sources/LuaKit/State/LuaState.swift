@@ -34,6 +34,10 @@ public final class LuaState {
     /// Where ``moduleResolver`` looks, for "module not found" messages
     /// (`parks/GOGA/flows/ and flows/`).
     public var moduleSearchDescription = "nowhere: require is not set up"
+    /// Where chunks the host loads (flows, `require`d modules, ``run(_:chunkName:arguments:)``)
+    /// are kept compiled between processes; nil (the default) compiles each from source.
+    /// Scripts' own `load` never reads bytecode.
+    public var compiledChunks: CompiledChunks?
     /// The zone of os.date and os.time (``timeZone``); released after the state is closed.
     var zoneBox: ZoneBox?
 
