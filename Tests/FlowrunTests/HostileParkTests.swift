@@ -65,7 +65,7 @@ import Testing
         // Sorted first: 16 runs that each spend the whole instruction budget.
         try copy.write("parks/AAAA/park.lua", "return { name = 'Slow', center = { lat = 43.79, lon = -110.68 } }")
         try copy.write("parks/AAAA/flows/slow.lua", "for i = 1, 8 do flow.register('slow' .. i, function() while true do end end) end")
-        let result = try flowrun(["check", "--time-limit", "0.5"], in: copy.url)
+        let result = try flowrun(["check", "--deadline", "0.5"], in: copy.url)
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("FAIL AAAA: 20 flows, 0 sites, ") == true)
@@ -75,10 +75,21 @@ import Testing
         #expect(result.stderr.hasSuffix("check stopped at its time limit of 0.5 s; not reached: the rest of AAAA, GRTE\n"), "\(result.stderr)")
     }
 
-    @Test func checkRefusesANonPositiveTimeLimit() throws {
-        let result = try flowrun(["check", "--time-limit", "0"])
+    @Test func checkRefusesANonPositiveDeadline() throws {
+        let result = try flowrun(["check", "--deadline", "0"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --time-limit must be a positive number of seconds, got 0\n"))
+        #expect(result.stderr.hasPrefix("Error: --deadline must be a positive number of seconds, got 0\n"))
+    }
+
+    /// check runs each flow under the limits runs take: lowered here, every flow of a park
+    /// runs out of instructions; out of range, a usage error.
+    @Test func checkRunsUnderTheLimitsItIsGiven() throws {
+        let tight = try flowrun(["check", "--park", "GRTE", "--max-instructions", "1000"])
+        #expect(tight.status == 1)
+        #expect(tight.stderr.contains("instruction"), "\(tight.stderr)")
+        let bad = try flowrun(["check", "--park", "GRTE", "--max-memory", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--max-memory"))
     }
 
     @Test func contentCannotDriveTheTerminal() throws {

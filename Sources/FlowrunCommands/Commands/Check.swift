@@ -16,7 +16,8 @@ extension Flowrun {
                 'act' action of those screens is followed once (an act performed on a store in memory, never the \
                 visitor's profile). Every picture park.lua and those screens name must be a file of \
                 the park's assets/ folder or a full https:// URL (README, Park pictures). Each park loads in a Lua state of its own: one that does not load \
-                is reported and the others are still checked. After --time-limit seconds the check stops (between \
+                is reported and the others are still checked. Each run has the limits of 'flowrun run' (--max-instructions, \
+                --max-memory, --time-limit: a large park's author may raise them). After --deadline seconds the check stops (between \
                 two runs) and says which parks and flows it did not reach. When luacheck is on PATH \
                 (Debian: lua-check), it lints flows/ and parks/ with .luacheckrc (else flowrun's own \
                 globals) and lists each warning as file:line:column; without it, the check says it \
@@ -37,16 +38,20 @@ extension Flowrun {
         var time: String?
 
         @Option(help: "Seconds the whole check may take before it stops and reports what it did not reach.")
-        var timeLimit: Double = 60
+        var deadline: Double = 60
+
+        @OptionGroup(title: "Limits")
+        var limits: LimitOptions
 
         func validate() throws {
-            guard timeLimit.isFinite, timeLimit > 0 else {
-                throw ValidationError("--time-limit must be a positive number of seconds, got \(GeoError.text(timeLimit))")
+            guard deadline.isFinite, deadline > 0 else {
+                throw ValidationError("--deadline must be a positive number of seconds, got \(GeoError.text(deadline))")
             }
         }
 
         func run() throws {
-            let deadline = ContinuousClock.now.advanced(by: .seconds(timeLimit))
+            let stop = ContinuousClock.now.advanced(by: .seconds(deadline))
+            let limits = try limits.limits()
             let root = try bundle.project(root: project.root)
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
@@ -57,13 +62,13 @@ extension Flowrun {
             var started = 0
             var notReached: [String] = []
             for code in codes {
-                guard ContinuousClock.now < deadline else {
+                guard ContinuousClock.now < stop else {
                     notReached.append(code)
                     print("SKIP \(TerminalText.line(code)): not reached before the time limit")
                     continue
                 }
                 started += 1
-                let report = Self.check(code: code, root: root, time: clock, deadline: deadline)
+                let report = Self.check(code: code, root: root, time: clock, limits: limits, deadline: stop)
                 problems += report.problems
                 screens += report.screens
                 badInput = badInput || report.broken
@@ -71,7 +76,7 @@ extension Flowrun {
                 let status = !report.problems.isEmpty ? "FAIL" : report.notReached.isEmpty ? "ok  " : "STOP"
                 print("\(status) \(TerminalText.line(code)): \(TerminalText.line(report.summary))")
             }
-            let limit = "\(GeoError.text(timeLimit)) s"
+            let limit = "\(GeoError.text(deadline)) s"
             if !notReached.isEmpty {
                 problems.append("check stopped at its time limit of \(limit); not reached: \(Excerpt.list(notReached))")
             }
@@ -102,11 +107,11 @@ extension Flowrun {
         }
 
         /// Checks one park in a runtime of its own, stopping at `deadline` between two runs.
-        static func check(code: String, root: ProjectRoot, time: Date?, deadline: ContinuousClock.Instant) -> Report {
+        static func check(code: String, root: ProjectRoot, time: Date?, limits: HostLimits = HostLimits(), deadline: ContinuousClock.Instant) -> Report {
             var report = Report()
             let runtime: FlowRuntime
             do {
-                runtime = try FlowRuntime(root: root, park: code, time: time)
+                runtime = try FlowRuntime(root: root, park: code, time: time, limits: limits)
             } catch {
                 report.problems.append("\(code): does not load: \(error)")
                 report.summary = "does not load"
