@@ -22,11 +22,38 @@ final class ClusterIndexObject: LuaObject {
         var name: String?
     }
 
-    init(points: [PointSpec], options: ClusterOptions) throws {
-        index = try ClusterIndex(points: points.map(Self.clusterPoint), options: options)
-        ids = points.map(\.id)
-        names = points.map(\.name)
-        for p in points { stringBytes += Self.heapBytes(p.id) + Self.heapBytes(p.name) }
+    /// An index of points given by columns: coordinates, and per point its optional
+    /// category, value, id and name (nil: no point has it).
+    init(
+        latitudes: [Double], longitudes: [Double], categories: [String?]? = nil, values: [Double?]? = nil,
+        ids: [String?]? = nil, names: [String?]? = nil, options: ClusterOptions
+    ) throws(ClusterError) {
+        if categories == nil && values == nil {
+            // No aggregates: GeoKit's flat-array build, the fastest way in.
+            index = try ClusterIndex(longitudes: longitudes, latitudes: latitudes, options: options)
+        } else {
+            index = try ClusterIndex(
+                points: latitudes.indices.map { i in
+                    ClusterPoint(longitude: longitudes[i], latitude: latitudes[i], category: categories?[i], value: values?[i])
+                }, options: options)
+        }
+        self.ids = ids ?? Array(repeating: nil, count: latitudes.count)
+        self.names = names ?? Array(repeating: nil, count: latitudes.count)
+        for s in self.ids { stringBytes += Self.heapBytes(s) }
+        for s in self.names { stringBytes += Self.heapBytes(s) }
+    }
+
+    /// The fields of a point, in the order ``init(points:options:)`` reads them.
+    static let pointFields: [LuaColumns.Field] = [
+        .init("lat", .number), .init("lon", .number), .init("category", .optionalString), .init("value", .optionalNumber),
+        .init("id", .optionalString), .init("name", .optionalString),
+    ]
+
+    /// An index of points read in bulk (``LuaCall/records(_:name:fields:limit:)``, fields ``pointFields``).
+    convenience init(points c: LuaColumns, options: ClusterOptions) throws(ClusterError) {
+        try self.init(
+            latitudes: c.numbers(0), longitudes: c.numbers(1), categories: c.strings(2), values: c.optionalNumbers(3),
+            ids: c.strings(4), names: c.strings(5), options: options)
     }
 
     /// The index's arrays (``ClusterIndex/storageBytes``), the ids and names (16 bytes a

@@ -31,13 +31,30 @@ struct GeoModule: NativeModule {
                 call.push(a.initialBearing(to: b))
             },
             NativeFunction(
-                "inverse", summary: "The geodesic between two points: distance and the bearings at both ends.", parameters: points,
-                returns: [
-                    ("number", "metres"), ("number", "initial bearing, degrees in [0, 360)"),
-                    ("number", "final bearing (direction of travel at the second point), degrees in [0, 360)"),
+                "inverse",
+                summary: "The geodesic between two points: distance and the bearings at both ends. "
+                    + "Batch form: any argument a list of numbers (the others lists of the same length, or numbers shared by every pair) "
+                    + "gives three lists, one item per pair; at most 10,000,000 pairs.",
+                parameters: [
+                    .init("lat1", "number|number[]", "latitude of the first point, degrees"),
+                    .init("lon1", "number|number[]", "longitude of the first point, degrees"),
+                    .init("lat2", "number|number[]", "latitude of the second point, degrees"),
+                    .init("lon2", "number|number[]", "longitude of the second point, degrees"),
                 ],
-                example: "local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)"
+                returns: [
+                    ("number|number[]", "metres"), ("number|number[]", "initial bearing, degrees in [0, 360)"),
+                    ("number|number[]", "final bearing (direction of travel at the second point), degrees in [0, 360)"),
+                ],
+                example:
+                    "local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)\nlocal ms = geo.inverse(here.lat, here.lon, { 37.80, 37.81 }, { -122.46, -122.45 })"
             ) { _, call in
+                if call.isTable(1) || call.isTable(2) || call.isTable(3) || call.isTable(4) {
+                    let solutions = try GeoModule.inverseBatch(call)
+                    call.push(numbers: solutions.distances)
+                    call.push(numbers: solutions.initialBearings)
+                    call.push(numbers: solutions.finalBearings)
+                    return
+                }
                 let (a, b) = try Self.coordinates(call)
                 let solution = Geodesic.wgs84.inverse(from: a, to: b)
                 call.push(solution.distance)

@@ -71,22 +71,23 @@ final class GeofenceMonitorObject: LuaObject {
     func value(_ step: RegionMonitor.Step, at fix: GeofenceFix) -> LuaValue {
         guard !step.events.isEmpty || !step.added.isEmpty || !step.removed.isEmpty else { return .nil }
         var t = LuaTable()
-        t["events"] = .table(
-            LuaTable(
-                sequence: step.events.map { event in
-                    var e = LuaTable()
-                    let presence = event.region == GeofenceEvent.presence
-                    e["kind"] = .string(presence ? "presence_\(event.kind.rawValue)" : event.kind.rawValue)
-                    e["region"] = .string(id(event.region))
-                    e["name"] = .string(name(event.region))
-                    e["time"] = .number(event.time)
-                    e["lat"] = .number(fix.coordinate.latitude)
-                    e["lon"] = .number(fix.coordinate.longitude)
-                    return .table(e)
-                }))
+        t["events"] = .table(LuaTable(sequence: step.events.map { .table(eventTable($0, at: fix)) }))
         t["added"] = .table(LuaTable(sequence: step.added.map { .string(id($0)) }))
         t["removed"] = .table(LuaTable(sequence: step.removed.map { .string(id($0)) }))
         return .table(t)
+    }
+
+    /// `{kind, region, name, time, lat, lon}`: an event, where the fix that raised it was.
+    func eventTable(_ event: GeofenceEvent, at fix: GeofenceFix) -> LuaTable {
+        var e = LuaTable()
+        let presence = event.region == GeofenceEvent.presence
+        e["kind"] = .string(presence ? "presence_\(event.kind.rawValue)" : event.kind.rawValue)
+        e["region"] = .string(id(event.region))
+        e["name"] = .string(name(event.region))
+        e["time"] = .number(event.time)
+        e["lat"] = .number(fix.coordinate.latitude)
+        e["lon"] = .number(fix.coordinate.longitude)
+        return e
     }
 
     /// `{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored = {id, name, distance}?, fixes, refreshes, cap, context}`.
@@ -154,6 +155,29 @@ final class GeofenceMonitorObject: LuaObject {
                 do { step = try o.controller.feed(fix) } catch { throw call.badArgument(2, (error as? GeoError)?.message ?? "\(error)") }
                 try call.charge(results: step.events.count + step.added.count + step.removed.count)
                 call.push(o.value(step, at: fix))
+            },
+            .init(
+                "feed_many",
+                summary: "Feeds many fixes in time order, as many feed() calls would: a list of fixes, or, faster, "
+                    + "columns {lat = {...}, lon = {...}, time = {...}, accuracy = {...}?} of one length; at most 10,000,000. "
+                    + "Every fix is checked before any is fed. Returns what changed over all of them, or nil.",
+                parameters: [
+                    .init(
+                        "fixes",
+                        "{lat: number, lon: number, time: number, accuracy: number?}[]|{lat: number[], lon: number[], time: number[], accuracy: number[]?}",
+                        "times in seconds, never going backwards")
+                ],
+                returns: [
+                    (
+                        "{events: table[], added: string[], removed: string[]}?",
+                        "events {kind, region, name, time, lat, lon, fix} in order, fix being the fix's position in the list; "
+                            + "added and removed in the order they changed (a region may be in both)"
+                    )
+                ],
+                example: "local step = mon:feed_many({ lat = lats, lon = lons, time = times })"
+            ) { o, _, call in
+                let fixes = try o.fixes(call, 2)
+                try o.feed(fixes, &call, argument: 2)
             },
             .init(
                 "state", summary: "Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.",

@@ -27,6 +27,10 @@ enum Charge {
     static let perRegion = 4
     /// Per site id looked up.
     static let perSite = 16
+    /// Per pair of a batch `geo.inverse`: what calling it once a pair from a Lua loop costs
+    /// (the call, its arguments and results), so a batch never costs more than the loop. The
+    /// geodesic itself is not charged, as a single call's is not (0.1-1 µs).
+    static let perGeodesic = 12
 
     /// n·⌈log2 n⌉, at least n: sorting or indexing n items.
     static func sorting(_ n: Int) -> Int {

@@ -23,8 +23,11 @@ enum ReferenceFiles {
     /// results/ (the default of `geofence --shared` and `readers --shared`).
     static let geofence = folder + "/geofence"
 
+    /// The geodesy reference scripts (GeographicLib and pyproj from Python).
+    static let geodesy = folder + "/geodesy"
+
     /// The geodesy reference script (GeographicLib from Python).
-    static let geographicLib = folder + "/geodesy/geographiclib_inverse.py"
+    static let geographicLib = geodesy + "/geographiclib_inverse.py"
 
     /// What a `--shared` option's help says of its default, relative to the repository.
     static func defaultHelp(_ subject: String) -> String {
