@@ -147,6 +147,7 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
     b->memory_used = b->memory_used - old + nsize;
+    if (nsize > old) b->allocated += nsize - old;
     if (b->memory_used > b->memory_peak) b->memory_peak = b->memory_used;
     if (nsize > old && b->memory_used > HOOK_MEMORY_SCALE && b->running != NULL && !b->stopped) {
         // Memory grew: shorten the running thread's hook interval now, not at its next
@@ -188,9 +189,6 @@ luakit_run_frame luakit_begin_run(lua_State *L, lua_State *co) {
     return saved;
 }
 
-// Lua 5.4's defaults (luaconf/lgc.h: LUAI_GCPAUSE, LUAI_GCMUL, LUAI_GCSTEPSIZE).
-enum { GC_DEFAULT_PAUSE = 200, GC_DEFAULT_STEPMUL = 100, GC_DEFAULT_STEPSIZE = 13 };
-
 void luakit_end_run(lua_State *L, luakit_run_frame saved) {
     luakit_budget *b = luakit_budget_of(L);
     if (b->run_depth > 0 && --b->run_depth == 0) {
@@ -198,7 +196,7 @@ void luakit_end_run(lua_State *L, luakit_run_frame saved) {
         // What a script set with collectgarbage (stop, pause, step multiplier, generational
         // mode) ends with its run: the next run starts with Lua's defaults.
         if (!lua_gc(L, LUA_GCISRUNNING)) lua_gc(L, LUA_GCRESTART);
-        lua_gc(L, LUA_GCINC, GC_DEFAULT_PAUSE, GC_DEFAULT_STEPMUL, GC_DEFAULT_STEPSIZE);
+        lua_gc(L, LUA_GCINC, LUAKIT_GC_PAUSE, LUAKIT_GC_STEPMUL, LUAKIT_GC_STEPSIZE);
     }
     b->root = saved.root;
     b->running = saved.running;

@@ -26,6 +26,8 @@ static void resize_native(luakit_budget *b, box_slot *slot, size_t bytes) {
         b->memory_used += grow;
         b->native_bytes += grow;
         b->gc_debt += grow;
+        b->allocated += grow;
+        b->native_grown += grow;
         if (b->memory_used > b->memory_peak) b->memory_peak = b->memory_used;
     } else {
         size_t shrink = slot->bytes - bytes;

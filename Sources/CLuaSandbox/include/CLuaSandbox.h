@@ -20,6 +20,10 @@ enum {
 /// thread can run before its first hook (budget.c).
 enum { LUAKIT_COROUTINE_HOOK_INTERVAL = 100 };
 
+/// Lua 5.4's collector defaults (luaconf/lgc.h: LUAI_GCPAUSE, LUAI_GCMUL, LUAI_GCSTEPSIZE):
+/// every run starts with them (budget.c), and idle collection (idle.c) paces by them.
+enum { LUAKIT_GC_PAUSE = 200, LUAKIT_GC_STEPMUL = 100, LUAKIT_GC_STEPSIZE = 13 };
+
 /// Budgets of one Lua state.
 ///
 /// The memory cap applies while `enforcing` is set, i.e. while Lua code runs; Swift
@@ -52,6 +56,13 @@ typedef struct luakit_budget {
     long long output_limit;      // bytes print and warn may write in one run
     long long output_left;       // what is left of it in this run
     int output_cut;              // 1 once this run's output went past the limit
+    // Idle collection (idle.c): what the collector's debt grew by since the last one.
+    size_t allocated;            // bytes ever allocated (Lua blocks and native growth)
+    size_t native_grown;         // of which native growth, which Lua's own count misses
+    size_t idle_allocated;       // `allocated` at the last idle call
+    size_t between_bytes;        // about the most allocated between two idle calls (decays)
+    size_t idle_lua_bytes;       // Lua's own bytes after the last idle collection (0: none yet)
+    size_t idle_native_grown;    // `native_grown` then
 } luakit_budget;
 
 /// Called by a Swift closure's trampoline; returns the number of results pushed, or
@@ -174,6 +185,13 @@ int luakit_raw_number(struct lua_State *L, int idx, const char *key, double *out
 
 /// A full garbage collection (lua_gc is variadic, which Swift cannot call).
 void luakit_collect(struct lua_State *L);
+
+/// Between runs: a full collection when the next run would otherwise meet the collector
+/// (its cycle due within twice what was allocated between two calls lately, or the memory
+/// cap that near), so the collector's work is done while the host is idle instead of inside
+/// a run. Changes no setting a script can read. Returns 1 when it collected; 0, doing nothing, when not
+/// due or while a run is in progress.
+int luakit_collect_if_due(struct lua_State *L);
 
 /// Pushes the reserved "memory cap exceeded" message (allocated when the state was made).
 void luakit_pushmemoryerror(struct lua_State *L);

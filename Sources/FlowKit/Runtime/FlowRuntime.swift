@@ -47,14 +47,15 @@ public final class FlowRuntime {
     }
     /// `ctx.sites`, built by the first run that reads it and handed to every later run:
     /// read-only (``LuaTableRef``), so no run can change what the next one sees.
-    private var sitesTable: LuaTableRef?
-    private var parkTable: LuaTableRef?
+    var sitesTable: LuaTableRef?
+    var parkTable: LuaTableRef?
     /// `ctx.parks`, built by the first run that reads it (``ParkDirectory``), shared read-only.
-    private var parksTable: LuaTableRef?
+    var parksTable: LuaTableRef?
     /// The project's park codes, for `go` actions that switch park: listed when a screen first has one.
     private lazy var parkCodes = Set(ParkCatalog(root: root).codes)
-    /// The runner's `load_park`: made by the first run, the same function for every later one.
-    private var parkLoader: LuaFunctionRef?
+    /// The runner's loaders of `ctx.sites`, `ctx.park` and `ctx.parks`: made by the first run,
+    /// the same functions for every later one (``Loaders``).
+    var madeLoaders: Loaders?
     /// What the run in progress read of the world, when a live session asked (``run(_:reads:)``).
     private var recording: RunReads?
     /// The runner's `note`, which adds a path to ``recording``: made by the first such run.
@@ -241,39 +242,8 @@ public final class FlowRuntime {
         // is what fails: the module context keeps the content error, reported instead of
         // the Lua error.
         moduleContext.contentError = nil
-        let sites = lua.function("sites") { [unowned self] call in
-            do {
-                if let table = self.sitesTable {
-                    call.push(table)
-                } else {
-                    let sites = LuaTable(sequence: try self.moduleContext.sites().map(FlowContext.site))
-                    self.sitesTable = call.pushReadOnly(sites, message: Self.readOnlySitesMessage)
-                }
-            } catch let error as FlowError {
-                throw LuaCallError(error.description)
-            }
-        }
         let file = chain[0].file
-        // ctx.park, like ctx.sites, is built once and shared read-only: pushing the park's
-        // configuration anew was a tenth of a warm home, and its garbage brought the
-        // collector's cycles round more often.
-        let parkFunction =
-            parkLoader
-            ?? lua.function("park") { [unowned self] call in
-                if let table = self.parkTable {
-                    call.push(table)
-                } else {
-                    self.parkTable = call.pushReadOnly(FlowContext.park(self.park), message: Self.readOnlyParkMessage)
-                }
-            }
-        parkLoader = parkFunction
-        let parks = lua.function("parks") { [unowned self] call in
-            if let table = self.parksTable {
-                call.push(table)
-            } else {
-                self.parksTable = call.pushReadOnly(ParkDirectory.table(root: self.root, current: self.park), message: Self.readOnlyParksMessage)
-            }
-        }
+        let loaders = self.loaders
         var note = LuaValue.nil
         if recording != nil {
             let function = noteFunction ?? lua.function("note") { [unowned self] call in self.recording?.paths.insert(try call.string(1)) }
@@ -287,8 +257,8 @@ public final class FlowRuntime {
             let outcome = try lua.call(
                 runner,
                 arguments: [
-                    .value(functions), .value(ctx), .value(.function(sites)), .value(.function(parkFunction)),
-                    .value(.function(parks)), .value(note),
+                    .value(functions), .value(ctx), .value(.function(loaders.sites)), .value(.function(loaders.park)),
+                    .value(.function(loaders.parks)), .value(note),
                 ]
                     + (request.track.map { [.records(FlowContext.fixes($0))] } ?? []),
                 textLimit: limits.screenTextBytes

@@ -3,18 +3,26 @@ import Foundation
 /// `flowbench warm`'s report: a table with the goals, or JSON (`--json`), alone or next to
 /// another build's figures (`--against`).
 extension WarmBench {
-    /// One case's figures in milliseconds: the median over rounds of each round's p50 and p99.
+    /// One case's figures in milliseconds: the median over rounds of each round's p50 and p99,
+    /// and of the mean and longest idle call after a run (nil when not measured).
     struct Result {
         var p50: Double
         var p99: Double
+        var idleMean: Double?
+        var idleMax: Double?
 
-        init(p50: Double, p99: Double) {
+        init(p50: Double, p99: Double, idleMean: Double? = nil, idleMax: Double? = nil) {
             self.p50 = p50
             self.p99 = p99
+            self.idleMean = idleMean
+            self.idleMax = idleMax
         }
 
         init(_ figure: Figure) {
-            self.init(p50: figure.p50.median, p99: figure.p99.median)
+            let idled = figure.idleMean.count > 0
+            self.init(
+                p50: figure.p50.median, p99: figure.p99.median, idleMean: idled ? figure.idleMean.median : nil,
+                idleMax: idled ? figure.idleMax.median : nil)
         }
 
         /// The goals of issue 19: p50 within `goal`, p99 within twice p50.
@@ -23,12 +31,19 @@ extension WarmBench {
         }
     }
 
-    /// `{"home": {"p50_ms": ..., "p99_ms": ..., "goal_p50_ms": ..., "met": ...}, ...}` in report
-    /// order; cases without a goal have neither `goal_p50_ms` nor `met`. With `before`, each
-    /// case also has `"before": {"p50_ms": ..., "p99_ms": ...}`.
+    /// `{"home": {"p50_ms": ..., "p99_ms": ..., "idle_mean_ms": ..., "idle_max_ms": ...,
+    /// "goal_p50_ms": ..., "met": ...}, ...}` in report order; cases without a goal have neither
+    /// `goal_p50_ms` nor `met`, cases without idle work no `idle_*`. With `before`, each case
+    /// also has `"before": {"p50_ms": ..., "p99_ms": ...}`.
     static func json(_ cases: [Case], _ results: [String: Result], before: [String: Result]? = nil) -> String {
         func number(_ value: Double) -> String { value.isFinite ? Format.plain(value, 4) : "null" }
-        func pair(_ r: Result) -> String { "\"p50_ms\": \(number(r.p50)), \"p99_ms\": \(number(r.p99))" }
+        func pair(_ r: Result) -> String {
+            var text = "\"p50_ms\": \(number(r.p50)), \"p99_ms\": \(number(r.p99))"
+            if let mean = r.idleMean, let max = r.idleMax {
+                text += ", \"idle_mean_ms\": \(number(mean)), \"idle_max_ms\": \(number(max))"
+            }
+            return text
+        }
         let lines = cases.compactMap { c -> String? in
             guard let r = results[c.id] else { return nil }
             var fields = pair(r)
@@ -51,6 +66,8 @@ extension WarmBench {
         var header = ["case", "p50 ms", "p99 ms"]
         if before != nil { header = ["case", "before p50", "p50 ms", "speed-up", "before p99", "p99 ms"] }
         header += ["p50 goal", "p99 / p50", "result"]
+        let idled = results.values.contains { $0.idleMean != nil }
+        if idled { header += ["idle mean", "idle max"] }
         var table = TextTable(title, header: header)
         var met = 0, goals = 0
         for c in cases {
@@ -76,6 +93,7 @@ extension WarmBench {
             } else {
                 row.append("")
             }
+            if idled { row += [r.idleMean.map { Format.fixed($0, 3) } ?? "", r.idleMax.map { Format.fixed($0, 3) } ?? ""] }
             table.add(row)
         }
         for note in notes { table.note(note) }
@@ -93,7 +111,7 @@ extension WarmBench {
             guard let fields = value as? [String: Any], let p50 = fields["p50_ms"] as? Double, let p99 = fields["p99_ms"] as? Double else {
                 throw .setup("warm: \(program): case \(id) has no p50_ms and p99_ms")
             }
-            results[id] = Result(p50: p50, p99: p99)
+            results[id] = Result(p50: p50, p99: p99, idleMean: fields["idle_mean_ms"] as? Double, idleMax: fields["idle_max_ms"] as? Double)
         }
         return results
     }

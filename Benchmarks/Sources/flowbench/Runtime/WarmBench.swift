@@ -16,10 +16,13 @@ struct WarmBench {
         var goalMs: Double?
     }
 
-    /// Per-round percentiles of one case, in milliseconds.
+    /// Per-round percentiles of one case, in milliseconds; with idle work, each round's mean
+    /// and longest ``FlowRuntime/idle()`` call after a run of the case.
     struct Figure {
         var p50 = Samples()
         var p99 = Samples()
+        var idleMean = Samples()
+        var idleMax = Samples()
     }
 
     static let park = "GOGA"
@@ -50,6 +53,9 @@ struct WarmBench {
     let warmups: Int
     /// The cases to time (`--only`: home, sites, map, ar, replay, runtime); nil for all.
     var only: Set<String>? = nil
+    /// Whether each run is followed by the runtime's idle work, timed apart, as an app does
+    /// between screens (`--no-idle`: false).
+    var idle = true
 
     static let caseGroups = ["home", "sites", "map", "ar", "replay", "runtime"]
 
@@ -69,18 +75,22 @@ struct WarmBench {
         ].filter { wanted($0.0) }
         let mapRequest = FlowRequest(flow: "map", view: Self.mapView)
         var figures: [String: Figure] = [:]
-        func record(_ id: String, _ samples: Samples) {
+        func record(_ id: String, _ samples: Samples, idle: Samples = Samples()) {
             figures[id, default: Figure()].p50.add(samples.percentile(50))
             figures[id, default: Figure()].p99.add(samples.percentile(99))
+            guard idle.count > 0 else { return }
+            figures[id, default: Figure()].idleMean.add(idle.values.reduce(0, +) / Double(idle.count))
+            figures[id, default: Figure()].idleMax.add(idle.max)
         }
         for round in 1...rounds {
             progress("warm: round \(round) of \(rounds), \(Format.grouped(runs)) runs per case")
             for (id, runtime, request) in requests {
-                record(id, try time(id, runtime, request))
+                let timed = try time(id, runtime, request)
+                record(id, timed.runs, idle: timed.idle)
             }
             if wanted("map") {
                 let map = try timeMap(goga, mapRequest)
-                record("map", map.total)
+                record("map", map.total, idle: map.idle)
                 record("map_run", map.run)
                 record("map_json", map.render)
             }
@@ -91,27 +101,44 @@ struct WarmBench {
 
     // MARK: - Timing
 
-    /// Milliseconds of each timed run of `request`; checks that the last screen is the first one.
-    private func time(_ id: String, _ runtime: FlowRuntime, _ request: FlowRequest) throws(BenchError) -> Samples {
+    /// Milliseconds of each timed run of `request`, and of the idle work after each;
+    /// checks that the last screen is the first one.
+    private func time(_ id: String, _ runtime: FlowRuntime, _ request: FlowRequest) throws(BenchError) -> (runs: Samples, idle: Samples) {
         let first = try screen(id, runtime, request)
-        for _ in 0..<warmups { _ = try screen(id, runtime, request) }
-        var samples = Samples()
+        for _ in 0..<warmups {
+            _ = try screen(id, runtime, request)
+            if idle { runtime.idle() }
+        }
+        var samples = Samples(), idled = Samples()
         var last = first
         for _ in 0..<runs {
             let start = MonotonicClock.now()
             last = try screen(id, runtime, request)
             samples.add(Double(MonotonicClock.now() - start) / 1e6)
+            if idle { idled.add(timeIdle(runtime)) }
         }
         try sameOutput(id, first, last)
-        return samples
+        return (samples, idled)
+    }
+
+    /// Milliseconds of one ``FlowRuntime/idle()`` call.
+    private func timeIdle(_ runtime: FlowRuntime) -> Double {
+        let start = MonotonicClock.now()
+        runtime.idle()
+        return Double(MonotonicClock.now() - start) / 1e6
     }
 
     /// The map timed as one run plus its JSON rendering, and each part alone.
-    private func timeMap(_ runtime: FlowRuntime, _ request: FlowRequest) throws(BenchError) -> (total: Samples, run: Samples, render: Samples) {
+    private func timeMap(
+        _ runtime: FlowRuntime, _ request: FlowRequest
+    ) throws(BenchError) -> (total: Samples, run: Samples, render: Samples, idle: Samples) {
         let renderer = JSONRenderer()
         let first = renderer.render(try screen("map", runtime, request))
-        for _ in 0..<warmups { _ = renderer.render(try screen("map", runtime, request)) }
-        var total = Samples(), run = Samples(), render = Samples()
+        for _ in 0..<warmups {
+            _ = renderer.render(try screen("map", runtime, request))
+            if idle { runtime.idle() }
+        }
+        var total = Samples(), run = Samples(), render = Samples(), idled = Samples()
         var last = first
         for _ in 0..<runs {
             let start = MonotonicClock.now()
@@ -122,9 +149,10 @@ struct WarmBench {
             total.add(Double(end - start) / 1e6)
             run.add(Double(ran - start) / 1e6)
             render.add(Double(end - ran) / 1e6)
+            if idle { idled.add(timeIdle(runtime)) }
         }
         guard first == last else { throw .setup("warm: map: the last run's JSON differs from the first's (a run changed what the next sees)") }
-        return (total, run, render)
+        return (total, run, render, idled)
     }
 
     private func timeConstruction(_ project: ProjectRoot, _ park: String) throws(BenchError) -> Samples {

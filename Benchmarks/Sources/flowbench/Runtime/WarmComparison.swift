@@ -13,6 +13,8 @@ struct WarmComparison {
     let warmups: Int
     /// `--only`, passed on to both.
     let only: String?
+    /// `--no-idle`, passed on to this build only (an older one may not know it).
+    let noIdle: Bool
 
     func run() throws(BenchError) -> (cases: [WarmBench.Case], before: [String: WarmBench.Result], after: [String: WarmBench.Result]) {
         guard FileManager.default.isExecutableFile(atPath: other) else { throw .badInput("--against \(other): not an executable file") }
@@ -22,13 +24,11 @@ struct WarmComparison {
             let order = round % 2 == 1 ? [(other, true), (own, false)] : [(own, false), (other, true)]
             for (program, isBefore) in order {
                 progress("warm --against: round \(round) of \(rounds): \(isBefore ? "before" : "after") (\(program))")
-                for (id, result) in try spawn(program) {
+                for (id, result) in try spawn(program, own: !isBefore) {
                     if isBefore {
-                        before[id, default: .init()].p50.add(result.p50)
-                        before[id, default: .init()].p99.add(result.p99)
+                        Self.add(result, to: &before[id, default: .init()])
                     } else {
-                        after[id, default: .init()].p50.add(result.p50)
-                        after[id, default: .init()].p99.add(result.p99)
+                        Self.add(result, to: &after[id, default: .init()])
                     }
                 }
             }
@@ -37,8 +37,17 @@ struct WarmComparison {
         return (WarmBench.cases(parks: parks), before.mapValues(WarmBench.Result.init), after.mapValues(WarmBench.Result.init))
     }
 
+    private static func add(_ result: WarmBench.Result, to figure: inout WarmBench.Figure) {
+        figure.p50.add(result.p50)
+        figure.p99.add(result.p99)
+        if let mean = result.idleMean, let max = result.idleMax {
+            figure.idleMean.add(mean)
+            figure.idleMax.add(max)
+        }
+    }
+
     /// One round of `program warm --json`, parsed.
-    private func spawn(_ program: String) throws(BenchError) -> [String: WarmBench.Result] {
+    private func spawn(_ program: String, own: Bool) throws(BenchError) -> [String: WarmBench.Result] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowbench-warm-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         try ChildProcess.check(
@@ -46,7 +55,7 @@ struct WarmComparison {
             [
                 "warm", "--rounds", "1", "--runs", String(runs), "--warmups", String(warmups),
                 "--root", root, "--track", track, "--json",
-            ] + (only.map { ["--only", $0] } ?? []),
+            ] + (only.map { ["--only", $0] } ?? []) + (own && noIdle ? ["--no-idle"] : []),
             stdoutPath: output)
         guard let text = try? String(contentsOfFile: output, encoding: .utf8) else {
             throw .setup("warm: cannot read what \(program) printed (\(output))")

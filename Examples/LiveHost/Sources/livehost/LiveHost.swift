@@ -54,6 +54,7 @@ enum LiveHost {
         for fix in track.fixes {
             device.now = Date(timeIntervalSince1970: fix.time)
             show(session.feed(fix.coordinate, at: fix.time), names: names)
+            session.idle()  // the screens are shown: the collector's work now, not in the next run
         }
         print("notifications posted \(device.posted)")
         let d = session.diagnostics
