@@ -5,12 +5,13 @@ error('Cannot require a meta file')
 --- Hierarchical greedy clustering of points per zoom (supercluster's semantics), with insert/remove and per-cluster aggregates.
 cluster = {}
 
---- Builds an index of points ({lat, lon, category?, value?, id?, name?}).
+--- Builds an index of points: a list of {lat, lon, category?, value?, id?, name?} (ctx.sites is one) or, faster, a table of columns {lat = {...}, lon = {...}, category = {...}?, ...}, each as long as lat.
 ---
 --- ```lua
 --- local idx = cluster.index(ctx.sites, { radius = 60 })
+--- local fast = cluster.index({ lat = { 37.80, 37.81 }, lon = { -122.46, -122.45 } })
 --- ```
---- @param points table[] the points; `id` and `name` come back on pins
+--- @param points {lat: number, lon: number, category: string?, value: number?, id: string?, name: string?}[]|{lat: number[], lon: number[], category: string[]?, value: number[]?, id: string[]?, name: string[]?} the points (at most 10,000,000); `id` and `name` come back on pins
 --- @param options {radius: number?, extent: number?, min_zoom: integer?, max_zoom: integer?, min_points: integer?, node_size: integer?}? defaults: the park's map.cluster settings
 --- @return cluster.Index # the index
 function cluster.index(points, options) end

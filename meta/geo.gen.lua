@@ -43,16 +43,17 @@ function geo.direct(lat, lon, bearing, distance) end
 --- @return number # metres
 function geo.distance(lat1, lon1, lat2, lon2) end
 
---- The geodesic between two points: distance and the bearings at both ends.
+--- The geodesic between two points: distance and the bearings at both ends. Batch form: any argument a list of numbers (the others lists of the same length, or numbers shared by every pair) gives three lists, one item per pair; at most 10,000,000 pairs.
 ---
 --- ```lua
 --- local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)
+--- local ms = geo.inverse(here.lat, here.lon, { 37.80, 37.81 }, { -122.46, -122.45 })
 --- ```
---- @param lat1 number latitude of the first point, degrees
---- @param lon1 number longitude of the first point, degrees
---- @param lat2 number latitude of the second point, degrees
---- @param lon2 number longitude of the second point, degrees
---- @return number # metres
---- @return number # initial bearing, degrees in [0, 360)
---- @return number # final bearing (direction of travel at the second point), degrees in [0, 360)
+--- @param lat1 number|number[] latitude of the first point, degrees
+--- @param lon1 number|number[] longitude of the first point, degrees
+--- @param lat2 number|number[] latitude of the second point, degrees
+--- @param lon2 number|number[] longitude of the second point, degrees
+--- @return number|number[] # metres
+--- @return number|number[] # initial bearing, degrees in [0, 360)
+--- @return number|number[] # final bearing (direction of travel at the second point), degrees in [0, 360)
 function geo.inverse(lat1, lon1, lat2, lon2) end

@@ -43,6 +43,15 @@ function monitor:context() end
 --- @return {events: table[], added: string[], removed: string[]}? # events {kind, region, name, time, lat, lon}; kind is enter, exit, dwell, missed_enter, presence_enter, presence_exit or presence_dwell
 function monitor:feed(fix) end
 
+--- Feeds many fixes in time order, as many feed() calls would: a list of fixes, or, faster, columns {lat = {...}, lon = {...}, time = {...}, accuracy = {...}?} of one length; at most 10,000,000. Every fix is checked before any is fed. Returns what changed over all of them, or nil.
+---
+--- ```lua
+--- local step = mon:feed_many({ lat = lats, lon = lons, time = times })
+--- ```
+--- @param fixes {lat: number, lon: number, time: number, accuracy: number?}[]|{lat: number[], lon: number[], time: number[], accuracy: number[]?} times in seconds, never going backwards
+--- @return {events: table[], added: string[], removed: string[]}? # events {kind, region, name, time, lat, lon, fix} in order, fix being the fix's position in the list; added and removed in the order they changed (a region may be in both)
+function monitor:feed_many(fixes) end
+
 --- Drops the active context; the one below becomes active (the base context 'all' stays).
 --- @return string? # the dropped context's name
 function monitor:pop() end

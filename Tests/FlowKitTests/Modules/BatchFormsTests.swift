@@ -38,7 +38,7 @@ import Testing
             end
             return { title = tostring(same) .. " " .. a:count() .. " " .. b:count() .. " " .. c:count() .. " " .. d:count(), sections = {} }
             """)
-        #expect(result.title == "true 433 433 433 433", "\(String(describing: result.error))")
+        #expect(result.title == "true 369 369 369 369", "\(String(describing: result.error))")
     }
 
     @Test func clusterIndexOfNothingIsEmpty() throws {
