@@ -7,13 +7,34 @@ import Glibc
 import Darwin
 #endif
 
-/// Watches flows/ and parks/ under the project by polling every file's status (portable,
-/// and cheap for a project's few hundred files): a file saved, added or removed is a change.
+/// Watches flows/ and parks/ under the project: a file saved, added or removed is a change.
+/// On Linux the kernel tells (``InotifyWatch``), so an idle server uses no CPU; where there is
+/// no such notice (or the kernel refuses one), it polls every file's status (portable, and
+/// cheap for a project's few hundred files).
 struct FileWatcher: Sendable {
     let root: ProjectRoot
-    /// How long to wait between looks: a save shows in the page within about this much
-    /// plus the run (docs/benchmarks.md, Live preview).
+    /// Polling only: how long to wait between looks. A save shows in the page within about
+    /// this much plus the run (docs/benchmarks.md, Live preview).
     var interval: Duration = .milliseconds(50)
+
+    /// How changes are found.
+    enum Mechanism: Sendable { case notification, polling }
+
+    /// A watch started: one element per change (changes that come while one is being handled
+    /// fold into one); the watch ends when the stream is done with.
+    struct Changes: Sendable {
+        let mechanism: Mechanism
+        let stream: AsyncStream<Void>
+    }
+
+    /// Starts watching now (call it before the server listens, so a save right after it
+    /// starts is seen).
+    func start() -> Changes {
+        #if canImport(Glibc)
+        if let watch = InotifyWatch(root: root) { return Changes(mechanism: .notification, stream: watch.changes()) }
+        #endif
+        return Changes(mechanism: .polling, stream: polling(from: snapshot()))
+    }
 
     /// What a look sees: each file's path with its status (``Status``).
     typealias Snapshot = [String: Status]
@@ -61,25 +82,23 @@ struct FileWatcher: Sendable {
         return files
     }
 
-    /// Looks until cancelled, calling `onChange` after each look that differs from the one
-    /// before; the first look is compared with `initial` (taken before the server listens,
-    /// so a save right after it starts is seen).
-    /// `onIdle` is called every `idleEvery` looks.
-    func run(
-        from initial: Snapshot, idleEvery: Int = 150, onIdle: @Sendable () async -> Void = {},
-        onChange: @Sendable () async -> Void
-    ) async {
-        var last = initial
-        var looks = 0
-        while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
-            looks += 1
-            if looks % idleEvery == 0 { await onIdle() }
-            let now = snapshot()
-            if now != last {
-                last = now
-                await onChange()
+    /// Looks every ``interval`` until the stream is done with, comparing each look with the
+    /// one before (the first with `initial`).
+    private func polling(from initial: Snapshot) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let looks = Task {
+            var last = initial
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { break }
+                let now = snapshot()
+                if now != last {
+                    last = now
+                    continuation.yield()
+                }
             }
+            continuation.finish()
         }
+        continuation.onTermination = { _ in looks.cancel() }
+        return stream
     }
 }

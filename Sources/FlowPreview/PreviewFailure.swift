@@ -62,35 +62,40 @@ struct PreviewFailure: Error, Sendable, Equatable {
     }
 
     /// One line of a flow's source.
-    struct SourceLine: Encodable, Equatable {
+    struct SourceLine: Equatable {
         var line: Int
         var text: String
         var current: Bool
     }
 
-    /// The JSON body: `{"error": {"status", "message", "location", "file", "line", "source", "traceback"}}`.
+    /// The JSON body: `{"error": {"status", "message", "location", "file", "line", "source", "traceback"}}`,
+    /// written by the one JSON writer (its keys in sorted order, absent ones left out).
     /// - Parameter root: the project to read the source lines from; nil for none (a refused path).
     func json(root: ProjectRoot?) -> String {
-        struct Body: Encodable {
-            struct Detail: Encodable {
-                var status: Int
-                var message: String
-                var location: String?
-                var file: String?
-                var line: Int?
-                var source: [SourceLine]?
-                var traceback: String?
-            }
-            var error: Detail
-        }
         let place = location
         let source = root.map { sourceLines(in: $0) } ?? []
-        return JSONRenderer.encode(
-            Body(
-                error: .init(
-                    status: status, message: message,
-                    location: place.map { "\($0.file):\($0.line)" }, file: place?.file,
-                    line: place?.line, source: source.isEmpty ? nil : source,
-                    traceback: traceback)))
+        var json = PrettyJSON(capacity: 1024)
+        json.object { json in
+            json.key("error")
+            json.object { json in
+                json.fieldIfPresent("file", place?.file)
+                json.fieldIfPresent("line", place?.line)
+                json.fieldIfPresent("location", place.map { "\($0.file):\($0.line)" })
+                json.field("message", message)
+                if !source.isEmpty {
+                    json.key("source")
+                    json.array(source) { json, line in
+                        json.object { json in
+                            json.field("current", line.current)
+                            json.field("line", line.line)
+                            json.field("text", line.text)
+                        }
+                    }
+                }
+                json.field("status", status)
+                json.fieldIfPresent("traceback", traceback)
+            }
+        }
+        return json.finishedText()
     }
 }

@@ -52,7 +52,7 @@ extension PreviewProject {
     ///   input, 409 for a name taken in another park, 503 when every slot is busy.
     func openSession(park code: String, name: String?, screen: RunInputText?, playback: Playback?) throws(PreviewFailure) -> Opened {
         let park: String
-        do { park = try ParkCatalog(root: root).resolve(code) } catch { throw PreviewFailure(error) }
+        do { park = try parks().resolve(code) } catch { throw PreviewFailure(error) }
         if let name, let kept = sessions[name], playback == nil {
             guard kept.park == park else { throw PreviewFailure(status: 409, message: "live session '\(name)' is in park \(kept.park), not \(park)") }
             return try open(screen, in: kept, playing: nil)
@@ -212,7 +212,7 @@ extension PreviewProject {
             let (outputs, external) = try live.session.perform(action, on: handle)
             var body = "{\"outputs\":\(live.publish(outputs))"
             switch external {
-            case .external(let action)?: body += ",\"external\":" + JSONRenderer.encode(action).trimmingCharacters(in: .whitespacesAndNewlines)
+            case .external(let action)?: body += ",\"external\":" + JSONRenderer().render(action).trimmingCharacters(in: .whitespacesAndNewlines)
             case .park(let code, let request)?: body += ",\"park\":\(JSONValue.quoted(code)),\"flow\":\(JSONValue.quoted(request.flow))"
             case .screen?, nil: break
             }

@@ -33,6 +33,12 @@ actor PreviewProject {
     private(set) var runs = 0
     /// The last event of each flow's stream by inputs (``key(_:)``), with the change it followed.
     private var events: [String: (generation: Int, text: String)] = [:]
+    /// What only the project's files decide, kept until one of them changes (``invalidate()``):
+    /// the parks there are, the park list's JSON (building it loads every park), and each
+    /// park's flow list's JSON by park code as asked.
+    private var catalog: ParkCatalog?
+    private var parkList: String?
+    private var flowLists: [String: String] = [:]
 
     init(root: ProjectRoot, store: @Sendable () -> any VisitorStore = { MemoryVisitorStore() }) {
         self.root = root
@@ -91,7 +97,7 @@ actor PreviewProject {
         if let generation, let kept = events[key], kept.generation == generation { return kept.text }
         let text: String
         do {
-            text = PreviewRoutes.event("screen", JSONRenderer.encode(try screen(park: code, inputs: inputs)))
+            text = PreviewRoutes.event("screen", JSONRenderer().render(try screen(park: code, inputs: inputs)))
         } catch {
             text = PreviewRoutes.event("error", error.json(root: root))
         }
@@ -110,26 +116,52 @@ actor PreviewProject {
         return ([inputs.flow] + pairs).joined(separator: "\n")
     }
 
-    /// The flows park `code` runs, sorted.
+    /// The flows park `code` runs, sorted, as a JSON array of names.
     /// - Throws: ``PreviewFailure`` (404 for an unknown park, 422 for one that does not load).
-    func flows(park code: String) throws(PreviewFailure) -> [String] {
+    func flowList(park code: String) throws(PreviewFailure) -> String {
+        if let kept = flowLists[code] { return kept }
+        let names: [String]
         do {
-            return try runtime(park: code, time: nil).flowNames
+            names = try runtime(park: code, time: nil).flowNames
         } catch {
             throw PreviewFailure(error)
         }
+        var json = PrettyJSON(capacity: 32 * names.count)
+        json.array(names) { json, name in json.string(name) }
+        let text = json.finishedText()
+        if flowLists.count >= capacity { flowLists.removeAll() }
+        flowLists[code] = text
+        return text
     }
 
-    /// Drops every runtime: the files they loaded changed. Each live session takes the new
-    /// content between two of its updates (``replaceSessionsContent()``).
+    /// The project's parks as `flowrun parks --format json` lists them.
+    func parkListJSON() -> String {
+        if let parkList { return parkList }
+        let text = ParkListing(root: root).json
+        parkList = text
+        return text
+    }
+
+    /// The parks under parks/, read once per change of the files.
+    func parks() -> ParkCatalog {
+        if let catalog { return catalog }
+        let read = ParkCatalog(root: root)
+        catalog = read
+        return read
+    }
+
+    /// Drops every runtime and what the files decide: they changed. Each live session takes
+    /// the new content between two of its updates (``replaceSessionsContent()``).
     func invalidate() {
         runtimes.removeAll()
         overruns.removeAll()
+        (catalog, parkList) = (nil, nil)
+        flowLists.removeAll()
         replaceSessionsContent()
     }
 
     private func runtime(park code: String, time: Date?) throws(FlowError) -> FlowRuntime {
-        let canonical = try ParkCatalog(root: root).resolve(code)
+        let canonical = try parks().resolve(code)
         let key = canonical + "|" + (time.map { String($0.timeIntervalSince1970) } ?? "")
         let now = ContinuousClock.now
         if let kept = runtimes[key], time != nil || now - kept.built < nowLifetime { return kept.runtime }

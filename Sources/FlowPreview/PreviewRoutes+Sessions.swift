@@ -70,7 +70,7 @@ extension PreviewRoutes {
         }
         router.get("/sessions/:id/screens/:handle") { _, context in
             await Self.answer(200) { () throws(PreviewFailure) in
-                JSONRenderer.encode(try await project.liveScreen(context.parameters.get("id") ?? "", try Self.handle(context)))
+                JSONRenderer().render(try await project.liveScreen(context.parameters.get("id") ?? "", try Self.handle(context)))
             }
         }
         router.get("/sessions/:id/screens/:handle/frame") { request, context in

@@ -38,21 +38,26 @@ struct PreviewRoutes: Sendable {
             return Self.response(200, PreviewPage.html(park: park, frame: frame, actToken: actToken), type: "text/html; charset=utf-8")
         }
         router.get("/act-token") { _, _ in
-            Self.json(200, "{\"header\":\"\(ActToken.header)\",\"token\":\"\(actToken)\"}")
+            var json = PrettyJSON()
+            json.object { json in
+                json.field("header", ActToken.header)
+                json.field("token", actToken)
+            }
+            return Self.json(200, json.finishedText())
         }
         router.get("/parks") { _, _ in
-            Self.json(200, JSONRenderer.encode(ParkListing(root: project.root).entries))
+            Self.json(200, await project.parkListJSON())
         }
         router.get("/parks/:code/flows") { _, context in
             do throws(PreviewFailure) {
-                return Self.json(200, JSONRenderer.encode(try await project.flows(park: context.parameters.get("code") ?? "")))
+                return Self.json(200, try await project.flowList(park: context.parameters.get("code") ?? ""))
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
         }
         router.get("/parks/:code/flows/:flow") { request, context in
             do throws(PreviewFailure) {
-                return Self.json(200, JSONRenderer.encode(try await screen(request, context)))
+                return Self.json(200, JSONRenderer().render(try await screen(request, context)))
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
@@ -60,7 +65,7 @@ struct PreviewRoutes: Sendable {
         router.post("/parks/:code/flows/:flow") { request, context in
             do throws(PreviewFailure) {
                 try requireActToken(request)
-                return Self.json(200, JSONRenderer.encode(try await screen(request, context, acting: true)))
+                return Self.json(200, JSONRenderer().render(try await screen(request, context, acting: true)))
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }
@@ -121,7 +126,8 @@ struct PreviewRoutes: Sendable {
     /// A bad query shows its error panel in the frame: the page itself still opens.
     private func page(_ request: Request) async -> (park: String?, frame: String) {
         var pairs = Self.pairs(request)
-        let park = pairs.last { $0.key == "park" }.map { $0.value.uppercased() } ?? defaultPark ?? ParkCatalog(root: project.root).codes.first
+        let asked = pairs.last { $0.key == "park" }.map { $0.value.uppercased() } ?? defaultPark
+        let park: String? = if let asked { asked } else { await project.parks().codes.first }
         let flow = pairs.last { $0.key == "flow" && !$0.value.isEmpty }?.value ?? "home"
         pairs.removeAll { $0.key == "park" || $0.key == "flow" }
         guard let park else { return (nil, "") }

@@ -21,6 +21,9 @@ public struct PreviewServer: Sendable {
     /// What bounds its connections (default: LoopbackServer's `ServerLimits()`, docs/operations.md, Local servers).
     public var limits = ServerLimits()
 
+    /// How often the event streams get a comment, which ends those whose client left.
+    static let pingInterval: Duration = .seconds(15)
+
     /// The only address the server listens on: the author's own machine.
     public static let host = LoopbackServer.host
 
@@ -51,23 +54,28 @@ public struct PreviewServer: Sendable {
             logger.logLevel = .error
             return logger
         }()
-        let watcher = FileWatcher(root: root)
-        let initial = watcher.snapshot()
+        let changes = FileWatcher(root: root).start()
         try await LoopbackServer.run(
             port: port, handlesSignals: handlesSignals, logger: logger, limits: limits,
             makeApp: { configuration, server, onServerRunning in
                 Application(router: router, server: server, configuration: configuration, onServerRunning: onServerRunning, logger: logger)
             },
             alongside: {
-                // A ping every 15 s ends the streams of clients that left.
-                await watcher.run(
-                    from: initial,
-                    onIdle: {
-                        await feed.ping(); await project.pingSessions()
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await _ in changes.stream {
+                            await project.invalidate()
+                            await feed.publish()
+                        }
                     }
-                ) {
-                    await project.invalidate()
-                    await feed.publish()
+                    // A ping every 15 s ends the streams of clients that left.
+                    group.addTask {
+                        while (try? await Task.sleep(for: Self.pingInterval)) != nil {
+                            await feed.ping()
+                            await project.pingSessions()
+                        }
+                    }
+                    await group.waitForAll()
                 }
             }, onListening: onListening)
     }

@@ -77,6 +77,43 @@ import Testing
         #expect(await feed.count == 0)
     }
 
+    /// The watcher is told of a save rather than looking for it: with looks an hour apart, a
+    /// file saved in a folder made after the watch began is still a change, at once. (Where
+    /// the platform tells nothing, the watcher polls and this test does not apply.)
+    @Test func theWatcherIsToldOfASaveWithoutLooking() async throws {
+        let project = try TestProject()
+        var watcher = FileWatcher(root: project.root)
+        watcher.interval = .seconds(3600)
+        let changes = watcher.start()
+        #if os(Linux)
+        #expect(changes.mechanism == .notification)
+        #endif
+        guard changes.mechanism == .notification else { return }
+        let count = ChangeCount()
+        let watching = Task { for await _ in changes.stream { await count.add() } }
+        defer { watching.cancel() }
+        try FileManager.default.createDirectory(at: project.url.appendingPathComponent("parks/GOGA/flows/new"), withIntermediateDirectories: true)
+        #expect(await count.reaches(1))
+        try project.write("parks/GOGA/flows/new/extra.lua", "-- a file in a folder made after the watch began\n")
+        #expect(await count.reaches(2))
+    }
+
+    /// How many changes a watch has told of.
+    actor ChangeCount {
+        private var count = 0
+        func add() { count += 1 }
+
+        /// Whether the count reaches `target` within 20 s (a bound for a loaded machine, not a timing).
+        func reaches(_ target: Int) async -> Bool {
+            var waits = 0
+            while count < target, waits < 2000 {
+                try? await Task.sleep(for: .milliseconds(10))
+                waits += 1
+            }
+            return count >= target
+        }
+    }
+
     @Test func theWatcherSeesAFileSavedAddedOrRemoved() throws {
         let project = try TestProject()
         let watcher = FileWatcher(root: project.root)

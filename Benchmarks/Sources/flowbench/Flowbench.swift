@@ -38,6 +38,7 @@ struct Flowbench: ParsableCommand {
               flowbench store
               flowbench party                   GPS duty cycles on the real tracks
               flowbench servers --against OLD   the local servers against hostile clients
+              flowbench preview-api --against OLD   the preview's JSON API and idle CPU
             The machine is noisy: compare ratios taken in the same run, not absolute figures \
             across runs.
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
@@ -46,7 +47,7 @@ struct Flowbench: ParsableCommand {
         subcommands: [
             Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
             Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
-            Render.self, Warm.self, Bundle.self, Preview.self, Sync.self, Store.self,
+            Render.self, Warm.self, Bundle.self, Preview.self, PreviewAPI.self, Sync.self, Store.self,
             Beacons.self, BeaconsGen.self, Party.self, Live.self, Servers.self, FromLua.self,
         ],
         defaultSubcommand: Runtime.self

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowbenchUsageTests {
     @Test(arguments: [
         [], ["runtime"], ["cluster"], ["cluster-query"], ["geodesy"], ["geofence"], ["containment"],
-        ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["sync"], ["store"], ["servers"],
+        ["patterns"], ["readers"], ["render"], ["warm"], ["bundle"], ["preview"], ["preview-api"], ["sync"], ["store"], ["servers"],
     ])
     func helpExitsZero(subcommand: [String]) throws {
         let result = try flowbench(subcommand + ["--help"])
@@ -32,6 +32,7 @@ import Testing
         (["sync", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),
         (["store", "--spawns", "0"], "--spawns expects a whole number from 1 to 100000, got 0"),
         (["servers", "--held", "0"], "--held expects a whole number from 1 to 10000, got 0"),
+        (["preview-api", "--gets", "0"], "--gets expects a whole number from 1 to 1000000, got 0"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let result = try flowbench(arguments)

@@ -26,8 +26,17 @@ public struct JSONRenderer: ScreenRenderer {
         return json.finishedText()
     }
 
-    /// Any value in the same JSON style (an action, a park list), with a trailing newline,
-    /// through Foundation's JSONEncoder.
+    /// An action (what `--follow` ends on, an app's external action) with a trailing
+    /// newline: the same bytes as ``encode(_:)`` gives for it, through the same writer as screens.
+    /// - Parameter action: the action to write.
+    public func render(_ action: Action) -> String {
+        var json = PrettyJSON(capacity: 256)
+        action.write(to: &json)
+        return json.finishedText()
+    }
+
+    /// Any value in the same JSON style, with a trailing newline, through Foundation's
+    /// JSONEncoder: the reference the fast writer is tested against (`ScreenJSONTests`).
     /// - Parameter value: the value to write.
     /// - Returns: the JSON text; a value whose own `encode(to:)` throws gives
     ///   `{"error": "cannot encode: ..."}` rather than a trap.

@@ -17,21 +17,26 @@
 ///
 /// `ScreenJSONTests` holds this to JSONEncoder's bytes on every golden screen and on
 /// randomized ones, so a difference in the rules above, or a field the writers miss, fails there.
-struct PrettyJSON {
+///
+/// It is the one writer of every JSON the project serves in this style (``JSONRenderer``, and
+/// the preview's park list, flow list and errors): a caller writes its fixed keys in UTF-8 order.
+public struct PrettyJSON: Sendable {
     private(set) var bytes: [UInt8] = []
     /// Nesting level of the container being written.
     private var depth = 0
     /// Whether the container being written has a member yet (the next one needs a comma).
     private var hasMember = false
 
-    init(capacity: Int = 0) {
+    /// An empty writer.
+    /// - Parameter capacity: bytes to reserve (default 0).
+    public init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
     // MARK: Containers
 
     /// An object whose body writes its members with `field…` in sorted key order.
-    mutating func object(_ body: (inout PrettyJSON) -> Void) {
+    public mutating func object(_ body: (inout PrettyJSON) -> Void) {
         open(.openBrace)
         body(&self)
         close(.closeBrace)
@@ -39,20 +44,20 @@ struct PrettyJSON {
 
     /// An array whose body writes its elements with ``element(_:)`` (a coordinate's two
     /// numbers, without an array to hold them).
-    mutating func array(_ body: (inout PrettyJSON) -> Void) {
+    public mutating func array(_ body: (inout PrettyJSON) -> Void) {
         open(.openBracket)
         body(&self)
         close(.closeBracket)
     }
 
     /// A number as the next element of the array being written.
-    mutating func element(_ value: Double) {
+    public mutating func element(_ value: Double) {
         startMember()
         number(value)
     }
 
     /// An array of `elements`, each written by `write`.
-    mutating func array<C: Collection>(_ elements: C, _ write: (inout PrettyJSON, C.Element) -> Void) {
+    public mutating func array<C: Collection>(_ elements: C, _ write: (inout PrettyJSON, C.Element) -> Void) {
         open(.openBracket)
         for element in elements {
             startMember()
@@ -116,26 +121,32 @@ struct PrettyJSON {
     // MARK: Members of an object
 
     /// Starts member `key` (a model key: plain ASCII, nothing to escape).
-    mutating func key(_ key: StaticString) {
+    public mutating func key(_ key: StaticString) {
         startMember()
         bytes.append(.quote)
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         append("\" : ")
     }
 
-    mutating func field(_ key: StaticString, _ value: String) {
+    /// Member `key` with a string, number or boolean value.
+    public mutating func field(_ key: StaticString, _ value: String) {
         self.key(key)
         string(value)
     }
 
-    mutating func field(_ key: StaticString, _ value: Double) {
+    public mutating func field(_ key: StaticString, _ value: Double) {
         self.key(key)
         number(value)
     }
 
-    mutating func field(_ key: StaticString, _ value: Int) {
+    public mutating func field(_ key: StaticString, _ value: Int) {
         self.key(key)
         number(value)
+    }
+
+    public mutating func field(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        append(value ? "true" : "false")
     }
 
     mutating func field<T: PrettyJSONWritable>(_ key: StaticString, _ value: T) {
@@ -149,11 +160,19 @@ struct PrettyJSON {
     }
 
     /// As JSONEncoder's `encodeIfPresent`: nothing at all when nil.
-    mutating func fieldIfPresent(_ key: StaticString, _ value: String?) {
+    public mutating func fieldIfPresent(_ key: StaticString, _ value: String?) {
         if let value { field(key, value) }
     }
 
-    mutating func fieldIfPresent(_ key: StaticString, _ value: Double?) {
+    public mutating func fieldIfPresent(_ key: StaticString, _ value: Double?) {
+        if let value { field(key, value) }
+    }
+
+    public mutating func fieldIfPresent(_ key: StaticString, _ value: Int?) {
+        if let value { field(key, value) }
+    }
+
+    public mutating func fieldIfPresent(_ key: StaticString, _ value: Bool?) {
         if let value { field(key, value) }
     }
 
@@ -176,7 +195,7 @@ struct PrettyJSON {
     // MARK: Values
 
     /// A string with JSONEncoder's escapes: runs of bytes that need none are copied whole.
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         bytes.append(.quote)
         var value = value
         value.withUTF8 { utf8 in
@@ -213,7 +232,7 @@ struct PrettyJSON {
 
     /// A Double as JSONEncoder writes it: `description` without a trailing `.0`; NaN and
     /// the infinities as strings (the renderer's `nonConformingFloatEncodingStrategy`).
-    mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         guard value.isFinite else {
             string(value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
             return
@@ -225,13 +244,13 @@ struct PrettyJSON {
         }
     }
 
-    mutating func number(_ value: Int) {
+    public mutating func number(_ value: Int) {
         var text = value.description
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// The JSON written, with the one trailing newline renderers end with.
-    mutating func finishedText() -> String {
+    public mutating func finishedText() -> String {
         bytes.append(.newline)
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -39,6 +39,9 @@ struct ClusterBuildComparison {
     /// pysupercluster's side: what flowbench cluster-build-once --repeat N --json does, in Python
     /// (always the repository's copy: the shared bench has no such script).
     static let pythonScript = ReferenceFiles.cluster + "/build_once.py"
+    /// The keys of the JSON line both sides print (build_once.py's too; `ReferenceLabelsTests`
+    /// checks the script writes each).
+    enum Key: String, CaseIterable { case first = "first_ms", warm = "warm_ms", threads = "threads" }
 
     let bench: ClusterBench
     /// This executable (its cluster-build-once is flowrun's side).
@@ -99,8 +102,8 @@ struct ClusterBuildComparison {
         let text = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard let line = text.split(separator: "\n").last,
             let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let first = json["first_ms"] as? Double, let warmTimes = json["warm_ms"] as? [Double], !warmTimes.isEmpty,
-            let threads = json["threads"] as? Int
+            let first = json[Key.first.rawValue] as? Double, let warmTimes = json[Key.warm.rawValue] as? [Double], !warmTimes.isEmpty,
+            let threads = json[Key.threads.rawValue] as? Int
         else {
             throw .setup("\(what): expected a JSON line with first_ms, warm_ms and threads, got: \(text.prefix(300))")
         }

@@ -70,6 +70,14 @@ struct ReferenceFigures {
 
 /// Runs pysupercluster 0.7.7 from a venv made as run_py.sh makes it.
 struct PySuperclusterRunner {
+    /// The keys of bench_pysupercluster.py's JSON line that flowbench reads: the run's, then
+    /// each query's (`ReferenceLabelsTests` checks the script writes each).
+    enum Key: String, CaseIterable {
+        case buildCold = "build_cold_ms", buildWarm = "build_warm_median_ms", base = "rss_base_MB"
+        case peak = "maxrss_through_build_MB", queries
+        case medianMicros = "median_us", items, clusters, points
+    }
+
     let bench: ClusterBench
 
     var python: String { bench.venvDir + "/bin/python" }
@@ -91,19 +99,19 @@ struct PySuperclusterRunner {
                 guard let data = FileManager.default.contents(atPath: output),
                     let line = String(data: data, encoding: .utf8)?.split(separator: "\n").last,
                     let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                    let coldMs = json["build_cold_ms"] as? Double,
-                    let maxRSS = json["maxrss_through_build_MB"] as? Double,
-                    let q = json["queries"] as? [String: [String: Any]]
+                    let coldMs = json[Key.buildCold.rawValue] as? Double,
+                    let maxRSS = json[Key.peak.rawValue] as? Double,
+                    let q = json[Key.queries.rawValue] as? [String: [String: Any]]
                 else {
                     throw .setup("\(script): unexpected output in \(output)")
                 }
                 cold.add(coldMs)
                 peak.add(maxRSS)
-                if let b = json["rss_base_MB"] as? Double { base.add(b) }
-                if let w = json["build_warm_median_ms"] as? Double { warmMedians.add(w) }
+                if let b = json[Key.base.rawValue] as? Double { base.add(b) }
+                if let w = json[Key.buildWarm.rawValue] as? Double { warmMedians.add(w) }
                 for (name, figures) in q {
-                    if let us = figures["median_us"] as? Double { queries[name, default: Samples()].add(us) }
-                    counts[name] = ["items", "clusters", "points"].map { figures[$0] as? Int ?? -1 }
+                    if let us = figures[Key.medianMicros.rawValue] as? Double { queries[name, default: Samples()].add(us) }
+                    counts[name] = [Key.items, .clusters, .points].map { figures[$0.rawValue] as? Int ?? -1 }
                 }
             }
             try? FileManager.default.removeItem(atPath: output)

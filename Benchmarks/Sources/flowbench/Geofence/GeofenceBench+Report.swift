@@ -224,7 +224,7 @@ struct GeofenceReport {
                 "nearest-20, 100k + 1k", n[0],
                 [
                     ("shapely bulk dwithin + exact top-20", r(.nearest100kShapelyExact)),
-                    ("scipy cKDTree k=20 (center distance)", r(.nearest100kCKDTree)),
+                    ("scipy cKDTree k=20 (centre distance)", r(.nearest100kCKDTree)),
                     ("rtree.nearest per-fix loop", r(.nearest100kRtree)),
                 ]
             ),
@@ -232,7 +232,7 @@ struct GeofenceReport {
                 "nearest-20, 10k + 1k", n[1],
                 [
                     ("shapely bulk dwithin + exact top-20", r(.nearest10kShapelyExact)),
-                    ("scipy cKDTree k=20 (center distance)", r(.nearest10kCKDTree)),
+                    ("scipy cKDTree k=20 (centre distance)", r(.nearest10kCKDTree)),
                     ("rtree.nearest per-fix loop", r(.nearest10kRtree)),
                 ]
             ),
@@ -250,7 +250,7 @@ struct GeofenceReport {
             }
         }
         t.note("flowrun streams one fix at a time; the shapely bulk variants answer all fixes in one vectorised call (their best case).")
-        t.note("cKDTree ranks center distance, not edge distance: a speed floor, not the same answer.")
+        t.note("cKDTree ranks centre distance, not edge distance: a speed floor, not the same answer.")
         if reference.fixes < GeofenceBench.fixCount {
             t.note("the reference covered \(Format.grouped(reference.fixes)) fixes (--quick); flowrun all \(Format.grouped(GeofenceBench.fixCount)).")
         }

@@ -18,7 +18,9 @@ struct GeofenceReferenceFigures {
         case nearest10kShapelyExact, nearest10kPythonBrute, nearest10kCKDTree, nearest10kRtree
         case nearest100kShapelyExact, nearest100kPythonBrute, nearest100kCKDTree, nearest100kRtree
 
-        /// The start of the Python name, up to the " (N fixes)" that some variants add.
+        /// The start of the Python name, up to the " (N fixes)" that some variants add: as
+        /// bench_geofence.py spells it (a copy of the shared bench, kept unchanged), which
+        /// `ReferenceLabelsTests` checks for every variant.
         var pythonName: String {
             switch self {
             case .circles10kShapelyBulk: return "circles10k shapely bulk dwithin + numpy haversine"
@@ -36,11 +38,11 @@ struct GeofenceReferenceFigures {
             case .polygons1kPythonRayCast: return "polygons1k plain-Python bbox + ray-cast, no index"
             case .nearest10kShapelyExact: return "nearest20 of 10k+1k shapely bulk dwithin + exact top-20"
             case .nearest10kPythonBrute: return "nearest20 of 10k+1k plain-Python brute force"
-            case .nearest10kCKDTree: return "nearest20 of 10k+1k scipy cKDTree k=20 by center dist"
+            case .nearest10kCKDTree: return "nearest20 of 10k+1k scipy cKDTree k=20 by centre dist"
             case .nearest10kRtree: return "nearest20 of 10k+1k rtree.nearest per-fix loop bbox-dist"
             case .nearest100kShapelyExact: return "nearest20 of 100k+1k shapely bulk dwithin + exact top-20"
             case .nearest100kPythonBrute: return "nearest20 of 100k+1k plain-Python brute force"
-            case .nearest100kCKDTree: return "nearest20 of 100k+1k scipy cKDTree k=20 by center dist"
+            case .nearest100kCKDTree: return "nearest20 of 100k+1k scipy cKDTree k=20 by centre dist"
             case .nearest100kRtree: return "nearest20 of 100k+1k rtree.nearest per-fix loop bbox-dist"
             }
         }

@@ -1,0 +1,120 @@
+import AsyncHTTPClient
+import FlowKit
+import Foundation
+import ScreenRendering
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flowbench preview-api`: what an app client of `flowrun preview` feels, and what the idle
+/// server costs. Each build given is spawned as `flowrun preview --root COPY --port 0` (a copy
+/// of flows/ and parks/); its CPU over `idleSeconds` right after it starts (utime + stime from
+/// /proc/PID/stat) is the idle cost; then warm GETs of GOGA's map JSON, over HTTP/1.1
+/// keep-alive, against the same run in this process (a runtime with the same clock, the flow
+/// run and written with the CLI's JSON writer); then the first and the warm GETs of `/parks`.
+struct PreviewAPIBench {
+    /// The project to copy.
+    var root: String
+    /// The builds to measure, in order: ("new", path), and ("old", path) with --against.
+    var builds: [(name: String, flowrun: String)]
+    /// Timed GETs (and in-process runs) per figure.
+    var gets: Int
+    /// Untimed ones first.
+    var warmups: Int
+    /// Seconds the idle server's CPU is counted over.
+    var idleSeconds: Double
+
+    static let park = "GOGA"
+    static let mapPath = "/parks/GOGA/flows/map?time=\(PreviewBench.time)"
+
+    /// One build's figures, in milliseconds and percent of a core.
+    struct Figures {
+        var map = Samples()
+        var parksFirst = Double.nan
+        var parks = Samples()
+        var idleCPUPercent = Double.nan
+    }
+
+    struct Result {
+        var inProcessMap: Samples
+        var builds: [(name: String, figures: Figures)]
+    }
+
+    func run() async throws -> Result {
+        let copy = try ProjectCopy(root: root)
+        defer { copy.remove() }
+        let inProcess = try inProcessMap(copy.path)
+        var results: [(name: String, figures: Figures)] = []
+        for build in builds {
+            let idle = Format.fixed(idleSeconds, 0)
+            progress("preview-api: \(build.name) (\(build.flowrun)): \(idle) s idle, then \(warmups + gets) GETs of the map and of /parks")
+            results.append((build.name, try await measure(build.flowrun, project: copy.path)))
+        }
+        return Result(inProcessMap: inProcess, builds: results)
+    }
+
+    /// GOGA's map run and written as `flowrun --park GOGA map --time ... --format json` does,
+    /// warm, in this process.
+    private func inProcessMap(_ project: String) throws -> Samples {
+        var text = RunInputText(flow: "map")
+        text.values = ["time": PreviewBench.time]
+        let inputs = try text.inputs()
+        let runtime = try FlowRuntime(root: ProjectRoot(path: project), park: Self.park, time: inputs.time)
+        let request = try inputs.request()
+        var samples = Samples()
+        for index in 0..<(warmups + gets) {
+            let measured = try MonotonicClock.measure { () throws(FlowError) in JSONRenderer().render(try runtime.run(request)) }
+            guard !measured.result.isEmpty else { throw BenchError.setup("preview-api: the map wrote no JSON") }
+            if index >= warmups { samples.add(measured.nanoseconds / 1e6) }
+        }
+        return samples
+    }
+
+    private func measure(_ flowrun: String, project: String) async throws -> Figures {
+        let log = NSTemporaryDirectory() + "flowbench-preview-api-\(getpid()).stderr"
+        let server = try ServerProcess(flowrun: flowrun, ["preview", "--root", project, "--port", "0"], stderrPath: log)
+        defer { server.stop() }
+        var figures = Figures()
+        // Idle first: nothing has been asked of it yet, as when an author leaves it open.
+        try await Task.sleep(for: .seconds(1))
+        guard let before = Self.cpuTicks(server.pid) else { throw BenchError.setup("preview-api: cannot read /proc/\(server.pid)/stat") }
+        try await Task.sleep(for: .milliseconds(Int(idleSeconds * 1000)))
+        guard let after = Self.cpuTicks(server.pid) else { throw BenchError.setup("preview-api: the server left during the idle wait") }
+        figures.idleCPUPercent = Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / idleSeconds * 100
+        let url = "http://127.0.0.1:\(server.port)"
+        figures.parksFirst = try await Self.get(url + "/parks")
+        for index in 0..<(warmups + gets) {
+            let ms = try await Self.get(url + Self.mapPath)
+            if index >= warmups { figures.map.add(ms) }
+        }
+        for index in 0..<(warmups + gets) {
+            let ms = try await Self.get(url + "/parks")
+            if index >= warmups { figures.parks.add(ms) }
+        }
+        return figures
+    }
+
+    /// One GET read to its end, in milliseconds; a status other than 200 is a setup failure.
+    private static func get(_ url: String) async throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        let elapsed = clock.now - start
+        guard response.status.code == 200, body.readableBytes > 0 else {
+            throw BenchError.setup("preview-api: GET \(url) answered \(response.status.code)")
+        }
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// utime + stime of process `pid`, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+    static func cpuTicks(_ pid: pid_t) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After the command's ")": state is field 3, so utime (14) and stime (15) are the 12th and 13th.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+}
