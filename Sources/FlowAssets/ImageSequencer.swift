@@ -8,7 +8,7 @@ public import FlowKit
 /// while late, so the source never sees more than `parallel` requests; one that has not
 /// arrived `options.giveUp` after its request is dropped and keeps its placeholder.
 public struct ImageSequencer: Sendable {
-    /// How the sequencer loads (FlowKit's ``PictureLoadOptions``, where the defaults are).
+    /// How the sequencer loads (FlowKit's `PictureLoadOptions`, where the defaults are).
     public typealias Options = PictureLoadOptions
 
     /// Where the pictures come from.
