@@ -144,7 +144,8 @@ struct FromLuaBench {
                 for variant in round % 2 == 0 ? ["inverse_lists", "inverse_loop"] : ["inverse_loop", "inverse_lists"] {
                     let (ns, title) = try timer.run(variant, args: ["set": set.name])
                     titles.append(title)
-                    result[keyPath: variant == "inverse_lists" ? \.inverseLists : \.inverseLoop][set.name, default: Samples()].add((ns - empty) / n)
+                    let figure: WritableKeyPath<Result, [String: Samples]> = variant == "inverse_lists" ? \.inverseLists : \.inverseLoop
+                    result[keyPath: figure][set.name, default: Samples()].add((ns - empty) / n)
                 }
                 guard titles[0] == titles[1] else { throw .setup("from-lua: geo.inverse over lists gave \(titles[0]), one call a pair \(titles[1])") }
                 let alone = MonotonicClock.measure { Geodesic.wgs84.inverse(from: starts, to: ends) }
