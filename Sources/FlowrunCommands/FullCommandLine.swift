@@ -38,10 +38,13 @@ package enum FullCommandLine {
     /// The executable's name, beside `flowrun`.
     package static let executable = "flowrun-full"
 
-    /// The parts flowrun-full installs before it parses; nil in the lean flowrun.
+    /// The parts flowrun-full installs before it parses; nil in the lean flowrun. Unchecked
+    /// but safe: written once by ``install(_:commands:)`` on the main thread before any
+    /// command runs or any task starts, and only read after.
     nonisolated(unsafe) package private(set) static var parts: (any Parts)?
     /// The commands of ``Command`` as the root lists them: the real ones in flowrun-full,
-    /// and in the lean flowrun ones that hand the command line over.
+    /// and in the lean flowrun ones that hand the command line over. Written and read as
+    /// ``parts`` is.
     nonisolated(unsafe) package private(set) static var commandTypes: [any ParsableCommand.Type] = [
         HandOver<PreviewName>.self, HandOver<KeysName>.self, HandOver<BundleName>.self, HandOver<ServeName>.self, HandOver<SyncName>.self,
     ]
