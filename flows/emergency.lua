@@ -16,24 +16,24 @@ local function joined(list, last)
   return table.concat(list, ", ", 1, #list - 1) .. " " .. (last or "and") .. " " .. list[#list]
 end
 
---- A category's sites: the `limit` nearest to `at` with how far and which way, or all of
---- them by name without a position.
+--- A category's sites: the `limit` nearest to `at` with how far and which way, or by name
+--- without a position (at most 500: a park may hold a hundred thousand).
 --- @param ctx flowrun.Context
 --- @param category string
 --- @param at? {lat: number, lon: number}
 --- @param limit integer
 --- @return {site: flowrun.Site, distance: number?, bearing: number?}[]
 function M.places(ctx, category, at, limit)
-  local out = {}
-  for i, site in ipairs(sites.in_categories(ctx, { category })) do out[i] = { site = site, rank = i } end
-  if not at then return out end
-  for _, p in ipairs(out) do p.distance, p.bearing = geo.inverse(at.lat, at.lon, p.site.lat, p.site.lon) end
-  -- Nearest first; equally near ones by name (`rank`: their place in the name order).
-  table.sort(out, function(a, b)
-    if a.distance ~= b.distance then return a.distance < b.distance end
-    return a.rank < b.rank
-  end)
-  for i = #out, limit + 1, -1 do out[i] = nil end
+  local list, out = sites.in_categories(ctx, { category }), {}
+  if not at then
+    for i = 1, math.min(#list, 500) do out[i] = { site = list[i] } end
+    return out
+  end
+  -- Nearest first; equally near ones by name (the list's order).
+  local distance, bearing = catalog.inverse(list, at.lat, at.lon)
+  for i, p in ipairs(catalog.order(distance, limit)) do
+    out[i] = { site = list[p], distance = distance[p], bearing = bearing[p] }
+  end
   return out
 end
 

@@ -10,6 +10,9 @@ local location = require("lib.location")
 
 -- The reason line of a ranked site: how far and which way, then lib.scoring's reasons; nil
 -- when there is nothing to say.
+-- The most sites a list by name shows.
+local BY_NAME = 500
+
 local function reason_line(site)
   local parts = {}
   if site.distance then parts[1] = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
@@ -146,16 +149,15 @@ flow.register("sites", function(ctx)
         error(("sites: no site of category '%s' in %s; categories here: %s"):format(args.category, ctx.park.code,
               #categories > 0 and table.concat(categories, ", ") or "none"), 0)
       end
-      title, list = ui.category_plural(ctx, args.category), {}
-      for _, site in ipairs(ctx.sites) do
-        if site.category == args.category then list[#list + 1] = site end
-      end
+      title, list = ui.category_plural(ctx, args.category), sites.in_categories(ctx, { args.category })
     end
-    local shown = ctx.at and limit or nil
+    -- Nearest first, a few; by name, a long page (a park may hold a hundred thousand sites).
+    local shown = ctx.at and limit or BY_NAME
     sections[#sections + 1] = ui.list(title .. " (" .. #list .. ")", items(ctx, list, shown),
                                       "No sites in this group.")
-    if shown and #list > shown then
-      sections[#sections + 1] = ui.text(("Showing the nearest %d of %d."):format(shown, #list), "caption")
+    if #list > shown then
+      sections[#sections + 1] = ui.text((ctx.at and "Showing the nearest %d of %d." or "Showing the first %d of %d by name.")
+                                        :format(shown, #list), "caption")
     end
     sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
     return ui.screen(title, sections, ctx.park.name)

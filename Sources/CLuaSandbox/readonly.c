@@ -13,19 +13,38 @@
 //   the sandbox's next, never the target.
 // A proxy is recognized by a field under a light-userdata key in its metatable (the
 // message), which scripts can neither make nor read.
+// A lazy list (lazylist.c) is a read-only proxy too, whose elements are made on first read:
+// the raw functions treat it as the list it reads as.
 #include "CLuaSandbox.h"
+#include "readonly.h"
 #include <lua.h>
 #include <lauxlib.h>
 
 static const char message_key = 'r';
 
-int luakit_readonly_push_target(lua_State *L, int idx) {
+int luakit_is_readonly(lua_State *L, int idx) {
     if (!lua_checkstack(L, 2) || !lua_getmetatable(L, idx)) return 0;
-    if (lua_rawgetp(L, -1, &message_key) == LUA_TNIL) {
-        lua_pop(L, 2);
-        return 0;
+    int marked = lua_rawgetp(L, -1, &message_key) != LUA_TNIL;
+    lua_pop(L, 2);
+    return marked;
+}
+
+// Made protected from Swift: a lazy list's elements may fail to be made (a budget).
+static int fill(lua_State *L) {
+    luakit_lazy_fill(L, 1);
+    return 1;
+}
+
+int luakit_readonly_push_target(lua_State *L, int idx) {
+    if (!lua_checkstack(L, 3) || !luakit_is_readonly(L, idx)) return 0;
+    idx = lua_absindex(L, idx);
+    lua_Integer count;
+    if (luakit_lazy_count(L, idx, &count)) {
+        lua_pushcfunction(L, fill);
+        lua_pushvalue(L, idx);
+        return lua_pcall(L, 1, 1, 0) == LUA_OK ? 1 : -1;
     }
-    lua_pop(L, 1);
+    lua_getmetatable(L, idx);
     lua_pushliteral(L, "__index");
     lua_rawget(L, -2);
     lua_remove(L, -2);
@@ -62,10 +81,27 @@ static int ro_len(lua_State *L) {
     return 1;
 }
 
-// The sandbox's next: as lbaselib's, reading a proxy's target.
-static int b_next(lua_State *L) {
+// The target of the plain read-only proxy at `idx` replaces it (C functions only: a lazy
+// list is never one here).
+static void replace_by_target(lua_State *L, int idx) {
+    if (luakit_readonly_push_target(L, idx) == 1) lua_replace(L, idx);
+}
+
+// The sandbox's next: as lbaselib's, reading a proxy's target; a lazy list's keys are 1...n.
+int luakit_readonly_next(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    if (luakit_readonly_push_target(L, 1)) lua_replace(L, 1);
+    lua_Integer count;
+    if (luakit_lazy_count(L, 1, &count)) {
+        lua_Integer i = lua_isnoneornil(L, 2) ? 1 : luaL_checkinteger(L, 2) + 1;
+        if (i < 1 || i > count) {
+            lua_pushnil(L);
+            return 1;
+        }
+        lua_pushinteger(L, i);
+        lua_geti(L, 1, i);
+        return 2;
+    }
+    replace_by_target(L, 1);
     lua_settop(L, 2);
     if (lua_next(L, 1)) return 2;
     lua_pushnil(L);
@@ -73,37 +109,36 @@ static int b_next(lua_State *L) {
 }
 
 static int ro_pairs(lua_State *L) {
-    lua_pushcfunction(L, b_next);
+    lua_pushcfunction(L, luakit_readonly_next);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
+}
+
+void luakit_readonly_metatable(lua_State *L, int message) {
+    message = lua_absindex(L, message);
+    lua_createtable(L, 0, 6);
+    lua_pushcfunction(L, ro_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, message);
+    lua_rawsetp(L, -2, &message_key);
 }
 
 void luakit_readonly_wrap(lua_State *L, int message) {
     message = lua_absindex(L, message);
     lua_checkstack(L, 4);
     lua_createtable(L, 0, 0);                  // target, proxy
-    lua_createtable(L, 0, 6);                  // target, proxy, mt
+    luakit_readonly_metatable(L, message);     // target, proxy, mt
     lua_pushvalue(L, -3);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, ro_newindex);
-    lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, ro_len);
     lua_setfield(L, -2, "__len");
     lua_pushcfunction(L, ro_pairs);
     lua_setfield(L, -2, "__pairs");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pushvalue(L, message);
-    lua_rawsetp(L, -2, &message_key);
     lua_setmetatable(L, -2);                   // target, proxy
     lua_remove(L, -2);                         // proxy
-}
-
-int luakit_is_readonly(lua_State *L, int idx) {
-    if (!luakit_readonly_push_target(L, idx)) return 0;
-    lua_pop(L, 1);
-    return 1;
 }
 
 // MARK: - The sandbox's raw functions
@@ -111,8 +146,13 @@ int luakit_is_readonly(lua_State *L, int idx) {
 static int b_rawget(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
-    if (luakit_readonly_push_target(L, 1)) lua_replace(L, 1);
+    lua_Integer count;
     lua_settop(L, 2);
+    if (luakit_lazy_count(L, 1, &count)) {
+        lua_gettable(L, 1);   // a lazy list's own lookup: its elements, nothing else
+        return 1;
+    }
+    replace_by_target(L, 1);
     lua_rawget(L, 1);
     return 1;
 }
@@ -120,7 +160,12 @@ static int b_rawget(lua_State *L) {
 static int b_rawlen(lua_State *L) {
     int t = lua_type(L, 1);
     luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
-    if (t == LUA_TTABLE && luakit_readonly_push_target(L, 1)) lua_replace(L, 1);
+    lua_Integer count;
+    if (t == LUA_TTABLE && luakit_lazy_count(L, 1, &count)) {
+        lua_pushinteger(L, count);
+        return 1;
+    }
+    if (t == LUA_TTABLE) replace_by_target(L, 1);
     lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
     return 1;
 }
@@ -137,7 +182,7 @@ static int b_rawset(lua_State *L) {
 
 void luakit_open_readonly(lua_State *L) {
     lua_pushglobaltable(L);
-    lua_pushcfunction(L, b_next);
+    lua_pushcfunction(L, luakit_readonly_next);
     lua_setfield(L, -2, "next");
     lua_pushcfunction(L, b_rawget);
     lua_setfield(L, -2, "rawget");

@@ -170,10 +170,30 @@ void luakit_set_zone(struct lua_State *L, luakit_zone_fn lookup, void *zone);
 /// Swift callbacks do not fail; see luakit_budget).
 void luakit_readonly_wrap(struct lua_State *L, int message);
 /// If the value at `idx` is a read-only proxy, pushes its target (the real table) and
-/// returns 1; otherwise pushes nothing and returns 0. Never raises.
+/// returns 1; otherwise pushes nothing and returns 0. A lazy list's target is made here,
+/// protected: every element, in a new plain table; -1 when making one failed (a budget),
+/// with the error pushed instead. Never raises.
 int luakit_readonly_push_target(struct lua_State *L, int idx);
 /// Whether the value at `idx` is a read-only proxy. Never raises.
 int luakit_is_readonly(struct lua_State *L, int idx);
+/// Pushes a lazy list (lazylist.c): a read-only list of `count` elements, element i made by
+/// calling the function at `make` with i on its first read, and kept while anything holds
+/// it. Writes raise the string at `message`. Never raises (from Swift callbacks).
+void luakit_lazy_list(struct lua_State *L, int make, long long count, int message);
+/// Pushes a view of the lazy list at `source`: element j is source[positions[j]] (1-based
+/// positions, copied). Returns 0, pushing nothing, when `source` is not a lazy list made by
+/// luakit_lazy_list or a position is out of its range. Never raises (from Swift callbacks).
+int luakit_lazy_view(struct lua_State *L, int source, const long long *positions, long long count, int message);
+/// Whether the value at `idx` is the lazy list at `source` (sets *positions to NULL) or a
+/// view of it (sets *positions to its positions, valid while the view is on the stack),
+/// setting *count either way. Never raises.
+int luakit_lazy_positions(struct lua_State *L, int idx, int source, const long long **positions, long long *count);
+/// Pushes element `i` of the lazy list at `idx`, made protected, and returns 1; on an error
+/// of making it, pushes the error instead and returns 0. Never raises.
+int luakit_lazy_get(struct lua_State *L, int idx, long long i);
+/// The position in the lazy list at `source` of the element at `idx`, 0 when it is not one
+/// of its elements (or has not been made). Never raises.
+long long luakit_lazy_position_of(struct lua_State *L, int source, int idx);
 /// Raises the message of the read-only proxy at `idx`, after the `file:line: ` of the Lua
 /// code that tried to change it (for C functions of the sandbox: `return luakit_refuse_change(L, 1);`).
 int luakit_refuse_change(struct lua_State *L, int idx);

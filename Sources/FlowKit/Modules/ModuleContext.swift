@@ -52,6 +52,9 @@ public final class ModuleContext {
 
     private var cache: [String: AnyObject] = [:]
 
+    /// `ctx.sites` (``pushSites(_:)``), made by the first run that reads it.
+    var siteList: LuaTableRef?
+
     /// The run in progress, for `store`: its transaction and whether it may write (set by
     /// ``FlowRuntime/run(_:)`` for the run's length; nil between runs).
     var storeRun: StoreRun?

@@ -17,6 +17,7 @@ public struct ModuleRegistry: Sendable {
         GeoModule(),
         MapModule(),
         ClusterModule(),
+        CatalogModule(),
         GeofenceModule(),
         ARModule(),
         StoreModule(),

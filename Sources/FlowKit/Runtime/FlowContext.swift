@@ -214,7 +214,7 @@ enum FlowContext {
     }
 
     /// A site as flows see it: `{id, name, category, description, lat, lon, properties}`.
-    static func site(_ site: Site) -> LuaValue {
+    static func siteTable(_ site: Site) -> LuaTable {
         var t = LuaTable(fieldCapacity: 7)
         t["id"] = .string(site.id)
         t["name"] = .string(site.name)
@@ -225,7 +225,7 @@ enum FlowContext {
         var properties = LuaTable()
         for (key, value) in site.properties { properties[key] = json(value) }
         t["properties"] = .table(properties)
-        return .table(t)
+        return t
     }
 
     static func json(_ value: JSONValue) -> LuaValue {

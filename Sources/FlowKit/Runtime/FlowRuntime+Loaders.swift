@@ -17,12 +17,7 @@ extension FlowRuntime {
         let made = Loaders(
             sites: lua.function("sites") { [unowned self] call in
                 do {
-                    if let table = self.sitesTable {
-                        call.push(table)
-                    } else {
-                        let sites = LuaTable(sequence: try self.moduleContext.sites().map(FlowContext.site))
-                        self.sitesTable = call.pushReadOnly(sites, message: Self.readOnlySitesMessage)
-                    }
+                    call.push(try self.moduleContext.sitesList())
                 } catch let error as FlowError {
                     throw LuaCallError(error.description)
                 }

@@ -45,9 +45,8 @@ public final class FlowRuntime {
         timeCache = made
         return made
     }
-    /// `ctx.sites`, built by the first run that reads it and handed to every later run:
-    /// read-only (``LuaTableRef``), so no run can change what the next one sees.
-    var sitesTable: LuaTableRef?
+    /// `ctx.park`, built by the first run and handed to every later run: read-only
+    /// (``LuaTableRef``), so no run can change what the next one sees.
     var parkTable: LuaTableRef?
     /// `ctx.parks`, built by the first run that reads it (``ParkDirectory``), shared read-only.
     var parksTable: LuaTableRef?
@@ -61,8 +60,7 @@ public final class FlowRuntime {
     /// The runner's `note`, which adds a path to ``recording``: made by the first such run.
     private var noteFunction: LuaFunctionRef?
 
-    /// What a flow that changes `ctx.sites` or a site in it is told.
-    static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
+    /// What a flow that changes `ctx.park` is told.
     static let readOnlyParkMessage = "ctx.park is read-only: every run of the park's flows shares it (copy a table to change it)"
     static let readOnlyParksMessage = "ctx.parks and the parks in it are read-only: every run of the park's flows shares them (copy a table to change it)"
 
@@ -241,6 +239,7 @@ public final class FlowRuntime {
         // A broken content file is bad input (exit 2) even when a flow's first use of it
         // is what fails: the module context keeps the content error, reported instead of
         // the Lua error.
+        moduleContext.prepareSites()
         moduleContext.contentError = nil
         let file = chain[0].file
         let loaders = self.loaders

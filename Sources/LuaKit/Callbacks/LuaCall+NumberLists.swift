@@ -27,7 +27,7 @@ extension LuaCall {
     public func numbers(_ i: Int, name: String, limit: Int = maxListCount) throws(LuaCallError) -> [Double] {
         guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TTABLE else { throw argumentError(i, expected: "list of numbers") }
         guard lua_checkstack(L, 3) != 0 else { throw badArgument(i, "\(name): Lua stack overflow") }
-        let target = luakit_readonly_push_target(L, Int32(i)) != 0 ? lua_gettop(L) : Int32(i)
+        let target = try readOnlyTarget(i, name: name) ?? Int32(i)
         defer { if target != Int32(i) { lua_settop(L, -2) } }
         do { return try readNumbers(at: target, limit: limit) } catch { throw error.callError(self, argument: i, name: name) }
     }
@@ -42,6 +42,18 @@ extension LuaCall {
                 lua_pushnumber(L, v)
                 lua_rawseti(L, -2, lua_Integer(k + 1))
             }
+        }
+    }
+
+    /// Pushes `values` as one list result of Lua integers (`#t` and `table.concat` read
+    /// them as `3`, not `3.0`).
+    /// - Parameter values: the integers.
+    public mutating func push(integers values: [Int]) {
+        guard reserve() else { return }
+        lua_createtable(L, Int32(clamping: values.count), 0)
+        for (k, v) in values.enumerated() {
+            lua_pushinteger(L, lua_Integer(v))
+            lua_rawseti(L, -2, lua_Integer(k + 1))
         }
     }
 

@@ -284,6 +284,23 @@ public struct LuaCall {
         return LuaTableRef(handle: handle, L: L, index: -1)
     }
 
+    /// Pushes `table` as a read-only table (see ``LuaTableRef``) that Swift does not keep:
+    /// an element of a lazy list (``pushLazyList(count:make:message:)``), which Lua keeps
+    /// only while something holds it.
+    /// - Parameters:
+    ///   - table: the content; every table inside it is read-only too.
+    ///   - message: what a script that tries to change it is told.
+    public mutating func pushReadOnlyElement(_ table: LuaTable, message: String) {
+        guard reserve() else { return }
+        stack.push(message)
+        let pushed = stack.push(.table(table), readOnly: lua_gettop(L))
+        lua_remove(L, pushed ? -2 : -1)
+        if !pushed {
+            lua_pushnil(L)
+            failure = "result \(resultCount) is nested deeper than \(LuaStack.maxDepth) levels, or too large for Lua's stack"
+        }
+    }
+
     /// Pushes the read-only table `table` refers to: the same table, not a copy.
     /// - Parameter table: a reference made by ``pushReadOnly(_:message:)`` in the same state
     ///   (one from another state fails the call).

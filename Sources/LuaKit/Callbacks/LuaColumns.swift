@@ -76,7 +76,7 @@ extension LuaCall {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, Int32(fields.count) + 6) != 0 else { throw badArgument(i, "\(name): Lua stack overflow") }
-        let table = luakit_readonly_push_target(L, Int32(i)) != 0 ? lua_gettop(L) : Int32(i)
+        let table = try readOnlyTarget(i, name: name) ?? Int32(i)
         do throws(ListReadError) {
             // A list has an item 1; a table of columns has the first field's column.
             let listed = lua_rawgeti(L, table, 1) != LUA_TNIL
@@ -120,7 +120,11 @@ extension LuaCall {
             let type = lua_rawgeti(L, list, lua_Integer(k + 1))
             guard type == LUA_TTABLE else { throw ListReadError(path: "[\(k + 1)]", message: "table expected, got \(luaTypeName(-1))") }
             var record = lua_gettop(L)
-            if luakit_readonly_push_target(L, record) != 0 { record = lua_gettop(L) }
+            switch luakit_readonly_push_target(L, record) {
+            case 0: break
+            case 1: record = lua_gettop(L)
+            default: throw ListReadError(path: "[\(k + 1)]", message: LuaStack.poppedMessage(L))
+            }
             var seen: UInt64 = 0
             lua_pushnil(L)
             while lua_next(L, record) != 0 {
@@ -210,7 +214,14 @@ extension LuaCall {
             throw ListReadError(path: "", message: "\(name): list expected, got \(luaTypeName(-1))")
         }
         let pushed = lua_gettop(L)
-        if luakit_readonly_push_target(L, pushed) != 0 { lua_remove(L, pushed) }
+        switch luakit_readonly_push_target(L, pushed) {
+        case 0: break
+        case 1: lua_remove(L, pushed)
+        default:
+            let message = LuaStack.poppedMessage(L)
+            lua_settop(L, -2)
+            throw ListReadError(path: "", message: "\(name): \(message)")
+        }
         return lua_gettop(L)
     }
 

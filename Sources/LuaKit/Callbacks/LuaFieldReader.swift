@@ -160,10 +160,15 @@ public struct LuaFieldReader {
     /// read-only), which must be a table; the stack is as it was afterwards.
     static func within(_ L: OpaquePointer, _ index: Int32, _ body: (inout LuaFieldReader) throws(Mismatch) -> Void) throws(Mismatch) {
         guard lua_checkstack(L, 4) != 0, lua_type(L, index) == LUA_TTABLE else { throw Mismatch() }
-        if luakit_readonly_push_target(L, index) != 0 {
+        switch luakit_readonly_push_target(L, index) {
+        case 0: break
+        case 1:
             defer { lua_pop(L, 1) }
             var reader = LuaFieldReader(L: L, index: lua_gettop(L))
             return try body(&reader)
+        default:
+            lua_pop(L, 1)  // a lazy list whose elements could not be made: no record either
+            throw Mismatch()
         }
         var reader = LuaFieldReader(L: L, index: index)
         try body(&reader)

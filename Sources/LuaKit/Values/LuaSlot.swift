@@ -65,11 +65,7 @@ public struct LuaSlot {
     /// read-only kind (metatables are not consulted: reads are raw, as the copy's are).
     public var isPlainTable: Bool {
         guard lua_type(L, index) == LUA_TTABLE, lua_checkstack(L, 2) != 0 else { return false }
-        if luakit_readonly_push_target(L, index) != 0 {
-            lua_pop(L, 1)
-            return false
-        }
-        return true
+        return luakit_is_readonly(L, index) == 0
     }
 
     /// The raw length of a table (`#t` without `__len`); 0 for other values.

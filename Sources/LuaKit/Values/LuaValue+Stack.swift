@@ -94,9 +94,12 @@ struct LuaStack {
         guard lua_checkstack(L, 4) != 0 else { throw .conversion("Lua stack overflow while reading a table") }
         // A read-only table (LuaCall.pushReadOnly) is an empty proxy: copy its target.
         let index = lua_absindex(L, index)
-        guard luakit_readonly_push_target(L, index) == 0 else {
+        switch luakit_readonly_push_target(L, index) {
+        case 0: break
+        case 1:
             defer { lua_pop(L, 1) }
             return try entries(at: lua_gettop(L), depth: depth, limits: &limits)
+        default: throw .conversion(Self.poppedMessage(L))
         }
         return try entries(at: index, depth: depth, limits: &limits)
     }

@@ -34,7 +34,7 @@ import ScreenModel
         let runtime = try p.runtime("GOGA")
         let before = try runtime.run(FlowRequest(flow: "probe"))
         let error = flowError { try runtime.run(FlowRequest(flow: "probe", args: ["change": "yes"])) }
-        #expect(error?.description.hasPrefix("flows/probe.lua:4: \(FlowRuntime.readOnlySitesMessage)") == true, "\(String(describing: error))")
+        #expect(error?.description.hasPrefix("flows/probe.lua:4: \(ModuleContext.readOnlySitesMessage)") == true, "\(String(describing: error))")
         let after = try runtime.run(FlowRequest(flow: "probe"))
         #expect(after.title == before.title)
         #expect(after.title == "14th Avenue Gate 369 true")

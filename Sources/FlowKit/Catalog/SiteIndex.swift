@@ -1,0 +1,56 @@
+import GeoKit
+
+/// A park's sites indexed the ways screens list them, so a screen costs what it shows, not
+/// what the park holds: each category's sites in name order, the categories, each site by
+/// id, and each site's place in name order. Built once per runtime from the curated sites.
+///
+/// Name order is Lua's, which lib.sites used to sort by in every runtime: the name in lower
+/// case (ASCII letters only, as `string.lower` in the C locale), compared byte by byte, then
+/// the id. Positions are 1-based, as in `ctx.sites`.
+final class SiteIndex {
+    /// How many sites there are.
+    let count: Int
+    /// By position - 1: the site's place in name order, from 1.
+    let nameRank: [Int]
+    /// Each category's sites, as positions in name order.
+    let byCategory: [String: [Int]]
+    /// The categories the sites have, in byte order.
+    let categories: [String]
+    /// Each site's position by id (of two sites with one id, the later in name order).
+    let byID: [String: Int]
+
+    init(sites: [Site]) {
+        count = sites.count
+        let lowered = sites.map { site in site.name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } }
+        let ids = sites.map { Array($0.id.utf8) }
+        let order = sites.indices.sorted { a, b in
+            if lowered[a] != lowered[b] { return lowered[a].lexicographicallyPrecedes(lowered[b]) }
+            return ids[a].lexicographicallyPrecedes(ids[b])
+        }
+        var rank = Array(repeating: 0, count: sites.count)
+        var byCategory: [String: [Int]] = [:]
+        var byID: [String: Int] = [:]
+        byID.reserveCapacity(sites.count)
+        for (place, index) in order.enumerated() {
+            rank[index] = place + 1
+            byCategory[sites[index].category, default: []].append(index + 1)
+            byID[sites[index].id] = index + 1
+        }
+        nameRank = rank
+        self.byCategory = byCategory
+        categories = byCategory.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.byID = byID
+    }
+
+    /// The sites of `categories`, category by category in the order given (a category named
+    /// twice counts once), each in name order; the first `limit` of them.
+    func positions(inCategories categories: [String], limit: Int = .max) -> [Int] {
+        var out: [Int] = []
+        var seen: Set<String> = []
+        for category in categories where out.count < limit && seen.insert(category).inserted {
+            guard let list = byCategory[category] else { continue }
+            out.append(contentsOf: list.prefix(limit - out.count))
+        }
+        return out
+    }
+}

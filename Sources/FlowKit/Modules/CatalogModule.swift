@@ -1,0 +1,131 @@
+import GeoKit
+import LuaKit
+
+/// `catalog`: the park's sites (`ctx.sites`) indexed the ways screens list them (``SiteIndex``),
+/// so that lib.sites lists a park of a hundred thousand sites at the cost of what it shows.
+/// Lists it returns are read-only views of `ctx.sites`: their sites are made when read, and
+/// are the same tables as in `ctx.sites`.
+struct CatalogModule: NativeModule {
+    let name = "catalog"
+    let summary = "The park's sites (ctx.sites) indexed: by category in name order, by id, and their place in name order."
+
+    var functions: [NativeFunction] {
+        [
+            NativeFunction(
+                "in_categories",
+                summary: "The sites of these categories, category by category in the order given (a category named twice counts once), "
+                    + "each category's by name (lower case, then id); the first `limit` (default all). A read-only list.",
+                parameters: [
+                    .init("categories", "string[]", "site categories"),
+                    .init("limit", "integer?", "the most sites listed"),
+                ],
+                returns: [("flowrun.Site[]", "the sites, read-only")],
+                example: "local views = catalog.in_categories({ \"viewpoint\", \"lighthouse\" }, 5)"
+            ) { context, call in
+                let categories = try Self.strings(call, 1, name: "categories")
+                let limit = try call.isNil(2) ? Int.max : call.integer(2)
+                guard limit >= 0 else { throw call.badArgument(2, "limit \(limit) must be ≥ 0") }
+                let positions = try context.siteIndex().positions(inCategories: categories, limit: limit)
+                try call.charge(categories.count * Charge.perSite + positions.count)
+                try Self.pushView(context, &call, positions)
+            },
+            NativeFunction(
+                "categories", summary: "The categories the park's sites have, in byte order: a new list.",
+                returns: [("string[]", "the categories")],
+                example: "for _, c in ipairs(catalog.categories()) do print(c) end"
+            ) { context, call in
+                let categories = try context.siteIndex().categories
+                try call.charge(results: categories.count)
+                call.push(LuaValue.table(LuaTable(sequence: categories.map(LuaValue.string))))
+            },
+            NativeFunction(
+                "by_id", summary: "The park's site with this id, or nil (an id the data does not have, or a hidden site).",
+                parameters: [.init("id", "string", "the site's id")],
+                returns: [("flowrun.Site?", "the site, read-only")],
+                example: "local site = catalog.by_id(\"nps-poi:goga:0001\")"
+            ) { context, call in
+                let id = try call.string(1)
+                guard let position = try context.siteIndex().byID[id] else { return call.pushNil() }
+                try call.pushElement(position, of: context.sitesList())
+            },
+            NativeFunction(
+                "name_ranks",
+                summary: "Each site's place in the park's name order (as `in_categories` lists them), 0 for a table that is not one of ctx.sites.",
+                parameters: [.init("sites", "table[]", "ctx.sites, a list `catalog` returned, or any list of sites")],
+                returns: [("integer[]", "one place per site, from 1")],
+                example: "local ranks = catalog.name_ranks(catalog.in_categories({ \"trailhead\" }))"
+            ) { context, call in
+                let index = try context.siteIndex()
+                let positions = try Self.positions(context, &call, 1)
+                try call.charge(positions.count * Charge.perSite)
+                call.push(integers: positions.map { $0 == 0 ? 0 : index.nameRank[$0 - 1] })
+            },
+            NativeFunction(
+                "order",
+                summary: "Positions 1...n of a list of numbers, smallest first, equal ones in list order; the first `limit` (default all). "
+                    + "Sites by name: `order(name_ranks(list))`; nearest first: `order(distances)`.",
+                parameters: [
+                    .init("keys", "number[]", "one number per item (no NaN)"),
+                    .init("limit", "integer?", "the most positions returned"),
+                ],
+                returns: [("integer[]", "positions in the list")],
+                example: "local nearest = catalog.order(catalog.inverse(list, ctx.at.lat, ctx.at.lon), 5)"
+            ) { _, call in
+                let keys = try call.numbers(1, name: "keys")
+                let limit = try call.isNil(2) ? keys.count : call.integer(2)
+                guard limit >= 0 else { throw call.badArgument(2, "limit \(limit) must be ≥ 0") }
+                if let nan = keys.firstIndex(where: \.isNaN) { throw call.badArgument(1, "keys[\(nan + 1)] is NaN") }
+                try call.charge(Charge.sorting(keys.count))
+                let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+                call.push(integers: order.prefix(limit).map { $0 + 1 })
+            },
+            NativeFunction(
+                "inverse",
+                summary: "The geodesic from a point to each site of a list of ctx.sites' sites: distances and initial bearings, "
+                    + "as geo.inverse gives them, without making the sites' tables.",
+                parameters: [
+                    .init("sites", "flowrun.Site[]", "ctx.sites, a list `catalog` returned, or a list of sites of ctx.sites"),
+                    .init("lat", "number", "latitude of the point, degrees"),
+                    .init("lon", "number", "longitude of the point, degrees"),
+                ],
+                returns: [("number[]", "metres"), ("number[]", "initial bearings, degrees in [0, 360)")],
+                example: "local d, b = catalog.inverse(list, ctx.at.lat, ctx.at.lon)"
+            ) { context, call in
+                let positions = try Self.positions(context, &call, 1)
+                if let missing = positions.firstIndex(of: 0) {
+                    throw call.badArgument(1, "sites[\(missing + 1)] is not one of ctx.sites")
+                }
+                let from = try call.coordinate(2)
+                try call.charge(positions.count * Charge.perGeodesic)
+                let sites = try context.sites()
+                let solutions = Geodesic.wgs84.inverse(from: [from], to: positions.map { sites[$0 - 1].coordinate })
+                call.push(numbers: solutions.distances)
+                call.push(numbers: solutions.initialBearings)
+            },
+        ]
+    }
+
+    /// The positions in ctx.sites of list argument `i`'s sites, 0 for a table not of it.
+    private static func positions(_ context: ModuleContext, _ call: inout LuaCall, _ i: Int) throws -> [Int] {
+        switch try call.positions(i, in: context.sitesList(), name: "sites") {
+        case .all(let n): return Array(0..<n).map { $0 + 1 }
+        case .positions(let positions): return positions
+        }
+    }
+
+    /// Pushes a read-only view of ctx.sites at these positions.
+    private static func pushView(_ context: ModuleContext, _ call: inout LuaCall, _ positions: [Int]) throws {
+        call.pushLazyView(of: try context.sitesList(), positions: positions, message: ModuleContext.readOnlySitesMessage)
+    }
+
+    /// Argument `i` as a list of strings.
+    private static func strings(_ call: LuaCall, _ i: Int, name: String) throws -> [String] {
+        let table = try call.table(i)
+        return try table.sequence.enumerated().map { k, value in
+            guard case .string(let text) = value else {
+                throw call.badArgument(i, "\(name)[\(k + 1)]: string expected, got \(value.typeName)")
+            }
+            return text
+        }
+    }
+}
