@@ -1,4 +1,4 @@
-import Formats
+public import Formats
 public import GeoKit
 
 /// A park's content files, read on first use and kept: `sites.geojson` (optional: a park
@@ -8,6 +8,9 @@ public final class ParkContent {
     let code: String
     let root: ProjectRoot
     let curation: SiteCuration
+    /// Where prepared site tables are kept between processes (nil: made in every process).
+    let keptTables: KeptFiles?
+    private var cachedTable: PreparedSites?
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
     private var cachedExhibits: ExhibitCatalog??
@@ -26,10 +29,41 @@ public final class ParkContent {
     ///   - code: the park's code, as its folder spells it.
     ///   - root: the project.
     ///   - curation: what the park hides and renames (default: nothing).
-    public init(code: String, root: ProjectRoot, curation: SiteCuration = .none) {
+    ///   - keptTables: where prepared site tables are kept between processes (default: none).
+    public init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptFiles? = nil) {
         self.code = code
         self.root = root
         self.curation = curation
+        self.keptTables = keptTables
+    }
+
+    /// Where a process keeps the prepared site tables it makes for later ones (``PreparedSites``
+    /// in ``KeptFiles``), or nil when the folder cannot be used.
+    /// - Parameter folder: the folder (`$XDG_CACHE_HOME/flowrun/sites`).
+    public static func keptTables(in folder: String) -> KeptFiles? {
+        KeptFiles(folder: folder, magic: PreparedSites.magic, suffix: ".sites", largest: 1 << 30)
+    }
+
+    /// The park's sites as a table a runtime reads site by site, with their index: the one
+    /// kept for these bytes of `sites.geojson` and this curation when there is one, else
+    /// made from the file (and kept). Made on first use.
+    /// - Throws: as ``sites()``.
+    func siteTable() throws(FlowError) -> PreparedSites {
+        if let cachedTable { return cachedTable }
+        let bytes = try self.bytes(sitesPath) ?? []
+        let key = ContentHash.of(Array("\(PreparedSites.magic)\(curation.fingerprint)\0".utf8) + bytes)
+        if cachedSites == nil, let body = keptTables?.read(key), let kept = PreparedSites(body: body) {
+            cachedTable = kept
+            return kept
+        }
+        let sites = try self.sites()
+        let body = PreparedSites.encode(sites)
+        guard let made = PreparedSites(body: body, decoded: sites) else {
+            throw .invalidContent("\(sitesPath): \(sites.count) sites are too many to index")
+        }
+        keptTables?.keep(body, under: key)
+        cachedTable = made
+        return made
     }
 
     /// `parks/<CODE>/sites.geojson`, relative to the root.
@@ -62,6 +96,10 @@ public final class ParkContent {
     ///   A failed read is not kept: the next call reads again.
     public func sites() throws(FlowError) -> [Site] {
         if let cachedSites { return cachedSites }
+        if let all = cachedTable?.allSites() {
+            cachedSites = all
+            return all
+        }
         guard let bytes = try bytes(sitesPath) else { cachedSites = []; return [] }
         let read: [Site]
         if let offered = offeredSites, offered.bytes == bytes {

@@ -19,6 +19,17 @@ public struct SiteCuration: Sendable {
     /// A site's fields that are not among its `properties`, so no ranking can weigh them.
     static let fixedFields: Set<String> = ["id", "name", "category", "description", "lat", "lon", "properties"]
 
+    /// Everything the curation does, as text: a site table made under another curation is
+    /// not this one's (``ParkContent`` keys kept tables by it).
+    var fingerprint: String {
+        let parts: [String] = [
+            hiddenCategories.sorted().joined(separator: "\u{1}"), hiddenSites.joined(separator: "\u{1}"),
+            names.sorted { $0.key < $1.key }.map { "\($0.key)\u{2}\($0.value)" }.joined(separator: "\u{1}"),
+            titleCase ? "title" : "", acronyms.sorted().joined(separator: "\u{1}"), rankedProperties.joined(separator: "\u{1}"),
+        ]
+        return parts.joined(separator: "\u{0}")
+    }
+
     /// Curation that changes nothing.
     public static let none = SiteCuration(hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [])
 

@@ -1,8 +1,8 @@
 import GeoKit
 
 /// A park's sites indexed the ways screens list them, so a screen costs what it shows, not
-/// what the park holds: each category's sites in name order, the categories, each site by
-/// id, and each site's place in name order. Built once per runtime from the curated sites.
+/// what the park holds: each category's sites in name order, the categories, and each
+/// site's place in name order. Built with the prepared table (``PreparedSites``), which keeps it.
 ///
 /// Name order is Lua's, which lib.sites used to sort by in every runtime: the name in lower
 /// case (ASCII letters only, as `string.lower` in the C locale), compared byte by byte, then
@@ -16,8 +16,6 @@ final class SiteIndex {
     let byCategory: [String: [Int]]
     /// The categories the sites have, in byte order.
     let categories: [String]
-    /// Each site's position by id (of two sites with one id, the later in name order).
-    let byID: [String: Int]
 
     init(sites: [Site]) {
         count = sites.count
@@ -29,28 +27,12 @@ final class SiteIndex {
         }
         var rank = Array(repeating: 0, count: sites.count)
         var byCategory: [String: [Int]] = [:]
-        var byID: [String: Int] = [:]
-        byID.reserveCapacity(sites.count)
         for (place, index) in order.enumerated() {
             rank[index] = place + 1
             byCategory[sites[index].category, default: []].append(index + 1)
-            byID[sites[index].id] = index + 1
         }
         nameRank = rank
         self.byCategory = byCategory
         categories = byCategory.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        self.byID = byID
-    }
-
-    /// The sites of `categories`, category by category in the order given (a category named
-    /// twice counts once), each in name order; the first `limit` of them.
-    func positions(inCategories categories: [String], limit: Int = .max) -> [Int] {
-        var out: [Int] = []
-        var seen: Set<String> = []
-        for category in categories where out.count < limit && seen.insert(category).inserted {
-            guard let list = byCategory[category] else { continue }
-            out.append(contentsOf: list.prefix(limit - out.count))
-        }
-        return out
     }
 }

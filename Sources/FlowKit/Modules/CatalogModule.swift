@@ -25,7 +25,7 @@ struct CatalogModule: NativeModule {
                 let categories = try Self.strings(call, 1, name: "categories")
                 let limit = try call.isNil(2) ? Int.max : call.integer(2)
                 guard limit >= 0 else { throw call.badArgument(2, "limit \(limit) must be ≥ 0") }
-                let positions = try context.siteIndex().positions(inCategories: categories, limit: limit)
+                let positions = try context.siteTable().positions(inCategories: categories, limit: limit)
                 try call.charge(categories.count * Charge.perSite + positions.count)
                 try Self.pushView(context, &call, positions)
             },
@@ -34,7 +34,7 @@ struct CatalogModule: NativeModule {
                 returns: [("string[]", "the categories")],
                 example: "for _, c in ipairs(catalog.categories()) do print(c) end"
             ) { context, call in
-                let categories = try context.siteIndex().categories
+                let categories = try context.siteTable().categories
                 try call.charge(results: categories.count)
                 call.push(LuaValue.table(LuaTable(sequence: categories.map(LuaValue.string))))
             },
@@ -45,7 +45,7 @@ struct CatalogModule: NativeModule {
                 example: "local site = catalog.by_id(\"nps-poi:goga:0001\")"
             ) { context, call in
                 let id = try call.string(1)
-                guard let position = try context.siteIndex().byID[id] else { return call.pushNil() }
+                guard let position = try context.siteTable().position(ofID: id) else { return call.pushNil() }
                 try call.pushElement(position, of: context.sitesList())
             },
             NativeFunction(
@@ -55,10 +55,10 @@ struct CatalogModule: NativeModule {
                 returns: [("integer[]", "one place per site, from 1")],
                 example: "local ranks = catalog.name_ranks(catalog.in_categories({ \"trailhead\" }))"
             ) { context, call in
-                let index = try context.siteIndex()
+                let table = try context.siteTable()
                 let positions = try Self.positions(context, &call, 1)
                 try call.charge(positions.count * Charge.perSite)
-                call.push(integers: positions.map { $0 == 0 ? 0 : index.nameRank[$0 - 1] })
+                call.push(integers: positions.map(table.nameRank(at:)))
             },
             NativeFunction(
                 "order",
@@ -97,8 +97,14 @@ struct CatalogModule: NativeModule {
                 }
                 let from = try call.coordinate(2)
                 try call.charge(positions.count * Charge.perGeodesic)
-                let sites = try context.sites()
-                let solutions = Geodesic.wgs84.inverse(from: [from], to: positions.map { sites[$0 - 1].coordinate })
+                let table = try context.siteTable()
+                var targets: [Coordinate] = []
+                targets.reserveCapacity(positions.count)
+                for position in positions {
+                    guard let target = table.coordinate(at: position) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
+                    targets.append(target)
+                }
+                let solutions = Geodesic.wgs84.inverse(from: [from], to: targets)
                 call.push(numbers: solutions.distances)
                 call.push(numbers: solutions.initialBearings)
             },

@@ -5,10 +5,10 @@ extension ModuleContext {
     /// What a script that changes `ctx.sites` or a site is told.
     static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
 
-    /// The park's sites indexed (``SiteIndex``), built on first use.
-    func siteIndex() throws(FlowError) -> SiteIndex {
-        let sites = try sites()
-        return cached("sites.index") { SiteIndex(sites: sites) }
+    /// The park's sites as a table read site by site, with their index (``PreparedSites``):
+    /// kept between processes, else made on first use.
+    func siteTable() throws(FlowError) -> PreparedSites {
+        try noting { () throws(FlowError) in try content.siteTable() }
     }
 
     /// Reads and indexes the park's sites before a run, outside its budget: reading content
@@ -16,7 +16,7 @@ extension ModuleContext {
     /// sites would spend the first run's CPU limit on it). A broken file is left for the run
     /// to meet, where it is reported as the content error it is.
     func prepareSites() {
-        _ = try? siteIndex()
+        _ = try? siteTable()
     }
 
     /// `ctx.sites`: a lazy list (LuaKit's ``LuaState/lazyList(count:make:message:)``) whose
@@ -25,13 +25,12 @@ extension ModuleContext {
     /// - Throws: ``FlowError`` when the park's sites cannot be read.
     func sitesList() throws(FlowError) -> LuaTableRef {
         if let siteList { return siteList }
-        let sites = try sites()
+        let table = try siteTable()
         let make = lua.function("site") { call in
-            let i = try call.integer(1)
-            guard sites.indices.contains(i - 1) else { return call.pushNil() }
-            call.pushReadOnlyElement(FlowContext.siteTable(sites[i - 1]), message: Self.readOnlySitesMessage)
+            guard let site = table.site(at: try call.integer(1)) else { return call.pushNil() }
+            call.pushReadOnlyElement(FlowContext.siteTable(site), message: Self.readOnlySitesMessage)
         }
-        guard let made = lua.lazyList(count: sites.count, make: make, message: Self.readOnlySitesMessage) else {
+        guard let made = lua.lazyList(count: table.count, make: make, message: Self.readOnlySitesMessage) else {
             throw .script(.runtime(message: "ctx.sites could not be made", traceback: ""))
         }
         siteList = made

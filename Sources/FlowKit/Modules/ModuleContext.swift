@@ -8,7 +8,7 @@ public final class ModuleContext {
     /// The park's Lua state, e.g. for `defineType`. Unowned: the state owns the closures
     /// that hold this context, and a strong reference would keep it from ever closing.
     unowned let lua: LuaState
-    private let content: ParkContent
+    let content: ParkContent
 
     init(park: ParkConfig, lua: LuaState, content: ParkContent) {
         self.park = park
@@ -39,7 +39,7 @@ public final class ModuleContext {
         return LuaCallError(message)
     }
 
-    private func noting<T>(_ read: () throws(FlowError) -> T) throws(FlowError) -> T {
+    func noting<T>(_ read: () throws(FlowError) -> T) throws(FlowError) -> T {
         do { return try read() } catch {
             contentError = error
             throw error

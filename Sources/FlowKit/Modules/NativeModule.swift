@@ -5,7 +5,7 @@ public import LuaKit
 /// The runtime's own modules are listed in ``ModuleRegistry/builtIn``; an app adds its own
 /// without touching this package: a type conforming to this protocol, registered with
 /// ``ModuleRegistry/register(_:)`` and handed to the runtime
-/// (``FlowRuntime/init(root:park:time:limits:store:modules:compiledChunks:)``). Its LuaLS stubs
+/// (``FlowRuntime/init(root:park:time:limits:store:modules:compiledChunks:keptSites:)``). Its LuaLS stubs
 /// (`meta/<name>.gen.lua`) are generated from ``functions``, so documentation cannot drift.
 /// A function's body runs inside the script's budgets; what it throws fails the Lua call with
 /// the error's message after the caller's `file:line:`, and never unwinds past Swift.

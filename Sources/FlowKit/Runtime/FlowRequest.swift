@@ -136,7 +136,7 @@ public enum FollowOutcome: Sendable {
     /// A URL, phone or directions action: the app performs it; there is no screen to show.
     case external(Action)
     /// A `go` action to another park (its code, as the action names it): the request to run
-    /// in that park's own runtime (``FlowRuntime/init(root:park:time:limits:store:modules:compiledChunks:)``).
+    /// in that park's own runtime (``FlowRuntime/init(root:park:time:limits:store:modules:compiledChunks:keptSites:)``).
     case park(String, FlowRequest)
 }
 

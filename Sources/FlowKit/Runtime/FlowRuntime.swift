@@ -1,4 +1,4 @@
-import Formats
+public import Formats
 public import Foundation
 public import GeoKit
 public import LuaKit
@@ -77,13 +77,16 @@ public final class FlowRuntime {
     ///     own with ``ModuleRegistry/register(_:)``).
     ///   - compiledChunks: where the park's Lua files are kept compiled between processes
     ///     (default: none, every file is compiled from source).
+    ///   - keptSites: where the park's prepared site table is kept between processes
+    ///     (``ParkContent/keptTables(in:)``; default: none, the sites file is read in every process).
     /// - Throws: ``FlowError`` naming the park, file and line or field at fault:
     ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
     ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
     ///   ``FlowError/badRegistration(message:)`` for a flow file.
     public init(
         root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
-        store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry(), compiledChunks: CompiledChunks? = nil
+        store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry(), compiledChunks: CompiledChunks? = nil,
+        keptSites: KeptFiles? = nil
     ) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root
@@ -115,7 +118,7 @@ public final class FlowRuntime {
         defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
-        content = ParkContent(code: code, root: root, curation: SiteCuration(park.settings.sites))
+        content = ParkContent(code: code, root: root, curation: SiteCuration(park.settings.sites), keptTables: keptSites)
 
         let context = ModuleContext(park: park, lua: lua, content: content)
         moduleContext = context

@@ -1,14 +1,20 @@
+import FlowKit
+import Formats
 import Foundation
 import LuaKit
 
-/// Where runs keep the park's Lua files compiled between processes (``CompiledChunks``):
-/// `$XDG_CACHE_HOME/flowrun/compiled`, or `~/.cache/flowrun/compiled`. Setting
-/// `FLOWRUN_COMPILED_CACHE=off` compiles every file from source (benchmarks compare both).
+/// What runs keep between processes: the park's Lua files compiled (``CompiledChunks``,
+/// in `$XDG_CACHE_HOME/flowrun/compiled`) and its prepared site tables (FlowKit's
+/// `ParkContent.keptTables(in:)`, in `$XDG_CACHE_HOME/flowrun/sites`), `~/.cache` without
+/// XDG_CACHE_HOME. Setting `FLOWRUN_COMPILED_CACHE=off` keeps neither (benchmarks compare both).
 enum CompiledFlows {
-    static let standard: CompiledChunks? = {
+    static let standard: CompiledChunks? = folder("compiled").flatMap(CompiledChunks.init(folder:))
+    static let sites: KeptFiles? = folder("sites").flatMap(ParkContent.keptTables(in:))
+
+    private static func folder(_ name: String) -> String? {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
         guard variable("FLOWRUN_COMPILED_CACHE") != "off" else { return nil }
         guard let base = variable("XDG_CACHE_HOME") ?? variable("HOME").map({ $0 + "/.cache" }) else { return nil }
-        return CompiledChunks(folder: base + "/flowrun/compiled")
-    }()
+        return base + "/flowrun/" + name
+    }
 }

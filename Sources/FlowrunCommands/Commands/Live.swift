@@ -86,7 +86,7 @@ extension Flowrun {
             let runtime = try FlowRuntime(
                 root: source.root, park: park, limits: limits.limits(),
                 // Opened only when something is kept (a party's alerts) or a flow reads the store.
-                store: SQLiteVisitorStore(profile: profile.chosen), compiledChunks: CompiledFlows.standard)
+                store: SQLiteVisitorStore(profile: profile.chosen), compiledChunks: CompiledFlows.standard, keptSites: CompiledFlows.sites)
             let readings = try beacons.map { path throws(FlowError) in try SessionRecording.readings(path, runtime: runtime) } ?? []
             let inputs = SessionRecording(track: recorded?.fixes ?? [], readings: readings, party: partyRun)
             let start = inputs.start.map(Date.init(timeIntervalSince1970:)) ?? Date()

@@ -84,7 +84,8 @@ package struct RunRequest: Equatable {
     /// Park `park`'s runtime, with a warning for each of its flow files that did not load.
     private static func runtime(_ project: ProjectRoot, park: String, time: Date, limits: HostLimits, store: any VisitorStore) throws(FlowError) -> FlowRuntime
     {
-        let runtime = try FlowRuntime(root: project, park: park, time: time, limits: limits, store: store, compiledChunks: CompiledFlows.standard)
+        let runtime = try FlowRuntime(
+            root: project, park: park, time: time, limits: limits, store: store, compiledChunks: CompiledFlows.standard, keptSites: CompiledFlows.sites)
         // Never torn down: the process ends with this command, and closing the Lua state and
         // freeing the sites' values one by one was 3% of a cold `flowrun --park GOGA home`.
         _ = Unmanaged.passRetained(runtime)

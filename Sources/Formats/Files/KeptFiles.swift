@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A folder of files one process keeps for later ones (compiled flows, prepared site
+/// tables), each named by a hash of what it was made from, so what is read back is never
+/// stale. Only this user's files are read: the folder and each file must belong to this
+/// user and be writable by no one else, and each file carries a checksum of its bytes;
+/// anything else reads as absent, and the caller makes the thing anew. Never an error.
+public final class KeptFiles: @unchecked Sendable {
+    /// The folder, made (mode 0700) if missing.
+    public let folder: String
+    /// The first bytes of every file: its format, so another layout is never read as this one.
+    let magic: [UInt8]
+    /// The file name's ending (`.luac`).
+    let suffix: String
+    /// Files larger than this are not read back.
+    let largest: Int
+
+    /// A folder of kept files, or nil when it cannot be made or is not safe to read from
+    /// (another owner, or writable by others).
+    /// - Parameters:
+    ///   - folder: the folder.
+    ///   - magic: the format's first bytes (a name and a version).
+    ///   - suffix: the files' ending.
+    ///   - largest: the largest file read back.
+    public init?(folder: String, magic: String, suffix: String, largest: Int) {
+        self.folder = folder
+        self.magic = Array(magic.utf8)
+        self.suffix = suffix
+        self.largest = largest
+        guard Self.makeFolder(folder) else { return nil }
+    }
+
+    /// What is kept under `key`, checked, without its header; nil when there is nothing, or
+    /// nothing this user alone wrote whose checksum matches.
+    public func read(_ key: UInt64) -> [UInt8]? {
+        let fd = open(path(key), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
+            status.st_size >= headerSize, status.st_size <= largest
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { systemRead(fd, $0 + filled, raw.count - filled) } ?? 0
+            }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        guard bytes.starts(with: magic) else { return nil }
+        let fields = bytes.withUnsafeBytes { raw in
+            (0..<2).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: magic.count + $0 * 8, as: UInt64.self)) }
+        }
+        let body = Array(bytes[headerSize...])
+        guard fields[0] == key, fields[1] == ContentHash.of(body) else { return nil }
+        return body
+    }
+
+    /// Keeps `body` under `key`: written to a file of its own, then renamed into place, so a
+    /// reader never sees half a file. A failure leaves nothing behind.
+    public func keep(_ body: [UInt8], under key: UInt64) {
+        let fields = [key, ContentHash.of(body)].map(\.littleEndian)
+        let bytes = magic + fields.withUnsafeBytes { Array($0) } + body
+        let temporary = path(key) + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                raw.baseAddress.map { write(fd, $0 + written, raw.count - written) } ?? 0
+            }
+            guard count > 0 else { break }
+            written += count
+        }
+        close(fd)
+        if written != bytes.count || rename(temporary, path(key)) != 0 { unlink(temporary) }
+    }
+
+    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    private var headerSize: Int { magic.count + 16 }
+
+    private func path(_ key: UInt64) -> String {
+        folder + "/" + String(key, radix: 16) + suffix
+    }
+
+    /// Makes `folder` and its parents (0700) if missing; whether it is a folder of this
+    /// user's that no one else may write.
+    private static func makeFolder(_ folder: String) -> Bool {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            prefix += part
+            _ = mkdir(prefix, 0o700)  // an existing folder is checked below
+            prefix += "/"
+        }
+        var status = stat()
+        return lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && status.st_uid == geteuid() && status.st_mode & 0o022 == 0
+    }
+}
