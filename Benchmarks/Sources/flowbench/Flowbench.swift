@@ -48,7 +48,7 @@ struct Flowbench: ParsableCommand {
             Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
             Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
             Render.self, Warm.self, Bundle.self, Preview.self, PreviewAPI.self, Sync.self, Store.self,
-            Beacons.self, BeaconsGen.self, Party.self, Live.self, Servers.self, FromLua.self,
+            Beacons.self, BeaconsGen.self, Party.self, Live.self, Servers.self, FromLua.self, Scale.self,
         ],
         defaultSubcommand: Runtime.self
     )

@@ -45,10 +45,10 @@ struct ARModule: NativeModule {
                     )
                 ],
                 example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })"
-            ) { _, call in
-                let request = try Request.read(call, 1)
-                // Projecting is a pass over the sites; stacking their labels starts with a sort.
-                try call.charge(request.sites.count * Charge.perInputItem + Charge.perLabelStep * Charge.sorting(request.sites.count))
+            ) { context, call in
+                let request = try Request.read(call, 1, context: context)
+                // Projecting is a pass over the sites; stacking the labels of those placed, a sort (below).
+                try call.charge(request.sites.count * Charge.perInputItem)
                 let projector: ARProjector
                 let sites: [Coordinate]
                 do {
@@ -70,7 +70,7 @@ struct ARModule: NativeModule {
                     throw call.badArgument(1, (error as? GeoError)?.message ?? (error as? LuaCallError)?.message ?? "\(error)")
                 }
                 let placements = projector.place(sites, altitudes: request.sites.map(\.altitude))
-                try call.charge(results: placements.count)
+                try call.charge(placements.count * Charge.perResultItem + Charge.perLabelStep * Charge.sorting(placements.count))
                 var rowTests = 0
                 let view = Self.value(
                     placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose,

@@ -91,6 +91,30 @@ extension LuaCall {
         return .positions(positions)
     }
 
+    /// Where field `key` of table argument `i` is in `source`, when it is `source` itself or a
+    /// view of it (see ``positions(_:in:name:)``); nil for anything else, read as usual.
+    /// - Parameters:
+    ///   - key: the field's name.
+    ///   - i: the argument's position, from 1.
+    ///   - source: a lazy list made by ``LuaState/lazyList(count:make:message:)``.
+    public func positions(ofField key: String, in i: Int, source: LuaTableRef) -> LazyPositions? {
+        guard i <= argumentCount, lua_type(L, Int32(i)) == LUA_TTABLE, source.handle === handle, lua_checkstack(L, 6) != 0 else {
+            return nil
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        source.push(onto: L)
+        let sourceIndex = lua_gettop(L)
+        let table = luakit_readonly_push_target(L, Int32(i)) == 1 ? lua_gettop(L) : Int32(i)
+        stack.push(key)
+        lua_rawget(L, table)
+        var pointer: UnsafePointer<Int64>?
+        var count: Int64 = 0
+        guard luakit_lazy_positions(L, -1, sourceIndex, &pointer, &count) != 0 else { return nil }
+        guard let pointer else { return .all(Int(count)) }
+        return .positions(UnsafeBufferPointer(start: pointer, count: Int(count)).map { Int($0) })
+    }
+
     /// Pushes element `k` of `list`, a lazy list, made if it has not been.
     /// - Parameters:
     ///   - k: the position, from 1 (`nil` outside the list).

@@ -36,6 +36,16 @@ struct ScaledPark {
         }
     }
 
+    /// How many sites park `park` of the project at `root` has.
+    /// - Throws: `BenchError.setup` when its sites file cannot be read.
+    static func siteCount(root: String, park: String) throws(BenchError) -> Int {
+        let file = URL(fileURLWithPath: root).appendingPathComponent("parks/\(park)/sites.geojson")
+        guard let data = try? Data(contentsOf: file), let collection = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let features = collection["features"] as? [Any]
+        else { throw .setup("scale: cannot read the features of \(file.path)") }
+        return features.count
+    }
+
     func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
