@@ -201,7 +201,10 @@ extension PreviewProject {
     /// - Returns: the outputs as a JSON array.
     func feed(_ id: String, _ input: (FlowSession) -> [SessionOutput]) throws(PreviewFailure) -> String {
         let live = try liveSession(id)
-        return live.publish(input(live.session))
+        let published = live.publish(input(live.session))
+        // The screens are on the streams: the collector's work now, not in the next update's runs.
+        live.session.idle()
+        return published
     }
 
     /// Performs action `action` of the screen `handle` of session `id`.
@@ -211,6 +214,7 @@ extension PreviewProject {
         do {
             let (outputs, external) = try live.session.perform(action, on: handle)
             var body = "{\"outputs\":\(live.publish(outputs))"
+            live.session.idle()
             switch external {
             case .external(let action)?: body += ",\"external\":" + JSONRenderer().render(action).trimmingCharacters(in: .whitespacesAndNewlines)
             case .park(let code, let request)?: body += ",\"park\":\(JSONValue.quoted(code)),\"flow\":\(JSONValue.quoted(request.flow))"

@@ -7,8 +7,9 @@ import Darwin
 /// A folder of files one process keeps for later ones (compiled flows, prepared site
 /// tables), each named by a hash of what it was made from, so what is read back is never
 /// stale. Only this user's files are read: the folder and each file must belong to this
-/// user and be writable by no one else, and each file carries a checksum of its bytes;
-/// anything else reads as absent, and the caller makes the thing anew. Never an error.
+/// user and be writable by no one else, and each file carries a checksum of its bytes
+/// (checked on reading where a damaged file would be dangerous: bytecode); anything else
+/// reads as absent, and the caller makes the thing anew. Never an error.
 public final class KeptFiles: @unchecked Sendable {
     /// The folder, made (mode 0700) if missing.
     public let folder: String
@@ -18,6 +19,9 @@ public final class KeptFiles: @unchecked Sendable {
     let suffix: String
     /// Files larger than this are not read back.
     let largest: Int
+    /// Whether reading checks each file's checksum (a format that checks its own structure,
+    /// as a site table does, may skip the pass over a large file).
+    let verifies: Bool
 
     /// A folder of kept files, or nil when it cannot be made or is not safe to read from
     /// (another owner, or writable by others).
@@ -26,11 +30,13 @@ public final class KeptFiles: @unchecked Sendable {
     ///   - magic: the format's first bytes (a name and a version).
     ///   - suffix: the files' ending.
     ///   - largest: the largest file read back.
-    public init?(folder: String, magic: String, suffix: String, largest: Int) {
+    ///   - verifies: whether reading checks the checksum (default: it does).
+    public init?(folder: String, magic: String, suffix: String, largest: Int, verifies: Bool = true) {
         self.folder = folder
         self.magic = Array(magic.utf8)
         self.suffix = suffix
         self.largest = largest
+        self.verifies = verifies
         guard Self.makeFolder(folder) else { return nil }
     }
 
@@ -44,21 +50,13 @@ public final class KeptFiles: @unchecked Sendable {
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
             status.st_size >= headerSize, status.st_size <= largest
         else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { raw in
-                raw.baseAddress.map { systemRead(fd, $0 + filled, raw.count - filled) } ?? 0
-            }
-            guard count > 0 else { return nil }
-            filled += count
-        }
-        guard bytes.starts(with: magic) else { return nil }
-        let fields = bytes.withUnsafeBytes { raw in
+        guard let header = readAll(fd, count: headerSize), header.starts(with: magic),
+            let body = readAll(fd, count: Int(status.st_size) - headerSize)
+        else { return nil }
+        let fields = header.withUnsafeBytes { raw in
             (0..<2).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: magic.count + $0 * 8, as: UInt64.self)) }
         }
-        let body = Array(bytes[headerSize...])
-        guard fields[0] == key, fields[1] == ContentHash.of(body) else { return nil }
+        guard fields[0] == key, !verifies || fields[1] == ContentHash.of(body) else { return nil }
         return body
     }
 
@@ -80,6 +78,23 @@ public final class KeptFiles: @unchecked Sendable {
         }
         close(fd)
         if written != bytes.count || rename(temporary, path(key)) != 0 { unlink(temporary) }
+    }
+
+    /// The next `count` bytes of `fd`, or nil when it has fewer. The array is not zeroed first
+    /// (a park's table is tens of MB).
+    private func readAll(_ fd: Int32, count: Int) -> [UInt8]? {
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = 0
+            while filled < count, let base = buffer.baseAddress {
+                let got = systemRead(fd, base + filled, count - filled)
+                guard got > 0 else { break }
+                filled += got
+            }
+            complete = filled == count
+            initialized = complete ? count : 0
+        }
+        return complete ? bytes : nil
     }
 
     private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -25,8 +25,7 @@ struct ScaledPark {
                 try fm.copyItem(at: base.appendingPathComponent(relative), to: staged.appendingPathComponent(relative))
             }
             let file = staged.appendingPathComponent("parks/\(park)/sites.geojson")
-            let scaled = try Self.scaled(Data(contentsOf: file), to: sites, park: park)
-            try scaled.write(to: file)
+            try Self.write(Data(contentsOf: file), scaledTo: sites, park: park, to: file.path)
         } catch let error as BenchError {
             try? fm.removeItem(at: staged)
             throw error
@@ -50,33 +49,48 @@ struct ScaledPark {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// The feature collection `data` with `count` features.
-    private static func scaled(_ data: Data, to count: Int, park: String) throws(BenchError) -> Data {
+    /// Writes the feature collection `data` with `count` features to `path`, a feature at a
+    /// time: a benchmark's own peak memory is where a spawned child's peak starts (Linux), so
+    /// the copy is never held whole.
+    private static func write(_ data: Data, scaledTo count: Int, park: String, to path: String) throws(BenchError) {
         guard let collection = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let features = collection["features"] as? [[String: Any]], !features.isEmpty
-        else { throw .setup("warm --sites: parks/\(park)/sites.geojson has no features to copy") }
-        var random = SplitMix64(seed: 32)
-        var out = Array(features.prefix(count))
-        out.reserveCapacity(count)
-        while out.count < count {
-            let n = out.count
-            var feature = features[n % features.count]
-            guard var geometry = feature["geometry"] as? [String: Any], let point = geometry["coordinates"] as? [Double],
-                point.count >= 2, var properties = feature["properties"] as? [String: Any]
-            else { throw .setup("warm --sites: parks/\(park)/sites.geojson: feature \(n % features.count + 1) is not a point with properties") }
-            // ~0.003° is ~300 m: copies stay near the site they copy, inside the same park.
-            geometry["coordinates"] = [point[0] + random.uniform(-0.003, 0.003), point[1] + random.uniform(-0.003, 0.003)]
-            properties["id"] = "bench:\(park.lowercased()):\(n + 1)"
-            properties["name"] = "\(properties["name"] as? String ?? "Site") \(n / features.count + 1)"
-            feature["geometry"] = geometry
-            feature["properties"] = properties
-            out.append(feature)
+        else { throw .setup("scaled park: parks/\(park)/sites.geojson has no features to copy") }
+        guard let out = FileHandle(forWritingAtPath: path) else { throw .setup("scaled park: cannot write \(path)") }
+        defer { try? out.close() }
+        do {
+            try out.truncate(atOffset: 0)
+            try out.write(contentsOf: Data("{\"type\":\"FeatureCollection\",\"features\":[".utf8))
+            var random = SplitMix64(seed: 32)
+            var batch = Data()
+            for n in 0..<count {
+                var feature = features[n % features.count]
+                if n >= features.count {
+                    guard var geometry = feature["geometry"] as? [String: Any], let point = geometry["coordinates"] as? [Double],
+                        point.count >= 2, var properties = feature["properties"] as? [String: Any]
+                    else {
+                        throw BenchError.setup("scaled park: parks/\(park)/sites.geojson: feature \(n % features.count + 1) is not a point with properties")
+                    }
+                    // ~0.003° is ~300 m: copies stay near the site they copy, inside the same park.
+                    geometry["coordinates"] = [point[0] + random.uniform(-0.003, 0.003), point[1] + random.uniform(-0.003, 0.003)]
+                    properties["id"] = "bench:\(park.lowercased()):\(n + 1)"
+                    properties["name"] = "\(properties["name"] as? String ?? "Site") \(n / features.count + 1)"
+                    feature["geometry"] = geometry
+                    feature["properties"] = properties
+                }
+                if n > 0 { batch.append(contentsOf: Array(",".utf8)) }
+                batch.append(try JSONSerialization.data(withJSONObject: feature, options: [.sortedKeys]))
+                if batch.count > 1 << 20 {
+                    try out.write(contentsOf: batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            batch.append(contentsOf: Array("]}".utf8))
+            try out.write(contentsOf: batch)
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw .setup("scaled park: cannot write \(count) sites to \(path): \(error.localizedDescription)")
         }
-        var result = collection
-        result["features"] = out
-        guard let written = try? JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]) else {
-            throw .setup("warm --sites: cannot write \(count) sites as GeoJSON")
-        }
-        return written
     }
 }
