@@ -112,16 +112,15 @@ extension ParkConfig {
         }
         // Every mistake at once: an author fixing park.lua should not meet them one by one.
         var problems: [FlowError] = []
-        var unknown: [LuaDecodingError] = []
+        let reader = SettingReader(noun: "setting")
         let decoded: ParkSettings?
         do {
-            decoded = try LuaValueDecoder(unknownFieldNoun: "setting").decode(ParkSettings.self, from: merged, unknownFields: &unknown)
+            decoded = try reader.read(ParkSettings.self, from: merged)
         } catch {
-            let located = LuaDecodingError.describe(error)
             decoded = nil
-            problems.append(fail(located.path, located.message))
+            problems.append(fail(error.path, error.message))
         }
-        problems = unknown.map { fail($0.path, $0.message) } + problems
+        problems = reader.unknown.map { fail($0.path, $0.message) } + problems
         if let decoded { check(decoded) { path, message in problems.append(fail(path, message)) } }
         guard let shape = decoded, problems.isEmpty else { throw FlowError.combining(problems) }
         return ParkConfig(code: code, settings: shape, raw: merged)

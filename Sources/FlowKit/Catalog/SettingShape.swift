@@ -1,5 +1,6 @@
-/// The shape of a settings type as Lua writes it, read off its own `init(from:)`: a decoder
-/// that answers every request with a placeholder records what each level asks for. The
+/// The shape of a settings type as Lua writes it, read off the code that reads it: a
+/// ``SettingRecord``'s initializer run on placeholders (``ParkSettings``), or a Decodable
+/// type's `init(from:)` given a decoder that answers every request with a placeholder. The
 /// park stubs come from it, so they list exactly the keys `ParkConfig` accepts, with the
 /// types it checks, and a setting added to ``ParkSettings`` reaches them by itself.
 package indirect enum SettingShape: Equatable, Sendable {
@@ -13,7 +14,7 @@ package indirect enum SettingShape: Equatable, Sendable {
     /// Any one of these (an address is a string or a list of lines); only a ``SettingScalar`` says so.
     case either([SettingShape])
 
-    /// Reads the shape of `type` by decoding it from nothing.
+    /// Reads the shape of a Decodable `type` by decoding it from nothing.
     /// - Throws: what `type`'s `init(from:)` throws when given placeholders (a type whose
     ///   decoding checks its values conforms to ``SettingScalar`` instead).
     package static func of<T: Decodable>(_ type: T.Type) throws -> SettingShape {

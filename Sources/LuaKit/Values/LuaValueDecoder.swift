@@ -57,6 +57,15 @@ public struct LuaDecodingError: Error, CustomStringConvertible, Sendable {
     /// `path: message`, or the message alone when the path is empty.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
+    /// A failure at `path`, for the package's readers that work out paths of their own.
+    /// - Parameters:
+    ///   - path: where, as ``path(_:)`` renders it.
+    ///   - message: what is wrong there.
+    package init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     /// Renders a coding path as `a.b[2].c`, list positions counted from 1 as in Lua.
     /// - Parameter codingPath: the path, as a `DecodingError` or decoder gives it.
     /// - Returns: the path as text; empty for an empty path.
@@ -116,69 +125,29 @@ private struct LuaDecoding: Decoder {
     let unknown: UnknownFieldLog?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func fail(_ message: String) -> LuaDecodingError {
-        LuaDecodingError(path: LuaDecodingError.path(codingPath), message: message)
-    }
-
-    func table(for what: String) throws -> LuaTable {
-        guard case .table(let t) = value else { throw fail("expected \(what), got \(value.typeName)") }
-        return t
-    }
-
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let t = try table(for: "table")
-        if !t.isEmpty && t.isSequence { throw fail("expected a table with named fields, got a list") }
+        let t = try TableReading.record(value, { LuaDecodingError.path(codingPath) })
         if let noun = unknownFieldNoun {
             // Only keys the type does not take are reported, in the order messages show them;
             // the keys it takes are set aside first, so a table of known fields sorts nothing.
-            var strays: [LuaValue] = []
-            t.forEachField { key, _ in
-                if key.stringValue.map({ Key(stringValue: $0) == nil }) ?? true { strays.append(key) }
-            }
-            for key in strays.sorted(by: { describeKey($0) < describeKey($1) }) {
-                guard let name = key.stringValue else { throw fail("\(noun)s are named fields; found key \(describeKey(key))") }
-                guard Key(stringValue: name) == nil else { continue }
+            let strays = TableReading.strays(in: t, accepts: { Key(stringValue: $0) != nil })
+            for name in strays.names {
                 let field = LuaDecodingError.path(codingPath + [NameKey(name)])
-                let hint = FieldSuggestion.nearest(to: name, accepted: { Key(stringValue: $0) != nil }).map { "; did you mean '\($0)'?" } ?? ""
-                let error = LuaDecodingError(path: field, message: "unknown \(noun)\(hint)")
+                let error = TableReading.unknownField(name, noun: noun, path: field, accepts: { Key(stringValue: $0) != nil })
                 guard let unknown else { throw error }
                 unknown.errors.append(error)
             }
+            if let key = strays.nonName { throw TableReading.nonNameKey(key, noun: noun, path: LuaDecodingError.path(codingPath)) }
         }
         return KeyedDecodingContainer(LuaKeyedDecoding<Key>(table: t, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown))
     }
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
-        let t = try table(for: "list")
-        let sequence = t.sequence
-        if sequence.count == t.count {
-            return LuaUnkeyedDecoding(elements: sequence, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
-        }
-        var strays: [LuaValue] = []
-        var rest: [(Int64, LuaValue)] = []
-        t.forEachField { key, value in
-            if case .integer(let i) = key, i >= 1 { rest.append((i, value)) } else { strays.append(key) }
-        }
-        // Of several keys that do not belong, name the least, so the message is the same every run.
-        if let stray = strays.min(by: { describeKey($0) < describeKey($1) }) {
-            throw fail("expected a list (keys 1...n), found key \(describeKey(stray))")
-        }
-        // A list with holes, Lua's `{ a, cond and b or nil, c }`: its items in order, the
-        // nils (which Lua does not store) dropped, never an empty list.
-        let items = sequence + rest.sorted { $0.0 < $1.0 }.map(\.1)
+        let items = try TableReading.list(value, { LuaDecodingError.path(codingPath) })
         return LuaUnkeyedDecoding(elements: items, codingPath: codingPath, unknownFieldNoun: unknownFieldNoun, unknown: unknown)
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer { LuaSingleDecoding(decoder: self) }
-}
-
-private func describeKey(_ key: LuaValue) -> String {
-    switch key {
-    case .string(let s): return "'\(s)'"
-    case .integer(let i): return "\(i)"
-    case .number(let d): return "\(d)"
-    default: return key.typeName
-    }
 }
 
 private struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -323,45 +292,4 @@ private struct LuaSingleDecoding: SingleValueDecodingContainer {
     private func path() -> String { LuaDecodingError.path(codingPath) }
 
     private func integer<T: FixedWidthInteger>() throws -> T { try ScalarReading.integer(value, path) }
-}
-
-/// Scalars from Lua values, for every container: the value, and the path for a message
-/// (worked out only when there is one).
-private enum ScalarReading {
-    static func bool(_ value: LuaValue, _ path: () -> String) throws -> Bool {
-        guard case .boolean(let b) = value else { throw LuaDecodingError(path: path(), message: "expected boolean, got \(value.typeName)") }
-        return b
-    }
-
-    static func string(_ value: LuaValue, _ path: () -> String) throws -> String {
-        guard case .string(let s) = value else { throw LuaDecodingError(path: path(), message: "expected string, got \(describe(value))") }
-        return s
-    }
-
-    static func double(_ value: LuaValue, _ path: () -> String) throws -> Double {
-        guard let d = value.doubleValue else { throw LuaDecodingError(path: path(), message: "expected number, got \(describe(value))") }
-        return d
-    }
-
-    static func integer<T: FixedWidthInteger>(_ value: LuaValue, _ path: () -> String) throws -> T {
-        switch value {
-        case .integer(let i):
-            if let v = T(exactly: i) { return v }
-        case .number(let d):
-            if let v = T(exactly: d) { return v }
-        default:
-            throw LuaDecodingError(path: path(), message: "expected integer, got \(describe(value))")
-        }
-        throw LuaDecodingError(path: path(), message: "expected integer in \(T.min)...\(T.max), got \(describe(value))")
-    }
-
-    static func describe(_ v: LuaValue) -> String {
-        switch v {
-        case .string(let s): return "string '\(s.prefix(40))'"
-        case .integer(let i): return "number \(i)"
-        case .number(let d): return "number \(d)"
-        case .boolean(let b): return "boolean \(b)"
-        default: return v.typeName
-        }
-    }
 }
