@@ -9,7 +9,7 @@ public final class ParkContent {
     let root: ProjectRoot
     let curation: SiteCuration
     /// Where prepared site tables are kept between processes (nil: made in every process).
-    let keptTables: KeptFiles?
+    let keptTables: KeptSiteTables?
     private var cachedTable: PreparedSites?
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
@@ -30,20 +30,11 @@ public final class ParkContent {
     ///   - root: the project.
     ///   - curation: what the park hides and renames (default: nothing).
     ///   - keptTables: where prepared site tables are kept between processes (default: none).
-    public init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptFiles? = nil) {
+    public init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptSiteTables? = nil) {
         self.code = code
         self.root = root
         self.curation = curation
         self.keptTables = keptTables
-    }
-
-    /// Where a process keeps the prepared site tables it makes for later ones (``PreparedSites``
-    /// in ``KeptFiles``), or nil when the folder cannot be used.
-    /// - Parameter folder: the folder (`$XDG_CACHE_HOME/flowrun/sites`).
-    public static func keptTables(in folder: String) -> KeptFiles? {
-        // A table checks its own structure when opened (and is data, not code): no checksum
-        // pass over the 25 MB of a park of 100,000 sites.
-        KeptFiles(folder: folder, magic: PreparedSites.magic, suffix: ".sites", largest: 1 << 30, verifies: false)
     }
 
     /// The park's sites as a table a runtime reads site by site, with their index: the one
@@ -52,9 +43,17 @@ public final class ParkContent {
     /// - Throws: as ``sites()``.
     func siteTable() throws(FlowError) -> PreparedSites {
         if let cachedTable { return cachedTable }
+        let scope = "\(PreparedSites.magic)\(curation.fingerprint)\0"
+        // A file version seen before names its table without being read (KeptSiteTables).
+        let sighting = root.isInMemory ? nil : keptTables?.sighting(of: root.url(sitesPath).path, scope: scope)
+        if cachedSites == nil, let sighting, let key = keptTables?.table(seen: sighting), let kept = keptTable(key) {
+            cachedTable = kept
+            return kept
+        }
         let bytes = try self.bytes(sitesPath) ?? []
-        let key = ContentHash.of(Array("\(PreparedSites.magic)\(curation.fingerprint)\0".utf8) + bytes)
-        if cachedSites == nil, let body = keptTables?.read(key), let kept = PreparedSites(body: body) {
+        let key = ContentHash.of(Array(scope.utf8) + bytes)
+        if let sighting { keptTables?.note(sighting, holds: key) }
+        if cachedSites == nil, let kept = keptTable(key) {
             cachedTable = kept
             return kept
         }
@@ -63,9 +62,13 @@ public final class ParkContent {
         guard let made = PreparedSites(body: body, decoded: sites) else {
             throw .invalidContent("\(sitesPath): \(sites.count) sites are too many to index")
         }
-        keptTables?.keep(body, under: key)
+        keptTables?.tables.keep(body, under: key)
         cachedTable = made
         return made
+    }
+
+    private func keptTable(_ key: UInt64) -> PreparedSites? {
+        keptTables?.tables.read(key).flatMap { PreparedSites(body: $0) }
     }
 
     /// `parks/<CODE>/sites.geojson`, relative to the root.

@@ -78,7 +78,7 @@ public final class FlowRuntime {
     ///   - compiledChunks: where the park's Lua files are kept compiled between processes
     ///     (default: none, every file is compiled from source).
     ///   - keptSites: where the park's prepared site table is kept between processes
-    ///     (``ParkContent/keptTables(in:)``; default: none, the sites file is read in every process).
+    ///     (``KeptSiteTables``; default: none, the sites file is read in every process).
     /// - Throws: ``FlowError`` naming the park, file and line or field at fault:
     ///   ``FlowError/unknownPark(code:known:)``, ``FlowError/badContent(file:message:)`` or
     ///   ``FlowError/invalidContent(_:)`` for the configuration, ``FlowError/script(_:)`` or
@@ -86,7 +86,7 @@ public final class FlowRuntime {
     public init(
         root: ProjectRoot, park code: String, time: Date? = nil, limits: HostLimits = HostLimits(),
         store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry(), compiledChunks: CompiledChunks? = nil,
-        keptSites: KeptFiles? = nil
+        keptSites: KeptSiteTables? = nil
     ) throws(FlowError) {
         let code = try ParkCatalog(root: root).resolve(code)
         self.root = root

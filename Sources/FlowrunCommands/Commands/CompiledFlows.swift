@@ -1,15 +1,14 @@
 import FlowKit
-import Formats
 import Foundation
 import LuaKit
 
 /// What runs keep between processes: the park's Lua files compiled (``CompiledChunks``,
 /// in `$XDG_CACHE_HOME/flowrun/compiled`) and its prepared site tables (FlowKit's
-/// `ParkContent.keptTables(in:)`, in `$XDG_CACHE_HOME/flowrun/sites`), `~/.cache` without
+/// `KeptSiteTables`, in `$XDG_CACHE_HOME/flowrun/sites`), `~/.cache` without
 /// XDG_CACHE_HOME. Setting `FLOWRUN_COMPILED_CACHE=off` keeps neither (benchmarks compare both).
 enum CompiledFlows {
     static let standard: CompiledChunks? = folder("compiled").flatMap(CompiledChunks.init(folder:))
-    static let sites: KeptFiles? = folder("sites").flatMap(ParkContent.keptTables(in:))
+    static let sites: KeptSiteTables? = folder("sites").flatMap(KeptSiteTables.init(folder:))
 
     private static func folder(_ name: String) -> String? {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }

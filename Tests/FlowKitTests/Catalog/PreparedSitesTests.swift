@@ -62,13 +62,14 @@ import GeoKit
     @Test func aKeptTableIsReadAgainAndNeverStale() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-sites-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let kept = try #require(ParkContent.keptTables(in: folder))
+        let kept = try #require(KeptSiteTables(folder: folder))
         let p = try TestProject()
         func names() throws -> [String] {
             let runtime = try FlowRuntime(root: p.root, park: "GOGA", time: fixedTime, keptSites: kept)
             return [try runtime.run(FlowRequest(flow: "sites", args: ["id": "nps-poi:goga:0001"])).title]
         }
         func files() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".sites") }.count }
+        func sightings() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".seen") }.count }
         #expect(try names() == ["14th Avenue Gate"] && files() == 1)
         #expect(try names() == ["14th Avenue Gate"] && files() == 1)
         let data = try String(contentsOf: p.url.appendingPathComponent("parks/GOGA/sites.geojson"), encoding: .utf8)
