@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Where prepared site tables (``PreparedSites``) are kept between processes, and which
+/// Where prepared site tables (`PreparedSites`) are kept between processes, and which
 /// table each version of a park's `sites.geojson` was found to hold.
 ///
 /// A table is named by a hash of the file's bytes (and the park's `sites` settings), so it is
@@ -21,7 +21,7 @@ public final class KeptSiteTables: Sendable {
     let tables: KeptFiles
     private let sightings: KeptFiles
 
-    /// The tables kept in `folder`, or nil when it cannot be used (see ``KeptFiles``).
+    /// The tables kept in `folder`, or nil when it cannot be used (see `KeptFiles`).
     /// - Parameter folder: the folder (`$XDG_CACHE_HOME/flowrun/sites`).
     public init?(folder: String) {
         // A table checks its own structure when opened (and is data, not code): no checksum

@@ -3,11 +3,11 @@ import GeoKit
 
 /// A park's curated sites in the form a runtime reads them: each site's record found by its
 /// position and decoded when a flow reads it, beside the index screens list them by
-/// (``SiteIndex``: each category's sites in name order, each site's place in that order, the
+/// (`SiteIndex`: each category's sites in name order, each site's place in that order, the
 /// sites by id). Made from `sites.geojson` once and kept between processes (``ParkContent``),
 /// so a cold run of a park of a hundred thousand sites reads the few it shows.
 ///
-/// The bytes (``SiteBytesWriter``): a header of five `u64`s (the count, then where the
+/// The bytes (`SiteBytesWriter`): a header of five `u64`s (the count, then where the
 /// records' offsets, the name places, the categories and the ids begin), each record
 /// (latitude, longitude, id, name, category, description, properties), the name places
 /// (`u32` per site), each category's positions in name order, and the ids as (hash,

@@ -1,7 +1,7 @@
 import Formats
 import GeoKit
 
-/// The byte layout of a prepared site table (``PreparedSites``): little-endian numbers,
+/// The byte layout of a prepared site table (`PreparedSites`): little-endian numbers,
 /// strings as a `u32` length and UTF-8, JSON values as a tag and their content.
 struct SiteBytesWriter {
     private(set) var bytes: [UInt8] = []
@@ -48,7 +48,7 @@ struct SiteBytesWriter {
     }
 }
 
-/// Reads what ``SiteBytesWriter`` wrote; every read is checked against the end, and a read
+/// Reads what `SiteBytesWriter` wrote; every read is checked against the end, and a read
 /// past it (a damaged table) is nil, never a trap.
 struct SiteBytesReader {
     let bytes: [UInt8]

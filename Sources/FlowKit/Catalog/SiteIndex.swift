@@ -2,7 +2,7 @@ import GeoKit
 
 /// A park's sites indexed the ways screens list them, so a screen costs what it shows, not
 /// what the park holds: each category's sites in name order, the categories, and each
-/// site's place in name order. Built with the prepared table (``PreparedSites``), which keeps it.
+/// site's place in name order. Built with the prepared table (`PreparedSites`), which keeps it.
 ///
 /// Name order is Lua's, which lib.sites used to sort by in every runtime: the name in lower
 /// case (ASCII letters only, as `string.lower` in the C locale), compared byte by byte, then

@@ -2,9 +2,11 @@ import LuaKit
 
 extension ARModule.Request {
     /// Argument `i` of `ar.project`. A view projects every site of the park (`sites =
-    /// ctx.sites`) on every call: read the fields used in place, never copying the rest of
-    /// each site (description, properties); any other shape goes through the decoder, which
-    /// names the field at fault (`sites[3].lat: missing (required)`).
+    /// ctx.sites`) on every call: those sites (or a list `catalog` made) are read from the
+    /// park's prepared table, no site table made in Lua; other lists have the fields used
+    /// read in place, never copying the rest of each site (description, properties); any
+    /// other shape goes through the decoder, which names the field at fault
+    /// (`sites[3].lat: missing (required)`).
     static func read(_ call: LuaCall, _ i: Int, context: ModuleContext) throws -> Self {
         // ctx.sites or a list `catalog` made: read from the park's table, no site made in Lua.
         if let positions = call.positions(ofField: "sites", in: i, source: try context.sitesList()) {

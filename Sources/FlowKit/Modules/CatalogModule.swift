@@ -1,7 +1,7 @@
 import GeoKit
 import LuaKit
 
-/// `catalog`: the park's sites (`ctx.sites`) indexed the ways screens list them (``SiteIndex``),
+/// `catalog`: the park's sites (`ctx.sites`) indexed the ways screens list them (`SiteIndex`),
 /// so that lib.sites lists a park of a hundred thousand sites at the cost of what it shows.
 /// Lists it returns are read-only views of `ctx.sites`: their sites are made when read, and
 /// are the same tables as in `ctx.sites`.

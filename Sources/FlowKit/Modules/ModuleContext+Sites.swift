@@ -5,7 +5,7 @@ extension ModuleContext {
     /// What a script that changes `ctx.sites` or a site is told.
     static let readOnlySitesMessage = "ctx.sites and the sites in it are read-only: every run of the park's flows shares them (copy a site to change it)"
 
-    /// The park's sites as a table read site by site, with their index (``PreparedSites``):
+    /// The park's sites as a table read site by site, with their index (`PreparedSites`):
     /// kept between processes, else made on first use.
     func siteTable() throws(FlowError) -> PreparedSites {
         try noting { () throws(FlowError) in try content.siteTable() }
@@ -19,7 +19,7 @@ extension ModuleContext {
         _ = try? siteTable()
     }
 
-    /// `ctx.sites`: a lazy list (LuaKit's ``LuaState/lazyList(count:make:message:)``) whose
+    /// `ctx.sites`: a lazy list (LuaKit's `LuaState.lazyList(count:make:message:)`) whose
     /// site i becomes a read-only table when a script first reads it, so a park of a hundred
     /// thousand sites costs a screen the sites it shows. The same list for every run.
     /// - Throws: ``FlowError`` when the park's sites cannot be read.

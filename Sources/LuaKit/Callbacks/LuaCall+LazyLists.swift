@@ -29,7 +29,7 @@ extension LuaState {
 }
 
 extension LuaCall {
-    /// Pushes a view of `source`, a list made by ``pushLazyList(count:make:message:)``:
+    /// Pushes a view of `source`, a list made by ``LuaState/lazyList(count:make:message:)``:
     /// element j is `source[positions[j]]`.
     /// - Parameters:
     ///   - source: the lazy list.
@@ -56,7 +56,7 @@ extension LuaCall {
     }
 
     /// Where the elements of list argument `i` are in `source`, a list made by
-    /// ``pushLazyList(count:make:message:)``: `.all(n)` for `source` itself, its positions
+    /// ``LuaState/lazyList(count:make:message:)``: `.all(n)` for `source` itself, its positions
     /// for a view of it, and for any other list each element's position, 0 for an element
     /// that is not one of source's (a table the script made).
     /// - Parameters:

@@ -285,7 +285,7 @@ public struct LuaCall {
     }
 
     /// Pushes `table` as a read-only table (see ``LuaTableRef``) that Swift does not keep:
-    /// an element of a lazy list (``pushLazyList(count:make:message:)``), which Lua keeps
+    /// an element of a lazy list (``LuaState/lazyList(count:make:message:)``), which Lua keeps
     /// only while something holds it.
     /// - Parameters:
     ///   - table: the content; every table inside it is read-only too.

@@ -9,7 +9,7 @@ import Formats
 ///
 /// Bytecode is what the sandbox refuses from scripts (Lua does not verify it, and crafted
 /// bytecode escapes any sandbox: docs/architecture.md, "Binary chunks are an escape"), so
-/// only bytecode this user's processes wrote is loaded (Formats' ``KeptFiles``: the folder
+/// only bytecode this user's processes wrote is loaded (Formats' `KeptFiles`: the folder
 /// and its files belong to this user and no one else may write them, each file carries a
 /// checksum of its bytes), and anything that does not match is compiled from source again.
 /// Never an error: a folder that cannot be used means compiling, as without a cache.

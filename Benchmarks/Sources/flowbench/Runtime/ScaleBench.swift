@@ -1,9 +1,9 @@
 import Foundation
 
 /// Parks of any size: copies of the project whose GOGA has n sites (``ScaledPark``), each
-/// run cold by a spawned flowrun. Per size: `home` spawned `spawns` times (after one
-/// untimed run, which keeps the compiled flows and the prepared site table as any first
-/// run does), its p50 wall time and peak RSS; then every default flow once, whether it
+/// run cold by a spawned flowrun once its files have settled. Per size: `home` spawned
+/// `spawns` times (after one untimed run, which keeps the compiled flows and the prepared
+/// site table as any first run does), its p50 wall time and peak RSS; then every default flow once, whether it
 /// passes under the default limits and how long it took. The slope of home's p50 over the
 /// sizes (least squares, ms per 10,000 sites) and the largest size against the park's own
 /// say whether a screen costs what it shows or what the park holds.
@@ -36,6 +36,9 @@ struct ScaleBench {
             let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flowbench-scale-cache-\(getpid())").path
             setenv("XDG_CACHE_HOME", cache, 1)
             defer { try? FileManager.default.removeItem(atPath: cache) }
+            // A file changed within two seconds is read every time (flowrun's KeptSiteTables
+            // notes a version only once it settles): as a park's data is, between its updates.
+            if staged != nil { Thread.sleep(forTimeInterval: 2.5) }
             let base = ["--root", project, "--park", WarmBench.park]
             let home = try ColdRunBench.spawnFigure("home, \(n) sites", flowrun, base + ["home"], spawns: spawns, warmups: 1)
             var flows: [(String, Double, Int32?)] = []
