@@ -6,8 +6,8 @@ package import LuaKit
 /// default lives in defaults.lua; nothing here has one, so the two cannot disagree. Field
 /// names are the Lua ones, so a decoding path reads as the author wrote it.
 ///
-/// Each record reads itself in its initializer (``SettingRecord``), and that is the one
-/// description of the settings: ``SettingReader`` decodes park.lua with it, and the LuaLS
+/// Each record reads itself in its initializer (`SettingRecord`), and that is the one
+/// description of the settings: `SettingReader` decodes park.lua with it, and the LuaLS
 /// stubs (`meta/park.gen.lua`) and the park.lua reference are read off it. A new field
 /// needs its `t.read("name")` (the compiler asks for it) and its line for Lua authors in
 /// `ParkSettingsCatalog.docs` (a test names a field without one).

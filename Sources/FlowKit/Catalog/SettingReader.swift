@@ -6,7 +6,7 @@ package import LuaKit
 ///
 /// It reads what ``LuaValueDecoder`` with an unknown-field noun reads, with the same
 /// messages and paths, without Codable: a record says its fields in its own initializer
-/// (``SettingRecord``), so no record type needs a `KeyedDecodingContainer` of its coding
+/// (`SettingRecord`), so no record type needs a `KeyedDecodingContainer` of its coding
 /// keys. On a cold start the runtime found each such container's conformance by scanning
 /// every conformance record in the binary, which cost twice the rest of the decoding.
 package final class SettingReader {

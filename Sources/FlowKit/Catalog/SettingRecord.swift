@@ -2,7 +2,7 @@ package import LuaKit
 
 /// A table of settings with named fields, described once: by its initializer, which reads
 /// each field by its Lua name with ``SettingTable/read(_:)`` (the field's Swift type says
-/// what Lua writes). Run on park.lua's table, the initializer decodes it (``SettingReader``);
+/// what Lua writes). Run on park.lua's table, the initializer decodes it (`SettingReader`);
 /// run on placeholders, it records the shape the stubs and the docs are made from
 /// (``SettingShape/of(_:)``). A field added to the record reaches all three, and the
 /// compiler refuses a record whose initializer leaves a field unread.
@@ -109,7 +109,7 @@ extension SettingRecord {
 }
 
 extension SettingShape {
-    /// Reads the shape of record `type` off its initializer (``SettingRecord``).
+    /// Reads the shape of record `type` off its initializer (`SettingRecord`).
     /// - Throws: only what `type`'s initializer throws on placeholders (nothing).
     package static func of<T: SettingRecord>(_ type: T.Type) throws -> SettingShape {
         try T.recorded().0

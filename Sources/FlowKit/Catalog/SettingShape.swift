@@ -1,5 +1,5 @@
 /// The shape of a settings type as Lua writes it, read off the code that reads it: a
-/// ``SettingRecord``'s initializer run on placeholders (``ParkSettings``), or a Decodable
+/// `SettingRecord`'s initializer run on placeholders (``ParkSettings``), or a Decodable
 /// type's `init(from:)` given a decoder that answers every request with a placeholder. The
 /// park stubs come from it, so they list exactly the keys `ParkConfig` accepts, with the
 /// types it checks, and a setting added to ``ParkSettings`` reaches them by itself.

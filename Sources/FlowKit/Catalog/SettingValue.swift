@@ -1,7 +1,7 @@
 package import LuaKit
 
 /// A value a park setting holds: a string, number, integer or boolean, a list or a map of
-/// them, a record of settings (``SettingRecord``), or a scalar whose reading checks it
+/// them, a record of settings (`SettingRecord`), or a scalar whose reading checks it
 /// (``SettingScalar``). Each reads itself from Lua, accepting what ``LuaValueDecoder`` accepts
 /// and saying what it says (LuaKit's `ScalarReading` and `TableReading`), and says what Lua
 /// writes for it.

@@ -1,5 +1,5 @@
 /// How ``LuaValueDecoder`` reads a table as a record or as a list, and what it says when it
-/// cannot. Package-wide, like ``ScalarReading``, so that a reader that knows its fields
+/// cannot. Package-wide, like `ScalarReading`, so that a reader that knows its fields
 /// without Codable (FlowKit's park settings) accepts the same tables and says the same.
 package enum TableReading {
     /// `value` as a record: a table with named fields, or an empty one. A list part beside
