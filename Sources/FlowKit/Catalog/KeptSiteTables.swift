@@ -45,7 +45,8 @@ public final class KeptSiteTables: Sendable {
         let key = ContentHash.of(Array("\(scope)\0\(path)\0".utf8) + numbers.withUnsafeBytes { Array($0) })
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let settled = max(status.st_mtim.tv_sec, status.st_ctim.tv_sec) + 2 < now.tv_sec
+        func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
+        let settled = seconds(now) - max(seconds(status.st_mtim), seconds(status.st_ctim)) > 2
         return Sighting(key: key, settled: settled)
     }
 
