@@ -50,14 +50,16 @@ public final class ParkContent {
             cachedTable = kept
             return kept
         }
-        let bytes = try self.bytes(sitesPath) ?? []
-        let key = ContentHash.of(Array(scope.utf8) + bytes)
+        let bytes = try self.bytes(sitesPath)
+        let key = ContentHash.of(Array(scope.utf8) + (bytes ?? []))
         if let sighting { keptTables?.note(sighting, holds: key) }
         if cachedSites == nil, let kept = keptTable(key) {
             cachedTable = kept
             return kept
         }
-        let sites = try self.sites()
+        // The bytes just read and hashed: a miss does not read the file a second time.
+        let sites: [Site]
+        if let cachedSites { sites = cachedSites } else { sites = try curatedSites(from: bytes) }
         let body = PreparedSites.encode(sites)
         guard let made = PreparedSites(body: body, decoded: sites) else {
             throw .invalidContent("\(sitesPath): \(sites.count) sites are too many to index")
@@ -105,7 +107,12 @@ public final class ParkContent {
             cachedSites = all
             return all
         }
-        guard let bytes = try bytes(sitesPath) else { cachedSites = []; return [] }
+        return try curatedSites(from: bytes(sitesPath))
+    }
+
+    /// The sites of `sites.geojson`'s `bytes` (none without the file), curated, and kept.
+    private func curatedSites(from bytes: [UInt8]?) throws(FlowError) -> [Site] {
+        guard let bytes else { cachedSites = []; return [] }
         let read: [Site]
         if let offered = offeredSites, offered.bytes == bytes {
             read = offered.sites

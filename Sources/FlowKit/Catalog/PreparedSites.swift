@@ -142,7 +142,7 @@ final class PreparedSites {
 
     /// The site's place in name order, from 1 (0 outside the table).
     func nameRank(at position: Int) -> Int {
-        guard (1...max(count, 1)).contains(position), count > 0 else { return 0 }
+        guard position >= 1, position <= count else { return 0 }
         var r = SiteBytesReader(bytes: body, at: ranksAt + 4 * (position - 1))
         return r.u32() ?? 0
     }

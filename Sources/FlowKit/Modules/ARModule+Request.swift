@@ -11,11 +11,7 @@ extension ARModule.Request {
         // ctx.sites or a list `catalog` made: read from the park's table, no site made in Lua.
         if let positions = call.positions(ofField: "sites", in: i, source: try context.sitesList()) {
             let table = try context.siteTable()
-            let all: [Int]
-            switch positions {
-            case .all(let n): all = Array(0..<n).map { $0 + 1 }
-            case .positions(let list): all = list
-            }
+            let all = positions.list
             var sites: [SiteSpec] = []
             sites.reserveCapacity(all.count)
             for position in all {

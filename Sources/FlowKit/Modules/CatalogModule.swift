@@ -113,10 +113,7 @@ struct CatalogModule: NativeModule {
 
     /// The positions in ctx.sites of list argument `i`'s sites, 0 for a table not of it.
     private static func positions(_ context: ModuleContext, _ call: inout LuaCall, _ i: Int) throws -> [Int] {
-        switch try call.positions(i, in: context.sitesList(), name: "sites") {
-        case .all(let n): return Array(0..<n).map { $0 + 1 }
-        case .positions(let positions): return positions
-        }
+        try call.positions(i, in: context.sitesList(), name: "sites").list
     }
 
     /// Pushes a read-only view of ctx.sites at these positions.

@@ -10,7 +10,7 @@ import Darwin
 /// user and be writable by no one else, and each file carries a checksum of its bytes
 /// (checked on reading where a damaged file would be dangerous: bytecode); anything else
 /// reads as absent, and the caller makes the thing anew. Never an error.
-public final class KeptFiles: @unchecked Sendable {
+public final class KeptFiles: Sendable {
     /// The folder, made (mode 0700) if missing.
     public let folder: String
     /// The first bytes of every file: its format, so another layout is never read as this one.

@@ -148,6 +148,14 @@ public enum LazyPositions: Equatable, Sendable {
     case all(Int)
     /// These positions, from 1; 0 for an element that is not one of the list's.
     case positions([Int])
+
+    /// Every position, in order: 1...count for the list itself.
+    public var list: [Int] {
+        switch self {
+        case .all(let count): return count > 0 ? Array(1...count) : []
+        case .positions(let positions): return positions
+        }
+    }
 }
 
 extension LuaStack {

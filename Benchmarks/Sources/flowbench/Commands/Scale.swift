@@ -37,7 +37,7 @@ extension Flowbench {
             let root = try BenchEnvironment.checkedRoot(project.root)
             let flowrun = try ColdRunBench(flowrun: project.flowrun, root: root, park: WarmBench.park).flowrun
             let results = try ScaleBench(flowrun: flowrun, root: root).run(sizes: counts, spawns: spawns)
-            print(ScaleBench.report(results, spawns: spawns))
+            print(ScaleBench.report(results, spawns: spawns), terminator: "")
         }
     }
 }

@@ -60,35 +60,26 @@ struct ScaleBench {
     }
 
     static func report(_ sizes: [Size], spawns: Int) -> String {
-        var lines = ["Parks of any size: GOGA with n sites, cold (a spawned flowrun; one untimed run first keeps its caches)"]
-        lines.append("home over \(spawns) spawns:")
-        lines.append("  sites      p50 ms   p90 ms   peak MiB")
+        var home = TextTable(
+            "Parks of any size: GOGA with n sites, cold (a spawned flowrun; one untimed run first keeps its caches); home over \(spawns) spawns",
+            header: ["sites", "p50 ms", "p90 ms", "peak MiB"])
         for size in sizes {
-            lines.append(
-                "  " + pad("\(size.sites)", 7) + pad(fixed(size.home.wallMs.median), 10) + pad(fixed(size.home.wallMs.percentile(90)), 9)
-                    + pad(fixed(size.home.maxRSSMiB.median, 1), 11))
+            home.add([
+                Format.grouped(size.sites), Format.fixed(size.home.wallMs.median, 2), Format.fixed(size.home.wallMs.percentile(90), 2),
+                Format.fixed(size.home.maxRSSMiB.median, 1),
+            ])
         }
         if let first = sizes.first, let last = sizes.last, sizes.count > 1 {
-            lines.append(
-                "home p50, \(last.sites) sites / \(first.sites) sites: \(fixed(last.home.wallMs.median / first.home.wallMs.median))x; "
-                    + "slope \(fixed(slope(sizes), 3)) ms per 10,000 sites")
+            home.note(
+                "home p50, \(Format.grouped(last.sites)) sites / \(Format.grouped(first.sites)) sites: "
+                    + "\(Format.ratio(last.home.wallMs.median / first.home.wallMs.median)); slope \(Format.fixed(slope(sizes), 3)) ms per 10,000 sites")
         }
-        lines.append("every default flow, one cold run each (ms; FAILED: it did not pass under the default limits):")
-        lines.append("  " + pad("flow", 16, left: true) + sizes.map { pad("\($0.sites)", 10) }.joined())
-        for (i, flow) in flows.enumerated() {
-            let cells = sizes.map { size -> String in
-                let run = size.flows[i]
-                return pad(run.status == 0 ? fixed(run.ms, 1) : "FAILED", 10)
-            }
-            lines.append("  " + pad(flow.label, 16, left: true) + cells.joined())
+        var flows = TextTable(
+            "Every default flow, one cold run each (ms; FAILED: it did not pass under the default limits)",
+            header: ["flow"] + sizes.map { Format.grouped($0.sites) })
+        for (i, flow) in Self.flows.enumerated() {
+            flows.add([flow.label] + sizes.map { $0.flows[i].status == 0 ? Format.fixed($0.flows[i].ms, 1) : "FAILED" })
         }
-        return lines.joined(separator: "\n")
+        return home.render() + flows.render()
     }
-
-    private static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - text.count))
-        return left ? text + fill : fill + text
-    }
-
-    private static func fixed(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 }
