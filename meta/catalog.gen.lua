@@ -62,3 +62,20 @@ function catalog.name_ranks(sites) end
 --- @param limit integer? the most positions returned
 --- @return integer[] # positions in the list
 function catalog.order(keys, limit) end
+
+--- A list of ctx.sites' sites ranked from a point as lib.ranking's `factored` scoring ranks them: by the distance times the site's category factor (1 for the rest) plus what the weights add, then by name; the first `limit` (default all). Returns their places in the list, distances, bearings and scores, best first.
+---
+--- ```lua
+--- local order, d, b, score = catalog.rank(list, ctx.at.lat, ctx.at.lon, { viewpoint = 0.5 }, ranking.weights(ctx), 5)
+--- ```
+--- @param sites flowrun.Site[] ctx.sites, a list `catalog` returned, or a list of sites of ctx.sites
+--- @param lat number latitude of the point, degrees
+--- @param lon number longitude of the point, degrees
+--- @param factors table<string, number> a distance factor per category
+--- @param weights flowrun.RankingTerm[] the weighed properties, as `ranking.weights` lists them
+--- @param limit integer? the most sites ranked
+--- @return integer[] # places in `sites`
+--- @return number[] # metres
+--- @return number[] # initial bearings, degrees
+--- @return number[] # scores
+function catalog.rank(sites, lat, lon, factors, weights, limit) end

@@ -50,6 +50,51 @@ function ranking.adjustment(site, ctx)
   return sum
 end
 
+-- The factors of each scoring `ranking.factored` made, by its score function: a scoring
+-- whose score was replaced afterwards is no longer one of them.
+local factored = setmetatable({}, { __mode = "k" })
+
+--- A scoring (what lib.scoring returns) whose score is the distance times a factor for the
+--- site's category (1 for a category not named), plus what the park's weights add:
+--- `ranking.factored({ viewpoint = 0.5 })` ranks viewpoints as if they were half as far
+--- away. lib.sites ranks with such a scoring natively (`catalog.rank`), so a park of a
+--- hundred thousand sites ranks as fast as a small one; a scoring written as a Lua function
+--- ranks site by site. Add a `reasons` function to the table it returns to change why a
+--- site is said to rank where it does.
+--- @param factors table<string, number> a distance factor (a number ≥ 0) per category
+--- @return table scoring with `score(site, ctx, distance, adjustment?)`
+function ranking.factored(factors)
+  if type(factors) ~= "table" then
+    error(("ranking.factored: a table of factors by category expected, got %s"):format(type(factors)), 2)
+  end
+  local kept = {}
+  for category, factor in pairs(factors) do
+    if type(category) ~= "string" then
+      error(("ranking.factored: factors are keyed by category (a string), got %s"):format(type(category)), 2)
+    end
+    if type(factor) ~= "number" or factor ~= factor or factor < 0 or factor == math.huge then
+      error(("ranking.factored: the factor of '%s' must be a number ≥ 0, got %s"):format(category, tostring(factor)), 2)
+    end
+    kept[category] = factor
+  end
+  local function score(site, ctx, distance, adjustment)
+    return distance * (kept[site.category] or 1) + (adjustment or ranking.adjustment(site, ctx))
+  end
+  factored[score] = kept
+  return { score = score }
+end
+
+--- The factors of a scoring `ranking.factored` made (a copy), or nil for any other scoring.
+--- @param scoring table
+--- @return table<string, number>?
+function ranking.factors_of(scoring)
+  local kept = type(scoring) == "table" and factored[rawget(scoring, "score")]
+  if not kept then return nil end
+  local copy = {}
+  for category, factor in pairs(kept) do copy[category] = factor end
+  return copy
+end
+
 -- "4.5", "4", "7.50": a number as a visitor reads it.
 local function short(value)
   if value == math.floor(value) then return string.format("%d", value) end

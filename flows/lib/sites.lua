@@ -6,7 +6,7 @@ local ranking = require("lib.ranking")
 local function reasons(site, ctx, distance)
   local found = scoring.reasons and scoring.reasons(site, ctx, distance) or ranking.facts(site, ctx)
   if type(found) ~= "table" then
-    error(("scoring.reasons must return a list of strings, got %s for site '%s'"):format(type(found), tostring(site.id)), 3)
+    error(("scoring.reasons must return a list of strings, got %s for site '%s'"):format(type(found), tostring(site.id)), 4)
   end
   return found
 end
@@ -187,6 +187,22 @@ local function scores(ctx, list, names, made)
   return keys, distance, bearing
 end
 
+-- A ranked entry: reads as its site, plus where it is and why it ranks there.
+local function entry(ctx, site, distance, bearing, score)
+  local out = setmetatable({ distance = distance, bearing = bearing, score = score }, { __index = site })
+  -- A park's scoring that says nothing of its reasons still shows the weighed facts.
+  out.reasons = reasons(site, ctx, distance)
+  return out
+end
+
+-- sites.ranked from ctx.at by a `ranking.factored` scoring, worked out by `catalog.rank`.
+local function natively(ctx, list, factors, limit)
+  local order, distance, bearing, score = catalog.rank(list, ctx.at.lat, ctx.at.lon, factors, ranking.weights(ctx), limit)
+  local out = {}
+  for i, p in ipairs(order) do out[i] = entry(ctx, list[p], distance[i], bearing[i], score[i]) end
+  return out
+end
+
 --- A copy of `list` sorted for the visitor: by the park's scoring function when ctx.at is
 --- known (distance first), else by name; ties by name in lower case, then id. Each entry
 --- reads as its site, has `distance`, `bearing` and `score` when ctx.at is known, and
@@ -205,6 +221,9 @@ function sites.ranked(ctx, list, limit)
   for i = 1, n do
     if names[i] == 0 then made = true; break end
   end
+  -- A scoring lib.ranking made (`ranking.factored`) ranks natively, sites unmade.
+  local factors = at and not made and ranking.factors_of(scoring)
+  if factors then return natively(ctx, list, factors, limit) end
   local keys, distance, bearing
   if at then keys, distance, bearing = scores(ctx, list, names, made) end
 
@@ -234,12 +253,7 @@ function sites.ranked(ctx, list, limit)
   local out = {}
   for i = 1, math.min(limit or #order, #order) do
     local p = order[i]
-    local site = list[p]
-    local entry = setmetatable({}, { __index = site })
-    if at then entry.distance, entry.bearing, entry.score = distance[p], bearing[p], keys[p] end
-    -- A park's scoring that says nothing of its reasons still shows the weighed facts.
-    entry.reasons = reasons(site, ctx, distance and distance[p])
-    out[i] = entry
+    out[i] = entry(ctx, list[p], distance and distance[p], bearing and bearing[p], keys and keys[p])
   end
   return out
 end

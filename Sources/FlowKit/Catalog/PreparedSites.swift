@@ -127,6 +127,29 @@ final class PreparedSites {
         return Coordinate(latitude: lat, longitude: lon)
     }
 
+    /// Calls `visit` with each property of the site at `position` (from 1) whose value is a
+    /// number: the key's UTF-8 bytes and the value, without decoding the rest of the site
+    /// (ranking reads the weighed properties of every site this way). False for a damaged record.
+    func forEachNumber(at position: Int, _ visit: (ArraySlice<UInt8>, Double) -> Void) -> Bool {
+        guard var r = record(position), r.f64() != nil, r.f64() != nil, r.stringBytes() != nil, r.stringBytes() != nil,
+            r.stringBytes() != nil, let hasDescription = r.u32(), hasDescription == 0 || r.stringBytes() != nil,
+            r.peekTag() == 6
+        else { return false }
+        r.at += 1
+        guard let fields = r.u32() else { return false }
+        for _ in 0..<fields {
+            guard let key = r.stringBytes() else { return false }
+            if r.peekTag() == 3 {
+                r.at += 1
+                guard let value = r.f64() else { return false }
+                visit(body[key], value)
+            } else if !r.skipJSON() {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Every site, in the data's order (decoded once, then kept); nil for a damaged table.
     func allSites() -> [Site]? {
         if let decoded { return decoded }

@@ -75,6 +75,35 @@ struct SiteBytesReader {
         return String(decoding: bytes[at..<at + count], as: UTF8.self)
     }
 
+    /// Where the next string's UTF-8 bytes lie, stepping past them.
+    mutating func stringBytes() -> Range<Int>? {
+        guard let count = u32(), at + count <= bytes.count else { return nil }
+        defer { at += count }
+        return at..<at + count
+    }
+
+    /// The next JSON value's tag, not stepping past it.
+    func peekTag() -> UInt8? { at >= 0 && at < bytes.count ? bytes[at] : nil }
+
+    /// Steps past a JSON value, at most `depth` levels deep, without decoding it.
+    mutating func skipJSON(depth: Int = 64) -> Bool {
+        guard depth > 0, let tag = peekTag() else { return false }
+        at += 1
+        switch tag {
+        case 0, 1, 2: return true
+        case 3: return u64() != nil
+        case 4: return stringBytes() != nil
+        case 5, 6:
+            guard let count = u32(), count <= bytes.count - at else { return false }
+            for _ in 0..<count {
+                if tag == 6 { guard stringBytes() != nil else { return false } }
+                guard skipJSON(depth: depth - 1) else { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
     /// A JSON value, at most `depth` levels deep.
     mutating func json(depth: Int = 64) -> JSONValue? {
         guard depth > 0, at < bytes.count else { return nil }

@@ -108,7 +108,67 @@ struct CatalogModule: NativeModule {
                 call.push(numbers: solutions.distances)
                 call.push(numbers: solutions.initialBearings)
             },
+            NativeFunction(
+                "rank",
+                summary: "A list of ctx.sites' sites ranked from a point as lib.ranking's `factored` scoring ranks them: by the distance "
+                    + "times the site's category factor (1 for the rest) plus what the weights add, then by name; the first `limit` "
+                    + "(default all). Returns their places in the list, distances, bearings and scores, best first.",
+                parameters: [
+                    .init("sites", "flowrun.Site[]", "ctx.sites, a list `catalog` returned, or a list of sites of ctx.sites"),
+                    .init("lat", "number", "latitude of the point, degrees"),
+                    .init("lon", "number", "longitude of the point, degrees"),
+                    .init("factors", "table<string, number>", "a distance factor per category"),
+                    .init("weights", "flowrun.RankingTerm[]", "the weighed properties, as `ranking.weights` lists them"),
+                    .init("limit", "integer?", "the most sites ranked"),
+                ],
+                returns: [("integer[]", "places in `sites`"), ("number[]", "metres"), ("number[]", "initial bearings, degrees"), ("number[]", "scores")],
+                example: "local order, d, b, score = catalog.rank(list, ctx.at.lat, ctx.at.lon, { viewpoint = 0.5 }, ranking.weights(ctx), 5)"
+            ) { context, call in
+                let positions = try Self.positions(context, &call, 1)
+                if let missing = positions.firstIndex(of: 0) {
+                    throw call.badArgument(1, "sites[\(missing + 1)] is not one of ctx.sites")
+                }
+                let from = try call.coordinate(2)
+                let ranking = SiteRanking(factors: try Self.factors(call, 4), terms: try Self.terms(call, 5))
+                let limit = try call.isNil(6) ? positions.count : call.integer(6)
+                guard limit >= 0 else { throw call.badArgument(6, "limit \(limit) must be ≥ 0") }
+                try call.charge(positions.count * (Charge.perGeodesic + Charge.perSite) + Charge.sorting(min(limit, positions.count)))
+                let table = try context.siteTable()
+                let damaged = LuaCallError("ctx.sites: the prepared table is damaged")
+                let columns = try context.cached(ranking.cacheKey) { () throws -> SiteRanking.Columns in
+                    guard let made = ranking.columns(table) else { throw damaged }
+                    return made
+                }
+                guard let entries = SiteRanking.rank(positions, from: from, in: table, columns: columns, limit: limit) else { throw damaged }
+                call.push(integers: entries.map { $0.index + 1 })
+                call.push(numbers: entries.map(\.distance))
+                call.push(numbers: entries.map(\.bearing))
+                call.push(numbers: entries.map(\.score))
+            },
         ]
+    }
+
+    /// Argument `i`, a table of distance factors by category: finite numbers ≥ 0.
+    private static func factors(_ call: LuaCall, _ i: Int) throws -> [String: Double] {
+        var factors: [String: Double] = [:]
+        try call.table(i).forEachField { key, value in
+            guard case .string(let category) = key else { throw call.badArgument(i, "factors: keys must be categories (strings)") }
+            guard let factor = value.doubleValue, factor.isFinite, factor >= 0 else {
+                throw call.badArgument(i, "factors.\(category): a number ≥ 0 expected, got \(value.typeName)")
+            }
+            factors[category] = factor
+        }
+        return factors
+    }
+
+    /// Argument `i`, the weighed properties: a list of `{name = , weight = , neutral = }`.
+    private static func terms(_ call: LuaCall, _ i: Int) throws -> [SiteRanking.Term] {
+        try call.table(i).sequence.enumerated().map { k, value in
+            guard case .table(let term) = value, case .string(let name) = term["name"], let weight = term["weight"].doubleValue,
+                let neutral = term["neutral"].doubleValue
+            else { throw call.badArgument(i, "weights[\(k + 1)]: { name = string, weight = number, neutral = number } expected") }
+            return SiteRanking.Term(name: name, weight: weight, neutral: neutral)
+        }
     }
 
     /// The positions in ctx.sites of list argument `i`'s sites, 0 for a table not of it.
