@@ -70,7 +70,7 @@ public final class ParkContent {
     }
 
     private func keptTable(_ key: UInt64) -> PreparedSites? {
-        keptTables?.tables.read(key).flatMap { PreparedSites(body: $0) }
+        keptTables?.tables.map(key).flatMap { PreparedSites(region: $0) }
     }
 
     /// `parks/<CODE>/sites.geojson`, relative to the root.

@@ -20,7 +20,9 @@ final class PreparedSites {
     let count: Int
     /// The categories the sites have, in byte order.
     let categories: [String]
-    private let body: [UInt8]
+    /// The table's bytes, mapped from the kept file or copied: readers read through it.
+    private let region: ByteRegion
+    private var body: UnsafeRawBufferPointer { region.bytes }
     private let recordsAt: Int
     private let ranksAt: Int
     private let idsAt: Int
@@ -70,11 +72,21 @@ final class PreparedSites {
         return out.bytes
     }
 
-    /// Opens a table, checking that it holds together; nil when it does not.
+    /// Opens a table from a copy of `body`, checking that it holds together; nil when it does not.
     /// - Parameters:
     ///   - body: the bytes ``encode(_:)`` made.
     ///   - decoded: the sites it was made from, when at hand (``allSites()`` returns them).
-    init?(body: [UInt8], decoded: [Site]? = nil) {
+    convenience init?(body: [UInt8], decoded: [Site]? = nil) {
+        self.init(region: ByteRegion(copying: body), decoded: decoded)
+    }
+
+    /// Opens a table, checking that it holds together; nil when it does not. Opening reads
+    /// the header, the records' offsets and the category lists, not the records.
+    /// - Parameters:
+    ///   - region: the bytes ``encode(_:)`` made (a kept file, mapped).
+    ///   - decoded: the sites it was made from, when at hand (``allSites()`` returns them).
+    init?(region: ByteRegion, decoded: [Site]? = nil) {
+        let body = region.bytes
         var r = SiteBytesReader(bytes: body, at: 0)
         guard let count = r.offset(), let recordsAt = r.offset(), let ranksAt = r.offset(), let categoriesAt = r.offset(),
             let idsAt = r.offset(), count <= body.count,
@@ -100,7 +112,7 @@ final class PreparedSites {
         }
         self.count = count
         self.categories = categories
-        self.body = body
+        self.region = region
         self.recordsAt = recordsAt
         self.ranksAt = ranksAt
         self.idsAt = idsAt
@@ -130,7 +142,7 @@ final class PreparedSites {
     /// Calls `visit` with each property of the site at `position` (from 1) whose value is a
     /// number: the key's UTF-8 bytes and the value, without decoding the rest of the site
     /// (ranking reads the weighed properties of every site this way). False for a damaged record.
-    func forEachNumber(at position: Int, _ visit: (ArraySlice<UInt8>, Double) -> Void) -> Bool {
+    func forEachNumber(at position: Int, _ visit: (UnsafeRawBufferPointer, Double) -> Void) -> Bool {
         guard var r = record(position), r.f64() != nil, r.f64() != nil, r.stringBytes() != nil, r.stringBytes() != nil,
             r.stringBytes() != nil, let hasDescription = r.u32(), hasDescription == 0 || r.stringBytes() != nil,
             r.peekTag() == 6
@@ -142,7 +154,7 @@ final class PreparedSites {
             if r.peekTag() == 3 {
                 r.at += 1
                 guard let value = r.f64() else { return false }
-                visit(body[key], value)
+                visit(UnsafeRawBufferPointer(rebasing: body[key]), value)
             } else if !r.skipJSON() {
                 return false
             }

@@ -49,21 +49,22 @@ struct SiteBytesWriter {
 }
 
 /// Reads what `SiteBytesWriter` wrote; every read is checked against the end, and a read
-/// past it (a damaged table) is nil, never a trap.
+/// past it (a damaged table) is nil, never a trap. The bytes belong to a `ByteRegion` the
+/// reader's owner (`PreparedSites`) holds for as long as it reads.
 struct SiteBytesReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var at: Int
 
     mutating func u32() -> Int? {
         guard at >= 0, at + 4 <= bytes.count else { return nil }
         defer { at += 4 }
-        return Int(bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) })
+        return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
     }
 
     mutating func u64() -> UInt64? {
         guard at >= 0, at + 8 <= bytes.count else { return nil }
         defer { at += 8 }
-        return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
     }
 
     mutating func offset() -> Int? { u64().flatMap { Int(exactly: $0) } }
@@ -72,7 +73,7 @@ struct SiteBytesReader {
     mutating func string() -> String? {
         guard let count = u32(), at + count <= bytes.count else { return nil }
         defer { at += count }
-        return String(decoding: bytes[at..<at + count], as: UTF8.self)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[at..<at + count]), as: UTF8.self)
     }
 
     /// Where the next string's UTF-8 bytes lie, stepping past them.

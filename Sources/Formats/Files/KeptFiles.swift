@@ -60,6 +60,25 @@ public final class KeptFiles: Sendable {
         return body
     }
 
+    /// What is kept under `key`, without its header, mapped instead of read: a caller that
+    /// reads a few records of a file of tens of MB touches only their pages. Checked as
+    /// ``read(_:)`` checks (the checksum, where this folder verifies, reads every page).
+    public func map(_ key: UInt64) -> ByteRegion? {
+        let fd = open(path(key), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
+            status.st_size > headerSize, status.st_size <= largest,
+            let region = ByteRegion(mapping: fd, length: Int(status.st_size), from: headerSize)
+        else { return nil }
+        let header = UnsafeRawBufferPointer(start: region.bytes.baseAddress.map { $0 - headerSize }, count: headerSize)
+        guard header.starts(with: magic) else { return nil }
+        let fields = (0..<2).map { UInt64(littleEndian: header.loadUnaligned(fromByteOffset: magic.count + $0 * 8, as: UInt64.self)) }
+        guard fields[0] == key, !verifies || fields[1] == ContentHash.of(region.bytes) else { return nil }
+        return region
+    }
+
     /// Keeps `body` under `key`: written to a file of its own, then renamed into place, so a
     /// reader never sees half a file. A failure leaves nothing behind.
     public func keep(_ body: [UInt8], under key: UInt64) {
