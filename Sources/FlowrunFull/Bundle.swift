@@ -10,6 +10,7 @@ extension Flowrun {
     /// `flowrun bundle --park CODE | --all --key FILE`: signed, content-addressed bundles.
     struct Bundle: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: FullCommandLine.Command.bundle.rawValue,
             abstract: FullCommandLine.Command.bundle.abstract,
             discussion: """
                 The bundle holds flows/, parks/defaults.lua and parks/CODE/ (but its tests/), each file \

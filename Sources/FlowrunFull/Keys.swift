@@ -6,6 +6,7 @@ extension Flowrun {
     /// `flowrun keys new [NAME] [--out DIR]`: a key pair for signing bundles.
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: FullCommandLine.Command.keys.rawValue,
             abstract: FullCommandLine.Command.keys.abstract,
             subcommands: [Make.self])
 

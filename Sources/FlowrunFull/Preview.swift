@@ -9,6 +9,7 @@ extension Flowrun {
     /// `flowrun preview`: the live preview server (``PreviewServer``).
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: FullCommandLine.Command.preview.rawValue,
             abstract: FullCommandLine.Command.preview.abstract,
             discussion: """
                 Open the address it prints: the page shows a flow's screen in a phone frame, follows its \

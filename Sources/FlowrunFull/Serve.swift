@@ -8,6 +8,7 @@ extension Flowrun {
     /// `flowrun serve --bundles dist/`: the bundle server (``BundleServer``).
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: FullCommandLine.Command.serve.rawValue,
             abstract: FullCommandLine.Command.serve.abstract,
             discussion: """
                 Serves the files of --bundles (one folder per park, as 'flowrun bundle' writes them) at \

@@ -11,6 +11,7 @@ extension Flowrun {
     /// `flowrun sync --from URL --cache DIR`: the app's updater (``BundleSync``).
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: FullCommandLine.Command.sync.rawValue,
             abstract: FullCommandLine.Command.sync.abstract,
             discussion: """
                 Fetches the park's manifest.json with If-None-Match (a sync with no change is one request), \

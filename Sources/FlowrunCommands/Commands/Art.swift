@@ -11,6 +11,7 @@ extension Flowrun {
     /// a test runs `--check` so they stay what the data and theme make.
     struct Art: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "art",
             abstract: "Draw the parks' onboarding layers (sky, dusk, far, near, foreground) as SVG from their data and theme.",
             discussion: """
                 Writes parks/<CODE>/assets/onboarding/{sky,dusk,far,near,foreground}.svg, the same bytes for the \

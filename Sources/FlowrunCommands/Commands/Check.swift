@@ -10,6 +10,7 @@ extension Flowrun {
     /// `flowrun check`: validates every park's configuration and content and every flow's screen.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check every park: configuration, content files, and that every flow returns a valid screen.",
             discussion: """
                 Each flow runs with no arguments and, where it lists sites, from the park's center; every 'go' and \

@@ -13,6 +13,7 @@ extension Flowrun {
     /// recordings, printing each screen update and each event as it happens.
     struct Live: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "live",
             abstract: "Run a flow as a live session driven by recordings, printing each screen update and event as it happens.",
             discussion: """
                 The session holds the flow's screen open and feeds it the recordings at their times, merged into one \

@@ -4,6 +4,7 @@ extension Flowrun {
     /// `flowrun new park|flow`: scaffolds an author starts from.
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Start a new park or flow from a working scaffold.",
             discussion: """
                 Examples:

@@ -9,6 +9,7 @@ extension Flowrun {
     /// `flowrun parks [--at LAT,LON]`: the park browser and finder.
     struct Parks: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "parks",
             abstract: "List every park with its name, state and site count; with --at, the nearest 20 by distance.")
 
         @OptionGroup var project: ProjectOptions

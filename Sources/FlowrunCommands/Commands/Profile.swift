@@ -20,7 +20,7 @@ extension Flowrun {
 
         /// `flowrun profile [show]`: the profile's folder, one line.
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the profile's folder (the default one unless --profile).")
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the profile's folder (the default one unless --profile).")
 
             @OptionGroup var profile: ProfileOptions
 
@@ -32,6 +32,7 @@ extension Flowrun {
         /// `flowrun profile export`: everything in the store as JSON on standard output.
         struct Export: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "export",
                 abstract: "Write everything the profile's store holds as JSON to standard output (flowrun/profile@1); reads only.")
 
             @OptionGroup var profile: ProfileOptions
@@ -48,6 +49,7 @@ extension Flowrun {
         /// `flowrun profile reset [--yes]`: empties the store (asks first on a terminal).
         struct Reset: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "reset",
                 abstract: "Remove every favorite, visit, pin and setting from the profile's store; photos/ stays.",
                 discussion: """
                     Asks on a terminal; elsewhere it needs --yes. The store is emptied under its write lock, so a \

@@ -9,6 +9,7 @@ extension Flowrun {
     /// `flowrun [run] --park CODE [FLOW]`: runs a flow and prints its screen.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run a flow for a park and print its screen (the default command).")
 
         @OptionGroup var project: ProjectOptions

@@ -9,6 +9,7 @@ extension Flowrun {
     /// and the park.lua reference's tables.
     struct Stubs: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stubs",
             abstract:
                 "Write the generated files: schema/screen.schema.json (from the screen contract); in meta/, the LuaLS stubs of the native modules (<module>.gen.lua), of screens (screen.gen.lua) and of park settings (park.gen.lua), and luacheck.gen.lua, the globals luacheck allows; and the settings tables of docs/authoring/park-settings.md (from the settings catalog and parks/defaults.lua)."
         )

@@ -8,6 +8,7 @@ extension Flowrun {
     /// `flowrun test`: runs the authors' scenarios and says which hold.
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Run the scenarios in tests/ and parks/<CODE>/tests/: flows, their inputs, and what their screens must show.",
             discussion: """
                 A scenario file is Lua: scenario{flow = "sites", at = {37.8078, -122.4750}, golden = "sites-at.json", \
