@@ -56,6 +56,12 @@ package struct Flowrun: ParsableCommand {
                 try request.execute()
                 return
             }
+            // The root's help, rendered without a parse (ArgumentParser's parse of the whole
+            // command tree would cost three times what the text does).
+            if ["--help", "-h", "help"].contains(CommandLine.arguments.dropFirst().joined(separator: " ")) {
+                print(helpMessage())
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let error as FlowError {

@@ -56,4 +56,15 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input."))
     }
+
+    /// The root's help is rendered without parsing the command line, and is the help
+    /// ArgumentParser prints when it parses (`--root . --help` goes through the parse).
+    @Test(arguments: [["-h"], ["help"], ["--help"]])
+    func rootHelpIsArgumentParsersHelp(arguments: [String]) throws {
+        let parsed = try flowrun(["--root", ".", "--help"])
+        let fast = try flowrun(arguments)
+        #expect(fast.status == 0 && parsed.status == 0)
+        #expect(fast.stdout == parsed.stdout && fast.stderr.isEmpty)
+        #expect(fast.stdout.contains("SUBCOMMANDS:") && fast.stdout.contains("  check "))
+    }
 }
