@@ -1,5 +1,6 @@
 import FlowKit
 import Foundation
+import ScreenRendering
 
 /// One live session of the preview server: a ``FlowSession`` (a phone in a park) that pages
 /// and app clients share by its id, the streams that hear what it does, and the player that
@@ -42,7 +43,7 @@ final class PreviewSession {
         for handle in session.handles {
             guard let screen = session.screen(handle), let flow = session.request(handle)?.flow else { continue }
             let update = SessionOutput.screen(ScreenUpdate(handle: handle, flow: flow, time: session.now, screen: screen))
-            continuation.yield(Self.event(update, zone))
+            continuation.yield(Self.event(update, line: update.jsonLine(in: zone, screen: JSONRenderer.line)))
         }
         return stream
     }
@@ -55,11 +56,13 @@ final class PreviewSession {
     /// Sends `outputs` to every stream, and returns them as one JSON array.
     @discardableResult
     func publish(_ outputs: [SessionOutput]) -> String {
-        for output in outputs {
-            let text = Self.event(output, zone)
+        // Each output written once, for the streams and for the answer.
+        let lines = outputs.map { $0.jsonLine(in: zone, screen: JSONRenderer.line) }
+        for (output, line) in zip(outputs, lines) {
+            let text = Self.event(output, line: line)
             for continuation in subscribers.values { continuation.yield(text) }
         }
-        return "[" + outputs.map { $0.jsonLine(in: zone) }.joined(separator: ",") + "]"
+        return "[" + lines.joined(separator: ",") + "]"
     }
 
     /// Sends a comment to every stream: one whose client left fails to write and ends.
@@ -79,14 +82,14 @@ final class PreviewSession {
     }
 
     /// An output as one Server-Sent Event: `screen`, `event` or `error` (a flow that failed),
-    /// its data the output's JSON line (``SessionOutput/jsonLine(in:)``).
-    static func event(_ output: SessionOutput, _ zone: TimeZone) -> String {
+    /// its data the output's JSON line (`SessionOutput.jsonLine(in:screen:)`).
+    static func event(_ output: SessionOutput, line: String) -> String {
         let name: String
         switch output {
         case .screen: name = "screen"
         case .event: name = "event"
         case .failure: name = "error"
         }
-        return "event: \(name)\ndata: \(output.jsonLine(in: zone))\n\n"
+        return "event: \(name)\ndata: \(line)\n\n"
     }
 }

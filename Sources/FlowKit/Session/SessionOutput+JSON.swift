@@ -1,6 +1,6 @@
 import Formats
 public import Foundation
-import ScreenModel
+public import ScreenModel
 
 extension SessionOutput {
     /// When it happened, seconds since 1970.
@@ -25,8 +25,11 @@ extension SessionOutput {
     /// party's "party" (its own kind), "member", "other"?, "distance"?, "to"?; "notify": true for one the visitor is told of at
     /// once, ``SessionEvent/notifies``}`, or for a flow that
     /// failed `{"type": "event", "kind": "error", "at", "time", "flow", "handle", "text"}`.
-    /// - Parameter zone: the time zone `at` is written in.
-    public func jsonLine(in zone: TimeZone) -> String {
+    /// - Parameters:
+    ///   - zone: the time zone `at` is written in.
+    ///   - writeScreen: writes a screen as one line of compact JSON (ScreenRendering's
+    ///     `JSONRenderer.line`, which FlowKit does not link).
+    public func jsonLine(in zone: TimeZone, screen writeScreen: (Screen) -> String) -> String {
         var fields: [String] = []
         func add(_ key: String, _ value: String?) {
             if let value { fields.append("\(JSONValue.quoted(key)):\(JSONValue.quoted(value))") }
@@ -39,9 +42,7 @@ extension SessionOutput {
             raw("time", NumberText.message(time))
             add("flow", update.flow)
             raw("handle", String(update.handle))
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            raw("screen", (try? encoder.encode(update.screen)).flatMap { String(data: $0, encoding: .utf8) } ?? "null")
+            raw("screen", writeScreen(update.screen))
         case .event(let event):
             add("type", "event")
             add("at", isoTime(in: zone))

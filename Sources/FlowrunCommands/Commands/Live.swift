@@ -125,7 +125,7 @@ struct LivePrinter {
         for output in outputs {
             switch format {
             case .text: Swift.print(text(output), terminator: "")
-            case .jsonl: Swift.print(output.jsonLine(in: zone))
+            case .jsonl: Swift.print(output.jsonLine(in: zone, screen: JSONRenderer.line))
             }
         }
         fflush(nil)  // each line as it happens, for a reader of the pipe

@@ -26,6 +26,16 @@ public struct JSONRenderer: ScreenRenderer {
         return json.finishedText()
     }
 
+    /// The screen as one line of compact JSON, no newline: JSONEncoder's bytes with
+    /// `.sortedKeys, .withoutEscapingSlashes` and NaN as ``render(_:)`` writes it (what a live session's JSON lines carry,
+    /// `SessionOutput.jsonLine`), written directly as ``render(_:)`` writes.
+    /// - Parameter screen: the screen to write.
+    public static func line(_ screen: Screen) -> String {
+        var json = PrettyJSON(capacity: 16 * 1024, compact: true)
+        screen.write(to: &json)
+        return json.text()
+    }
+
     /// An action (what `--follow` ends on, an app's external action) with a trailing
     /// newline: the same bytes as ``encode(_:)`` gives for it, through the same writer as screens.
     /// - Parameter action: the action to write.

@@ -20,17 +20,24 @@
 ///
 /// It is the one writer of every JSON the project serves in this style (``JSONRenderer``, and
 /// the preview's park list, flow list and errors): a caller writes its fixed keys in UTF-8 order.
+/// Made `compact`, it writes JSONEncoder's output without `.prettyPrinted` instead (no
+/// newlines or indent, `"key":value`): a live session's JSON lines.
 public struct PrettyJSON: Sendable {
     private(set) var bytes: [UInt8] = []
     /// Nesting level of the container being written.
     private var depth = 0
     /// Whether the container being written has a member yet (the next one needs a comma).
     private var hasMember = false
+    /// Whether members go on one line, with no space around the colon.
+    private let compact: Bool
 
     /// An empty writer.
-    /// - Parameter capacity: bytes to reserve (default 0).
-    public init(capacity: Int = 0) {
+    /// - Parameters:
+    ///   - capacity: bytes to reserve (default 0).
+    ///   - compact: JSONEncoder's compact form rather than its pretty one (default false).
+    public init(capacity: Int = 0, compact: Bool = false) {
         bytes.reserveCapacity(capacity)
+        self.compact = compact
     }
 
     // MARK: Containers
@@ -73,7 +80,7 @@ public struct PrettyJSON: Sendable {
         for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             startMember()
             string(key)
-            append(" : ")
+            colon()
             string(value)
         }
         close(.closeBrace)
@@ -103,6 +110,10 @@ public struct PrettyJSON: Sendable {
     /// `,` (when asked), a newline and the indent of `depth`, in one append: indent is 60 %
     /// of a map screen's bytes, and written a byte at a time it took an eighth of the render.
     private mutating func lineBreak(comma: Bool) {
+        if compact {
+            if comma { bytes.append(.comma) }
+            return
+        }
         let count = 2 + 2 * depth
         guard count <= Self.commaNewlineSpaces.count else {
             if comma { bytes.append(.comma) }
@@ -125,7 +136,13 @@ public struct PrettyJSON: Sendable {
         startMember()
         bytes.append(.quote)
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        append("\" : ")
+        bytes.append(.quote)
+        colon()
+    }
+
+    /// What separates a key from its value: ` : `, or `:` when compact.
+    private mutating func colon() {
+        if compact { bytes.append(UInt8(ascii: ":")) } else { append(" : ") }
     }
 
     /// Member `key` with a string, number or boolean value.
@@ -254,6 +271,9 @@ public struct PrettyJSON: Sendable {
         bytes.append(.newline)
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The JSON written, without a trailing newline (a line of a JSON-lines stream).
+    public func text() -> String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

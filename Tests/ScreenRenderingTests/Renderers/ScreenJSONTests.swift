@@ -52,6 +52,23 @@ import ScreenModel
         }
     }
 
+    /// The compact line (a live session's JSON lines) is JSONEncoder's compact form, sorted
+    /// keys and unescaped slashes, on the golden, contract and randomized screens.
+    @Test func compactLinesMatchTheEncodersCompactForm() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        var screens = try GoldenScreens.all.map { $0.screen.assigningActionIDs() } + ContractSamples.screens()
+        var random = RandomScreens(seed: 11)
+        screens += (0..<60).map { _ in random.screen() }
+        for (index, screen) in screens.enumerated() {
+            let line = JSONRenderer.line(screen)
+            let encoded = String(decoding: try encoder.encode(screen), as: UTF8.self)
+            #expect(line == encoded, "screen \(index)")
+            #expect(!line.contains("\n"))
+        }
+    }
+
     /// The random screens are only a guard if they reach every field: each stored property
     /// of every model type is set (non-nil, non-empty) in some screen, and every kind of
     /// component, annotation, action and region occurs. A field added to the model fails
