@@ -56,10 +56,9 @@ package struct Flowrun: ParsableCommand {
                 try request.execute()
                 return
             }
-            // The root's help, rendered without a parse (ArgumentParser's parse of the whole
-            // command tree would cost three times what the text does).
-            if ["--help", "-h", "help"].contains(CommandLine.arguments.dropFirst().joined(separator: " ")) {
-                print(helpMessage())
+            // The root's help without a parse (which would cost three times the text), kept.
+            if RootHelp.isAsked(CommandLine.arguments.dropFirst()) {
+                print(RootHelp.text())
                 return
             }
             var command = try parseAsRoot()

@@ -67,4 +67,26 @@ import Testing
         #expect(fast.stdout == parsed.stdout && fast.stderr.isEmpty)
         #expect(fast.stdout.contains("SUBCOMMANDS:") && fast.stdout.contains("  check "))
     }
+
+    /// The root's help is kept between runs under the binary and the width: a kept text is
+    /// the one rendered, another width renders anew (and wraps as ArgumentParser does), and
+    /// with the caches off nothing is kept.
+    @Test func rootHelpIsKeptPerWidth() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-help-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let first = try flowrun(["--help"], environment: ["XDG_CACHE_HOME": cache.path])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.path + "/flowrun/help")
+        #expect(kept.count == 1 && kept[0].hasSuffix(".txt"))
+        let second = try flowrun(["--help"], environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(second.stdout == first.stdout && second.status == 0)
+
+        let narrow = try flowrun(["--help"], environment: ["XDG_CACHE_HOME": cache.path, "COLUMNS": "50"])
+        let parsed = try flowrun(["--root", ".", "--help"], environment: ["COLUMNS": "50"])
+        #expect(narrow.stdout == parsed.stdout && narrow.stdout != first.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path + "/flowrun/help").count == 2)
+
+        let off = cache.appendingPathComponent("off")
+        _ = try flowrun(["--help"], environment: ["XDG_CACHE_HOME": off.path, "FLOWRUN_COMPILED_CACHE": "off"])
+        #expect(!FileManager.default.fileExists(atPath: off.path + "/flowrun/help"))
+    }
 }

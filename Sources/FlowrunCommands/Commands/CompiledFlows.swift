@@ -1,14 +1,17 @@
 import FlowKit
+import Formats
 import Foundation
 import LuaKit
 
 /// What runs keep between processes: the park's Lua files compiled (``CompiledChunks``,
-/// in `$XDG_CACHE_HOME/flowrun/compiled`) and its prepared site tables (FlowKit's
-/// `KeptSiteTables`, in `$XDG_CACHE_HOME/flowrun/sites`), `~/.cache` without
-/// XDG_CACHE_HOME. Setting `FLOWRUN_COMPILED_CACHE=off` keeps neither (benchmarks compare both).
+/// in `$XDG_CACHE_HOME/flowrun/compiled`), its prepared site tables (FlowKit's
+/// `KeptSiteTables`, in `$XDG_CACHE_HOME/flowrun/sites`) and the root's help text
+/// (``RootHelp``, in `$XDG_CACHE_HOME/flowrun/help`), `~/.cache` without XDG_CACHE_HOME.
+/// Setting `FLOWRUN_COMPILED_CACHE=off` keeps none of them (benchmarks compare both).
 enum CompiledFlows {
     static let standard: CompiledChunks? = folder("compiled").flatMap(CompiledChunks.init(folder:))
     static let sites: KeptSiteTables? = folder("sites").flatMap(KeptSiteTables.init(folder:))
+    static let help: KeptFiles? = folder("help").flatMap { KeptFiles(folder: $0, magic: "flowrun-help-1\n", suffix: ".txt", largest: 1 << 20) }
 
     private static func folder(_ name: String) -> String? {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Formats
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flowrun --help`, `-h` and `help`: the root's help, ArgumentParser's text, kept between
+/// processes. Rendering it reflects over every command (about 11 M instructions, more than
+/// the rest of the process's start), and the text changes only with the binary and the
+/// width it is wrapped to, so it is kept (CompiledFlows' `help` folder) under a key of both:
+/// the binary named by its file's identity (device, inode, size, modification and change
+/// times to the nanosecond, as the site tables' sightings name a file) and the width as
+/// ArgumentParser finds it (`COLUMNS`, else the terminal's, else 80). Anything unexpected
+/// renders the text, which is then kept.
+enum RootHelp {
+    /// Whether the arguments ask for the root's help and nothing else.
+    static func isAsked(_ arguments: some Collection<String>) -> Bool {
+        arguments.count == 1 && ["--help", "-h", "help"].contains(arguments.first ?? "")
+    }
+
+    /// The help text, with no trailing newline (as `helpMessage()` gives it).
+    static func text() -> String {
+        let width = Self.width()
+        guard let files = CompiledFlows.help, let binary = binaryIdentity() else { return Flowrun.helpMessage(columns: width) }
+        let key = ContentHash.of(Array("\(binary) \(width)".utf8))
+        if let kept = files.read(key) { return String(decoding: kept, as: UTF8.self) }
+        let text = Flowrun.helpMessage(columns: width)
+        files.keep(Array(text.utf8), under: key)
+        return text
+    }
+
+    /// The width ArgumentParser wraps to: `COLUMNS` when it is a number, else the width of
+    /// the terminal standard output is, else 80.
+    static func width() -> Int {
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }) { return columns }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// This binary's file, named by what any rebuild or copy changes.
+    private static func binaryIdentity() -> String? {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return nil }
+        return [
+            UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size), UInt64(status.st_mtim.tv_sec),
+            UInt64(status.st_mtim.tv_nsec), UInt64(status.st_ctim.tv_sec), UInt64(status.st_ctim.tv_nsec),
+        ].map(String.init).joined(separator: ":")
+    }
+}
