@@ -41,13 +41,30 @@ enum RootHelp {
         return 80
     }
 
-    /// This binary's file, named by what any rebuild or copy changes.
+    /// This binary's file, named by what any rebuild or copy changes: the file the process
+    /// was started from (`AT_EXECFN`; /proc/self/exe names a loader such as valgrind's).
     private static func binaryIdentity() -> String? {
         var status = stat()
-        guard stat("/proc/self/exe", &status) == 0 else { return nil }
+        guard let started = startedFile(), stat(started, &status) == 0 else { return nil }
         return [
             UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size), UInt64(status.st_mtim.tv_sec),
             UInt64(status.st_mtim.tv_nsec), UInt64(status.st_ctim.tv_sec), UInt64(status.st_ctim.tv_nsec),
         ].map(String.init).joined(separator: ":")
+    }
+
+    /// `AT_EXECFN` of the process's auxiliary vector (/proc/self/auxv: pairs of words), a
+    /// string in this process's memory; nil where there is none.
+    private static func startedFile() -> UnsafePointer<CChar>? {
+        let fd = open("/proc/self/auxv", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var words = [UInt](repeating: 0, count: 128)
+        let count = words.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let atExecFn: UInt = 31
+        for pair in stride(from: 0, to: count / MemoryLayout<UInt>.size - 1, by: 2) where words[pair] == atExecFn {
+            return UnsafePointer<CChar>(bitPattern: words[pair + 1])
+        }
+        return nil
     }
 }
