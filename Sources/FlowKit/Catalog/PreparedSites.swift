@@ -133,6 +133,12 @@ final class PreparedSites {
             properties: properties)
     }
 
+    /// The id and name of the site at `position` (from 1), without decoding the rest of it.
+    func label(at position: Int) -> (id: String, name: String)? {
+        guard var r = record(position), r.f64() != nil, r.f64() != nil, let id = r.string(), let name = r.string() else { return nil }
+        return (id, name)
+    }
+
     /// Where the site at `position` (from 1) is, without decoding the rest of it.
     func coordinate(at position: Int) -> Coordinate? {
         guard var r = record(position), let lat = r.f64(), let lon = r.f64() else { return nil }

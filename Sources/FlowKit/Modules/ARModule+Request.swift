@@ -7,7 +7,10 @@ extension ARModule.Request {
     /// read in place, never copying the rest of each site (description, properties); any
     /// other shape goes through the decoder, which names the field at fault
     /// (`sites[3].lat: missing (required)`).
-    static func read(_ call: LuaCall, _ i: Int, context: ModuleContext) throws -> Self {
+    /// - Returns: the request, and for sites read from the park's table their positions in
+    ///   it: those sites have only their coordinates until ``named(_:positions:context:)``
+    ///   names the ones placed (a park of a hundred thousand sites places a few thousand).
+    static func read(_ call: LuaCall, _ i: Int, context: ModuleContext) throws -> (request: Self, positions: [Int]?) {
         // ctx.sites or a list `catalog` made: read from the park's table, no site made in Lua.
         if let positions = call.positions(ofField: "sites", in: i, source: try context.sitesList()) {
             let table = try context.siteTable()
@@ -15,12 +18,25 @@ extension ARModule.Request {
             var sites: [SiteSpec] = []
             sites.reserveCapacity(all.count)
             for position in all {
-                guard let site = table.site(at: position) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
-                sites.append(SiteSpec(id: site.id, name: site.name, lat: site.coordinate.latitude, lon: site.coordinate.longitude, altitude: nil))
+                guard let at = table.coordinate(at: position) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
+                sites.append(SiteSpec(id: nil, name: nil, lat: at.latitude, lon: at.longitude, altitude: nil))
             }
-            if let request = try read(call, i, sites: sites) { return request }
+            if let request = try read(call, i, sites: sites) { return (request, all) }
         }
-        return try read(call, i, sites: nil) ?? call.decode(Self.self, i)
+        return (try read(call, i, sites: nil) ?? call.decode(Self.self, i), nil)
+    }
+
+    /// The request with the ids and names of the sites at `indices` read from the park's
+    /// table, for sites ``read(_:_:context:)`` read from it at `positions`.
+    func named(_ indices: some Sequence<Int>, positions: [Int], context: ModuleContext) throws -> Self {
+        let table = try context.siteTable()
+        var named = self
+        for index in indices {
+            guard let label = table.label(at: positions[index]) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
+            named.sites[index].id = label.id
+            named.sites[index].name = label.name
+        }
+        return named
     }
 
     /// The request read in place, its sites read as a list unless `sites` are given.

@@ -46,7 +46,7 @@ struct ARModule: NativeModule {
                 ],
                 example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })"
             ) { context, call in
-                let request = try Request.read(call, 1, context: context)
+                var (request, positions) = try Request.read(call, 1, context: context)
                 // Projecting is a pass over the sites; stacking the labels of those placed, a sort (below).
                 try call.charge(request.sites.count * Charge.perInputItem)
                 let projector: ARProjector
@@ -70,6 +70,7 @@ struct ARModule: NativeModule {
                     throw call.badArgument(1, (error as? GeoError)?.message ?? (error as? LuaCallError)?.message ?? "\(error)")
                 }
                 let placements = projector.place(sites, altitudes: request.sites.map(\.altitude))
+                if let positions { request = try request.named(placements.map(\.index), positions: positions, context: context) }
                 try call.charge(placements.count * Charge.perResultItem + Charge.perLabelStep * Charge.sorting(placements.count))
                 var rowTests = 0
                 let view = Self.value(
