@@ -62,7 +62,7 @@ extension PreviewProject {
             throw .badQuery("name: a live session's name is 1 to 40 letters, digits, '-' or '_', got \(Excerpt.quoted(id))")
         }
         let runtime: FlowRuntime
-        do { runtime = try FlowRuntime(root: root, park: park, store: store) } catch { throw PreviewFailure(error) }
+        do { runtime = try FlowRuntime(root: root, park: park, limits: limits, store: store) } catch { throw PreviewFailure(error) }
         // A scan log is read against this runtime's exhibits; the session then sets its clock.
         let recording = try playback.map { p throws(PreviewFailure) in try self.recording(p, runtime: runtime) }
         let start = recording?.start.map(Date.init(timeIntervalSince1970:))
@@ -262,7 +262,8 @@ extension PreviewProject {
     func replaceSessionsContent() {
         for live in sessions.values {
             do {
-                let runtime = try FlowRuntime(root: root, park: live.park, time: Date(timeIntervalSince1970: live.session.now), store: store)
+                let runtime = try FlowRuntime(
+                    root: root, park: live.park, time: Date(timeIntervalSince1970: live.session.now), limits: limits, store: store)
                 live.publish(try live.session.replaceRuntime(runtime))
             } catch {
                 live.publish([.failure(SessionFailure(handle: 0, flow: "", time: live.session.now, error: error))])

@@ -40,8 +40,12 @@ actor PreviewProject {
     private var parkList: String?
     private var flowLists: [String: String] = [:]
 
-    init(root: ProjectRoot, store: @Sendable () -> any VisitorStore = { MemoryVisitorStore() }) {
+    /// The limits every run and session of the server has (`flowrun preview --max-instructions` ...).
+    let limits: HostLimits
+
+    init(root: ProjectRoot, limits: HostLimits = HostLimits(), store: @Sendable () -> any VisitorStore = { MemoryVisitorStore() }) {
         self.root = root
+        self.limits = limits
         self.store = store()
     }
 
@@ -165,7 +169,7 @@ actor PreviewProject {
         let key = canonical + "|" + (time.map { String($0.timeIntervalSince1970) } ?? "")
         let now = ContinuousClock.now
         if let kept = runtimes[key], time != nil || now - kept.built < nowLifetime { return kept.runtime }
-        let runtime = try FlowRuntime(root: root, park: canonical, time: time, store: store)
+        let runtime = try FlowRuntime(root: root, park: canonical, time: time, limits: limits, store: store)
         if runtimes.count >= capacity { runtimes.removeAll() }
         runtimes[key] = (runtime, now)
         return runtime

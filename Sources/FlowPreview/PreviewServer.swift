@@ -20,6 +20,9 @@ public struct PreviewServer: Sendable {
     public var store: @Sendable () -> any VisitorStore
     /// What bounds its connections (default: LoopbackServer's `ServerLimits()`, docs/operations.md, Local servers).
     public var limits = ServerLimits()
+    /// What bounds each run and live session (default: a flow's, `HostLimits()`; an author of
+    /// a large park may raise them, as for `flowrun run`).
+    public var runLimits = HostLimits()
 
     /// How often the event streams get a comment, which ends those whose client left.
     static let pingInterval: Duration = .seconds(15)
@@ -46,7 +49,7 @@ public struct PreviewServer: Sendable {
     ///   - onListening: called once the server listens, with its port.
     /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
     public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        let project = PreviewProject(root: root, store: store)
+        let project = PreviewProject(root: root, limits: runLimits, store: store)
         let feed = ChangeFeed()
         let router = PreviewRoutes(project: project, feed: feed, defaultPark: park, actToken: ActToken.make()).router()
         let logger = {

@@ -22,6 +22,9 @@ extension Flowrun {
 
         @OptionGroup var project: ProjectOptions
 
+        @OptionGroup(title: "Limits of each run and live session, as for 'flowrun run'")
+        var limits: LimitOptions
+
         @Option(help: "The port to listen on (0 for any free one).")
         var port: Int = 8080
 
@@ -42,13 +45,15 @@ extension Flowrun {
             let root = try project.project()
             let park = try park.map { code throws(FlowError) in try ParkCatalog(root: root).resolve(code) }
             let chosen = profile.map(Profile.init(path:))
-            let server = PreviewServer(
+            var server = PreviewServer(
                 root: root, port: port, park: park,
                 store: { () -> any VisitorStore in
                     if let chosen { return SQLiteVisitorStore(profile: chosen) }
                     return MemoryVisitorStore()
                 })
-            try Blocking.serve("preview", serving: root.url.path) { onListening in try await server.run(onListening: onListening) }
+            server.runLimits = try limits.limits()
+            let configured = server
+            try Blocking.serve("preview", serving: root.url.path) { onListening in try await configured.run(onListening: onListening) }
         }
     }
 }

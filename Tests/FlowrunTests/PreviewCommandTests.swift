@@ -69,6 +69,28 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// The preview takes the limits `flowrun run` takes: a run over `--max-instructions` is
+    /// the error it would be there, the same screen runs under the default, and a limit out
+    /// of range is bad usage naming the option.
+    @Test func limitsAreTheRunsLimits() async throws {
+        let tight = try ServerProcess(["preview", "--max-instructions", "1000"], in: repositoryRoot)
+        let failed = try await HTTPClient.shared.execute(HTTPClientRequest(url: tight.root + "parks/GOGA/flows/home"), timeout: .seconds(60))
+        let text = String(buffer: try await failed.body.collect(upTo: 1 << 20))
+        #expect(failed.status.code != 200)
+        #expect(text.contains("instruction budget of 1000 instructions exceeded"), "\(text)")
+        #expect(tight.stop() == 0)
+
+        let plain = try ServerProcess(["preview"], in: repositoryRoot)
+        let passed = try await HTTPClient.shared.execute(HTTPClientRequest(url: plain.root + "parks/GOGA/flows/home"), timeout: .seconds(60))
+        _ = try await passed.body.collect(upTo: 1 << 20)
+        #expect(passed.status.code == 200)
+        #expect(plain.stop() == 0)
+
+        let bad = try flowrun(["preview", "--port", "0", "--max-memory", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--max-memory"), "\(bad.stderr)")
+    }
+
     @Test func anUnknownParkIsBadUsage() throws {
         let result = try flowrun(["preview", "--port", "0", "--park", "NOPE"])
         #expect(result.status == 2)

@@ -4,22 +4,24 @@ import FlowKit
 /// `--max-instructions`, `--max-memory`, `--time-limit`: the host's ceilings on every
 /// script. A park's `budgets` may lower them, never raise them. Each command has its own
 /// defaults: a flow gets a phone's (`HostLimits()`), `flowrun lua` larger ones.
-struct LimitOptions: ParsableArguments {
+package struct LimitOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: ArgumentHelp("Instructions one run may execute (flows: 20000000, a park may ask for fewer; lua: 1000000000).", valueName: "n"))
-    var maxInstructions: Int?
+    package var maxInstructions: Int?
 
     @Option(help: ArgumentHelp("Memory of the scripts in MiB (flows: 64, a park may ask for less; lua: 1024).", valueName: "MiB"))
-    var maxMemory: Int?
+    package var maxMemory: Int?
 
     @Option(help: ArgumentHelp("CPU seconds one run may take (flows: 1; lua: 60).", valueName: "seconds"))
-    var timeLimit: Double?
+    package var timeLimit: Double?
 
     /// The limits `flowrun lua` runs a script under unless told otherwise: the script is
     /// the author's own, so room for Lua's own test files; still finite.
     static let scriptDefaults = HostLimits(instructions: 1_000_000_000, memoryMiB: 1024, seconds: 60)
 
     /// The ceilings, each given or from `defaults`, or a usage error naming the option out of range.
-    func limits(defaults: HostLimits = HostLimits()) throws(FlowError) -> HostLimits {
+    package func limits(defaults: HostLimits = HostLimits()) throws(FlowError) -> HostLimits {
         try Self.limits(instructions: maxInstructions, memory: maxMemory, seconds: timeLimit, defaults: defaults)
     }
 
