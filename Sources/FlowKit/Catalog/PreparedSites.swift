@@ -133,6 +133,17 @@ final class PreparedSites {
             properties: properties)
     }
 
+    /// Where the sites at `positions` are; nil when one is outside the table or damaged.
+    func coordinates(at positions: [Int]) -> [Coordinate]? {
+        var out: [Coordinate] = []
+        out.reserveCapacity(positions.count)
+        for position in positions {
+            guard let at = coordinate(at: position) else { return nil }
+            out.append(at)
+        }
+        return out
+    }
+
     /// The id and name of the site at `position` (from 1), without decoding the rest of it.
     func label(at position: Int) -> (id: String, name: String)? {
         guard var r = record(position), r.f64() != nil, r.f64() != nil, let id = r.string(), let name = r.string() else { return nil }

@@ -13,14 +13,11 @@ extension ARModule.Request {
     static func read(_ call: LuaCall, _ i: Int, context: ModuleContext) throws -> (request: Self, positions: [Int]?) {
         // ctx.sites or a list `catalog` made: read from the park's table, no site made in Lua.
         if let positions = call.positions(ofField: "sites", in: i, source: try context.sitesList()) {
-            let table = try context.siteTable()
             let all = positions.list
-            var sites: [SiteSpec] = []
-            sites.reserveCapacity(all.count)
-            for position in all {
-                guard let at = table.coordinate(at: position) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
-                sites.append(SiteSpec(id: nil, name: nil, lat: at.latitude, lon: at.longitude, altitude: nil))
+            guard let coordinates = try context.siteTable().coordinates(at: all) else {
+                throw LuaCallError("ctx.sites: the prepared table is damaged")
             }
+            let sites = coordinates.map { SiteSpec(id: nil, name: nil, lat: $0.latitude, lon: $0.longitude, altitude: nil) }
             if let request = try read(call, i, sites: sites) { return (request, all) }
         }
         return (try read(call, i, sites: nil) ?? call.decode(Self.self, i), nil)

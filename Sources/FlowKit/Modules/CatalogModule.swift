@@ -91,18 +91,11 @@ struct CatalogModule: NativeModule {
                 returns: [("number[]", "metres"), ("number[]", "initial bearings, degrees in [0, 360)")],
                 example: "local d, b = catalog.inverse(list, ctx.at.lat, ctx.at.lon)"
             ) { context, call in
-                let positions = try Self.positions(context, &call, 1)
-                if let missing = positions.firstIndex(of: 0) {
-                    throw call.badArgument(1, "sites[\(missing + 1)] is not one of ctx.sites")
-                }
+                let positions = try Self.positions(ofCtxSites: context, &call, 1)
                 let from = try call.coordinate(2)
                 try call.charge(positions.count * Charge.perGeodesic)
-                let table = try context.siteTable()
-                var targets: [Coordinate] = []
-                targets.reserveCapacity(positions.count)
-                for position in positions {
-                    guard let target = table.coordinate(at: position) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
-                    targets.append(target)
+                guard let targets = try context.siteTable().coordinates(at: positions) else {
+                    throw LuaCallError("ctx.sites: the prepared table is damaged")
                 }
                 let solutions = Geodesic.wgs84.inverse(from: [from], to: targets)
                 call.push(numbers: solutions.distances)
@@ -124,10 +117,7 @@ struct CatalogModule: NativeModule {
                 returns: [("integer[]", "places in `sites`"), ("number[]", "metres"), ("number[]", "initial bearings, degrees"), ("number[]", "scores")],
                 example: "local order, d, b, score = catalog.rank(list, ctx.at.lat, ctx.at.lon, { viewpoint = 0.5 }, ranking.weights(ctx), 5)"
             ) { context, call in
-                let positions = try Self.positions(context, &call, 1)
-                if let missing = positions.firstIndex(of: 0) {
-                    throw call.badArgument(1, "sites[\(missing + 1)] is not one of ctx.sites")
-                }
+                let positions = try Self.positions(ofCtxSites: context, &call, 1)
                 let from = try call.coordinate(2)
                 let ranking = SiteRanking(factors: try Self.factors(call, 4), terms: try Self.terms(call, 5))
                 let limit = try call.isNil(6) ? positions.count : call.integer(6)
@@ -174,6 +164,13 @@ struct CatalogModule: NativeModule {
     /// The positions in ctx.sites of list argument `i`'s sites, 0 for a table not of it.
     private static func positions(_ context: ModuleContext, _ call: inout LuaCall, _ i: Int) throws -> [Int] {
         try call.positions(i, in: context.sitesList(), name: "sites").list
+    }
+
+    /// The positions in ctx.sites of list argument `i`'s sites, every one of them ctx.sites'.
+    private static func positions(ofCtxSites context: ModuleContext, _ call: inout LuaCall, _ i: Int) throws -> [Int] {
+        let positions = try positions(context, &call, i)
+        if let missing = positions.firstIndex(of: 0) { throw call.badArgument(i, "sites[\(missing + 1)] is not one of ctx.sites") }
+        return positions
     }
 
     /// Pushes a read-only view of ctx.sites at these positions.

@@ -78,12 +78,7 @@ struct SiteRanking {
     static func rank(
         _ positions: [Int], from origin: Coordinate, in table: PreparedSites, columns: Columns, limit: Int
     ) -> [Entry]? {
-        var targets: [Coordinate] = []
-        targets.reserveCapacity(positions.count)
-        for position in positions {
-            guard let target = table.coordinate(at: position) else { return nil }
-            targets.append(target)
-        }
+        guard let targets = table.coordinates(at: positions) else { return nil }
         let solutions = Geodesic.wgs84.inverse(from: [origin], to: targets)
         let distances = solutions.distances
         let keys = positions.indices.map { i in
