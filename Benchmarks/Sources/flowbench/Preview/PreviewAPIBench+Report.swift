@@ -15,10 +15,12 @@ extension PreviewAPIBench {
             if values.count == 2 { cells.append(Format.ratio(values[0] / values[1])) }
             table.add(cells)
         }
-        let inProcess = result.inProcessMap.median
+        let inProcess = result.inProcessMap.median, inSession = result.inProcessSession.median
         row("map JSON over HTTP, warm, p50 ms") { $0.map.median }
         row("map run + JSON in process, p50 ms") { _ in inProcess }
+        row("map as a one-screen session + JSON, p50 ms") { _ in inSession }
         row("map: HTTP / in process (goal ≤ \(Format.fixed(httpGoal, 1)))") { $0.map.median / inProcess }
+        row("map: HTTP / one-screen session") { $0.map.median / inSession }
         row("/parks, first GET, ms") { $0.parksFirst }
         row("/parks, warm, p50 ms") { $0.parks.median }
         row("idle CPU, % of one core") { $0.idleCPUPercent }
@@ -27,7 +29,10 @@ extension PreviewAPIBench {
     }
 
     static func json(_ result: Result) -> String {
-        var lines = ["  \"in_process_map_p50_ms\": \(Format.fixed(result.inProcessMap.median, 3))"]
+        var lines = [
+            "  \"in_process_map_p50_ms\": \(Format.fixed(result.inProcessMap.median, 3))",
+            "  \"in_process_session_map_p50_ms\": \(Format.fixed(result.inProcessSession.median, 3))",
+        ]
         for (name, f) in result.builds {
             lines.append(
                 "  \"\(name)\": {\"map_p50_ms\": \(Format.fixed(f.map.median, 3)), \"parks_first_ms\": \(Format.fixed(f.parksFirst, 3)), "

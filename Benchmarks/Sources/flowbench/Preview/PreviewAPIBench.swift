@@ -37,25 +37,29 @@ struct PreviewAPIBench {
 
     struct Result {
         var inProcessMap: Samples
+        /// The same map as the preview and `flowrun` run it: a one-screen session (SingleRun).
+        var inProcessSession: Samples
         var builds: [(name: String, figures: Figures)]
     }
 
     func run() async throws -> Result {
         let copy = try ProjectCopy(root: root)
         defer { copy.remove() }
-        let inProcess = try inProcessMap(copy.path)
+        let inProcess = try inProcessMap(copy.path, session: false)
+        let inSession = try inProcessMap(copy.path, session: true)
         var results: [(name: String, figures: Figures)] = []
         for build in builds {
             let idle = Format.fixed(idleSeconds, 0)
             progress("preview-api: \(build.name) (\(build.flowrun)): \(idle) s idle, then \(warmups + gets) GETs of the map and of /parks")
             results.append((build.name, try await measure(build.flowrun, project: copy.path)))
         }
-        return Result(inProcessMap: inProcess, builds: results)
+        return Result(inProcessMap: inProcess, inProcessSession: inSession, builds: results)
     }
 
-    /// GOGA's map run and written as `flowrun --park GOGA map --time ... --format json` does,
-    /// warm, in this process.
-    private func inProcessMap(_ project: String) throws -> Samples {
+    /// GOGA's map run and written, warm, in this process: `FlowRuntime.run` alone, or with
+    /// `session` as `flowrun --park GOGA map --time ... --format json` and the preview run it
+    /// (a one-screen session, SingleRun).
+    private func inProcessMap(_ project: String, session: Bool) throws -> Samples {
         var text = RunInputText(flow: "map")
         text.values = ["time": PreviewBench.time]
         let inputs = try text.inputs()
@@ -63,7 +67,9 @@ struct PreviewAPIBench {
         let request = try inputs.request()
         var samples = Samples()
         for index in 0..<(warmups + gets) {
-            let measured = try MonotonicClock.measure { () throws(FlowError) in JSONRenderer().render(try runtime.run(request)) }
+            let measured = try MonotonicClock.measure { () throws(FlowError) in
+                JSONRenderer().render(session ? try SingleRun(request, on: runtime).screen : try runtime.run(request))
+            }
             guard !measured.result.isEmpty else { throw BenchError.setup("preview-api: the map wrote no JSON") }
             if index >= warmups { samples.add(measured.nanoseconds / 1e6) }
         }
