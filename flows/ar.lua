@@ -46,17 +46,16 @@ flow.register("ar", function(ctx)
   local width, height = camera.size.width, camera.size.height
   local heading, pitch, fov = camera.heading, camera.pitch or 0, camera.fov or settings.fov
   local list, collection = candidates(ctx)
+  -- The nearest `limit` sites whose labels are on screen: a label stacked above the top
+  -- would not be seen, so its site is left for the visitor to walk closer to (or to turn the
+  -- phone upright), and counted in view.more. The nearest two sites just off each edge, so
+  -- the hints stay readable.
   local view = ar.project({ lat = ctx.at.lat, lon = ctx.at.lon, heading = heading, pitch = pitch, fov = fov,
-                            width = width, height = height, max_distance = settings.max_distance, sites = list })
+                            width = width, height = height, max_distance = settings.max_distance,
+                            limit = settings.limit, hints = 2, sites = list })
 
-  -- Nearest first; a label stacked above the top of the screen would not be seen, so its
-  -- site is left for the visitor to walk closer to (or to turn the phone upright).
-  local pins, hidden = {}, 0
+  local pins, hidden = {}, view.more
   for _, pin in ipairs(view.pins) do
-    if #pins >= settings.limit or pin.label.y < 0 then
-      hidden = hidden + 1
-      goto continue
-    end
     local site = list[pin.site]
     pins[#pins + 1] = {
       id = pin.id or ("site" .. pin.site), title = pin.name,
@@ -65,16 +64,11 @@ flow.register("ar", function(ctx)
       x = pin.x, y = pin.y, label = pin.label, stack = pin.stack, z = pin.z,
       action = ui.go("sites", { id = site.id }, "Open"),
     }
-    ::continue::
   end
-  -- The nearest two sites just off each edge, so the hints stay readable.
-  local off, per_side = {}, { left = 0, right = 0 }
+  local off = {}
   for _, hint in ipairs(view.off_screen) do
-    if per_side[hint.turn] < 2 then
-      per_side[hint.turn] = per_side[hint.turn] + 1
-      off[#off + 1] = { id = hint.id or ("site" .. hint.site), title = hint.name, distance = hint.distance,
-                        bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
-    end
+    off[#off + 1] = { id = hint.id or ("site" .. hint.site), title = hint.name, distance = hint.distance,
+                      bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
   end
   local what = collection and (collection .. ": ") or ""
   local sections = {}

@@ -10,6 +10,6 @@ ar = {}
 --- ```lua
 --- local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })
 --- ```
---- @param request {lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]} pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default
---- @return {pins: table[], off_screen: table[]} # pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}
+--- @param request {lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, limit: integer?, hints: integer?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]} pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default; with limit, only the nearest limit pins whose labels are on screen (label.y ≥ 0); with hints, at most that many off-screen hints a side
+--- @return {pins: table[], off_screen: table[], more: integer} # pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees} nearest first; more: on-screen sites not in pins (with limit; else 0)
 function ar.project(request) end

@@ -45,7 +45,7 @@ extension ARModule.Request {
                 heading: try t.number("heading"), pitch: try t.optionalNumber("pitch"), fov: try t.optionalNumber("fov"),
                 width: try t.optionalNumber("width"), height: try t.optionalNumber("height"),
                 max_distance: try t.optionalNumber("max_distance"), label_height: try t.optionalNumber("label_height"),
-                sites: given ?? [])
+                limit: try t.optionalNumber("limit"), hints: try t.optionalNumber("hints"), sites: given ?? [])
             if given == nil {
                 request.sites = try t.list("sites") { (site: inout LuaFieldReader) throws(LuaFieldReader.Mismatch) in
                     SiteSpec(

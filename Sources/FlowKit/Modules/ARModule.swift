@@ -1,3 +1,4 @@
+import Formats
 import GeoKit
 import LuaKit
 
@@ -25,6 +26,10 @@ struct ARModule: NativeModule {
         var height: Double?
         var max_distance: Double?
         var label_height: Double?
+        /// The most pins returned: the nearest whose labels are on screen (the rest counted in `more`).
+        var limit: Double?
+        /// The most off-screen hints returned on each side, nearest first.
+        var hints: Double?
         var sites: [SiteSpec]
     }
 
@@ -35,13 +40,14 @@ struct ARModule: NativeModule {
                 parameters: [
                     .init(
                         "request",
-                        "{lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]}",
-                        "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default")
+                        "{lat: number, lon: number, altitude: number?, heading: number, pitch: number?, fov: number?, width: number?, height: number?, max_distance: number?, label_height: number?, limit: integer?, hints: integer?, sites: {id: string?, name: string?, lat: number, lon: number, altitude: number?}[]}",
+                        "pitch 0, fov 60, 390×844 points, max_distance 5000 m and label_height 28 by default; with limit, only the nearest limit pins whose labels are on screen (label.y ≥ 0); with hints, at most that many off-screen hints a side"
+                    )
                 ],
                 returns: [
                     (
-                        "{pins: table[], off_screen: table[]}",
-                        "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees}"
+                        "{pins: table[], off_screen: table[], more: integer}",
+                        "pins {id, name, site, distance, bearing, relative_bearing, x, y, label = {x, y, width, height}, stack, z} nearest first; off_screen {id, name, site, distance, bearing, turn = 'left'|'right', degrees} nearest first; more: on-screen sites not in pins (with limit; else 0)"
                     )
                 ],
                 example: "local view = ar.project({ lat = 37.8078, lon = -122.4750, heading = 90, sites = ctx.sites })"
@@ -69,13 +75,21 @@ struct ARModule: NativeModule {
                 } catch {
                     throw call.badArgument(1, (error as? GeoError)?.message ?? (error as? LuaCallError)?.message ?? "\(error)")
                 }
+                let shown = try Self.count(request.limit, "limit", call)
+                let perSide = try Self.count(request.hints, "hints", call)
                 let placements = projector.place(sites, altitudes: request.sites.map(\.altitude))
-                if let positions { request = try request.named(placements.map(\.index), positions: positions, context: context) }
+                let onScreen = placements.filter(\.isOnScreen)
+                let hints = Self.hints(placements, perSide: perSide)
+                // Sites read from the park's table are named now: those on screen (their
+                // labels' widths) and the hints returned.
+                if let positions {
+                    request = try request.named(onScreen.map(\.index) + hints.map(\.index), positions: positions, context: context)
+                }
                 try call.charge(placements.count * Charge.perResultItem + Charge.perLabelStep * Charge.sorting(placements.count))
                 var rowTests = 0
                 let view = Self.value(
-                    placements, request: request, labelHeight: request.label_height ?? 28, pose: projector.pose,
-                    rowTests: &rowTests)
+                    onScreen: onScreen, hints: hints, request: request, shown: shown, labelHeight: request.label_height ?? 28,
+                    pose: projector.pose, rowTests: &rowTests)
                 // Rows tried beyond the first per label: from none to 64 each in a crowd at one spot.
                 try call.charge(rowTests * Charge.perLabelStep)
                 call.push(view)
@@ -105,15 +119,42 @@ struct ARModule: NativeModule {
         return width
     }
 
+    /// A request's `limit` or `hints`: nil, or a whole number ≥ 0.
+    private static func count(_ value: Double?, _ name: String, _ call: LuaCall) throws -> Int? {
+        guard let value else { return nil }
+        guard value >= 0, value <= 1_000_000, value == value.rounded() else {
+            throw call.badArgument(1, "\(name) must be a whole number from 0, got \(NumberText.message(value))")
+        }
+        return Int(value)
+    }
+
+    /// The off-screen placements, nearest first; with `perSide`, that many at most on each side.
+    static func hints(_ placements: [ARProjector.Placement], perSide: Int?) -> [ARProjector.Placement] {
+        let all = placements.filter { !$0.isOnScreen }.sorted {
+            $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index)
+        }
+        guard let perSide else { return all }
+        var left = 0, right = 0
+        return all.filter { p in
+            if p.relativeBearing < 0 {
+                left += 1
+                return left <= perSide
+            }
+            right += 1
+            return right <= perSide
+        }
+    }
+
     static func value(
-        _ placements: [ARProjector.Placement], request: Request, labelHeight: Double, pose: CameraPose,
-        rowTests: inout Int
+        onScreen: [ARProjector.Placement], hints: [ARProjector.Placement], request: Request, shown: Int?, labelHeight: Double,
+        pose: CameraPose, rowTests: inout Int
     ) -> LuaValue {
-        let onScreen = placements.filter(\.isOnScreen)
         let titles = onScreen.map { request.sites[$0.index].name ?? request.sites[$0.index].id ?? "site \($0.index + 1)" }
-        let labels = ARLabelLayout.layout(
+        let laidOut = ARLabelLayout.layout(
             onScreen, widths: titles.map(labelWidth), height: max(1, labelHeight),
-            screenWidth: pose.width, rowTests: &rowTests)
+            screenWidth: pose.width, shown: shown, rowTests: &rowTests)
+        // With a limit, only labels on screen are pins; the rest are counted.
+        let labels = shown == nil ? laidOut : laidOut.filter { $0.y >= 0 }
         var pins: [(Int, LuaValue)] = []
         for label in labels {
             let p = onScreen[label.placement]
@@ -135,7 +176,6 @@ struct ARModule: NativeModule {
             pins.append((label.z, .table(t)))
         }
         pins.sort { $0.0 < $1.0 }
-        let hints = placements.filter { !$0.isOnScreen }.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
         let offScreen: [LuaValue] = hints.map { p in
             let site = request.sites[p.index]
             var t = LuaTable()
@@ -149,6 +189,10 @@ struct ARModule: NativeModule {
             t["degrees"] = .number(max(1, (abs(p.relativeBearing) - pose.fieldOfView / 2).rounded(.up)))
             return .table(t)
         }
-        return ["pins": .table(LuaTable(sequence: pins.map(\.1))), "off_screen": .table(LuaTable(sequence: offScreen))]
+        let more = shown == nil ? 0 : onScreen.count - pins.count
+        return [
+            "pins": .table(LuaTable(sequence: pins.map(\.1))), "off_screen": .table(LuaTable(sequence: offScreen)),
+            "more": .integer(Int64(more)),
+        ]
     }
 }

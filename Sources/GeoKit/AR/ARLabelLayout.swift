@@ -50,11 +50,15 @@ public enum ARLabelLayout {
 
     /// ``layout(_:widths:height:gap:screenWidth:searchRows:)``, adding to `rowTests` how many
     /// rows it tested against the labels placed (its work beyond sorting: from n to
-    /// n · `searchRows`), for budgets.
+    /// n · `searchRows`), for budgets. With `shown`, it stops once that many labels lie
+    /// wholly below the top of the screen (y ≥ 0), nearest first: a screen that shows the
+    /// nearest few pins of thousands needs no more, and a label's place depends only on the
+    /// nearer ones, so those laid out are where the whole layout puts them. Only the labels
+    /// laid out are returned then, in the placements' order.
     public static func layout(
         _ placements: [ARProjector.Placement], widths: [Double], height: Double = 28,
         gap: Double = 4, screenWidth: Double? = nil, searchRows: Int = searchRows,
-        rowTests: inout Int
+        shown: Int? = nil, rowTests: inout Int
     ) -> [Label] {
         let n = placements.count
         let order = placements.indices.sorted {
@@ -91,11 +95,13 @@ public enum ARLabelLayout {
         if stacking { for i in members { isMember[i] = true } }
 
         var labels = [Label?](repeating: nil, count: n)
+        var visible = 0
         // A label that found all its rows full: a later one starting at the same height whose
         // extent covers its extent finds them full too (every label in its way overlaps the
         // wider one as well), so it need not try them. In a crowd at one spot that is most.
         var full: (start: Double, left: Double, right: Double)?
         for (z, i) in order.enumerated() {
+            if let shown, visible >= shown { break }
             var y = starts[i], stack = 0
             if isMember[i] {
                 // Nothing at or above this height overlaps the label: rows there are free.
@@ -122,8 +128,9 @@ public enum ARLabelLayout {
                 space.place(i, y: y)
             }
             labels[i] = Label(placement: i, x: lefts[i], y: y, width: widths[i], height: height, stack: stack, z: z)
+            if y >= 0 { visible += 1 }
         }
-        return labels.map { $0! }
+        return labels.compactMap { $0 }
     }
 
     // MARK: - Private helpers

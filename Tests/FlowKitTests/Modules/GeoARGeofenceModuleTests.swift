@@ -64,6 +64,8 @@ import ScreenModel
         ("ar.project({ lat = 37.8, lon = -122.4, heading = 90, fov = 200, sites = {} })", "field of view 200 out of range (0, 180)"),
         ("ar.project({ lat = 97.8, lon = -122.4, heading = 90, sites = {} })", "latitude 97.8 out of range [-90, 90]"),
         ("ar.project({ lat = 37.8, lon = -122.4, heading = 0/0, sites = {} })", "heading nan is not a finite number"),
+        ("ar.project({ lat = 37.8, lon = -122.4, heading = 90, limit = -1, sites = {} })", "limit must be a whole number from 0, got -1"),
+        ("ar.project({ lat = 37.8, lon = -122.4, heading = 90, hints = 1.5, sites = {} })", "hints must be a whole number from 0, got 1.5"),
         ("geofence.monitor({ cap = 0 })", "cap 0 must be between 1 and 10000"),
         ("geofence.monitor():feed({ lat = 37.8, lon = -222, time = 0 })", "longitude -222 out of range [-180, 180]"),
         (
@@ -90,6 +92,42 @@ import ScreenModel
             return { title = ("%d %d %s %.3f %.3f"):format(#view.pins, #view.off_screen, p.id, p.x, p.y), sections = {} }
             """)
         #expect(result.title == "1 0 a 200.000 400.000")
+    }
+
+    /// With `limit` and `hints`, ar.project returns what the whole view would, cut short: the
+    /// nearest `limit` pins whose labels are on screen, placed where the whole layout places
+    /// them, the others counted in `more`, and the nearest `hints` off-screen sites a side.
+    /// Over all of GOGA's sites from a crowded spot, every direction.
+    @Test(arguments: [0.0, 90, 200, 300])
+    func aLimitedViewIsTheWholeViewCutShort(heading: Double) throws {
+        let result = try probe(
+            """
+            local function view(extra)
+              local request = { lat = 37.8078, lon = -122.4750, heading = \(heading), label_height = 40, sites = ctx.sites }
+              for k, v in pairs(extra) do request[k] = v end
+              return ar.project(request)
+            end
+            local whole, cut = view({}), view({ limit = 5, hints = 2 })
+            local visible, same = {}, true
+            for _, pin in ipairs(whole.pins) do if pin.label.y >= 0 then visible[#visible + 1] = pin end end
+            same = same and #cut.pins == math.min(5, #visible) and cut.more == #whole.pins - #cut.pins
+            for i, pin in ipairs(cut.pins) do
+              local w = visible[i]
+              same = same and pin.id == w.id and pin.label.y == w.label.y and pin.label.x == w.label.x and pin.z == w.z
+            end
+            local sides = { left = {}, right = {} }
+            for _, hint in ipairs(whole.off_screen) do table.insert(sides[hint.turn], hint) end
+            local seen = { left = 0, right = 0 }
+            for _, hint in ipairs(cut.off_screen) do
+              seen[hint.turn] = seen[hint.turn] + 1
+              same = same and sides[hint.turn][seen[hint.turn]].id == hint.id
+            end
+            same = same and seen.left == math.min(2, #sides.left) and seen.right == math.min(2, #sides.right)
+            return { title = ("%s %d %d %d"):format(tostring(same), #whole.pins, #visible, cut.more), sections = {} }
+            """)
+        let parts = result.title?.split(separator: " ") ?? []
+        #expect(parts.first == "true", "\(String(describing: result.title)) \(String(describing: result.error))")
+        #expect(parts.count == 4 && (Int(parts[1]) ?? 0) > 5, "\(String(describing: result.title))")
     }
 
     @Test func aMonitorEntersASiteAfterTheDelay() throws {

@@ -67,6 +67,29 @@ import Testing
         #expect(Self.overlaps(fast) == 0)
     }
 
+    /// Stopped after `shown` labels on screen, the layout returns the labels it laid out
+    /// where the whole layout puts them: the nearest ones, up to the `shown`-th on screen.
+    @Test(arguments: [0, 1, 5, 40])
+    func aStoppedLayoutIsTheWholeLayoutsNearest(shown: Int) {
+        var random = SplitMix64(seed: 7)
+        let placements = (0..<400).map { i in
+            Self.placement(i, x: random.next(in: 0...390), y: random.next(in: 100...800), distance: random.next(in: 10...5000))
+        }
+        let widths = (0..<400).map { _ in random.next(in: 60...200).rounded() }
+        var rows = 0
+        let whole = ARLabelLayout.layout(placements, widths: widths, screenWidth: 390)
+        let cut = ARLabelLayout.layout(placements, widths: widths, screenWidth: 390, shown: shown, rowTests: &rows)
+        let byZ = whole.sorted { $0.z < $1.z }
+        // The whole layout's labels up to and including the shown-th with y >= 0.
+        var expected: [ARLabelLayout.Label] = [], visible = 0
+        for label in byZ where visible < shown {
+            expected.append(label)
+            if label.y >= 0 { visible += 1 }
+        }
+        #expect(cut.sorted { $0.z < $1.z } == expected)
+        #expect(cut.filter { $0.y >= 0 }.count == min(shown, whole.filter { $0.y >= 0 }.count))
+    }
+
     @Test func crowdsAtOneSpotStackNearestInFront() {
         for n in [8_000, 50_000] {
             // Same spot, different name lengths: every label covers every other's x.
