@@ -21,12 +21,12 @@ final class FlowCallTimer {
         let defaults = project.path + "/parks/defaults.lua"
         do {
             var text = try String(contentsOfFile: defaults, encoding: .utf8)
-            text = text.replacingOccurrences(of: "instructions = 20000000,", with: "instructions = 2000000000,")
+            text = text.replacingOccurrences(of: "instructions = 20000000,", with: "instructions = 1000000000,")
                 .replacingOccurrences(of: "memory_mb = 64,", with: "memory_mb = 1024,")
             try text.write(toFile: defaults, atomically: true, encoding: .utf8)
             runtime = try FlowRuntime(
                 root: ProjectRoot(path: project.path), park: park,
-                limits: HostLimits(instructions: 2_000_000_000, memoryMiB: 1024, seconds: 120))
+                limits: HostLimits(instructions: 1_000_000_000, memoryMiB: 1024, seconds: 120))
         } catch {
             project.remove()
             throw .setup("from-lua: park \(park) does not load with the bench flow: \(error)")
