@@ -93,9 +93,23 @@ struct OpenPage {
         try await session.sendKeys(text, to: field)
     }
 
-    /// Clicks the first element matching `selector`.
+    /// Clicks the first element matching `selector`. The live page replaces its frame's
+    /// content whenever a screen arrives, which can fall between finding the element and
+    /// clicking it: WebDriver then answers "stale element reference" and nothing was clicked,
+    /// so the element is found again (a few times at most).
     func click(_ selector: String) async throws {
-        try await session.click(try await session.findElement(selector))
+        var attempt = 1
+        while true {
+            do {
+                let element = try await session.findElement(selector)
+                try await session.click(element)
+                return
+            } catch {
+                guard case .command(_, "stale element reference", _) = error, attempt < 5 else { throw error }
+            }
+            attempt += 1
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     /// Presses the Run button.
