@@ -52,8 +52,7 @@ extension Flowrun {
                     return MemoryVisitorStore()
                 })
             server.runLimits = try limits.limits()
-            let configured = server
-            try Blocking.serve("preview", serving: root.url.path) { onListening in try await configured.run(onListening: onListening) }
+            try Blocking.serve("preview", serving: root.url.path) { [server] onListening in try await server.run(onListening: onListening) }
         }
     }
 }

@@ -36,17 +36,11 @@ public final class KeptSiteTables: Sendable {
     /// The file at `path` as it is now, for `scope` (what else names the table), or nil when
     /// it cannot be looked at (absent, not a plain file).
     func sighting(of path: String, scope: String) -> Sighting? {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let numbers: [Int64] = [
-            Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec),
-            Int64(status.st_ctim.tv_sec), Int64(status.st_ctim.tv_nsec),
-        ]
-        let key = ContentHash.of(Array("\(scope)\0\(path)\0".utf8) + numbers.withUnsafeBytes { Array($0) })
+        guard let version = FileVersion(of: path, followingLinks: false) else { return nil }
+        let key = ContentHash.of(Array("\(scope)\0\(path)\0".utf8) + version.bytes)
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
-        let settled = seconds(now) - max(seconds(status.st_mtim), seconds(status.st_ctim)) > 2
+        let settled = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - version.changed > 2
         return Sighting(key: key, settled: settled)
     }
 

@@ -8,7 +8,7 @@ extension ARModule.Request {
     /// other shape goes through the decoder, which names the field at fault
     /// (`sites[3].lat: missing (required)`).
     /// - Returns: the request, and for sites read from the park's table their positions in
-    ///   it: those sites have only their coordinates until ``named(_:positions:context:)``
+    ///   it: those sites have only their coordinates until ``name(_:positions:context:)``
     ///   names the ones placed (a park of a hundred thousand sites places a few thousand).
     static func read(_ call: LuaCall, _ i: Int, context: ModuleContext) throws -> (request: Self, positions: [Int]?) {
         // ctx.sites or a list `catalog` made: read from the park's table, no site made in Lua.
@@ -23,17 +23,15 @@ extension ARModule.Request {
         return (try read(call, i, sites: nil) ?? call.decode(Self.self, i), nil)
     }
 
-    /// The request with the ids and names of the sites at `indices` read from the park's
-    /// table, for sites ``read(_:_:context:)`` read from it at `positions`.
-    func named(_ indices: some Sequence<Int>, positions: [Int], context: ModuleContext) throws -> Self {
+    /// Gives the sites at `indices` their ids and names, read from the park's table, for
+    /// sites ``read(_:_:context:)`` read from it at `positions`.
+    mutating func name(_ indices: some Sequence<Int>, positions: [Int], context: ModuleContext) throws {
         let table = try context.siteTable()
-        var named = self
         for index in indices {
             guard let label = table.label(at: positions[index]) else { throw LuaCallError("ctx.sites: the prepared table is damaged") }
-            named.sites[index].id = label.id
-            named.sites[index].name = label.name
+            sites[index].id = label.id
+            sites[index].name = label.name
         }
-        return named
     }
 
     /// The request read in place, its sites read as a list unless `sites` are given.

@@ -83,7 +83,7 @@ struct ARModule: NativeModule {
                 // Sites read from the park's table are named now: those on screen (their
                 // labels' widths) and the hints returned.
                 if let positions {
-                    request = try request.named(onScreen.map(\.index) + hints.map(\.index), positions: positions, context: context)
+                    try request.name(onScreen.map(\.index) + hints.map(\.index), positions: positions, context: context)
                 }
                 try call.charge(placements.count * Charge.perResultItem + Charge.perLabelStep * Charge.sorting(placements.count))
                 var rowTests = 0

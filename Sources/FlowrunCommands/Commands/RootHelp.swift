@@ -11,8 +11,8 @@ import Darwin
 /// processes. Rendering it reflects over every command (about 11 M instructions, more than
 /// the rest of the process's start), and the text changes only with the binary and the
 /// width it is wrapped to, so it is kept (CompiledFlows' `help` folder) under a key of both:
-/// the binary named by its file's identity (device, inode, size, modification and change
-/// times to the nanosecond, as the site tables' sightings name a file) and the width as
+/// the binary's file version (Formats' `FileVersion`, as the site tables' sightings name a
+/// file) and the width as
 /// ArgumentParser finds it (`COLUMNS`, else the terminal's, else 80). Anything unexpected
 /// renders the text, which is then kept.
 enum RootHelp {
@@ -24,8 +24,10 @@ enum RootHelp {
     /// The help text, with no trailing newline (as `helpMessage()` gives it).
     static func text() -> String {
         let width = Self.width()
-        guard let files = CompiledFlows.help, let binary = binaryIdentity() else { return Flowrun.helpMessage(columns: width) }
-        let key = ContentHash.of(Array("\(binary) \(width)".utf8))
+        guard let files = CompiledFlows.help, let started = startedFile(), let binary = FileVersion(of: started, followingLinks: true) else {
+            return Flowrun.helpMessage(columns: width)
+        }
+        let key = ContentHash.of(binary.bytes + Array(" \(width)".utf8))
         if let kept = files.read(key) { return String(decoding: kept, as: UTF8.self) }
         let text = Flowrun.helpMessage(columns: width)
         files.keep(Array(text.utf8), under: key)
@@ -41,19 +43,9 @@ enum RootHelp {
         return 80
     }
 
-    /// This binary's file, named by what any rebuild or copy changes: the file the process
-    /// was started from (`AT_EXECFN`; /proc/self/exe names a loader such as valgrind's).
-    private static func binaryIdentity() -> String? {
-        var status = stat()
-        guard let started = startedFile(), stat(started, &status) == 0 else { return nil }
-        return [
-            UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size), UInt64(status.st_mtim.tv_sec),
-            UInt64(status.st_mtim.tv_nsec), UInt64(status.st_ctim.tv_sec), UInt64(status.st_ctim.tv_nsec),
-        ].map(String.init).joined(separator: ":")
-    }
-
-    /// `AT_EXECFN` of the process's auxiliary vector (/proc/self/auxv: pairs of words), a
-    /// string in this process's memory; nil where there is none.
+    /// The file the process was started from: `AT_EXECFN` of its auxiliary vector
+    /// (/proc/self/auxv: pairs of words), a string in this process's memory; nil where there
+    /// is none. Not /proc/self/exe, which names a loader such as valgrind's.
     private static func startedFile() -> UnsafePointer<CChar>? {
         let fd = open("/proc/self/auxv", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }

@@ -11,6 +11,10 @@ import Darwin
 /// A mapped file must not shrink while it is mapped (reading past its new end would be a
 /// fault): kept files are only ever replaced by renaming a new file into place, which
 /// leaves a mapped one as it was.
+///
+/// Sendable because nothing in it changes after `init`: the pointer and the length are
+/// constants and the bytes are never written, so any thread may read them while the region
+/// lives.
 public final class ByteRegion: @unchecked Sendable {
     /// The bytes: valid, and never written, for the region's life.
     public let bytes: UnsafeRawBufferPointer

@@ -43,6 +43,27 @@ public final class KeptFiles: Sendable {
     /// What is kept under `key`, checked, without its header; nil when there is nothing, or
     /// nothing this user alone wrote whose checksum matches.
     public func read(_ key: UInt64) -> [UInt8]? {
+        opened(key) { fd, size in
+            guard let header = readAll(fd, count: headerSize), let body = readAll(fd, count: size - headerSize) else { return nil }
+            let matches = header.withUnsafeBytes { h in body.withUnsafeBytes { b in holds(key, header: h, body: b) } }
+            return matches ? body : nil
+        }
+    }
+
+    /// What is kept under `key`, without its header, mapped instead of read: a caller that
+    /// reads a few records of a file of tens of MB touches only their pages. Checked as
+    /// ``read(_:)`` checks (the checksum, where this folder verifies, reads every page).
+    public func map(_ key: UInt64) -> ByteRegion? {
+        opened(key) { fd, size in
+            guard size > headerSize, let region = ByteRegion(mapping: fd, length: size, from: headerSize) else { return nil }
+            let header = UnsafeRawBufferPointer(start: region.bytes.baseAddress.map { $0 - headerSize }, count: headerSize)
+            return holds(key, header: header, body: region.bytes) ? region : nil
+        }
+    }
+
+    /// `use` of the file kept under `key`, opened, with its size, when it is a plain file of
+    /// this user's that no one else may write, of a size this folder reads; else nil.
+    private func opened<T>(_ key: UInt64, _ use: (Int32, Int) -> T?) -> T? {
         let fd = open(path(key), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -50,33 +71,15 @@ public final class KeptFiles: Sendable {
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
             status.st_size >= headerSize, status.st_size <= largest
         else { return nil }
-        guard let header = readAll(fd, count: headerSize), header.starts(with: magic),
-            let body = readAll(fd, count: Int(status.st_size) - headerSize)
-        else { return nil }
-        let fields = header.withUnsafeBytes { raw in
-            (0..<2).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: magic.count + $0 * 8, as: UInt64.self)) }
-        }
-        guard fields[0] == key, !verifies || fields[1] == ContentHash.of(body) else { return nil }
-        return body
+        return use(fd, Int(status.st_size))
     }
 
-    /// What is kept under `key`, without its header, mapped instead of read: a caller that
-    /// reads a few records of a file of tens of MB touches only their pages. Checked as
-    /// ``read(_:)`` checks (the checksum, where this folder verifies, reads every page).
-    public func map(_ key: UInt64) -> ByteRegion? {
-        let fd = open(path(key), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o022 == 0,
-            status.st_size > headerSize, status.st_size <= largest,
-            let region = ByteRegion(mapping: fd, length: Int(status.st_size), from: headerSize)
-        else { return nil }
-        let header = UnsafeRawBufferPointer(start: region.bytes.baseAddress.map { $0 - headerSize }, count: headerSize)
-        guard header.starts(with: magic) else { return nil }
+    /// Whether `header` is this folder's, for `key`, and (where the folder verifies) carries
+    /// the checksum of `body`.
+    private func holds(_ key: UInt64, header: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) -> Bool {
+        guard header.starts(with: magic) else { return false }
         let fields = (0..<2).map { UInt64(littleEndian: header.loadUnaligned(fromByteOffset: magic.count + $0 * 8, as: UInt64.self)) }
-        guard fields[0] == key, !verifies || fields[1] == ContentHash.of(region.bytes) else { return nil }
-        return region
+        return fields[0] == key && (!verifies || fields[1] == ContentHash.of(body))
     }
 
     /// Keeps `body` under `key`: written to a file of its own, then renamed into place, so a
