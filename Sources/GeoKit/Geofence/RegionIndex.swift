@@ -108,13 +108,46 @@ public final class RegionIndex: Sendable {
     public func contains(_ r: Int, _ c: Coordinate) -> Bool {
         let radius = circleRadius[r]
         if radius.isNaN { return areas[Int(areaSlot[r])].contains(c) }
-        let metric = circleMetric[r]
-        let lat = circleLatitude[r], lon = circleLongitude[r]
-        let d = metric.distance(latitude0: lat, longitude0: lon, latitude: c.latitude, longitude: c.longitude)
+        return circleHolds(r, c, flatDistance: circleFlatDistance(r, c))
+    }
+
+    /// What a fix at `c` says about region `r`, with the settings' enter and exit margins:
+    /// ``RegionTracker/evidence(_:_:inside:settings:)`` of ``contains(_:_:)``, answered for a
+    /// circle from one flat distance and without copying the region (every monitored region
+    /// asks this at every fix).
+    @inline(__always)
+    func evidence(_ r: Int, _ c: Coordinate, settings: GeofenceSettings) -> RegionTracker.Evidence {
+        let radius = circleRadius[r]
+        if radius.isNaN {
+            let area = areas[Int(areaSlot[r])]
+            let inside = area.contains(c)
+            let margin = inside ? settings.enterMargin : settings.exitMargin
+            guard margin > 0 else { return inside ? .inside : .outside }
+            return area.hasEdge(closerThan: margin, to: c) ? .unclear : (inside ? .inside : .outside)
+        }
+        let d = circleFlatDistance(r, c)
+        let inside = circleHolds(r, c, flatDistance: d)
+        let margin = inside ? settings.enterMargin : settings.exitMargin
+        guard margin > 0 else { return inside ? .inside : .outside }
+        // The edge distance ``GeofenceRegion/edgeDistance(from:)`` measures: the same metric at the center.
+        return abs(d - radius) < margin ? .unclear : (inside ? .inside : .outside)
+    }
+
+    /// Flat metres from circle `r`'s center to `c`, in the metric at the center.
+    @inline(__always)
+    private func circleFlatDistance(_ r: Int, _ c: Coordinate) -> Double {
+        circleMetric[r].distance(latitude0: circleLatitude[r], longitude0: circleLongitude[r], latitude: c.latitude, longitude: c.longitude)
+    }
+
+    /// Whether circle `r` holds `c`, given the flat distance: the screen of ``GeofenceCircle``,
+    /// the geodesic within its band.
+    @inline(__always)
+    private func circleHolds(_ r: Int, _ c: Coordinate, flatDistance d: Double) -> Bool {
+        let radius = circleRadius[r]
         let band = radius * GeofenceCircle.screenTolerance + 1e-3
         if d < radius - band { return true }
         if d > radius + band { return false }
-        return GeodesicDistance.metres(Coordinate(latitude: lat, longitude: lon), c) <= radius
+        return GeodesicDistance.metres(Coordinate(latitude: circleLatitude[r], longitude: circleLongitude[r]), c) <= radius
     }
 
     /// The `k` regions whose monitored circles' edges are nearest to `coordinate` (inside

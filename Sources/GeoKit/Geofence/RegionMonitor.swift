@@ -31,7 +31,11 @@ public final class RegionMonitor {
     public private(set) var lastRefresh: Coordinate?
 
     private var allowed: [Bool]?
-    private var trackers: [Int32: RegionTracker] = [:]
+    /// The tracker of each monitored region, in the order of ``monitored``: an array, not a
+    /// map, since every fix visits all of them.
+    private var trackers: [RegionTracker] = []
+    /// The flat metric at ``lastRefresh``, for the distance every fix asks.
+    private var refreshMetric: LocalMetric?
     private var presenceTracker = RegionTracker()
     private var shadow: UnlimitedMonitor?
     private var lastTime = -Double.infinity
@@ -82,7 +86,7 @@ public final class RegionMonitor {
         lastTime = fix.time
         var step = Step()
         let here = fix.coordinate
-        if forceRefresh || lastRefresh.map({ Self.hasMoved(from: $0, to: here, farther: settings.refreshDistance) }) ?? true {
+        if forceRefresh || lastRefresh.map({ Self.hasMoved(from: $0, to: here, farther: settings.refreshDistance, metric: refreshMetric) }) ?? true {
             refresh(at: fix, into: &step)
         }
         let t = fix.time, n = fixCount
@@ -94,17 +98,15 @@ public final class RegionMonitor {
                 step.events.append(GeofenceEvent(time: t, fix: n, region: GeofenceEvent.presence, kind: kind))
             }
         }
-        for r in monitored {
-            var tracker = trackers[r] ?? RegionTracker()
-            let region = index.regions[Int(r)]
-            tracker.update(
-                RegionTracker.evidence(region, here, inside: index.contains(Int(r), here), settings: settings),
-                time: t, settings: settings
-            ) { kind in
+        // Moved out while updated: a class's array property would check exclusive access per element.
+        var updating: [RegionTracker] = []
+        swap(&updating, &trackers)
+        for (slot, r) in monitored.enumerated() {
+            updating[slot].update(index.evidence(Int(r), here, settings: settings), time: t, settings: settings) { kind in
                 step.events.append(GeofenceEvent(time: t, fix: n, region: r, kind: kind))
             }
-            trackers[r] = tracker
         }
+        swap(&updating, &trackers)
         if shadow != nil {
             let watched = monitored
             shadow?.feed(fix) { event in
@@ -122,9 +124,10 @@ public final class RegionMonitor {
     /// the equator and for limits up to 2 km, where its error stays under 1e-3 relative
     /// (LocalMetric: about |Δφ|·tan φ); within 2e-3 of the limit, and elsewhere, the
     /// geodesic decides. RefreshScreenTests compares it with the geodesic alone.
-    static func hasMoved(from a: Coordinate, to b: Coordinate, farther limit: Double) -> Bool {
+    /// `metric`, when given, is `LocalMetric(latitude: a.latitude)` made once.
+    static func hasMoved(from a: Coordinate, to b: Coordinate, farther limit: Double, metric: LocalMetric? = nil) -> Bool {
         if limit <= 2_000, abs(a.latitude) <= 70, abs(b.latitude) <= 70 {
-            let flat = LocalMetric(latitude: a.latitude)
+            let flat = (metric ?? LocalMetric(latitude: a.latitude))
                 .distance(latitude0: a.latitude, longitude0: a.longitude, latitude: b.latitude, longitude: b.longitude)
             let band = limit * 2e-3 + 1e-3
             if flat < limit - band { return false }
@@ -139,6 +142,7 @@ public final class RegionMonitor {
     private func refresh(at fix: GeofenceFix, into step: inout Step) {
         forceRefresh = false
         lastRefresh = fix.coordinate
+        refreshMetric = LocalMetric(latitude: fix.coordinate.latitude)
         refreshCount += 1
         let slots = max(0, settings.cap - (presence == nil ? 0 : 1))
         let margin = max(settings.hysteresis, fix.accuracy)
@@ -168,7 +172,15 @@ public final class RegionMonitor {
         let before = Set(monitored), after = Set(chosen)
         step.added = chosen.filter { !before.contains($0) }
         step.removed = monitored.filter { !after.contains($0) }
-        for r in step.removed { trackers[r] = nil }
+        // Kept regions keep their trackers; both lists ascend.
+        var kept: [RegionTracker] = []
+        kept.reserveCapacity(chosen.count)
+        var old = 0
+        for r in chosen {
+            while old < monitored.count && monitored[old] < r { old += 1 }
+            kept.append(old < monitored.count && monitored[old] == r ? trackers[old] : RegionTracker())
+        }
+        trackers = kept
         monitored = chosen
     }
 }

@@ -15,7 +15,10 @@ import Testing
                 random.next(in: 0...5_000_000),
             ][Int(random.nextBits() % 4)]
             guard let b = try? Geodesic.wgs84.direct(from: a, bearing: random.next(in: 0...360), distance: reach).destination else { continue }
-            #expect(RegionMonitor.hasMoved(from: a, to: b, farther: limit) == (a.distance(to: b) > limit), "\(a) \(b) \(limit)")
+            let moved = a.distance(to: b) > limit
+            #expect(RegionMonitor.hasMoved(from: a, to: b, farther: limit) == moved, "\(a) \(b) \(limit)")
+            // As the monitor asks it, with the metric at `a` made once.
+            #expect(RegionMonitor.hasMoved(from: a, to: b, farther: limit, metric: LocalMetric(latitude: a.latitude)) == moved)
         }
     }
 
