@@ -16,7 +16,8 @@ import Testing
         defer { timer.remove() }
         let points = (0..<40).map { Coordinate(latitude: 37.80 + Double($0) / 1000, longitude: -122.47 + Double($0 % 7) / 1000) }
         let track = FlowCallTimer.track(points)
-        #expect(try timer.load("load_points", track: track) == "40")
+        #expect(try timer.load("load_records", track: track) == "40")
+        #expect(try timer.load("load_columns", track: track) == "40")
         #expect(try timer.load("load_pairs", track: track, args: ["set": "park"]) == "20")
         #expect(try timer.load("load_fixes", track: track) == "40")
         #expect(try timer.run("none").title == "none")

@@ -26,16 +26,16 @@ final class ClusterIndexObject: LuaObject {
     /// category, value, id and name (nil: no point has it).
     init(
         latitudes: [Double], longitudes: [Double], categories: [String?]? = nil, values: [Double?]? = nil,
-        ids: [String?]? = nil, names: [String?]? = nil, options: ClusterOptions
+        ids: [String?]? = nil, names: [String?]? = nil, options: ClusterOptions, scratch: ClusterIndex.BuildScratch? = nil
     ) throws(ClusterError) {
         if categories == nil && values == nil {
             // No aggregates: GeoKit's flat-array build, the fastest way in.
-            index = try ClusterIndex(longitudes: longitudes, latitudes: latitudes, options: options)
+            index = try ClusterIndex(longitudes: longitudes, latitudes: latitudes, options: options, scratch: scratch)
         } else {
             index = try ClusterIndex(
                 points: latitudes.indices.map { i in
                     ClusterPoint(longitude: longitudes[i], latitude: latitudes[i], category: categories?[i], value: values?[i])
-                }, options: options)
+                }, options: options, scratch: scratch)
         }
         self.ids = ids ?? Array(repeating: nil, count: latitudes.count)
         self.names = names ?? Array(repeating: nil, count: latitudes.count)
@@ -50,10 +50,10 @@ final class ClusterIndexObject: LuaObject {
     ]
 
     /// An index of points read in bulk (``LuaCall/records(_:name:fields:limit:)``, fields ``pointFields``).
-    convenience init(points c: LuaColumns, options: ClusterOptions) throws(ClusterError) {
+    convenience init(points c: LuaColumns, options: ClusterOptions, scratch: ClusterIndex.BuildScratch? = nil) throws(ClusterError) {
         try self.init(
             latitudes: c.numbers(0), longitudes: c.numbers(1), categories: c.strings(2), values: c.optionalNumbers(3),
-            ids: c.strings(4), names: c.strings(5), options: options)
+            ids: c.strings(4), names: c.strings(5), options: options, scratch: scratch)
     }
 
     /// The index's arrays (``ClusterIndex/storageBytes``), the ids and names (16 bytes a

@@ -83,25 +83,37 @@ extension LuaCall {
         // A number costs its key and its value, as a copy of the table would.
         try chargeRead(2 * n * Self.instructionsPerCopiedValue)
         var out = [Double](repeating: 0, count: n)
-        var bad = 0
-        out.withUnsafeMutableBufferPointer { buffer in
-            for k in 0..<n {
-                let type = lua_rawgeti(L, index, lua_Integer(k + 1))
-                if type == LUA_TNUMBER { buffer[k] = lua_tonumberx(L, -1, nil) }
-                lua_settop(L, -2)
-                if type != LUA_TNUMBER {
-                    bad = k + 1
-                    return
-                }
-            }
-        }
-        if bad > 0 {
-            lua_rawgeti(L, index, lua_Integer(bad))
+        if out.withUnsafeMutableBufferPointer({ readNumberEntries(at: index, into: $0) }) { return out }
+        // Not a plain list of numbers: find the first item at fault, in list order.
+        for k in 0..<n {
+            let type = lua_rawgeti(L, index, lua_Integer(k + 1))
             defer { lua_settop(L, -2) }
-            throw ListReadError(path: "[\(bad)]", message: "number expected, got \(luaTypeName(-1))")
+            if type != LUA_TNUMBER { throw ListReadError(path: "[\(k + 1)]", message: "number expected, got \(luaTypeName(-1))") }
         }
         try checkNoExtraKeys(at: index, length: n)
         return out
+    }
+
+    /// Reads the table at absolute `index` in one traversal into `buffer` (its length is the
+    /// table's): true when its entries are exactly the keys 1...count, each a number. One pass
+    /// over the entries answers both what a read per key and a count of the keys would.
+    private func readNumberEntries(at index: Int32, into buffer: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let n = buffer.count
+        var entries = 0
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            var isInteger: Int32 = 0
+            let key = lua_type(L, -2) == LUA_TNUMBER ? lua_tointegerx(L, -2, &isInteger) : 0
+            guard isInteger != 0, key >= 1, key <= n, lua_type(L, -1) == LUA_TNUMBER else {
+                lua_settop(L, -3)
+                return false
+            }
+            buffer[Int(key) - 1] = lua_tonumberx(L, -1, nil)
+            entries += 1
+            lua_settop(L, -2)
+        }
+        // n distinct keys, all within 1...n: the list, with no hole.
+        return entries == n
     }
 
     /// The length of the list at absolute `index`, at most `limit`.

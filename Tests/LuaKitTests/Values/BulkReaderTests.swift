@@ -35,6 +35,10 @@ import Testing
             #expect(try read("'numbers', { 1, 2.5, -3 }", readOnly: readOnly) == "1.0,2.5,-3.0")
         }
         #expect(try read("'numbers', {}") == "")
+        // Filled backwards, the items sit in the table's hash part, met out of order.
+        let backwards = "(function() local t = {} for i = 5, 1, -1 do t[i] = i * 2 end return t end)()"
+        #expect(try read("'numbers', \(backwards)") == "2.0,4.0,6.0,8.0,10.0")
+        #expect(try read("'records', { lat = \(backwards) }") == "2.0/-/-,4.0/-/-,6.0/-/-,8.0/-/-,10.0/-/-")
     }
 
     @Test func recordsAndColumnsReadTheSame() throws {
@@ -53,6 +57,8 @@ import Testing
         // A constructor's nil keeps its slot: the length is 3 and the hole is item 2.
         ("'numbers', { 1, nil, 3 }", "bad argument #2 to 'f' (xs[2]: number expected, got nil)"),
         ("'numbers', { 1, 2, [4] = 4 }", "bad argument #2 to 'f' (xs: not a list: 3 entries but a length of 2 (a hole, or keys other than 1...2))"),
+        ("'numbers', { 1, [1.5] = 2 }", "bad argument #2 to 'f' (xs: not a list: 2 entries but a length of 1 (a hole, or keys other than 1...1))"),
+        ("'numbers', { 1, 2, [-1] = 3 }", "bad argument #2 to 'f' (xs: not a list: 3 entries but a length of 2 (a hole, or keys other than 1...2))"),
         ("'numbers', { 1, x = 2 }", "bad argument #2 to 'f' (xs: not a list: 2 entries but a length of 1 (a hole, or keys other than 1...1))"),
         ("'numbers', 5", "bad argument #2 to 'f' (list of numbers expected, got number)"),
         ("'records', { { lat = 1 }, { lat = 1 }, { lat = 1 }, { lat = 1 } }", "bad argument #2 to 'f' (rs: 4 items, more than the 3 one call takes)"),
