@@ -272,11 +272,7 @@ extension RunInputType where Value == Date {
     /// `--time`: ISO 8601 with its offset, fractions of a second allowed.
     static var time: Self {
         Self(string: { (text: String) throws(RunInputProblem) -> Date in
-            let formatter = ISO8601DateFormatter()
-            for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-                formatter.formatOptions = options
-                if let date = formatter.date(from: text) { return date }
-            }
+            if let seconds = ISO8601Time.parse(zoned: text) { return Date(timeIntervalSince1970: seconds) }
             throw RunInputProblem("expected an ISO 8601 time such as 2026-07-04T09:30:00-07:00, got \(Excerpt.quoted(text))")
         })
     }

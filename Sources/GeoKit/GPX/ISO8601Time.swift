@@ -6,10 +6,19 @@ import Formats
 /// `-0700`, and no zone at all, taken as UTC (GPX says times are UTC). The date must exist
 /// (no February 30) and the year has four digits. A leap second `:60` counts as the next
 /// minute's first second.
-enum ISO8601Time {
+package enum ISO8601Time {
+    /// Seconds since 1970 UTC for `text` written with its zone (`Z` or an offset), as a run's
+    /// `--time` is (`2026-07-04T09:30:00-07:00`, fractions allowed); nil otherwise. Read here
+    /// rather than by Foundation's ISO8601DateFormatter, whose ICU formatter cost more to make
+    /// than the preview's whole run of a map.
+    package static func parse(zoned text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { parse($0, zoneRequired: true) }
+    }
+
     /// Seconds since 1970 UTC for `text` (no surrounding whitespace), or `nil` if it is
-    /// not an ISO 8601 date-time.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// not an ISO 8601 date-time (or has no zone when `zoneRequired`).
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, zoneRequired: Bool = false) -> Double? {
         var reader = FieldReader(text: text)
         guard let year = reader.number(digits: 4), reader.skip("-"),
             let month = reader.number(digits: 2), reader.skip("-"),
@@ -34,6 +43,8 @@ enum ISO8601Time {
             _ = reader.skip(":")  // `+02:00` and `+0200` are both ISO 8601
             guard let minutes = reader.number(digits: 2), hours <= 14, minutes < 60 else { return nil }
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
+        } else if zoneRequired {
+            return nil
         }
         guard reader.isAtEnd else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)

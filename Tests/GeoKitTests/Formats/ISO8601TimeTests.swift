@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GeoKit
 
@@ -56,5 +57,28 @@ struct ISO8601TimeTests {
             let seconds = (generator.next(in: -62_135_596_800...253_402_300_799)).rounded()
             #expect(Self.parse(ISO8601Time.format(seconds)) == seconds, "\(seconds)")
         }
+    }
+
+    /// A run's `--time` reads as Foundation's ISO 8601 formatter read it (internet date-time,
+    /// fractions allowed), and a time without its zone is refused, as it was.
+    @Test(arguments: [
+        "2026-07-04T09:30:00-07:00", "2026-07-04T16:30:00Z", "2026-07-04T09:30:00.250-07:00", "2026-07-04T23:30:00+14:00",
+        "2024-02-29T12:00:00+05:30", "2026-07-04T09:30:00", "2026-07-04 09:30:00-07:00", "yesterday", "2026-07-04T09:30-07:00", "",
+    ])
+    func aZonedTimeReadsAsFoundationReadsIt(text: String) {
+        let formatter = ISO8601DateFormatter()
+        var foundation: Double?
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
+            formatter.formatOptions = options
+            if foundation == nil, let date = formatter.date(from: text) { foundation = date.timeIntervalSince1970 }
+        }
+        #expect(ISO8601Time.parse(zoned: text) == foundation, "\(text)")
+    }
+
+    /// Where Foundation's formatter guessed, `--time` now refuses: a day the month lacks (it
+    /// rolled over into March) and text after the time (it stopped reading).
+    @Test(arguments: ["2026-02-30T09:30:00Z", "2026-07-04T09:30:00-07:00x"])
+    func whatFoundationGuessedIsRefused(text: String) {
+        #expect(ISO8601Time.parse(zoned: text) == nil)
     }
 }
