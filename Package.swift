@@ -5,6 +5,16 @@ import PackageDescription
 // what it chooses to show, never what it happens to import.
 let publicSurface: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
+// Release code asks for a generic type's metadata through an accessor that passes its
+// conformances, not by mangled name, which makes the runtime check them by scanning every
+// conformance record in the binary (7,198; 9% of a cold `flowrun --park GOGA home`,
+// docs/benchmarks.md, Cold start). Unsafe flags are allowed in the root package and in the
+// local ones that use it (Fuzz/, Benchmarks/).
+let metadataAccessors: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+let librarySettings = publicSurface + metadataAccessors
+
 /// Where flowrun links the Swift runtime statically: release builds on Linux (see the target).
 let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 
@@ -91,41 +101,41 @@ let package = Package(
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox", "Formats"], swiftSettings: publicSurface),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox", "Formats"], swiftSettings: librarySettings),
         // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
-        .target(name: "Formats", swiftSettings: publicSurface),
-        .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: publicSurface),
+        .target(name: "Formats", swiftSettings: librarySettings),
+        .target(name: "GeoKit", dependencies: ["Formats"], swiftSettings: librarySettings),
         // The screen contract, like ArgumentParser's ToolInfo: depends only on the bottom (messages).
-        .target(name: "ScreenModel", dependencies: ["Formats"], swiftSettings: publicSurface),
+        .target(name: "ScreenModel", dependencies: ["Formats"], swiftSettings: librarySettings),
         // The shared geofence bench's data generator (SplitMix64), for flowbench and tests; a
         // product only for Benchmarks/ (benchmark and test support, no app uses it).
         .target(name: "BenchData"),
         // Text, JSON, SVG and HTML of a screen: the screen model in, output text out.
-        .target(name: "ScreenRendering", dependencies: ["ScreenModel", "Formats"], swiftSettings: publicSurface),
+        .target(name: "ScreenRendering", dependencies: ["ScreenModel", "Formats"], swiftSettings: librarySettings),
         .target(
             name: "FlowKit",
             dependencies: ["LuaKit", "GeoKit", "ScreenModel", "Formats"],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // What authors run beside the runtime: the scenario runner, the stub generator, the
         // scaffolds (`flowrun new`), the luacheck runner and the onboarding pictures (`flowrun art`).
         .target(
             name: "FlowAuthoring",
             dependencies: ["FlowKit", "ScreenRendering", "ScreenModel", "LuaKit", "GeoKit", "Formats"],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
         .target(
             name: "FlowStore",
             // GRDBSQLite, GRDB's face of the system's SQLite: listings step statements themselves.
             dependencies: ["FlowKit", "GeoKit", "Formats", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
         .target(
             name: "FlowBundle",
             dependencies: ["FlowKit", "GeoKit", "Formats", "ScreenModel", .product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // What the project's servers (preview, serve) share: 127.0.0.1 only, their own origin only,
         // bounded connections (a guard on each), start errors, graceful stop.
@@ -138,7 +148,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // `flowrun serve` and `flowrun sync`: bundles over HTTP (Hummingbird serves, AsyncHTTPClient fetches).
         .target(
@@ -149,7 +159,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
@@ -159,7 +169,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // A small W3C WebDriver client (chromedriver + headless chromium) for the preview's
         // browser tests and `flowbench preview` (Benchmarks/); a product only for the benchmarks.
@@ -167,7 +177,7 @@ let package = Package(
             name: "WebDriver",
             // Formats for its JSONValue, the values commands and scripts carry.
             dependencies: ["Formats", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // The one HTTP client (AsyncHTTPClient), configured in one place, and the words for its
         // errors: for its two users, the updater and the picture loader.
@@ -177,7 +187,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // The image sequencer (`--assets`): its HTTP client (AsyncHTTPClient, the updater's
         // too: one client, https included) stays out of FlowKit. NIOPosix and NIOSSL for the
@@ -189,7 +199,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            swiftSettings: publicSurface
+            swiftSettings: librarySettings
         ),
         // The commands of flowrun's command line that link none of the servers, the updater,
         // signed bundles or the picture loader, and the hand-over to flowrun-full for those
@@ -199,7 +209,8 @@ let package = Package(
             dependencies: [
                 "FlowKit", "FlowAuthoring", "ScreenRendering", "FlowStore", "LuaKit", "GeoKit", "ScreenModel", "Formats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: metadataAccessors
         ),
         // The lean flowrun a plain run starts (docs/architecture.md, "Two executables").
         .executableTarget(
@@ -212,7 +223,7 @@ let package = Package(
             // Unsafe flags are allowed here because flowrun is an executable no package depends
             // on (Fuzz/ uses the libraries only; Benchmarks/ builds it by path, a local package,
             // where unsafe flags are allowed); debug builds and tests link dynamically.
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)] + metadataAccessors,
             linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
         ),
         // flowrun with every part linked: the command lines the lean flowrun hands over.
@@ -223,7 +234,7 @@ let package = Package(
                 "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked as flowrun is (above).
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)] + metadataAccessors,
             linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),

@@ -60,7 +60,9 @@ package enum FullCommandLine {
     /// one of its commands, or one of its options (`--bundle DIR` or `--bundle=DIR`). A word
     /// that only looks so (a flow named `serve`) hands over too, which costs only the start
     /// of the larger executable: flowrun-full runs every command line as flowrun would.
-    package static func needed(_ arguments: some Sequence<String>) -> Bool {
+    /// (An array, not any sequence: a generic called across modules is not specialized, and
+    /// its first call made the runtime scan the conformance records, 1.4% of a cold run.)
+    package static func needed(_ arguments: [String]) -> Bool {
         arguments.contains { word in
             Command(rawValue: word) != nil || options.contains(word.hasPrefix("--") ? String(word.prefix { $0 != "=" }) : word)
         }

@@ -71,7 +71,7 @@ public enum AssetReference: Hashable, Sendable {
             guard name.first != "." else {
                 throw AssetReferenceError("\(quoted) has a name starting with '.' (\(Excerpt.quoted(name))): '..' and hidden files are not assets")
             }
-            guard name.unicodeScalars.allSatisfy({ $0.isASCII && (Self.nameCharacters.contains(UInt8($0.value))) }) else {
+            guard name.unicodeScalars.allSatisfy({ $0.isASCII && Self.isNameCharacter(UInt8($0.value)) }) else {
                 throw AssetReferenceError("\(quoted): names in assets/ use letters, digits, '-', '_' and '.' only")
             }
         }
@@ -81,7 +81,15 @@ public enum AssetReference: Hashable, Sendable {
         return path
     }
 
-    private static let nameCharacters: Set<UInt8> = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".utf8))
+    /// a-z, A-Z, 0-9, `-`, `_` and `.`: tested by range, as a set of bytes would cost a cold
+    /// start a scan of the conformance records the first time one is made.
+    private static func isNameCharacter(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+        default: false
+        }
+    }
 }
 
 /// Why a name is no asset reference; the message quotes the name.

@@ -6,7 +6,7 @@ import FlowrunCommands
 @main
 enum FlowrunLean {
     static func main() {
-        if FullCommandLine.needed(CommandLine.arguments.dropFirst()) { FullCommandLine.handOver() }
+        if FullCommandLine.needed(Array(CommandLine.arguments.dropFirst())) { FullCommandLine.handOver() }
         Flowrun.runCommandLine()
     }
 }

@@ -16,6 +16,20 @@ import Glibc
         return url
     }
 
+    /// A project's folder is named as `URL.standardizedFileURL` would name it, without its cost.
+    @Test(arguments: [
+        "/a/b", "/a/./b/", "/a//b/../c", "/../a", "/", "/a/b/..", "/a/.hidden/b", "/a/..b/c", "/ä/b c/./d",
+    ])
+    func aStandardPathIsWhatURLGives(path: String) {
+        #expect(FileReader.standardPath(path) == URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path)
+    }
+
+    @Test func aRelativePathStartsFromTheCurrentFolder() {
+        let here = FileManager.default.currentDirectoryPath
+        #expect(FileReader.standardPath("x/./y/..") == URL(fileURLWithPath: here + "/x").standardizedFileURL.path)
+        #expect(FileReader.standardPath(".") == URL(fileURLWithPath: here).standardizedFileURL.path)
+    }
+
     @Test func aFIFOIsRefusedAtOnceNotWaitedOn() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

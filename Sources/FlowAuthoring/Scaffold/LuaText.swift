@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// Text written into generated Lua files (`flowrun new`).
@@ -21,7 +22,7 @@ enum LuaText {
     /// What keeps `text` from being one line of a generated file (it lands in a comment as
     /// well as a string), or nil.
     static func oneLineProblem(_ text: String) -> String? {
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { return "must not be empty" }
+        if text.isBlank { return "must not be empty" }
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "must be one line of text without control characters"
         }

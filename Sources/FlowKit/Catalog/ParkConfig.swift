@@ -127,7 +127,7 @@ extension ParkConfig {
     }
 
     private static func check(_ s: ParkSettings, report: (String, String) -> Void) {
-        if s.name.trimmingCharacters(in: .whitespaces).isEmpty { report("name", "must not be empty") }
+        if s.name.isBlank { report("name", "must not be empty") }
         // An unknown zone would silently become GMT in ctx.time and os.date.
         if let problem = TimeZoneName.problem(s.timezone) { report("timezone", problem) }
         if !(-90...90).contains(s.center.lat) { report("center.lat", "latitude \(s.center.lat) out of range [-90, 90]") }
@@ -200,7 +200,7 @@ extension ParkConfig {
         if !(s.ar.fov > 0 && s.ar.fov < 180) { report("ar.fov", "\(s.ar.fov) out of range (0, 180)") }
         if let problem = s.location.machine.problem() { report("location", problem) }
         if let problem = Action.phoneProblem(s.emergency.phone) { report("emergency.phone", problem) }
-        for (i, category) in s.emergency.categories.enumerated() where category.trimmingCharacters(in: .whitespaces).isEmpty {
+        for (i, category) in s.emergency.categories.enumerated() where category.isBlank {
             report("emergency.categories[\(i + 1)]", "must not be empty")
         }
     }

@@ -45,7 +45,7 @@ public final class ParkContent {
         if let cachedTable { return cachedTable }
         let scope = "\(PreparedSites.magic)\(curation.fingerprint)\0"
         // A file version seen before names its table without being read (KeptSiteTables).
-        let sighting = root.isInMemory ? nil : keptTables?.sighting(of: root.url(sitesPath).path, scope: scope)
+        let sighting = root.isInMemory ? nil : keptTables?.sighting(of: root.filePath(sitesPath), scope: scope)
         if cachedSites == nil, let sighting, let key = keptTables?.table(seen: sighting), let kept = keptTable(key) {
             cachedTable = kept
             return kept

@@ -17,7 +17,7 @@ extension ProjectRoot {
             return memory.exists(relativePath) ? .folder : nil
         }
         // attributesOfItem does not follow a link (lstat), so a link shows as one.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url(relativePath).path) else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: filePath(relativePath)) else { return nil }
         switch attributes[.type] as? FileAttributeType {
         case .typeRegular?: return .file
         case .typeDirectory?: return .folder
@@ -33,7 +33,7 @@ extension ProjectRoot {
         if let memory {
             return (memory.names(in: relativePath, folders: false) + memory.names(in: relativePath, folders: true)).sorted()
         }
-        return ((try? FileManager.default.contentsOfDirectory(atPath: url(relativePath).path)) ?? []).sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: filePath(relativePath))) ?? []).sorted()
     }
 
     /// Every regular file under `relativePath`, at any depth, as paths inside it, sorted.

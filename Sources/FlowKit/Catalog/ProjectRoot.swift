@@ -9,6 +9,9 @@ public struct ProjectRoot: Sendable {
     /// The folder, as a standardized file URL; for files held in memory, where they came
     /// from (a bundle's folder), for messages only: nothing is read from it.
     public let url: URL
+    /// ``url``'s path: files are read at paths joined to it as text, since each URL join and
+    /// path cost more than a file's read (a tenth of a cold run).
+    let folderPath: String
     /// The files when they are held in memory; nil for a folder on disk.
     let memory: MemoryFiles?
     /// The folder's real path (links resolved): a symbolic link inside the project may lead
@@ -18,9 +21,10 @@ public struct ProjectRoot: Sendable {
     /// The project in folder `path`.
     /// - Parameter path: absolute, or relative to the current directory; it need not exist.
     public init(path: String) {
-        url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        folderPath = FileReader.standardPath(path)
+        url = URL(fileURLWithPath: folderPath, isDirectory: true)
         memory = nil
-        realPath = FileReader.realFolder(url.path)
+        realPath = FileReader.realFolder(folderPath)
     }
 
     /// A project whose files are held in memory, such as a bundle's verified bytes: every
@@ -31,8 +35,9 @@ public struct ProjectRoot: Sendable {
     ///   - origin: where the files came from (a bundle's folder), for messages.
     public init(files: [String: [UInt8]], origin: URL) {
         url = origin.standardizedFileURL
+        folderPath = url.path
         memory = MemoryFiles(files)
-        realPath = url.path
+        realPath = folderPath
     }
 
     /// Whether the files are held in memory (``init(files:origin:)``) rather than read from a folder.
@@ -45,6 +50,12 @@ public struct ProjectRoot: Sendable {
         url.appendingPathComponent(relativePath)
     }
 
+    /// The path of a file or folder inside the project on disk, for reading it.
+    /// - Parameter relativePath: a path relative to the root (`parks/GOGA/park.lua`).
+    func filePath(_ relativePath: String) -> String {
+        relativePath.isEmpty ? folderPath : (folderPath.hasSuffix("/") ? folderPath : folderPath + "/") + relativePath
+    }
+
     /// The real path of a file or folder inside the project (links resolved), or nil when
     /// there is none or it leads out of the project: for a file a request names (the
     /// preview's tracks and recordings), which is then read at this path, so no link on the
@@ -52,7 +63,7 @@ public struct ProjectRoot: Sendable {
     /// - Parameter relativePath: a path relative to the root.
     public func realPathInside(_ relativePath: String) -> String? {
         guard memory == nil else { return nil }
-        let real = FileReader.realFolder(url(relativePath).path)
+        let real = FileReader.realFolder(filePath(relativePath))
         guard real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/"), FileManager.default.fileExists(atPath: real) else { return nil }
         return real
     }
@@ -61,7 +72,7 @@ public struct ProjectRoot: Sendable {
     /// - Parameter relativePath: a path relative to the root.
     public func exists(_ relativePath: String) -> Bool {
         if let memory { return memory.exists(relativePath) }
-        return FileManager.default.fileExists(atPath: url(relativePath).path)
+        return FileManager.default.fileExists(atPath: filePath(relativePath))
     }
 
     /// The bytes of a file.
@@ -74,7 +85,7 @@ public struct ProjectRoot: Sendable {
         }
         guard exists(relativePath) else { throw .badContent(file: relativePath, message: "file not found") }
         // A regular file of the project only, read without blocking and within a limit.
-        do { return try FileReader.bytes(atPath: url(relativePath).path, file: relativePath, links: .within(realPath)) } catch {
+        do { return try FileReader.bytes(atPath: filePath(relativePath), file: relativePath, links: .within(realPath)) } catch {
             throw .badContent(file: relativePath, message: error.message)
         }
     }
@@ -110,7 +121,7 @@ public struct ProjectRoot: Sendable {
     public func luaFiles(in relativePath: String) -> [String] {
         let names =
             memory.map { $0.names(in: relativePath, folders: false) }
-            ?? (try? FileManager.default.contentsOfDirectory(atPath: url(relativePath).path)) ?? []
+            ?? (try? FileManager.default.contentsOfDirectory(atPath: filePath(relativePath))) ?? []
         return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(relativePath)/\($0)" }
     }
 
@@ -120,7 +131,7 @@ public struct ProjectRoot: Sendable {
     public func folders(in relativePath: String) -> [String] {
         if let memory { return memory.names(in: relativePath, folders: true).filter { !$0.hasPrefix(".") }.sorted() }
         guard exists(relativePath) else { return [] }
-        return ((try? FileManagerFolders.list(url(relativePath).path)) ?? []).sorted()
+        return ((try? FileManagerFolders.list(filePath(relativePath))) ?? []).sorted()
     }
 
     /// Whether `parks/` and `flows/` are here; the CLI says so plainly when not.

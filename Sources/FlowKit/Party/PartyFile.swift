@@ -185,7 +185,7 @@ public enum PartyFile {
 
     static func string(_ value: JSONValue?, _ path: String) throws -> String {
         guard let value else { throw Problem(message: "\(path): missing (required)") }
-        guard let s = value.stringValue, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let s = value.stringValue, !s.isBlank else {
             throw Problem(message: "\(path): expected a non-empty string, got \(value.description)")
         }
         return s

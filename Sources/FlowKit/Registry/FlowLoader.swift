@@ -42,7 +42,7 @@ package final class FlowLoader {
         guard !isSealed else {
             throw LuaCallError("flow.register: flows are registered when their file loads, not while a flow runs")
         }
-        guard let name = try? call.string(1), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let name = try? call.string(1), !name.isBlank else {
             throw LuaCallError("flow.register: the first argument must be the flow's name (a non-empty string), got \(call.typeName(1))")
         }
         guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {

@@ -33,7 +33,7 @@ public struct RunInputField: Sendable {
     private let readText: @Sendable (String, inout RunInputs) throws(RunInputProblem) -> Void
     private let readLua: @Sendable (LuaValue, RunInputFiles, inout RunInputs) throws(RunInputProblem) -> Void
     private let given: @Sendable (RunInputs) -> Bool
-    private let flagPath: (WritableKeyPath<RunInputs, Bool> & Sendable)?
+    private let setFlag: (@Sendable (inout RunInputs) -> Void)?
 
     /// The name as the command line writes it: `--at`.
     public var option: String { "--" + name }
@@ -60,7 +60,7 @@ public struct RunInputField: Sendable {
 
     /// Sets a flag, as the command line gives it; nothing for a valued input.
     public func give(in inputs: inout RunInputs) {
-        if let flagPath { inputs[keyPath: flagPath] = true }
+        setFlag?(&inputs)
     }
 
     /// Whether `inputs` give it (a flag: set).
@@ -75,36 +75,47 @@ public struct RunInputField: Sendable {
         return nil
     }
 
-    /// A valued input of type `type`, kept at `path`; the other parameters set the properties
-    /// of the same name.
+    /// A valued input of type `type`, kept where `slot` says; the other parameters set the
+    /// properties of the same name.
     static func input<Value>(
-        _ name: String, _ type: RunInputType<Value>, _ path: WritableKeyPath<RunInputs, Value?> & Sendable, valueName: String?, help: String,
+        _ name: String, _ type: RunInputType<Value>, _ slot: RunInputSlot<Value?>, valueName: String?, help: String,
         signed: Bool, inPreview: Bool, scenario: String?, relations: [RunInputRelation] = []
     ) -> RunInputField {
         RunInputField(
             name: name, valueName: valueName, help: help, signed: signed, inPreview: inPreview, scenarioField: scenario, relations: relations,
             isFlag: false, suffix: type.suffix,
-            readText: { (text: String, inputs: inout RunInputs) throws(RunInputProblem) in inputs[keyPath: path] = try type.text(text) },
+            readText: { (text: String, inputs: inout RunInputs) throws(RunInputProblem) in slot.set(&inputs, try type.text(text)) },
             readLua: { (value: LuaValue, files: RunInputFiles, inputs: inout RunInputs) throws(RunInputProblem) in
-                inputs[keyPath: path] = try type.lua(value, files)
+                slot.set(&inputs, try type.lua(value, files))
             },
-            given: { $0[keyPath: path] != nil }, flagPath: nil)
+            given: { slot.get($0) != nil }, setFlag: nil)
     }
 
-    /// A flag kept at `path`: given or not on the command line (``RunInputText/flags``), `1` or
-    /// `0` in the preview's query, `true` or `false` in a scenario.
+    /// A flag kept where `slot` says: given or not on the command line (``RunInputText/flags``),
+    /// `1` or `0` in the preview's query, `true` or `false` in a scenario.
     static func flag(
-        _ name: String, _ path: WritableKeyPath<RunInputs, Bool> & Sendable, help: String, inPreview: Bool, scenario: String?
+        _ name: String, _ slot: RunInputSlot<Bool>, help: String, inPreview: Bool, scenario: String?
     ) -> RunInputField {
         let type = RunInputType<Bool>.flag
         return RunInputField(
             name: name, valueName: nil, help: help, signed: false, inPreview: inPreview, scenarioField: scenario, relations: [], isFlag: true,
             suffix: nil,
-            readText: { (text: String, inputs: inout RunInputs) throws(RunInputProblem) in inputs[keyPath: path] = try type.text(text) },
+            readText: { (text: String, inputs: inout RunInputs) throws(RunInputProblem) in slot.set(&inputs, try type.text(text)) },
             readLua: { (value: LuaValue, files: RunInputFiles, inputs: inout RunInputs) throws(RunInputProblem) in
-                inputs[keyPath: path] = try type.lua(value, files)
+                slot.set(&inputs, try type.lua(value, files))
             },
-            given: { $0[keyPath: path] }, flagPath: path)
+            given: slot.get, setFlag: { slot.set(&$0, true) })
+    }
+}
+
+/// Where in ``RunInputs`` an input is kept: a getter and a setter. Closures rather than a
+/// key path, which every start would pay the runtime to build (19 of them: 2% of a cold run).
+struct RunInputSlot<Value>: Sendable {
+    let get: @Sendable (RunInputs) -> Value
+    let set: @Sendable (inout RunInputs, Value) -> Void
+
+    init(_ get: @escaping @Sendable (RunInputs) -> Value, _ set: @escaping @Sendable (inout RunInputs, Value) -> Void) {
+        (self.get, self.set) = (get, set)
     }
 }
 
@@ -140,34 +151,34 @@ extension RunInputField {
     /// Every input, in the order help lists them.
     public static let all: [RunInputField] = [
         .input(
-            "at", .at, \.at, valueName: "lat,lon",
+            "at", .at, .init({ $0.at }, { $0.at = $1 }), valueName: "lat,lon",
             help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').", signed: true, inPreview: true, scenario: "at"),
         .input(
-            "time", .time, \.time, valueName: nil, help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).",
+            "time", .time, .init({ $0.time }, { $0.time = $1 }), valueName: nil, help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).",
             signed: false, inPreview: true, scenario: "time"),
         .input(
-            "track", .file(suffix: ".gpx"), \.track, valueName: "file.gpx",
+            "track", .file(suffix: ".gpx"), .init({ $0.track }, { $0.track = $1 }), valueName: "file.gpx",
             help: "A GPX track to replay (flows see it as ctx.track), e.g. for the geofence flow.", signed: false, inPreview: true, scenario: "track"),
         .input(
-            "beacons", .file(suffix: ".csv"), \.beacons, valueName: "file.csv",
+            "beacons", .file(suffix: ".csv"), .init({ $0.beacons }, { $0.beacons = $1 }), valueName: "file.csv",
             help: "A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.",
             signed: false, inPreview: false, scenario: nil),
         .input(
-            "at-time", .moment(counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00"), \.atTime,
+            "at-time", .moment(counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00"), .init({ $0.atTime }, { $0.atTime = $1 }),
             valueName: "time",
             help: "Replay the scan log of --beacons up to this moment: seconds from its first reading (as --until counts from a track's start), or ISO 8601.",
             signed: true, inPreview: false, scenario: nil, relations: [.needs(["beacons"], "needs --beacons FILE.csv: a moment of which scan log?")]),
         .input(
-            "party", .file(suffix: ".json"), \.party, valueName: "file.json",
+            "party", .file(suffix: ".json"), .init({ $0.party }, { $0.party = $1 }), valueName: "file.json",
             help: "A party file to replay (JSON, schema/party.schema.json): members, roles, tracks, safe zones; flows see it through the party module.",
             signed: false, inPreview: false, scenario: "party"),
         .input(
-            "as", .string, \.member, valueName: "member-id",
+            "as", .string, .init({ $0.member }, { $0.member = $1 }), valueName: "member-id",
             help: "Run as this member of the --party (default: its first guardian); the member's role limits what the flow may see, change or trigger.",
             signed: false, inPreview: false, scenario: "as",
             relations: [.needs(["party"], "names a member of a party: give the party with --party FILE")]),
         .input(
-            "duty-cycle", .dutyCycle, \.dutyCycle, valueName: "policy",
+            "duty-cycle", .dutyCycle, .init({ $0.dutyCycle }, { $0.dutyCycle = $1 }), valueName: "policy",
             help: "Sample the tracks of --party FILE as phones under this GPS duty cycle would, and mark each alert against the full tracks "
                 + "(on time, late, missed): 'default', 'always', ON/PERIOD in seconds ('10/60'), then options near=METRES:ON/PERIOD "
                 + "(faster near a safe zone's edge), hold=SECONDS (on after crossing an edge) and fix=SECONDS (first-fix delay), "
@@ -175,13 +186,13 @@ extension RunInputField {
             signed: false, inPreview: false, scenario: nil,
             relations: [.needs(["party"], "samples a party's tracks as phones would: give the party with --party FILE")]),
         .input(
-            "accuracy", .metres, \.accuracy, valueName: "metres",
+            "accuracy", .metres, .init({ $0.accuracy }, { $0.accuracy = $1 }), valueName: "metres",
             help: "Horizontal accuracy of --at, or of every fix of --track, in metres (default 10: GPS under open sky). "
                 + "A fix worse than the park's location.accuracy (default 100) is not found.",
             signed: true, inPreview: true, scenario: "accuracy",
             relations: [.needs(["at", "track"], "is the accuracy of --at or of --track's fixes; give one of them")]),
         .input(
-            "location", .location, \.location, valueName: "state",
+            "location", .location, .init({ $0.location }, { $0.location = $1 }), valueName: "state",
             help: "The location state when no position is given: searching (the default), searching-longer, denied (location not allowed), "
                 + "unavailable (location services off), timed-out (no good fix in time) or idle (not asking).",
             signed: false, inPreview: true, scenario: "location",
@@ -191,7 +202,7 @@ extension RunInputField {
             ]),
         // `until` is a Lua keyword: scenarios say `moment`.
         .input(
-            "until", .moment(counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00"), \.until, valueName: "time",
+            "until", .moment(counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00"), .init({ $0.until }, { $0.until = $1 }), valueName: "time",
             help: "Run the flow at this moment of the --track file, in seconds from the track's first fix (600) or an ISO 8601 time "
                 + "(2019-07-31T14:10:00Z). The flow sees the location state the track's fixes lead to then, and the clock reads that moment.",
             signed: true, inPreview: true, scenario: "moment",
@@ -200,32 +211,32 @@ extension RunInputField {
                 .excludes(["time"], "sets the clock flows see to that moment: leave out --time"),
             ]),
         .flag(
-            "offline", \.offline, help: "The device has no network: flows say what works from the cache (ctx.connectivity).", inPreview: true,
+            "offline", .init({ $0.offline }, { $0.offline = $1 }), help: "The device has no network: flows say what works from the cache (ctx.connectivity).", inPreview: true,
             scenario: "offline"),
         .input(
-            "center", .center, \.view.center, valueName: "lat,lon", help: "Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).",
+            "center", .center, .init({ $0.view.center }, { $0.view.center = $1 }), valueName: "lat,lon", help: "Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).",
             signed: true, inPreview: true, scenario: "center"),
         .input(
-            "zoom", .zoom, \.view.zoom, valueName: nil, help: "Map zoom, 0-30 (default: the park's zoom).", signed: true, inPreview: true,
+            "zoom", .zoom, .init({ $0.view.zoom }, { $0.view.zoom = $1 }), valueName: nil, help: "Map zoom, 0-30 (default: the park's zoom).", signed: true, inPreview: true,
             scenario: "zoom"),
         .input(
-            "bbox", .bbox, \.view.bbox, valueName: "w,s,e,n",
+            "bbox", .bbox, .init({ $0.view.bbox }, { $0.view.bbox = $1 }), valueName: "w,s,e,n",
             help: "Show this box instead of a center and zoom, e.g. -122.52,37.74,-122.40,37.82 (west first). "
                 + "Across the antimeridian: east past 180, e.g. 170,-10,190,10, or west > east when under 180° wide, e.g. 170,-10,-170,10.",
             signed: true, inPreview: true, scenario: "bbox", relations: [.excludes(["center", "zoom"], { MapView.eitherBoxOrCenter(mention: $0) })]),
         .input(
-            "size", .size, \.size, valueName: "WxH",
+            "size", .size, .init({ $0.size }, { $0.size = $1 }), valueName: "WxH",
             help: "Screen size in whole points, for the map and AR views (default: the park's map.size or ar.size, 390x844).",
             signed: true, inPreview: true, scenario: "size"),
         .input(
-            "heading", .heading, \.ar.heading, valueName: nil,
+            "heading", .heading, .init({ $0.ar.heading }, { $0.ar.heading = $1 }), valueName: nil,
             help: "Compass heading the camera looks, degrees clockwise from north, at least 0 and less than 360.",
             signed: true, inPreview: true, scenario: "heading"),
         .input(
-            "pitch", .pitch, \.ar.pitch, valueName: nil, help: "Camera tilt in degrees, up positive (-90 to 90; default 0).",
+            "pitch", .pitch, .init({ $0.ar.pitch }, { $0.ar.pitch = $1 }), valueName: nil, help: "Camera tilt in degrees, up positive (-90 to 90; default 0).",
             signed: true, inPreview: true, scenario: "pitch"),
         .input(
-            "fov", .fov, \.ar.fov, valueName: nil, help: "Horizontal field of view in degrees (more than 0, less than 180; default the park's ar.fov).",
+            "fov", .fov, .init({ $0.ar.fov }, { $0.ar.fov = $1 }), valueName: nil, help: "Horizontal field of view in degrees (more than 0, less than 180; default the park's ar.fov).",
             signed: true, inPreview: true, scenario: "fov"),
     ]
 

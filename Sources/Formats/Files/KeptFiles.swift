@@ -136,12 +136,19 @@ public final class KeptFiles: Sendable {
     /// Makes `folder` and its parents (0700) if missing; whether it is a folder of this
     /// user's that no one else may write.
     private static func makeFolder(_ folder: String) -> Bool {
+        // Every start asks: one lstat when the folder is there, a mkdir a part only when not.
+        if isOwnFolder(folder) { return true }
         var prefix = folder.hasPrefix("/") ? "/" : ""
         for part in folder.split(separator: "/") {
-            prefix += part
+            prefix += String(part)
             _ = mkdir(prefix, 0o700)  // an existing folder is checked below
             prefix += "/"
         }
+        return isOwnFolder(folder)
+    }
+
+    /// Whether `folder` is a folder (not a link) of this user that no one else may write.
+    private static func isOwnFolder(_ folder: String) -> Bool {
         var status = stat()
         return lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && status.st_uid == geteuid() && status.st_mode & 0o022 == 0
     }

@@ -81,7 +81,7 @@ public struct ScanLog: Sendable {
             let line = offset + 1
             let row = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if row.allSatisfy({ $0 == " " || $0 == "\t" }) || row.hasPrefix("#") { continue }
-            let fields = row.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false).map { String(NumberText.trimmed($0)) }
             func fail(_ message: String) -> GeoError {
                 var error = GeoError(.invalidContent, message)
                 error.file = "\(displayPath):\(line)"  // `file:line:`, as a CSV's reader counts (no column)

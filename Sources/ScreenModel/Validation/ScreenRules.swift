@@ -6,8 +6,9 @@ enum ScreenRules {
     /// Digits of an emergency number (911, 112, 999, 000), written as digits alone.
     static let emergencyDigits = 3
 
-    /// Characters a phone number may hold besides digits.
-    static let phoneSeparators: Set<Character> = [" ", "+", "-", "(", ")", "."]
+    /// Characters a phone number may hold besides digits (a string: a set of characters
+    /// would cost a cold start a scan of the conformance records).
+    static let phoneSeparators = " +-()."
 
     /// `nil` when `url` is an absolute http(s) URL with a host, else why not.
     static func urlProblem(_ url: String) -> String? {
