@@ -30,6 +30,13 @@ enum Walk {
         try GeofenceRegion(id: id, center: at(east: east, north: north), radius: radius)
     }
 
+    /// A 200 m square about the origin with a 60 m square hole in its middle.
+    static func ring(_ id: String = "ring") throws -> GeofenceRegion {
+        let outer = [at(east: -100, north: -100), at(east: 100, north: -100), at(east: 100, north: 100), at(east: -100, north: 100)]
+        let hole = [at(east: -30, north: -30), at(east: -30, north: 30), at(east: 30, north: 30), at(east: 30, north: -30)]
+        return try GeofenceRegion(id: id, boundary: Boundary(polygons: [[outer, hole]]))
+    }
+
     /// Events as "t kind id" strings.
     static func run(
         _ regions: [GeofenceRegion], _ fixes: [GeofenceFix], presence: GeofenceRegion? = nil,

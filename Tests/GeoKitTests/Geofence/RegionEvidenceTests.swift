@@ -10,17 +10,8 @@ import Testing
         var settings = GeofenceSettings()
         settings.enterMargin = enterMargin
         settings.exitMargin = exitMargin
-        let outer = [
-            Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
-            Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100),
-        ]
-        let hole = [
-            Walk.at(east: -30, north: -30), Walk.at(east: -30, north: 30),
-            Walk.at(east: 30, north: 30), Walk.at(east: 30, north: -30),
-        ]
         let regions = [
-            try Walk.circle("a", east: 0, radius: 50), try Walk.circle("b", east: 120, north: 40, radius: 8),
-            try GeofenceRegion(id: "ring", boundary: Boundary(polygons: [[outer, hole]])),
+            try Walk.circle("a", east: 0, radius: 50), try Walk.circle("b", east: 120, north: 40, radius: 8), try Walk.ring(),
             // Far north, where the flat metric's two scales differ most.
             try GeofenceRegion(id: "north", center: Coordinate(latitude: 69.5, longitude: 20), radius: 300),
         ]

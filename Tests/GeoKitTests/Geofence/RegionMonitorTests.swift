@@ -62,15 +62,7 @@ struct RegionMonitorTests {
     }
 
     @Test func aPolygonWithAHoleIsNotEnteredInTheHole() throws {
-        let outer = [
-            Walk.at(east: -100, north: -100), Walk.at(east: 100, north: -100),
-            Walk.at(east: 100, north: 100), Walk.at(east: -100, north: 100),
-        ]
-        let hole = [
-            Walk.at(east: -30, north: -30), Walk.at(east: -30, north: 30),
-            Walk.at(east: 30, north: 30), Walk.at(east: 30, north: -30),
-        ]
-        let area = try GeofenceRegion(id: "ring", boundary: Boundary(polygons: [[outer, hole]]))
+        let area = try Walk.ring()
         #expect(!area.contains(Walk.at(east: 0)))
         #expect(area.contains(Walk.at(east: 60)))
         let events = try Walk.run([area], Walk.fixes(Walk.stay(0, 20) + Walk.stay(60, 20) + Walk.stay(0, 20)), settings: Self.quick)
