@@ -154,7 +154,8 @@ extension RunInputField {
             "at", .at, .init({ $0.at }, { $0.at = $1 }), valueName: "lat,lon",
             help: "The visitor's position as LAT,LON, e.g. 37.8078,-122.4750 (may start with '-').", signed: true, inPreview: true, scenario: "at"),
         .input(
-            "time", .time, .init({ $0.time }, { $0.time = $1 }), valueName: nil, help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).",
+            "time", .time, .init({ $0.time }, { $0.time = $1 }), valueName: nil,
+            help: "The clock flows see, ISO 8601 such as 2026-07-04T09:30:00-07:00 (default: now).",
             signed: false, inPreview: true, scenario: "time"),
         .input(
             "track", .file(suffix: ".gpx"), .init({ $0.track }, { $0.track = $1 }), valueName: "file.gpx",
@@ -164,7 +165,8 @@ extension RunInputField {
             help: "A Bluetooth scan log to replay against the park's exhibits (flows see it as ctx.beacons), e.g. for the exhibits flow.",
             signed: false, inPreview: false, scenario: nil),
         .input(
-            "at-time", .moment(counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00"), .init({ $0.atTime }, { $0.atTime = $1 }),
+            "at-time", .moment(counting: "the scan log's first reading (such as 100)", example: "2026-07-04T10:01:40-06:00"),
+            .init({ $0.atTime }, { $0.atTime = $1 }),
             valueName: "time",
             help: "Replay the scan log of --beacons up to this moment: seconds from its first reading (as --until counts from a track's start), or ISO 8601.",
             signed: true, inPreview: false, scenario: nil, relations: [.needs(["beacons"], "needs --beacons FILE.csv: a moment of which scan log?")]),
@@ -202,7 +204,8 @@ extension RunInputField {
             ]),
         // `until` is a Lua keyword: scenarios say `moment`.
         .input(
-            "until", .moment(counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00"), .init({ $0.until }, { $0.until = $1 }), valueName: "time",
+            "until", .moment(counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00"), .init({ $0.until }, { $0.until = $1 }),
+            valueName: "time",
             help: "Run the flow at this moment of the --track file, in seconds from the track's first fix (600) or an ISO 8601 time "
                 + "(2019-07-31T14:10:00Z). The flow sees the location state the track's fixes lead to then, and the clock reads that moment.",
             signed: true, inPreview: true, scenario: "moment",
@@ -211,13 +214,16 @@ extension RunInputField {
                 .excludes(["time"], "sets the clock flows see to that moment: leave out --time"),
             ]),
         .flag(
-            "offline", .init({ $0.offline }, { $0.offline = $1 }), help: "The device has no network: flows say what works from the cache (ctx.connectivity).", inPreview: true,
+            "offline", .init({ $0.offline }, { $0.offline = $1 }), help: "The device has no network: flows say what works from the cache (ctx.connectivity).",
+            inPreview: true,
             scenario: "offline"),
         .input(
-            "center", .center, .init({ $0.view.center }, { $0.view.center = $1 }), valueName: "lat,lon", help: "Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).",
+            "center", .center, .init({ $0.view.center }, { $0.view.center = $1 }), valueName: "lat,lon",
+            help: "Map center as LAT,LON, e.g. 37.80,-122.46 (default: the park's center).",
             signed: true, inPreview: true, scenario: "center"),
         .input(
-            "zoom", .zoom, .init({ $0.view.zoom }, { $0.view.zoom = $1 }), valueName: nil, help: "Map zoom, 0-30 (default: the park's zoom).", signed: true, inPreview: true,
+            "zoom", .zoom, .init({ $0.view.zoom }, { $0.view.zoom = $1 }), valueName: nil, help: "Map zoom, 0-30 (default: the park's zoom).", signed: true,
+            inPreview: true,
             scenario: "zoom"),
         .input(
             "bbox", .bbox, .init({ $0.view.bbox }, { $0.view.bbox = $1 }), valueName: "w,s,e,n",
@@ -236,7 +242,8 @@ extension RunInputField {
             "pitch", .pitch, .init({ $0.ar.pitch }, { $0.ar.pitch = $1 }), valueName: nil, help: "Camera tilt in degrees, up positive (-90 to 90; default 0).",
             signed: true, inPreview: true, scenario: "pitch"),
         .input(
-            "fov", .fov, .init({ $0.ar.fov }, { $0.ar.fov = $1 }), valueName: nil, help: "Horizontal field of view in degrees (more than 0, less than 180; default the park's ar.fov).",
+            "fov", .fov, .init({ $0.ar.fov }, { $0.ar.fov = $1 }), valueName: nil,
+            help: "Horizontal field of view in degrees (more than 0, less than 180; default the park's ar.fov).",
             signed: true, inPreview: true, scenario: "fov"),
     ]
 

@@ -24,7 +24,9 @@ extension FromLuaBench.Result {
         t.add(["flow: cluster.index({lat = {...}, lon = {...}})", Format.fixed(clusterColumns.median, 1), ratio(pysupercluster, clusterColumns), ">= 2x"])
         t.add(["GeoKit alone (ClusterIndex, flat arrays)", Format.fixed(clusterAlone.median, 1), ratio(pysupercluster, clusterAlone), ""])
         t.add(["pysupercluster 0.7.7 warm build (build_once.py)", withPython ? Format.fixed(pysupercluster.median, 1) : "not run", "", ""])
-        t.note("options radius 40, extent 512, zoom 0-16, min_points 2; flow figures are a run less an empty run of the same round, the runtime's idle() between runs")
+        t.note(
+            "options radius 40, extent 512, zoom 0-16, min_points 2; flow figures are a run less an empty run of the same round, the runtime's idle() between runs"
+        )
         if !withPython { t.note("pass --with-python for pysupercluster in the same run") }
         return t
     }
