@@ -120,17 +120,11 @@ public final class RegionIndex: Sendable {
         let radius = circleRadius[r]
         if radius.isNaN {
             let area = areas[Int(areaSlot[r])]
-            let inside = area.contains(c)
-            let margin = inside ? settings.enterMargin : settings.exitMargin
-            guard margin > 0 else { return inside ? .inside : .outside }
-            return area.hasEdge(closerThan: margin, to: c) ? .unclear : (inside ? .inside : .outside)
+            return RegionTracker.evidence(inside: area.contains(c), settings: settings) { area.hasEdge(closerThan: $0, to: c) }
         }
         let d = circleFlatDistance(r, c)
-        let inside = circleHolds(r, c, flatDistance: d)
-        let margin = inside ? settings.enterMargin : settings.exitMargin
-        guard margin > 0 else { return inside ? .inside : .outside }
         // The edge distance ``GeofenceRegion/edgeDistance(from:)`` measures: the same metric at the center.
-        return abs(d - radius) < margin ? .unclear : (inside ? .inside : .outside)
+        return RegionTracker.evidence(inside: circleHolds(r, c, flatDistance: d), settings: settings) { abs(d - radius) < $0 }
     }
 
     /// Flat metres from circle `r`'s center to `c`, in the metric at the center.

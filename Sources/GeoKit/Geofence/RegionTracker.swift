@@ -47,8 +47,15 @@ struct RegionTracker: Sendable {
 
     /// What the fix says, with the margins: a fix nearer the edge than the margin is unclear.
     static func evidence(_ region: GeofenceRegion, _ c: Coordinate, inside: Bool, settings: GeofenceSettings) -> Evidence {
+        evidence(inside: inside, settings: settings) { region.hasEdge(closerThan: $0, to: c) }
+    }
+
+    /// The margin rule itself, for a fix `inside` or not whose nearness to the edge
+    /// `edgeCloserThan(margin)` answers (asked only when the margin is above 0).
+    @inline(__always)
+    static func evidence(inside: Bool, settings: GeofenceSettings, edgeCloserThan: (Double) -> Bool) -> Evidence {
         let margin = inside ? settings.enterMargin : settings.exitMargin
         guard margin > 0 else { return inside ? .inside : .outside }
-        return !region.hasEdge(closerThan: margin, to: c) ? (inside ? .inside : .outside) : .unclear
+        return edgeCloserThan(margin) ? .unclear : (inside ? .inside : .outside)
     }
 }
