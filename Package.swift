@@ -31,7 +31,7 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //   FlowKit          ──► LuaKit, GeoKit, ScreenModel, Formats   the runtime: parks, flows, runs, modules
 //   FlowAuthoring    ──► FlowKit, ScreenRendering, ScreenModel, LuaKit, GeoKit, Formats
 //                                                          beside the runtime: scenario runner, stubs, scaffolds, lint, art
-//   FlowStore (GRDB), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
+//   FlowStore (SQLite), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
 //   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
 //   FlowrunCommands  the command line's commands but those of the servers, updates, bundles, pictures
 //   flowrun          ──► FlowrunCommands    the lean executable a plain run starts
@@ -39,8 +39,9 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 // Fuzz/ and Benchmarks/ (flowbench) are packages of their own over the library products below.
 let package = Package(
     name: "flowrun",
-    // macOS 14: Hummingbird 2 (the preview server) is available from it.
-    platforms: [.macOS(.v14)],
+    // macOS 15: the standard library's Mutex (Synchronization), which the runtime locks with
+    // instead of Foundation's NSLock (Hummingbird 2 needs 14).
+    platforms: [.macOS(.v15)],
     products: [
         // The lean flowrun, and flowrun-full beside it for the servers, the updater, signed
         // bundles and pictures (docs/architecture.md, "Two executables").
@@ -90,8 +91,6 @@ let package = Package(
         // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
         // async-http-client's TLS, so it adds no package, only the targets that use it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // The visitor's store (FlowStore): SQLite through GRDB, linking the system's libsqlite3.
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -101,6 +100,8 @@ let package = Package(
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
+        // The system's SQLite (libsqlite3), for the visitor's store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox", "Formats"], swiftSettings: librarySettings),
         // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
         .target(name: "Formats", swiftSettings: librarySettings),
@@ -124,11 +125,12 @@ let package = Package(
             dependencies: ["FlowKit", "ScreenRendering", "ScreenModel", "LuaKit", "GeoKit", "Formats"],
             swiftSettings: librarySettings
         ),
-        // The visitor's store on SQLite (GRDB): FlowKit's VisitorStore in a profile's database file.
+        // The visitor's store on SQLite: FlowKit's VisitorStore in a profile's database file.
         .target(
             name: "FlowStore",
-            // GRDBSQLite, GRDB's face of the system's SQLite: listings step statements themselves.
-            dependencies: ["FlowKit", "GeoKit", "Formats", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            // SQLite's C API directly (SQLiteDatabase): a library over it linked Foundation's
+            // whole runtime into every cold run (docs/architecture.md, "What a cold run links").
+            dependencies: ["FlowKit", "GeoKit", "Formats", "CSQLite"],
             swiftSettings: librarySettings
         ),
         // Signed, content-addressed bundles of a park: writing, verifying, running from memory.
@@ -237,7 +239,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)] + metadataAccessors,
             linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
         ),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "Formats"]),
         .testTarget(name: "GeoKitTests", dependencies: ["GeoKit", "Formats", "BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchDataTests", dependencies: ["BenchData"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel", "ScreenSamples", "Formats"]),
@@ -250,13 +252,12 @@ let package = Package(
         .target(name: "ScreenSamples", dependencies: ["ScreenModel", "BenchData"], path: "Tests/ScreenSamples"),
         // A TCP client on plain sockets for the servers' tests (silent, slow, never reading); no product ships it.
         .target(name: "RawClient", path: "Tests/RawClient"),
-        // GRDB: the store's CLI tests look into the database a run wrote, and hold its lock.
+        // FlowStore: the store's CLI tests look into the database a run wrote, and hold its lock.
         .testTarget(
             name: "FlowrunTests",
             dependencies: [
                 "flowrun", "FlowrunFull", "FlowrunCommands", "FlowAuthoring", "FlowPreview", "FlowKit", "LuaKit", "BenchData", "RawClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "FlowStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(
@@ -288,6 +289,6 @@ let package = Package(
         // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
         .executableTarget(name: "storewriter", dependencies: ["FlowKit", "FlowStore"], path: "Tests/StoreWriter"),
         .testTarget(
-            name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", "storewriter", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "FlowStoreTests", dependencies: ["FlowStore", "FlowKit", "ScreenModel", "storewriter"]),
     ]
 )

@@ -13,7 +13,7 @@ import PackageDescription
 let package = Package(
     name: "flowrun-benchmarks",
     // As the main package: Hummingbird 2 (the preview server) needs macOS 14.
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "flowrun", path: ".."),
         // The same versions as the main package's (one graph, one resolution).

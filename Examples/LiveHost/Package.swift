@@ -6,7 +6,7 @@ import PackageDescription
 //   Examples/LiveHost/run        bundles, serves and syncs a park, then runs the host on a track
 let package = Package(
     name: "livehost",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "flowrun", path: "../..")],
     targets: [
         .executableTarget(

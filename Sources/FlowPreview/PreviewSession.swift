@@ -1,3 +1,4 @@
+import Formats
 import FlowKit
 import Foundation
 import ScreenRendering
@@ -10,7 +11,7 @@ final class PreviewSession {
     let park: String
     var session: FlowSession
     /// The park's time zone: what `at` is written in.
-    let zone: TimeZone
+    let zone: ZoneRules
     /// The task playing a recording into the session, if one plays.
     var player: Task<Void, Never>?
     /// Bumped by every new player, so a cancelled one's late step is dropped.
@@ -28,7 +29,7 @@ final class PreviewSession {
 
     init(id: String, park: String, session: FlowSession) {
         (self.id, self.park, self.session) = (id, park, session)
-        zone = TimeZone(identifier: session.runtime.park.timezone) ?? .gmt
+        zone = ZoneRules(identifier: session.runtime.park.timezone) ?? .utc
     }
 
     /// A stream of Server-Sent Events: first every open screen as it is now, then each

@@ -1,6 +1,11 @@
+import CSQLite
 public import FlowKit
+import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
 
 /// What `flowrun profile reset` did.
 public enum ProfileReset: Equatable, Sendable {
@@ -39,49 +44,42 @@ extension Profile {
         try checkDatabaseFiles()
         do {
             return .emptied(try emptyStore(busyTimeout: busyTimeout))
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
-            return .removedDamaged(files: try removeDatabaseFiles(), reason: "SQLite: \(error.message ?? "\(error.resultCode)")")
+        } catch let error as SQLiteError where error.primary == SQLITE_NOTADB || error.primary == SQLITE_CORRUPT {
+            return .removedDamaged(files: try removeDatabaseFiles(), reason: "SQLite: \(error.message)")
         } catch {
             throw StoreFailure.error(error, profile: self, busyTimeout: busyTimeout)
         }
     }
 
     private func emptyStore(busyTimeout: Double) throws -> [ProfileReset.RemovedRows] {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.label = "flowrun.reset"
-        let queue = try DatabaseQueue(path: databasePath, configuration: configuration)
-        let removed = try queue.inDatabase { db throws -> [ProfileReset.RemovedRows] in
-            try db.execute(sql: "PRAGMA secure_delete = ON")
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            do {
-                // A flowrun store's tables, newest first (a photo before its pin); those of a
-                // newer flowrun's schema too: reset means all of it.
-                let tables = try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY rowid DESC
-                        """)
-                let migrated = try db.tableExists("grdb_migrations") && (try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0) > 0
-                if !migrated && !tables.isEmpty { throw StoreFailure.foreign(self, tables: tables.reversed()) }
-                var removed: [ProfileReset.RemovedRows] = []
-                for table in tables {
-                    let quoted = table.quotedDatabaseIdentifier
-                    removed.append(.init(table: table, count: try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0))
-                    try db.execute(sql: "DELETE FROM \(quoted)")
-                }
-                try db.execute(sql: "COMMIT")
-                return removed.reversed()
-            } catch {
-                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
-                throw error
+        let db = try SQLiteDatabase(path: databasePath, creating: false, busyTimeout: busyTimeout)
+        try db.execute("PRAGMA secure_delete = ON")
+        try db.execute("BEGIN IMMEDIATE")
+        let removed: [ProfileReset.RemovedRows]
+        do {
+            // A flowrun store's tables, newest first (a photo before its pin); those of a
+            // newer flowrun's schema too: reset means all of it.
+            let tables = try db.statement(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY rowid DESC"
+            ).all { $0.text(0) }
+            let migrated = try db.tableExists("grdb_migrations") && (try db.statement("SELECT count(*) FROM grdb_migrations").first { $0.integer(0) } ?? 0) > 0
+            if !migrated && !tables.isEmpty { throw StoreFailure.foreign(self, tables: tables.reversed()) }
+            var rows: [ProfileReset.RemovedRows] = []
+            for table in tables {
+                // An identifier in double quotes, its own quotes doubled (SQL's quoting).
+                let quoted = "\"" + table.replacing("\"", with: "\"\"") + "\""
+                rows.append(.init(table: table, count: Int(try db.statement("SELECT count(*) FROM \(quoted)").first { $0.integer(0) } ?? 0)))
+                try db.execute("DELETE FROM \(quoted)")
             }
+            try db.execute("COMMIT")
+            removed = rows.reversed()
+        } catch {
+            if db.isInsideTransaction { try? db.execute("ROLLBACK") }
+            throw error
         }
         // Best effort: a reader of another process may hold the old pages a while longer.
-        try? queue.inDatabase { db in
-            try db.execute(sql: "VACUUM")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        try? db.execute("VACUUM")
+        try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return removed
     }
 
@@ -91,7 +89,7 @@ extension Profile {
             do {
                 try FileManager.default.removeItem(atPath: file)
             } catch {
-                throw StoreError(.unusable, "cannot remove \(file): \(ProfileFolder.reason(error))")
+                throw StoreError(.unusable, "cannot remove \(file): \(SystemErrorText.reason(error))")
             }
             removed.append(file)
         }

@@ -1,6 +1,15 @@
 import FlowKit
 import Formats
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A visitor's profile: the folder whose `store.sqlite` holds what they keep (favorites,
 /// visits, pins, settings) and whose `photos/` holds their pins' photos. `flowrun --profile
@@ -27,8 +36,14 @@ public struct Profile: Sendable, Equatable {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return Profile(path: data + "/flowrun/profile")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome() ?? "/"
         return Profile(path: home + "/.local/share/flowrun/profile")
+    }
+
+    /// The home folder the password database gives the user, for a process without `HOME`.
+    private static func passwordHome() -> String? {
+        guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return nil }
+        return String(cString: home)
     }
 
     /// The database file: `<path>/store.sqlite`.

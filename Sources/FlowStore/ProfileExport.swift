@@ -1,8 +1,11 @@
 import Formats
 public import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GeoKit
-import GRDB
 
 /// Everything a profile's store holds, as one JSON document (`flowrun profile export`):
 /// `{"schema": "flowrun/profile@1", "favorites": [...], "visited": [...], "pins": [...],
@@ -51,10 +54,11 @@ public enum ProfileExport {
         if FileManager.default.fileExists(atPath: profile.databasePath) {
             try profile.checkDatabaseFiles()
             do {
-                var configuration = Configuration()
-                configuration.readonly = true
-                let queue = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
-                try queue.read { db in try read(db, into: &document, profile: profile) }
+                let db = try SQLiteDatabase(path: profile.databasePath, readOnly: true, busyTimeout: 0)
+                // One read transaction: every table as of one moment.
+                try db.execute("BEGIN DEFERRED")
+                defer { try? db.execute("ROLLBACK") }
+                try read(db, into: &document, profile: profile)
             } catch {
                 throw StoreFailure.error(error, profile: profile, busyTimeout: 0)
             }
@@ -68,35 +72,37 @@ public enum ProfileExport {
         }
     }
 
-    private static func read(_ db: Database, into document: inout Document, profile: Profile) throws {
+    private static func read(_ db: SQLiteDatabase, into document: inout Document, profile: Profile) throws {
         let applied = try StoreSchema.check(db, profile: profile)
         guard !applied.isEmpty else { return }  // made, never used
-        document.favorites = try Row.fetchAll(db, sql: "SELECT park, site, added FROM favorites ORDER BY id").map {
-            Favorite(park: $0[0], site: $0[1], added: $0[2])
+        document.favorites = try db.statement("SELECT park, site, added FROM favorites ORDER BY id").all {
+            Favorite(park: $0.text(0), site: $0.text(1), added: $0.text(2))
         }
-        document.visited = try Row.fetchAll(db, sql: "SELECT park, site, at FROM visited ORDER BY id").map {
-            Visit(park: $0[0], site: $0[1], at: $0[2])
+        document.visited = try db.statement("SELECT park, site, at FROM visited ORDER BY id").all {
+            Visit(park: $0.text(0), site: $0.text(1), at: $0.text(2))
         }
         var photos: [Int64: [Photo]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT pin, file, added FROM pin_photos ORDER BY id") {
-            photos[row[0], default: []].append(Photo(file: row[1], added: row[2]))
+        try db.statement("SELECT pin, file, added FROM pin_photos ORDER BY id").rows { row in
+            photos[row.integer(0), default: []].append(Photo(file: row.text(1), added: row.text(2)))
         }
-        document.pins = try Row.fetchAll(db, sql: "SELECT id, park, lat, lon, title, note, created FROM pins ORDER BY id").map {
-            Pin(id: $0[0], park: $0[1], lat: $0[2], lon: $0[3], title: $0[4], note: $0[5], created: $0[6], photos: photos[$0[0]] ?? [])
+        document.pins = try db.statement("SELECT id, park, lat, lon, title, note, created FROM pins ORDER BY id").all {
+            Pin(
+                id: $0.integer(0), park: $0.text(1), lat: $0.real(2), lon: $0.real(3), title: $0.optionalText(4), note: $0.optionalText(5),
+                created: $0.text(6), photos: photos[$0.integer(0)] ?? [])
         }
-        document.settings = try Row.fetchAll(db, sql: "SELECT park, key, value, updated FROM settings ORDER BY park, key").map {
-            let text: String = $0[2]
+        document.settings = try db.statement("SELECT park, key, value, updated FROM settings ORDER BY park, key").all {
+            let text = $0.text(2)
             // A value that is not JSON (changed by hand) is exported as its text.
             let value = (try? JSONValue.parse(text)) ?? .string(text)
-            return Setting(park: $0[0], key: $0[1], value: value, updated: $0[3])
+            return Setting(park: $0.text(0), key: $0.text(1), value: value, updated: $0.text(3))
         }
         guard applied.contains("v2") else { return }
-        document.party_alerts = try Row.fetchAll(
-            db, sql: "SELECT park, party, recipient, kind, time, member, other, zone, lat, lon, distance FROM party_alerts ORDER BY id"
-        ).map {
+        document.party_alerts = try db.statement(
+            "SELECT park, party, recipient, kind, time, member, other, zone, lat, lon, distance FROM party_alerts ORDER BY id"
+        ).all {
             PartyAlert(
-                park: $0[0], party: $0[1], recipient: $0[2], kind: $0[3], time: $0[4], member: $0[5], other: $0[6], zone: $0[7],
-                lat: $0[8], lon: $0[9], distance: $0[10])
+                park: $0.text(0), party: $0.text(1), recipient: $0.text(2), kind: $0.text(3), time: $0.real(4), member: $0.text(5),
+                other: $0.text(6), zone: $0.text(7), lat: $0.optionalReal(8), lon: $0.optionalReal(9), distance: $0.optionalReal(10))
         }
     }
 }

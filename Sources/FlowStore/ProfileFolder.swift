@@ -1,13 +1,17 @@
 import FlowKit
+import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The profile's folder made ready for SQLite: created when missing, and checked to be a
 /// writable folder, so the message names the folder instead of SQLite's "unable to open".
 enum ProfileFolder {
     /// Refuses a profile that is there but is no folder (reading one that is not there is fine).
     static func checkKind(_ profile: Profile) throws(StoreError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: profile.path, isDirectory: &isFolder), !isFolder.boolValue {
+        if let kind = FolderEntries.kind(profile.path), kind != .folder {
             throw StoreError(.unusable, "profile \(profile.path) is a file, not a folder; choose a folder with --profile")
         }
     }
@@ -19,7 +23,7 @@ enum ProfileFolder {
             do {
                 try manager.createDirectory(atPath: profile.path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StoreError(.unusable, "cannot make the profile folder \(profile.path): \(reason(error)); choose another with --profile")
+                throw StoreError(.unusable, "cannot make the profile folder \(profile.path): \(SystemErrorText.reason(error)); choose another with --profile")
             }
         }
         guard manager.isWritableFile(atPath: profile.path) else {
@@ -28,15 +32,5 @@ enum ProfileFolder {
         for file in profile.databaseFiles where manager.fileExists(atPath: file) && !manager.isWritableFile(atPath: file) {
             throw StoreError(.unusable, "\(file) is not writable; it was left as it is (check its permissions, or choose another profile with --profile)")
         }
-    }
-
-    /// The operating system's reason, without Foundation's wrapping.
-    static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 }

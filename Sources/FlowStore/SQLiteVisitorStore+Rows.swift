@@ -1,14 +1,12 @@
+import CSQLite
 import Formats
 public import FlowKit
-import Foundation
-import GRDB
-import GRDBSQLite
 
 /// The store's reads and writes, each one cached statement inside the run's transaction.
 extension SQLiteVisitorStore {
     public func count(_ table: StoreTable, park: String) throws(StoreError) -> Int {
         try read(0) { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(table.rawValue) WHERE park = ?"), arguments: [park]) ?? 0
+            Int(try db.statement("SELECT count(*) FROM \(table.rawValue) WHERE park = ?").first([.text(park)]) { $0.integer(0) } ?? 0)
         }
     }
 
@@ -27,21 +25,21 @@ extension SQLiteVisitorStore {
 
     public func isFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
         try read(false) { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM favorites WHERE park = ? AND site = ?"), arguments: [park, site]) ?? false
+            try db.statement("SELECT 1 FROM favorites WHERE park = ? AND site = ?").first([.text(park), .text(site)]) { _ in true } ?? false
         }
     }
 
     public func addFavorite(_ site: String, park: String, at time: String) throws(StoreError) -> Bool {
         try access { db in
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO favorites (park, site, added) VALUES (?, ?, ?)").execute(arguments: [park, site, time])
-            return db.changesCount > 0
+            try db.statement("INSERT OR IGNORE INTO favorites (park, site, added) VALUES (?, ?, ?)").run([.text(park), .text(site), .text(time)])
+            return db.changes > 0
         }
     }
 
     public func removeFavorite(_ site: String, park: String) throws(StoreError) -> Bool {
         try access { db in
-            try db.cachedStatement(sql: "DELETE FROM favorites WHERE park = ? AND site = ?").execute(arguments: [park, site])
-            return db.changesCount > 0
+            try db.statement("DELETE FROM favorites WHERE park = ? AND site = ?").run([.text(park), .text(site)])
+            return db.changes > 0
         }
     }
 
@@ -60,12 +58,10 @@ extension SQLiteVisitorStore {
             // One park's rows do not read its code 10,000 times.
             let park = Self.park(scope)
             var rows: [Row] = []
-            try Self.texts(
-                db, "SELECT site, \(time)\(park == nil ? ", park" : "") FROM \(table) \(Self.filter(scope)) ORDER BY \(time) DESC, id DESC LIMIT ?",
-                Self.arguments(scope, limit)
-            ) { column in
-                rows.append(make(park ?? column(2), column(0), column(1)))
-            }
+            try db.statement("SELECT site, \(time)\(park == nil ? ", park" : "") FROM \(table) \(Self.filter(scope)) ORDER BY \(time) DESC, id DESC LIMIT ?")
+                .rows(Self.arguments(scope, limit)) { row in
+                    rows.append(make(park ?? row.text(2), row.text(0), row.text(1)))
+                }
             return rows
         }
     }
@@ -90,34 +86,19 @@ extension SQLiteVisitorStore {
         _ row: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
     ) throws(StoreError) {
         try read(()) { db in
-            let statement = try db.cachedStatement(sql: sql)
-            try statement.setArguments(Self.arguments(scope, limit))
-            let raw = statement.sqliteStatement
-            defer { sqlite3_reset(raw) }
-            let third = sqlite3_column_count(raw) > 2
             // Valid until the next step: handed on at once, never kept.
-            let column: (Int32) -> UnsafeRawBufferPointer = { i in
-                guard i < 2 || third else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-                return UnsafeRawBufferPointer(start: sqlite3_column_text(raw, i), count: Int(sqlite3_column_bytes(raw, i)))
-            }
-            while true {
-                let code = sqlite3_step(raw)
-                guard code == SQLITE_ROW else {
-                    guard code == SQLITE_DONE else {
-                        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-                    }
-                    return
-                }
-                row(column(0), column(1), column(2))
+            try db.statement(sql).rows(Self.arguments(scope, limit)) { columns in
+                let third = columns.count > 2 ? columns.bytes(2) : UnsafeRawBufferPointer(start: nil, count: 0)
+                row(columns.bytes(0), columns.bytes(1), third)
             }
         }
     }
 
     public func markVisited(_ site: String, park: String, at time: String) throws(StoreError) -> Bool {
         try access { db in
-            let known = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM visited WHERE park = ? AND site = ?"), arguments: [park, site]) ?? false
-            try db.cachedStatement(sql: "INSERT INTO visited (park, site, at) VALUES (?, ?, ?) ON CONFLICT (park, site) DO UPDATE SET at = excluded.at")
-                .execute(arguments: [park, site, time])
+            let known = try db.statement("SELECT 1 FROM visited WHERE park = ? AND site = ?").first([.text(park), .text(site)]) { _ in true } ?? false
+            try db.statement("INSERT INTO visited (park, site, at) VALUES (?, ?, ?) ON CONFLICT (park, site) DO UPDATE SET at = excluded.at")
+                .run([.text(park), .text(site), .text(time)])
             return !known
         }
     }
@@ -126,26 +107,22 @@ extension SQLiteVisitorStore {
 
     public func pins(in scope: StoreScope, limit: Int?) throws(StoreError) -> [StoredPin] {
         try read([]) { db in
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: "SELECT id, park, lat, lon, title, note, created FROM pins \(Self.filter(scope)) ORDER BY created DESC, id DESC LIMIT ?"),
-                arguments: Self.arguments(scope, limit))
             var pins: [StoredPin] = []
             var index: [Int64: Int] = [:]
-            while let row = try rows.next() {
-                index[row[0]] = pins.count
-                pins.append(Self.pin(row))
-            }
+            try db.statement("SELECT id, park, lat, lon, title, note, created FROM pins \(Self.filter(scope)) ORDER BY created DESC, id DESC LIMIT ?")
+                .rows(Self.arguments(scope, limit)) { row in
+                    index[row.integer(0)] = pins.count
+                    pins.append(Self.pin(row))
+                }
             guard !pins.isEmpty else { return pins }
             // One query for the photos of all of them, not one per pin.
-            let photos = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT pin_photos.pin, pin_photos.file, pin_photos.added FROM pin_photos JOIN pins ON pins.id = pin_photos.pin
-                        \(Self.filter(scope, column: "pins.park")) ORDER BY pin_photos.id
-                        """), arguments: Self.parkArgument(scope))
-            while let row = try photos.next() {
-                if let i = index[row[0]] { pins[i].photos.append(StoredPhoto(file: row[1], added: row[2])) }
+            try db.statement(
+                """
+                SELECT pin_photos.pin, pin_photos.file, pin_photos.added FROM pin_photos JOIN pins ON pins.id = pin_photos.pin
+                \(Self.filter(scope, column: "pins.park")) ORDER BY pin_photos.id
+                """
+            ).rows(Self.parkArgument(scope)) { row in
+                if let i = index[row.integer(0)] { pins[i].photos.append(StoredPhoto(file: row.text(1), added: row.text(2))) }
             }
             return pins
         }
@@ -154,36 +131,35 @@ extension SQLiteVisitorStore {
     public func pin(_ id: Int64, park: String) throws(StoreError) -> StoredPin? {
         try read(nil) { db in
             guard
-                let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT id, park, lat, lon, title, note, created FROM pins WHERE id = ? AND park = ?"),
-                    arguments: [id, park])
+                var pin = try db.statement("SELECT id, park, lat, lon, title, note, created FROM pins WHERE id = ? AND park = ?")
+                    .first([.integer(id), .text(park)], Self.pin)
             else { return nil }
-            var pin = Self.pin(row)
-            let photos = try Row.fetchCursor(db.cachedStatement(sql: "SELECT file, added FROM pin_photos WHERE pin = ? ORDER BY id"), arguments: [id])
-            while let photo = try photos.next() { pin.photos.append(StoredPhoto(file: photo[0], added: photo[1])) }
+            try db.statement("SELECT file, added FROM pin_photos WHERE pin = ? ORDER BY id").rows([.integer(id)]) { photo in
+                pin.photos.append(StoredPhoto(file: photo.text(0), added: photo.text(1)))
+            }
             return pin
         }
     }
 
     public func addPin(_ pin: StoredPin) throws(StoreError) -> Int64 {
         try access { db in
-            try db.cachedStatement(sql: "INSERT INTO pins (park, lat, lon, title, note, created) VALUES (?, ?, ?, ?, ?, ?)")
-                .execute(arguments: [pin.park, pin.latitude, pin.longitude, pin.title, pin.note, pin.created])
+            try db.statement("INSERT INTO pins (park, lat, lon, title, note, created) VALUES (?, ?, ?, ?, ?, ?)")
+                .run([.text(pin.park), .real(pin.latitude), .real(pin.longitude), .text(pin.title), .text(pin.note), .text(pin.created)])
             return db.lastInsertedRowID
         }
     }
 
     public func removePin(_ id: Int64, park: String) throws(StoreError) -> Bool {
         try access { db in
-            try db.cachedStatement(sql: "DELETE FROM pins WHERE id = ? AND park = ?").execute(arguments: [id, park])
-            return db.changesCount > 0
+            try db.statement("DELETE FROM pins WHERE id = ? AND park = ?").run([.integer(id), .text(park)])
+            return db.changes > 0
         }
     }
 
     public func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool {
         try access { db in
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO pin_photos (pin, file, added) VALUES (?, ?, ?)").execute(arguments: [id, file, time])
-            return db.changesCount > 0
+            try db.statement("INSERT OR IGNORE INTO pin_photos (pin, file, added) VALUES (?, ?, ?)").run([.integer(id), .text(file), .text(time)])
+            return db.changes > 0
         }
     }
 
@@ -191,21 +167,20 @@ extension SQLiteVisitorStore {
 
     public func setting(_ key: String, park: String) throws(StoreError) -> String? {
         try read(nil) { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE park = ? AND key = ?"), arguments: [park, key])
+            try db.statement("SELECT value FROM settings WHERE park = ? AND key = ?").first([.text(park), .text(key)]) { $0.text(0) }
         }
     }
 
     public func setSetting(_ key: String, park: String, json: String?, at time: String) throws(StoreError) -> Bool {
         try access { db in
-            let known = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM settings WHERE park = ? AND key = ?"), arguments: [park, key]) ?? false
+            let known = try db.statement("SELECT 1 FROM settings WHERE park = ? AND key = ?").first([.text(park), .text(key)]) { _ in true } ?? false
             if let json {
-                try db.cachedStatement(
-                    sql:
-                        "INSERT INTO settings (park, key, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT (park, key) DO UPDATE SET value = excluded.value, updated = excluded.updated"
+                try db.statement(
+                    "INSERT INTO settings (park, key, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT (park, key) DO UPDATE SET value = excluded.value, updated = excluded.updated"
                 )
-                .execute(arguments: [park, key, json, time])
+                .run([.text(park), .text(key), .text(json), .text(time)])
             } else {
-                try db.cachedStatement(sql: "DELETE FROM settings WHERE park = ? AND key = ?").execute(arguments: [park, key])
+                try db.statement("DELETE FROM settings WHERE park = ? AND key = ?").run([.text(park), .text(key)])
             }
             return !known && json != nil
         }
@@ -215,32 +190,30 @@ extension SQLiteVisitorStore {
 
     public func keepPartyAlert(_ alert: StoredPartyAlert) throws(StoreError) -> Bool {
         try access { db in
-            try db.cachedStatement(
-                sql: """
-                    INSERT OR IGNORE INTO party_alerts (park, party, recipient, kind, time, member, other, zone, lat, lon, distance)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            ).execute(arguments: [
-                alert.park, alert.party, alert.recipient, alert.kind, alert.time, alert.member, alert.other, alert.zone,
-                alert.latitude, alert.longitude, alert.distance,
+            try db.statement(
+                """
+                INSERT OR IGNORE INTO party_alerts (park, party, recipient, kind, time, member, other, zone, lat, lon, distance)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            ).run([
+                .text(alert.park), .text(alert.party), .text(alert.recipient), .text(alert.kind), .real(alert.time), .text(alert.member),
+                .text(alert.other), .text(alert.zone), .real(alert.latitude), .real(alert.longitude), .real(alert.distance),
             ])
-            return db.changesCount > 0
+            return db.changes > 0
         }
     }
 
     public func partyAlerts(park: String, party: String, recipient: String, limit: Int?) throws(StoreError) -> [StoredPartyAlert] {
         try read([]) { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT kind, time, member, other, zone, lat, lon, distance FROM party_alerts
-                        WHERE park = ? AND party = ? AND recipient = ? ORDER BY time DESC, id DESC LIMIT ?
-                        """),
-                arguments: [park, party, recipient, limit ?? -1]
-            ).map { row in
+            try db.statement(
+                """
+                SELECT kind, time, member, other, zone, lat, lon, distance FROM party_alerts
+                WHERE park = ? AND party = ? AND recipient = ? ORDER BY time DESC, id DESC LIMIT ?
+                """
+            ).all([.text(park), .text(party), .text(recipient), .integer(Int64(limit ?? -1))]) { row in
                 StoredPartyAlert(
-                    park: park, party: party, recipient: recipient, kind: row["kind"], time: row["time"], member: row["member"],
-                    other: row["other"], zone: row["zone"], latitude: row["lat"], longitude: row["lon"], distance: row["distance"])
+                    park: park, party: party, recipient: recipient, kind: row.text(0), time: row.real(1), member: row.text(2),
+                    other: row.text(3), zone: row.text(4), latitude: row.optionalReal(5), longitude: row.optionalReal(6), distance: row.optionalReal(7))
             }
         }
     }
@@ -260,30 +233,6 @@ extension SQLiteVisitorStore {
         scope == .allParks ? "" : "WHERE \(column) = ?"
     }
 
-    /// Steps a cached statement whose columns are text, calling `row` with a reader of the
-    /// current row's columns: a list of 10,000 favorites spent more in GRDB's row cursor than
-    /// in SQLite.
-    private static func texts(
-        _ db: Database, _ sql: String, _ arguments: StatementArguments,
-        row: ((Int32) -> String) throws -> Void
-    ) throws {
-        let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(arguments)
-        let raw = statement.sqliteStatement
-        defer { sqlite3_reset(raw) }
-        let column: (Int32) -> String = { i in sqlite3_column_text(raw, i).map { String(cString: $0) } ?? "" }
-        while true {
-            let code = sqlite3_step(raw)
-            guard code == SQLITE_ROW else {
-                guard code == SQLITE_DONE else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-                }
-                return
-            }
-            try row(column)
-        }
-    }
-
     /// The one park read, or nil for every park.
     private static func park(_ scope: StoreScope) -> String? {
         if case .park(let code) = scope { return code }
@@ -291,19 +240,19 @@ extension SQLiteVisitorStore {
     }
 
     /// The park, unless every park is read.
-    private static func parkArgument(_ scope: StoreScope) -> StatementArguments {
-        if case .park(let code) = scope { return [code] }
+    private static func parkArgument(_ scope: StoreScope) -> [SQLiteValue] {
+        if case .park(let code) = scope { return [.text(code)] }
         return []
     }
 
     /// The park (unless every park is read) and the limit (-1: none, in SQLite's words).
-    private static func arguments(_ scope: StoreScope, _ limit: Int?) -> StatementArguments {
-        var arguments = parkArgument(scope)
-        arguments += [limit ?? -1]
-        return arguments
+    private static func arguments(_ scope: StoreScope, _ limit: Int?) -> [SQLiteValue] {
+        parkArgument(scope) + [.integer(Int64(limit ?? -1))]
     }
 
-    private static func pin(_ row: Row) -> StoredPin {
-        StoredPin(id: row[0], park: row[1], latitude: row[2], longitude: row[3], title: row[4], note: row[5], created: row[6])
+    private static func pin(_ row: SQLiteRow) -> StoredPin {
+        StoredPin(
+            id: row.integer(0), park: row.text(1), latitude: row.real(2), longitude: row.real(3), title: row.optionalText(4), note: row.optionalText(5),
+            created: row.text(6))
     }
 }

@@ -1,9 +1,12 @@
+import CSQLite
 public import FlowKit
-import Foundation
-import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The visitor's store in a profile's SQLite database (`<profile>/store.sqlite`, WAL mode),
-/// through GRDB. Nothing is opened until a run's first store call: a run that never calls
+/// The visitor's store in a profile's SQLite database (`<profile>/store.sqlite`, WAL mode). Nothing is opened until a run's first store call: a run that never calls
 /// `store` never touches the profile, and a view run of a profile without a database reads
 /// nothing, without SQLite, instead of making the file. Opening makes the folder if needed, refuses a folder
 /// that is not writable, a damaged file or one from a newer flowrun (exit 2, the files left
@@ -23,9 +26,9 @@ public final class SQLiteVisitorStore: VisitorStore {
     public let limits: StoreLimits
 
     /// The profile's database, once opened.
-    private var database: DatabaseQueue?
+    private var database: SQLiteDatabase?
     /// The database the run in progress uses.
-    private var queue: DatabaseQueue?
+    private var queue: SQLiteDatabase?
     /// A view run while the profile has no database: every read is empty, and nothing is
     /// opened or made (reading what is not there never makes it).
     private var absent = false
@@ -52,26 +55,26 @@ public final class SQLiteVisitorStore: VisitorStore {
         }
         let queue = try open()
         self.queue = queue
-        try perform(queue) { db in try db.execute(sql: writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
+        try perform(queue) { db in try db.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
     }
 
     public func commit() throws(StoreError) {
         absent = false
         guard let queue else { return }
-        try perform(queue) { db in try db.execute(sql: "COMMIT") }
+        try perform(queue) { db in try db.execute("COMMIT") }
     }
 
     public func rollback() {
         absent = false
         guard let queue else { return }
         // SQLite may have rolled back already (after some errors): nothing left to do then.
-        try? queue.inDatabase { db in if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") } }
+        if queue.isInsideTransaction { try? queue.execute("ROLLBACK") }
     }
 
     // MARK: - Access
 
     /// Runs `body` on the open connection, inside the run's transaction: a write.
-    func access<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func access<T>(_ body: (SQLiteDatabase) throws -> T) throws(StoreError) -> T {
         guard let queue else {
             throw StoreError(.failed, "\(profile.databasePath): written outside a writing run (begin(writing: true) first)")
         }
@@ -79,28 +82,23 @@ public final class SQLiteVisitorStore: VisitorStore {
     }
 
     /// A read: `body` on the open connection, or `empty` in a view run of a profile without a database.
-    func read<T>(_ empty: T, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ empty: T, _ body: (SQLiteDatabase) throws -> T) throws(StoreError) -> T {
         absent ? empty : try access(body)
     }
 
-    private func perform<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    private func perform<T>(_ db: SQLiteDatabase, _ body: (SQLiteDatabase) throws -> T) throws(StoreError) -> T {
         do {
-            return try queue.inDatabase(body)
+            return try body(db)
         } catch {
             throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
         }
     }
 
     /// The profile's connection, opened, checked and migrated on first use.
-    private func open() throws(StoreError) -> DatabaseQueue {
+    private func open() throws(StoreError) -> SQLiteDatabase {
         if let database { return database }
         try ProfileFolder.prepare(profile)
         try profile.checkDatabaseFiles()
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        // The runtime keeps one transaction open across a run's calls (begin, calls, commit).
-        configuration.allowsUnsafeTransactions = true
-        configuration.label = "flowrun.store"
         // Another flowrun making this profile's database at the same moment can make a step
         // here fail busy at once, without SQLite's busy handler (switching to WAL while it
         // reads, a read lock that cannot become a write lock): the steps are retried until
@@ -108,11 +106,11 @@ public final class SQLiteVisitorStore: VisitorStore {
         let started = ContinuousClock.now
         while true {
             do {
-                let opened = try Self.openChecked(profile, configuration)
+                let opened = try Self.openChecked(profile, busyTimeout: busyTimeout)
                 database = opened
                 return opened
-            } catch let error as DatabaseError where Self.isBusy(error) && ContinuousClock.now - started < .seconds(busyTimeout) {
-                Thread.sleep(forTimeInterval: 0.01)
+            } catch let error as SQLiteError where Self.isBusy(error) && ContinuousClock.now - started < .seconds(busyTimeout) {
+                usleep(10_000)
             } catch {
                 throw StoreFailure.error(error, profile: profile, busyTimeout: busyTimeout)
             }
@@ -121,50 +119,30 @@ public final class SQLiteVisitorStore: VisitorStore {
 
     /// The database opened, its schema checked, WAL set and its migrations applied. The file
     /// is read before anything is written: a damaged one, or one from a newer flowrun, is
-    /// refused as it is. WAL is set here, not by GRDB's journalMode option, which writes a
-    /// table on opening.
-    private static func openChecked(_ profile: Profile, _ configuration: Configuration) throws -> DatabaseQueue {
-        let opened = try DatabaseQueue(path: profile.databasePath, configuration: configuration)
-        try opened.inDatabase { db throws in
-            // In one read transaction: another flowrun may be making this database right
-            // now, and separate reads could see its tables but not yet its migrations.
-            try db.inTransaction(.deferred) {
-                _ = try StoreSchema.check(db, profile: profile)
-                return .commit
-            }
-            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
-            }
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    /// refused as it is.
+    private static func openChecked(_ profile: Profile, busyTimeout: Double) throws -> SQLiteDatabase {
+        let db = try SQLiteDatabase(path: profile.databasePath, busyTimeout: busyTimeout)
+        // In one read transaction: another flowrun may be making this database right
+        // now, and separate reads could see its tables but not yet its migrations.
+        try db.execute("BEGIN DEFERRED")
+        let applied: Set<String>
+        do {
+            applied = try StoreSchema.check(db, profile: profile)
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
         }
-        try migrate(opened)
-        return opened
+        let journal = try db.statement("PRAGMA journal_mode = WAL").first { $0.text(0) }
+        guard journal == "wal" else {
+            throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")
+        }
+        try db.execute("PRAGMA synchronous = NORMAL")
+        try StoreSchema.migrate(db, applied: applied)
+        return db
     }
 
-    private static func isBusy(_ error: DatabaseError) -> Bool {
-        error.resultCode.primaryResultCode == .SQLITE_BUSY || error.resultCode.primaryResultCode == .SQLITE_LOCKED
-    }
-
-    /// Applies the migrations this database lacks. Two processes opening a new profile at
-    /// once may both try, each migration in its own transaction: one that fails because the
-    /// other applied that migration first tries again from where the other got to, and is
-    /// done when they are all applied. A failure while no one else made progress is its own.
-    private static func migrate(_ queue: DatabaseQueue) throws {
-        let migrator = StoreSchema.migrator
-        func applied() throws -> Set<String> {
-            try queue.inDatabase { db in try db.tableExists("grdb_migrations") ? migrator.appliedIdentifiers(db) : [] }
-        }
-        var seen = try applied()
-        while true {
-            do {
-                try migrator.migrate(queue)
-                return
-            } catch {
-                let now = try applied()
-                if now.isSuperset(of: StoreSchema.versions) { return }
-                guard now.count > seen.count else { throw error }
-                seen = now
-            }
-        }
+    private static func isBusy(_ error: SQLiteError) -> Bool {
+        error.primary == SQLITE_BUSY || error.primary == SQLITE_LOCKED
     }
 }

@@ -1,6 +1,5 @@
+import CSQLite
 import FlowKit
-import Foundation
-import GRDB
 
 /// SQLite's errors as the store's (`StoreError`), in words that name the file and say
 /// what to do. An unusable profile is bad input (exit 2) and its files are left as they are.
@@ -9,22 +8,22 @@ enum StoreFailure {
     static func error(_ error: any Error, profile: Profile, busyTimeout: Double) -> StoreError {
         if let store = error as? StoreError { return store }
         let file = profile.databasePath
-        guard let database = error as? DatabaseError else {
+        guard let database = error as? SQLiteError else {
             return StoreError(.failed, "\(file): \(error)")
         }
-        let sqlite = "SQLite: \(database.message ?? "\(database.resultCode)")"
-        switch database.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
+        let sqlite = "SQLite: \(database.message)"
+        switch database.primary {
+        case SQLITE_BUSY, SQLITE_LOCKED:
             return StoreError(
                 .busy, "\(file) is busy: another process has held it for more than \(seconds(busyTimeout)) s; try again when it is done (\(sqlite))")
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
             return corrupt(profile, sqlite)
-        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
             return StoreError(
                 .unusable,
                 "\(file): cannot open the visitor's store for writing (\(sqlite)); check that the profile folder \(profile.path) and its files are writable, or choose another with --profile"
             )
-        case .SQLITE_FULL:
+        case SQLITE_FULL:
             return StoreError(.failed, "\(file): the disk is full (\(sqlite)); nothing was written")
         default:
             return StoreError(.failed, "\(file): \(sqlite)")

@@ -1,6 +1,11 @@
+import Formats
 import ArgumentParser
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ScreenModel
 
 #if canImport(Glibc)
@@ -77,13 +82,12 @@ package enum FullCommandLine {
         execv(path, &argv)
         // execv returns only when it failed.
         let reason = String(cString: strerror(errno))
-        FileHandle.standardError.write(
-            Data(
-                """
-                flowrun: this command needs \(executable) (servers, sync, signed bundles, pictures), which could not be started at \(path): \(reason)
-                flowrun: build it beside flowrun: swift build -c release --product \(executable)
+        StandardError.write(
+            """
+            flowrun: this command needs \(executable) (servers, sync, signed bundles, pictures), which could not be started at \(path): \(reason)
+            flowrun: build it beside flowrun: swift build -c release --product \(executable)
 
-                """.utf8))
+            """)
         exit(2)
     }
 

@@ -1,6 +1,10 @@
 import Formats
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,19 +37,25 @@ package enum ProcessBackstop {
             _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
         }
         signal(SIGXCPU, onCPULimit)
-        let watchdog = Thread {
-            let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-            while true {
-                if let pages = residentPages(), pages * pageSize > residentBytes {
-                    TerminalText.writeError("flowrun: stopped: the process grew past \(residentBytes >> 20) MiB of memory")
-                    _exit(1)
-                }
-                usleep(100_000)
-            }
-        }
-        watchdog.stackSize = 1 << 16
-        watchdog.start()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 1 << 16)
+        var watchdog = pthread_t()
+        if pthread_create(&watchdog, &attributes, { _ in ProcessBackstop.watchMemory() }, nil) == 0 { pthread_detach(watchdog) }
         #endif
+    }
+
+    /// The watchdog thread's loop: the resident size every 100 ms, and a stop past the cap.
+    private static func watchMemory() -> Never {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        while true {
+            if let pages = residentPages(), pages * pageSize > residentBytes {
+                TerminalText.writeError("flowrun: stopped: the process grew past \(residentBytes >> 20) MiB of memory")
+                _exit(1)
+            }
+            usleep(100_000)
+        }
     }
 
     /// Lifts the CPU-time limit back to the hard one: `flowrun preview` runs for hours, and a

@@ -1,7 +1,6 @@
 import FlowKit
-import FlowStore
+@testable import FlowStore
 import Foundation
-import GRDB
 import Testing
 
 /// kill -9: a process writing the store in a loop (storewriter: act runs of a Lua flow, as
@@ -57,10 +56,9 @@ import Testing
             if !done.isEmpty { killedMidRun += 1 }
             reported += done
         }
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        let (integrity, titles) = try queue.read { db throws in
-            (try String.fetchAll(db, sql: "PRAGMA integrity_check"), try String.fetchAll(db, sql: "SELECT title FROM pins"))
-        }
+        let db = try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5)
+        let integrity = try db.statement("PRAGMA integrity_check").all { $0.text(0) }
+        let titles = try db.statement("SELECT title FROM pins").all { $0.text(0) }
         #expect(integrity == ["ok"])
         let stored = Set(titles)
         #expect(titles.count == stored.count, "a write is there once")

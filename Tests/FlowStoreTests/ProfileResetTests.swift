@@ -1,7 +1,6 @@
 import FlowKit
 @testable import FlowStore
 import Foundation
-import GRDB
 import Testing
 
 /// `flowrun profile reset`: the store emptied under its write lock, so a process using the
@@ -69,9 +68,7 @@ import Testing
     @Test func anotherProgramsDatabaseIsLeftAlone() throws {
         let f = try StoreFixture()
         try FileManager.default.createDirectory(atPath: f.profile.path, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        try queue.write { db in try db.execute(sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (7)") }
-        try queue.close()
+        try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5).execute("CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (7)")
         #expect(throws: StoreError.self) { try f.profile.reset() }
         do {
             try f.profile.reset()
@@ -82,7 +79,7 @@ import Testing
             )
             #expect(error.exitCode == 2)
         }
-        let check = try DatabaseQueue(path: f.profile.databasePath)
-        #expect(try check.read { db in try Int.fetchOne(db, sql: "SELECT id FROM photos") } == 7)
+        let check = try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5)
+        #expect(try check.statement("SELECT id FROM photos").first { $0.integer(0) } == 7)
     }
 }

@@ -1,7 +1,6 @@
 import FlowKit
 @testable import FlowStore
 import Foundation
-import GRDB
 import Testing
 
 /// Profiles that cannot be used: each a clear message and exit 2, the files left as they
@@ -53,9 +52,7 @@ import Testing
         let f = try StoreFixture()
         #expect(f.act("for i = 1, 200 do store.set('k' .. i, ('v'):rep(500)) end return 'ok'").title == "ok")
         // Checkpointed into the main file, then cut in half.
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        try queue.close()
+        try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5).execute("PRAGMA wal_checkpoint(TRUNCATE)")
         let url = URL(fileURLWithPath: f.profile.databasePath)
         let whole = try Data(contentsOf: url)
         let cut = whole.prefix(whole.count / 2)
@@ -69,9 +66,7 @@ import Testing
     @Test func aDatabaseFromANewerFlowrunIsRefusedNotDowngraded() throws {
         let f = try StoreFixture()
         #expect(f.act("store.add_favorite('\(alcatraz)') return 'ok'").title == "ok")
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2-visits-by-day')") }
-        try queue.close()
+        try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5).execute("INSERT INTO grdb_migrations (identifier) VALUES ('v2-visits-by-day')")
         let before = try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath))
         let result = f.run("return #store.favorites()")
         #expect(
@@ -86,9 +81,7 @@ import Testing
     @Test func anotherProgramsDatabaseIsRefused() throws {
         let f = try StoreFixture()
         try FileManager.default.createDirectory(atPath: f.profile.path, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        try queue.write { db in try db.execute(sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY)") }
-        try queue.close()
+        try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5).execute("CREATE TABLE photos (id INTEGER PRIMARY KEY)")
         #expect(
             f.run("return #store.favorites()").message?.contains(
                 "is an SQLite database of another program (tables photos, no flowrun schema); it was left as it is") == true)
@@ -123,17 +116,16 @@ import Testing
         }
     }
 
-    /// A profile an older flowrun made (schema v1 only) is migrated where it is: its rows
-    /// stay, and the kept party alerts (v2) can be written.
+    /// A profile an older flowrun made (schema v1 only, recorded as GRDB's migrator recorded
+    /// it) is migrated where it is: its rows stay, and the kept party alerts (v2) can be written.
     @Test func aProfileOfSchemaV1IsMigratedKeepingItsRows() throws {
         let f = try StoreFixture()
         try FileManager.default.createDirectory(atPath: f.profile.path, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        try StoreSchema.migrator.migrate(queue, upTo: "v1")
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO favorites (park, site, added) VALUES ('GOGA', ?, '2026-07-04T16:30:00Z')", arguments: [alcatraz])
-        }
-        try queue.close()
+        let older = try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5)
+        try older.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        try older.execute(StoreSchema.migrations[0].sql)
+        try older.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v1')")
+        try older.statement("INSERT INTO favorites (park, site, added) VALUES ('GOGA', ?, '2026-07-04T16:30:00Z')").run([.text(alcatraz)])
         let store = SQLiteVisitorStore(profile: f.profile)
         try store.begin(writing: true)
         #expect(try store.keepPartyAlert(StoredPartyAlert(park: "YOSE", party: "P", recipient: "ana", kind: "silent", time: 1, member: "ben")))
@@ -147,13 +139,11 @@ import Testing
     @Test func theDatabaseIsInWALModeWithTheSchemaApplied() throws {
         let f = try StoreFixture()
         _ = f.act("store.add_favorite('\(alcatraz)') return 'ok'")
-        let queue = try DatabaseQueue(path: f.profile.databasePath)
-        let (mode, versions, integrity, favorites) = try queue.read { db throws in
-            (
-                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-                try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT count(*) FROM favorites")
-            )
-        }
+        let db = try SQLiteDatabase(path: f.profile.databasePath, busyTimeout: 5)
+        let mode = try db.statement("PRAGMA journal_mode").first { $0.text(0) }
+        let versions = try db.statement("SELECT identifier FROM grdb_migrations").all { $0.text(0) }
+        let integrity = try db.statement("PRAGMA integrity_check").first { $0.text(0) }
+        let favorites = try db.statement("SELECT count(*) FROM favorites").first { $0.integer(0) }
         #expect(mode == "wal" && versions == ["v1", "v2"] && integrity == "ok" && favorites == 1)
     }
 

@@ -1,5 +1,5 @@
+@testable import FlowStore
 import Foundation
-import GRDB
 import Testing
 
 /// The visitor's store from the command line: `--follow` of an act action and `--act`
@@ -96,9 +96,8 @@ import Testing
     @Test func exportingAnotherProgramsDatabaseExits2NamingIt() throws {
         let w = try Workspace()
         try FileManager.default.createDirectory(atPath: w.profile, withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: w.database)
-        try queue.write { db in try db.execute(sql: "CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO messages VALUES (1, 'hi')") }
-        try queue.close()
+        try SQLiteDatabase(path: w.database, busyTimeout: 5).execute(
+            "CREATE TABLE messages (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO messages VALUES (1, 'hi')")
         let before = try Data(contentsOf: URL(fileURLWithPath: w.database))
         let export = try flowrun(["profile", "export", "--profile", w.profile])
         #expect(export.status == 2)
@@ -150,13 +149,11 @@ import Testing
     @Test func aWriterHeldPastTheTimeoutIsABusyMessage() throws {
         let w = try Workspace()
         #expect(try w.run(["favtest", "--follow", "1"]).status == 0)
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let holder = try DatabaseQueue(path: w.database, configuration: configuration)
-        try holder.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let holder = try SQLiteDatabase(path: w.database, busyTimeout: 5)
+        try holder.execute("BEGIN IMMEDIATE")
         let started = Date()
         let blocked = try w.run(["favtest", "--act", "--arg", "remove=nps-poi:goga:0005"])
-        try holder.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+        try holder.execute("ROLLBACK")
         #expect(Date().timeIntervalSince(started) >= 4.5)
         #expect(blocked.status == 1)
         #expect(blocked.stderr.hasPrefix("flowrun: \(w.database) is busy: another process has held it for more than 5 s; try again when it is done"))
@@ -186,10 +183,9 @@ import Testing
             process.waitUntilExit()
             #expect(printed == "" && process.terminationStatus == 0, "\(printed)")
         }
-        let queue = try DatabaseQueue(path: w.database)
-        let (integrity, stored) = try queue.read { db throws in
-            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try String.fetchAll(db, sql: "SELECT site FROM favorites ORDER BY site"))
-        }
+        let db = try SQLiteDatabase(path: w.database, busyTimeout: 5)
+        let integrity = try db.statement("PRAGMA integrity_check").first { $0.text(0) }
+        let stored = try db.statement("SELECT site FROM favorites ORDER BY site").all { $0.text(0) }
         #expect(integrity == "ok")
         #expect(stored == sites)
     }

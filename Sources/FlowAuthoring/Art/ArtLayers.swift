@@ -1,4 +1,14 @@
+import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The layered pictures of a park's onboarding pages, as SVG: a sky (day and dusk), a far
 /// range, a near range and a foreground, each 1200×900 and transparent where the layers
@@ -233,5 +243,5 @@ public struct ArtLayers: Sendable {
 /// A number for SVG: one decimal, no trailing `.0`.
 private func n(_ value: Double) -> String {
     let tenths = (value * 10).rounded()
-    return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(format: "%.1f", tenths / 10)
+    return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : Decimals.fixed(tenths / 10, 1)
 }

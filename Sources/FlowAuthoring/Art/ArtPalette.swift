@@ -1,4 +1,9 @@
 public import FlowKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The onboarding pictures' colours, mixed from the park's theme (park.lua `theme`) with
 /// the colours of sky, haze, water and forest, so every park's pictures are its own and
@@ -31,7 +36,10 @@ public struct ArtPalette: Sendable {
     /// `a` moved `t` of the way to `b`, both `#RRGGBB` (the park's are checked when it loads).
     static func mix(_ a: String, _ b: String, _ t: Double) -> String {
         let x = rgb(a), y = rgb(b)
-        let mixed = (0..<3).map { Int((Double(x[$0]) + (Double(y[$0]) - Double(x[$0])) * t).rounded()) }
+        let mixed = (0..<3).map { (i: Int) -> Int in
+            let from = Double(x[i]), to = Double(y[i])
+            return Int((from + (to - from) * t).rounded())
+        }
         return "#" + mixed.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
 

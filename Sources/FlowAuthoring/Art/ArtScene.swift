@@ -1,5 +1,14 @@
 public import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import GeoKit
 
 /// What a park's onboarding pictures are drawn from, read off its data: a view from the

@@ -1,6 +1,10 @@
 public import FlowKit
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs luacheck (Debian's `lua-check`) over a project's Lua files for `flowrun check`, when
 /// it is on PATH. The project's `.luacheckrc` is used when it has one; otherwise flowrun's
@@ -51,26 +55,24 @@ public enum Luacheck {
         }
         defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: luacheck)
-        process.arguments = ["--formatter", "plain", "--codes", "--no-color", "--config", config, "--"] + existing
-        process.currentDirectoryURL = root.url
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch { return .failed("cannot run \(luacheck): \(error.localizedDescription)") }
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let ended: ChildProcess.Ended
+        do {
+            ended = try ChildProcess.run(
+                luacheck, ["--formatter", "plain", "--codes", "--no-color", "--config", config, "--"] + existing, in: root.url.path)
+        } catch {
+            return .failed("cannot run \(luacheck): \(error.reason)")
+        }
+        let stdout = String(decoding: ended.output, as: UTF8.self)
+        let stderr = String(decoding: ended.errors, as: UTF8.self)
         // 0: clean, 1: warnings, 2: errors (a syntax error is one); 3 and up: luacheck could not run.
-        guard process.terminationStatus <= 2 else {
-            let message = (stderr + stdout).trimmingCharacters(in: .whitespacesAndNewlines)
-            return .failed("luacheck failed (exit \(process.terminationStatus)): \(TerminalText.line(message))")
+        guard ended.status <= 2 else {
+            let message = (stderr + stdout).trimmingWhitespace()
+            return .failed("luacheck failed (exit \(ended.status)): \(TerminalText.line(message))")
         }
         // Syntax errors (E0xx) are left out: loading the file reports each already, with Lua
         // 5.4's own parser, and a mistake is listed once.
         let warnings = stdout.split(separator: "\n").map { TerminalText.line(String($0)) }.filter { !$0.contains(": (E0") }
-        return .ran(files: existing.reduce(0) { $0 + luaFileCount(root.url($1)) }, warnings: warnings)
+        return .ran(files: existing.reduce(0) { $0 + luaFileCount(root.filePath($1)) }, warnings: warnings)
     }
 
     /// The repository's `.luacheckrc` settings, for a project without one: the generated
@@ -89,10 +91,9 @@ public enum Luacheck {
 
         """
 
-    private static func luaFileCount(_ url: URL) -> Int {
-        if url.pathExtension == "lua" { return 1 }
-        let all = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects ?? []
-        return all.compactMap { $0 as? URL }.filter { $0.pathExtension == "lua" }.count
+    private static func luaFileCount(_ path: String) -> Int {
+        if path.hasSuffix(".lua") { return 1 }
+        return FolderEntries.files(under: path).filter { $0.hasSuffix(".lua") }.count
     }
 }
 

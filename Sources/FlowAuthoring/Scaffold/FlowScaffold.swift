@@ -1,6 +1,10 @@
 import Formats
 public import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ScreenModel
 
 /// `flowrun new flow`: a documented flow that runs, in `flows/NAME.lua` (every park) or
@@ -35,7 +39,7 @@ public struct FlowScaffold: Sendable {
             // withoutOverwriting: a file that appeared since the check above is kept, not replaced.
             try Data(text.utf8).write(to: root.url(path), options: .withoutOverwriting)
         } catch {
-            throw FlowError.badContent(file: path, message: "could not be written: \(error.localizedDescription)")
+            throw FlowError.badContent(file: path, message: "could not be written: \(SystemErrorText.reason(error))")
         }
         return path
     }
@@ -44,9 +48,9 @@ public struct FlowScaffold: Sendable {
     /// case-insensitive disk, and a confusing pair on any other), if there is one.
     private func existing(_ path: String, root: ProjectRoot) -> String? {
         if root.exists(path) { return path }
-        let folder = (path as NSString).deletingLastPathComponent, file = (path as NSString).lastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.url(folder).path)) ?? []
-        return names.first { $0.caseInsensitiveCompare(file) == .orderedSame }.map { "\(folder)/\($0)" }
+        let folder = PathText.folder(of: path), file = PathText.lastComponent(path)
+        let names = FolderEntries.names(root.filePath(folder)) ?? []
+        return names.first { $0.lowercased() == file.lowercased() }.map { "\(folder)/\($0)" }
     }
 
     /// Flow names as `flow.register` takes them (letters, digits, '_', '-'), starting with a

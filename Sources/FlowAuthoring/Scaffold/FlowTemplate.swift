@@ -7,7 +7,7 @@ struct FlowTemplate {
 
     /// "Trail walks" for `trail_walks`.
     var title: String {
-        let words = name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+        let words = name.replacing("_", with: " ").replacing("-", with: " ")
         return (words.first.map { String($0).uppercased() } ?? "") + words.dropFirst()
     }
 

@@ -1,5 +1,9 @@
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Text written into generated Lua files (`flowrun new`).
 enum LuaText {
@@ -30,5 +34,5 @@ enum LuaText {
     }
 
     /// A coordinate as park.lua writes it: five decimals, about a metre.
-    static func degrees(_ value: Double) -> String { String(format: "%.5f", value) }
+    static func degrees(_ value: Double) -> String { Decimals.fixed(value, 5) }
 }

@@ -1,6 +1,15 @@
 import Formats
 public import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import GeoKit
 import ScreenModel
 
@@ -63,9 +72,9 @@ public struct ParkScaffold: Sendable {
         try Self.checkCode(code, root: root)
         if let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
         if let state, let problem = LuaText.oneLineProblem(state) { throw FlowError.badArgument(name: "--state", message: problem) }
-        if let timezone, TimeZone(identifier: timezone) == nil {
+        if let timezone, ZoneRules(identifier: timezone) == nil {
             let hint =
-                Excerpt.suggestion(for: timezone, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
+                Excerpt.suggestion(for: timezone, in: ZoneRules.knownIdentifiers()).map { "; did you mean '\($0)'?" }
                 ?? " (an IANA zone such as 'America/Denver')"
             throw FlowError.badArgument(name: "--timezone", message: "unknown time zone \(Excerpt.quoted(timezone))\(hint)")
         }
@@ -77,7 +86,7 @@ public struct ParkScaffold: Sendable {
         do {
             try manager.createDirectory(at: stagingURL, withIntermediateDirectories: false)
         } catch {
-            throw FlowError.badContent(file: "parks", message: "cannot create a folder here: \(error.localizedDescription)")
+            throw FlowError.badContent(file: "parks", message: "cannot create a folder here: \(SystemErrorText.reason(error))")
         }
         defer { try? manager.removeItem(at: stagingURL) }  // gone once renamed; left only on failure
         var written = ["parks/\(code)/park.lua"]
@@ -105,7 +114,7 @@ public struct ParkScaffold: Sendable {
         } catch let error as FlowError {
             throw error
         } catch {
-            throw FlowError.badContent(file: "parks/\(code)", message: "could not be written: \(error.localizedDescription)")
+            throw FlowError.badContent(file: "parks/\(code)", message: "could not be written: \(SystemErrorText.reason(error))")
         }
         return written
     }
@@ -121,7 +130,7 @@ public struct ParkScaffold: Sendable {
                 name: "CODE", message: "\(Excerpt.quoted(code)) is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\(hint)")
         }
         let existing = root.exists("parks") ? ((try? FileManager.default.contentsOfDirectory(atPath: root.url("parks").path)) ?? []) : []
-        if let taken = existing.first(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) {
+        if let taken = existing.first(where: { $0.lowercased() == code.lowercased() }) {
             throw .badContent(file: "parks/\(taken)", message: "already exists; flowrun new never overwrites (choose another code or remove the folder)")
         }
     }

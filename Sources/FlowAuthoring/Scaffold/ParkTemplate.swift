@@ -83,7 +83,7 @@ struct ParkTemplate {
 
     /// "Picnic area" for `picnic_area`, as flows/lib/ui.lua's `category_name` guesses.
     static func words(_ category: String) -> String {
-        let spaced = category.replacingOccurrences(of: "_", with: " ")
+        let spaced = category.replacing("_", with: " ")
         guard let first = spaced.first, first.isLowercase else { return spaced }
         return first.uppercased() + spaced.dropFirst()
     }

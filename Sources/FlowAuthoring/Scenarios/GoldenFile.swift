@@ -1,7 +1,16 @@
 import Formats
 import ScreenRendering
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScreenModel
 
 /// A scenario's golden file: the screen's JSON as app clients get it (``JSONRenderer``),
@@ -50,7 +59,7 @@ enum GoldenFile {
             do {
                 try Data(json.utf8).write(to: url)
             } catch {
-                throw .badInput("\(path): cannot write the golden: \(error.localizedDescription)")
+                throw .badInput("\(path): cannot write the golden: \(SystemErrorText.reason(error))")
             }
             return true
         }

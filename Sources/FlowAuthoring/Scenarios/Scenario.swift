@@ -1,5 +1,9 @@
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Formats
 import GeoKit
 import LuaKit

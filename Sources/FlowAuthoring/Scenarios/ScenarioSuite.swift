@@ -1,7 +1,11 @@
 import Formats
 public import ScreenRendering
 public import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 public import LuaKit
 public import ScreenModel
 
@@ -129,7 +133,7 @@ public final class ScenarioSuite {
         } catch {
             return stop(error.exitCode == 2 ? .badInput : .failed, error.description)
         }
-        if let golden = scenario.golden?.replacingOccurrences(of: "{park}", with: park) {
+        if let golden = scenario.golden?.replacing("{park}", with: park) {
             do {
                 if try GoldenFile.check(JSONRenderer().render(screen), path: golden, root: root, update: update) {
                     result.wroteGolden = golden

@@ -1,6 +1,10 @@
 import FlowKit
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaKit
 
 /// Writes the tables of `docs/authoring/park-settings.md`, the park.lua reference, from what
@@ -65,7 +69,7 @@ enum ParkSettingsReference {
         var regions: [(region: Region, end: Int)] = []
         var open: Region?
         for (index, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             if trimmed.hasPrefix(startMarker) {
                 if let open { throw problem(index + 1, "a generated table starts before the one of line \(open.line) ends (\(endMarker))") }
                 open = try region(trimmed, line: index + 1)
@@ -109,7 +113,7 @@ enum ParkSettingsReference {
         let rest = marker.dropFirst(startMarker.count)
         guard rest.hasPrefix(" ("), rest.hasSuffix(") -->") else { throw problem(line, usage) }
         let inside = rest.dropFirst(2).dropLast(5)
-        let parts = inside.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = inside.split(separator: ":", maxSplits: 1).map { $0.trimmingWhitespace() }
         guard let kind = parts.first.flatMap(Kind.init(rawValue:)) else { throw problem(line, usage) }
         let path = parts.count > 1 ? parts[1].split(separator: ".", omittingEmptySubsequences: false).map(String.init) : []
         guard !path.contains(""), parts.count == 1 || !path.isEmpty, kind == .settings || !path.isEmpty else {
@@ -304,7 +308,7 @@ enum ParkSettingsReference {
 
         /// Text for a table cell: on one line, its `|` escaped.
         static func cell(_ text: String) -> String {
-            text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+            text.replacing("\n", with: " ").replacing("|", with: "\\|")
         }
     }
 }

@@ -1,6 +1,10 @@
 import FlowKit
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GeoKit
 
 /// Writes `meta/screen.gen.lua`, the LuaLS classes of what a flow returns, from
@@ -227,7 +231,7 @@ enum ScreenStub {
         /// A JSON scalar as Lua writes it: `"text"`, `40`, `true`.
         private static func literal(_ value: JSONValue) -> String {
             switch value {
-            case .string(let s): return "\"\(s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""
+            case .string(let s): return "\"\(s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))\""
             case .number(let d): return number(d)
             case .bool(let b): return String(b)
             default: return "nil"

@@ -22,18 +22,7 @@ public struct ParkCatalog: Sendable {
     /// - Returns: the park's code as its folder spells it.
     /// - Throws: ``FlowError/unknownPark(code:known:)`` listing the codes there are.
     public func resolve(_ code: String) throws(FlowError) -> String {
-        if let match = codes.first(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) { return match }
+        if let match = codes.first(where: { $0.lowercased() == code.lowercased() }) { return match }
         throw .unknownPark(code: code, known: codes)
-    }
-}
-
-import Foundation
-
-enum FileManagerFolders {
-    static func list(_ path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).filter { name in
-            var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
     }
 }

@@ -215,4 +215,8 @@ extension ParkConfig {
     }
 }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif

@@ -1,5 +1,9 @@
 import Formats
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 import LuaKit
 
 /// The folder holding `flows/` and `parks/` (`--root`, default: the current directory), or
@@ -52,7 +56,7 @@ public struct ProjectRoot: Sendable {
 
     /// The path of a file or folder inside the project on disk, for reading it.
     /// - Parameter relativePath: a path relative to the root (`parks/GOGA/park.lua`).
-    func filePath(_ relativePath: String) -> String {
+    package func filePath(_ relativePath: String) -> String {
         relativePath.isEmpty ? folderPath : (folderPath.hasSuffix("/") ? folderPath : folderPath + "/") + relativePath
     }
 
@@ -131,7 +135,7 @@ public struct ProjectRoot: Sendable {
     public func folders(in relativePath: String) -> [String] {
         if let memory { return memory.names(in: relativePath, folders: true).filter { !$0.hasPrefix(".") }.sorted() }
         guard exists(relativePath) else { return [] }
-        return ((try? FileManagerFolders.list(filePath(relativePath))) ?? []).sorted()
+        return FolderEntries.folders(in: filePath(relativePath))
     }
 
     /// Whether `parks/` and `flows/` are here; the CLI says so plainly when not.

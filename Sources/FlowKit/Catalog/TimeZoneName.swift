@@ -1,16 +1,16 @@
 import Formats
-import Foundation
 import ScreenModel
 
-/// Time zone names as park.lua and screens give them: IANA identifiers Foundation knows.
+/// Time zone names as park.lua and screens give them: IANA identifiers the system's zone
+/// data has (``ZoneRules``).
 enum TimeZoneName {
-    /// What is wrong with `name`, or nil when Foundation knows the zone:
+    /// What is wrong with `name`, or nil when the zone data has the zone:
     /// `unknown time zone 'America/Denevr'; did you mean 'America/Denver'?`.
     @Sendable
     static func problem(_ name: String) -> String? {
-        guard TimeZone(identifier: name) == nil else { return nil }
+        guard ZoneRules(identifier: name) == nil else { return nil }
         let hint =
-            Excerpt.suggestion(for: name, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean '\($0)'?" }
+            Excerpt.suggestion(for: name, in: ZoneRules.knownIdentifiers()).map { "; did you mean '\($0)'?" }
             ?? " (an IANA zone such as 'America/Denver')"
         return "unknown time zone \(Excerpt.quoted(name))\(hint)"
     }

@@ -1,5 +1,9 @@
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GeoKit
 import ScreenModel
 
@@ -47,11 +51,11 @@ public enum PartyFile {
         do { json = try JSONValue.parse(text) } catch {
             throw .invalidContent("\(shown): \(lined(error.message, in: text))")
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let shownFolder = (shown as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
+        let shownFolder = PathText.folder(of: shown)
         do {
             return try party(json, file: shown) { track in
-                ((folder as NSString).appendingPathComponent(track), (shownFolder as NSString).appendingPathComponent(track))
+                (PathText.joined(folder, track), PathText.joined(shownFolder, track))
             }
         } catch let error as Problem {
             throw .invalidContent(error.inTrack ? error.message : "\(shown): \(error.message)")
@@ -200,13 +204,15 @@ public enum PartyFile {
 
     /// `malformed JSON at byte 41: ...` as `line 3, column 7: malformed JSON: ...`.
     static func lined(_ message: String, in text: String) -> String {
-        guard let range = message.range(of: #"at byte \d+"#, options: .regularExpression),
-            let offset = Int(message[range].dropFirst("at byte ".count))
+        guard let at = message.firstRange(of: "at byte "),
+            case let digits = message[at.upperBound...].prefix(while: \.isNumber), let offset = Int(digits)
         else { return message }
+        let range = at.lowerBound..<digits.endIndex
         let prefix = text.utf8.prefix(max(0, offset - 1))
         let line = prefix.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
         let column = prefix.count - (prefix.lastIndex(of: 10).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
-        let rest = message.replacingCharacters(in: range, with: "").replacingOccurrences(of: "  ", with: " ")
-        return "line \(line), column \(column): " + rest.replacingOccurrences(of: " :", with: ":")
+        var rest = message
+        rest.replaceSubrange(range, with: "")
+        return "line \(line), column \(column): " + rest.replacing("  ", with: " ").replacing(" :", with: ":")
     }
 }

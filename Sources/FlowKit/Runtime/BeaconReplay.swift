@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 public import GeoKit
 
 /// A scan log to replay (`--beacons FILE.csv`) and the moment to stop at (`--at-time T`).

@@ -1,5 +1,9 @@
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GeoKit
 import LuaKit
 
@@ -165,7 +169,7 @@ enum FlowContext {
 
     /// `{epoch, iso, date, clock, hour, minute, weekday, timezone}` in the park's time zone,
     /// looked up by the caller once: a live session's clock moves every second.
-    static func time(_ date: Date, zone: TimeZone) -> LuaValue {
+    static func time(_ date: Date, zone: ZoneRules) -> LuaValue {
         let local = LocalTime(date, zone: zone)
         var t = LuaTable()
         t["epoch"] = .integer(Int64(date.timeIntervalSince1970.rounded(.down)))

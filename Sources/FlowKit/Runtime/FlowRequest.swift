@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 public import GeoKit
 
 /// What to run: a flow, its arguments, where the visitor is, and the view asked for.

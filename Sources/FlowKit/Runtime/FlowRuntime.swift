@@ -1,5 +1,9 @@
 public import Formats
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 public import GeoKit
 public import LuaKit
 public import ScreenModel
@@ -30,7 +34,7 @@ public final class FlowRuntime {
     /// session's geofences read the park's regions through it too).
     let moduleContext: ModuleContext
     /// The clock as the store writes it, ISO 8601 UTC (arithmetic: a microsecond a run).
-    private var storeTime: String { LocalTime(clock, zone: TimeZone(secondsFromGMT: 0) ?? .current).iso }
+    private var storeTime: String { LocalTime(clock, zone: .utc).iso }
     private let runner: LuaFunctionRef
     /// The park's `map.size` and `ar.size`, for requests without a size.
     private let defaultSizes: FlowContext.DefaultSizes
@@ -38,7 +42,7 @@ public final class FlowRuntime {
     /// does not pay for it).
     private var timeCache: LuaValue?
     /// The park's time zone, looked up once (checked when the park loaded).
-    private lazy var parkZone = TimeZone(identifier: park.timezone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+    private lazy var parkZone = ZoneRules(identifier: park.timezone) ?? .utc
     var timeValue: LuaValue {
         if let timeCache { return timeCache }
         let made = FlowContext.time(Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down)), zone: parkZone)
@@ -102,7 +106,7 @@ public final class FlowRuntime {
         }
         lua.printHandler = TerminalText.writeError
         lua.compiledChunks = compiledChunks
-        lua.timeZone = TimeZone(identifier: "UTC")  // park.lua's dates too depend on nothing but inputs
+        lua.timeZone = .utc  // park.lua's dates too depend on nothing but inputs
         lua.moduleSearchDescription = "parks/\(code)/flows/ and flows/"
         lua.moduleResolver = { [root] name throws(LuaError) in
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
@@ -114,7 +118,7 @@ public final class FlowRuntime {
         }
 
         park = try ParkConfig.load(code: code, root: root, lua: lua)
-        lua.timeZone = TimeZone(identifier: park.timezone)  // checked by ParkConfig
+        lua.timeZone = ZoneRules(identifier: park.timezone)  // checked by ParkConfig
         defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
@@ -295,7 +299,7 @@ public final class FlowRuntime {
         }
         let lines = ScreenSourceLines(files: files)
         return issues.map { issue in
-            guard let colon = issue.range(of: ": "), !issue.hasPrefix("the flow returned") else { return issue }
+            guard let colon = issue.firstRange(of: ": "), !issue.hasPrefix("the flow returned") else { return issue }
             let path = String(issue[..<colon.lowerBound])
             guard !path.contains(" "), let location = lines.location(of: path, in: value) else { return issue }
             return "\(location): \(issue)"

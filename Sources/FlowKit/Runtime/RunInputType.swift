@@ -1,5 +1,9 @@
 import Formats
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 import GeoKit
 public import LuaKit
 import ScreenModel
@@ -161,9 +165,7 @@ public struct RunMoment: Sendable, Equatable {
     }
 
     private static func iso(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        LocalTime(Date(timeIntervalSince1970: seconds), zone: .utc).iso
     }
 }
 
@@ -310,7 +312,7 @@ extension RunInputType where Value == LocationState {
         Self(string: { (name: String) throws(RunInputProblem) -> LocationState in
             guard let entry = RunInputs.locationNames.first(where: { $0.key == name }) else {
                 let names = RunInputs.locationNames.map(\.key)
-                let hint = Excerpt.suggestion(for: name.replacingOccurrences(of: "_", with: "-"), in: names).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Excerpt.suggestion(for: name.replacing("_", with: "-"), in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw RunInputProblem("unknown state \(Excerpt.quoted(name))\(hint) (known: \(names.joined(separator: ", ")))")
             }
             if let problem = entry.value { return .error(problem, since: -.infinity) }

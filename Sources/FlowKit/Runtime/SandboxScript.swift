@@ -1,5 +1,14 @@
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LuaKit
 import ScreenModel
 
@@ -29,7 +38,7 @@ public enum SandboxScript {
             let lua = try LuaState(options: limits.options(fixedTime: nil))
             lua.printBytes = output
             // require("x.y") finds x/y.lua beside the script, as stock Lua's "./?.lua" would.
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: path)
             lua.moduleSearchDescription = folder.isEmpty ? "./" : folder + "/"
             lua.moduleResolver = { name throws(LuaError) in
                 let relative = name.split(separator: ".").joined(separator: "/") + ".lua"

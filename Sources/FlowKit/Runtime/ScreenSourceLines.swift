@@ -34,7 +34,7 @@ struct ScreenSourceLines {
     /// Whether `line` has `key = literal` (any spaces around `=`), `key` a whole name.
     static func assigns(_ line: Substring, key: String, literal: String) -> Bool {
         var rest = line[...]
-        while let range = rest.range(of: key) {
+        while let range = rest.firstRange(of: key) {
             let before = rest[..<range.lowerBound].last
             let wholeName = before.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
             let after = rest[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" })
@@ -50,7 +50,7 @@ struct ScreenSourceLines {
     /// Whether `line` holds `literal` as a token (an integer not part of a longer number).
     static func contains(_ line: Substring, literal: String) -> Bool {
         var rest = line[...]
-        while let range = rest.range(of: literal) {
+        while let range = rest.firstRange(of: literal) {
             let before = rest[..<range.lowerBound].last
             let startsToken = literal.first == "\"" || literal.first == "'" || !(before.map { $0.isNumber || $0 == "." } ?? false)
             if startsToken, Self.endsToken(rest[range.upperBound...], literal: literal) { return true }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// What a live session asks of the device it runs on, besides the inputs the app feeds it
 /// (fixes, the OS's location events, beacon readings, the network, a party's reports, the

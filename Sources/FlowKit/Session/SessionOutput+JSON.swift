@@ -1,5 +1,9 @@
-import Formats
+public import Formats
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 public import ScreenModel
 
 extension SessionOutput {
@@ -14,7 +18,7 @@ extension SessionOutput {
 
     /// ``time`` as ISO 8601 with the offset of `zone` (`2019-07-31T18:03:57-07:00`).
     /// - Parameter zone: the park's time zone, usually.
-    public func isoTime(in zone: TimeZone) -> String {
+    public func isoTime(in zone: ZoneRules) -> String {
         LocalTime(Date(timeIntervalSince1970: time.rounded(.down)), zone: zone).iso
     }
 
@@ -29,7 +33,7 @@ extension SessionOutput {
     ///   - zone: the time zone `at` is written in.
     ///   - writeScreen: writes a screen as one line of compact JSON (ScreenRendering's
     ///     `JSONRenderer.line`, which FlowKit does not link).
-    public func jsonLine(in zone: TimeZone, screen writeScreen: (Screen) -> String) -> String {
+    public func jsonLine(in zone: ZoneRules, screen writeScreen: (Screen) -> String) -> String {
         var fields: [String] = []
         func add(_ key: String, _ value: String?) {
             if let value { fields.append("\(JSONValue.quoted(key)):\(JSONValue.quoted(value))") }

@@ -2,7 +2,11 @@ import Formats
 import ArgumentParser
 import FlowAuthoring
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ScreenModel
 
 extension Flowrun {

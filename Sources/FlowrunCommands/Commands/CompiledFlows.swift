@@ -1,6 +1,15 @@
 import FlowKit
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LuaKit
 
 /// What runs keep between processes: the park's Lua files compiled (``CompiledChunks``,

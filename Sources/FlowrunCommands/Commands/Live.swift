@@ -2,7 +2,16 @@ import ArgumentParser
 import FlowKit
 import FlowStore
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GeoKit
 import ScreenModel
 import ScreenRendering
@@ -93,13 +102,13 @@ extension Flowrun {
             let start = inputs.start.map(Date.init(timeIntervalSince1970:)) ?? Date()
             let session = try FlowSession(runtime: runtime, start: start)
             session.defaultAccuracy = accuracy
-            let printer = LivePrinter(format: format, zone: TimeZone(identifier: runtime.park.timezone) ?? .gmt)
+            let printer = LivePrinter(format: format, zone: ZoneRules(identifier: runtime.park.timezone) ?? .utc)
             if let partyRun { printer.print(try session.join(partyRun)) }
             printer.print(try session.open(FlowRequest(flow: flow, args: try Run.parseArgs(args))).outputs)
             var last = inputs.start ?? 0
             for moment in inputs.moments() {
                 if speed > 0, moment.time > last {
-                    Thread.sleep(forTimeInterval: min(3600, (moment.time - last) / speed))
+                    Self.sleep(seconds: min(3600, (moment.time - last) / speed))
                 }
                 last = max(last, moment.time)
                 printer.print(moment.feed(session))
@@ -115,11 +124,21 @@ extension Flowrun {
     }
 }
 
+extension Flowrun.Live {
+    /// Waits `seconds` (a replay at its recorded pace), however often a signal interrupts.
+    static func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        var left = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var rest = timespec()
+        while nanosleep(&left, &rest) != 0 && errno == EINTR { left = rest }
+    }
+}
+
 /// Writes a live session's outputs as text or JSON lines, flushed line by line so a reader
 /// of the pipe sees each as it happens.
 struct LivePrinter {
     var format: Flowrun.Live.LiveFormat
-    var zone: TimeZone
+    var zone: ZoneRules
 
     func print(_ outputs: [SessionOutput]) {
         for output in outputs {

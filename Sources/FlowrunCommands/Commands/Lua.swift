@@ -1,6 +1,11 @@
+import Formats
 import ArgumentParser
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Flowrun {
     /// `flowrun lua FILE [ARG...]`: runs a plain Lua file in the sandbox, as `lua FILE` would.
@@ -29,7 +34,7 @@ extension Flowrun {
 
         func run() throws {
             try SandboxScript.run(path: file, arguments: arguments, limits: try limits.limits(defaults: LimitOptions.scriptDefaults)) { line in
-                FileHandle.standardOutput.write(Data(line + [UInt8(ascii: "\n")]))
+                StandardOutput.write(line + [UInt8(ascii: "\n")])
             }
         }
     }

@@ -2,7 +2,11 @@ import ScreenRendering
 import Formats
 import ArgumentParser
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GeoKit
 
 extension Flowrun {
@@ -65,7 +69,7 @@ extension Flowrun {
                 var line = pad(TerminalText.line(e.code), 6) + pad(name, nameWidth + 2) + pad(state, stateWidth + 2)
                 line += String(repeating: " ", count: max(0, 5 - String(sites).count)) + String(sites)
                 if withDistance, let d = e.distance_m {
-                    let km = d < 10_000 ? String(format: "%.1f km", d / 1000) : String(format: "%.0f km", d / 1000)
+                    let km = Decimals.fixed(d / 1000, d < 10_000 ? 1 : 0) + " km"
                     line += "   " + (e.inside == true ? "inside (\(km) to center)" : km)
                 }
                 out += line + "\n"

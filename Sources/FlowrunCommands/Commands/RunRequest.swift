@@ -1,7 +1,16 @@
 import Formats
 import FlowKit
 import FlowStore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GeoKit
 import LuaKit
 import ScreenModel

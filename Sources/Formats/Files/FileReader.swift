@@ -1,7 +1,11 @@
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 #endif
 #if canImport(Glibc)
 import Glibc

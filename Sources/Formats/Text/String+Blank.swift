@@ -6,3 +6,11 @@ extension String {
         return allSatisfy(\.isWhitespace)
     }
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace (spaces, tabs, line breaks).
+    package func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Web Mercator (EPSG:3857) as map clients draw it, computed as supercluster does (the
 /// cluster index relies on the bits matching): the world is a square of

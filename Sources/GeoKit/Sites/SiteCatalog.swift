@@ -2,7 +2,11 @@ import Formats
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 #endif
 
 /// The sites of a park, read from a GeoJSON FeatureCollection of Points, in file order.

@@ -1,12 +1,11 @@
-import Formats
+public import Formats
 import CLuaSandbox
-public import Foundation
 
 extension LuaState {
     /// The time zone of `os.date` and `os.time`; `nil` (the default) is the process's,
     /// as stock Lua. A park's runtime sets the park's zone, so a script's dates depend only
     /// on its inputs, never on the machine it runs on. `"!"` formats are UTC either way.
-    public var timeZone: TimeZone? {
+    public var timeZone: ZoneRules? {
         get { zoneBox?.zone }
         set {
             zoneBox = newValue.map(ZoneBox.init)
@@ -21,18 +20,15 @@ extension LuaState {
 
 /// A zone as os.date and os.time ask it (zonetime.c): the state keeps it alive.
 final class ZoneBox {
-    let zone: TimeZone
-    private lazy var abbreviations = ZoneAbbreviations(zone)
+    let zone: ZoneRules
 
-    init(_ zone: TimeZone) { self.zone = zone }
+    init(_ zone: ZoneRules) { self.zone = zone }
 
     func describe(_ utc: Int64, into info: inout luakit_zone_info) {
-        let date = Date(timeIntervalSince1970: TimeInterval(utc))
-        let offset = zone.secondsFromGMT(for: date)
-        let daylight = zone.isDaylightSavingTime(for: date)
-        info.offset = offset
-        info.isdst = daylight ? 1 : 0
-        let name = abbreviations.name(offset: offset, isDaylight: daylight) ?? zone.abbreviation(for: date) ?? "UTC"
+        let local = zone.localType(at: utc)
+        info.offset = local.offset
+        info.isdst = local.isDaylight ? 1 : 0
+        let name = local.abbreviation
         withUnsafeMutableBytes(of: &info.abbreviation) { buffer in
             let bytes = Array(name.utf8.prefix(buffer.count - 1))
             buffer.copyBytes(from: bytes + [0])

@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 // Each component of the schema as HTML, in the phone frame's style (HTMLStyle.swift).

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScreenModel
 
 /// The markers of the visitor's layers (a pin's ``Component/Map/Pin/Layer``): a favorite is a

@@ -1,4 +1,14 @@
+#if canImport(FoundationEssentials)
+import Formats
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScreenModel
 
 /// The map's content in SVG, drawn from its ``SVGMapLayout``: the park's boundary,

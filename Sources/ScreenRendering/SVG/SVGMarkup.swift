@@ -1,3 +1,5 @@
+import Formats
+
 /// SVG text built line by line: elements with ordered attributes, escaped text, and
 /// numbers with at most two decimals, so the same screen always gives the same bytes.
 struct SVGMarkup {

@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 /// What sits on top of the map: the screen's title and zoom (top left) with, when some
@@ -51,7 +52,7 @@ struct SVGOverlay {
             legend.entries.map { entry in
                 // Category ids read as words ("picnic_area": "picnic area").
                 Row(
-                    text: SVGStyle.truncated(entry.label.replacingOccurrences(of: "_", with: " "), to: 20), size: 11, color: entry.color,
+                    text: SVGStyle.truncated(entry.label.replacing("_", with: " "), to: 20), size: 11, color: entry.color,
                     trailing: SVGMapLayer.countLabel(entry.count))
             }
             + legend.layers.map { entry in

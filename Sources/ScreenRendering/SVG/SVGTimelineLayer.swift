@@ -1,5 +1,14 @@
 import Formats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScreenModel
 
 /// A timeline's picture in SVG, inside its projection's square: area regions as

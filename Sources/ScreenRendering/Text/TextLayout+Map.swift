@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 extension TextLayout {

@@ -1,3 +1,4 @@
+import Formats
 import ScreenModel
 
 /// How far and which way, written the way the flows write them (`ui.distance` and

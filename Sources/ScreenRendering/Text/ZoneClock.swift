@@ -1,5 +1,4 @@
 import Formats
-import Foundation
 
 /// Times as a park's visitors read them: the wall clock and date in the park's time zone,
 /// with the zone's abbreviation (`10:32:05 PDT`), for the renderers.
@@ -7,29 +6,22 @@ import Foundation
 /// Only the inputs decide the text: the zone comes from the screen (a timeline's
 /// `timezone`), never from the process (`TZ`, the system zone), and the abbreviation is the
 /// system zone data's (`MDT`, `PST`, `HST`, `AKDT`; `+12` where the data has no letters), as
-/// `os.date("%Z")` in a flow gives it (``ZoneAbbreviations``).
+/// `os.date("%Z")` in a flow gives it (``ZoneRules``).
 /// Without a zone, times are UTC and say so. The digits come from ``TimeText``'s own
 /// calendar math on the shifted time, as for UTC.
 struct ZoneClock {
-    private let zone: TimeZone?
-    private let abbreviations: ZoneAbbreviations?
+    private let zone: ZoneRules?
 
     /// The clock of the IANA zone `identifier`; UTC when it is nil or unknown (screens are
     /// validated first, so an unknown zone does not reach a renderer from flowrun).
     init(identifier: String?) {
-        guard let identifier, let zone = TimeZone(identifier: identifier) else {
-            zone = nil
-            abbreviations = nil
-            return
-        }
-        self.zone = zone
-        abbreviations = ZoneAbbreviations(zone)
+        zone = identifier.flatMap(ZoneRules.init(identifier:))
     }
 
     /// Seconds the zone is ahead of UTC at `time` (0 for UTC or a time that cannot be written).
     func offset(_ time: Double) -> Int {
         guard let zone, TimeText.seconds(time) != nil else { return 0 }
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: time))
+        return zone.secondsFromGMT(at: time)
     }
 
     /// The wall clock at `time`: `"02:00:00"`.
@@ -43,8 +35,8 @@ struct ZoneClock {
 
     /// The zone's abbreviation at `time`: `"MDT"`, `"+12"`, `"UTC"` without a zone.
     func abbreviation(_ time: Double) -> String {
-        guard let abbreviations, TimeText.seconds(time) != nil else { return zone == nil ? "UTC" : "" }
-        return abbreviations.abbreviation(at: Date(timeIntervalSince1970: time))
+        guard let zone, TimeText.seconds(time) != nil else { return zone == nil ? "UTC" : "" }
+        return zone.abbreviation(at: time)
     }
 
     /// Whether `times` are not all at one offset from UTC (a replay across a daylight saving

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Testing
 @testable import LuaKit
@@ -8,7 +9,7 @@ import Testing
 @Suite struct TimeZoneTests {
     func output(_ source: String, zone: String?) throws -> [String] {
         let lua = try LuaState()
-        lua.timeZone = zone.flatMap(TimeZone.init(identifier:))
+        lua.timeZone = zone.flatMap(ZoneRules.init(identifier:))
         var lines: [String] = []
         lua.printBytes = { lines.append(String(decoding: $0, as: UTF8.self)) }
         _ = try lua.run(source, chunkName: "dates.lua")

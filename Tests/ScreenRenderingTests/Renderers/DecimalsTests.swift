@@ -1,5 +1,5 @@
 import Testing
-@testable import ScreenRendering
+import Formats
 
 @Suite struct DecimalsTests {
     @Test(arguments: [

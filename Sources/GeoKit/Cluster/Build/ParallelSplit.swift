@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs a loop over `0..<n` as contiguous chunks on the machine's cores, for the build passes
 /// whose iterations are independent (projection, cell keys, moving items to grid order, neighbor

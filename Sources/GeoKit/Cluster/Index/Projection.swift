@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Web Mercator in [0, 1] for the cluster index: `WebMercator`'s functions, which do the
 /// same operations in the same order as supercluster's `lngX`/`latY`/`xLng`/`yLat`, so

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import Synchronization
 
 /// Blocks of whole 2 MiB pages, 2 MiB aligned, for ``PageArray``'s large storage: anonymous
 /// mappings offered transparent huge pages, and the last ones freed kept for the next request.
@@ -23,13 +23,18 @@ import Foundation
 /// which its index's arrays keep alive and which is freed, kept blocks and all, with them.
 /// Nothing is process-wide.
 ///
-/// Sendable because its one mutable field, `kept`, is read and written only under `lock`:
-/// arrays taken from one pool may be freed on other threads (an index dropped elsewhere).
-final class HugePageBlocks: @unchecked Sendable {
+/// Sendable: its one mutable part, `kept`, is behind a lock, since arrays taken from one pool
+/// may be freed on other threads (an index dropped elsewhere).
+final class HugePageBlocks: Sendable {
     /// The most bytes of freed blocks kept: 64 MiB (a 100k-point index's arrays take ~10 MiB).
     let keptLimit: Int
-    private let lock = NSLock()
-    private var kept: [(address: UInt, bytes: Int)] = []
+    private let kept = Mutex<[KeptBlock]>([])
+
+    /// A freed block, by address (a pointer is not Sendable).
+    private struct KeptBlock {
+        var address: UInt
+        var bytes: Int
+    }
 
     init(keptLimit: Int = 64 << 20) {
         self.keptLimit = keptLimit
@@ -37,7 +42,7 @@ final class HugePageBlocks: @unchecked Sendable {
 
     deinit {
         #if canImport(Glibc)
-        for block in kept {
+        for block in kept.withLock({ $0 }) {
             if let base = UnsafeMutableRawPointer(bitPattern: block.address) { munmap(base, block.bytes) }
         }
         #endif
@@ -45,7 +50,7 @@ final class HugePageBlocks: @unchecked Sendable {
 
     /// Bytes of freed blocks held for reuse.
     var keptBytes: Int {
-        lock.withLock { kept.reduce(0) { $0 + $1.bytes } }
+        kept.withLock { $0.reduce(0) { $0 + $1.bytes } }
     }
 
     /// A block of at least `bytes` (a positive multiple of 2 MiB; a reused block may be up to
@@ -78,9 +83,9 @@ final class HugePageBlocks: @unchecked Sendable {
     /// within ``keptLimit``, else unmapped.
     func deallocate(_ block: UnsafeMutableRawBufferPointer) {
         guard let base = block.baseAddress else { return }
-        let keep = lock.withLock {
+        let keep = kept.withLock { kept in
             guard kept.reduce(0, { $0 + $1.bytes }) + block.count <= keptLimit else { return false }
-            kept.append((UInt(bitPattern: Int(bitPattern: base)), block.count))
+            kept.append(KeptBlock(address: UInt(bitPattern: Int(bitPattern: base)), bytes: block.count))
             return true
         }
         #if canImport(Glibc)
@@ -93,7 +98,7 @@ final class HugePageBlocks: @unchecked Sendable {
     /// The smallest kept block of at least `bytes` and at most twice that (a far larger one
     /// would pin memory the array never uses), taken out of the pool.
     private func reuse(_ bytes: Int) -> UnsafeMutableRawBufferPointer? {
-        lock.withLock {
+        kept.withLock { kept -> UnsafeMutableRawBufferPointer? in
             var best: Int?
             for (i, block) in kept.enumerated() where block.bytes >= bytes && block.bytes <= 2 * bytes {
                 if best.map({ block.bytes < kept[$0].bytes }) ?? true { best = i }

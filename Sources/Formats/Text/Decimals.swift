@@ -1,12 +1,12 @@
-/// Numbers as fixed-point text for the renderers, the same on every platform and
+/// Numbers as fixed-point text for the renderers and messages, the same on every platform and
 /// locale: no Foundation formatting, no exponent, no `-0`.
-enum Decimals {
+package enum Decimals {
     /// The most decimals either function writes.
-    static let maximumPlaces = 6
+    package static let maximumPlaces = 6
 
     /// `value` with exactly `places` decimals: `fixed(37.81049, 4)` is `"37.8105"`.
     /// Non-finite or huge values (≥ 1e12) are written as Swift prints them (`nan`).
-    static func fixed(_ value: Double, _ places: Int) -> String {
+    package static func fixed(_ value: Double, _ places: Int) -> String {
         let places = min(max(places, 0), maximumPlaces)
         guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
         var scale = 1.0
@@ -23,7 +23,7 @@ enum Decimals {
     }
 
     /// `value` with at most `places` decimals and no trailing zeros: `short(12.50, 2)` is `"12.5"`.
-    static func short(_ value: Double, _ places: Int) -> String {
+    package static func short(_ value: Double, _ places: Int) -> String {
         var text = fixed(value, places)
         guard text.contains("."), value.isFinite, abs(value) < 1e12 else { return text }
         while text.hasSuffix("0") { text.removeLast() }
