@@ -100,8 +100,9 @@ let package = Package(
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
-        // The system's SQLite (libsqlite3), for the visitor's store.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // SQLite's header (libsqlite3-dev) for the visitor's store, which loads the library
+        // itself on first use: nothing links it (FlowStore's SQLiteLibrary).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaSandbox", "Formats"], swiftSettings: librarySettings),
         // The bottom: JSON and XML readers, number text, bounded file reads. Depends on nothing.
         .target(name: "Formats", swiftSettings: librarySettings),
@@ -218,15 +219,17 @@ let package = Package(
         .executableTarget(
             name: "flowrun",
             dependencies: ["FlowrunCommands"],
-            // A release flowrun links the Swift runtime and Foundation statically (Linux): loading
-            // and relocating their shared libraries took a quarter of a cold `flowrun --park GOGA
-            // home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes the
-            // module ask for the static libraries' own dependencies (ICU, CoreFoundation).
+            // A release flowrun links the Swift runtime and FoundationEssentials statically (Linux):
+            // loading and relocating their shared libraries took a quarter of a cold `flowrun --park
+            // GOGA home` and 6 MiB (docs/benchmarks.md, Cold start). Compiling with the flag too makes
+            // the module ask for the static libraries' own dependencies. `--no-export-dynamic` undoes
+            // the driver's `-export-dynamic`: no library looks up flowrun's 8,000 public Swift symbols,
+            // and the runtime's start (`dladdr`) walked them all.
             // Unsafe flags are allowed here because flowrun is an executable no package depends
             // on (Fuzz/ uses the libraries only; Benchmarks/ builds it by path, a local package,
             // where unsafe flags are allowed); debug builds and tests link dynamically.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)] + metadataAccessors,
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], staticStdlib)]
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], staticStdlib)]
         ),
         // flowrun with every part linked: the command lines the lean flowrun hands over.
         .executableTarget(

@@ -67,9 +67,9 @@ package final class FlowLoader {
         for file in files {
             currentFile = file
             do throws(FlowError) {
-                let source = try root.read(file)
+                let source = try root.textBytes(file)
                 do {
-                    _ = try lua.run(source, chunkName: file)
+                    _ = try lua.call(try lua.load(source, chunkName: file), [])
                 } catch {
                     if case .runtime(let message, _) = error, message.contains("flow.register") {
                         throw .badRegistration(message: message)

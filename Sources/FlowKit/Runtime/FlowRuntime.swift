@@ -111,8 +111,8 @@ public final class FlowRuntime {
         lua.moduleResolver = { [root] name throws(LuaError) in
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
             for path in ["parks/\(code)/flows/\(relative)", "flows/\(relative)"] where root.exists(path) {
-                guard let source = try? root.read(path) else { throw .setup("\(path): cannot read file") }
-                return LuaModuleSource(source: source, path: path)
+                guard let source = try? root.textBytes(path) else { throw .setup("\(path): cannot read file") }
+                return LuaModuleSource(bytes: source, path: path)
             }
             return nil
         }

@@ -9,6 +9,8 @@ import CSQLite
 final class SQLiteDatabase {
     /// The file.
     let path: String
+    /// SQLite's functions (``SQLiteLibrary``).
+    let api: SQLiteLibrary
     private let handle: OpaquePointer
     /// Prepared statements by their SQL, reused (reset) rather than prepared again.
     private var statements: [String: OpaquePointer] = [:]
@@ -17,32 +19,34 @@ final class SQLiteDatabase {
     /// waited for up to `busyTimeout` seconds. Foreign keys are enforced (a pin's photos go with it).
     init(path: String, readOnly: Bool = false, creating: Bool = true, busyTimeout: Double) throws(SQLiteError) {
         self.path = path
+        let api = try SQLiteLibrary.shared.get()
+        self.api = api
         var opened: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0)) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = api.openV2(path, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close_v2(opened)
+            let message = opened.flatMap { api.errmsg($0) }.map { String(cString: $0) } ?? "cannot open"
+            _ = api.closeV2(opened)
             throw SQLiteError(code: code, message: message)
         }
         handle = opened
-        sqlite3_extended_result_codes(handle, 0)
-        sqlite3_busy_timeout(handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
+        _ = api.extendedResultCodes(handle, 0)
+        _ = api.busyTimeout(handle, Int32(max(0, min(busyTimeout * 1000, Double(Int32.max)))))
         try execute("PRAGMA foreign_keys = ON")
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
-        sqlite3_close_v2(handle)
+        for statement in statements.values { _ = api.finalize(statement) }
+        _ = api.closeV2(handle)
     }
 
     /// Runs `sql`, one or more statements without results.
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        let code = api.exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(message)
+            let text = message.map { String(cString: $0) } ?? errorMessage
+            api.free(message)
             throw SQLiteError(code: code, message: text, sql: sql)
         }
     }
@@ -51,20 +55,20 @@ final class SQLiteDatabase {
     func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] { return SQLiteStatement(raw: cached, database: self, sql: sql) }
         var prepared: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        let code = api.prepareV3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
         guard code == SQLITE_OK, let prepared else { throw error(code, sql: sql) }
         statements[sql] = prepared
         return SQLiteStatement(raw: prepared, database: self, sql: sql)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(api.changes(handle)) }
 
     /// The row id the last INSERT gave.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var lastInsertedRowID: Int64 { api.lastInsertRowID(handle) }
 
     /// Whether a transaction is open.
-    var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    var isInsideTransaction: Bool { api.getAutocommit(handle) == 0 }
 
     /// Whether the database has a table named `name`.
     func tableExists(_ name: String) throws(SQLiteError) -> Bool {
@@ -73,8 +77,11 @@ final class SQLiteDatabase {
 
     /// SQLite's error for `code`, with its message.
     func error(_ code: Int32, sql: String? = nil) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        SQLiteError(code: code, message: errorMessage, sql: sql)
     }
+
+    /// SQLite's message for the connection's last error.
+    private var errorMessage: String { api.errmsg(handle).map { String(cString: $0) } ?? "unknown error" }
 }
 
 /// An error SQLite returned: its result code (`SQLITE_BUSY`) and message.

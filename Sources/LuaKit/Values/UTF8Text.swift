@@ -9,6 +9,11 @@ public enum UTF8Text {
     public static func firstInvalidByte(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var i = 0
         while i < bytes.count {
+            // Eight ASCII bytes at a time: flow files and most strings are ASCII throughout.
+            if i + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let lead = bytes[i]
             let length: Int
             var low: UInt8 = 0x80, high: UInt8 = 0xBF
