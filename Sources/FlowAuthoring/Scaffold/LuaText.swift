@@ -1,9 +1,4 @@
 import Formats
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Text written into generated Lua files (`flowrun new`).
 enum LuaText {

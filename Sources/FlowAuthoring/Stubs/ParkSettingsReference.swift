@@ -1,10 +1,5 @@
 import FlowKit
 import Formats
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import LuaKit
 
 /// Writes the tables of `docs/authoring/park-settings.md`, the park.lua reference, from what

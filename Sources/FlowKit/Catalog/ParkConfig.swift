@@ -214,9 +214,3 @@ extension ParkConfig {
         s.count == 7 && s.first == "#" && s.dropFirst().allSatisfy(\.isHexDigit)
     }
 }
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif

@@ -1,10 +1,5 @@
 import Formats
 public import GeoKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ScreenModel
 
 /// What a park does to its site data before a visitor sees it (`sites` in park.lua): hides

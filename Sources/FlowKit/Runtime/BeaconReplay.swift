@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import GeoKit
 
 /// A scan log to replay (`--beacons FILE.csv`) and the moment to stop at (`--at-time T`).

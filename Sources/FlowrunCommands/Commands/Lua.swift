@@ -1,11 +1,6 @@
 import Formats
 import ArgumentParser
 import FlowKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension Flowrun {
     /// `flowrun lua FILE [ARG...]`: runs a plain Lua file in the sandbox, as `lua FILE` would.

@@ -2,11 +2,6 @@ import ScreenRendering
 import Formats
 import ArgumentParser
 import FlowKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GeoKit
 
 extension Flowrun {

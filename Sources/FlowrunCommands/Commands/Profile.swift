@@ -1,11 +1,6 @@
 import ArgumentParser
 import FlowKit
 import FlowStore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

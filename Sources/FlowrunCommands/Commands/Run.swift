@@ -1,11 +1,6 @@
 import Formats
 import ArgumentParser
 import FlowKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GeoKit
 import ScreenModel
 

@@ -2,11 +2,6 @@ import Formats
 import FlowAuthoring
 import ArgumentParser
 import FlowKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension Flowrun {
     /// `flowrun test`: runs the authors' scenarios and says which hold.

@@ -2,11 +2,6 @@ import Formats
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 #endif
 
 /// A recorded Bluetooth scan log (CSV), read against a park's exhibits for replay.
