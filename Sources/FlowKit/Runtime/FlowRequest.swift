@@ -1,3 +1,4 @@
+import Formats
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -175,7 +176,7 @@ public struct RecordedTrack: Sendable {
         let shown = displayPath ?? path
         do {
             let document = try GPXReader.read(contentsOf: path, displayPath: shown)
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            let size = FileReader.head(atPath: path, count: 0)?.size
             return RecordedTrack(displayPath: shown, fixes: try document.timedFixes(), fileBytes: size)
         } catch {
             throw .invalidContent(error.description)
