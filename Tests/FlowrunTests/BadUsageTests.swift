@@ -48,7 +48,10 @@ import Testing
         let result = try flowrun(["parks"], in: copy.url)
         #expect(result.status == 2)
         #expect(result.stdout.contains("GRTE  Grand Teton National Park"))
-        #expect(result.stderr == "flowrun: parks/ZION: not a park: it has no park.lua (see README, 'Adding a park')\n")
+        #expect(
+            result.stderr
+                == "flowrun: parks/ZION: not a park yet: it has no park.lua; make one from what the folder holds with 'flowrun new park ZION --name \"Its Name\"' (docs/authoring/adding-a-park.md)\n"
+        )
     }
 
     @Test func helpExitsZero() throws {

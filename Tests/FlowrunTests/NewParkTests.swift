@@ -174,4 +174,41 @@ func fileTree(_ url: URL) -> [String] {
         #expect(result.stderr == "flowrun: parks/Zion: already exists; flowrun new never overwrites (choose another code or remove the folder)\n")
         #expect(fileTree(copy.url) == before)
     }
+
+    /// Data put in `parks/<CODE>/` first: `check` says what is missing and the command that
+    /// makes it a park; that command makes it one where it is, the data files untouched.
+    @Test func aFolderHoldingItsDataIsMadeAParkWhereItIs() throws {
+        let copy = try ProjectCopy()
+        let grte = try ProjectCopy(["parks/GRTE"])
+        for file in ["boundary.geojson", "sites.geojson"] {
+            try copy.write("parks/TETN/\(file)", try String(contentsOf: grte.url.appendingPathComponent("parks/GRTE/\(file)"), encoding: .utf8))
+        }
+        let check = try flowrun(["check", "--park", "TETN"], in: copy.url)
+        #expect(check.status == 2)
+        #expect(
+            check.stderr
+                == "flowrun: parks/TETN: not a park yet: it has no park.lua; make one from what the folder holds with 'flowrun new park TETN --name \"Its Name\" --boundary parks/TETN/boundary.geojson --sites parks/TETN/sites.geojson' (docs/authoring/adding-a-park.md)\n"
+        )
+        let before = try Data(contentsOf: copy.url.appendingPathComponent("parks/TETN/sites.geojson"))
+        let made = try flowrun(
+            ["new", "park", "TETN", "--name", "Teton", "--boundary", "parks/TETN/boundary.geojson", "--sites", "parks/TETN/sites.geojson"], in: copy.url)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.hasPrefix("wrote parks/TETN/park.lua\nnext: flowrun check --park TETN"))
+        #expect(try Data(contentsOf: copy.url.appendingPathComponent("parks/TETN/sites.geojson")) == before)
+        #expect(try flowrun(["check", "--park", "TETN"], in: copy.url).status == 0)
+    }
+
+    /// A data file in the folder that is not the one given is never written over.
+    @Test func aDifferentDataFileInTheFolderIsNotReplaced() throws {
+        let copy = try ProjectCopy()
+        try copy.write("parks/TETN/sites.geojson", "{\"type\": \"FeatureCollection\", \"features\": []}\n")
+        let before = fileTree(copy.url)
+        let result = try flowrun(["new", "park", "TETN", "--name", "Teton", "--sites", "parks/GOGA/sites.geojson"], in: copy.url)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "flowrun: parks/TETN/sites.geojson: is already there and is not --sites's file; flowrun new never overwrites (give --sites parks/TETN/sites.geojson, or move one away)\n"
+        )
+        #expect(fileTree(copy.url) == before)
+    }
 }

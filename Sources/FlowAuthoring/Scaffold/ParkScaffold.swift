@@ -16,7 +16,9 @@ import ScreenModel
 /// `flowrun new park`: a park folder that loads and passes `flowrun check` from a code, a
 /// name and optionally the park's boundary and sites. Every input is checked before anything
 /// is written, and the folder is built under a hidden name in `parks/` and renamed into
-/// place last, so a failure leaves nothing behind and an existing folder is never touched.
+/// place last, so a failure leaves nothing behind. A folder `parks/<CODE>/` that is there
+/// without a park.lua (its data put there first) is made a park where it is: its files stay
+/// as they are, and one that would be replaced by different bytes refuses the command.
 public struct ParkScaffold: Sendable {
     var code: String
     var name: String
@@ -69,7 +71,7 @@ public struct ParkScaffold: Sendable {
     ///   written, ``FlowError/invalidContent(_:)`` for a boundary or sites file that does
     ///   not read, and what loading the written park.lua throws; nothing is left behind then.
     public func write(root: ProjectRoot) throws -> [String] {
-        try Self.checkCode(code, root: root)
+        let adopting = try Self.checkCode(code, root: root)
         if let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
         if let state, let problem = LuaText.oneLineProblem(state) { throw FlowError.badArgument(name: "--state", message: problem) }
         if let timezone, ZoneRules(identifier: timezone) == nil {
@@ -79,6 +81,23 @@ public struct ParkScaffold: Sendable {
             throw FlowError.badArgument(name: "--timezone", message: "unknown time zone \(Excerpt.quoted(timezone))\(hint)")
         }
         let plan = try makePlan()
+        let target = "parks/\(code)"
+        let staged = [("boundary.geojson", plan.boundary?.data), ("sites.geojson", plan.sites?.data)]
+        // In a folder being made a park, a data file there already stays: the same bytes are
+        // not written again, other bytes are not written over.
+        var kept: Set<String> = []
+        if adopting {
+            for case let (file, data?) in staged where root.exists("\(target)/\(file)") {
+                guard (try? root.bytes("\(target)/\(file)")) == Array(data) else {
+                    let option = file == "boundary.geojson" ? "--boundary" : "--sites"
+                    throw FlowError.badContent(
+                        file: "\(target)/\(file)",
+                        message:
+                            "is already there and is not \(option)'s file; flowrun new never overwrites (give \(option) \(target)/\(file), or move one away)")
+                }
+                kept.insert(file)
+            }
+        }
 
         let staging = ".new-\(code)-\(UUID().uuidString)"  // hidden: ParkCatalog never lists it
         let stagingURL = root.url("parks/\(staging)")
@@ -89,15 +108,12 @@ public struct ParkScaffold: Sendable {
             throw FlowError.badContent(file: "parks", message: "cannot create a folder here: \(SystemErrorText.reason(error))")
         }
         defer { try? manager.removeItem(at: stagingURL) }  // gone once renamed; left only on failure
-        var written = ["parks/\(code)/park.lua"]
+        var written = ["\(target)/park.lua"]
         do {
-            if let boundary = plan.boundary {
-                try boundary.data.write(to: stagingURL.appendingPathComponent("boundary.geojson"))
-                written.append("parks/\(code)/boundary.geojson")
-            }
-            if let sites = plan.sites {
-                try sites.data.write(to: stagingURL.appendingPathComponent("sites.geojson"))
-                written.append("parks/\(code)/sites.geojson")
+            // Staged whole (kept files too), so the park loads below as it will be.
+            for case let (file, data?) in staged {
+                try data.write(to: stagingURL.appendingPathComponent(file))
+                if !kept.contains(file) { written.append("\(target)/\(file)") }
             }
             // Categories defaults.lua names are known only once park.lua loads over it: a
             // first park.lua without the others, then the final one naming what is missing.
@@ -110,7 +126,15 @@ public struct ParkScaffold: Sendable {
                 try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: unnamed).text.utf8).write(to: parkFile)
                 _ = try ParkConfig.load(code: staging, root: root)
             }
-            try manager.moveItem(at: stagingURL, to: root.url("parks/\(code)"))
+            if adopting {
+                // Data first, park.lua last: until it is there the folder is not a park.
+                for file in written.map(PathText.lastComponent) where file != "park.lua" {
+                    try manager.moveItem(at: stagingURL.appendingPathComponent(file), to: root.url("\(target)/\(file)"))
+                }
+                try manager.moveItem(at: stagingURL.appendingPathComponent("park.lua"), to: root.url("\(target)/park.lua"))
+            } else {
+                try manager.moveItem(at: stagingURL, to: root.url(target))
+            }
         } catch let error as FlowError {
             throw error
         } catch {
@@ -120,7 +144,8 @@ public struct ParkScaffold: Sendable {
     }
 
     /// Four capital letters, as NPS unit codes are, and no park (in any case) by that code yet.
-    static func checkCode(_ code: String, root: ProjectRoot) throws(FlowError) {
+    /// - Returns: whether `parks/<code>/` is there without a park.lua, to be made a park where it is.
+    static func checkCode(_ code: String, root: ProjectRoot) throws(FlowError) -> Bool {
         guard code.utf8.count == 4, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             let upper = code.uppercased()
             let hint =
@@ -130,9 +155,9 @@ public struct ParkScaffold: Sendable {
                 name: "CODE", message: "\(Excerpt.quoted(code)) is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\(hint)")
         }
         let existing = root.exists("parks") ? ((try? FileManager.default.contentsOfDirectory(atPath: root.url("parks").path)) ?? []) : []
-        if let taken = existing.first(where: { $0.lowercased() == code.lowercased() }) {
-            throw .badContent(file: "parks/\(taken)", message: "already exists; flowrun new never overwrites (choose another code or remove the folder)")
-        }
+        guard let taken = existing.first(where: { $0.lowercased() == code.lowercased() }) else { return false }
+        if taken == code, FolderEntries.kind(root.filePath("parks/\(code)")) == .folder, !root.exists("parks/\(code)/park.lua") { return true }
+        throw .badContent(file: "parks/\(taken)", message: "already exists; flowrun new never overwrites (choose another code or remove the folder)")
     }
 
     /// Reads and checks the boundary and sites, and derives the center and zoom from them.

@@ -4,8 +4,10 @@ public struct ParkCatalog: Sendable {
     public let root: ProjectRoot
     /// Park codes, sorted.
     public let codes: [String]
-    /// Folders under `parks/` that are not parks yet, each with what is wrong.
-    public let problems: [String]
+    /// Folders under `parks/` without a park.lua: parks in the making, or mistakes.
+    public let unfinished: [String]
+    /// The unfinished folders, each with what is missing and the command that makes it a park.
+    public var problems: [String] { unfinished.map(unfinishedProblem) }
 
     /// Lists the parks under `root`'s `parks/` (none when there is no such folder).
     /// - Parameter root: the project.
@@ -13,8 +15,21 @@ public struct ParkCatalog: Sendable {
         self.root = root
         let names = root.folders(in: "parks")
         codes = names.filter { root.exists("parks/\($0)/park.lua") }.sorted()
-        problems = names.filter { !root.exists("parks/\($0)/park.lua") }.sorted()
-            .map { "parks/\($0): not a park: it has no park.lua (see README, 'Adding a park')" }
+        unfinished = names.filter { !root.exists("parks/\($0)/park.lua") }.sorted()
+    }
+
+    /// What the folder `parks/<folder>` lacks to be a park, and how to make it one: `flowrun
+    /// new park` with the data files it already holds (a boundary, sites) named.
+    func unfinishedProblem(_ folder: String) -> String {
+        let code = folder.uppercased()
+        guard folder == code, code.utf8.count == 4, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return "parks/\(folder): not a park: it has no park.lua, and a park's folder is its code, 4 capital letters as NPS unit codes are (parks/ZION)"
+        }
+        var command = "flowrun new park \(code) --name \"Its Name\""
+        for (option, file) in [("--boundary", "boundary.geojson"), ("--sites", "sites.geojson")] where root.exists("parks/\(folder)/\(file)") {
+            command += " \(option) parks/\(folder)/\(file)"
+        }
+        return "parks/\(folder): not a park yet: it has no park.lua; make one from what the folder holds with '\(command)' (docs/authoring/adding-a-park.md)"
     }
 
     /// The code as given, if a park has it (codes are matched case-insensitively: `goga` → `GOGA`).
@@ -23,6 +38,9 @@ public struct ParkCatalog: Sendable {
     /// - Throws: ``FlowError/unknownPark(code:known:)`` listing the codes there are.
     public func resolve(_ code: String) throws(FlowError) -> String {
         if let match = codes.first(where: { $0.lowercased() == code.lowercased() }) { return match }
+        if let folder = unfinished.first(where: { $0.lowercased() == code.lowercased() }) {
+            throw .badContent(file: "parks/\(folder)", message: String(unfinishedProblem(folder).dropFirst("parks/\(folder): ".count)))
+        }
         throw .unknownPark(code: code, known: codes)
     }
 }
