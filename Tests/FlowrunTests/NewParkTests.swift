@@ -28,6 +28,11 @@ func fileTree(_ url: URL) -> [String] {
                 wrote parks/TETN/park.lua
                 wrote parks/TETN/boundary.geojson
                 wrote parks/TETN/sites.geojson
+                wrote parks/TETN/assets/onboarding/sky.svg
+                wrote parks/TETN/assets/onboarding/dusk.svg
+                wrote parks/TETN/assets/onboarding/far.svg
+                wrote parks/TETN/assets/onboarding/near.svg
+                wrote parks/TETN/assets/onboarding/foreground.svg
                 next: flowrun check --park TETN, then flowrun --park TETN home
 
                 """)
@@ -51,14 +56,27 @@ func fileTree(_ url: URL) -> [String] {
         #expect(home.stdout.contains("Highlights"))
         let inside = try flowrun(["--park", "TETN", "sites", "--at", "43.81816,-110.70545", "--format", "json"], in: copy.url)
         #expect(inside.status == 0, "\(inside.stderr)")
+        // The onboarding shows the layers drawn, and they are what `flowrun art` draws.
+        #expect(park.contains("  onboarding = {\n    pages = {\n      { title = \"Welcome to Teton Test Park\",\n"))
+        #expect(park.contains("{ image = \"onboarding/sky.svg\", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = \"#"))
+        let art = try flowrun(["art", "--park", "TETN", "--check"], in: copy.url)
+        #expect(art.status == 0 && art.stdout == "pictures are current\n", "\(art.stderr)")
+        let onboarding = try flowrun(["--park", "TETN", "onboarding", "--format", "json"], in: copy.url)
+        #expect(onboarding.status == 0 && onboarding.stdout.contains("onboarding/far.svg"), "\(onboarding.stderr)")
     }
 
     @Test func aParkWithOnlyACenterPassesCheck() throws {
         let copy = try ProjectCopy()
         let result = try flowrun(["new", "park", "ZION", "--name", "Zion National Park", "--center", "37.2982,-113.0263"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote parks/ZION/park.lua\nnext: flowrun check --park ZION, then flowrun --park ZION home\n")
-        #expect(fileTree(copy.url.appendingPathComponent("parks/ZION")) == ["park.lua"])
+        let layers = ["sky", "dusk", "far", "near", "foreground"]
+        #expect(
+            result.stdout
+                == "wrote parks/ZION/park.lua\n" + layers.map { "wrote parks/ZION/assets/onboarding/\($0).svg\n" }.joined()
+                + "next: flowrun check --park ZION, then flowrun --park ZION home\n")
+        #expect(
+            fileTree(copy.url.appendingPathComponent("parks/ZION"))
+                == (["assets", "assets/onboarding"] + layers.sorted().map { "assets/onboarding/\($0).svg" } + ["park.lua"]))
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
         #expect(park.contains("  center = { lat = 37.29820, lon = -113.02630 },\n  -- zoom = 10,"))
         // Typed for LuaLS the way it honors: on a local, not on `return` (docs/authoring/editor-support.md).
@@ -193,7 +211,8 @@ func fileTree(_ url: URL) -> [String] {
         let made = try flowrun(
             ["new", "park", "TETN", "--name", "Teton", "--boundary", "parks/TETN/boundary.geojson", "--sites", "parks/TETN/sites.geojson"], in: copy.url)
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(made.stdout.hasPrefix("wrote parks/TETN/park.lua\nnext: flowrun check --park TETN"))
+        #expect(made.stdout.hasPrefix("wrote parks/TETN/park.lua\nwrote parks/TETN/assets/onboarding/sky.svg\n"))
+        #expect(!made.stdout.contains("geojson"), "the data files stay as they are")
         #expect(try Data(contentsOf: copy.url.appendingPathComponent("parks/TETN/sites.geojson")) == before)
         #expect(try flowrun(["check", "--park", "TETN"], in: copy.url).status == 0)
     }

@@ -38,9 +38,10 @@ public struct ArtScene: Sendable {
     let sources: String
 
     /// Reads the scene off a park's settings (its center and `onboarding.art` categories),
-    /// its boundary (nil: a made-up reach) and its sites.
-    public init(park: ParkConfig, boundary: Boundary?, sites: [Site]) {
-        code = park.code
+    /// its boundary (nil: a made-up reach) and its sites; `code` when the park is loaded
+    /// under another name (`flowrun new park` loads it from a staging folder first).
+    public init(park: ParkConfig, boundary: Boundary?, sites: [Site], code named: String? = nil) {
+        code = named ?? park.code
         let center = Coordinate(latitude: park.center.lat, longitude: park.center.lon)
         // Which categories are relief, water, geysers and lighthouses is the park's to say
         // (onboarding.art in park.lua; defaults.lua names the usual ones).

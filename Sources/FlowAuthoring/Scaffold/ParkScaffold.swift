@@ -115,22 +115,38 @@ public struct ParkScaffold: Sendable {
                 try data.write(to: stagingURL.appendingPathComponent(file))
                 if !kept.contains(file) { written.append("\(target)/\(file)") }
             }
-            // Categories defaults.lua names are known only once park.lua loads over it: a
-            // first park.lua without the others, then the final one naming what is missing.
+            // Categories defaults.lua names, and the theme, are known only once park.lua loads
+            // over it: a first park.lua, then the final one naming what is missing and showing
+            // the onboarding layers drawn in the theme.
             let parkFile = stagingURL.appendingPathComponent("park.lua")
             try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: []).text.utf8).write(to: parkFile)
             let first = try ParkConfig.load(code: staging, root: root)
             let counts = Dictionary((plan.sites?.catalog.sites ?? []).map { ($0.category, 1) }, uniquingKeysWith: +)
             let unnamed = counts.keys.sorted().filter { first.settings.sites.categories[$0]?.name == nil }
-            if !unnamed.isEmpty {
-                try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: unnamed).text.utf8).write(to: parkFile)
+            // Pictures only where the folder has none: an author's own are never replaced.
+            var palette: ArtPalette?
+            if !root.exists("\(target)/assets") {
+                let drawn = ArtPalette(theme: first.settings.theme)
+                let layers = ArtLayers(
+                    scene: ArtScene(park: first, boundary: plan.boundary?.shape, sites: plan.sites?.catalog.sites ?? [], code: code), palette: drawn)
+                let folder = stagingURL.appendingPathComponent("assets/onboarding")
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                for (name, svg) in layers.files() {
+                    try Data(svg.utf8).write(to: folder.appendingPathComponent(name))
+                    written.append("\(target)/assets/onboarding/\(name)")
+                }
+                palette = drawn
+            }
+            if !unnamed.isEmpty || palette != nil {
+                try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: unnamed, onboarding: palette).text.utf8).write(to: parkFile)
                 _ = try ParkConfig.load(code: staging, root: root)
             }
             if adopting {
-                // Data first, park.lua last: until it is there the folder is not a park.
-                for file in written.map(PathText.lastComponent) where file != "park.lua" {
+                // Data and pictures first, park.lua last: until it is there the folder is not a park.
+                for file in written.map({ String($0.dropFirst(target.count + 1)) }) where file != "park.lua" && !file.hasPrefix("assets/") {
                     try manager.moveItem(at: stagingURL.appendingPathComponent(file), to: root.url("\(target)/\(file)"))
                 }
+                if palette != nil { try manager.moveItem(at: stagingURL.appendingPathComponent("assets"), to: root.url("\(target)/assets")) }
                 try manager.moveItem(at: stagingURL.appendingPathComponent("park.lua"), to: root.url("\(target)/park.lua"))
             } else {
                 try manager.moveItem(at: stagingURL, to: root.url(target))

@@ -6,6 +6,43 @@ struct ParkTemplate {
     /// Categories of the sites that parks/defaults.lua does not name: `flowrun check` would
     /// report each, so the park names them with a guess the author reviews.
     let unnamed: [String]
+    /// The palette of the onboarding layers drawn into the park's assets, when they were:
+    /// the pages then show them (their placeholders in its colours).
+    var onboarding: ArtPalette? = nil
+
+    /// The onboarding pages over the drawn layers, else the setting as a comment to fill in.
+    private func onboardingLines(_ name: String) -> [String] {
+        guard let palette = onboarding else {
+            return [
+                "  -- onboarding = {",
+                "  --   pages = {",
+                "  --     { title = \"Welcome to \(name)\", body = \"What a first-time visitor should know.\",",
+                "  --       background = {   -- pictures in parks/\(scaffold.code)/assets/, back to front",
+                "  --         { image = \"onboarding/sky.svg\", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = \"#9FC5E8\" },",
+                "  --       } },",
+                "  --   },",
+                "  -- },",
+            ]
+        }
+        func layer(_ file: String, _ depth: String, _ colour: String) -> String {
+            "          { image = \"onboarding/\(file).svg\", position = { x = 0.5, y = 0.5 }, depth = \(depth), placeholder = \"\(colour)\" },"
+        }
+        return [
+            "  -- Layers back to front, each over the whole page (parks/\(scaffold.code)/assets/onboarding/, drawn",
+            "  -- by `flowrun new park` from this park's boundary, sites and theme; `flowrun art` redraws them).",
+            "  -- The words are a first draft: say what a first-time visitor should know.",
+            "  onboarding = {",
+            "    pages = {",
+            "      { title = \(LuaText.literal("Welcome to \(name)")),",
+            "        body = \"Sites near you, the park's map, your favorites and pins, and help at hand when you need it.\",",
+            "        background = {",
+            layer("sky", "0.0", palette.skyTop), layer("far", "0.15", palette.far), layer("near", "0.4", palette.near),
+            layer("foreground", "0.8", palette.meadow),
+            "        } },",
+            "    },",
+            "  },",
+        ]
+    }
 
     var text: String {
         let s = scaffold
@@ -44,14 +81,9 @@ struct ParkTemplate {
         lines += [
             "  -- theme = { primary = \"#2E5E4E\", accent = \"#E0A526\" },   -- colours as \"#RRGGBB\"",
             "",
-            "  -- onboarding = {",
-            "  --   pages = {",
-            "  --     { title = \"Welcome to \(s.name)\", body = \"What a first-time visitor should know.\",",
-            "  --       background = {",
-            "  --         { image = \"\(lower)/onboarding/sky.png\", position = { x = 0.5, y = 0.0 }, depth = 0.0, placeholder = \"#9FC5E8\" },",
-            "  --       } },",
-            "  --   },",
-            "  -- },",
+        ]
+        lines += onboardingLines(s.name)
+        lines += [
             "",
             "  -- home = { highlight_categories = { \"visitor_center\", \"viewpoint\" } },",
             "",
