@@ -80,7 +80,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.hasSuffix(": 5 problems\n"), "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("GRTE: parks/GRTE/flows/broken.lua:3: '}' expected (to close '{' at line 2) near 'end'"))
-        #expect(result.stderr.contains("parks/GRTE/sites.geojson: category 'moraine' (1 sites) has no name"))
+        #expect(result.stderr.contains("parks/GRTE/sites.geojson: category 'moraine' (1 site) has no name"))
         #expect(
             result.stderr.contains(
                 "GRTE camera: parks/GRTE/flows/camera.lua: flow 'camera' returned an invalid screen:\n  parks/GRTE/flows/camera.lua:3: sections[1].action.flow: flow 'ar' is disabled for this park (flows.ar = false); leave the link out"

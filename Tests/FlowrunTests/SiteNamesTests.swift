@@ -66,7 +66,7 @@ import Testing
         #expect(check.status == 1)
         #expect(
             check.stderr.contains(
-                "parks/GRTE/sites.geojson: category 'moraine' (1 sites) has no name: add sites.categories.moraine = { name = ..., plural = ... } to parks/GRTE/park.lua"
+                "parks/GRTE/sites.geojson: category 'moraine' (1 site) has no name: add it to sites.categories in parks/GRTE/park.lua, say moraine = { name = \"Moraine\", plural = \"Moraines\" }"
             ), "\(check.stderr)")
 
         let park = project.url.appendingPathComponent("parks/GRTE/park.lua")

@@ -96,9 +96,7 @@ struct ParkTemplate {
                 "    categories = {",
             ]
             for category in unnamed {
-                let name = Self.words(category)
-                let key = Self.isLuaName(category) ? category : "[\(LuaText.literal(category))]"
-                lines.append("      \(key) = { name = \(LuaText.literal(name)), plural = \(LuaText.literal(Self.plural(name))) },")
+                lines.append("      \(CategoryNames.entry(category)),")
             }
             lines.append("    },")
         }
@@ -111,31 +109,5 @@ struct ParkTemplate {
             "return park",
         ]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// "Picnic area" for `picnic_area`, as flows/lib/ui.lua's `category_name` guesses.
-    static func words(_ category: String) -> String {
-        let spaced = category.replacing("_", with: " ")
-        guard let first = spaced.first, first.isLowercase else { return spaced }
-        return first.uppercased() + spaced.dropFirst()
-    }
-
-    /// The English plural, as flows/lib/ui.lua's `category_plural` guesses it.
-    static func plural(_ name: String) -> String {
-        let lower = name.lowercased()
-        if let last = lower.last, "sxz".contains(last) || lower.hasSuffix("ch") || lower.hasSuffix("sh") { return name + "es" }
-        if lower.hasSuffix("y"), lower.count > 1, !"aeiou".contains(lower.dropLast().last ?? "a") { return name.dropLast() + "ies" }
-        return name + "s"
-    }
-
-    /// Whether `key` can be written `key = ...` in a Lua table.
-    static func isLuaName(_ key: String) -> Bool {
-        let keywords: Set<String> = [
-            "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-            "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-        ]
-        guard let first = key.unicodeScalars.first, !keywords.contains(key) else { return false }
-        let isLetter: (Unicode.Scalar) -> Bool = { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") }
-        return isLetter(first) && key.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
     }
 }

@@ -233,8 +233,8 @@ extension Flowrun {
         static func unnamedCategories(_ sites: [Site], park: ParkConfig) -> [String] {
             let counts = Dictionary(sites.map { ($0.category, 1) }, uniquingKeysWith: +)
             return counts.keys.sorted().filter { park.settings.sites.categories[$0]?.name == nil }.map { category in
-                "parks/\(park.code)/sites.geojson: category \(Excerpt.quoted(category)) (\(counts[category] ?? 0) sites) has no name: "
-                    + "add sites.categories.\(category) = { name = ..., plural = ... } to parks/\(park.code)/park.lua"
+                "parks/\(park.code)/sites.geojson: category \(Excerpt.quoted(category)) (\(Excerpt.count(counts[category] ?? 0)) site\(counts[category] == 1 ? "" : "s")) has no name: "
+                    + "add it to sites.categories in parks/\(park.code)/park.lua, say \(CategoryNames.entry(category))"
             }
         }
 
