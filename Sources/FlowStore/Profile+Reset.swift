@@ -54,9 +54,7 @@ extension Profile {
     private func emptyStore(busyTimeout: Double) throws -> [ProfileReset.RemovedRows] {
         let db = try SQLiteDatabase(path: databasePath, creating: false, busyTimeout: busyTimeout)
         try db.execute("PRAGMA secure_delete = ON")
-        try db.execute("BEGIN IMMEDIATE")
-        let removed: [ProfileReset.RemovedRows]
-        do {
+        let removed = try db.transaction("BEGIN IMMEDIATE") { () throws -> [ProfileReset.RemovedRows] in
             // A flowrun store's tables, newest first (a photo before its pin); those of a
             // newer flowrun's schema too: reset means all of it.
             let tables = try db.statement(
@@ -71,11 +69,7 @@ extension Profile {
                 rows.append(.init(table: table, count: Int(try db.statement("SELECT count(*) FROM \(quoted)").first { $0.integer(0) } ?? 0)))
                 try db.execute("DELETE FROM \(quoted)")
             }
-            try db.execute("COMMIT")
-            removed = rows.reversed()
-        } catch {
-            if db.isInsideTransaction { try? db.execute("ROLLBACK") }
-            throw error
+            return rows.reversed()
         }
         // Best effort: a reader of another process may hold the old pages a while longer.
         try? db.execute("VACUUM")

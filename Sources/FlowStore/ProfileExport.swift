@@ -56,9 +56,7 @@ public enum ProfileExport {
             do {
                 let db = try SQLiteDatabase(path: profile.databasePath, readOnly: true, busyTimeout: 0)
                 // One read transaction: every table as of one moment.
-                try db.execute("BEGIN DEFERRED")
-                defer { try? db.execute("ROLLBACK") }
-                try read(db, into: &document, profile: profile)
+                try db.transaction { try read(db, into: &document, profile: profile) }
             } catch {
                 throw StoreFailure.error(error, profile: profile, busyTimeout: 0)
             }

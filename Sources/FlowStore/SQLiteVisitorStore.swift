@@ -27,8 +27,9 @@ public final class SQLiteVisitorStore: VisitorStore {
 
     /// The profile's database, once opened.
     private var database: SQLiteDatabase?
-    /// The database the run in progress uses.
-    private var queue: SQLiteDatabase?
+    /// The database the run in progress uses: ``database`` once a run began on it, nil in a
+    /// view run of a profile without one.
+    private var running: SQLiteDatabase?
     /// A view run while the profile has no database: every read is empty, and nothing is
     /// opened or made (reading what is not there never makes it).
     private var absent = false
@@ -50,35 +51,35 @@ public final class SQLiteVisitorStore: VisitorStore {
         absent = !writing && database == nil && !profile.hasDatabase
         if absent {
             try ProfileFolder.checkKind(profile)
-            queue = nil
+            running = nil
             return
         }
-        let queue = try open()
-        self.queue = queue
-        try perform(queue) { db in try db.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
+        let db = try open()
+        running = db
+        try perform(db) { db in try db.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") }
     }
 
     public func commit() throws(StoreError) {
         absent = false
-        guard let queue else { return }
-        try perform(queue) { db in try db.execute("COMMIT") }
+        guard let running else { return }
+        try perform(running) { db in try db.execute("COMMIT") }
     }
 
     public func rollback() {
         absent = false
-        guard let queue else { return }
+        guard let running else { return }
         // SQLite may have rolled back already (after some errors): nothing left to do then.
-        if queue.isInsideTransaction { try? queue.execute("ROLLBACK") }
+        if running.isInsideTransaction { try? running.execute("ROLLBACK") }
     }
 
     // MARK: - Access
 
     /// Runs `body` on the open connection, inside the run's transaction: a write.
     func access<T>(_ body: (SQLiteDatabase) throws -> T) throws(StoreError) -> T {
-        guard let queue else {
+        guard let running else {
             throw StoreError(.failed, "\(profile.databasePath): written outside a writing run (begin(writing: true) first)")
         }
-        return try perform(queue, body)
+        return try perform(running, body)
     }
 
     /// A read: `body` on the open connection, or `empty` in a view run of a profile without a database.
@@ -124,15 +125,7 @@ public final class SQLiteVisitorStore: VisitorStore {
         let db = try SQLiteDatabase(path: profile.databasePath, busyTimeout: busyTimeout)
         // In one read transaction: another flowrun may be making this database right
         // now, and separate reads could see its tables but not yet its migrations.
-        try db.execute("BEGIN DEFERRED")
-        let applied: Set<String>
-        do {
-            applied = try StoreSchema.check(db, profile: profile)
-            try db.execute("COMMIT")
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
-        }
+        let applied = try db.transaction { try StoreSchema.check(db, profile: profile) }
         let journal = try db.statement("PRAGMA journal_mode = WAL").first { $0.text(0) }
         guard journal == "wal" else {
             throw StoreError(.unusable, "\(profile.databasePath): SQLite cannot use WAL mode here (a network file system?); choose another --profile")

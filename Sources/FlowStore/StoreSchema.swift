@@ -86,21 +86,16 @@ enum StoreSchema {
     /// Each runs under the write lock (`BEGIN IMMEDIATE`) after reading again what is
     /// applied, so two processes opening a new profile at once apply each migration once:
     /// the second finds it done.
-    static func migrate(_ db: SQLiteDatabase, applied: Set<String>) throws(SQLiteError) {
+    static func migrate(_ db: SQLiteDatabase, applied: Set<String>) throws {
         guard !applied.isSuperset(of: versions) else { return }
         try db.execute("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
         for migration in migrations where !applied.contains(migration.identifier) {
-            try db.execute("BEGIN IMMEDIATE")
-            do throws(SQLiteError) {
+            try db.transaction("BEGIN IMMEDIATE") {
                 let applied = try db.statement("SELECT 1 FROM grdb_migrations WHERE identifier = ?").first([.text(migration.identifier)]) { _ in true }
                 if applied == nil {
                     try db.execute(migration.sql)
                     try db.statement("INSERT INTO grdb_migrations (identifier) VALUES (?)").run([.text(migration.identifier)])
                 }
-                try db.execute("COMMIT")
-            } catch {
-                if db.isInsideTransaction { try? db.execute("ROLLBACK") }
-                throw error
             }
         }
     }

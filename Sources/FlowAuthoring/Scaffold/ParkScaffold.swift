@@ -170,7 +170,7 @@ public struct ParkScaffold: Sendable {
             throw .badArgument(
                 name: "CODE", message: "\(Excerpt.quoted(code)) is not a park code: use 4 capital letters A-Z, as NPS unit codes are (YOSE, GOGA)\(hint)")
         }
-        let existing = root.exists("parks") ? ((try? FileManager.default.contentsOfDirectory(atPath: root.url("parks").path)) ?? []) : []
+        let existing = FolderEntries.names(root.filePath("parks")) ?? []
         guard let taken = existing.first(where: { $0.lowercased() == code.lowercased() }) else { return false }
         if taken == code, FolderEntries.kind(root.filePath("parks/\(code)")) == .folder, !root.exists("parks/\(code)/park.lua") { return true }
         throw .badContent(file: "parks/\(taken)", message: "already exists; flowrun new never overwrites (choose another code or remove the folder)")

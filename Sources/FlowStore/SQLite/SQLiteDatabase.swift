@@ -51,6 +51,21 @@ final class SQLiteDatabase {
         }
     }
 
+    /// `body` in one transaction opened with `begin` (`BEGIN IMMEDIATE` to take the write lock
+    /// first), committed when it returns and rolled back when it throws.
+    func transaction<T>(_ begin: String = "BEGIN DEFERRED", _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            // SQLite may have rolled back already (after some errors): nothing left to do then.
+            if isInsideTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// The statement of `sql`, prepared once and reset for each use.
     func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] { return SQLiteStatement(raw: cached, database: self, sql: sql) }
