@@ -31,12 +31,13 @@ public struct Profile: Sendable, Equatable {
 
     /// The default profile: `$XDG_DATA_HOME/flowrun/profile`, else
     /// `~/.local/share/flowrun/profile` (XDG's default), as `flowrun profile` prints it.
-    /// - Parameter environment: the process's environment (default: this process's).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> Profile {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+    /// - Parameter variable: reads an environment variable (default: this process's).
+    public static func standard(variable: ((String) -> String?)? = nil) -> Profile {
+        let variable = variable ?? Environment.value
+        if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
             return Profile(path: data + "/flowrun/profile")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome() ?? "/"
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwordHome() ?? "/"
         return Profile(path: home + "/.local/share/flowrun/profile")
     }
 

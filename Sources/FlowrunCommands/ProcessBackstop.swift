@@ -16,11 +16,9 @@ package enum ProcessBackstop {
     /// `FLOWRUN_BACKSTOP_MIB` lowers it (tests do).
     static let residentBytes = (setting("FLOWRUN_BACKSTOP_MIB") ?? 2048) << 20
 
-    /// A positive whole number from the environment. Read with getenv: Foundation's
-    /// `environment` copies the whole environment into a dictionary at each call (2% of a
-    /// cold `flowrun --park GOGA home` for the two settings).
+    /// A positive whole number from the environment.
     private static func setting(_ name: String) -> Int? {
-        getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil }
+        Environment.value(name).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     static func install() {

@@ -60,7 +60,7 @@ extension Flowrun {
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let signer = try SigningKey.load(key)
-            let created = try Self.sourceDate(getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) }) ?? Date()
+            let created = try Self.sourceDate(Environment.value("SOURCE_DATE_EPOCH")) ?? Date()
             // Every park passes its check and its scenarios before anything is written.
             for code in codes { try ParkGate.require(root: project.root, park: code) }
             let writer = BundleWriter(root: root, key: signer)

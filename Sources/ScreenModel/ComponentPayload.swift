@@ -12,8 +12,9 @@ protocol ComponentPayload: ScreenNode, Codable, Sendable {
     /// This payload wrapped in its `Component` case.
     var component: Component { get }
 
-    /// The payload of `component` when it is this payload's case.
-    static func payload(of component: Component) -> Self?
+    /// The payload of `component` when it is this payload's case. An existential, not
+    /// `Self?`: in the registry's unspecialized loop each `Optional<Self>` is metadata to look up.
+    static func payload(of component: Component) -> (any ComponentPayload)?
 
     /// The component's optional identifier.
     var id: String? { get }

@@ -21,7 +21,7 @@ public enum Luacheck {
     }
 
     /// The executable named `luacheck` in a folder of this process's PATH, if any.
-    package static func executable() -> String? { executable(path: ProcessInfo.processInfo.environment["PATH"]) }
+    package static func executable() -> String? { executable(path: Environment.value("PATH")) }
 
     /// The executable named `luacheck` in a folder of `path` (PATH's form: folders joined by `:`), if any.
     static func executable(path: String?) -> String? {

@@ -143,7 +143,7 @@ public struct ProjectRoot: Sendable {
     public func luaFiles(in relativePath: String) -> [String] {
         let names =
             memory.map { $0.names(in: relativePath, folders: false) }
-            ?? (try? FileManager.default.contentsOfDirectory(atPath: filePath(relativePath))) ?? []
+            ?? FolderEntries.names(filePath(relativePath)) ?? []
         return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(relativePath)/\($0)" }
     }
 

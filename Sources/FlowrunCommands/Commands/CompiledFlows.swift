@@ -18,9 +18,8 @@ enum CompiledFlows {
     static let help: KeptFiles? = folder("help").flatMap { KeptFiles(folder: $0, magic: "flowrun-help-1\n", suffix: ".txt", largest: 1 << 20) }
 
     private static func folder(_ name: String) -> String? {
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        guard variable("FLOWRUN_COMPILED_CACHE") != "off" else { return nil }
-        guard let base = variable("XDG_CACHE_HOME") ?? variable("HOME").map({ $0 + "/.cache" }) else { return nil }
+        guard Environment.nonEmpty("FLOWRUN_COMPILED_CACHE") != "off" else { return nil }
+        guard let base = Environment.nonEmpty("XDG_CACHE_HOME") ?? Environment.nonEmpty("HOME").map({ $0 + "/.cache" }) else { return nil }
         return base + "/flowrun/" + name
     }
 }

@@ -37,7 +37,7 @@ enum RootHelp {
     /// The width ArgumentParser wraps to: `COLUMNS` when it is a number, else the width of
     /// the terminal standard output is, else 80.
     static func width() -> Int {
-        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }) { return columns }
+        if let columns = Environment.value("COLUMNS").flatMap({ Int($0) }) { return columns }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 80

@@ -16,15 +16,15 @@ enum RunFastPath {
     static let inputs: [String: RunInputField] = Dictionary(uniqueKeysWithValues: RunInputField.all.map { ($0.option, $0) })
     /// Options that take the next argument whatever it starts with (`parsing: .unconditional`
     /// in ArgumentParser): the signed inputs.
-    static let unconditional: Set<String> = Set(RunInputField.all.filter(\.signed).map(\.option))
+    static let unconditional: Set<String> = Set(RunInputField.all.filter { $0.signed }.map { $0.option })
     /// The other options of `run` that take one value: how flowrun runs, and the unsigned inputs.
     static let valued: Set<String> = Set(
         [
             "--root", "--bundle", "--cache", "--trust", "--park", "--arg", "--format", "--follow",
             "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
-        ] + RunInputField.all.filter { !$0.signed && !$0.isFlag }.map(\.option))
+        ] + RunInputField.all.filter { !$0.signed && !$0.isFlag }.map { $0.option })
     /// Options of `run` that take no value.
-    static let flags: Set<String> = Set(["--act"] + RunInputField.all.filter(\.isFlag).map(\.option))
+    static let flags: Set<String> = Set(["--act"] + RunInputField.all.filter { $0.isFlag }.map { $0.option })
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.

@@ -12,14 +12,13 @@ package enum Decimals {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let units = Int64((abs(value) * scale).rounded())
-        let sign = value < 0 && units != 0 ? "-" : ""
-        var digits = String(units)
-        guard places > 0 else { return sign + digits }
-        if digits.count <= places {
-            digits = String(repeating: "0", count: places - digits.count + 1) + digits
-        }
-        let point = digits.index(digits.endIndex, offsetBy: -places)
-        return sign + digits[..<point] + "." + digits[point...]
+        // Built as ASCII bytes: joining String and Substring goes through Sequence<Character>,
+        // unspecialized, which cost a cold start 0.2 M instructions for its first two numbers.
+        var digits = Array(String(units).utf8)
+        if digits.count <= places { digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: places - digits.count + 1), at: 0) }
+        if places > 0 { digits.insert(UInt8(ascii: "."), at: digits.count - places) }
+        if value < 0 && units != 0 { digits.insert(UInt8(ascii: "-"), at: 0) }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// `value` with at most `places` decimals and no trailing zeros: `short(12.50, 2)` is `"12.5"`.

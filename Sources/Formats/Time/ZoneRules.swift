@@ -60,7 +60,7 @@ public struct ZoneRules: Sendable, Equatable {
 
     /// The folder of the zone data: `$TZDIR`, else `/usr/share/zoneinfo`.
     public static var folder: String {
-        getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        Environment.nonEmpty("TZDIR") ?? "/usr/share/zoneinfo"
     }
 
     /// What the zone's clocks show at `time` (seconds since 1970 UTC).

@@ -54,7 +54,7 @@ extension Component {
 extension Component.AR: Codable, ComponentPayload {
     static let type = "ar"
     var component: Component { .ar(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .ar(let payload) = component { payload } else { nil }
     }
 

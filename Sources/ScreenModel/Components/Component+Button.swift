@@ -37,7 +37,7 @@ extension Component {
 extension Component.Button: Codable, ComponentPayload {
     static let type = "button"
     var component: Component { .button(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .button(let payload) = component { payload } else { nil }
     }
 

@@ -44,7 +44,7 @@ extension Component {
 extension Component.Card: Codable, ComponentPayload {
     static let type = "card"
     var component: Component { .card(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .card(let payload) = component { payload } else { nil }
     }
 

@@ -25,7 +25,7 @@ extension Component {
 extension Component.Carousel: Codable, ComponentPayload {
     static let type = "carousel"
     var component: Component { .carousel(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .carousel(let payload) = component { payload } else { nil }
     }
 

@@ -43,7 +43,7 @@ extension Component {
 extension Component.Image: Codable, ComponentPayload {
     static let type = "image"
     var component: Component { .image(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .image(let payload) = component { payload } else { nil }
     }
 

@@ -28,7 +28,7 @@ extension Component {
 extension Component.List: Codable, ComponentPayload {
     static let type = "list"
     var component: Component { .list(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .list(let payload) = component { payload } else { nil }
     }
 

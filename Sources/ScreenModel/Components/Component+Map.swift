@@ -46,7 +46,7 @@ extension Component {
 extension Component.Map: Codable, ComponentPayload {
     static let type = "map"
     var component: Component { .map(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .map(let payload) = component { payload } else { nil }
     }
 

@@ -45,7 +45,7 @@ extension Component {
 extension Component.Onboarding: Codable, ComponentPayload {
     static let type = "onboarding"
     var component: Component { .onboarding(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .onboarding(let payload) = component { payload } else { nil }
     }
 

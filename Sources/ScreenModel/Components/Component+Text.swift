@@ -38,7 +38,7 @@ extension Component {
 extension Component.Text: Codable, ComponentPayload {
     static let type = "text"
     var component: Component { .text(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .text(let payload) = component { payload } else { nil }
     }
 

@@ -61,7 +61,7 @@ extension Component {
 extension Component.Timeline: Codable, ComponentPayload {
     static let type = "timeline"
     var component: Component { .timeline(self) }
-    static func payload(of component: Component) -> Self? {
+    static func payload(of component: Component) -> (any ComponentPayload)? {
         if case .timeline(let payload) = component { payload } else { nil }
     }
 

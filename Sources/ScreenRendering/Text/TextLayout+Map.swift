@@ -75,7 +75,7 @@ extension TextLayout {
 
     /// `parts` on lines after `marker`, then the action's lines indented under them.
     func entry(_ parts: [[String]], action: Action?, marker: String, width: Int) -> [String] {
-        let indent = String(repeating: " ", count: TextWrap.columns(marker))
+        let indent = TextWrap.spaces(TextWrap.columns(marker))
         var lines = TextWrap.prefixed(TextWrap.lines(words: Self.dotted(parts), width: width - indent.count), first: marker, rest: indent)
         if let action {
             lines += TextWrap.prefixed(actionLines(action, label: action.label, width: width - indent.count), first: indent, rest: indent)

@@ -38,8 +38,8 @@ extension TextLayout {
         let elapsed = timeline.entries.map { TimeText.elapsed(from: timeline.start, to: $0.time) }
         let elapsedWidth = elapsed.map(TextWrap.columns).max() ?? 0
         for (entry, (clock, elapsed)) in zip(timeline.entries, zip(clocks, elapsed)) {
-            let clockPad = String(repeating: " ", count: clockWidth - TextWrap.columns(clock))
-            let pad = String(repeating: " ", count: elapsedWidth - TextWrap.columns(elapsed))
+            let clockPad = TextWrap.spaces(clockWidth - TextWrap.columns(clock))
+            let pad = TextWrap.spaces(elapsedWidth - TextWrap.columns(elapsed))
             lines += self.entry(entry, time: "\(clock)\(clockPad) \(pad)\(elapsed)", width: width)
         }
         if !timeline.facts.isEmpty { lines.append("") }
@@ -83,7 +83,7 @@ extension TextLayout {
         let marker = Self.marker(entry.kind)
         let notice: Set<Component.Timeline.Entry.Kind> = [.missedEnter, .zoneLeft, .silent, .drift, .emergency]
         let paintedMarker = notice.contains(entry.kind) ? paint.notice(marker) : paint.bold(marker)
-        let markerPad = String(repeating: " ", count: Self.timelineMarkerWidth - TextWrap.columns(marker))
+        let markerPad = TextWrap.spaces(Self.timelineMarkerWidth - TextWrap.columns(marker))
         let head = "\(time)  \(marker)\(markerPad)  "
         let textWidth = width - TextWrap.columns(head)
         guard textWidth >= Self.timelineMinimumTextWidth else {
@@ -103,7 +103,7 @@ extension TextLayout {
             text = TextWrap.lines(entry.title, width: textWidth)
             if let detail = entry.detail { text += TextWrap.lines(detail, width: textWidth).map(paint.dim) }
         }
-        let indent = String(repeating: " ", count: TextWrap.columns(head))
+        let indent = TextWrap.spaces(TextWrap.columns(head))
         return TextWrap.prefixed(text, first: "\(time)  \(paintedMarker)\(markerPad)  ", rest: indent)
     }
 

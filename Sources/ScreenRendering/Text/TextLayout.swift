@@ -111,12 +111,14 @@ struct TextLayout {
     /// target breaks only between arguments, never inside one.
     func actionLines(_ action: Action, label: String?, width: Int) -> [String] {
         let id = "[\(action.id ?? "?")]"
-        let labelWords = (label ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        // Split and cut as bytes: the separators and the pad are ASCII, so every cut falls
+        // between characters, without breaking graphemes to find them.
+        let labelWords = (label ?? "").utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }).map { String(decoding: $0, as: UTF8.self) }
         let words = labelWords + ["→"] + Self.targetWords(action.target)
-        let pad = String(repeating: " ", count: TextWrap.columns(id) + 1)
-        var lines = TextWrap.prefixed(TextWrap.lines(words: words, width: width - pad.count), first: pad, rest: pad)
+        let pad = TextWrap.spaces(TextWrap.columns(id) + 1)
+        var lines = TextWrap.prefixed(TextWrap.lines(words: words, width: width - pad.utf8.count), first: pad, rest: pad)
         if let first = lines.first {
-            lines[0] = paint.actionID(id) + first.dropFirst(pad.count - 1)
+            lines[0] = paint.actionID(id) + String(decoding: first.utf8.dropFirst(pad.utf8.count - 1), as: UTF8.self)
         }
         return lines
     }
@@ -166,7 +168,7 @@ struct TextLayout {
             let gap = inner - TextWrap.columns(first) - TextWrap.columns(shown)
             if gap >= 2 && !detail.contains("\n") {
                 let detail = shown
-                headLines[0] = paint.bold(first) + String(repeating: " ", count: gap) + paint.dim(detail)
+                headLines[0] = paint.bold(first) + TextWrap.spaces(gap) + paint.dim(detail)
             } else {
                 detailLine = TextWrap.lines(detail, width: inner).map(paint.dim)
             }
@@ -187,7 +189,7 @@ struct TextLayout {
         let images = layers.map { TerminalText.line($0.image) }
         let column = min(images.map { TextWrap.columns($0) }.max() ?? 0, 36)
         let rows = zip(layers, images).map { layer, image in
-            let pad = String(repeating: " ", count: max(column - TextWrap.columns(image), 0))
+            let pad = TextWrap.spaces(max(column - TextWrap.columns(image), 0))
             let place = "x \(TextWrap.twoDecimals(layer.position.x))  y \(TextWrap.twoDecimals(layer.position.y))"
             let tail = layer.placeholder.map { "  \(TerminalText.line($0))" } ?? ""
             return "  \(image)\(pad)  \(place)  depth \(TextWrap.twoDecimals(layer.depth))\(tail)"

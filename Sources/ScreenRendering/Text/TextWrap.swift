@@ -17,7 +17,7 @@ enum TextWrap {
             for index in 0...bytes.count {
                 let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
                 guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else {
-                    plain = plain && byte >= 0x20 && byte < 0x7F
+                    plain = plain && Layout.isPlain(byte)
                     continue
                 }
                 if word < index {
@@ -65,6 +65,19 @@ enum TextWrap {
 
         /// Adds any word: made safe for a terminal, counted in terminal columns.
         mutating func add(_ word: String, into lines: inout [String]) {
+            var word = word
+            let isPlain = word.withUTF8 { bytes in
+                guard bytes.allSatisfy(Self.isPlain) else { return false }
+                add(plainBytes: bytes, into: &lines)
+                return true
+            }
+            if !isPlain { add(escaping: word, into: &lines) }
+        }
+
+        /// Printable ASCII: as it is on a terminal, one column.
+        static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+        private mutating func add(escaping word: String, into lines: inout [String]) {
             let shown = TerminalText.line(word)
             let wordWidth = columns(shown)
             makeRoom(for: wordWidth, into: &lines)
@@ -105,9 +118,16 @@ enum TextWrap {
         }
     }
 
+    /// `count` spaces.
+    static func spaces(_ count: Int) -> String {
+        String(decoding: [UInt8](repeating: UInt8(ascii: " "), count: max(count, 0)), as: UTF8.self)
+    }
+
     /// Terminal columns `text` takes: 2 for wide East Asian characters and emoji, 1 otherwise.
     static func columns(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { total, character in
+        // Printable ASCII, most text, is a column a byte without grapheme breaking.
+        if text.utf8.allSatisfy(Layout.isPlain) { return text.utf8.count }
+        return text.reduce(0) { total, character in
             guard let scalar = character.unicodeScalars.first?.value else { return total }
             return total + (isWide(scalar) ? 2 : 1)
         }
