@@ -21,42 +21,93 @@ enum { PARSE_BYTES_PER_INSTRUCTION = 16, HEAP_BYTES_PER_INSTRUCTION = 64 };
 
 // MARK: - Environments
 
-static void copy_table(lua_State *L, int source) {
-    source = lua_absindex(L, source);
-    lua_createtable(L, 0, 32);
+// Where the registry keeps the environment's template (below).
+static const char template_key = 'E';
+
+// The globals as a template each environment is made from, read once instead of walking
+// the global table and every library table with lua_next for each chunk (a cold start
+// makes 23 environments): a table T with T.n globals, T[3i-2] the key, T[3i-1] the value
+// and T[3i] a library table's fields as a list {k1, v1, k2, v2, ...}, or false. The host
+// drops it whenever it changes a global (luakit_forget_environment).
+static void push_template(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &template_key) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, 96, 1);                 // T
+    int t = lua_gettop(L);
+    int n = 0;
+    lua_pushglobaltable(L);                    // T, G
     lua_pushnil(L);
-    while (lua_next(L, source) != 0) {
+    while (lua_next(L, -2) != 0) {             // T, G, key, value
+        if (lua_rawequal(L, -1, -3)) {         // G._G: each environment's own, set below
+            lua_pop(L, 1);
+            continue;
+        }
+        n++;
         lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
+        lua_rawseti(L, t, 3 * n - 2);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, t, 3 * n - 1);
+        if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TSTRING) {
+            lua_createtable(L, 64, 0);         // T, G, key, value, fields
+            int count = 0;
+            lua_pushnil(L);
+            while (lua_next(L, -3) != 0) {     // ..., fields, k, v
+                lua_pushvalue(L, -2);
+                lua_rawseti(L, -4, ++count);
+                lua_rawseti(L, -3, ++count);
+            }
+            lua_rawseti(L, t, 3 * n);
+        } else {
+            lua_pushboolean(L, 0);
+            lua_rawseti(L, t, 3 * n);
+        }
+        lua_pop(L, 1);                         // T, G, key
     }
+    lua_pop(L, 1);                             // T
+    lua_pushinteger(L, n);
+    lua_setfield(L, t, "n");
+    lua_pushvalue(L, t);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &template_key);
+}
+
+void luakit_forget_environment(lua_State *L) {
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &template_key);
 }
 
 // A chunk's environment is a plain table as stock Lua's _G is: every sandbox global in it
 // (rawget(_G, "print") and pairs(_G) see them), no metatable. The library tables are
 // private copies and _G is the table itself, so what one file sets or changes (a global,
-// string.format) stays in that file.
+// string.format) stays in that file. Each table is made at its final size.
 void luakit_push_environment(lua_State *L) {
     lua_checkstack(L, 8);
-    lua_createtable(L, 0, 48);                 // env
-    lua_pushglobaltable(L);                    // env, G
-    lua_pushnil(L);
-    while (lua_next(L, -2) != 0) {             // env, G, key, value
-        if (lua_rawequal(L, -1, -3)) {         // G._G: set below
+    push_template(L);                          // T
+    int t = lua_gettop(L);
+    lua_getfield(L, t, "n");
+    int n = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_createtable(L, 0, n + 1);              // T, env
+    int env = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, t, 3 * i - 2);          // T, env, key
+        if (lua_rawgeti(L, t, 3 * i) == LUA_TTABLE) {
+            int fields = (int)lua_rawlen(L, -1);
+            lua_createtable(L, 0, fields / 2); // T, env, key, list, copy
+            for (int j = 1; j < fields; j += 2) {
+                lua_rawgeti(L, -2, j);
+                lua_rawgeti(L, -3, j + 1);
+                lua_rawset(L, -3);
+            }
+            lua_remove(L, -2);                 // T, env, key, copy
+        } else {
             lua_pop(L, 1);
-            continue;
+            lua_rawgeti(L, t, 3 * i - 1);      // T, env, key, value
         }
-        if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TSTRING) {
-            copy_table(L, -1);                 // env, G, key, original, copy
-            lua_remove(L, -2);                 // env, G, key, copy
-        }
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);                     // env, G, key, key, value
-        lua_rawset(L, -5);                     // env[key] = value
+        lua_rawset(L, env);
     }
-    lua_pop(L, 1);                             // env
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -2, "_G");
+    lua_pushvalue(L, env);
+    lua_setfield(L, env, "_G");
+    lua_remove(L, t);                          // env
 }
 
 int luakit_push_caller_env(lua_State *L, int level) {

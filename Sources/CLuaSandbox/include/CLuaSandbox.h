@@ -138,6 +138,10 @@ void luakit_open_budgeted_libs(struct lua_State *L);
 /// `string.format` for another), and `_G` naming itself.
 void luakit_push_environment(struct lua_State *L);
 
+/// Drops what luakit_push_environment keeps of the globals: the host calls it whenever it
+/// sets a global or changes a library table, so later environments see the change.
+void luakit_forget_environment(struct lua_State *L);
+
 /// Pushes the `_ENV` of the nearest Lua function at call level `level` or above (1: the
 /// caller of the running C function) and returns 1; returns 0, pushing nothing, if none
 /// has one. Raises nothing.

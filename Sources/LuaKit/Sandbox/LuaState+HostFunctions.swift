@@ -41,6 +41,7 @@ extension LuaState {
             lua_settop(L, 0)
             throw .setup(message)
         }
+        luakit_forget_environment(L)
     }
 
     /// Moves the fixed clock `os.time()` and `os.date()` read (``LuaOptions/fixedTime``): a

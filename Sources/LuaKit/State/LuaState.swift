@@ -87,6 +87,7 @@ public final class LuaState {
     public func setGlobal(_ name: String, _ value: LuaValue) {
         stack.push(value)
         lua_setglobal(L, name)
+        luakit_forget_environment(L)
     }
 
     /// Registers global function `name`.
@@ -97,6 +98,7 @@ public final class LuaState {
     public func register(_ name: String, _ function: @escaping LuaNativeFunction) {
         NativeFunctionBox.push(name: name, function: function, handle: handle, L: L)
         lua_setglobal(L, name)
+        luakit_forget_environment(L)
     }
 
     /// Registers a module: a global table `name` of functions (`geo.distance`, ...), plus
@@ -116,6 +118,7 @@ public final class LuaState {
             lua_setfield(L, -2, key)
         }
         lua_setglobal(L, name)
+        luakit_forget_environment(L)
     }
 
     /// Makes a native function value, to pass to Lua as an argument or in a table.

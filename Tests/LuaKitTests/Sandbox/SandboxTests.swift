@@ -61,6 +61,19 @@ import Testing
         #expect(try lua.run("return string.format('%d', 8)", chunkName: "flows/other.lua") == ["8"])
     }
 
+    @Test func globalsTheHostSetsLaterReachLaterChunks() throws {
+        // Environments are made from a template of the globals: each change the host makes
+        // must reach the chunks loaded after it, and only those.
+        #expect(try run("return geo, answer") == [.nil, .nil])
+        lua.register(module: "geo", functions: ["twice": { call in call.push(try call.integer(1) * 2) }], values: ["version": 1])
+        lua.setGlobal("answer", 42)
+        lua.register("shout") { call in call.push(try call.string(1).uppercased()) }
+        #expect(try run("return geo.twice(21), geo.version, answer, shout('hi')") == [42, 1, 42, "HI"])
+        // Each chunk still gets its own copy of the new module's table.
+        _ = try run("geo.twice = nil; geo.extra = true")
+        #expect(try run("return type(geo.twice), geo.extra, rawget(_G, 'geo') == geo") == ["function", .nil, true])
+    }
+
     @Test func requireRefusesPathsAndUnknownModules() throws {
         lua.moduleResolver = { name in name == "lib.ui" ? LuaModuleSource(source: "return {ok = true}", path: "flows/lib/ui.lua") : nil }
         lua.moduleSearchDescription = "flows/lib"
