@@ -39,6 +39,10 @@ actor PreviewProject {
     private var catalog: ParkCatalog?
     private var parkList: String?
     private var flowLists: [String: String] = [:]
+    /// The API's screens as JSON by park and inputs (``key(_:)``), each with what it was made
+    /// from: the runtime (the files and the clock) and the store's revision. A GET asked again
+    /// while both are the same gets the same bytes without a run (``screenJSON(park:inputs:)``).
+    private var keptScreens: [String: (runtime: ObjectIdentifier, revision: StoreRevision, json: String)] = [:]
 
     /// The limits every run and session of the server has (`flowrun preview --max-instructions` ...).
     let limits: HostLimits
@@ -62,13 +66,50 @@ actor PreviewProject {
             // Standing where the query puts the visitor, as flowrun runs it (SingleRun).
             return try SingleRun(request, on: try runtime(park: code, time: inputs.time)).screen
         } catch {
-            var failure = PreviewFailure(error)
-            if case .script(let lua) = error, lua.isLimit {
-                failure.message += " (the preview runs this flow again when a file is saved, or in \(Self.overrunPause.components.seconds) s)"
-                overruns[flow] = (ContinuousClock.now + Self.overrunPause, failure)
-            }
-            throw failure
+            throw failure(error, flow: flow)
         }
+    }
+
+    /// What `error` of a run of `flow` (park|flow) answers; one that ended at a limit is
+    /// kept in ``overruns`` and answered again without a run until a save or the pause.
+    private func failure(_ error: FlowError, flow: String) -> PreviewFailure {
+        var failure = PreviewFailure(error)
+        if case .script(let lua) = error, lua.isLimit {
+            failure.message += " (the preview runs this flow again when a file is saved, or in \(Self.overrunPause.components.seconds) s)"
+            overruns[flow] = (ContinuousClock.now + Self.overrunPause, failure)
+        }
+        return failure
+    }
+
+    /// ``screen(park:inputs:acting:)`` of a view (GET) as JSON, answered from ``keptScreens``
+    /// while the park's runtime and the store's revision are those it was made with: a flow's
+    /// screen follows from its files, its clock, its inputs and the store, so nothing a new
+    /// run could show differently has changed. A store that cannot tell its revision, an
+    /// act, and a failure keep nothing.
+    /// - Throws: ``PreviewFailure`` as ``screen(park:inputs:acting:)``.
+    func screenJSON(park code: String, inputs text: RunInputText) throws(PreviewFailure) -> String {
+        let key = code.uppercased() + "|" + Self.key(text), flow = code.uppercased() + "|" + text.flow
+        if let kept = overruns[flow], ContinuousClock.now < kept.until { throw kept.failure }
+        let time = try request(text).0.time
+        let runtime: FlowRuntime
+        do {
+            runtime = try self.runtime(park: code, time: time)
+        } catch {
+            runs += 1
+            throw failure(error, flow: flow)
+        }
+        let revision = store.revision()
+        if let kept = keptScreens[key], kept.runtime == ObjectIdentifier(runtime), let revision, kept.revision == revision {
+            return kept.json
+        }
+        let json = JSONRenderer().render(try screen(park: code, inputs: text))
+        // Kept only when the store is as it was before the run: a change made meanwhile
+        // (another process's commit) may or may not be in this screen.
+        if let revision, store.revision() == revision {
+            if keptScreens.count >= capacity * 4 { keptScreens.removeAll() }
+            keptScreens[key] = (ObjectIdentifier(runtime), revision, json)
+        }
+        return json
     }
 
     /// The inputs the query's `text` gives, read as the command line reads them (named as
@@ -158,6 +199,7 @@ actor PreviewProject {
     /// the new content between two of its updates (``replaceSessionsContent()``).
     func invalidate() {
         runtimes.removeAll()
+        keptScreens.removeAll()
         overruns.removeAll()
         (catalog, parkList) = (nil, nil)
         flowLists.removeAll()

@@ -57,7 +57,8 @@ struct PreviewRoutes: Sendable {
         }
         router.get("/parks/:code/flows/:flow") { request, context in
             do throws(PreviewFailure) {
-                return Self.json(200, JSONRenderer().render(try await screen(request, context)))
+                let inputs = try PreviewQuery.inputs(flow: context.parameters.get("flow") ?? "", pairs: Self.pairs(request))
+                return Self.json(200, try await project.screenJSON(park: context.parameters.get("code") ?? "", inputs: inputs))
             } catch {
                 return Self.json(error.status, error.json(root: project.root))
             }

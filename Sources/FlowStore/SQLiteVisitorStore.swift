@@ -1,4 +1,5 @@
 import CSQLite
+import Formats
 public import FlowKit
 #if canImport(Glibc)
 import Glibc
@@ -33,6 +34,9 @@ public final class SQLiteVisitorStore: VisitorStore {
     /// A view run while the profile has no database: every read is empty, and nothing is
     /// opened or made (reading what is not there never makes it).
     private var absent = false
+    /// Whether the transaction in progress writes, and how many writing ones committed.
+    private var writing = false
+    private var commits = 0
 
     /// A store in `profile`'s folder, opened on first use.
     /// - Parameters:
@@ -48,6 +52,7 @@ public final class SQLiteVisitorStore: VisitorStore {
     // MARK: - Transactions
 
     public func begin(writing: Bool) throws(StoreError) {
+        self.writing = writing
         absent = !writing && database == nil && !profile.hasDatabase
         if absent {
             try ProfileFolder.checkKind(profile)
@@ -61,15 +66,25 @@ public final class SQLiteVisitorStore: VisitorStore {
 
     public func commit() throws(StoreError) {
         absent = false
+        defer { writing = false }
         guard let running else { return }
         try perform(running) { db in try db.execute("COMMIT") }
+        if writing { commits += 1 }
     }
 
     public func rollback() {
         absent = false
+        writing = false
         guard let running else { return }
         // SQLite may have rolled back already (after some errors): nothing left to do then.
         if running.isInsideTransaction { try? running.execute("ROLLBACK") }
+    }
+
+    /// This store's own commits, and the database's files as they are: another process's
+    /// commit grows or rewrites the write-ahead log (or, checkpointed, the database), which
+    /// changes its size or its times.
+    public func revision() -> StoreRevision? {
+        StoreRevision(commits: commits, files: profile.databaseFiles.map { path in FileVersion(of: path, followingLinks: true)?.bytes ?? [] })
     }
 
     // MARK: - Access

@@ -19,6 +19,9 @@ public final class MemoryVisitorStore: VisitorStore {
 
     private var tables = Tables()
     private var snapshot: Tables?
+    /// Whether the transaction in progress writes, and how many writing ones committed.
+    private var writing = false
+    private var commits = 0
 
     /// An empty store.
     /// - Parameter limits: what one park's data may hold (default ``StoreLimits/init()``).
@@ -30,14 +33,24 @@ public final class MemoryVisitorStore: VisitorStore {
     public func removeAll() {
         tables = Tables()
         snapshot = nil
+        commits += 1
     }
 
-    public func begin(writing: Bool) throws(StoreError) { snapshot = tables }
-    public func commit() throws(StoreError) { snapshot = nil }
+    public func begin(writing: Bool) throws(StoreError) {
+        snapshot = tables
+        self.writing = writing
+    }
+    public func commit() throws(StoreError) {
+        snapshot = nil
+        if writing { commits += 1 }
+        writing = false
+    }
     public func rollback() {
         if let snapshot { tables = snapshot }
         snapshot = nil
+        writing = false
     }
+    public func revision() -> StoreRevision? { StoreRevision(commits: commits) }
 
     public func count(_ table: StoreTable, park: String) throws(StoreError) -> Int {
         switch table {

@@ -20,6 +20,9 @@ public protocol VisitorStore: AnyObject {
     func commit() throws(StoreError)
     /// Drops the run's writes. Never fails: a transaction it cannot end is dropped with the connection.
     func rollback()
+    /// What the store holds, as a value that changes whenever that may have changed
+    /// (``StoreRevision``); nil when the store cannot tell, which keeps nothing.
+    func revision() -> StoreRevision?
 
     /// Rows of `table` kept for `park`.
     func count(_ table: StoreTable, park: String) throws(StoreError) -> Int
