@@ -170,7 +170,7 @@ let package = Package(
             dependencies: [
                 "FlowKit", "ScreenRendering", "GeoKit", "ScreenModel", "Formats", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: librarySettings
         ),

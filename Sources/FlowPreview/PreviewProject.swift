@@ -1,7 +1,5 @@
 import FlowKit
 import Foundation
-import NIOCore
-import NIOPosix
 import ScreenModel
 import ScreenRendering
 
@@ -11,14 +9,6 @@ import ScreenRendering
 /// (``invalidate()``) so the next request reloads the park's files. Every runtime shares the
 /// server's visitor's store, which outlives them (a save changes files, never the store).
 actor PreviewProject {
-    /// The thread every run of a project happens on: a loop of its own, not the server's (a
-    /// run may take up to its time limit) nor the shared pool's, whose next free thread
-    /// would meet the runtime's memory cold each time (GOGA's map over HTTP took 15% longer).
-    /// Projects take the loops in turn (tests make many).
-    private static let runLoops = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
-    private let loop = runLoops.next()
-    nonisolated var unownedExecutor: UnownedSerialExecutor { loop.executor.asUnownedSerialExecutor() }
-
     let root: ProjectRoot
     /// The server's visitor's store, shared by every runtime and live session.
     let store: any VisitorStore
@@ -73,11 +63,15 @@ actor PreviewProject {
         if let kept = overruns[flow], ContinuousClock.now < kept.until { throw kept.failure }
         runs += 1
         do {
-            // Standing where the query puts the visitor, as flowrun runs it (SingleRun).
-            return try SingleRun(request, on: try runtime(park: code, time: inputs.time)).screen
+            return try run(request, on: try runtime(park: code, time: inputs.time))
         } catch {
             throw failure(error, flow: flow)
         }
+    }
+
+    /// Runs `request` standing where the query puts the visitor, as flowrun runs it (SingleRun).
+    private func run(_ request: FlowRequest, on runtime: FlowRuntime) throws(FlowError) -> Screen {
+        try SingleRun(request, on: runtime).screen
     }
 
     /// What `error` of a run of `flow` (park|flow) answers; one that ended at a limit is
@@ -100,10 +94,10 @@ actor PreviewProject {
     func screenJSON(park code: String, inputs text: RunInputText) throws(PreviewFailure) -> String {
         let key = code.uppercased() + "|" + Self.key(text), flow = code.uppercased() + "|" + text.flow
         if let kept = overruns[flow], ContinuousClock.now < kept.until { throw kept.failure }
-        let time = try request(text).0.time
+        let (inputs, request) = try request(text)
         let runtime: FlowRuntime
         do {
-            runtime = try self.runtime(park: code, time: time)
+            runtime = try self.runtime(park: code, time: inputs.time)
         } catch {
             runs += 1
             throw failure(error, flow: flow)
@@ -112,7 +106,14 @@ actor PreviewProject {
         if let kept = keptScreens[key], kept.runtime == ObjectIdentifier(runtime), let revision, kept.revision == revision {
             return kept.json
         }
-        let json = JSONRenderer().render(try screen(park: code, inputs: text))
+        runs += 1
+        let screen: Screen
+        do {
+            screen = try run(request, on: runtime)
+        } catch {
+            throw failure(error, flow: flow)
+        }
+        let json = JSONRenderer().render(screen)
         // Kept only when the store is as it was before the run: a change made meanwhile
         // (another process's commit) may or may not be in this screen.
         if let revision, store.revision() == revision {

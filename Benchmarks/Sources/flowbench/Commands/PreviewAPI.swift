@@ -10,9 +10,10 @@ extension Flowbench {
             discussion: """
                 Spawns 'flowrun preview --root COPY --port 0' (a copy of --root's flows/ and parks/), counts its CPU \
                 (utime + stime, /proc/PID/stat) over --idle seconds while nothing asks it anything, then times \
-                --gets warm GETs of GOGA's map JSON (HTTP/1.1 keep-alive) and of /parks. The map is also run and \
-                written in this process, as 'flowrun --park GOGA map --format json' does, for the ratio. With \
-                --against, the old build is measured after the new one, in the same run, with ratios.
+                --gets warm GETs of GOGA's map JSON (HTTP/1.1 keep-alive): the same one again, which the server keeps, \
+                and each with an argument of its own, which it runs; then of /parks. The map is also run and written \
+                in this process, as 'flowrun --park GOGA map --format json' does, for the ratio. With --against, both \
+                servers run at once and are asked in turn, one GET each, with ratios.
                 Examples:
                   flowbench preview-api
                   flowbench preview-api --flowrun .build/release/flowrun --against OLD/.build/release/flowrun --idle 20

@@ -53,13 +53,16 @@ struct PreviewAPIBench {
         defer { copy.remove() }
         let inProcess = try inProcessMap(copy.path, session: false)
         let inSession = try inProcessMap(copy.path, session: true)
-        var results: [(name: String, figures: Figures)] = []
-        for build in builds {
-            let idle = Format.fixed(idleSeconds, 0)
-            progress("preview-api: \(build.name) (\(build.flowrun)): \(idle) s idle, then \(warmups + gets) GETs of the map and of /parks")
-            results.append((build.name, try await measure(build.flowrun, project: copy.path)))
-        }
-        return Result(inProcessMap: inProcess, inProcessSession: inSession, builds: results)
+        let idle = Format.fixed(idleSeconds, 0)
+        progress(
+            "preview-api: \(builds.map { "\($0.name) (\($0.flowrun))" }.joined(separator: ", ")): \(idle) s idle, then \(warmups + gets) GETs of each figure, the builds in turn"
+        )
+        // A copy of its own for each server, so that the first to read a file does not read
+        // it for the others (the first /parks loads every park).
+        let copies = try builds.map { _ in try ProjectCopy(root: root) }
+        defer { copies.forEach { $0.remove() } }
+        let figures = try await measure(builds.map(\.flowrun), projects: copies.map(\.path))
+        return Result(inProcessMap: inProcess, inProcessSession: inSession, builds: Array(zip(builds.map(\.name), figures)))
     }
 
     /// GOGA's map run and written, warm, in this process: `FlowRuntime.run` alone, or with
@@ -82,31 +85,45 @@ struct PreviewAPIBench {
         return samples
     }
 
-    private func measure(_ flowrun: String, project: String) async throws -> Figures {
-        let log = NSTemporaryDirectory() + "flowbench-preview-api-\(getpid()).stderr"
-        let server = try ServerProcess(flowrun: flowrun, ["preview", "--root", project, "--port", "0"], stderrPath: log)
-        defer { server.stop() }
-        var figures = Figures()
-        // Idle first: nothing has been asked of it yet, as when an author leaves it open.
+    /// Every build's server at once, idle side by side, then each figure's GETs asked of the
+    /// servers in turn, one GET each (the first server first on even rounds, last on odd
+    /// ones), so that what the machine does meanwhile falls on all of them alike.
+    private func measure(_ flowruns: [String], projects: [String]) async throws -> [Figures] {
+        var servers: [ServerProcess] = []
+        defer { servers.forEach { $0.stop() } }
+        for (index, flowrun) in flowruns.enumerated() {
+            let log = NSTemporaryDirectory() + "flowbench-preview-api-\(getpid())-\(index).stderr"
+            servers.append(try ServerProcess(flowrun: flowrun, ["preview", "--root", projects[index], "--port", "0"], stderrPath: log))
+        }
+        var figures = [Figures](repeating: Figures(), count: servers.count)
+        // Idle first: nothing has been asked of them yet, as when an author leaves one open.
         try await Task.sleep(for: .seconds(1))
-        guard let before = Self.cpuTicks(server.pid) else { throw BenchError.setup("preview-api: cannot read /proc/\(server.pid)/stat") }
+        let before = try servers.map { server in
+            guard let ticks = Self.cpuTicks(server.pid) else { throw BenchError.setup("preview-api: cannot read /proc/\(server.pid)/stat") }
+            return ticks
+        }
         try await Task.sleep(for: .milliseconds(Int(idleSeconds * 1000)))
-        guard let after = Self.cpuTicks(server.pid) else { throw BenchError.setup("preview-api: the server left during the idle wait") }
-        figures.idleCPUPercent = Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / idleSeconds * 100
-        let url = "http://127.0.0.1:\(server.port)"
-        figures.parksFirst = try await Self.get(url + "/parks")
-        for index in 0..<(warmups + gets) {
-            let ms = try await Self.get(url + Self.mapPath)
-            if index >= warmups { figures.map.add(ms) }
+        for (i, server) in servers.enumerated() {
+            guard let after = Self.cpuTicks(server.pid) else { throw BenchError.setup("preview-api: a server left during the idle wait") }
+            figures[i].idleCPUPercent = Double(after - before[i]) / Double(sysconf(Int32(_SC_CLK_TCK))) / idleSeconds * 100
         }
-        for index in 0..<(warmups + gets) {
-            let ms = try await Self.get(url + Self.mapPath + "&arg.n=\(index)")
-            if index >= warmups { figures.mapRun.add(ms) }
+        let urls = servers.map { "http://127.0.0.1:\($0.port)" }
+        // A connection to each first (its own answer, made at start): the client's first
+        // request pays for the client's start, which no server should be timed with.
+        for url in urls { _ = try await Self.get(url + "/act-token") }
+        for i in urls.indices { figures[i].parksFirst = try await Self.get(urls[i] + "/parks") }
+        func inTurn(_ path: (Int) -> String, _ figure: WritableKeyPath<Figures, Samples>) async throws {
+            for round in 0..<(warmups + gets) {
+                let order = round % 2 == 0 ? Array(urls.indices) : urls.indices.reversed()
+                for i in order {
+                    let ms = try await Self.get(urls[i] + path(round))
+                    if round >= warmups { figures[i][keyPath: figure].add(ms) }
+                }
+            }
         }
-        for index in 0..<(warmups + gets) {
-            let ms = try await Self.get(url + "/parks")
-            if index >= warmups { figures.parks.add(ms) }
-        }
+        try await inTurn({ _ in Self.mapPath }, \.map)
+        try await inTurn({ round in Self.mapPath + "&arg.n=\(round)" }, \.mapRun)
+        try await inTurn({ _ in "/parks" }, \.parks)
         return figures
     }
 
