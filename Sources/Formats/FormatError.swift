@@ -16,6 +16,9 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The text is empty or not well-formed XML (or XML these readers do not take: a
         /// DOCTYPE, an encoding other than UTF-8).
         case malformedXML
+        /// The text is not CSV these readers take (``CSVTable``): a quote left open, or a row
+        /// with another number of fields than the header.
+        case malformedCSV
     }
 
     /// What went wrong.

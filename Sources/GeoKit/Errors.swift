@@ -118,6 +118,7 @@ extension GeoError {
         case .unreadableFile: self.init(.unreadableFile, error.message)
         case .malformedJSON: self.init(.malformedJSON, error.message)
         case .malformedXML: self.init(.malformedXML, error.message)
+        case .malformedCSV: self.init(.invalidContent, error.message)
         }
         file = error.file
         line = error.line

@@ -33,7 +33,8 @@ func fileTree(_ url: URL) -> [String] {
                 wrote parks/TETN/assets/onboarding/far.svg
                 wrote parks/TETN/assets/onboarding/near.svg
                 wrote parks/TETN/assets/onboarding/foreground.svg
-                next: flowrun check --park TETN, then flowrun --park TETN home
+                wrote parks/TETN/tests/home.lua
+                next: flowrun check --park TETN, flowrun test --park TETN, then flowrun --park TETN home
 
                 """)
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/TETN/park.lua"), encoding: .utf8)
@@ -63,6 +64,11 @@ func fileTree(_ url: URL) -> [String] {
         #expect(art.status == 0 && art.stdout == "pictures are current\n", "\(art.stderr)")
         let onboarding = try flowrun(["--park", "TETN", "onboarding", "--format", "json"], in: copy.url)
         #expect(onboarding.status == 0 && onboarding.stdout.contains("onboarding/far.svg"), "\(onboarding.stderr)")
+        // The first scenario passes as written, at 09:30 in the park's zone.
+        let scenario = try String(contentsOf: copy.url.appendingPathComponent("parks/TETN/tests/home.lua"), encoding: .utf8)
+        #expect(scenario.contains("  time = \"2026-07-04T09:30:00-06:00\",   -- 09:30 in America/Denver\n"))
+        let test = try flowrun(["test", "--park", "TETN"], in: copy.url)
+        #expect(test.status == 0 && test.stdout.hasSuffix("1 passed, 0 failed\n"), "\(test.stdout)\(test.stderr)")
     }
 
     @Test func aParkWithOnlyACenterPassesCheck() throws {
@@ -73,10 +79,12 @@ func fileTree(_ url: URL) -> [String] {
         #expect(
             result.stdout
                 == "wrote parks/ZION/park.lua\n" + layers.map { "wrote parks/ZION/assets/onboarding/\($0).svg\n" }.joined()
-                + "next: flowrun check --park ZION, then flowrun --park ZION home\n")
+                + "wrote parks/ZION/tests/home.lua\n"
+                + "note: no time zone derived (the park's state is not known here): park.lua keeps parks/defaults.lua's; set timezone there, or give --timezone\n"
+                + "next: flowrun check --park ZION, flowrun test --park ZION, then flowrun --park ZION home\n")
         #expect(
             fileTree(copy.url.appendingPathComponent("parks/ZION"))
-                == (["assets", "assets/onboarding"] + layers.sorted().map { "assets/onboarding/\($0).svg" } + ["park.lua"]))
+                == (["assets", "assets/onboarding"] + layers.sorted().map { "assets/onboarding/\($0).svg" } + ["park.lua", "tests", "tests/home.lua"]))
         let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
         #expect(park.contains("  center = { lat = 37.29820, lon = -113.02630 },\n  -- zoom = 10,"))
         // Typed for LuaLS the way it honors: on a local, not on `return` (docs/authoring/editor-support.md).

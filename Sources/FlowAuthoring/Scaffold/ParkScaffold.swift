@@ -13,15 +13,19 @@ import Darwin
 public import GeoKit
 import ScreenModel
 
-/// `flowrun new park`: a park folder that loads and passes `flowrun check` from a code, a
-/// name and optionally the park's boundary and sites. Every input is checked before anything
+/// `flowrun new park`: a park folder that loads and passes `flowrun check` and its first
+/// scenario, from a code and the park's boundary and points files wherever they are (a file
+/// of many parks gives the park its share, ``ParkPoints``), or a name and a center. What the
+/// boundary's attributes say (name, state, phone, website, description, ``ParkAttributes``)
+/// and where the park is (its time zone, ``ParkTimeZone``) fill park.lua where the command
+/// line says nothing. Every input is checked before anything
 /// is written, and the folder is built under a hidden name in `parks/` and renamed into
 /// place last, so a failure leaves nothing behind. A folder `parks/<CODE>/` that is there
 /// without a park.lua (its data put there first) is made a park where it is: its files stay
 /// as they are, and one that would be replaced by different bytes refuses the command.
 public struct ParkScaffold: Sendable {
     var code: String
-    var name: String
+    var name: String?
     var state: String?
     var timezone: String?
     var center: Coordinate?
@@ -33,14 +37,16 @@ public struct ParkScaffold: Sendable {
     /// File paths are as given on the command line: relative to the current folder, not the root.
     /// - Parameters:
     ///   - code: the park's code, 4 capital letters (`ZION`).
-    ///   - name: the park's name for visitors.
-    ///   - state: the state or region park.lua names; nil leaves it as a comment.
-    ///   - timezone: an IANA zone; nil keeps parks/defaults.lua's.
+    ///   - name: the park's name for visitors; nil takes the boundary's (`UNIT_NAME`).
+    ///   - state: the state or region park.lua names; nil takes the boundary's (`STATE`,
+    ///     postal codes written out), else leaves it as a comment.
+    ///   - timezone: an IANA zone, checked against where the park is; nil derives it from
+    ///     the state and the center, else keeps parks/defaults.lua's.
     ///   - center: the park's center; nil derives it from the boundary, else the sites.
     ///   - boundaryFile: a GeoJSON file of the boundary, copied in as `boundary.geojson`.
     ///   - sitesFile: a GeoJSON file of the sites, copied in as `sites.geojson`.
     public init(
-        code: String, name: String, state: String? = nil, timezone: String? = nil, center: Coordinate? = nil, boundaryFile: String? = nil,
+        code: String, name: String? = nil, state: String? = nil, timezone: String? = nil, center: Coordinate? = nil, boundaryFile: String? = nil,
         sitesFile: String? = nil
     ) {
         self.code = code
@@ -63,6 +69,20 @@ public struct ParkScaffold: Sendable {
         var centerNote: String?
         var zoom: Int?
         var zoomNote: String?
+        var name = ""
+        var state: String?
+        var timezone: String?
+        var timezoneNote: String?
+        /// From the boundary's attributes.
+        var attributes = ParkAttributes([:])
+        /// What the author should know (points left out, a zone not derived).
+        var notes: [String] = []
+    }
+
+    /// What `write(root:)` did: the files written (relative to the root) and what the author should know.
+    public struct Written: Sendable {
+        public var files: [String]
+        public var notes: [String]
     }
 
     /// Checks the inputs, writes `parks/<code>/`, and returns the files written (relative to the root).
@@ -70,9 +90,9 @@ public struct ParkScaffold: Sendable {
     ///   option), ``FlowError/badContent(file:message:)`` when the park exists or cannot be
     ///   written, ``FlowError/invalidContent(_:)`` for a boundary or sites file that does
     ///   not read, and what loading the written park.lua throws; nothing is left behind then.
-    public func write(root: ProjectRoot) throws -> [String] {
+    public func write(root: ProjectRoot) throws -> Written {
         let adopting = try Self.checkCode(code, root: root)
-        if let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
+        if let name, let problem = LuaText.oneLineProblem(name) { throw FlowError.badArgument(name: "--name", message: problem) }
         if let state, let problem = LuaText.oneLineProblem(state) { throw FlowError.badArgument(name: "--state", message: problem) }
         if let timezone, ZoneRules(identifier: timezone) == nil {
             let hint =
@@ -141,12 +161,22 @@ public struct ParkScaffold: Sendable {
                 try Data(ParkTemplate(scaffold: self, plan: plan, unnamed: unnamed, onboarding: palette).text.utf8).write(to: parkFile)
                 _ = try ParkConfig.load(code: staging, root: root)
             }
+            // A first scenario, where the folder has none: `flowrun test` has something to run.
+            let scenario = !root.exists("\(target)/tests")
+            if scenario {
+                let folder = stagingURL.appendingPathComponent("tests")
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(ParkTemplate.scenario(name: plan.name, code: code, timezone: first.timezone).utf8).write(to: folder.appendingPathComponent("home.lua"))
+                written.append("\(target)/tests/home.lua")
+            }
             if adopting {
                 // Data and pictures first, park.lua last: until it is there the folder is not a park.
-                for file in written.map({ String($0.dropFirst(target.count + 1)) }) where file != "park.lua" && !file.hasPrefix("assets/") {
+                for file in written.map({ String($0.dropFirst(target.count + 1)) })
+                where file != "park.lua" && !file.hasPrefix("assets/") && !file.hasPrefix("tests/") {
                     try manager.moveItem(at: stagingURL.appendingPathComponent(file), to: root.url("\(target)/\(file)"))
                 }
                 if palette != nil { try manager.moveItem(at: stagingURL.appendingPathComponent("assets"), to: root.url("\(target)/assets")) }
+                if scenario { try manager.moveItem(at: stagingURL.appendingPathComponent("tests"), to: root.url("\(target)/tests")) }
                 try manager.moveItem(at: stagingURL.appendingPathComponent("park.lua"), to: root.url("\(target)/park.lua"))
             } else {
                 try manager.moveItem(at: stagingURL, to: root.url(target))
@@ -156,7 +186,7 @@ public struct ParkScaffold: Sendable {
         } catch {
             throw FlowError.badContent(file: "parks/\(code)", message: "could not be written: \(SystemErrorText.reason(error))")
         }
-        return written
+        return Written(files: written, notes: plan.notes)
     }
 
     /// Four capital letters, as NPS unit codes are, and no park (in any case) by that code yet.
@@ -176,17 +206,29 @@ public struct ParkScaffold: Sendable {
         throw .badContent(file: "parks/\(taken)", message: "already exists; flowrun new never overwrites (choose another code or remove the folder)")
     }
 
-    /// Reads and checks the boundary and sites, and derives the center and zoom from them.
+    /// Reads and checks the boundary and points, takes the park's share of each, and derives
+    /// the center, zoom, name, state and time zone from them.
     func makePlan() throws -> Plan {
         var boundary: (Data, Boundary)?
+        var attributes = ParkAttributes([:])
         if let path = boundaryFile {
             let data = try Self.read(path, option: "--boundary")
-            do { boundary = (data, try Boundary(geoJSON: data, displayPath: path)) } catch { throw FlowError.invalidContent(error.description) }
+            let features: [BoundaryFeature]
+            do { features = try BoundaryFeature.read(geoJSON: data, displayPath: path) } catch { throw FlowError.invalidContent(error.description) }
+            let feature = try Self.parkFeature(features, code: code, path: path)
+            // One feature: the file as it is; the park's feature of many: that feature alone.
+            boundary = (features.count == 1 ? data : Data(feature.geoJSON.utf8), feature.boundary)
+            attributes = ParkAttributes(feature.properties)
         }
         var sites: (Data, SiteCatalog)?
+        var notes: [String] = []
         if let path = sitesFile {
             let data = try Self.read(path, option: "--sites")
-            do { sites = (data, try SiteCatalog(geoJSON: data, displayPath: path)) } catch { throw FlowError.invalidContent(error.description) }
+            let points = try ParkPoints(bytes: Array(data), path: path, code: code, boundary: boundary?.1)
+            notes += points.notes
+            do { sites = (Data(points.geoJSON), try SiteCatalog(geoJSON: points.geoJSON, displayPath: path)) } catch {
+                throw FlowError.invalidContent(error.description)
+            }
         }
         let siteBox = sites.flatMap { BoundingBox(containing: $0.1.sites.map { (site: Site) in site.coordinate }) }
         let chosen: (Coordinate, String?)
@@ -208,7 +250,61 @@ public struct ParkScaffold: Sendable {
             zoom = max(0, min(16, Int(fit.zoom.rounded(FloatingPointRoundingRule.down))))
             zoomNote = "where \(boundary != nil ? "boundary.geojson fits" : "the sites fit") a \(Int(Self.screen.width))x\(Int(Self.screen.height)) screen"
         }
-        return Plan(boundary: boundary, sites: sites, center: chosen.0, centerNote: chosen.1, zoom: zoom, zoomNote: zoomNote)
+        var plan = Plan(boundary: boundary, sites: sites, center: chosen.0, centerNote: chosen.1, zoom: zoom, zoomNote: zoomNote)
+        plan.attributes = attributes
+        plan.notes = notes
+        guard let name = name ?? attributes.name else {
+            throw FlowError.badArgument(
+                name: "--name", message: "the park needs a name: give --name \"...\", or a --boundary whose feature has one (UNIT_NAME or name)")
+        }
+        plan.name = name
+        let writtenState = state ?? attributes.state
+        let codes = writtenState.flatMap(USStates.codes(in:))
+        plan.state = codes.map { $0.compactMap { USStates.names[$0] }.joined(separator: ", ") } ?? writtenState
+        try planTimeZone(&plan, states: codes ?? [])
+        return plan
+    }
+
+    /// The zone the park's state and center give, checked against `--timezone` when given.
+    private func planTimeZone(_ plan: inout Plan, states: [String]) throws(FlowError) {
+        let derived = states.first.flatMap { ParkTimeZone.zone(state: $0, at: plan.center) }
+        if let timezone {
+            if let derived, !ParkTimeZone.sameClock(timezone, derived) {
+                throw .badArgument(
+                    name: "--timezone",
+                    message:
+                        "\(Excerpt.quoted(timezone)) is not the clock where \(code) is (\(plan.state ?? states[0]) at \(LuaText.degrees(plan.center.latitude)),\(LuaText.degrees(plan.center.longitude)) keeps \(derived)'s); give --timezone \(derived), or leave it out"
+                )
+            }
+            plan.timezone = timezone
+        } else if let derived {
+            plan.timezone = derived
+            plan.timezoneNote = "where the park is: \(plan.state ?? states[0])"
+        } else {
+            plan.notes.append(
+                "no time zone derived (the park's state is not known here): park.lua keeps parks/defaults.lua's; set timezone there, or give --timezone")
+        }
+    }
+
+    /// The feature of `features` that is park `code`'s: the only one, or of many the one whose
+    /// code property (`UNIT_CODE`) is `code`.
+    static func parkFeature(_ features: [BoundaryFeature], code: String, path: String) throws(FlowError) -> BoundaryFeature {
+        let codes = features.map { ParkAttributes($0.properties).code }
+        // A file of one park's boundary is that park's, whatever code it carries (a copy of
+        // another park's data, say).
+        if features.count == 1, let only = features.first { return only }
+        if let index = codes.firstIndex(where: { $0 == code }) { return features[index] }
+        let known = codes.compactMap { $0 }
+        guard !known.isEmpty else {
+            throw .badArgument(
+                name: "--boundary",
+                message:
+                    "\(Excerpt.quoted(path)) has \(features.count) features and none says which park it is (a UNIT_CODE or park_code property); give a file of \(code)'s boundary alone"
+            )
+        }
+        let hint = Excerpt.suggestion(for: code, in: known).map { "; did you mean \($0)?" } ?? ""
+        throw .badArgument(
+            name: "--boundary", message: "\(Excerpt.quoted(path)) has no feature of \(code) (its \(known.count) parks: \(Excerpt.list(known.sorted())))\(hint)")
     }
 
     /// The bytes of a file given on the command line, or a usage error naming it.

@@ -1,3 +1,5 @@
+import Formats
+
 /// The `park.lua` that `flowrun new park` writes: the given and derived settings, each
 /// derived one saying where it came from, and the settings an author sets next as comments.
 struct ParkTemplate {
@@ -44,34 +46,59 @@ struct ParkTemplate {
         ]
     }
 
+    /// A first scenario for `parks/<CODE>/tests/home.lua`: home opens on the park's name, at
+    /// 09:30 on the scenarios' usual day in the park's own zone.
+    static func scenario(name: String, code: String, timezone: String) -> String {
+        let offset = ZoneRules(identifier: timezone)?.secondsFromGMT(at: 1_783_157_400) ?? -25_200  // 2026-07-04 09:30 UTC
+        let sign = offset < 0 ? "-" : "+", minutes = abs(offset) / 60
+        let zone = "\(sign)\(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+        return """
+            -- \(name): a first scenario, written by `flowrun new park` (flowrun test --park \(code)).
+            -- Add what this park's visitors should see (docs/authoring/testing.md).
+
+            scenario {
+              name = "home opens on the park's name",
+              flow = "home",
+              time = "2026-07-04T09:30:00\(zone)",   -- 09:30 in \(timezone)
+              expect = function(screen)
+                expect.equal(screen.title, \(LuaText.literal(name)), "home's title")
+              end,
+            }
+
+            """
+    }
+
     var text: String {
         let s = scaffold
         let lower = s.code.lowercased()
+        let a = plan.attributes
         var lines = [
-            "-- \(s.name). Written by `flowrun new park`; every setting a park can change, with its",
+            "-- \(plan.name). Written by `flowrun new park`; every setting a park can change, with its",
             "-- default, is in parks/defaults.lua (README, \"Adding a park\"). After a change, run",
             "--   flowrun check --park \(s.code)",
             "-- The type below gives completion and checks in an editor with LuaLS (README, \"Editor support\").",
             "--- @type flowrun.ParkFile",
             "local park = {",
-            "  name = \(LuaText.literal(s.name)),",
+            "  name = \(LuaText.literal(plan.name)),",
         ]
-        if let state = s.state {
+        if let state = plan.state {
             lines.append("  state = \(LuaText.literal(state)),")
         } else {
             lines.append("  -- state = \"California\",")
         }
-        if let timezone = s.timezone {
-            lines.append("  timezone = \(LuaText.literal(timezone)),   -- IANA zone for ctx.time")
+        if let timezone = plan.timezone {
+            lines.append("  timezone = \(LuaText.literal(timezone)),   -- IANA zone for ctx.time" + (plan.timezoneNote.map { "; \($0)" } ?? ""))
         } else {
             lines.append("  -- timezone = \"America/Denver\",   -- IANA zone for ctx.time; parks/defaults.lua's is \"America/Los_Angeles\"")
         }
+        lines.append(
+            a.description.map { "  description = \(LuaText.literal($0))," }
+                ?? "  -- description = \"What the park is, in a few sentences: home shows it under the greeting.\",")
+        lines.append(a.website.map { "  website = \(LuaText.literal($0))," } ?? "  -- website = \"https://www.nps.gov/\(lower)/index.htm\",")
+        lines.append(a.phone.map { "  phone = \(LuaText.literal($0))," } ?? "  -- phone = \"+1 555-555-0100\",")
         lines += [
-            "  -- description = \"What the park is, in a few sentences: home shows it under the greeting.\",",
-            "  -- website = \"https://www.nps.gov/\(lower)/index.htm\",",
-            "  -- phone = \"+1 555-555-0100\",",
             "  center = { lat = \(LuaText.degrees(plan.center.latitude)), lon = \(LuaText.degrees(plan.center.longitude)) },"
-                + (plan.centerNote.map { "   -- \($0)" } ?? ""),
+                + (plan.centerNote.map { "   -- \($0)" } ?? "")
         ]
         if let zoom = plan.zoom {
             lines.append("  zoom = \(zoom)," + (plan.zoomNote.map { "   -- \($0)" } ?? ""))
@@ -82,7 +109,7 @@ struct ParkTemplate {
             "  -- theme = { primary = \"#2E5E4E\", accent = \"#E0A526\" },   -- colours as \"#RRGGBB\"",
             "",
         ]
-        lines += onboardingLines(s.name)
+        lines += onboardingLines(plan.name)
         lines += [
             "",
             "  -- home = { highlight_categories = { \"visitor_center\", \"viewpoint\" } },",

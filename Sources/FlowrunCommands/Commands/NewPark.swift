@@ -3,19 +3,30 @@ import FlowAuthoring
 import FlowKit
 
 extension Flowrun.New {
-    /// `flowrun new park CODE --name NAME`: writes `parks/CODE/`.
+    /// `flowrun new park CODE --boundary FILE --sites FILE` (or `--name NAME --center LAT,LON`): writes `parks/CODE/`.
     struct NewPark: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "park",
             abstract: "Write a new park folder, parks/CODE, that passes 'flowrun check'.",
             discussion: """
-                Writes parks/CODE/park.lua, and copies the boundary and sites files in as \
-                boundary.geojson and sites.geojson. Without --center, the center is the \
-                boundary's centroid, else the middle of the sites; the zoom is the one at \
-                which the boundary (else the sites) fits a phone screen. Site categories \
-                parks/defaults.lua does not name get a guessed name and plural in park.lua \
-                to review. Every input is checked first: when one is wrong (exit 2), nothing \
-                is written. File paths are relative to the current folder, not --root.
+                Writes parks/CODE/park.lua, the park's boundary and sites as boundary.geojson \
+                and sites.geojson, onboarding pictures and a first scenario (tests/home.lua). \
+                The boundary file may hold many parks (NPS's, one feature per unit): the \
+                feature whose UNIT_CODE is CODE is taken, and its attributes give the name, \
+                state, phone, website and description the options do not. The points file, \
+                GeoJSON or CSV (id,name,category,lat,lon), may hold many parks too: the \
+                points whose park column is CODE are taken, or without such a column those \
+                inside the boundary (what is left out is said). The time zone is the one of \
+                the park's state where its center is, and --timezone is checked against it. \
+                Without --center, the center is the boundary's centroid, else the middle of \
+                the sites; the zoom is the one at which the boundary (else the sites) fits a \
+                phone screen. Site categories parks/defaults.lua does not name get a guessed \
+                name and plural in park.lua to review. Every input is checked first: when one \
+                is wrong (exit 2), nothing is written. File paths are relative to the current \
+                folder, not --root.
+                Examples:
+                  flowrun new park ZION --boundary national-parks-63.geojson --sites pois-nationwide.csv
+                  flowrun new park ABCD --name "A Park" --center 37.1,-112.9
                 """)
 
         @OptionGroup var project: ProjectOptions
@@ -23,19 +34,22 @@ extension Flowrun.New {
         @Argument(help: ArgumentHelp("The park's code: 4 capital letters, as NPS unit codes are (e.g. ZION).", valueName: "code"))
         var code: String
 
-        @Option(help: "The park's name for visitors, e.g. \"Zion National Park\".")
-        var name: String
+        @Option(help: "The park's name for visitors, e.g. \"Zion National Park\" (default: the boundary's UNIT_NAME).")
+        var name: String?
 
         @Option(help: ArgumentHelp("A GeoJSON file with the park's boundary (Polygon or MultiPolygon).", valueName: "file.geojson"))
         var boundary: String?
 
-        @Option(help: ArgumentHelp("A GeoJSON file with the park's sites (Point features with id, name, category).", valueName: "file.geojson"))
+        @Option(
+            help: ArgumentHelp(
+                "The park's points: GeoJSON (Point features with id, name, category) or CSV (id,name,category,lat,lon[,park]).",
+                valueName: "file"))
         var sites: String?
 
-        @Option(help: "The state or region the park is in, e.g. Utah.")
+        @Option(help: "The state or region the park is in, e.g. Utah (default: the boundary's STATE).")
         var state: String?
 
-        @Option(help: "The park's IANA time zone, e.g. America/Denver (default: parks/defaults.lua's).")
+        @Option(help: "The park's IANA time zone, e.g. America/Denver (default: the one where the park is, from its state).")
         var timezone: String?
 
         @Option(
@@ -49,8 +63,10 @@ extension Flowrun.New {
                 code: code, name: name, state: state, timezone: timezone,
                 center: try RunInputs.coordinate(center, name: "--center"),
                 boundaryFile: boundary, sitesFile: sites)
-            for file in try scaffold.write(root: root) { print("wrote \(file)") }
-            print("next: flowrun check --park \(code), then flowrun --park \(code) home")
+            let written = try scaffold.write(root: root)
+            for file in written.files { print("wrote \(file)") }
+            for note in written.notes { print("note: \(note)") }
+            print("next: flowrun check --park \(code), flowrun test --park \(code), then flowrun --park \(code) home")
         }
     }
 }

@@ -34,10 +34,15 @@ extension Boundary {
         let document = try bytes.withContiguousBytes { buffer throws(GeoError) in
             try GeoJSONReader.read(buffer, file: displayPath)
         }
+        try self.init(features: document.features, displayPath: displayPath)
+    }
+
+    /// The boundary of every polygon of `features`.
+    init(features: [Feature], displayPath: String) throws(GeoError) {
         var vertices = ContiguousArray<Double>()
         var ringStarts: ContiguousArray<Int> = [0]
         var polygonStarts: ContiguousArray<Int> = [0]
-        for feature in document.features {
+        for feature in features {
             guard let polygons = feature.geometry?.polygons else {
                 let got = feature.geometry?.typeName ?? "null"
                 let error = GeoError(.invalidContent, "geometry must be a Polygon or MultiPolygon, got \(got)")
