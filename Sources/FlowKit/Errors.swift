@@ -54,7 +54,8 @@ public enum FlowError: Error, CustomStringConvertible, Sendable {
     private var unboundedDescription: String {
         switch self {
         case .unknownPark(let code, let known):
-            return "unknown park \(Excerpt.quoted(code)); parks here: \(Excerpt.list(known))"
+            let hint = Excerpt.suggestion(for: code.uppercased(), in: known).map { "did you mean '\($0)'? " } ?? ""
+            return "unknown park \(Excerpt.quoted(code)); \(hint)parks here: \(Excerpt.list(known))"
         case .unknownFlow(let name, let park, let known):
             return "unknown flow \(Excerpt.quoted(name)) for park \(park); flows: \(Excerpt.list(known))"
         case .unavailableFlow(let name, let park, let failures):

@@ -92,7 +92,7 @@ public final class FlowRuntime {
         store: any VisitorStore = MemoryVisitorStore(), modules: ModuleRegistry = ModuleRegistry(), compiledChunks: CompiledChunks? = nil,
         keptSites: KeptSiteTables? = nil
     ) throws(FlowError) {
-        let code = try ParkCatalog(root: root).resolve(code)
+        let code = try ParkCatalog.resolve(code, in: root)
         self.root = root
         let clock = time ?? Date()
         self.clock = clock
