@@ -95,6 +95,10 @@ function M.places_sections(ctx, out)
     local kinds = {}
     for i, category in ipairs(settings.categories) do kinds[i] = ui.category_plural(ctx, category):lower() end
     out[#out + 1] = ui.text(("The park lists no %s yet."):format(joined(kinds, "or")), "caption")
+    -- Without ways out, the one place the park's data gives: its center, where roads lead.
+    local park = ctx.park
+    out[#out + 1] = ui.button("Directions to the park's center",
+      ui.directions(park.center.lat, park.center.lon, park.name, park.address, "Directions to the park's center"), "secondary")
     return
   end
   out[#out + 1] = ui.heading(at and "Nearest ways out and help" or "Ways out and help")

@@ -1,24 +1,44 @@
 -- Parks: the park browser. Every park of the project (ctx.parks), each opening that park's
 -- home, which switches park: nearest first from the visitor's position (--at), with how far
--- its center is; alphabetically otherwise. The park this screen belongs to is marked.
+-- its center is; otherwise by name, or by state (--arg by=state, a list per state). A park is
+-- found by part of its name, its state or its code (--arg q=teton). The park this screen
+-- belongs to is marked.
 local ui = require("lib.ui")
 
+-- The first state a park names: "Wyoming, Montana, Idaho" is listed under Wyoming.
+local function first_state(park)
+  local state = (park.state or ""):match("^%s*([^,]+)") or ""
+  state = state:gsub("%s+$", "")
+  return state ~= "" and state or "Elsewhere"
+end
+
+local function matches(park, q)
+  local plain = true
+  return park.name:lower():find(q, 1, plain) ~= nil or (park.state or ""):lower():find(q, 1, plain) ~= nil
+    or park.code:lower() == q
+end
+
 flow.register("parks", function(ctx)
-  local at, entries = ctx.at, {}
-  for i, park in ipairs(ctx.parks) do
-    entries[i] = { park = park, name = park.name:lower(),
-                   distance = at and geo.distance(at.lat, at.lon, park.lat, park.lon) or nil }
+  local at = ctx.at
+  local q = ctx.args.q and ctx.args.q:lower():gsub("^%s+", ""):gsub("%s+$", "") or ""
+  local by_state = ctx.args.by == "state" and not at
+  local entries = {}
+  for _, park in ipairs(ctx.parks) do
+    if q == "" or matches(park, q) then
+      entries[#entries + 1] = { park = park, name = park.name:lower(), state = first_state(park),
+                                distance = at and geo.distance(at.lat, at.lon, park.lat, park.lon) or nil }
+    end
   end
   table.sort(entries, function(a, b)
     if a.distance and a.distance ~= b.distance then return a.distance < b.distance end
+    if by_state and a.state ~= b.state then return a.state < b.state end
     if a.name ~= b.name then return a.name < b.name end
     return a.park.code < b.park.code
   end)
 
-  local items = {}
-  for i, entry in ipairs(entries) do
+  local function item(entry)
     local park = entry.park
-    items[i] = {
+    return {
       title = park.name,
       subtitle = park.state ~= "" and park.state or nil,
       detail = entry.distance and ui.distance(entry.distance) or nil,
@@ -26,10 +46,34 @@ flow.register("parks", function(ctx)
       action = ui.go_park(park.code, "home", nil, "Open " .. park.name),
     }
   end
+
   local sections = {}
   if at then
     sections[1] = ui.text(("Nearest first from %.4f, %.4f (to each park's center)."):format(at.lat, at.lon), "caption")
+  else
+    local other = by_state and { label = "By name", args = nil } or { label = "By state", args = { by = "state" } }
+    if q ~= "" then other.args = other.args or {}; other.args.q = ctx.args.q end
+    sections[1] = ui.button(other.label, ui.go("parks", other.args, other.label))
   end
-  sections[#sections + 1] = ui.list("Parks (" .. #items .. ")", items, "No parks are published yet.")
+  if q ~= "" then
+    sections[#sections + 1] = ui.button("All parks", ui.go("parks", by_state and { by = "state" } or nil, "All parks"))
+  end
+  local empty = q ~= "" and ("No park's name or state has \"" .. ctx.args.q .. "\".") or "No parks are published yet."
+  local title = q ~= "" and ("Parks matching \"" .. ctx.args.q .. "\"") or "Parks"
+  if by_state and #entries > 0 then
+    local list, state = nil, nil
+    for _, entry in ipairs(entries) do
+      if entry.state ~= state then
+        state = entry.state
+        list = {}
+        sections[#sections + 1] = ui.list(state, list)
+      end
+      list[#list + 1] = item(entry)
+    end
+  else
+    local items = {}
+    for i, entry in ipairs(entries) do items[i] = item(entry) end
+    sections[#sections + 1] = ui.list(title .. " (" .. #items .. ")", items, empty)
+  end
   return ui.screen("Parks", sections, ctx.park.name)
 end)

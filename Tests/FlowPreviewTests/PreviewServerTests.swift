@@ -52,7 +52,7 @@ import Testing
         ] {
             #expect(body.contains(control), "missing \(control)")
         }
-        #expect(body.contains("<div class=\"phone\" data-park=\"GOGA\" data-flow=\"home\">"))
+        #expect(body.contains("<div class=\"phone\" data-park=\"ACAD\" data-flow=\"home\">"))  // the first park
         #expect(body.contains("new EventSource(\"/events\")"))
     }
 

@@ -33,8 +33,10 @@ import Testing
         #expect(words.contains("Your position is unknown. Allow location to see what is near you."))
         #expect(words.contains("Calling needs no data; directions need the network."))
         #expect(words.contains("The park lists no entrances, trailheads or visitor centers yet."))
+        // Home offers it all the same: it calls for help whatever the park's data.
         let home = try flowrun(["--park", "YOSE", "home", "--time", fixedTime])
-        #expect(!home.stdout.contains("→ go emergency"))
+        #expect(home.stdout.contains("→ go emergency"))
+        #expect(home.stdout.contains("Call for help, alert your party, call the park"))
         let goga = try flowrun(["--park", "GOGA", "home", "--time", fixedTime])
         #expect(goga.stdout.contains("• Emergency\n"))
     }

@@ -7,7 +7,7 @@ import Testing
         let copy = try ProjectCopy()
         let result = try flowrun(["--root", copy.url.path, "new", "flow", "trail_walks"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "wrote flows/trail_walks.lua\nnext: flowrun --park GOGA trail_walks\n")
+        #expect(result.stdout == "wrote flows/trail_walks.lua\nnext: flowrun --park ACAD trail_walks\n")
         let text = try String(contentsOf: copy.url.appendingPathComponent("flows/trail_walks.lua"), encoding: .utf8)
         #expect(text.hasPrefix("-- trail_walks: written by `flowrun new flow`. Run it, then change it and run it again:\n"))
         #expect(text.contains("flow.register(\"trail_walks\", function(ctx)\n"))
@@ -77,7 +77,10 @@ import Testing
             ["new", "flow", "geysers", "--park", "YELL"],
             "flowrun: parks/YELL/flows/geysers.lua: already exists; flowrun new never overwrites (choose another name or remove the file)\n"
         ),
-        (["new", "flow", "trails", "--park", "NOPE"], "flowrun: unknown park 'NOPE'; parks here: GOGA, GRTE, YELL, YOSE\n"),
+        (
+            ["new", "flow", "trails", "--park", "NOPE"],
+            "flowrun: unknown park 'NOPE'; did you mean 'NOCA'? parks here: ACAD, ARCH, BADL, BIBE, BISC, BLCA, BRCA, CANY, CARE, CAVE, CHIS, CONG, CRLA, CUVA, DENA, DEVA, DRTO, EVER, GAAR, GLAC and 44 more\n"
+        ),
     ])
     func refusesBadInputAndWritesNothing(arguments: [String], message: String) throws {
         let copy = try ProjectCopy()

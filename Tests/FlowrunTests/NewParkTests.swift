@@ -73,27 +73,27 @@ func fileTree(_ url: URL) -> [String] {
 
     @Test func aParkWithOnlyACenterPassesCheck() throws {
         let copy = try ProjectCopy()
-        let result = try flowrun(["new", "park", "ZION", "--name", "Zion National Park", "--center", "37.2982,-113.0263"], in: copy.url)
+        let result = try flowrun(["new", "park", "ZEST", "--name", "Zion National Park", "--center", "37.2982,-113.0263"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
         let layers = ["sky", "dusk", "far", "near", "foreground"]
         #expect(
             result.stdout
-                == "wrote parks/ZION/park.lua\n" + layers.map { "wrote parks/ZION/assets/onboarding/\($0).svg\n" }.joined()
-                + "wrote parks/ZION/tests/home.lua\n"
+                == "wrote parks/ZEST/park.lua\n" + layers.map { "wrote parks/ZEST/assets/onboarding/\($0).svg\n" }.joined()
+                + "wrote parks/ZEST/tests/home.lua\n"
                 + "note: no time zone derived (the park's state is not known here): park.lua keeps parks/defaults.lua's; set timezone there, or give --timezone\n"
-                + "next: flowrun check --park ZION, flowrun test --park ZION, then flowrun --park ZION home\n")
+                + "next: flowrun check --park ZEST, flowrun test --park ZEST, then flowrun --park ZEST home\n")
         #expect(
-            fileTree(copy.url.appendingPathComponent("parks/ZION"))
+            fileTree(copy.url.appendingPathComponent("parks/ZEST"))
                 == (["assets", "assets/onboarding"] + layers.sorted().map { "assets/onboarding/\($0).svg" } + ["park.lua", "tests", "tests/home.lua"]))
-        let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
+        let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZEST/park.lua"), encoding: .utf8)
         #expect(park.contains("  center = { lat = 37.29820, lon = -113.02630 },\n  -- zoom = 10,"))
         // Typed for LuaLS the way it honors: on a local, not on `return` (docs/authoring/editor-support.md).
         #expect(park.contains("\n--- @type flowrun.ParkFile\nlocal park = {\n  name = \"Zion National Park\",\n"))
         #expect(park.hasSuffix("\n}\n\nreturn park\n"))
-        let check = try flowrun(["check", "--park", "ZION", "--time", fixedTime], in: copy.url)
+        let check = try flowrun(["check", "--park", "ZEST", "--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasPrefix("ok   ZION: 12 flows, 0 sites, "))
-        let home = try flowrun(["--park", "ZION", "home"], in: copy.url)
+        #expect(check.stdout.hasPrefix("ok   ZEST: 12 flows, 0 sites, "))
+        let home = try flowrun(["--park", "ZEST", "home"], in: copy.url)
         #expect(home.status == 0, "\(home.stderr)")
     }
 
@@ -110,9 +110,9 @@ func fileTree(_ url: URL) -> [String] {
             ]}
             """)
         let name = #"Zion "Test" \ Park"#  // quotes and a backslash survive into Lua
-        let result = try flowrun(["new", "park", "ZION", "--name", name, "--sites", "in/sites.geojson"], in: copy.url)
+        let result = try flowrun(["new", "park", "ZEST", "--name", name, "--sites", "in/sites.geojson"], in: copy.url)
         #expect(result.status == 0, "\(result.stderr)")
-        let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
+        let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZEST/park.lua"), encoding: .utf8)
         #expect(park.contains("  center = { lat = 37.25000, lon = -113.00000 },   -- the middle of the sites in sites.geojson\n"))
         #expect(
             park.contains(
@@ -122,10 +122,10 @@ func fileTree(_ url: URL) -> [String] {
                       wooden_bench = { name = "Wooden bench", plural = "Wooden benches" },
                     },
                 """))
-        let check = try flowrun(["check", "--park", "ZION", "--time", fixedTime], in: copy.url)
+        let check = try flowrun(["check", "--park", "ZEST", "--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.hasSuffix(" screens: 0 problems\n"))
-        let home = try flowrun(["--park", "ZION", "home", "--format", "json"], in: copy.url)
+        let home = try flowrun(["--park", "ZEST", "home", "--format", "json"], in: copy.url)
         let screen = try JSONSerialization.jsonObject(with: Data(home.stdout.utf8)) as? [String: Any]
         #expect(screen?["title"] as? String == name)
     }
@@ -147,35 +147,35 @@ func fileTree(_ url: URL) -> [String] {
             ["new", "park", "GOGA", "--name", "X", "--center", "1,2"],
             "flowrun: parks/GOGA: already exists; flowrun new never overwrites (choose another code or remove the folder)\n"
         ),
-        (["new", "park", "ZION", "--name", " ", "--center", "1,2"], "flowrun: --name: must not be empty\n"),
+        (["new", "park", "ZEST", "--name", " ", "--center", "1,2"], "flowrun: --name: must not be empty\n"),
         (
-            ["new", "park", "ZION", "--name", "Two\nlines", "--center", "1,2"],
+            ["new", "park", "ZEST", "--name", "Two\nlines", "--center", "1,2"],
             "flowrun: --name: must be one line of text without control characters\n"
         ),
         (
-            ["new", "park", "ZION", "--name", "Zion"],
+            ["new", "park", "ZEST", "--name", "Zion"],
             "flowrun: --center: a park needs a center: give --center LAT,LON, or --boundary or --sites to derive it from\n"
         ),
         (
-            ["new", "park", "ZION", "--name", "Zion", "--center", "95,0"],
+            ["new", "park", "ZEST", "--name", "Zion", "--center", "95,0"],
             "flowrun: --center: latitude 95 out of range [-90, 90] (expected LAT,LON; are the two swapped?)\n"
         ),
         (
-            ["new", "park", "ZION", "--name", "Zion", "--timezone", "America/Denevr"],
+            ["new", "park", "ZEST", "--name", "Zion", "--timezone", "America/Denevr"],
             "flowrun: --timezone: unknown time zone 'America/Denevr'; did you mean 'America/Denver'?\n"
         ),
-        (["new", "park", "ZION", "--name", "Zion", "--boundary", "nope.geojson"], "flowrun: --boundary: 'nope.geojson': file not found\n"),
-        (["new", "park", "ZION", "--name", "Zion", "--sites", "parks"], "flowrun: --sites: 'parks': cannot read file: it is a folder, not a regular file\n"),
+        (["new", "park", "ZEST", "--name", "Zion", "--boundary", "nope.geojson"], "flowrun: --boundary: 'nope.geojson': file not found\n"),
+        (["new", "park", "ZEST", "--name", "Zion", "--sites", "parks"], "flowrun: --sites: 'parks': cannot read file: it is a folder, not a regular file\n"),
         (
-            ["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GOGA/park.lua"],
+            ["new", "park", "ZEST", "--name", "Zion", "--boundary", "parks/GOGA/park.lua"],
             "flowrun: parks/GOGA/park.lua:1:1: malformed JSON: invalid number '--'\n"
         ),
         (
-            ["new", "park", "ZION", "--name", "Zion", "--boundary", "parks/GRTE/boundary.geojson", "--sites", "parks/GRTE/boundary.geojson"],
+            ["new", "park", "ZEST", "--name", "Zion", "--boundary", "parks/GRTE/boundary.geojson", "--sites", "parks/GRTE/boundary.geojson"],
             "flowrun: parks/GRTE/boundary.geojson: feature 1: geometry must be a Point, got Polygon\n"
         ),
         (
-            ["new", "park", "ZION", "--root", "/nonexistent", "--name", "Zion", "--center", "1,2"],
+            ["new", "park", "ZEST", "--root", "/nonexistent", "--name", "Zion", "--center", "1,2"],
             "flowrun: --root: '/nonexistent' has no flows/ and parks/ folders (run flowrun from the project folder or pass --root DIR)\n"
         ),
     ])
@@ -193,11 +193,11 @@ func fileTree(_ url: URL) -> [String] {
     /// disk, and `--park` matches codes case-insensitively: refused too.
     @Test func refusesAFolderOfTheSameCodeInAnotherCase() throws {
         let copy = try ProjectCopy()
-        try copy.write("parks/Zion/notes.txt", "mine\n")
+        try copy.write("parks/Zest/notes.txt", "mine\n")
         let before = fileTree(copy.url)
-        let result = try flowrun(["new", "park", "ZION", "--name", "Zion", "--center", "37.3,-113.0"], in: copy.url)
+        let result = try flowrun(["new", "park", "ZEST", "--name", "Zion", "--center", "37.3,-113.0"], in: copy.url)
         #expect(result.status == 2)
-        #expect(result.stderr == "flowrun: parks/Zion: already exists; flowrun new never overwrites (choose another code or remove the folder)\n")
+        #expect(result.stderr == "flowrun: parks/Zest: already exists; flowrun new never overwrites (choose another code or remove the folder)\n")
         #expect(fileTree(copy.url) == before)
     }
 

@@ -88,8 +88,8 @@ import Testing
 
     @Test(arguments: [
         (
-            ["new", "park", "CANY", "--boundary", "in/parks.geojson"],
-            "flowrun: --boundary: 'in/parks.geojson' has no feature of CANY (its 2 parks: CANX, ISLX); did you mean CANX?\n"
+            ["new", "park", "CANZ", "--boundary", "in/parks.geojson"],
+            "flowrun: --boundary: 'in/parks.geojson' has no feature of CANZ (its 2 parks: CANX, ISLX); did you mean CANX?\n"
         ),
         (
             ["new", "park", "CANX", "--boundary", "in/parks.geojson", "--timezone", "America/New_York"],

@@ -13,7 +13,8 @@ import Testing
         #expect(result.status == 0)
         try expectGolden(result.stdout, "parks-at-old-faithful.txt")
         let codes = result.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(4)) }
-        #expect(codes == ["YELL", "GRTE", "YOSE", "GOGA"])
+        #expect(codes.count == 20)  // the nearest 20 (--limit)
+        #expect(Array(codes.prefix(3)) == ["YELL", "GRTE", "GLAC"])
     }
 
     @Test func parksAsJSON() throws {
@@ -25,7 +26,7 @@ import Testing
     @Test func checkPassesOnTheRepository() throws {
         let result = try flowrun(["check", "--time", fixedTime])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok   ") }.count == 4)
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok   ") }.count == 64)
         #expect(result.stdout.contains("screens: 0 problems"))
     }
 

@@ -100,7 +100,7 @@ import Testing
         let html = try flowrun(["--park", "DEMO", "home", "--format", "html"], in: copy.url)
         #expect(
             html.stdout.contains(
-                #"data-kind="directions" data-action="11" href="geo:37.80000,-122.40000" "#
+                #"data-kind="directions" data-action="12" href="geo:37.80000,-122.40000" "#
                     + #"data-directions="Demo Park, 1 Demo Road, Nowhere, CA 94000 (37.80000, -122.40000)">Directions</a>"#))
     }
 
@@ -117,11 +117,9 @@ import Testing
         try expectGolden(result.stdout, "goga-parks-flow-at.txt")
         let alphabetical = try flowrun(["--park", "YELL", "parks", "--time", fixedTime])
         let titles = alphabetical.stdout.split(separator: "\n").filter { $0.hasPrefix("• ") }
-        #expect(
-            titles == [
-                "• Golden Gate National Recreation Area", "• Grand Teton National Park",
-                "• Yellowstone National Park ‹current›", "• Yosemite National Park",
-            ])
+        #expect(titles.count == 64)
+        #expect(Array(titles.prefix(2)) == ["• Acadia National Park", "• Arches National Park"])
+        #expect(titles.contains("• Yellowstone National Park ‹current›"))
     }
 
     @Test func followSwitchesParkAndKeepsFollowingThere() throws {
@@ -137,7 +135,8 @@ import Testing
         ])
         #expect(geysers.status == 0, "\(geysers.stderr)")
         #expect(geysers.stdout.contains("Old Faithful"))
-        let json = try flowrun(["--park", "GOGA", "parks", "--follow", "3", "--format", "json", "--time", fixedTime])
+        // Found by name: By state, All parks, then Yellowstone.
+        let json = try flowrun(["--park", "GOGA", "parks", "--arg", "q=yellowstone", "--follow", "3", "--format", "json", "--time", fixedTime])
         #expect(json.stdout.contains(#""park" : "YELL""#) && json.stdout.contains(#""flow" : "home""#))
     }
 

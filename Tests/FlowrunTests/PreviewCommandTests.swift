@@ -94,7 +94,7 @@ import Testing
     @Test func anUnknownParkIsBadUsage() throws {
         let result = try flowrun(["preview", "--port", "0", "--park", "NOPE"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("flowrun: unknown park 'NOPE'; parks here: "))
+        #expect(result.stderr.hasPrefix("flowrun: unknown park 'NOPE'; did you mean 'NOCA'? parks here: "))
     }
 
     @Test func ctrlCStopsTheServerWithAnEventStreamOpen() async throws {

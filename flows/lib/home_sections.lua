@@ -54,9 +54,10 @@ function builders.collections(ctx, out)
 end
 
 -- The park's other screens, each only where the park runs its flow (ui.go is nil otherwise)
--- and, for those about sites, where it has some (the emergency screen's: sites of its
--- categories, the ways out and help it lists). No counts of favorites or pins: home would
--- then open the visitor's store on every launch.
+-- and, for those about sites, where it has some. Emergency is on every home: it calls for
+-- help whatever the park's data; its subtitle says whether it also lists ways out (sites of
+-- its categories). No counts of favorites or pins: home would then open the visitor's store
+-- on every launch.
 local shortcuts = {
   { flow = "map", title = "Map", subtitle = "The park, its sites and your pins" },
   { flow = "ar", title = "AR view", subtitle = "Point your camera to see what is where", sites = true },
@@ -65,16 +66,16 @@ local shortcuts = {
   { flow = "geofence", title = "Alerts near you", subtitle = "What your phone watches for here" },
   { flow = "parks", title = "All parks", subtitle = "Switch to another park" },
   { flow = "emergency", title = "Emergency", subtitle = "Call for help, alert your party, the nearest ways out",
-    places = true },
+    without_places = "Call for help, alert your party, call the park" },
 }
 
 function builders.shortcuts(ctx, out)
   local items, has_sites = {}, #ctx.sites > 0
   local has_places = has_sites and #sites.in_categories(ctx, ctx.park.emergency.categories, 1) > 0
   for _, s in ipairs(shortcuts) do
-    local wanted = (has_sites or not s.sites) and (has_places or not s.places)
-    local action = wanted and ui.go(s.flow, nil, "Open") or nil
-    if action then items[#items + 1] = { title = s.title, subtitle = s.subtitle, action = action } end
+    local action = (has_sites or not s.sites) and ui.go(s.flow, nil, "Open") or nil
+    local subtitle = (s.without_places and not has_places) and s.without_places or s.subtitle
+    if action then items[#items + 1] = { title = s.title, subtitle = subtitle, action = action } end
   end
   if #items > 0 then out[#out + 1] = ui.list("Shortcuts", items) end
 end

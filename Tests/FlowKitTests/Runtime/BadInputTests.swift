@@ -17,7 +17,10 @@ import ScreenModel
 
     @Test func unknownPark() {
         let error = flowError { try FlowRuntime(root: repository, park: "XXXX") }
-        #expect(error?.description == "unknown park 'XXXX'; parks here: GOGA, GRTE, YELL, YOSE")
+        #expect(
+            error?.description
+                == "unknown park 'XXXX'; parks here: ACAD, ARCH, BADL, BIBE, BISC, BLCA, BRCA, CANY, CARE, CAVE, CHIS, CONG, CRLA, CUVA, DENA, DEVA, DRTO, EVER, GAAR, GLAC and 44 more"
+        )
         #expect(error?.exitCode == 2)
     }
 

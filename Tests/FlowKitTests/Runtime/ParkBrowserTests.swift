@@ -22,13 +22,17 @@ import Testing
             return { title = table.concat(out, ";"), sections = {} }
             """)
         #expect(result.error == nil)
-        #expect(
-            result.title == """
-                GOGA|Golden Gate National Recreation Area|California|37.81,-122.47|nil;\
-                GRTE|Grand Teton National Park|Wyoming|43.79,-110.68|nil;\
-                YELL|Yellowstone National Park|Wyoming, Montana, Idaho|44.60,-110.55|nil;\
-                YOSE|Yosemite National Park|California|37.85,-119.55|nil
-                """)
+        let rows = (result.title ?? "").split(separator: ";").map(String.init)
+        #expect(rows.count == 64)
+        #expect(rows.first == "ACAD|Acadia National Park|Maine|44.35,-68.24|nil")
+        for row in [
+            "GOGA|Golden Gate National Recreation Area|California|37.81,-122.47|nil",
+            "GRTE|Grand Teton National Park|Wyoming|43.79,-110.68|nil",
+            "YELL|Yellowstone National Park|Wyoming, Montana, Idaho|44.60,-110.55|nil",
+            "YOSE|Yosemite National Park|California|37.85,-119.55|nil",
+        ] {
+            #expect(rows.contains(row), "\(row)")
+        }
     }
 
     @Test func ctxParksIsReadOnlyAndHoldsNoFlows() throws {
@@ -56,7 +60,10 @@ import Testing
             end)
             """,
         ])
-        #expect(try p.runtime("GOGA").run(FlowRequest(flow: "probe")).title == "GOGA GRTE:PO Box 170, Moose, WY 83012 YELL YOSE")
+        let listed = try p.runtime("GOGA").run(FlowRequest(flow: "probe")).title.split(separator: " ").map(String.init)
+        #expect(!listed.contains { $0.hasPrefix("BROK") })
+        #expect(listed.contains("GRTE:PO Box 170, Moose, WY 83012") || listed.joined(separator: " ").contains("GRTE:PO Box 170, Moose, WY 83012"))
+        #expect(listed.contains("GOGA") && listed.contains("YELL") && listed.contains("YOSE"))
     }
 
     @Test func theParksFlowIsAlphabeticalWithoutAPositionAndNearestFirstWithOne() throws {
@@ -67,17 +74,14 @@ import Testing
             }
             return []
         }
-        #expect(
-            rows(try runtime.run(FlowRequest(flow: "parks"))) == [
-                "Golden Gate National Recreation Area|-|current", "Grand Teton National Park|-|-",
-                "Yellowstone National Park|-|-", "Yosemite National Park|-|-",
-            ])
+        let byName = rows(try runtime.run(FlowRequest(flow: "parks")))
+        #expect(byName.count == 64)
+        #expect(Array(byName.prefix(3)) == ["Acadia National Park|-|-", "Arches National Park|-|-", "Badlands National Park|-|-"])
+        #expect(byName.contains("Golden Gate National Recreation Area|-|current"))
         let oldFaithful = Coordinate(latitude: 44.4605, longitude: -110.8281)
-        #expect(
-            rows(try runtime.run(FlowRequest(flow: "parks", at: oldFaithful))) == [
-                "Yellowstone National Park|27 km|-", "Grand Teton National Park|75 km|-",
-                "Yosemite National Park|1036 km|-", "Golden Gate National Recreation Area|1224 km|current",
-            ])
+        let nearest = rows(try runtime.run(FlowRequest(flow: "parks", at: oldFaithful)))
+        #expect(Array(nearest.prefix(2)) == ["Yellowstone National Park|27 km|-", "Grand Teton National Park|75 km|-"])
+        #expect(nearest.contains("Golden Gate National Recreation Area|1224 km|current"))
     }
 
     @Test func followingAGoToAnotherParkHandsItsRequestOver() throws {

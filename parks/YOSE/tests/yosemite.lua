@@ -11,9 +11,11 @@ scenario {
     expect.action { kind = "url", url = "https://www.nps.gov/yose/index.htm" }
     expect.action { kind = "call", phone = "+1 209-372-0200" }
     expect.action { kind = "directions", name = "Yosemite National Park", lat = 37.85, lon = -119.55 }
-    -- Shortcuts to what works without sites: the map, own pins, alerts, the park browser.
+    -- Shortcuts to what works without sites: the map, own pins, alerts, the park browser,
+    -- and emergency, which calls for help whatever the park's data.
     local shortcuts = expect.section("list", { title = "Shortcuts" })
-    expect.count(shortcuts.items, 4)
+    expect.count(shortcuts.items, 5)
+    expect.action { flow = "emergency" }
     expect.no_action { flow = "ar" }
     expect.no_action { flow = "favorites" }
   end,

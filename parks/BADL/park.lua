@@ -1,0 +1,41 @@
+-- Badlands National Park. Written by `flowrun new park`; every setting a park can change, with its
+-- default, is in parks/defaults.lua (README, "Adding a park"). After a change, run
+--   flowrun check --park BADL
+-- The type below gives completion and checks in an editor with LuaLS (README, "Editor support").
+--- @type flowrun.ParkFile
+local park = {
+  name = "Badlands National Park",
+  state = "South Dakota",
+  timezone = "America/Denver",   -- IANA zone for ctx.time; where the park is: South Dakota
+  description = "The rugged beauty of the Badlands draws visitors from around the world. These striking geologic deposits contain one of the world’s richest fossil beds. Ancient mammals such as the rhino, horse, and saber-toothed cat once roamed here. The park’s 244,000 acres protect an expanse of mixed-grass prairie where bison, bighorn sheep, prairie dogs, and black-footed ferrets live today.",
+  website = "https://www.nps.gov/badl/index.htm",
+  phone = "+1 605-433-5361",
+  center = { lat = 43.70450, lon = -102.49905 },   -- the centroid of boundary.geojson's largest ring
+  zoom = 8,   -- where boundary.geojson fits a 390x844 screen
+  -- theme = { primary = "#2E5E4E", accent = "#E0A526" },   -- colours as "#RRGGBB"
+
+  -- Layers back to front, each over the whole page (parks/BADL/assets/onboarding/, drawn
+  -- by `flowrun new park` from this park's boundary, sites and theme; `flowrun art` redraws them).
+  -- The words are a first draft: say what a first-time visitor should know.
+  onboarding = {
+    pages = {
+      { title = "Welcome to Badlands National Park",
+        body = "Sites near you, the park's map, your favorites and pins, and help at hand when you need it.",
+        background = {
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#598EBD" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#73888D" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2A4C41" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#507548" },
+        } },
+    },
+  },
+
+  -- home = { highlight_categories = { "visitor_center", "viewpoint" } },
+
+  sites = {
+    -- hidden = { "site-id" },                     -- sites visitors never see
+    -- names = { ["site-id"] = "Name visitors read" },   -- where the data's name is wrong
+  },
+}
+
+return park

@@ -1,0 +1,41 @@
+-- Death Valley National Park. Written by `flowrun new park`; every setting a park can change, with its
+-- default, is in parks/defaults.lua (README, "Adding a park"). After a change, run
+--   flowrun check --park DEVA
+-- The type below gives completion and checks in an editor with LuaLS (README, "Editor support").
+--- @type flowrun.ParkFile
+local park = {
+  name = "Death Valley National Park",
+  state = "California",
+  timezone = "America/Los_Angeles",   -- IANA zone for ctx.time; where the park is: California
+  description = "In this below-sea-level basin, steady drought and record summer heat make Death Valley a land of extremes. Yet, each extreme has a striking contrast. Towering peaks are frosted with winter snow. Rare rainstorms bring vast fields of wildflowers. Lush oases harbor tiny fish and refuge for wildlife and humans. Despite its morbid name, a great diversity of life survives in Death Valley.",
+  website = "https://www.nps.gov/deva/index.htm",
+  phone = "+1 760-786-3200",
+  center = { lat = 36.47823, lon = -117.12979 },   -- the centroid of boundary.geojson's largest ring
+  zoom = 7,   -- where boundary.geojson fits a 390x844 screen
+  -- theme = { primary = "#2E5E4E", accent = "#E0A526" },   -- colours as "#RRGGBB"
+
+  -- Layers back to front, each over the whole page (parks/DEVA/assets/onboarding/, drawn
+  -- by `flowrun new park` from this park's boundary, sites and theme; `flowrun art` redraws them).
+  -- The words are a first draft: say what a first-time visitor should know.
+  onboarding = {
+    pages = {
+      { title = "Welcome to Death Valley National Park",
+        body = "Sites near you, the park's map, your favorites and pins, and help at hand when you need it.",
+        background = {
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#598EBD" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#73888D" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2A4C41" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#507548" },
+        } },
+    },
+  },
+
+  -- home = { highlight_categories = { "visitor_center", "viewpoint" } },
+
+  sites = {
+    -- hidden = { "site-id" },                     -- sites visitors never see
+    -- names = { ["site-id"] = "Name visitors read" },   -- where the data's name is wrong
+  },
+}
+
+return park

@@ -1,0 +1,41 @@
+-- Glacier National Park. Written by `flowrun new park`; every setting a park can change, with its
+-- default, is in parks/defaults.lua (README, "Adding a park"). After a change, run
+--   flowrun check --park GLAC
+-- The type below gives completion and checks in an editor with LuaLS (README, "Editor support").
+--- @type flowrun.ParkFile
+local park = {
+  name = "Glacier National Park",
+  state = "Montana",
+  timezone = "America/Denver",   -- IANA zone for ctx.time; where the park is: Montana
+  description = "Come and experience Glacier's pristine forests, alpine meadows, rugged mountains, and spectacular lakes. With over 700 miles of trails, Glacier is a hiker's paradise for adventurous visitors seeking wilderness and solitude. Relive the days of old through historic chalets, lodges, and the famous Going-to-the-Sun Road. Explore Glacier National Park and discover what awaits you.",
+  website = "https://www.nps.gov/glac/index.htm",
+  phone = "+1 406-888-7800",
+  center = { lat = 48.68329, lon = -113.80032 },   -- the centroid of boundary.geojson's largest ring
+  zoom = 7,   -- where boundary.geojson fits a 390x844 screen
+  -- theme = { primary = "#2E5E4E", accent = "#E0A526" },   -- colours as "#RRGGBB"
+
+  -- Layers back to front, each over the whole page (parks/GLAC/assets/onboarding/, drawn
+  -- by `flowrun new park` from this park's boundary, sites and theme; `flowrun art` redraws them).
+  -- The words are a first draft: say what a first-time visitor should know.
+  onboarding = {
+    pages = {
+      { title = "Welcome to Glacier National Park",
+        body = "Sites near you, the park's map, your favorites and pins, and help at hand when you need it.",
+        background = {
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#598EBD" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#73888D" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2A4C41" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#507548" },
+        } },
+    },
+  },
+
+  -- home = { highlight_categories = { "visitor_center", "viewpoint" } },
+
+  sites = {
+    -- hidden = { "site-id" },                     -- sites visitors never see
+    -- names = { ["site-id"] = "Name visitors read" },   -- where the data's name is wrong
+  },
+}
+
+return park

@@ -1,0 +1,11 @@
+-- Haleakala National Park: a first scenario, written by `flowrun new park` (flowrun test --park HALE).
+-- Add what this park's visitors should see (docs/authoring/testing.md).
+
+scenario {
+  name = "home opens on the park's name",
+  flow = "home",
+  time = "2026-07-04T09:30:00-10:00",   -- 09:30 in Pacific/Honolulu
+  expect = function(screen)
+    expect.equal(screen.title, "Haleakala National Park", "home's title")
+  end,
+}

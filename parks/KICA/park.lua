@@ -1,0 +1,41 @@
+-- Kings Canyon National Park. Written by `flowrun new park`; every setting a park can change, with its
+-- default, is in parks/defaults.lua (README, "Adding a park"). After a change, run
+--   flowrun check --park KICA
+-- The type below gives completion and checks in an editor with LuaLS (README, "Editor support").
+--- @type flowrun.ParkFile
+local park = {
+  name = "Kings Canyon National Park",
+  state = "California",
+  timezone = "America/Los_Angeles",   -- IANA zone for ctx.time; where the park is: California
+  description = "Home to several giant sequoia groves and the General Grant Tree, the world's second largest measured tree, this park also features part of the Kings River, sculptor of the dramatic granite canyon that is its namesake, and the San Joaquin River, as well as Boyden Cave.[75] Although Kings Canyon National Park was designated as such in 1940, it subsumed General Grant National Park, which had been established on October 1, 1890 as the United States' fourth national park.",
+  website = "https://www.nps.gov/seki/index.htm",
+  phone = "+1 559-565-3341",
+  center = { lat = 36.89867, lon = -118.58725 },   -- the centroid of boundary.geojson's largest ring
+  zoom = 8,   -- where boundary.geojson fits a 390x844 screen
+  -- theme = { primary = "#2E5E4E", accent = "#E0A526" },   -- colours as "#RRGGBB"
+
+  -- Layers back to front, each over the whole page (parks/KICA/assets/onboarding/, drawn
+  -- by `flowrun new park` from this park's boundary, sites and theme; `flowrun art` redraws them).
+  -- The words are a first draft: say what a first-time visitor should know.
+  onboarding = {
+    pages = {
+      { title = "Welcome to Kings Canyon National Park",
+        body = "Sites near you, the park's map, your favorites and pins, and help at hand when you need it.",
+        background = {
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#598EBD" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#73888D" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2A4C41" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#507548" },
+        } },
+    },
+  },
+
+  -- home = { highlight_categories = { "visitor_center", "viewpoint" } },
+
+  sites = {
+    -- hidden = { "site-id" },                     -- sites visitors never see
+    -- names = { ["site-id"] = "Name visitors read" },   -- where the data's name is wrong
+  },
+}
+
+return park

@@ -1,0 +1,41 @@
+-- Petrified Forest National Park. Written by `flowrun new park`; every setting a park can change, with its
+-- default, is in parks/defaults.lua (README, "Adding a park"). After a change, run
+--   flowrun check --park PEFO
+-- The type below gives completion and checks in an editor with LuaLS (README, "Editor support").
+--- @type flowrun.ParkFile
+local park = {
+  name = "Petrified Forest National Park",
+  state = "Arizona",
+  timezone = "America/Phoenix",   -- IANA zone for ctx.time; where the park is: Arizona
+  description = "Did you know that Petrified Forest is more spectacular than ever? While the park has all the wonders known for a century, there are many new adventures and discoveries to share. There are backcountry hikes into areas never open before such as Red Basin and little known areas like the Martha's Butte. There are new exhibits that bring the stories to life. Come rediscover Petrified Forest!",
+  website = "https://www.nps.gov/pefo/index.htm",
+  phone = "+1 928-524-6228",
+  center = { lat = 34.98371, lon = -109.78778 },   -- the centroid of boundary.geojson's largest ring
+  zoom = 9,   -- where boundary.geojson fits a 390x844 screen
+  -- theme = { primary = "#2E5E4E", accent = "#E0A526" },   -- colours as "#RRGGBB"
+
+  -- Layers back to front, each over the whole page (parks/PEFO/assets/onboarding/, drawn
+  -- by `flowrun new park` from this park's boundary, sites and theme; `flowrun art` redraws them).
+  -- The words are a first draft: say what a first-time visitor should know.
+  onboarding = {
+    pages = {
+      { title = "Welcome to Petrified Forest National Park",
+        body = "Sites near you, the park's map, your favorites and pins, and help at hand when you need it.",
+        background = {
+          { image = "onboarding/sky.svg", position = { x = 0.5, y = 0.5 }, depth = 0.0, placeholder = "#598EBD" },
+          { image = "onboarding/far.svg", position = { x = 0.5, y = 0.5 }, depth = 0.15, placeholder = "#73888D" },
+          { image = "onboarding/near.svg", position = { x = 0.5, y = 0.5 }, depth = 0.4, placeholder = "#2A4C41" },
+          { image = "onboarding/foreground.svg", position = { x = 0.5, y = 0.5 }, depth = 0.8, placeholder = "#507548" },
+        } },
+    },
+  },
+
+  -- home = { highlight_categories = { "visitor_center", "viewpoint" } },
+
+  sites = {
+    -- hidden = { "site-id" },                     -- sites visitors never see
+    -- names = { ["site-id"] = "Name visitors read" },   -- where the data's name is wrong
+  },
+}
+
+return park
