@@ -39,13 +39,13 @@ public struct ContentAttack: Sendable, CustomStringConvertible {
             arguments: ["--park", "GOGA", "geofence", "--at", "37.8,-122.47"], exitCode: 2, messages: ["crosses itself"],
             file: "parks/GOGA/boundary.geojson"),
         ContentAttack(
-            name: "site_description_escapes", park: "YOSE",
-            files: { ["parks/YOSE/sites.geojson": sites(description: String(repeating: "\u{1B}", count: 200_000))] },
-            arguments: ["--park", "YOSE", "sites", "--arg", "id=atk-1"], exitCode: 0, messages: [], file: nil),
+            name: "site_description_escapes", park: "BIBE",
+            files: { ["parks/BIBE/sites.geojson": sites(description: String(repeating: "\u{1B}", count: 200_000))] },
+            arguments: ["--park", "BIBE", "sites", "--arg", "id=atk-1"], exitCode: 0, messages: [], file: nil),
         ContentAttack(
-            name: "site_description_words", park: "YOSE",
-            files: { ["parks/YOSE/sites.geojson": sites(description: String(repeating: "a ", count: 2_000_000))] },
-            arguments: ["--park", "YOSE", "sites", "--arg", "id=atk-1"], exitCode: 0, messages: [], file: nil),
+            name: "site_description_words", park: "BIBE",
+            files: { ["parks/BIBE/sites.geojson": sites(description: String(repeating: "a ", count: 2_000_000))] },
+            arguments: ["--park", "BIBE", "sites", "--arg", "id=atk-1"], exitCode: 0, messages: [], file: nil),
         ContentAttack(
             name: "party_silence", files: { party(settings: #""silence_s": 1e23"#, offset: "0", zone: circleZone) },
             arguments: partyRun, exitCode: 2, messages: ["settings.silence_s"], file: "party.json"),

@@ -43,13 +43,13 @@ import ScreenModel
     }
 
     @Test func parkWithoutSitesGetsAnEmptyState() throws {
-        let home = try run("YOSE", "home")
+        let home = try run("BIBE", "home")  // no sites in the data here
         guard case .list(let explore)? = home.sections.first(where: { if case .list = $0 { true } else { false } }) else {
-            Issue.record("no list on YOSE home"); return
+            Issue.record("no list on BIBE home"); return
         }
         #expect(explore.items.isEmpty)
         #expect(explore.empty == "No sites have been published for this park yet. Check back soon.")
-        let sites = try run("YOSE", "sites")
+        let sites = try run("BIBE", "sites")
         #expect(Self.titles(sites) == ["Sites"])
     }
 
