@@ -56,22 +56,37 @@ actor PreviewProject {
     /// The screen `inputs` ask of park `code`; with `acting`, an act run (its store writes are kept).
     /// - Throws: ``PreviewFailure`` with the status for the mistake.
     func screen(park code: String, inputs text: RunInputText, acting: Bool = false) throws(PreviewFailure) -> Screen {
+        try run(prepare(park: code, inputs: text, acting: acting))
+    }
+
+    /// A run asked for, ready to go: its `park|flow` key (``overruns``), its request, and the
+    /// park's runtime it runs on.
+    private typealias PreparedRun = (flow: String, request: FlowRequest, runtime: FlowRuntime)
+
+    /// The run `text` asks of park `code`, its query read and its runtime built; a flow whose
+    /// last run ended at a limit is answered with that failure instead.
+    private func prepare(park code: String, inputs text: RunInputText, acting: Bool) throws(PreviewFailure) -> PreparedRun {
         let (inputs, asked) = try request(text)
         var request = asked
         request.acting = acting
         let flow = code.uppercased() + "|" + text.flow
         if let kept = overruns[flow], ContinuousClock.now < kept.until { throw kept.failure }
-        runs += 1
         do {
-            return try run(request, on: try runtime(park: code, time: inputs.time))
+            return (flow, request, try runtime(park: code, time: inputs.time))
         } catch {
+            runs += 1  // a park that does not load counts as a run that failed
             throw failure(error, flow: flow)
         }
     }
 
-    /// Runs `request` standing where the query puts the visitor, as flowrun runs it (SingleRun).
-    private func run(_ request: FlowRequest, on runtime: FlowRuntime) throws(FlowError) -> Screen {
-        try SingleRun(request, on: runtime).screen
+    /// Runs `prepared` standing where the query puts the visitor, as flowrun runs it (SingleRun).
+    private func run(_ prepared: PreparedRun) throws(PreviewFailure) -> Screen {
+        runs += 1
+        do {
+            return try SingleRun(prepared.request, on: prepared.runtime).screen
+        } catch {
+            throw failure(error, flow: prepared.flow)
+        }
     }
 
     /// What `error` of a run of `flow` (park|flow) answers; one that ended at a limit is
@@ -92,33 +107,19 @@ actor PreviewProject {
     /// act, and a failure keep nothing.
     /// - Throws: ``PreviewFailure`` as ``screen(park:inputs:acting:)``.
     func screenJSON(park code: String, inputs text: RunInputText) throws(PreviewFailure) -> String {
-        let key = code.uppercased() + "|" + Self.key(text), flow = code.uppercased() + "|" + text.flow
-        if let kept = overruns[flow], ContinuousClock.now < kept.until { throw kept.failure }
-        let (inputs, request) = try request(text)
-        let runtime: FlowRuntime
-        do {
-            runtime = try self.runtime(park: code, time: inputs.time)
-        } catch {
-            runs += 1
-            throw failure(error, flow: flow)
-        }
+        let key = code.uppercased() + "|" + Self.key(text)
+        let prepared = try prepare(park: code, inputs: text, acting: false)
         let revision = store.revision()
-        if let kept = keptScreens[key], kept.runtime == ObjectIdentifier(runtime), let revision, kept.revision == revision {
+        if let kept = keptScreens[key], kept.runtime == ObjectIdentifier(prepared.runtime), let revision, kept.revision == revision {
             return kept.json
         }
-        runs += 1
-        let screen: Screen
-        do {
-            screen = try run(request, on: runtime)
-        } catch {
-            throw failure(error, flow: flow)
-        }
+        let screen = try run(prepared)
         let json = JSONRenderer().render(screen)
         // Kept only when the store is as it was before the run: a change made meanwhile
         // (another process's commit) may or may not be in this screen.
         if let revision, store.revision() == revision {
             if keptScreens.count >= capacity * 4 { keptScreens.removeAll() }
-            keptScreens[key] = (ObjectIdentifier(runtime), revision, json)
+            keptScreens[key] = (ObjectIdentifier(prepared.runtime), revision, json)
         }
         return json
     }

@@ -56,14 +56,7 @@ struct ParkAttributes: Equatable {
             let d = Array(digits.suffix(10))
             return "+1 \(String(d[0..<3]))-\(String(d[3..<6]))-\(String(d[6..<10]))"
         }
-        let kept = number.trimmingSpaces
+        let kept = number.trimmingWhitespace()
         return kept.allSatisfy({ $0.isASCII && ($0.isNumber || " +-().".contains($0)) }) && digits.count >= 5 ? kept : nil
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

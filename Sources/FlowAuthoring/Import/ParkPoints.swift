@@ -59,10 +59,10 @@ struct ParkPoints {
         for record in table.records {
             let f = record.fields
             let at = "\(path):\(record.line)"
-            for (index, label) in [(id, "id"), (name, "name"), (category, "category")] where f[index].trimmingSpaces.isEmpty {
+            for (index, label) in [(id, "id"), (name, "name"), (category, "category")] where f[index].trimmingWhitespace().isEmpty {
                 throw .invalidContent("\(at): empty \(label); every point has an id, a name and a category")
             }
-            if let park, f[park].trimmingSpaces.uppercased() != code { continue }
+            if let park, f[park].trimmingWhitespace().uppercased() != code { continue }
             guard let latitude = NumberText.decimal(f[lat]), (-90...90).contains(latitude) else {
                 let swapped = NumberText.decimal(f[lon]).map { (-90...90).contains($0) } == true && NumberText.decimal(f[lat]) != nil
                 throw .invalidContent(
@@ -72,7 +72,7 @@ struct ParkPoints {
             guard let longitude = NumberText.decimal(f[lon]), (-180...180).contains(longitude) else {
                 throw .invalidContent("\(at): lon \(Excerpt.quoted(f[lon])) is not a longitude (a number from -180 to 180)")
             }
-            let siteID = f[id].trimmingSpaces
+            let siteID = f[id].trimmingWhitespace()
             if let earlier = seen[siteID] { throw .invalidContent("\(at): id \(Excerpt.quoted(siteID)) is already on line \(earlier); ids are unique") }
             seen[siteID] = record.line
             if park == nil, let boundary, !boundary.contains(Coordinate(latitude: latitude, longitude: longitude)) {
@@ -80,11 +80,11 @@ struct ParkPoints {
                 continue
             }
             var properties: [String: JSONValue] = [
-                "id": .string(siteID), "name": .string(ParkAttributes.tidy(f[name])), "category": .string(f[category].trimmingSpaces),
+                "id": .string(siteID), "name": .string(ParkAttributes.tidy(f[name])), "category": .string(f[category].trimmingWhitespace()),
             ]
-            if let description, !f[description].trimmingSpaces.isEmpty { properties["description"] = .string(f[description].trimmingSpaces) }
-            if let source, !f[source].trimmingSpaces.isEmpty { properties["source"] = .string(f[source].trimmingSpaces) }
-            features.append(Self.feature(properties: .object(properties), lon: f[lon].trimmingSpaces, lat: f[lat].trimmingSpaces))
+            if let description, !f[description].trimmingWhitespace().isEmpty { properties["description"] = .string(f[description].trimmingWhitespace()) }
+            if let source, !f[source].trimmingWhitespace().isEmpty { properties["source"] = .string(f[source].trimmingWhitespace()) }
+            features.append(Self.feature(properties: .object(properties), lon: f[lon].trimmingWhitespace(), lat: f[lat].trimmingWhitespace()))
         }
         geoJSON = Array(Self.collection(features).utf8)
         total = table.records.count
@@ -107,12 +107,13 @@ struct ParkPoints {
         var kept: [String] = []
         var outside: [String] = []
         var tagged = false
+        let sitesByID = Dictionary(catalog.sites.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, item) in items.enumerated() {
             let properties = item["properties"]?.objectValue ?? [:]
             if let (_, value) = properties.first(where: { Self.parkKeys.contains($0.key.lowercased()) }) {
                 tagged = true
-                if value.stringValue?.trimmingSpaces.uppercased() != code { continue }
-            } else if let boundary, let site = catalog.sites.first(where: { $0.id == properties["id"]?.stringValue }), !boundary.contains(site.coordinate) {
+                if value.stringValue?.trimmingWhitespace().uppercased() != code { continue }
+            } else if let boundary, let site = properties["id"]?.stringValue.flatMap({ sitesByID[$0] }), !boundary.contains(site.coordinate) {
                 outside.append("feature \(index), id \(Excerpt.quoted(site.id))")
                 continue
             }

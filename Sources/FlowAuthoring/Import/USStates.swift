@@ -1,3 +1,5 @@
+import Formats
+
 /// The United States' states, district and territories by their postal codes, as NPS data
 /// writes them (`STATE: "WY"`), and the names a visitor reads.
 enum USStates {
@@ -20,7 +22,7 @@ enum USStates {
     /// separated by commas, slashes or semicolons; nil when any part is neither.
     static func codes(in text: String) -> [String]? {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == "/" || $0 == ";" })
-            .map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+            .map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { return nil }
         var codes: [String] = []
         for part in parts {

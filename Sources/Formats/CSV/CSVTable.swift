@@ -78,7 +78,7 @@ public struct CSVTable: Sendable {
             throw Self.error(
                 file, row.line, "\(row.fields.count) fields where the header has \(header.fields.count) (\(header.fields.joined(separator: ",")))")
         }
-        columns = header.fields.map { $0.trimmingSpaces }
+        columns = header.fields.map { $0.trimmingWhitespace() }
         records = Array(rows.dropFirst())
     }
 
@@ -94,15 +94,5 @@ public struct CSVTable: Sendable {
         let lowered = columns.map { $0.lowercased() }
         for name in names { if let index = lowered.firstIndex(of: name.lowercased()) { return index } }
         return nil
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
     }
 }
