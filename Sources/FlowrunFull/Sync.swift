@@ -25,7 +25,7 @@ extension Flowrun {
                 which 'flowrun --cache DIR' runs if the current one stops verifying. A server that cannot \
                 be reached leaves the cache as it is: a note, exit 0 (exit 1 when the cache is still empty). \
                 The whole sync stops at --deadline, or when the transfer falls under --min-rate; the cache \
-                is never written through a symbolic link planted in it. Shows progress on a terminal. Run the cache with 'flowrun --cache DIR --park CODE home'. \
+                is never written through a symbolic link planted in it. Shows progress on a terminal. With --park, one cache serves any number of parks, each synced on its own, the files they share stored once; run one with 'flowrun --cache DIR --park CODE home'. \
                 Exits 2 when the server's manifest or an object is refused, 1 when the transfer or the new \
                 version's first run fails; the cache then runs what it ran before.
                 """)
@@ -33,7 +33,7 @@ extension Flowrun {
         @Option(help: ArgumentHelp("The folder of bundles (http://127.0.0.1:8090/) with --park, or a park's bundle (http://host/GOGA/).", valueName: "url"))
         var from: String
 
-        @Option(help: ArgumentHelp("The cache's folder (made if missing); it holds one park.", valueName: "dir"))
+        @Option(help: ArgumentHelp("The cache's folder (made if missing); with --park it holds any number of parks.", valueName: "dir"))
         var cache: String
 
         @Option(help: "The park, when --from is the folder of bundles.")
@@ -97,7 +97,14 @@ extension Flowrun {
             options.minimumVersion = minVersion
             options.notBefore = notBefore.flatMap(ManifestTime.date)
             options.allowNoExpiry = allowNoExpiry
-            let target = BundleCache(folder: cache)
+            // With --park each park has its place in the cache, and the objects they share are
+            // stored once; a park's bundle URL alone fills a cache of that one park.
+            let target: BundleCache
+            do {
+                target = try park.map { code throws(BundleError) in try BundleCache(folder: cache, park: code) } ?? BundleCache(folder: cache)
+            } catch {
+                throw FlowError.badArgument(name: "--park", message: error.message)
+            }
             let sync: BundleSync
             do {
                 sync = try BundleSync(from: from, park: park, cache: target, verifier: BundleVerifier(trust: keys), options: options)

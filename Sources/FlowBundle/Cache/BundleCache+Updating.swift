@@ -20,16 +20,22 @@ extension BundleCache {
     ///   one of them is a symbolic link or not a folder.
     public func open() throws(BundleError) -> CacheLock {
         let root = try CacheFolder(root: folder, create: true)
-        for name in [BundleLayout.objects, BundleLayout.versions] { _ = try root.folder(name, create: true) }
+        _ = try root.folder(BundleLayout.objects, create: true)
+        _ = try CacheFolder(root: folder, slotParts + [BundleLayout.versions], create: true)
         let incoming = try root.folder("incoming", create: true)
         let lock = try CacheLock(in: root)
         for name in incoming.names() { incoming.removeTree(name) }
         return lock
     }
 
-    /// The cache's folder `parts` (`["versions", "3"]`), open, never reached through a link.
+    /// The cache's folder `parts` (`["objects"]`), open, never reached through a link.
     func sealed(_ parts: String..., create: Bool = false) throws(BundleError) -> CacheFolder {
         try CacheFolder(root: folder, parts, create: create)
+    }
+
+    /// The park's slot's folder `parts` (`["versions", "3"]`), open, never reached through a link.
+    func slotFolder(_ parts: String...) throws(BundleError) -> CacheFolder {
+        try CacheFolder(root: folder, slotParts + parts, create: false)
     }
 
     /// Whether `objects/` holds a regular file for `entry` of its size. Its hash is checked
@@ -61,7 +67,7 @@ extension BundleCache {
     /// Stores version `version`'s manifest and signature (the signature first: a folder with
     /// a manifest always has its signature). Their folder is flushed by ``switchTo(_:)``.
     public func storeVersion(_ version: Int, manifest: [UInt8], signature: [UInt8]) throws(BundleError) {
-        let target = try sealed(BundleLayout.versions).folder(String(version), create: true)
+        let target = try slotFolder(BundleLayout.versions).folder(String(version), create: true)
         target.remove("failed")
         try DurableFile.write(signature, to: BundleLayout.signature, in: target, syncFolder: false)
         try DurableFile.write(manifest, to: BundleLayout.manifest, in: target, syncFolder: false)
@@ -70,7 +76,7 @@ extension BundleCache {
     /// Records that `version` failed its first run, and why: a sync does not switch to it
     /// again while the server offers the same manifest.
     public func markFailed(_ version: Int, reason: String) throws(BundleError) {
-        try DurableFile.write(Array((reason + "\n").utf8), to: "failed", in: try sealed(BundleLayout.versions, String(version)))
+        try DurableFile.write(Array((reason + "\n").utf8), to: "failed", in: try slotFolder(BundleLayout.versions, String(version)))
     }
 
     /// Why `version` failed its first run, or nil if it did not.
@@ -84,12 +90,12 @@ extension BundleCache {
     /// Makes `version` the one that runs: flushes the folders its files were renamed into
     /// (`objects/`, `versions/<N>/`), then `previous` becomes the version running now (when
     /// there is one and it differs) and `current` becomes `version`, each pointer replaced
-    /// whole by a rename and the cache's folder flushed after the second. Cut off anywhere,
+    /// whole by a rename and the park's slot flushed after the second. Cut off anywhere,
     /// `current` names the old version or the new one, with all its files on disk.
     public func switchTo(_ version: Int) throws(BundleError) {
         try sealed(BundleLayout.objects).sync()
-        try sealed(BundleLayout.versions, String(version)).sync()
-        let root = try sealed()
+        try slotFolder(BundleLayout.versions, String(version)).sync()
+        let root = try slotFolder()
         if let running = try? self.version(.current), running != version {
             try DurableFile.write(Array("\(running)\n".utf8), to: Pointer.previous.rawValue, in: root, syncFolder: false)
         }
@@ -98,7 +104,7 @@ extension BundleCache {
 
     /// The server's ETag of the current manifest and the version it is of, for If-None-Match.
     public func storedETag() -> (version: Int, etag: String)? {
-        let file = "\(folder)/etag"
+        let file = "\(slot)/etag"
         guard let bytes = try? BoundedFile.contents(file, display: file, limit: 1_024, sealed: folder) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
         guard let space = text.firstIndex(of: " "), let version = Int(text[..<space]) else { return nil }
@@ -109,7 +115,7 @@ extension BundleCache {
     /// Stores the ETag the server gave version `version`'s manifest; one that is not a plain
     /// header value (control characters, over 512 bytes) is not kept.
     public func storeETag(_ etag: String?, version: Int) throws(BundleError) {
-        let root = try sealed()
+        let root = try slotFolder()
         guard let etag, Self.isETag(etag) else {
             root.remove("etag")
             return
@@ -118,11 +124,39 @@ extension BundleCache {
         try DurableFile.write(Array("\(version) \(etag)\n".utf8), to: "etag", in: root, flush: false, syncFolder: false)
     }
 
-    /// Removes every version but `current` and `previous` (and those that failed, newer than
-    /// `current`: they say not to try again), then every object neither of the two lists.
+    /// Removes, in every park's slot, every version but `current` and `previous` (and those
+    /// that failed, newer than `current`: they say not to try again), then every object no
+    /// park's kept version lists. A manifest that cannot be read keeps every object.
     public func collectGarbage() {
+        guard let objects = try? sealed(BundleLayout.objects) else { return }
+        var listed = Set<String>()
+        for slot in slots() {
+            guard let kept = slot.pruneVersions() else { return }
+            listed.formUnion(kept)
+        }
+        for name in objects.names() where !listed.contains(name) { objects.removeTree(name) }
+    }
+
+    /// Every park's slot in the cache: the one in DIR itself (when it holds a version) and
+    /// those under `parks/`.
+    private func slots() -> [BundleCache] {
+        var slots: [BundleCache] = []
+        let old = BundleCache(folder: folder)
+        if (try? old.version(.current)) ?? nil != nil { slots.append(old) }
+        if let parks = try? sealed(Self.parksFolder) {
+            for name in parks.names() where Self.isParkCode(name) {
+                if let slot = try? BundleCache(folder: folder, park: name), !slot.slotParts.isEmpty { slots.append(slot) }
+            }
+        }
+        return slots
+    }
+
+    /// Removes the slot's versions but `current`, `previous` and those failed newer than
+    /// `current`, and returns the objects its kept versions list; nil when a kept manifest
+    /// cannot be read.
+    private func pruneVersions() -> Set<String>? {
+        guard let versions = try? slotFolder(BundleLayout.versions) else { return [] }
         let current = try? version(.current), previous = try? version(.previous)
-        guard let versions = try? sealed(BundleLayout.versions), let objects = try? sealed(BundleLayout.objects) else { return }
         var kept: [Int] = []
         for name in versions.names() {
             guard let version = Int(name), "\(version)" == name else { continue }
@@ -136,10 +170,10 @@ extension BundleCache {
         }
         var listed = Set<String>()
         for version in kept {
-            guard let bytes = storedManifest(version), let manifest = try? BundleManifest.decode(bytes, file: manifestFile(version)) else { return }
+            guard let bytes = storedManifest(version), let manifest = try? BundleManifest.decode(bytes, file: manifestFile(version)) else { return nil }
             listed.formUnion(manifest.files.map(\.sha256))
         }
-        for name in objects.names() where !listed.contains(name) { objects.removeTree(name) }
+        return listed
     }
 
     private static func isETag(_ text: String) -> Bool {

@@ -1,27 +1,33 @@
 import Foundation
 
-/// An app's copy of one park's bundle, which `flowrun sync` keeps up to date and
-/// `flowrun --cache DIR` runs:
+/// An app's copy of the parks' bundles, which `flowrun sync` keeps up to date and
+/// `flowrun --cache DIR --park CODE` runs. One cache serves any number of parks; their
+/// objects are shared, so the flows every park carries are stored once:
 ///
 /// ```
-/// DIR/objects/<sha256>            every object of the versions kept, checked as it arrived
-/// DIR/versions/<N>/manifest.json  version N's manifest, the exact bytes fetched
-/// DIR/versions/<N>/manifest.sig   and its signature
-/// DIR/versions/<N>/failed         why version N failed its first run (never switched to)
-/// DIR/current                     "N": the version that runs
-/// DIR/previous                    "N": the last good version before it, the fallback
-/// DIR/etag                        "N <ETag>": the server's ETag of version N's manifest
-/// DIR/incoming/                   downloads under way; emptied by each sync
-/// DIR/lock                        held by the sync that is running
+/// DIR/objects/<sha256>                  every object of the versions kept, checked as it arrived
+/// DIR/parks/<CODE>/versions/<N>/manifest.json  park CODE's version N, the exact bytes fetched
+/// DIR/parks/<CODE>/versions/<N>/manifest.sig   and its signature
+/// DIR/parks/<CODE>/versions/<N>/failed  why version N failed its first run (never switched to)
+/// DIR/parks/<CODE>/current              "N": the version of park CODE that runs
+/// DIR/parks/<CODE>/previous             "N": the last good version before it, the fallback
+/// DIR/parks/<CODE>/etag                 "N <ETag>": the server's ETag of version N's manifest
+/// DIR/incoming/                         downloads under way; emptied by each sync
+/// DIR/lock                              held by the sync that is running
 /// ```
 ///
-/// Objects are content-addressed, so versions share them and an update fetches only new
-/// ones. Every file is written whole under another name and renamed into place after it
-/// is on disk (`DurableFile`), and `current` is the one switch: a sync killed at any
-/// instant leaves the old version or the new one running, never a mix. Nothing is ever
-/// written outside DIR, nor read from outside it: every name under it is fixed, a version
-/// number or a SHA-256, and no symbolic link below DIR is followed, a folder's included
-/// (writes go through `CacheFolder`, reads through `FileReader`'s `refuseBelow`).
+/// A cache written before caches held several parks keeps its one park's `versions/`,
+/// `current`, `previous` and `etag` in DIR itself; that park goes on living there (its
+/// *slot*), and other parks join it under `parks/`.
+///
+/// Objects are content-addressed, so versions and parks share them and an update fetches
+/// only new ones. Every file is written whole under another name and renamed into place
+/// after it is on disk (`DurableFile`), and a park's `current` is its one switch: a sync
+/// killed at any instant leaves the old version or the new one running, never a mix.
+/// Nothing is ever written outside DIR, nor read from outside it: every name under it is
+/// fixed, a park code, a version number or a SHA-256, and no symbolic link below DIR is
+/// followed, a folder's included (writes go through `CacheFolder`, reads through
+/// `FileReader`'s `refuseBelow`).
 public struct BundleCache: Sendable {
     /// The pointers a cache keeps.
     public enum Pointer: String, Sendable {
@@ -33,25 +39,79 @@ public struct BundleCache: Sendable {
 
     /// The cache's folder, as given; messages name files under it.
     public let folder: String
+    /// The park this cache value reads and writes, nil for the one park of a cache made
+    /// before caches held several (its slot is DIR itself).
+    public let park: String?
+    /// The folders from `folder` to the park's slot: `["parks", CODE]`, or none.
+    let slotParts: [String]
 
-    /// The cache in `folder` (which need not exist yet).
+    /// The cache in `folder` (which need not exist yet), for the park it was made for
+    /// before caches held several parks: its slot is `folder` itself.
     /// - Parameter folder: the cache's folder (`--cache DIR`).
     public init(folder: String) {
-        self.folder = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        self.folder = Self.trimmed(folder)
+        park = nil
+        slotParts = []
+    }
+
+    /// Park `park`'s part of the cache in `folder`: `parks/<park>/`, or `folder` itself
+    /// when the cache was made for that one park before caches held several.
+    /// - Parameters:
+    ///   - folder: the cache's folder (`--cache DIR`).
+    ///   - park: the park's code, as bundles name it (`GOGA`).
+    /// - Throws: ``BundleError`` (``BundleError/Reason/badArgument``) for a code that is not
+    ///   1 to 32 letters, digits, `_` or `-`.
+    public init(folder: String, park: String) throws(BundleError) {
+        guard Self.isParkCode(park) else {
+            throw BundleError(.badArgument, file: folder, "'\(park)' is not a park code (1 to 32 letters, digits, '_' or '-')")
+        }
+        let root = BundleCache(folder: folder)
+        self.folder = root.folder
+        self.park = park
+        slotParts = root.running()?.park == park ? [] : [Self.parksFolder, park]
+    }
+
+    /// `parks`, the folder of the parks' slots.
+    static let parksFolder = "parks"
+
+    /// Whether `text` can name a park's slot: 1 to 32 ASCII letters, digits, `_` or `-`.
+    public static func isParkCode(_ text: String) -> Bool {
+        (1...32).contains(text.utf8.count)
+            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F || $0 == 0x2D }
+    }
+
+    private static func trimmed(_ folder: String) -> String {
+        folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
     }
 
     // MARK: - Layout
 
     /// `DIR/objects`.
     public var objects: String { "\(folder)/objects" }
-    /// `DIR/versions/<N>`.
-    public func versionFolder(_ version: Int) -> String { "\(folder)/versions/\(version)" }
-    /// `DIR/versions/<N>/manifest.json`.
+    /// The park's slot: `DIR/parks/<CODE>`, or `DIR` for a cache of one park made before.
+    public var slot: String { ([folder] + slotParts).joined(separator: "/") }
+    /// `<slot>/versions/<N>`.
+    public func versionFolder(_ version: Int) -> String { "\(slot)/versions/\(version)" }
+    /// `<slot>/versions/<N>/manifest.json`.
     public func manifestFile(_ version: Int) -> String { "\(versionFolder(version))/\(BundleLayout.manifest)" }
-    /// `DIR/versions/<N>/manifest.sig`.
+    /// `<slot>/versions/<N>/manifest.sig`.
     public func signatureFile(_ version: Int) -> String { "\(versionFolder(version))/\(BundleLayout.signature)" }
-    /// `DIR/current` or `DIR/previous`.
-    public func pointerFile(_ pointer: Pointer) -> String { "\(folder)/\(pointer.rawValue)" }
+    /// `<slot>/current` or `<slot>/previous`.
+    public func pointerFile(_ pointer: Pointer) -> String { "\(slot)/\(pointer.rawValue)" }
+
+    /// The parks the cache holds a version of, by code: its parks' slots with a `current`,
+    /// and the one park of a cache made before caches held several.
+    public func parks() -> [String] {
+        var codes: [String] = []
+        if let old = BundleCache(folder: folder).running()?.park { codes.append(old) }
+        if let slots = try? CacheFolder(root: folder, [Self.parksFolder], create: false) {
+            for name in slots.names().sorted() where Self.isParkCode(name) && !codes.contains(name) {
+                guard let slot = try? BundleCache(folder: folder, park: name), (try? slot.version(.current)) ?? nil != nil else { continue }
+                codes.append(name)
+            }
+        }
+        return codes
+    }
 
     // MARK: - Reading
 
@@ -108,10 +168,12 @@ public struct BundleCache: Sendable {
             return try fallBack(from: error, current: nil, verifier: verifier)
         }
         guard let current else {
-            if FileManager.default.fileExists(atPath: folder) {
-                throw BundleError(.unreadable, file: pointerFile(.current), "no version cached yet: run 'flowrun sync --from URL --cache \(folder)' first")
-            }
-            throw BundleError(.unreadable, file: folder, "no such cache: run 'flowrun sync --from URL --cache \(folder)' first")
+            let sync = "run 'flowrun sync --from URL\(park.map { " --park \($0)" } ?? "") --cache \(folder)' first"
+            guard FileManager.default.fileExists(atPath: folder) else { throw BundleError(.unreadable, file: folder, "no such cache: \(sync)") }
+            guard let park else { throw BundleError(.unreadable, file: pointerFile(.current), "no version cached yet: \(sync)") }
+            let held = parks()
+            let holds = held.isEmpty ? "no park yet" : held.joined(separator: ", ")
+            throw BundleError(.unreadable, file: folder, "no version of \(park) cached (the cache holds \(holds)): \(sync)")
         }
         do throws(BundleError) {
             return (try verify(version: current, with: verifier), nil)

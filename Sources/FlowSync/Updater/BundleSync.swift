@@ -237,9 +237,12 @@ public struct BundleSync: Sendable {
         if let park, offered.park.lowercased() != park.lowercased() {
             throw SyncError(.refused, url, "park: \(offered.park), not \(park) (--park)", check: .malformed)
         }
+        if let slot = cache.park, offered.park != slot {
+            throw SyncError(.refused, url, "park: \(offered.park), but this is the cache's place for \(slot)", check: .malformed)
+        }
         if let running, offered.park != running.park {
             throw SyncError(
-                .refused, url, "park: \(offered.park), but this cache holds \(running.park) (a cache keeps one park: use another --cache)",
+                .refused, url, "park: \(offered.park), but this cache holds \(running.park) (with --park CODE, one cache keeps any number of parks)",
                 check: .malformed)
         }
         if let current, offered.version < current, !options.allowDowngrade {

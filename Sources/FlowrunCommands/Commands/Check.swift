@@ -62,7 +62,7 @@ extension Flowrun {
         func run() throws {
             let stop = ContinuousClock.now.advanced(by: .seconds(deadline))
             let limits = try limits.limits()
-            let root = try bundle.project(root: project.root)
+            let root = try bundle.project(root: project.root, park: park)
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let clock = try RunInputs.time(time)

@@ -88,7 +88,7 @@ extension Flowrun {
         }
 
         func run() throws {
-            let source = try BundleOptions.source(root: project.root, bundle: bundle.bundle, cache: bundle.cache, trust: bundle.trust)
+            let source = try BundleOptions.source(root: project.root, bundle: bundle.bundle, cache: bundle.cache, park: park, trust: bundle.trust)
             let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(path) }
             let partyRun = try party.map { path throws(FlowError) in try PartyRun(party: try PartyFile.read(path), as: member) }
             // The scan log is read against the park's exhibits: the runtime comes first, and the

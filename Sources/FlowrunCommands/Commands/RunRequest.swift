@@ -56,7 +56,7 @@ package struct RunRequest: Equatable {
         let inputs = try text.inputs()
         var request = try inputs.request()
         request.acting = act
-        let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, trust: trust)
+        let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, park: park, trust: trust)
         if inputs.offline { request.connectivity = .offline(cache: holds) }
         // One clock for every park the run switches to; --until's moment is the clock then.
         let clock = inputs.time ?? request.until.map { Date(timeIntervalSince1970: $0) } ?? Date()

@@ -39,14 +39,15 @@ final class Publisher: @unchecked Sendable {
     /// A new cache folder beside dist/ (inside this publisher's folder, removed with it).
     func cache(_ name: String = "cache") -> BundleCache { BundleCache(folder: folder.appendingPathComponent(name).path) }
 
-    /// Writes the next version of the park's bundle from the project as it is now, made at
+    /// Writes the next version of the park's (or `park`'s) bundle from the project as it is now, made at
     /// `created` (default: now) and expiring `lifetimeDays` after.
     @discardableResult
     func publish(
-        version: Int? = nil, signer: SigningKey? = nil, created: Date = Date(), lifetimeDays: Int = BundleWriter.defaultLifetimeDays
+        park: String? = nil, version: Int? = nil, signer: SigningKey? = nil, created: Date = Date(),
+        lifetimeDays: Int = BundleWriter.defaultLifetimeDays
     ) throws -> BundleWriter.Outcome {
         let written = try BundleWriter(root: ProjectRoot(path: project.path), key: signer ?? key)
-            .write(park: park, to: dist, version: version, created: created, lifetimeDays: lifetimeDays)
+            .write(park: park ?? self.park, to: dist, version: version, created: created, lifetimeDays: lifetimeDays)
         outcome = written
         return written
     }

@@ -155,7 +155,7 @@ import Testing
             try await withServer(other.dist) { otherRoot in
                 let error = try #require(await other.failure(cache, from: otherRoot))
                 #expect(error.reason == .refused)
-                #expect(error.message == "park: YOSE, but this cache holds GOGA (a cache keeps one park: use another --cache)")
+                #expect(error.message == "park: YOSE, but this cache holds GOGA (with --park CODE, one cache keeps any number of parks)")
             }
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
         }
