@@ -178,7 +178,7 @@ error('Cannot require a meta file')
 --- @field highlights integer
 ---
 --- The categories the highlights come from, most wanted first.
---- (default: `{ "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" }`)
+--- (default: 15 entries in parks/defaults.lua)
 --- @field highlight_categories string[]
 ---
 --- Extra links to other flows; a link to a flow no file registers is an error.
@@ -220,7 +220,7 @@ error('Cannot require a meta file')
 --- @field collections flowrun.Park.Collection[]
 ---
 --- How each category reads on screens, or that visitors never see it, by category id; a park adds or overrides entries.
---- (default: 55 entries in parks/defaults.lua)
+--- (default: 59 entries in parks/defaults.lua)
 --- @field categories table<string, flowrun.Park.Category>
 ---
 --- Ids of sites visitors never see (staff housing, utilities, duplicates).
@@ -577,7 +577,7 @@ error('Cannot require a meta file')
 --- @field highlights? integer
 ---
 --- The categories the highlights come from, most wanted first.
---- (default: `{ "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" }`)
+--- (default: 15 entries in parks/defaults.lua)
 --- @field highlight_categories? string[]
 ---
 --- Extra links to other flows; a link to a flow no file registers is an error.
@@ -607,7 +607,7 @@ error('Cannot require a meta file')
 --- @field collections? flowrun.Park.Collection[]
 ---
 --- How each category reads on screens, or that visitors never see it, by category id; a park adds or overrides entries.
---- (default: 55 entries in parks/defaults.lua)
+--- (default: 59 entries in parks/defaults.lua)
 --- @field categories? table<string, flowrun.ParkFile.Category>
 ---
 --- Ids of sites visitors never see (staff housing, utilities, duplicates).

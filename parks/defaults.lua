@@ -31,7 +31,9 @@ local defaults = {
   home = {
     sections = { "welcome", "highlights", "collections", "shortcuts", "links", "contact" },
     highlights = 5,                -- how many sites the highlights carousel shows
-    highlight_categories = { "visitor_center", "viewpoint", "lighthouse", "geyser", "waterfall", "peak", "lake" },
+    -- One site of each category in turn, in this order, each category's by name.
+    highlight_categories = { "visitor_center", "viewpoint", "geyser", "hot_spring", "waterfall", "arch", "glacier", "crater",
+      "lighthouse", "rock_formation", "peak", "lake", "beach", "museum", "historic" },
     links = {},                    -- extra links: { { label = "...", flow = "...", args = {...} } }
   },
 
@@ -59,12 +61,13 @@ local defaults = {
     -- Collections group sites by category; a category in none of them lands in "More places".
     collections = {
       { id = "services", title = "Visitor services",
-        categories = { "visitor_center", "entrance", "food", "lodging", "shop", "transit", "education" } },
+        categories = { "visitor_center", "entrance", "food", "lodging", "shop", "transit", "airstrip", "education" } },
       { id = "views", title = "Views", categories = { "viewpoint", "lighthouse", "peak", "summit", "pass" } },
       { id = "history", title = "History", categories = { "historic", "landmark", "museum", "chapel", "cemetery" } },
-      { id = "water", title = "Water", categories = { "geyser", "hot_spring", "spring", "lake", "waterfall", "beach", "pier", "stream", "bay" } },
+      { id = "water", title = "Water", categories = { "geyser", "hot_spring", "spring", "lake", "waterfall", "beach", "pier", "boat_launch", "stream", "bay" } },
       { id = "outdoors", title = "Outdoors",
-        categories = { "trailhead", "park_area", "recreation", "picnic_area", "campground", "garden", "stable", "area", "valley", "flat", "basin" } },
+        categories = { "trailhead", "park_area", "recreation", "picnic_area", "campground", "backcountry_camp", "shelter", "garden", "stable",
+          "area", "valley", "flat", "basin" } },
     },
     -- How each category reads: one site's (a subtitle) and a list's (a title). A park adds
     -- or overrides entries; { hidden = true } keeps the category's sites from visitors
@@ -72,11 +75,14 @@ local defaults = {
     -- English rules, and `flowrun check` reports it.
     categories = {
       area = { name = "Area", plural = "Areas" },
+      airstrip = { name = "Airstrip", plural = "Airstrips" },
       arch = { name = "Arch", plural = "Arches" },
+      backcountry_camp = { name = "Backcountry campsite", plural = "Backcountry campsites" },
       basin = { name = "Basin", plural = "Basins" },
       bay = { name = "Bay", plural = "Bays" },
       beach = { name = "Beach", plural = "Beaches" },
       bench = { name = "Bench", plural = "Benches" },
+      boat_launch = { name = "Boat launch", plural = "Boat launches" },
       campground = { name = "Campground", plural = "Campgrounds" },
       cemetery = { name = "Cemetery", plural = "Cemeteries" },
       chapel = { name = "Chapel", plural = "Chapels" },
@@ -115,6 +121,7 @@ local defaults = {
       recreation = { name = "Recreation area", plural = "Recreation areas" },
       ridge = { name = "Ridge", plural = "Ridges" },
       rock_formation = { name = "Rock formation", plural = "Rock formations" },
+      shelter = { name = "Shelter", plural = "Shelters" },
       shop = { name = "Shop", plural = "Shops" },
       spring = { name = "Spring", plural = "Springs" },
       stable = { name = "Stable", plural = "Stables" },

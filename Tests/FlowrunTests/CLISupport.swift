@@ -18,6 +18,20 @@ let flowrunBinary: URL = {
     return repositoryRoot.appendingPathComponent(".build/debug/flowrun")
 }()
 
+/// A copy of the project's flows/, parks/defaults.lua and park `code` in a temporary folder
+/// (the caller removes it), without the park's sites.geojson: the park as `flowrun new park`
+/// leaves it before any sites are published.
+func projectWithoutSites(_ code: String) throws -> URL {
+    let fm = FileManager.default
+    let folder = fm.temporaryDirectory.appendingPathComponent("flowrun-nosites-\(UUID().uuidString)")
+    try fm.createDirectory(at: folder.appendingPathComponent("parks"), withIntermediateDirectories: true)
+    for item in ["flows", "parks/defaults.lua", "parks/\(code)"] {
+        try fm.copyItem(at: repositoryRoot.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+    }
+    try fm.removeItem(at: folder.appendingPathComponent("parks/\(code)/sites.geojson"))
+    return folder
+}
+
 struct CLIResult {
     var status: Int32
     var stdout: String

@@ -25,8 +25,10 @@ import Testing
     }
 
     @Test func aParkWithoutSuchSitesStillCallsAndSaysSo() throws {
-        // Big Bend has no sites in the data here.
-        let result = try flowrun(["--park", "BIBE", "emergency", "--location", "denied", "--offline", "--time", fixedTime])
+        // Big Bend as a new park is before its sites are published.
+        let project = try projectWithoutSites("BIBE")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let result = try flowrun(["--park", "BIBE", "emergency", "--location", "denied", "--offline", "--time", fixedTime], in: project)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("▶ [1] Call for help (911) → call 911\n"))
         // The text renderer wraps lines: compare the words.
@@ -36,7 +38,7 @@ import Testing
         #expect(words.contains("The park lists no entrances, trailheads or visitor centers yet."))
         #expect(words.contains("Directions to the park's center → directions to Big Bend National Park"))
         // Home offers it all the same: it calls for help whatever the park's data.
-        let home = try flowrun(["--park", "BIBE", "home", "--time", fixedTime])
+        let home = try flowrun(["--park", "BIBE", "home", "--time", fixedTime], in: project)
         #expect(home.stdout.contains("→ go emergency"))
         #expect(home.stdout.contains("Call for help, alert your party, call the park"))
         let goga = try flowrun(["--park", "GOGA", "home", "--time", fixedTime])

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 
 /// A collection or category the park does not have is said, with what it has, instead of
 /// an empty screen with exit 0 (issue 13).
@@ -14,7 +15,9 @@ import Testing
         let result = try flowrun(["--park", "GOGA", "sites", "--arg", "category=beaches"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("flowrun: sites: no site of category 'beaches' in GOGA; categories here: beach, campground,"))
-        let none = try flowrun(["--park", "BIBE", "sites", "--arg", "category=viewpoint"])
+        let project = try projectWithoutSites("BIBE")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let none = try flowrun(["--park", "BIBE", "sites", "--arg", "category=viewpoint"], in: project)
         #expect(none.stderr.hasPrefix("flowrun: sites: no site of category 'viewpoint' in BIBE; categories here: none"))
     }
 

@@ -104,7 +104,7 @@ import Testing
         let badPark = try space.run(["sync", "--from", "http://127.0.0.1:9/", "--park", "../x", "--cache", "app"])
         #expect(badPark.status == 2 && badPark.stderr == "flowrun: --park: '../x' is not a park code (1 to 32 letters, digits, '_' or '-')\n")
         let noCache = try space.run(["--cache", "app", "--park", "GOGA"])
-        #expect(noCache.status == 2 && noCache.stderr == "flowrun: app: no such cache: run 'flowrun sync --from URL --cache app' first\n")
+        #expect(noCache.status == 2 && noCache.stderr == "flowrun: app: no such cache: run 'flowrun sync --from URL --park GOGA --cache app' first\n")
         let both = try space.run(["--cache", "app", "--bundle", "dist/GOGA", "--park", "GOGA"])
         #expect(both.status == 2 && both.stderr == "flowrun: --cache: runs a cache's version: leave out --bundle\n")
         let empty = try space.run(["sync", "--from", "http://127.0.0.1:9/", "--park", "GOGA", "--cache", "app", "--timeout", "0.5"])

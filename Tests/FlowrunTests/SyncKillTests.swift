@@ -72,7 +72,7 @@ import Testing
     /// The cache runs, with no warning, the whole of the version `current` names (and that is
     /// `version`, when given).
     private func expectWhole(_ space: BundleCommandTests.Workspace, version: Int?, round: Int = 0) throws {
-        let current = try String(contentsOfFile: space.path("app/current"), encoding: .utf8)
+        let current = try String(contentsOfFile: space.path("app/parks/GOGA/current"), encoding: .utf8)
         let number = try #require(Int(current.trimmingCharacters(in: .newlines)), "round \(round): current is '\(current)'")
         if let version { #expect(number == version) }
         let run = try space.run(["--cache", "app", "--park", "GOGA", "onboarding", "--time", fixedTime])

@@ -30,9 +30,22 @@ function builders.welcome(ctx, out)
   if offline then out[#out + 1] = ui.text(offline, "caption") end
 end
 
+-- One site of each wanted category in turn, in the order they are wanted (each category's
+-- by name), so that a park with many sites of one kind still shows its others.
+local function interleaved(ctx, categories, limit)
+  local lists, picked = {}, {}
+  for i, category in ipairs(categories) do lists[i] = sites.in_categories(ctx, { category }, limit) end
+  for round = 1, limit do
+    for _, list in ipairs(lists) do
+      if #picked == limit then return picked end
+      picked[#picked + 1] = list[round]
+    end
+  end
+  return picked
+end
+
 function builders.highlights(ctx, out)
-  -- The wanted categories' sites in the order they are wanted, each category's by name.
-  local picked = sites.in_categories(ctx, ctx.park.home.highlight_categories, ctx.park.home.highlights)
+  local picked = interleaved(ctx, ctx.park.home.highlight_categories, ctx.park.home.highlights)
   local cards = {}
   for i, site in ipairs(picked) do
     cards[i] = { title = site.name, subtitle = ui.category_name(ctx, site.category),

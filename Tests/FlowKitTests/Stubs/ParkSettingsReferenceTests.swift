@@ -139,7 +139,7 @@ import Testing
         #expect(shown["home.links[].args"] == "none")
         #expect(shown["home.sections"] == "welcome, highlights, collections, shortcuts, links, contact")
         #expect(shown["sites.collections"] == "services, views, history, water, outdoors")
-        #expect(shown["sites.categories"] == "55 entries in parks/defaults.lua")
+        #expect(shown["sites.categories"] == "59 entries in parks/defaults.lua")
         #expect(shown["sites.ranking"] == "fee, rating")
         #expect(shown["flows"] == "ar, emergency, favorites, geofence, home, map, onboarding, parks, party, pins, sites (all true)")
         #expect(shown["geofence.callouts.enter"] == "`\"You are at %s.\"`")

@@ -20,11 +20,16 @@ scenario {
 }
 
 scenario {
-  name = "home's highlights are waterfalls, and More places lists the rest",
+  name = "home's highlights are one site of each kind in turn, and More places lists the rest",
   flow = "home",
   expect = function(screen)
     local highlights = expect.section("carousel", { title = "Highlights" })
-    expect.equal(highlights.cards[1].title, "Bannock Falls", "first highlight")
+    expect.equal(highlights.cards[2].title, "Bannock Falls", "the first waterfall")
+    local kinds = {}
+    for _, card in ipairs(highlights.cards) do
+      expect.that(not kinds[card.subtitle], "a second " .. card.subtitle .. " before each kind has one")
+      kinds[card.subtitle] = true
+    end
     expect.action { flow = "sites", args = { collection = "more" } }
     expect.no_action { args = { collection = "history" } }
   end,
