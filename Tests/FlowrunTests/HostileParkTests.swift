@@ -28,7 +28,7 @@ import Testing
         #expect(
             result.stdout == """
                 CODE  NAME                       STATE    SITES
-                GRTE  Grand Teton National Park  Wyoming    211
+                GRTE  Grand Teton National Park  Wyoming    415
                 \(Self.broken.map { "\($0.0)  does not load: \($0.2)" }.joined(separator: "\n"))
 
                 """)
@@ -43,7 +43,7 @@ import Testing
         #expect(result.status == 2)
         let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(rows.map { $0["code"] as? String } == ["GRTE", "AAAA", "BBBB", "CCCC"])
-        #expect(rows[0]["error"] == nil && rows[0]["sites"] as? Int == 211)
+        #expect(rows[0]["error"] == nil && rows[0]["sites"] as? Int == 415)
         #expect(rows[2]["error"] as? String == "parks/BBBB/park.lua:1: boom")
     }
 
@@ -53,7 +53,7 @@ import Testing
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.prefix(3) == ["FAIL AAAA: does not load", "FAIL BBBB: does not load", "FAIL CCCC: does not load"])
-        #expect(lines.contains { $0.hasPrefix("ok   GRTE: 12 flows, 211 sites, ") })
+        #expect(lines.contains { $0.hasPrefix("ok   GRTE: 12 flows, 415 sites, ") })
         #expect(lines.last?.hasPrefix("checked 4 parks, ") == true && lines.last?.hasSuffix(" screens: 3 problems") == true)
         for (code, _, message) in Self.broken {
             #expect(result.stderr.contains("\(code): does not load: \(message)"), "\(result.stderr)")

@@ -17,14 +17,17 @@ func fileTree(_ url: URL) -> [String] {
         let data = try ProjectCopy(["parks/GRTE"])
         let boundary = data.url.appendingPathComponent("parks/GRTE/boundary.geojson").path
         let sites = data.url.appendingPathComponent("parks/GRTE/sites.geojson").path
+        // Grand Teton's file lists gateway places just outside the park: kept as asked.
         let result = try flowrun([
             "new", "park", "TETN", "--root", copy.url.path, "--name", "Teton Test Park", "--state", "Wyoming",
-            "--timezone", "America/Denver", "--boundary", boundary, "--sites", sites,
+            "--timezone", "America/Denver", "--boundary", boundary, "--sites", sites, "--outside", "keep",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
+        let notes = result.stdout.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+        #expect(notes.count == 1 && notes[0].hasPrefix("note: kept ") && notes[0].contains(" that lie outside the park's boundary ("))
         #expect(
-            result.stdout == """
+            result.stdout.split(separator: "\n").filter { !$0.hasPrefix("note: ") }.joined(separator: "\n") + "\n" == """
                 wrote parks/TETN/park.lua
                 wrote parks/TETN/boundary.geojson
                 wrote parks/TETN/sites.geojson
@@ -49,7 +52,8 @@ func fileTree(_ url: URL) -> [String] {
 
         let check = try flowrun(["check", "--park", "TETN", "--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasPrefix("ok   TETN: 12 flows, 211 sites, "))
+        let points = try String(contentsOfFile: sites, encoding: .utf8).components(separatedBy: "\"Point\"").count - 1
+        #expect(check.stdout.hasPrefix("ok   TETN: 12 flows, \(points) sites, "))
         #expect(check.stdout.hasSuffix(" screens: 0 problems\n"))
         let home = try flowrun(["--park", "TETN", "home", "--time", fixedTime], in: copy.url)
         #expect(home.status == 0, "\(home.stderr)")
@@ -216,11 +220,20 @@ func fileTree(_ url: URL) -> [String] {
                 == "flowrun: parks/TETN: not a park yet: it has no park.lua; make one from what the folder holds with 'flowrun new park TETN --name \"Its Name\" --boundary parks/TETN/boundary.geojson --sites parks/TETN/sites.geojson' (docs/authoring/adding-a-park.md)\n"
         )
         let before = try Data(contentsOf: copy.url.appendingPathComponent("parks/TETN/sites.geojson"))
-        let made = try flowrun(
-            ["new", "park", "TETN", "--name", "Teton", "--boundary", "parks/TETN/boundary.geojson", "--sites", "parks/TETN/sites.geojson"], in: copy.url)
+        let inPlace = ["new", "park", "TETN", "--name", "Teton", "--boundary", "parks/TETN/boundary.geojson", "--sites", "parks/TETN/sites.geojson"]
+        // Its points outside the boundary would be left out, and the file is never rewritten.
+        let refused = try flowrun(inPlace, in: copy.url)
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("flowrun: parks/TETN/sites.geojson: "))
+        #expect(
+            refused.stderr.hasSuffix(
+                " of its points lie outside the park's boundary, and flowrun new never rewrites a file: give --outside keep to keep them, or take them out of the file\n"
+            ))
+        #expect(!FileManager.default.fileExists(atPath: copy.url.appendingPathComponent("parks/TETN/park.lua").path))
+        let made = try flowrun(inPlace + ["--outside", "keep"], in: copy.url)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.hasPrefix("wrote parks/TETN/park.lua\nwrote parks/TETN/assets/onboarding/sky.svg\n"))
-        #expect(!made.stdout.contains("geojson"), "the data files stay as they are")
+        #expect(!made.stdout.split(separator: "\n").contains { $0.hasPrefix("wrote ") && $0.hasSuffix(".geojson") }, "the data files stay as they are")
         #expect(try Data(contentsOf: copy.url.appendingPathComponent("parks/TETN/sites.geojson")) == before)
         #expect(try flowrun(["check", "--park", "TETN"], in: copy.url).status == 0)
     }

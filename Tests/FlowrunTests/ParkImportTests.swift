@@ -82,8 +82,13 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains(
-                "note: left out 1 of 2 points of in/loose.csv that lie outside the park's boundary (line 3, id 'p2')\n"))
+                "note: left out 1 of 2 points of in/loose.csv that lie outside the park's boundary (line 3, id 'p2'); --outside keep keeps them\n"))
         #expect(try flowrun(["check", "--park", "CANX"], in: copy.url).stdout.hasPrefix("ok   CANX: 12 flows, 1 sites, "))
+        // As the author says: kept, and counted all the same.
+        let kept = try flowrun(["new", "park", "ISLX", "--boundary", "in/parks.geojson", "--sites", "in/loose.csv", "--outside", "keep"], in: copy.url)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.contains("note: kept 2 of 2 points of in/loose.csv that lie outside the park's boundary (line 2, id 'p1'; line 3, id 'p2')\n"))
+        #expect(try flowrun(["check", "--park", "ISLX"], in: copy.url).stdout.hasPrefix("ok   ISLX: 12 flows, 2 sites, "))
     }
 
     @Test(arguments: [

@@ -28,7 +28,8 @@ public struct ArtScene: Sendable {
     let reach: [Double]
     /// Relief sites in view, nearest first.
     let summits: [Summit]
-    /// Share of the park's sites that are relief (0...1): sharp ridges where it is high.
+    /// How sharp the ridges are (0...1): three times the share of the park's sites that are
+    /// relief, or one for every 20 relief sites, whichever is more.
     let ruggedness: Double
     /// Whether the foreground is water.
     let water: Bool
@@ -84,7 +85,8 @@ public struct ArtScene: Sendable {
                 Summit(x: Double($0) / Double(Self.columns - 1), distance: max(reaches[$0], 500))
             }.sorted { $0.distance < $1.distance }
         }
-        ruggedness = sites.isEmpty ? 0 : min(1, Double(relief.count) / Double(sites.count) * 3)
+        // A park of many peaks stays sharp however many visitor places it also lists.
+        ruggedness = sites.isEmpty ? 0 : min(1, max(Double(relief.count) / Double(sites.count) * 3, Double(relief.count) / 20))
         water = sites.contains { waterCategories.contains($0.category) }
         geysers = Array(sites.filter { geyserCategories.contains($0.category) }.compactMap(across).sorted().prefix(7))
         lighthouses = Array(sites.filter { lighthouseCategories.contains($0.category) }.compactMap(across).sorted().prefix(2))

@@ -2,6 +2,12 @@ import FlowKit
 import Formats
 import GeoKit
 
+/// What `flowrun new park` does with points that lie outside the park's boundary: leave
+/// them out (counted in a note, the default), or keep them.
+public enum OutsidePoints: String, Sendable, CaseIterable {
+    case drop, keep
+}
+
 /// The points of a park from a points file, GeoJSON or CSV, wherever they are: all of a
 /// park's own file, or its share of a file of many parks, taken by a park column
 /// (`park`, `unit_code`) where the file has one, else by the park's boundary. What is
@@ -13,6 +19,8 @@ struct ParkPoints {
     /// How many points the file has and how many were taken.
     var total: Int
     var taken: Int
+    /// How many points lie outside the boundary (left out or kept, as asked).
+    var outsideCount = 0
     /// What the author should know: points left out, and why.
     var notes: [String] = []
 
@@ -27,16 +35,16 @@ struct ParkPoints {
     /// - Throws: ``FlowError/invalidContent(_:)`` naming `path` and the line (CSV) or the
     ///   feature (GeoJSON): no header, a column missing, a coordinate that is no number or out
     ///   of range, an empty id, name or category, an id used twice; and when no point is taken.
-    init(bytes: [UInt8], path: String, code: String, boundary: Boundary?) throws(FlowError) {
+    init(bytes: [UInt8], path: String, code: String, boundary: Boundary?, outside policy: OutsidePoints = .drop) throws(FlowError) {
         let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF })
         if first == UInt8(ascii: "{") {
-            try self.init(geoJSON: bytes, path: path, code: code, boundary: boundary)
+            try self.init(geoJSON: bytes, path: path, code: code, boundary: boundary, outside: policy)
         } else {
-            try self.init(csv: bytes, path: path, code: code, boundary: boundary)
+            try self.init(csv: bytes, path: path, code: code, boundary: boundary, outside: policy)
         }
     }
 
-    private init(csv bytes: [UInt8], path: String, code: String, boundary: Boundary?) throws(FlowError) {
+    private init(csv bytes: [UInt8], path: String, code: String, boundary: Boundary?, outside policy: OutsidePoints) throws(FlowError) {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidContent("\(path): not UTF-8 text") }
         let table: CSVTable
         do { table = try CSVTable(text: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: path) } catch {
@@ -77,7 +85,7 @@ struct ParkPoints {
             seen[siteID] = record.line
             if park == nil, let boundary, !boundary.contains(Coordinate(latitude: latitude, longitude: longitude)) {
                 outside.append((record.line, siteID))
-                continue
+                if policy == .drop { continue }
             }
             var properties: [String: JSONValue] = [
                 "id": .string(siteID), "name": .string(ParkAttributes.tidy(f[name])), "category": .string(f[category].trimmingWhitespace()),
@@ -89,10 +97,10 @@ struct ParkPoints {
         geoJSON = Array(Self.collection(features).utf8)
         total = table.records.count
         taken = features.count
-        try check(path: path, code: code, byParkColumn: park != nil, outside: outside.map { "line \($0.line), id \(Excerpt.quoted($0.id))" })
+        try check(path: path, code: code, byParkColumn: park != nil, outside: outside.map { "line \($0.line), id \(Excerpt.quoted($0.id))" }, policy: policy)
     }
 
-    private init(geoJSON bytes: [UInt8], path: String, code: String, boundary: Boundary?) throws(FlowError) {
+    private init(geoJSON bytes: [UInt8], path: String, code: String, boundary: Boundary?, outside policy: OutsidePoints) throws(FlowError) {
         // Read as sites first: every rule sites.geojson has (Points, ids, categories) holds here too.
         let catalog: SiteCatalog
         do { catalog = try SiteCatalog(geoJSON: bytes, displayPath: path) } catch { throw .invalidContent(error.description) }
@@ -115,18 +123,19 @@ struct ParkPoints {
                 if value.stringValue?.trimmingWhitespace().uppercased() != code { continue }
             } else if let boundary, let site = properties["id"]?.stringValue.flatMap({ sitesByID[$0] }), !boundary.contains(site.coordinate) {
                 outside.append("feature \(index), id \(Excerpt.quoted(site.id))")
-                continue
+                if policy == .drop { continue }
             }
             kept.append(item.description)
         }
         taken = kept.count
         // All of the file is the park's: its own bytes, as given.
         geoJSON = taken == items.count ? bytes : Array(Self.collection(kept).utf8)
-        try check(path: path, code: code, byParkColumn: tagged, outside: outside)
+        try check(path: path, code: code, byParkColumn: tagged, outside: outside, policy: policy)
     }
 
     /// Says what was left out, and refuses a file none of whose points is the park's.
-    private mutating func check(path: String, code: String, byParkColumn: Bool, outside: [String]) throws(FlowError) {
+    private mutating func check(path: String, code: String, byParkColumn: Bool, outside: [String], policy: OutsidePoints) throws(FlowError) {
+        outsideCount = outside.count
         if taken == 0 {
             let why =
                 byParkColumn
@@ -136,7 +145,13 @@ struct ParkPoints {
         }
         if !outside.isEmpty {
             let shown = outside.prefix(3).joined(separator: "; ") + (outside.count > 3 ? "; …" : "")
-            notes.append("left out \(outside.count) of \(total) points of \(path) that lie outside the park's boundary (\(shown))")
+            switch policy {
+            case .drop:
+                notes.append(
+                    "left out \(outside.count) of \(total) points of \(path) that lie outside the park's boundary (\(shown)); --outside keep keeps them")
+            case .keep:
+                notes.append("kept \(outside.count) of \(total) points of \(path) that lie outside the park's boundary (\(shown))")
+            }
         }
     }
 

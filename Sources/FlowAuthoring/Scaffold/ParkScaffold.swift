@@ -32,6 +32,8 @@ public struct ParkScaffold: Sendable {
     /// Paths as given (relative to the current directory, not the root).
     var boundaryFile: String?
     var sitesFile: String?
+    /// What becomes of points outside the boundary.
+    var outside: OutsidePoints
 
     /// A scaffold of the park `code` named `name`; each input is checked when it is written.
     /// File paths are as given on the command line: relative to the current folder, not the root.
@@ -45,10 +47,12 @@ public struct ParkScaffold: Sendable {
     ///   - center: the park's center; nil derives it from the boundary, else the sites.
     ///   - boundaryFile: a GeoJSON file of the boundary, copied in as `boundary.geojson`.
     ///   - sitesFile: a GeoJSON file of the sites, copied in as `sites.geojson`.
+    ///   - outside: whether points outside the boundary are left out (said in a note) or kept.
     public init(
         code: String, name: String? = nil, state: String? = nil, timezone: String? = nil, center: Coordinate? = nil, boundaryFile: String? = nil,
-        sitesFile: String? = nil
+        sitesFile: String? = nil, outside: OutsidePoints = .drop
     ) {
+        self.outside = outside
         self.code = code
         self.name = name
         self.state = state
@@ -77,6 +81,8 @@ public struct ParkScaffold: Sendable {
         var attributes = ParkAttributes([:])
         /// What the author should know (points left out, a zone not derived).
         var notes: [String] = []
+        /// Points of the sites file left out for lying outside the boundary.
+        var sitesLeftOut = 0
     }
 
     /// What `write(root:)` did: the files written (relative to the root) and what the author should know.
@@ -110,6 +116,13 @@ public struct ParkScaffold: Sendable {
             for case let (file, data?) in staged where root.exists("\(target)/\(file)") {
                 guard (try? root.bytes("\(target)/\(file)")) == Array(data) else {
                     let option = file == "boundary.geojson" ? "--boundary" : "--sites"
+                    if file == "sites.geojson", plan.sitesLeftOut > 0 {
+                        throw FlowError.badContent(
+                            file: "\(target)/\(file)",
+                            message:
+                                "\(plan.sitesLeftOut) of its points lie outside the park's boundary, and flowrun new never rewrites a file: "
+                                + "give --outside keep to keep them, or take them out of the file")
+                    }
                     throw FlowError.badContent(
                         file: "\(target)/\(file)",
                         message:
@@ -222,10 +235,12 @@ public struct ParkScaffold: Sendable {
         }
         var sites: (Data, SiteCatalog)?
         var notes: [String] = []
+        var leftOut = 0
         if let path = sitesFile {
             let data = try Self.read(path, option: "--sites")
-            let points = try ParkPoints(bytes: Array(data), path: path, code: code, boundary: boundary?.1)
+            let points = try ParkPoints(bytes: Array(data), path: path, code: code, boundary: boundary?.1, outside: outside)
             notes += points.notes
+            leftOut = outside == .drop ? points.outsideCount : 0
             do { sites = (Data(points.geoJSON), try SiteCatalog(geoJSON: points.geoJSON, displayPath: path)) } catch {
                 throw FlowError.invalidContent(error.description)
             }
@@ -251,6 +266,7 @@ public struct ParkScaffold: Sendable {
             zoomNote = "where \(boundary != nil ? "boundary.geojson fits" : "the sites fit") a \(Int(Self.screen.width))x\(Int(Self.screen.height)) screen"
         }
         var plan = Plan(boundary: boundary, sites: sites, center: chosen.0, centerNote: chosen.1, zoom: zoom, zoomNote: zoomNote)
+        plan.sitesLeftOut = leftOut
         plan.attributes = attributes
         plan.notes = notes
         guard let name = name ?? attributes.name else {

@@ -16,7 +16,7 @@ extension Flowrun.New {
                 state, phone, website and description the options do not. The points file, \
                 GeoJSON or CSV (id,name,category,lat,lon), may hold many parks too: the \
                 points whose park column is CODE are taken, or without such a column those \
-                inside the boundary (what is left out is said). The time zone is the one of \
+                inside the boundary (those outside are left out and counted, or kept with --outside keep). The time zone is the one of \
                 the park's state where its center is, and --timezone is checked against it. \
                 Without --center, the center is the boundary's centroid, else the middle of \
                 the sites; the zoom is the one at which the boundary (else the sites) fits a \
@@ -46,6 +46,9 @@ extension Flowrun.New {
                 valueName: "file"))
         var sites: String?
 
+        @Option(help: "Points of --sites outside --boundary: drop (left out, and counted) or keep.")
+        var outside: OutsidePoints = .drop
+
         @Option(help: "The state or region the park is in, e.g. Utah (default: the boundary's STATE).")
         var state: String?
 
@@ -62,7 +65,7 @@ extension Flowrun.New {
             let scaffold = ParkScaffold(
                 code: code, name: name, state: state, timezone: timezone,
                 center: try RunInputs.coordinate(center, name: "--center"),
-                boundaryFile: boundary, sitesFile: sites)
+                boundaryFile: boundary, sitesFile: sites, outside: outside)
             let written = try scaffold.write(root: root)
             for file in written.files { print("wrote \(file)") }
             for note in written.notes { print("note: \(note)") }
@@ -70,3 +73,5 @@ extension Flowrun.New {
         }
     }
 }
+
+extension OutsidePoints: ExpressibleByArgument {}
