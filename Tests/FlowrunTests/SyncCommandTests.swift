@@ -47,6 +47,44 @@ import Testing
         #expect(try space.run(onboarding).stdout == updated.stdout)
     }
 
+    /// `flowrun bundle --all` publishes every park; one cache, synced park by park, runs any of
+    /// them, and fetches the files they share once.
+    @Test func bundleAllAndOneCacheForEveryPark() throws {
+        let space = try Workspace()
+        let copy = try ProjectCopy.withoutScenarios(["GOGA", "ZION", "BIBE"])  // GOGA's browse every park
+        _ = try space.run(["keys", "new", "dev"])
+        let all = try space.run(["bundle", "--all", "--root", copy.url.path, "--key", "keys/dev.key"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let bundled = all.stdout.split(separator: "\n").filter { $0.hasPrefix("bundled ") }.map { $0.split(separator: " ")[1] }
+        #expect(bundled == ["BIBE", "GOGA", "ZION"])
+        let server = try ServerProcess(in: space.url)
+        func sync(_ park: String) throws -> CLIResult { try space.run(["sync", "--from", server.root, "--park", park, "--cache", "app"]) }
+        #expect(try sync("ZION").stdout.hasPrefix("synced ZION to version 1 in app: downloaded "))
+        // BIBE's flows and defaults are ZION's: only its own files come.
+        let (files, _) = try published(space, park: "BIBE")
+        let bibe = try sync("BIBE")
+        #expect(bibe.status == 0, "\(bibe.stderr)")
+        let downloaded = bibe.stdout.split(separator: " ").firstIndex(of: "downloaded").map { Int(bibe.stdout.split(separator: " ")[$0 + 1]) ?? 0 }
+        #expect((downloaded ?? files) < files / 2, "\(bibe.stdout)")
+        for (park, name) in [("ZION", "Zion National Park"), ("BIBE", "Big Bend National Park")] {
+            let home = try space.run(["--cache", "app", "--park", park, "home", "--time", fixedTime])
+            #expect(home.status == 0 && home.stdout.hasPrefix("\(name)\n"), "\(home.stderr)")
+        }
+        let missing = try space.run(["--cache", "app", "--park", "GOGA", "home"])
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr
+                == "flowrun: app: no version of GOGA cached (the cache holds BIBE, ZION): run 'flowrun sync --from URL --park GOGA --cache app' first\n")
+        let which = try space.run(["parks", "--cache", "app"])
+        #expect(which.status == 2 && which.stderr == "flowrun: app: holds 2 parks (BIBE, ZION): give --park CODE\n")
+
+        // One park that fails its check: nothing is written for any.
+        try copy.write("parks/ZION/flows/home.lua", "flow.register('home', function() return { title = 3 } end)\n")
+        let refused = try space.run(["bundle", "--all", "--root", copy.url.path, "--key", "keys/dev.key"])
+        #expect(refused.status == 1 && !refused.stdout.contains("bundled "))
+        #expect(!FileManager.default.fileExists(atPath: space.path("dist/BIBE/versions/2.json")))
+    }
+
     @Test func aDamagedCacheRunsThePreviousVersionWithAWarning() throws {
         let space = try Workspace()
         let copy = try ProjectCopy()
