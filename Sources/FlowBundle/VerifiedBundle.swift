@@ -11,6 +11,8 @@ public struct VerifiedBundle: Sendable {
     public let signer: TrustedKey
     /// The bundle's folder, as given.
     public let folder: String
+    /// The checked bytes of each file, by its path in the project (`parks/GOGA/park.lua`).
+    public let files: [String: [UInt8]]
     /// The project the bundle holds, served from the checked bytes.
     public let root: ProjectRoot
 
@@ -18,6 +20,7 @@ public struct VerifiedBundle: Sendable {
         self.manifest = manifest
         self.signer = signer
         self.folder = folder
+        self.files = files
         root = ProjectRoot(files: files, origin: URL(fileURLWithPath: folder, isDirectory: true))
     }
 }

@@ -26,19 +26,28 @@ struct FullParts: FullCommandLine.Parts {
             let verified = try verifier.verify(folder: try BundleLayout.folder(of: bundle))
             return (verified.root, holds(verified))
         }
-        let (verified, warning) = try Self.slot(of: park, in: cache ?? "").load(with: verifier)
-        if let warning { TerminalText.writeError("flowrun: warning: \(cache ?? ""): \(warning)") }
-        return (verified.root, holds(verified))
-    }
-
-    /// Park `park`'s place in the cache; without a park, the one park the cache holds.
-    static func slot(of park: String?, in cache: String) throws(BundleError) -> BundleCache {
-        if let park { return try BundleCache(folder: cache, park: park) }
-        let held = BundleCache(folder: cache).parks()
-        guard held.count > 1 else {
-            return try held.first.map { code throws(BundleError) in try BundleCache(folder: cache, park: code) } ?? BundleCache(folder: cache)
+        let folder = cache ?? ""
+        let held = BundleCache(folder: folder).parks()
+        // The park asked for (else the first the cache holds) runs from its verified version.
+        let code = park ?? held.first
+        let slot = try code.map { code throws(BundleError) in try BundleCache(folder: folder, park: code) } ?? BundleCache(folder: folder)
+        let (verified, warning) = try slot.load(with: verifier)
+        if let warning { TerminalText.writeError("flowrun: warning: \(folder): \(warning)") }
+        guard held.count > 1 else { return (verified.root, holds(verified)) }
+        // The other parks the cache holds are there too, each park's folder from its own
+        // verified version: the park browser lists them, and a go to one of them opens it.
+        var files = verified.files
+        for other in held where other != verified.manifest.park {
+            do throws(BundleError) {
+                let (bundle, note) = try BundleCache(folder: folder, park: other).load(with: verifier)
+                if let note { TerminalText.writeError("flowrun: warning: \(folder): \(other): \(note)") }
+                let own = "parks/\(other)/"
+                for (path, bytes) in bundle.files where path.hasPrefix(own) { files[path] = bytes }
+            } catch {
+                TerminalText.writeError("flowrun: warning: \(folder): \(other) is left out: \(error)")
+            }
         }
-        throw BundleError(.badArgument, file: cache, "holds \(held.count) parks (\(held.joined(separator: ", "))): give --park CODE")
+        return (ProjectRoot(files: files, origin: verified.root.url), holds(verified))
     }
 
     func pictures(for request: RunRequest) throws -> (any FullCommandLine.ScreenPictures)? {

@@ -75,8 +75,15 @@ import Testing
         #expect(
             missing.stderr
                 == "flowrun: app: no version of GOGA cached (the cache holds BIBE, ZION): run 'flowrun sync --from URL --park GOGA --cache app' first\n")
-        let which = try space.run(["parks", "--cache", "app"])
-        #expect(which.status == 2 && which.stderr == "flowrun: app: holds 2 parks (BIBE, ZION): give --park CODE\n")
+        // The park browser from the cache lists every park it holds, and opens each.
+        let browser = try space.run(["parks", "--cache", "app"])
+        #expect(browser.status == 0, "\(browser.stderr)")
+        #expect(browser.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(4)) } == ["BIBE", "ZION"])
+        let screen = try space.run(["--cache", "app", "--park", "ZION", "parks", "--time", fixedTime])
+        let open = try #require(screen.stdout.split(separator: "\n").first { $0.contains("→ go BIBE/home") })
+        let number = try #require(open.split(separator: "[").dropFirst().first?.split(separator: "]").first)
+        let opened = try space.run(["--cache", "app", "--park", "ZION", "parks", "--time", fixedTime, "--follow", String(number)])
+        #expect(opened.status == 0 && opened.stdout.hasPrefix("Big Bend National Park\n"), "\(opened.stderr)")
 
         // One park that fails its check: nothing is written for any.
         try copy.write("parks/ZION/flows/home.lua", "flow.register('home', function() return { title = 3 } end)\n")
