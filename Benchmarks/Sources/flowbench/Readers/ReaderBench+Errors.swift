@@ -45,7 +45,7 @@ enum ReaderErrors {
             Case(
                 label: "truncated at byte \(Format.grouped(half)) of \(Format.grouped(text.utf8.count))",
                 text: String(decoding: text.utf8.prefix(half), as: UTF8.self), at: position(half, in: text)))
-        if let c = replacing(#""}},{"#, in: text, with: #"",}},{"#, label: "a stray comma closing a feature's properties", skip: 1) {
+        if let c = replacing(#""}},"#, in: text, with: #"",}},"#, label: "a stray comma closing a feature's properties", skip: 1) {
             cases.append(c)
         }
         if let c = replacingNumber(after: #""coordinates":["#, in: text, with: "1.2.3", label: "the bad number 1.2.3 as a longitude") {
