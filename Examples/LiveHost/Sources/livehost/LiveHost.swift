@@ -31,7 +31,8 @@ enum LiveHost {
 
         // 2. The park, from the cache a sync filled, verified against the trusted key.
         let verifier = BundleVerifier(trust: try TrustSet.load([arguments.trust]))
-        let (bundle, warning) = try BundleCache(folder: arguments.cache).load(with: verifier)
+        // One cache holds any number of parks, each synced with --park: this one's place in it.
+        let (bundle, warning) = try BundleCache(folder: arguments.cache, park: arguments.park).load(with: verifier)
         if let warning { print("warning: \(warning)") }
         print("opened \(bundle.manifest.park) version \(bundle.manifest.version) from \(arguments.cache)")
 
