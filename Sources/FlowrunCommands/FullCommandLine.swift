@@ -100,8 +100,8 @@ package enum FullCommandLine {
     /// What flowrun-full adds to the lean commands.
     package protocol Parts: Sendable {
         /// The project of a verified bundle (`--bundle`) or of park `park`'s version in a cache
-        /// (`--cache`; nil: the one park it holds), checked against `trust` (default
-        /// keys/*.pub), and what it holds, for people.
+        /// (`--cache`; nil: the first park it holds), with the cache's other parks beside it,
+        /// checked against `trust` (default keys/*.pub), and what it holds, for people.
         func verified(bundle: String?, cache: String?, park: String?, trust: [String]) throws -> (root: ProjectRoot, holds: String)
         /// `--assets`: what loads a screen's pictures and reports them, or nil without it.
         func pictures(for request: RunRequest) throws -> (any ScreenPictures)?
