@@ -53,7 +53,21 @@ package final class FlowLoader {
         }
         var location = call.callerLocation()
         if location.hasSuffix(": ") { location.removeLast(2) }
+        // A park's file replaces a default flow of the same name; two files of one folder
+        // (or one file twice) naming the same flow is a mistake, and one would win unseen.
+        if let earlier = registry.chain(name)?.first, Self.folder(of: earlier.file) == Self.folder(of: currentFile) {
+            throw LuaCallError(
+                "flow.register(\(Excerpt.quoted(name)), ...): \(Excerpt.quoted(name)) is already registered at \(earlier.location); "
+                    + "a flow is registered once in \(Self.folder(of: currentFile)) (a park replaces a default flow from parks/<CODE>/flows/)")
+        }
         registry.add(.init(name: name, function: function, location: location.isEmpty ? currentFile : location, file: currentFile))
+    }
+
+    /// The folder a flow file is in (`flows/`, `parks/GOGA/flows/`): files of one folder
+    /// are one layer of flows.
+    static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
     }
 
     /// Files that did not load, in load order.

@@ -34,7 +34,7 @@ import ScreenModel
         #expect(runtime.registry.chain("greet")?.map(\.file) == ["parks/TEST/flows/greet.lua", "flows/greet.lua"])
     }
 
-    @Test func laterFilesOverrideEarlierOnesInNameOrder() throws {
+    @Test func aNameIsRegisteredOnceInAFolderAndReplacedAcrossThem() throws {
         let flow = { (word: String) in
             "flow.register('f', function(ctx, super) local s = super and super(ctx) or { title = 't', sections = {} } table.insert(s.sections, { type = 'text', text = '\(word)' }) return s end)"
         }
@@ -42,8 +42,16 @@ import ScreenModel
             "flows/a.lua": flow("default"),
             "parks/TEST/flows/a.lua": flow("park-a"),
             "parks/TEST/flows/b.lua": flow("park-b"),
+            "flows/c.lua": "flow.register('g', function() return { title = 't', sections = {} } end)\nflow.register('g', print)",
         ])
-        #expect(Self.text(try p.runtime("TEST").run(FlowRequest(flow: "f"))) == ["default", "park-a", "park-b"])
+        let runtime = try p.runtime("TEST")
+        // The park's file replaces the default; a second of the park's own files is a mistake.
+        #expect(Self.text(try runtime.run(FlowRequest(flow: "f"))) == ["default", "park-a"])
+        #expect(
+            runtime.loadFailures.map(\.description) == [
+                "flows/c.lua:2: flow.register('g', ...): 'g' is already registered at flows/c.lua:1; a flow is registered once in flows/ (a park replaces a default flow from parks/<CODE>/flows/)",
+                "parks/TEST/flows/b.lua:1: flow.register('f', ...): 'f' is already registered at parks/TEST/flows/a.lua:1; a flow is registered once in parks/TEST/flows/ (a park replaces a default flow from parks/<CODE>/flows/)",
+            ])
     }
 
     @Test func aFlowWithoutSuperGetsNil() throws {
