@@ -137,20 +137,6 @@ extension BundleCache {
         for name in objects.names() where !listed.contains(name) { objects.removeTree(name) }
     }
 
-    /// Every park's slot in the cache: the one in DIR itself (when it holds a version) and
-    /// those under `parks/`.
-    private func slots() -> [BundleCache] {
-        var slots: [BundleCache] = []
-        let old = BundleCache(folder: folder)
-        if (try? old.version(.current)) ?? nil != nil { slots.append(old) }
-        if let parks = try? sealed(Self.parksFolder) {
-            for name in parks.names() where Self.isParkCode(name) {
-                if let slot = try? BundleCache(folder: folder, park: name), !slot.slotParts.isEmpty { slots.append(slot) }
-            }
-        }
-        return slots
-    }
-
     /// Removes the slot's versions but `current`, `previous` and those failed newer than
     /// `current`, and returns the objects its kept versions list; nil when a kept manifest
     /// cannot be read.

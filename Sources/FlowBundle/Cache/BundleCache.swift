@@ -66,9 +66,14 @@ public struct BundleCache: Sendable {
             throw BundleError(.badArgument, file: folder, "'\(park)' is not a park code (1 to 32 letters, digits, '_' or '-')")
         }
         let root = BundleCache(folder: folder)
-        self.folder = root.folder
+        self.init(root: root, park: park, ownsTop: root.running()?.park == park)
+    }
+
+    /// Park `park`'s part of `root`'s cache: its top when `ownsTop`, else `parks/<park>/`.
+    private init(root: BundleCache, park: String, ownsTop: Bool) {
+        folder = root.folder
         self.park = park
-        slotParts = root.running()?.park == park ? [] : [Self.parksFolder, park]
+        slotParts = ownsTop ? [] : [Self.parksFolder, park]
     }
 
     /// `parks`, the folder of the parks' slots.
@@ -102,15 +107,25 @@ public struct BundleCache: Sendable {
     /// The parks the cache holds a version of, by code: its parks' slots with a `current`,
     /// and the one park of a cache made before caches held several.
     public func parks() -> [String] {
-        var codes: [String] = []
-        if let old = BundleCache(folder: folder).running()?.park { codes.append(old) }
-        if let slots = try? CacheFolder(root: folder, [Self.parksFolder], create: false) {
-            for name in slots.names().sorted() where Self.isParkCode(name) && !codes.contains(name) {
-                guard let slot = try? BundleCache(folder: folder, park: name), (try? slot.version(.current)) ?? nil != nil else { continue }
-                codes.append(name)
+        slots().compactMap { slot in
+            if let park = slot.park { return (try? slot.version(.current)) ?? nil == nil ? nil : park }
+            return slot.running()?.park
+        }
+    }
+
+    /// Every park's slot in the cache: DIR itself when it holds a version (a cache made
+    /// before caches held several parks), then each folder under `parks/` by name.
+    func slots() -> [BundleCache] {
+        let top = BundleCache(folder: folder)
+        let topPark = top.running()?.park
+        // A top whose manifest does not read is still a slot: its objects stay until it mends.
+        var slots = (try? top.version(.current)) ?? nil == nil ? [] : [top]
+        if let parks = try? CacheFolder(root: folder, [Self.parksFolder], create: false) {
+            for name in parks.names().sorted() where Self.isParkCode(name) && name != topPark {
+                slots.append(BundleCache(root: top, park: name, ownsTop: false))
             }
         }
-        return codes
+        return slots
     }
 
     // MARK: - Reading
