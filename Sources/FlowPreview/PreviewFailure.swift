@@ -42,30 +42,13 @@ struct PreviewFailure: Error, Sendable, Equatable {
 
     /// The first `file:line` of the project's Lua files the message names, or nil.
     var location: (file: String, line: Int)? {
-        let pattern = /((?:flows|parks)\/[A-Za-z0-9_.\/-]+\.lua):([0-9]+)/
-        guard let match = message.firstMatch(of: pattern), let line = Int(match.2),
-            ProjectPath.isInside(String(match.1))
-        else { return nil }
-        return (String(match.1), line)
+        SourcePlace.first(in: message).map { ($0.file, $0.line) }
     }
 
     /// The lines around ``location`` in the project, numbered from 1; empty when there is
     /// no location or the file does not read.
-    func sourceLines(in root: ProjectRoot, around radius: Int = 3) -> [SourceLine] {
-        guard let (file, line) = location, let text = try? root.read(file) else { return [] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }  // the newline that ends the file
-        guard line >= 1, line <= lines.count else { return [] }
-        return (max(1, line - radius)...min(lines.count, line + radius)).map {
-            SourceLine(line: $0, text: String(lines[$0 - 1]), current: $0 == line)
-        }
-    }
-
-    /// One line of a flow's source.
-    struct SourceLine: Equatable {
-        var line: Int
-        var text: String
-        var current: Bool
+    func sourceLines(in root: ProjectRoot, around radius: Int = 3) -> [SourcePlace.Line] {
+        SourcePlace.first(in: message)?.lines(in: root, around: radius) ?? []
     }
 
     /// The JSON body: `{"error": {"status", "message", "location", "file", "line", "source", "traceback"}}`,

@@ -147,7 +147,7 @@ extension PreviewProject {
     private func recording(_ playback: Playback, runtime: FlowRuntime) throws(PreviewFailure) -> SessionRecording {
         let file = playback.file
         // Read where the project holds it: a link that leads out of the project is no recording.
-        guard ProjectPath.isInside(file), let path = root.realPathInside(file) else {
+        guard SourcePlace.isInside(file), let path = root.realPathInside(file) else {
             throw .notFound("no such recording in the project: \(file)")
         }
         guard playback.speed.isFinite, playback.speed >= 0 else { throw .badQuery("speed: a number ≥ 0, got \(playback.speed)") }

@@ -45,20 +45,10 @@ struct PreviewQuery {
                 continue
             }
             if key == "track" {
-                guard ProjectPath.isInside(value) else { throw .notFound("no such track: \(value)") }
+                guard SourcePlace.isInside(value) else { throw .notFound("no such track: \(value)") }
             }
             inputs.values[key] = value
         }
         return inputs
-    }
-}
-
-/// Paths inside the project, as requests and error messages name them.
-enum ProjectPath {
-    /// Whether `path` is relative and stays inside the folder it is relative to: no `..`
-    /// component, no leading `/` or `~`, no backslash, no NUL.
-    static func isInside(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"), !path.contains("\\"), !path.contains("\0") else { return false }
-        return !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
     }
 }

@@ -234,7 +234,8 @@ import Testing
         let result = try flowrun(["--park", "GRTE", "home"], in: copy.url)
         #expect(result.status == 2)
         #expect(
-            result.stderr == "flowrun: parks/GRTE/park.lua: ar.size: height '8.44' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n")
+            result.stderr == "flowrun: parks/GRTE/park.lua:14: ar.size: height '8.44' is not a whole number of points (expected WIDTHxHEIGHT such as 390x844)\n"
+        )
     }
 
     // MARK: - The map's zoom-in

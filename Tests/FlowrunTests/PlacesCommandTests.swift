@@ -167,8 +167,8 @@ import Testing
     @Test func aBadAddressOrWeightInParkLuaNamesTheField() throws {
         let copy = try demo()
         for (setting, message) in [
-            ("address = { 'Road', '' }", "parks/DEMO/park.lua: address: line 2 must not be empty"),
-            ("sites = { ranking = { fee = { weight = 'high' } } }", "parks/DEMO/park.lua: sites.ranking.fee.weight: expected number, got string 'high'"),
+            ("address = { 'Road', '' }", "parks/DEMO/park.lua:1: address: line 2 must not be empty"),
+            ("sites = { ranking = { fee = { weight = 'high' } } }", "parks/DEMO/park.lua:1: sites.ranking.fee.weight: expected number, got string 'high'"),
         ] {
             try copy.write("parks/DEMO/park.lua", "return { name = 'Demo Park', center = { lat = 37.8, lon = -122.4 }, \(setting) }")
             let result = try flowrun(["--park", "DEMO", "home"], in: copy.url)

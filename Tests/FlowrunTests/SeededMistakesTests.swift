@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `flowrun check` on a park seeded with the content mistakes of issue 13: each is listed
-/// once, with its file and path. park.lua's own mistakes come first (all at once, since the
+/// once, with its file, line and path, and the line quoted. park.lua's own mistakes come first (all at once, since the
 /// park cannot run with them); fixed, the flows' and data's mistakes show.
 @Suite struct SeededMistakesTests {
     func check(_ project: ProjectCopy) throws -> CLIResult {
@@ -30,10 +30,14 @@ import Testing
         let problems = result.stderr.split(separator: "\n").map(String.init)
         #expect(
             problems == [
-                "GRTE: does not load: parks/GRTE/park.lua: map.cluster.minPoints: unknown setting; did you mean 'min_points'?",
-                "parks/GRTE/park.lua: geofence.radus: unknown setting; did you mean 'radius'?",
-                "parks/GRTE/park.lua: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?",
-                "parks/GRTE/park.lua: map.cluster: options: maxZoom 40 out of range [0, 30]",
+                "GRTE: does not load: parks/GRTE/park.lua:37: map.cluster.minPoints: unknown setting; did you mean 'min_points'?",
+                "    37 | map = { cluster = { minPoints = 3, max_zoom = 40 } },",
+                "parks/GRTE/park.lua:38: geofence.radus: unknown setting; did you mean 'radius'?",
+                "    38 | geofence = { radus = 50 },",
+                "parks/GRTE/park.lua:6: timezone: unknown time zone 'America/Denvr'; did you mean 'America/Denver'?",
+                "    6 | timezone = \"America/Denvr\",",
+                "parks/GRTE/park.lua:37: map.cluster: options: maxZoom 40 out of range [0, 30]",
+                "    37 | map = { cluster = { minPoints = 3, max_zoom = 40 } },",
             ], "\(result.stderr)")
     }
 

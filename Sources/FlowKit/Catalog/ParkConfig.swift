@@ -77,7 +77,7 @@ extension ParkConfig {
     public static func load(code: String, root: ProjectRoot, lua: LuaState) throws(FlowError) -> ParkConfig {
         try make(
             code: code, defaults: try evaluate("parks/defaults.lua", root: root, lua: lua),
-            park: try evaluate("parks/\(code)/park.lua", root: root, lua: lua))
+            park: try evaluate("parks/\(code)/park.lua", root: root, lua: lua), root: root)
     }
 
     /// What a configuration file returns, run in `lua`; errors name the file.
@@ -97,18 +97,19 @@ extension ParkConfig {
     /// - Parameters:
     ///   - defaults: the value returned by `parks/defaults.lua`.
     ///   - park: the value returned by `parks/<code>/park.lua`.
-    /// - Throws: `FlowError.badContent` naming the file that set the bad field and its path.
-    static func make(code: String, defaults: LuaValue, park: LuaValue) throws(FlowError) -> ParkConfig {
+    ///   - root: the project, to read the line of a bad setting from.
+    /// - Throws: `FlowError.badContent` naming the file that set the bad field, its line, and its path.
+    static func make(code: String, defaults: LuaValue, park: LuaValue, root: ProjectRoot) throws(FlowError) -> ParkConfig {
         let parkFile = "parks/\(code)/park.lua"
         guard case .table = park else {
             throw .badContent(file: parkFile, message: "must return a table, returned \(park.typeName)")
         }
         let merged = ConfigMerge.merge(defaults, park)
+        var places = SettingPlaces(code: code, root: root)
         func fail(_ path: String, _ message: String) -> FlowError {
             // A required field nobody set is the park's to set.
             let parkSets = ConfigMerge.sets(park, fieldOf: path) || !ConfigMerge.sets(defaults, fieldOf: path)
-            let file = parkSets ? parkFile : "parks/defaults.lua"
-            return .badContent(file: file, message: "\(path): \(message)")
+            return .badContent(file: places.place(of: path, parkSets: parkSets), message: "\(path): \(message)")
         }
         // Every mistake at once: an author fixing park.lua should not meet them one by one.
         var problems: [FlowError] = []

@@ -47,6 +47,14 @@ extension Bool: SettingValue {
 extension Array: SettingValue where Element: SettingValue {
     package static func read(_ value: LuaValue, _ reader: SettingReader) throws(LuaDecodingError) -> [Element] {
         let items = try TableReading.list(value, { reader.path })
+        // Flows read ctx.park with ipairs, which stops at the first nil: what follows a hole
+        // would be lost to them without a word (a misspelt name in a list is nil).
+        if let hole = TableReading.firstHole(in: value) {
+            let after = items.count - hole + 1
+            throw reader.problem(
+                "is nil; a list ends at its first nil, so flows would never see the \(after) item\(after == 1 ? "" : "s") after it: "
+                    + "remove it, or check the name written there (a name nothing defines is nil)", at: .item(hole))
+        }
         var list: [Element] = []
         list.reserveCapacity(items.count)
         // Positions count from 1, as in Lua, and after any hole is dropped. Indices, not an

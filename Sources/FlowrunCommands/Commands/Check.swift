@@ -101,7 +101,8 @@ extension Flowrun {
             print(lint.summary)
             print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
             fflush(nil)  // the summary before the problems, on a terminal showing both
-            for problem in problems + lint.messages { TerminalText.writeError(problem) }
+            for problem in problems { TerminalText.writeError(SourcePlace.quoting(problem, root: root)) }
+            for message in lint.messages { TerminalText.writeError(message) }
             if badInput || !notReached.isEmpty || lint.isBroken { throw ExitCode(2) }
             if !problems.isEmpty || !lint.messages.isEmpty { throw ExitCode(1) }
         }

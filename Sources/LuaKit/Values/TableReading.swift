@@ -30,6 +30,19 @@ package enum TableReading {
         return sequence + rest.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
+    /// The first position of a list with a hole (`{ a, nil, c }`: 2), or nil when `value`
+    /// is no table or its positions run 1...n without one.
+    package static func firstHole(in value: LuaValue) -> Int? {
+        guard case .table(let t) = value else { return nil }
+        let sequence = t.sequence
+        guard sequence.count < t.count else { return nil }
+        var after = false
+        t.forEachField { key, _ in
+            if case .integer(let i) = key, i > sequence.count + 1 { after = true }
+        }
+        return after ? sequence.count + 1 : nil
+    }
+
     /// The entries of record `t` that `accepts` does not take.
     /// - Parameters:
     ///   - t: a table read as a record.

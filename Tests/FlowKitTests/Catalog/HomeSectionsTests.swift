@@ -51,7 +51,7 @@ import Testing
     @Test func anEmptySectionNameIsRefusedWhenTheParkLoads() throws {
         let p = try TestProject(files: ["parks/GOGA/park.lua": park(sections: "'welcome', ''")])
         let error = flowError { try ParkConfig.load(code: "GOGA", root: p.root, lua: try LuaState()) }
-        #expect(error?.description == "parks/GOGA/park.lua: home.sections[2]: must not be empty")
+        #expect(error?.description == "parks/GOGA/park.lua:1: home.sections[2]: must not be empty")
         #expect(error?.exitCode == 2)
     }
 }

@@ -69,33 +69,33 @@ import Testing
     }
 
     @Test(arguments: [
-        ("address = 42", "parks/GOGA/park.lua: address: expected a string or a list of lines (strings)"),
-        ("address = ''", "parks/GOGA/park.lua: address: must not be empty"),
-        ("address = { 'Fort Mason', '  ' }", "parks/GOGA/park.lua: address: line 2 must not be empty"),
-        ("address = { 'a', 'b', 'c', 'd', 'e', 'f', 'g' }", "parks/GOGA/park.lua: address: 7 lines; an address has at most 6"),
+        ("address = 42", "parks/GOGA/park.lua:1: address: expected a string or a list of lines (strings)"),
+        ("address = ''", "parks/GOGA/park.lua:1: address: must not be empty"),
+        ("address = { 'Fort Mason', '  ' }", "parks/GOGA/park.lua:1: address: line 2 must not be empty"),
+        ("address = { 'a', 'b', 'c', 'd', 'e', 'f', 'g' }", "parks/GOGA/park.lua:1: address: 7 lines; an address has at most 6"),
         (
             "address = 'Fort Mason\\nSan Francisco'",
-            "parks/GOGA/park.lua: address: 'Fort Mason\nSan Francisco' holds a control character (give lines as a list)"
+            "parks/GOGA/park.lua:1: address: 'Fort Mason\nSan Francisco' holds a control character (give lines as a list)"
         ),
         (
             "sites = { ranking = { rating = { weight = 'high' } } }",
-            "parks/GOGA/park.lua: sites.ranking.rating.weight: expected number, got string 'high'"
+            "parks/GOGA/park.lua:1: sites.ranking.rating.weight: expected number, got string 'high'"
         ),
         (
             "sites = { ranking = { rating = { weight = 0/0 } } }",
-            "parks/GOGA/park.lua: sites.ranking.rating.weight: nan must be a finite number"
+            "parks/GOGA/park.lua:1: sites.ranking.rating.weight: nan must be a finite number"
         ),
         (
             "sites = { ranking = { elevation = { weight = 1 } } }",
-            "parks/GOGA/park.lua: sites.ranking.elevation.neutral: missing (required)"
+            "parks/GOGA/park.lua:1: sites.ranking.elevation.neutral: missing (required)"
         ),
         (
             "sites = { ranking = { rating = { wieght = 1 } } }",
-            "parks/GOGA/park.lua: sites.ranking.rating.wieght: unknown setting; did you mean 'weight'?"
+            "parks/GOGA/park.lua:1: sites.ranking.rating.wieght: unknown setting; did you mean 'weight'?"
         ),
         (
             "sites = { ranking = { name = { weight = 1, neutral = 0 } } }",
-            "parks/GOGA/park.lua: sites.ranking.name: 'name' is not a numeric property of a site; weigh `rating`, `fee` or another number in sites.geojson"
+            "parks/GOGA/park.lua:1: sites.ranking.name: 'name' is not a numeric property of a site; weigh `rating`, `fee` or another number in sites.geojson"
         ),
     ])
     func mistakesNameFileAndField(setting: String, message: String) throws {

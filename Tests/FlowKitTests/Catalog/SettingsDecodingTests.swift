@@ -28,12 +28,12 @@ import Testing
         #expect(
             lines
                 == [
-                    "parks/GOGA/park.lua: a b: unknown setting", "parks/GOGA/park.lua: a: unknown setting; did you mean 'ar'?",
-                    "parks/GOGA/park.lua: zz: unknown setting",
-                    "parks/GOGA/park.lua: theme.primry: unknown setting; did you mean 'primary'?",
-                    "parks/GOGA/park.lua: sites.categories.bench.nme: unknown setting; did you mean 'name'?",
-                    "parks/GOGA/park.lua: geofence.radus: unknown setting; did you mean 'radius'?",
-                    "parks/GOGA/park.lua: geofence.callouts.entr: unknown setting; did you mean 'enter'?",
+                    "parks/GOGA/park.lua:1: a b: unknown setting", "parks/GOGA/park.lua:1: a: unknown setting; did you mean 'ar'?",
+                    "parks/GOGA/park.lua:1: zz: unknown setting",
+                    "parks/GOGA/park.lua:1: theme.primry: unknown setting; did you mean 'primary'?",
+                    "parks/GOGA/park.lua:1: sites.categories.bench.nme: unknown setting; did you mean 'name'?",
+                    "parks/GOGA/park.lua:1: geofence.radus: unknown setting; did you mean 'radius'?",
+                    "parks/GOGA/park.lua:1: geofence.callouts.entr: unknown setting; did you mean 'enter'?",
                 ])
     }
 
@@ -43,41 +43,45 @@ import Testing
         let stopped = try problems("a = 1, zoom = 'far', theme = { primry = '#000000' }")
         #expect(
             stopped
-                == ["parks/GOGA/park.lua: a: unknown setting; did you mean 'ar'?", "parks/GOGA/park.lua: zoom: expected number, got string 'far'"])
+                == ["parks/GOGA/park.lua:1: a: unknown setting; did you mean 'ar'?", "parks/GOGA/park.lua:1: zoom: expected number, got string 'far'"])
         let nested = try problems("geofence = { cap = 'x', radus = 5 }")
         #expect(
             nested
                 == [
-                    "parks/GOGA/park.lua: geofence.radus: unknown setting; did you mean 'radius'?",
-                    "parks/GOGA/park.lua: geofence.cap: expected integer, got string 'x'",
+                    "parks/GOGA/park.lua:1: geofence.radus: unknown setting; did you mean 'radius'?",
+                    "parks/GOGA/park.lua:1: geofence.cap: expected integer, got string 'x'",
                 ])
     }
 
     @Test(arguments: [
-        ("theme = 'red'", "parks/GOGA/park.lua: theme: expected table, got string"),
-        ("theme = { 'red' }", "parks/GOGA/park.lua: theme: expected a table with named fields, got a list"),
-        ("flows = { true }", "parks/GOGA/park.lua: flows: expected a table with named fields, got a list"),
-        ("flows = { home = true, [2] = false }", "parks/GOGA/park.lua: flows: settings are named fields; found key 2"),
-        ("sites = { names = { ['5'] = 3 } }", "parks/GOGA/park.lua: sites.names[5]: expected string, got number 3"),
-        ("sites = { names = { ['05'] = 3 } }", "parks/GOGA/park.lua: sites.names.05: expected string, got number 3"),
-        ("home = { sections = 'welcome' }", "parks/GOGA/park.lua: home.sections: expected list, got string"),
-        ("home = { sections = { 'a', x = 'b' } }", "parks/GOGA/park.lua: home.sections: expected a list (keys 1...n), found key 'x'"),
-        ("home = { sections = { 'a', nil, 5 } }", "parks/GOGA/park.lua: home.sections[2]: expected string, got number 5"),
-        ("home = { links = { { label = 'a', flow = 'b', args = { x = 1 } } } }", "parks/GOGA/park.lua: home.links[1].args.x: expected string, got number 1"),
-        ("home = { links = { { label = 'a' } } }", "parks/GOGA/park.lua: home.links[1].flow: missing (required)"),
+        ("theme = 'red'", "parks/GOGA/park.lua:1: theme: expected table, got string"),
+        ("theme = { 'red' }", "parks/GOGA/park.lua:1: theme: expected a table with named fields, got a list"),
+        ("flows = { true }", "parks/GOGA/park.lua:1: flows: expected a table with named fields, got a list"),
+        ("flows = { home = true, [2] = false }", "parks/GOGA/park.lua:1: flows: settings are named fields; found key 2"),
+        ("sites = { names = { ['5'] = 3 } }", "parks/GOGA/park.lua:1: sites.names[5]: expected string, got number 3"),
+        ("sites = { names = { ['05'] = 3 } }", "parks/GOGA/park.lua:1: sites.names.05: expected string, got number 3"),
+        ("home = { sections = 'welcome' }", "parks/GOGA/park.lua:1: home.sections: expected list, got string"),
+        ("home = { sections = { 'a', x = 'b' } }", "parks/GOGA/park.lua:1: home.sections: expected a list (keys 1...n), found key 'x'"),
+        (
+            "home = { sections = { 'a', nil, 5 } }",
+            "parks/GOGA/park.lua:1: home.sections[2]: is nil; a list ends at its first nil, so flows would never see the 1 item after it: "
+                + "remove it, or check the name written there (a name nothing defines is nil)"
+        ),
+        ("home = { links = { { label = 'a', flow = 'b', args = { x = 1 } } } }", "parks/GOGA/park.lua:1: home.links[1].args.x: expected string, got number 1"),
+        ("home = { links = { { label = 'a' } } }", "parks/GOGA/park.lua:1: home.links[1].flow: missing (required)"),
         (
             "budgets = { instructions = 1.5 }",
-            "parks/GOGA/park.lua: budgets.instructions: expected integer in -9223372036854775808...9223372036854775807, got number 1.5"
+            "parks/GOGA/park.lua:1: budgets.instructions: expected integer in -9223372036854775808...9223372036854775807, got number 1.5"
         ),
-        ("budgets = { memory_mb = '64' }", "parks/GOGA/park.lua: budgets.memory_mb: expected integer, got string '64'"),
-        ("sites = { title_case = 1 }", "parks/GOGA/park.lua: sites.title_case: expected boolean, got number"),
-        ("sites = { categories = { bench = { hidden = 'yes' } } }", "parks/GOGA/park.lua: sites.categories.bench.hidden: expected boolean, got string"),
-        ("address = 5", "parks/GOGA/park.lua: address: expected a string or a list of lines (strings)"),
-        ("address = { 'a', 5 }", "parks/GOGA/park.lua: address: expected a string or a list of lines (strings)"),
-        ("map = { size = 5 }", "parks/GOGA/park.lua: map.size: expected string, got number 5"),
+        ("budgets = { memory_mb = '64' }", "parks/GOGA/park.lua:1: budgets.memory_mb: expected integer, got string '64'"),
+        ("sites = { title_case = 1 }", "parks/GOGA/park.lua:1: sites.title_case: expected boolean, got number"),
+        ("sites = { categories = { bench = { hidden = 'yes' } } }", "parks/GOGA/park.lua:1: sites.categories.bench.hidden: expected boolean, got string"),
+        ("address = 5", "parks/GOGA/park.lua:1: address: expected a string or a list of lines (strings)"),
+        ("address = { 'a', 5 }", "parks/GOGA/park.lua:1: address: expected a string or a list of lines (strings)"),
+        ("map = { size = 5 }", "parks/GOGA/park.lua:1: map.size: expected string, got number 5"),
         (
             "onboarding = { pages = { { title = 't', body = 'b', background = { 'x' } } } }",
-            "parks/GOGA/park.lua: onboarding.pages[1].background[1]: expected table, got string"
+            "parks/GOGA/park.lua:1: onboarding.pages[1].background[1]: expected table, got string"
         ),
     ])
     func wrongValuesNameTheirPlace(settings: String, message: String) throws {
@@ -90,14 +94,14 @@ import Testing
         #expect(
             lines
                 == [
-                    "parks/GOGA/park.lua: theme.primry: unknown setting; did you mean 'primary'?",
-                    "parks/GOGA/park.lua: theme: settings are named fields; found key 3",
+                    "parks/GOGA/park.lua:1: theme.primry: unknown setting; did you mean 'primary'?",
+                    "parks/GOGA/park.lua:1: theme: settings are named fields; found key 3",
                 ])
     }
 
     @Test func valuesReadAsLuaWritesThem() throws {
         let settings = try load(
-            "home = { sections = { 'welcome', nil, 'links' } }, budgets = { instructions = 1e3 }, address = 'One Way', zoom = 12")
+            "home = { sections = { 'welcome', 'links' } }, budgets = { instructions = 1e3 }, address = 'One Way', zoom = 12")
         #expect(settings.home.sections == ["welcome", "links"])
         #expect(settings.budgets.instructions == 1000)
         #expect(settings.address?.lines == ["One Way"])
@@ -115,7 +119,7 @@ import Testing
         let error = flowError { try ParkConfig.load(code: "GOGA", root: p.root, lua: try LuaState()) }
         #expect(
             error?.description.split(separator: "\n").map(String.init) == [
-                "parks/defaults.lua: colour: unknown setting",
+                "parks/defaults.lua:1: colour: unknown setting",
                 "parks/GOGA/park.lua: state: missing (required)",
             ])
     }

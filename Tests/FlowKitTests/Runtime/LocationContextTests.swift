@@ -97,7 +97,7 @@ import Testing
         ])
         let error = flowError { try ParkConfig.load(code: "GOGA", root: project.root) }
         #expect(
-            error?.description.contains("parks/GOGA/park.lua: location: searching_longer_after 90 must be less than timeout 60") == true,
+            error?.description.contains("parks/GOGA/park.lua:1: location: searching_longer_after 90 must be less than timeout 60") == true,
             "\(String(describing: error))")
     }
 }
