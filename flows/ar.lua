@@ -82,4 +82,4 @@ flow.register("ar", function(ctx)
       pins = pins, off_screen = off,
       empty = ("%snothing within %s this way"):format(what, ui.distance(settings.max_distance)) }
   return ui.screen("AR view", sections, ctx.park.name)
-end)
+end, { args = { collection = "collection" } })

@@ -119,6 +119,6 @@ flow.register("emergency", function(ctx)
   M.party(ctx, out)
   M.places_sections(ctx, out)
   return ui.screen("Emergency", out, park.name)
-end)
+end, { args = { alert = { "party" } } })
 
 return M

@@ -137,6 +137,6 @@ flow.register("exhibits", function(ctx)
   local sections = { ui.text("Near an exhibit, the app shows it by its Bluetooth beacon. Replay a scan log with --beacons FILE.csv.") }
   for _, s in ipairs({ M.list_section(ctx) }) do sections[#sections + 1] = s end
   return ui.screen("Exhibits", sections, ctx.park.name)
-end)
+end, { args = { id = "text" } })
 
 return M

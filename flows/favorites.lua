@@ -81,4 +81,4 @@ flow.register("favorites", function(ctx)
     add(ui.button("Browse sites", ui.go("sites", nil, "All sites"), "secondary"))
   end
   return ui.screen("Favorites", out, ctx.park.name)
-end)
+end, { args = { add = "site", remove = "site", edit = "text" } })

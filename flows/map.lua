@@ -142,4 +142,4 @@ flow.register("map", function(ctx)
                                                         zoom = cam.zoom }, "Remember this view"), "secondary"))
   end
   return ui.screen(ctx.park.name, out, "Map")
-end)
+end, { args = { remember = "text", forget = "text" } })

@@ -76,4 +76,4 @@ flow.register("parks", function(ctx)
     sections[#sections + 1] = ui.list(title .. " (" .. #items .. ")", items, empty)
   end
   return ui.screen("Parks", sections, ctx.park.name)
-end)
+end, { args = { q = "text", by = { "state" } } })

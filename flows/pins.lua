@@ -130,4 +130,4 @@ flow.register("pins", function(ctx)
     return pin_screen(ctx, pin, done)
   end
   return list_screen(ctx, nil)
-end)
+end, { args = { id = "text", drop = "text", title = "text", note = "text", photo = "text", remove = "text" } })

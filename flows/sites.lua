@@ -175,4 +175,4 @@ flow.register("sites", function(ctx)
     sections[#sections + 1] = ui.list("Sites", {}, "No sites have been published for " .. ctx.park.name .. " yet.")
   end
   return ui.screen("Sites", sections, ctx.park.name)
-end)
+end, { args = { id = "site", collection = "collection", category = "category", favorite = { "add", "remove" }, visited = "text" } })

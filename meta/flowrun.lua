@@ -20,9 +20,28 @@ flow = {}
 ---   return screen
 --- end)
 --- ```
+---
+--- `options.args` declares the flow's `ctx.args`: each argument's name and the kind of word
+--- it holds. Links to the flow (`ui.go`, `ui.act`) and requests (`--arg`) are then checked:
+--- an argument it does not declare, or a word the park does not have, is an error at the
+--- line that writes it. A flow that replaces another keeps its declaration unless it gives one.
+---
+--- ```lua
+--- flow.register("sites", function(ctx) ... end,
+---   { args = { id = "site", category = "category", sort = { "name", "distance" } } })
+--- ```
 --- @param name string letters, digits, '_' and '-'
 --- @param fn fun(ctx: flowrun.Context, super: (fun(ctx?: flowrun.Context): flowrun.Screen)?): flowrun.Screen
-function flow.register(name, fn) end
+--- @param options? flowrun.FlowOptions
+function flow.register(name, fn, options) end
+
+--- What `flow.register` may say about a flow.
+--- @class flowrun.FlowOptions
+--- @field args? table<string, flowrun.ArgumentKind|string[]> each argument's kind, or the words it may be
+
+--- The kind of word an argument holds: a site id, a category, a collection id, a flow, a
+--- park code, a number, or any text.
+--- @alias flowrun.ArgumentKind "site"|"category"|"collection"|"flow"|"park"|"number"|"text"
 
 --- Whether a flow with this name has been registered so far.
 --- @param name string
@@ -34,6 +53,14 @@ function flow.exists(name) end
 --- @param name string
 --- @return boolean
 function flow.available(name) end
+
+--- Whether a screen may link to this flow with these arguments, as `flow.available`; a
+--- name no flow has, or arguments the flow does not declare or words the park does not
+--- have, raise an error at the line outside `lib/` that made the link. `ui.go` uses it.
+--- @param name string
+--- @param args? table<string, string>
+--- @return boolean
+function flow.link(name, args) end
 
 --- Loads a Lua module from parks/<CODE>/flows/<path>.lua, else flows/<path>.lua, where
 --- the dotted name maps to a path (`lib.ui` → `lib/ui.lua`). Nothing else can be required.

@@ -12,7 +12,7 @@ return {
     "collectgarbage",
     coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield" } },
     "error",
-    flow = { fields = { "available", "exists", "register" } },
+    flow = { fields = { "available", "exists", "link", "register" } },
     geo = { fields = { "bearing", "direct", "distance", "inverse" } },
     geofence = { fields = { "monitor", "regions" } },
     "getmetatable",

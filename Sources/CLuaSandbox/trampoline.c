@@ -88,9 +88,9 @@ static int trampoline(lua_State *L) {
         luakit_pushmemoryerror(L);
         return lua_error(L);
     }
-    if (n == LUAKIT_CALL_ERROR) {
+    if (n == LUAKIT_CALL_ERROR || n == LUAKIT_CALL_ERROR_PLACED) {
         // Swift pushed its message; prefix the Lua caller's position like luaL_error does.
-        if (lua_type(L, -1) == LUA_TSTRING) {
+        if (n == LUAKIT_CALL_ERROR && lua_type(L, -1) == LUA_TSTRING) {
             luaL_where(L, 1);
             lua_insert(L, -2);
             lua_concat(L, 2);

@@ -73,9 +73,16 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
 public struct LuaCallError: Error, CustomStringConvertible, Sendable {
     /// The message, without the location: the bridge adds the caller's `file:line:`.
     public let message: String
+    /// `file:line: ` to blame instead of the calling line (``LuaCall/location(outside:)``).
+    public let location: String?
     /// A failure of the current native call.
-    /// - Parameter message: what went wrong, in the words the script's author will read.
-    public init(_ message: String) { self.message = message }
+    /// - Parameters:
+    ///   - message: what went wrong, in the words the script's author will read.
+    ///   - location: `file:line: ` of the Lua code to blame; nil for the calling line.
+    public init(_ message: String, location: String? = nil) {
+        self.message = message
+        self.location = location
+    }
     /// The message as it is.
     public var description: String { message }
 }

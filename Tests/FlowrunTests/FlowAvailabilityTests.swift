@@ -77,7 +77,7 @@ import Testing
                 of: "  home = { highlight_categories", with: "  home = { links = { { label = \"Geysers\", flow = \"geofense\" } }, highlight_categories"))
         let result = try flowrun(["--root", project.url.path, "--park", "GOGA", "home"])
         #expect(result.status == 2)
-        #expect(result.stderr == "flowrun: parks/GOGA/park.lua: home.links[1].flow: unknown flow 'geofense'; did you mean 'geofence'?\n")
+        #expect(result.stderr == "flowrun: parks/GOGA/park.lua:45: home.links[1].flow: unknown flow 'geofense'; did you mean 'geofence'?\n")
     }
 
     @Test func oneBrokenFileTakesDownOnlyItsOwnFlows() throws {

@@ -67,7 +67,6 @@ import Testing
               local idx = cluster.index({ { lat = 43.7, lon = -110.7 } }, ctx.args.bad and { minPoints = 2 } or nil)
               return ui.screen("Extras", {
                 ui.text("first"), ctx.args.missing and ui.text("never") or nil, ui.text("third"),
-                { type = "button", label = "Nope", action = { kind = "go", flow = "sites", args = { collection = "nope" } } },
                 { type = "button", label = "Bad", action = { kind = "go", flow = "extras", args = { bad = "1" } } },
               })
             end)
@@ -77,19 +76,24 @@ import Testing
             """
             flow.register("camera", function(ctx)
               return { title = "Camera", sections = {
-                { type = "button", label = "AR", action = { kind = "go", flow = "ar" } } } }
+                { type = "button", label = "AR", action = { kind = "go", flow = "ar" } },
+                { type = "button", label = "Nope", action = { kind = "go", flow = "sites", args = { collection = "nope" } } } } }
             end)
             """)
         let result = try check(project)
         #expect(result.status == 1)
-        #expect(result.stdout.hasSuffix(": 5 problems\n"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix(": 4 problems\n"), "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("GRTE: parks/GRTE/flows/broken.lua:3: '}' expected (to close '{' at line 2) near 'end'"))
         #expect(result.stderr.contains("parks/GRTE/sites.geojson: category 'moraine' (1 site) has no name"))
         #expect(
             result.stderr.contains(
                 "GRTE camera: parks/GRTE/flows/camera.lua: flow 'camera' returned an invalid screen:\n  parks/GRTE/flows/camera.lua:3: sections[1].action.flow: flow 'ar' is disabled for this park (flows.ar = false); leave the link out"
             ))
-        #expect(result.stderr.contains("sites: no collection 'nope' in GRTE; collections: services, views, history, water, outdoors, more"))
+        // The link's argument is checked against what the sites flow declares, on the linking screen.
+        #expect(
+            result.stderr.contains(
+                "  parks/GRTE/flows/camera.lua:4: sections[2].action.args.collection: no collection 'nope' in GRTE; did you mean 'more'? "
+                    + "collections: services, views, history, water, outdoors, more"), "\(result.stderr)")
         #expect(
             result.stderr.contains(
                 "parks/GRTE/flows/extras.lua:3: bad argument #2 to 'index' (cluster options: minPoints: unknown option; did you mean 'min_points'?)"),

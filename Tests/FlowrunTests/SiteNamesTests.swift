@@ -75,7 +75,8 @@ import Testing
         let typo = try flowrun(["--root", project.url.path, "--park", "GRTE", "sites"])
         #expect(typo.status == 2)
         #expect(
-            typo.stderr == "flowrun: parks/GRTE/park.lua: sites.hidden[1]: no site 'gnis:1603614' in parks/GRTE/sites.geojson; did you mean 'gnis:1603613'?\n",
+            typo.stderr
+                == "flowrun: parks/GRTE/park.lua:37: sites.hidden[1]: no site 'gnis:1603614' in parks/GRTE/sites.geojson; did you mean 'gnis:1603613'?\n",
             "\(typo.stderr)")
     }
 }

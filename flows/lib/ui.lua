@@ -87,8 +87,9 @@ end
 --- Actions are data: the app performs them, `flowrun --follow ID` follows `go` and `act` ones
 --- (and says what the app would do for the others).
 --- Argument values are passed as strings. A link to a flow this park does not run
---- (switched off in park.lua, or its file did not load) is nil: no dangling links.
-local available = {}   -- flows known to run: a flow that runs now runs for the runtime's life
+--- (switched off in park.lua, or its file did not load) is nil: no dangling links. A link
+--- to a flow no file has, or with arguments the flow does not declare or words (a site, a
+--- category, ...) the park does not have, is an error at the line that makes it.
 
 --- A `go` action: open `flow` with `args` (as `ctx.args`, every value made a string), or
 --- nil when the park does not run that flow.
@@ -97,11 +98,9 @@ local available = {}   -- flows known to run: a flow that runs now runs for the 
 --- @param label? string
 --- @return flowrun.GoAction?
 function ui.go(flow, args, label)
-  if not available[flow] then
-    if not _G.flow.available(flow) then return nil end
-    available[flow] = true
-  end
-  return ui.go_any(flow, args, label)
+  local action = ui.go_any(flow, args, label)
+  if not _G.flow.link(flow, action.args) then return nil end
+  return action
 end
 
 --- A `go` action whether or not this park runs `flow` (ui.go checks; ui.go_park uses this).

@@ -72,6 +72,9 @@ typedef int (*luakit_dispatch_fn)(struct lua_State *L, void *box);
 typedef void (*luakit_release_fn)(void *box);
 
 enum { LUAKIT_CALL_ERROR = -1 };
+/// Returned instead when the message already says where (a native that blames the Lua
+/// code that chose the argument, not the library function that passed it on).
+enum { LUAKIT_CALL_ERROR_PLACED = -2 };
 
 /// Installs the two Swift entry points; called once, before any state exists.
 void luakit_install(luakit_dispatch_fn dispatch, luakit_release_fn release);

@@ -8,6 +8,9 @@ public final class ParkContent {
     let code: String
     let root: ProjectRoot
     let curation: SiteCuration
+    /// The settings' words that name categories, checked against the sites once they are read.
+    let words: SettingWords
+    private var wordsChecked = false
     /// Where prepared site tables are kept between processes (nil: made in every process).
     let keptTables: KeptSiteTables?
     private var cachedTable: PreparedSites?
@@ -30,10 +33,12 @@ public final class ParkContent {
     ///   - root: the project.
     ///   - curation: what the park hides and renames (default: nothing).
     ///   - keptTables: where prepared site tables are kept between processes (default: none).
-    public init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptSiteTables? = nil) {
+    ///   - words: the settings' words that name categories (default: none).
+    package init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptSiteTables? = nil, words: SettingWords = .none) {
         self.code = code
         self.root = root
         self.curation = curation
+        self.words = words
         self.keptTables = keptTables
     }
 
@@ -43,20 +48,31 @@ public final class ParkContent {
     /// - Throws: as ``sites()``.
     func siteTable() throws(FlowError) -> PreparedSites {
         if let cachedTable { return cachedTable }
+        let table = try readSiteTable()
+        try checkWords(present: table.categories)
+        cachedTable = table
+        return table
+    }
+
+    /// The settings' category words, checked once against the categories the sites have.
+    private func checkWords(present: some Sequence<String>) throws(FlowError) {
+        guard !wordsChecked else { return }
+        var places = SettingPlaces(code: code, root: root)
+        // A hidden category is one the data has (curation checked it), though no site shows it.
+        let problems = words.categoryProblems(present: Set(present).union(curation.hiddenCategories), dataFile: sitesPath, places: &places)
+        guard problems.isEmpty else { throw FlowError.combining(problems) }
+        wordsChecked = true
+    }
+
+    private func readSiteTable() throws(FlowError) -> PreparedSites {
         let scope = "\(PreparedSites.magic)\(curation.fingerprint)\0"
         // A file version seen before names its table without being read (KeptSiteTables).
         let sighting = root.isInMemory ? nil : keptTables?.sighting(of: root.filePath(sitesPath), scope: scope)
-        if cachedSites == nil, let sighting, let key = keptTables?.table(seen: sighting), let kept = keptTable(key) {
-            cachedTable = kept
-            return kept
-        }
+        if cachedSites == nil, let sighting, let key = keptTables?.table(seen: sighting), let kept = keptTable(key) { return kept }
         let bytes = try self.bytes(sitesPath)
         let key = ContentHash.of(Array(scope.utf8) + (bytes ?? []))
         if let sighting { keptTables?.note(sighting, holds: key) }
-        if cachedSites == nil, let kept = keptTable(key) {
-            cachedTable = kept
-            return kept
-        }
+        if cachedSites == nil, let kept = keptTable(key) { return kept }
         // The bytes just read and hashed: a miss does not read the file a second time.
         let sites: [Site]
         if let cachedSites { sites = cachedSites } else { sites = try curatedSites(from: bytes) }
@@ -65,7 +81,6 @@ public final class ParkContent {
             throw .invalidContent("\(sitesPath): \(sites.count) sites are too many to index")
         }
         keptTables?.tables.keep(body, under: key)
-        cachedTable = made
         return made
     }
 
@@ -107,7 +122,12 @@ public final class ParkContent {
             cachedSites = all
             return all
         }
-        return try curatedSites(from: bytes(sitesPath))
+        let sites = try curatedSites(from: bytes(sitesPath))
+        do { try checkWords(present: sites.lazy.map(\.category)) } catch {
+            cachedSites = nil  // not kept: the next call reports it again
+            throw error
+        }
+        return sites
     }
 
     /// The sites of `sites.geojson`'s `bytes` (none without the file), curated, and kept.
@@ -120,7 +140,8 @@ public final class ParkContent {
             do { read = try SiteCatalog(geoJSON: bytes, displayPath: sitesPath).sites } catch { throw .invalidContent(error.description) }
         }
         (sitesRead, offeredSites) = ((bytes, read), nil)
-        let sites = try curation.apply(to: read, file: "parks/\(code)/park.lua", dataFile: sitesPath)
+        var places = SettingPlaces(code: code, root: root)
+        let sites = try curation.apply(to: read, places: &places, dataFile: sitesPath)
         cachedSites = sites
         return sites
     }

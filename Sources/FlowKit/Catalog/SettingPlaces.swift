@@ -29,6 +29,11 @@ package struct SettingPlaces {
         }
     }
 
+    /// Whether `file` writes the setting at `path` itself, not only a setting around it.
+    package mutating func writes(_ path: String, in file: String) -> Bool {
+        lines(file).line(of: path)?.depth == SettingLines.prefixes(of: path).count
+    }
+
     private mutating func lines(_ file: String) -> SettingLines {
         if let known = read[file] { return known }
         let lines = SettingLines(source: (try? root.read(file)) ?? "")

@@ -56,26 +56,30 @@ public struct SiteCuration: Sendable {
     /// The sites a visitor sees, in the data's order.
     /// - Parameters:
     ///   - sites: the sites as the data file has them.
-    ///   - file: the settings file, for messages (`parks/GOGA/park.lua`).
+    ///   - places: where the settings are written, for messages (`parks/GOGA/park.lua:52`).
     ///   - dataFile: the data file, for messages.
-    /// - Throws: ``FlowError/badContent(file:message:)`` for an id or a hidden category the
+    /// - Throws: ``FlowError/badContent(file:message:)`` for every id or hidden category the
     ///   data does not have: a typo would otherwise leave the site showing, silently;
     ///   ``FlowError/invalidContent(_:)`` naming the feature whose weighed property is not a number.
-    public func apply(to sites: [Site], file: String, dataFile: String) throws(FlowError) -> [Site] {
-        try checkRanked(sites, file: file, dataFile: dataFile)
+    package func apply(to sites: [Site], places: inout SettingPlaces, dataFile: String) throws(FlowError) -> [Site] {
+        try checkRanked(sites, file: places.parkFile, dataFile: dataFile)
         if hiddenCategories.isEmpty && hiddenSites.isEmpty && names.isEmpty && !titleCase { return sites }
         let ids = Set(sites.map(\.id))
-        func missing(_ id: String, at path: String) -> FlowError {
+        var problems: [FlowError] = []
+        func missing(_ id: String, at path: String) {
             let hint = Excerpt.suggestion(for: id, in: ids).map { "; did you mean '\($0)'?" } ?? ""
-            return .badContent(file: file, message: "\(path): no site \(Excerpt.quoted(id)) in \(dataFile)\(hint)")
+            problems.append(.badContent(file: places.place(of: path), message: "\(path): no site \(Excerpt.quoted(id)) in \(dataFile)\(hint)"))
         }
-        for (i, id) in hiddenSites.enumerated() where !ids.contains(id) { throw missing(id, at: "sites.hidden[\(i + 1)]") }
-        for id in names.keys.sorted() where !ids.contains(id) { throw missing(id, at: "sites.names[\(Excerpt.quoted(id))]") }
+        for (i, id) in hiddenSites.enumerated() where !ids.contains(id) { missing(id, at: "sites.hidden[\(i + 1)]") }
+        for id in names.keys.sorted() where !ids.contains(id) { missing(id, at: "sites.names.\(id)") }
         let categories = Set(sites.map(\.category))
         for category in hiddenCategories.sorted() where !categories.contains(category) {
             let hint = Excerpt.suggestion(for: category, in: categories).map { "; did you mean '\($0)'?" } ?? ""
-            throw .badContent(file: file, message: "sites.categories.\(category).hidden: no site of category \(Excerpt.quoted(category)) in \(dataFile)\(hint)")
+            let path = "sites.categories.\(category).hidden"
+            problems.append(
+                .badContent(file: places.place(of: path), message: "\(path): no site of category \(Excerpt.quoted(category)) in \(dataFile)\(hint)"))
         }
+        if !problems.isEmpty { throw FlowError.combining(problems) }
         let hidden = Set(hiddenSites)
         return sites.compactMap { site in
             guard !hidden.contains(site.id), !hiddenCategories.contains(site.category) else { return nil }

@@ -1,3 +1,4 @@
+import Formats
 import GeoKit
 import LuaKit
 
@@ -25,7 +26,18 @@ struct CatalogModule: NativeModule {
                 let categories = try Self.strings(call, 1, name: "categories")
                 let limit = try call.isNil(2) ? Int.max : call.integer(2)
                 guard limit >= 0 else { throw call.badArgument(2, "limit \(limit) must be ≥ 0") }
-                let positions = try context.siteTable().positions(inCategories: categories, limit: limit)
+                let table = try context.siteTable()
+                // A misspelt category would only make a list shorter: an error at the line
+                // that chose it, past lib.sites, which passes it on.
+                let named = context.park.settings.sites.categories
+                for category in categories where named[category] == nil && !table.categories.contains(category) {
+                    let known = Set(table.categories).union(named.keys)
+                    let hint = Excerpt.suggestion(for: category, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                    throw LuaCallError(
+                        "in_categories: unknown category \(Excerpt.quoted(category)): no site of \(context.park.code) has it, "
+                            + "and sites.categories does not name it\(hint)", location: call.locationPastCallersFile())
+                }
+                let positions = table.positions(inCategories: categories, limit: limit)
                 try call.charge(categories.count * Charge.perSite + positions.count)
                 try Self.pushView(context, &call, positions)
             },

@@ -27,10 +27,41 @@ package final class FlowLoader {
                 "register": { call in try self.register(&call) },
                 "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
                 "available": { call in call.push(self.isAvailable(try call.string(1))) },
+                "link": { call in call.push(try self.link(&call)) },
             ])
     }
 
     package func seal() { isSealed = true }
+
+    /// The words of the park that links name, set by the runtime before a flow runs.
+    var words: ParkWords?
+
+    /// `flow.link(name, args)`: whether a screen may link to flow `name` with `args` (all
+    /// strings), as ``isAvailable(_:)``. A name no flow has, or arguments the flow does not
+    /// take, are an error at the line that asked for the link (past `ui.go`'s file).
+    private func link(_ call: inout LuaCall) throws -> Bool {
+        let name = try call.string(1)
+        guard registry.chain(name) != nil || failures.contains(where: { $0.flowName == name }) else {
+            let names = registry.names
+            let hint = Excerpt.suggestion(for: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+            throw LuaCallError(
+                "link to \(Excerpt.quoted(name)): no flow has that name; \(hint)flows: \(names.joined(separator: ", "))",
+                location: call.locationPastCallersFile())
+        }
+        if let arguments = registry.arguments(of: name), let words {
+            var args: [String: String] = [:]
+            if !call.isNil(2) {
+                for (key, value) in try call.table(2).entries {
+                    if case .string(let k) = key, case .string(let v) = value { args[k] = v }
+                }
+            }
+            if let problem = arguments.problem(args, flow: name, words: words) {
+                let argument = problem.argument.map { " argument \($0)" } ?? ""
+                throw LuaCallError("link to \(Excerpt.quoted(name))\(argument): \(problem.message)", location: call.locationPastCallersFile())
+            }
+        }
+        return isAvailable(name)
+    }
 
     /// Whether a screen may link to flow `name`: registered, switched on for the park, and
     /// not defined by a file that failed to load.
@@ -51,6 +82,17 @@ package final class FlowLoader {
         guard let function = try? call.function(2) else {
             throw LuaCallError("flow.register(\(Excerpt.quoted(name)), ...): the second argument must be the flow's function, got \(call.typeName(2))")
         }
+        var arguments: FlowArguments?
+        if !call.isNil(3) {
+            let options = try call.table(3)
+            for key in options.entries.map(\.0) where key != .string("args") {
+                let shown = if case .string(let text) = key { Excerpt.quoted(text) } else { key.typeName }
+                throw LuaCallError("flow.register(\(Excerpt.quoted(name)), ...): unknown option \(shown); options: args")
+            }
+            do { arguments = try FlowArguments.read(options["args"]) } catch {
+                throw LuaCallError("flow.register(\(Excerpt.quoted(name)), ...): \(error.message)")
+            }
+        }
         var location = call.callerLocation()
         if location.hasSuffix(": ") { location.removeLast(2) }
         // A park's file replaces a default flow of the same name; two files of one folder
@@ -60,7 +102,8 @@ package final class FlowLoader {
                 "flow.register(\(Excerpt.quoted(name)), ...): \(Excerpt.quoted(name)) is already registered at \(earlier.location); "
                     + "a flow is registered once in \(Self.folder(of: currentFile)) (a park replaces a default flow from parks/<CODE>/flows/)")
         }
-        registry.add(.init(name: name, function: function, location: location.isEmpty ? currentFile : location, file: currentFile))
+        registry.add(
+            .init(name: name, function: function, location: location.isEmpty ? currentFile : location, file: currentFile, arguments: arguments))
     }
 
     /// The folder a flow file is in (`flows/`, `parks/GOGA/flows/`): files of one folder

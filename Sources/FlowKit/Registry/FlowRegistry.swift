@@ -13,6 +13,8 @@ public struct FlowRegistry {
         public let location: String
         /// The file, for messages about what the flow returns.
         public let file: String
+        /// The arguments it declares, if it declares them.
+        public let arguments: FlowArguments?
     }
 
     /// Registrations by name, newest first.
@@ -25,6 +27,12 @@ public struct FlowRegistry {
     /// - Parameter name: a flow's name.
     /// - Returns: the registrations, never empty; nil when no flow has that name.
     public func chain(_ name: String) -> [Registration]? { chains[name] }
+
+    /// The arguments flow `name` declares: its newest registration's that declares them
+    /// (a park's flow that replaces a default one takes the default's unless it says).
+    public func arguments(of name: String) -> FlowArguments? {
+        chains[name]?.lazy.compactMap(\.arguments).first
+    }
 
     mutating func add(_ registration: Registration) {
         chains[registration.name, default: []].insert(registration, at: 0)

@@ -28,6 +28,8 @@ public final class FlowRuntime {
     /// Flow files of this park that did not load: the other flows run; a flow such a file
     /// defines fails with its error (``FlowError/unavailableFlow(name:park:failures:)``).
     public let loadFailures: [FlowLoadFailure]
+    /// The park's words that flows' declared arguments name (the loader's, for links too).
+    let argumentWords: ParkWords?
     let lua: LuaState
     let content: ParkContent
     /// What the native modules share; holds the run in progress for `store` (a live
@@ -122,26 +124,29 @@ public final class FlowRuntime {
         defaultSizes = .init(map: park.settings.map.size.value, ar: park.settings.ar.size.value)
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
-        content = ParkContent(code: code, root: root, curation: SiteCuration(park.settings.sites), keptTables: keptSites)
+        content = ParkContent(
+            code: code, root: root, curation: SiteCuration(park.settings.sites), keptTables: keptSites, words: SettingWords(park.settings))
 
         let context = ModuleContext(park: park, lua: lua, content: content)
         moduleContext = context
         modules.install(into: lua, context: context)
         let loader = FlowLoader(isEnabled: park.isEnabled)
         loader.install(into: lua)
+        loader.words = ParkWords(
+            context: context, flows: { [unowned loader] in loader.registry.names + loader.failures.map(\.flowName) },
+            parks: { ParkCatalog(root: root).codes })
         loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
         loader.seal()
         registry = loader.registry
         loadFailures = loader.failures
+        argumentWords = loader.words
         // A link the park configured to a flow nobody registered would vanish from home
-        // (ui.go drops links to flows the park does not run): say so instead.
-        for (i, link) in park.settings.home.links.enumerated()
-        where registry.chain(link.flow) == nil && !loadFailures.contains(where: { $0.flowName == link.flow }) {
-            let hint =
-                Excerpt.suggestion(for: link.flow, in: registry.names).map { "; did you mean '\($0)'?" }
-                ?? "; flows: \(Excerpt.list(registry.names))"
-            throw .badContent(file: "parks/\(code)/park.lua", message: "home.links[\(i + 1)].flow: unknown flow \(Excerpt.quoted(link.flow))\(hint)")
-        }
+        // (ui.go drops links to flows the park does not run), and a misspelt name in
+        // `flows` would switch nothing off: say so instead.
+        var places = SettingPlaces(code: code, root: root)
+        let flowProblems = SettingWords.flowProblems(
+            park.settings, known: registry.names + loadFailures.map(\.flowName), places: &places)
+        if !flowProblems.isEmpty { throw FlowError.combining(flowProblems) }
 
         let made: [LuaValue]
         do {
@@ -227,6 +232,11 @@ public final class FlowRuntime {
             throw .unknownFlow(name: request.flow, park: park.code, known: flowNames)
         }
         guard park.isEnabled(request.flow) else { throw .disabledFlow(name: request.flow, park: park.code) }
+        if let arguments = registry.arguments(of: request.flow), let words = argumentWords,
+            let problem = arguments.problem(request.args, flow: request.flow, words: words)
+        {
+            throw .badArgument(name: "--arg" + (problem.argument.map { " \($0)" } ?? ""), message: problem.message)
+        }
         let inside = try request.at.flatMap { at throws(FlowError) -> Bool? in
             if let known = request.insidePark { return known }
             return try content.boundary()?.contains(at)
@@ -344,7 +354,7 @@ public final class FlowRuntime {
     }
 
     /// `screen` with the park's theme unless it has one, checked (ScreenValidator, and the
-    /// view args of its go actions), its actions numbered.
+    /// view args and declared arguments of its go actions), its actions numbered.
     private func checked(_ screen: Screen, flow: String, file: String) throws(FlowError) -> Screen {
         var screen = screen
         // Every screen carries the park's colors unless its flow chose others.
@@ -367,6 +377,12 @@ public final class FlowRuntime {
             } catch {
                 viewIssues.append("\(path()).args.\(error.key): \(error.message)")
             }
+            // The arguments the linked flow declares, as ui.go checks them (a table written by hand).
+            if other == nil || other == park.code, let arguments = registry.arguments(of: next), let words = argumentWords,
+                let problem = arguments.problem(args, flow: next, words: words)
+            {
+                viewIssues.append("\(path()).args\(problem.argument.map { ".\($0)" } ?? ""): \(problem.message)")
+            }
         }
         let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
         let disabled = Set(registry.names.filter { !park.isEnabled($0) })
@@ -374,14 +390,12 @@ public final class FlowRuntime {
             knownFlows: known, disabledFlows: disabled, knownParks: switchesPark ? parkCodes : nil,
             timeZoneProblem: TimeZoneName.problem)
         let issues = validator.validate(screen, listing: ScreenValidator.listedIssues)
-        guard issues.listed.isEmpty else {
-            let more = issues.more > 0 ? [Excerpt.more(issues.more, "issue")] : []
-            throw .invalidScreen(flow: flow, file: file, issues: issues.listed.map(\.description) + more)
-        }
-        guard viewIssues.isEmpty else {
-            let listed = Array(viewIssues.prefix(ScreenValidator.listedIssues))
-            let more = viewIssues.count > listed.count ? [Excerpt.more(viewIssues.count - listed.count, "issue")] : []
-            throw .invalidScreen(flow: flow, file: file, issues: listed + more)
+        guard issues.listed.isEmpty, viewIssues.isEmpty else {
+            // Every mistake of the screen at once, the validator's first.
+            let all = issues.listed.map(\.description) + viewIssues
+            let listed = Array(all.prefix(ScreenValidator.listedIssues))
+            let more = issues.more + all.count - listed.count
+            throw .invalidScreen(flow: flow, file: file, issues: listed + (more > 0 ? [Excerpt.more(more, "issue")] : []))
         }
         return screen.assigningActionIDs()
     }

@@ -195,6 +195,29 @@ public struct LuaCall {
         return stack.string(at: -1) ?? ""
     }
 
+    /// `file:line: ` of the nearest Lua code up the stack outside the file that made this
+    /// call (the calling line when there is none): a native that checks a word blames the
+    /// code that chose it, not the helper that passed it on (`ui.go` in `flows/lib/ui.lua`).
+    public func locationPastCallersFile() -> String {
+        var ar = lua_Debug()
+        var level: Int32 = 1
+        var callersFile: String?
+        while lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0 {
+            // A file's chunk is named `@path` (LuaState.run); C functions have no line.
+            if ar.currentline > 0, let source = ar.source, source.pointee == CChar(UInt8(ascii: "@")) {
+                let chunk = String(cString: source + 1)
+                guard let file = callersFile else {
+                    callersFile = chunk
+                    level += 1
+                    continue
+                }
+                if chunk != file { return "\(chunk):\(ar.currentline): " }
+            }
+            level += 1
+        }
+        return callerLocation()
+    }
+
     /// The error for an argument of the wrong type, in Lua's words:
     /// `bad argument #2 to 'distance' (number expected, got string)`.
     /// - Parameters:

@@ -38,10 +38,15 @@ private func dispatchNativeCall(_ L: OpaquePointer?, _ raw: UnsafeMutableRawPoin
             if let failure = call.failure { throw LuaCallError("\(box.name): \(failure)") }
             return call.resultCount
         } catch {
-            let message = (error as? LuaCallError)?.message ?? String(describing: error)
+            let failure = error as? LuaCallError
+            let message = failure?.message ?? String(describing: error)
             // Drop what was pushed: the call fails, and its arguments' frame has room
             // (LUA_MINSTACK) for the message, so the error is never lost to a full stack.
             lua_settop(L, Int32(call.argumentCount))
+            if let location = failure?.location {
+                call.stack.push(location + message)
+                return Int32(LUAKIT_CALL_ERROR_PLACED)
+            }
             call.stack.push(message)
             return Int32(LUAKIT_CALL_ERROR)
         }

@@ -103,6 +103,7 @@ import Testing
     }
 
     @Test func aWeighedPropertyThatIsNotANumberNamesTheFeature() throws {
+        var places = SettingPlaces(code: "GOGA", root: ProjectRoot(files: [:], origin: URL(fileURLWithPath: "/")))
         let sites = [
             Site(id: "a", name: "Inspiration Point", coordinate: Coordinate(latitude: 37.8, longitude: -122.4), properties: ["elevation": .number(120)]),
             Site(id: "b", name: "Baker Beach", coordinate: Coordinate(latitude: 37.8, longitude: -122.4), properties: [:]),
@@ -111,13 +112,13 @@ import Testing
         let curation = SiteCuration(
             hiddenCategories: [], hiddenSites: [], names: [:], titleCase: false, acronyms: [],
             rankedProperties: ["elevation"])
-        let error = flowError { try curation.apply(to: sites, file: "parks/GOGA/park.lua", dataFile: "parks/GOGA/sites.geojson") }
+        let error = flowError { try curation.apply(to: sites, places: &places, dataFile: "parks/GOGA/sites.geojson") }
         #expect(
             error?.description == """
                 parks/GOGA/sites.geojson: feature 3 ('Hawk Hill'): elevation must be a number \
                 (sites.ranking.elevation in parks/GOGA/park.lua or parks/defaults.lua weighs it), got "high"
                 """)
         #expect(error?.exitCode == 2)
-        #expect(try curation.apply(to: Array(sites.prefix(2)), file: "parks/GOGA/park.lua", dataFile: "parks/GOGA/sites.geojson").count == 2)
+        #expect(try curation.apply(to: Array(sites.prefix(2)), places: &places, dataFile: "parks/GOGA/sites.geojson").count == 2)
     }
 }

@@ -43,22 +43,25 @@ import Testing
     }
 
     @Test func hiddenSitesAndCategoriesAreGoneAndRenamedOnesKeepTheirIds() throws {
+        var places = SettingPlaces(code: "TEST", root: ProjectRoot(files: [:], origin: URL(fileURLWithPath: "/")))
         let seen = try curation(hiddenCategories: ["housing"], hidden: ["a"], names: ["d": "Cliff House"])
-            .apply(to: data, file: "parks/TEST/park.lua", dataFile: "parks/TEST/sites.geojson")
+            .apply(to: data, places: &places, dataFile: "parks/TEST/sites.geojson")
         #expect(seen.map(\.id) == ["b", "d"])
         #expect(seen.map(\.name) == ["Battery Spencer", "Cliff House"])
     }
 
     @Test func anIdTheDataLacksIsAnErrorWithASuggestion() {
-        let error = flowError { try curation(hidden: ["e"]).apply(to: data, file: "parks/TEST/park.lua", dataFile: "parks/TEST/sites.geojson") }
+        var places = SettingPlaces(code: "TEST", root: ProjectRoot(files: [:], origin: URL(fileURLWithPath: "/")))
+        let error = flowError { try curation(hidden: ["e"]).apply(to: data, places: &places, dataFile: "parks/TEST/sites.geojson") }
         #expect(error?.description == "parks/TEST/park.lua: sites.hidden[1]: no site 'e' in parks/TEST/sites.geojson; did you mean 'a'?")
         #expect(error?.exitCode == 2)
-        let renamed = flowError { try curation(names: ["zz-top": "X"]).apply(to: data, file: "parks/TEST/park.lua", dataFile: "parks/TEST/sites.geojson") }
-        #expect(renamed?.description == "parks/TEST/park.lua: sites.names['zz-top']: no site 'zz-top' in parks/TEST/sites.geojson")
+        let renamed = flowError { try curation(names: ["zz-top": "X"]).apply(to: data, places: &places, dataFile: "parks/TEST/sites.geojson") }
+        #expect(renamed?.description == "parks/TEST/park.lua: sites.names.zz-top: no site 'zz-top' in parks/TEST/sites.geojson")
     }
 
     @Test func aHiddenCategoryTheDataLacksIsAnError() {
-        let error = flowError { try curation(hiddenCategories: ["housin"]).apply(to: data, file: "parks/TEST/park.lua", dataFile: "parks/TEST/sites.geojson") }
+        var places = SettingPlaces(code: "TEST", root: ProjectRoot(files: [:], origin: URL(fileURLWithPath: "/")))
+        let error = flowError { try curation(hiddenCategories: ["housin"]).apply(to: data, places: &places, dataFile: "parks/TEST/sites.geojson") }
         #expect(
             error?.description
                 == "parks/TEST/park.lua: sites.categories.housin.hidden: no site of category 'housin' in parks/TEST/sites.geojson; did you mean 'housing'?")
