@@ -106,4 +106,23 @@ import Testing
         let extras = try flowrun(["--root", project.url.path, "--park", "GRTE", "extras", "--format", "json"])
         #expect(extras.stdout.contains(#""text" : "first""#) && extras.stdout.contains(#""text" : "third""#))
     }
+
+    /// A shared library that does not compile is one mistake: every flow file that requires it,
+    /// in every park, is counted under it, not listed with a traceback each.
+    @Test func aBrokenSharedLibraryIsOneProblemForEveryPark() throws {
+        let project = try ProjectCopy()
+        let library = try String(contentsOf: project.url.appendingPathComponent("flows/lib/ranking.lua"), encoding: .utf8)
+        try project.write("flows/lib/ranking.lua", library.replacingOccurrences(of: "local ranking = {}", with: "local ranking = {"))
+        let result = try flowrun(["--root", project.url.path, "check", "--time", fixedTime, "--deadline", "300"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix(" screens: 1 problem\n"), "\(result.stdout)\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first { $0.hasSuffix(": flows/lib/ranking.lua:15: unexpected symbol near 'local'") }?.hasPrefix("ACAD, ARCH and ") == true, "\(result.stderr)"
+        )
+        #expect(lines.contains("    15 | local kept_park, kept_terms"))
+        #expect(lines.contains { $0.hasPrefix("  7 flow files did not load because of it: flows/ar.lua, flows/emergency.lua,") })
+        #expect(result.stderr.components(separatedBy: "unexpected symbol near 'local'").count == 2, "GOGA's own scoring meets it too")
+        #expect(!result.stderr.contains("stack traceback"))
+    }
 }

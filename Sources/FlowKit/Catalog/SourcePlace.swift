@@ -15,11 +15,28 @@ public struct SourcePlace: Sendable, Equatable {
         public var current: Bool
     }
 
-    /// The first `file:line` of a project Lua file that `message` names, or nil.
+    /// The line of a project Lua file that `message` is about, or nil: the first `file:line`
+    /// it names, or, where that one is followed by more (`a.lua:6: b.lua:15: unexpected
+    /// symbol`, an error met while `a.lua` required `b.lua`), the last of that chain.
     public static func first(in message: String) -> SourcePlace? {
+        cause(in: message)?.place
+    }
+
+    /// The place a message is about (see ``first(in:)``) and the message from it on
+    /// (`flows/lib/ranking.lua:15: unexpected symbol near 'local'`): what every file that
+    /// met the same mistake says alike.
+    public static func cause(in message: String) -> (place: SourcePlace, text: Substring)? {
         let pattern = /((?:flows|parks)\/[A-Za-z0-9_.\/-]+\.lua):([0-9]+)/
-        guard let match = message.firstMatch(of: pattern), let line = Int(match.2), isInside(String(match.1)) else { return nil }
-        return SourcePlace(file: String(match.1), line: line)
+        guard var match = message.firstMatch(of: pattern), let line = Int(match.2), isInside(String(match.1)) else { return nil }
+        var place = SourcePlace(file: String(match.1), line: line)
+        while message[match.range.upperBound...].hasPrefix(": "),
+            let next = message[message.index(match.range.upperBound, offsetBy: 2)...].prefixMatch(of: pattern),
+            let line = Int(next.2), isInside(String(next.1))
+        {
+            place = SourcePlace(file: String(next.1), line: line)
+            match = next
+        }
+        return (place, message[match.range.lowerBound...])
     }
 
     /// The lines `radius` around this one, numbered from 1; empty when the file does not read

@@ -66,8 +66,9 @@ extension Flowrun {
             let catalog = ParkCatalog(root: root)
             let codes = try park.map { [try catalog.resolve($0)] } ?? catalog.codes
             let clock = try RunInputs.time(time)
-            var problems = park == nil ? catalog.problems : []
+            var problems: [(code: String?, text: String)] = park == nil ? catalog.problems.map { (nil, $0) } : []
             var badInput = !problems.isEmpty
+            var shared: [(cause: String, parks: [(code: String, files: [String])])] = []
             var screens = 0
             var started = 0
             var notReached: [String] = []
@@ -79,19 +80,30 @@ extension Flowrun {
                 }
                 started += 1
                 let report = Self.check(code: code, root: root, time: clock, limits: limits, deadline: stop)
-                problems += report.problems
+                problems += report.problems.map { (code, $0) }
+                for (cause, files) in report.sharedCauses {
+                    if let i = shared.firstIndex(where: { $0.cause == cause }) {
+                        shared[i].parks.append((code, files))
+                    } else {
+                        shared.append((cause, [(code, files)]))
+                        problems.append((nil, "\u{1}\(shared.count - 1)"))  // its place in the list
+                    }
+                }
                 screens += report.screens
                 badInput = badInput || report.broken
                 if !report.notReached.isEmpty { notReached.append("the rest of \(code)") }
-                let status = !report.problems.isEmpty ? "FAIL" : report.notReached.isEmpty ? "ok  " : "STOP"
+                let status = !report.problems.isEmpty || !report.sharedCauses.isEmpty ? "FAIL" : report.notReached.isEmpty ? "ok  " : "STOP"
                 print("\(status) \(TerminalText.line(code)): \(TerminalText.line(report.summary))")
             }
             let limit = "\(GeoError.text(deadline)) s"
             if !notReached.isEmpty {
-                problems.append("check stopped at its time limit of \(limit); not reached: \(Excerpt.list(notReached))")
+                problems.append((nil, "check stopped at its time limit of \(limit); not reached: \(Excerpt.list(notReached))"))
             }
-            var listed = Set<String>()
-            problems = problems.filter { listed.insert($0).inserted }  // one mistake seen from several runs: once
+            // One mistake seen from several runs, or in several parks (a shared file's): once.
+            let merged = Self.mergingParks(problems).map { problem in
+                guard problem.hasPrefix("\u{1}"), let i = Int(problem.dropFirst()) else { return problem }
+                return Self.sharedCauseProblem(shared[i].cause, parks: shared[i].parks)
+            }
             let parks = notReached.isEmpty ? "\(codes.count) park\(codes.count == 1 ? "" : "s")" : "\(started) of \(codes.count) parks"
             let stopped = notReached.isEmpty ? "" : "; stopped at the time limit of \(limit)"
             let lint =
@@ -99,12 +111,12 @@ extension Flowrun {
                 ? .skipped("the bundle's files are in memory (lint the project it was made from)")
                 : Luacheck.run(root: root, paths: park == nil ? ["flows", "parks"] : ["flows", "parks/defaults.lua"] + codes.map { "parks/\($0)" })
             print(lint.summary)
-            print("checked \(parks), \(screens) screens: \(problems.count) problem\(problems.count == 1 ? "" : "s")\(stopped)")
+            print("checked \(parks), \(screens) screens: \(merged.count) problem\(merged.count == 1 ? "" : "s")\(stopped)")
             fflush(nil)  // the summary before the problems, on a terminal showing both
-            for problem in problems { TerminalText.writeError(SourcePlace.quoting(problem, root: root)) }
+            for problem in merged { TerminalText.writeError(SourcePlace.quoting(problem, root: root)) }
             for message in lint.messages { TerminalText.writeError(message) }
             if badInput || !notReached.isEmpty || lint.isBroken { throw ExitCode(2) }
-            if !problems.isEmpty || !lint.messages.isEmpty { throw ExitCode(1) }
+            if !merged.isEmpty || !lint.messages.isEmpty { throw ExitCode(1) }
         }
 
         struct Report {
@@ -115,6 +127,8 @@ extension Flowrun {
             var broken = false
             /// What the time limit cut off: `map`, `sites --at center`, `3 actions of home`.
             var notReached: [String] = []
+            /// Mistakes that kept several flow files from loading, each with the files.
+            var sharedCauses: [(cause: String, files: [String])] = []
         }
 
         /// Checks one park in a runtime of its own, stopping at `deadline` between two runs.
@@ -129,20 +143,28 @@ extension Flowrun {
                 report.broken = true
                 return report
             }
-            for failure in runtime.loadFailures {
-                report.problems.append("\(code): \(failure)")
-                report.broken = report.broken || failure.error.exitCode == 2
-            }
+            let loading = loadProblems(runtime.loadFailures, code: code)
+            report.problems += loading.problems
+            report.sharedCauses = loading.shared
+            for failure in runtime.loadFailures { report.broken = report.broken || failure.error.exitCode == 2 }
+            // One mistake met by several runs (with and without a position, or followed from two
+            // screens), or met first by the check of the park's content, is reported once.
+            var reported = Set<String>()
             var siteCount = 0
             do {
                 let sites = try runtime.sites()
                 siteCount = sites.count
                 report.problems += unnamedCategories(sites, park: runtime.park)
             } catch {
+                reported.insert("\(error)")
                 report.problems.append("\(error)")
                 report.broken = true
             }
-            do { _ = try runtime.boundary() } catch { report.problems.append("\(error)"); report.broken = true }
+            do { _ = try runtime.boundary() } catch {
+                reported.insert("\(error)")
+                report.problems.append("\(error)")
+                report.broken = true
+            }
             // Pictures park.lua names are content (exit 2); those a flow names, its screen's (exit 1).
             let assets = AssetCheck(root: root, park: runtime.park.code)
             let exhibitProblems = exhibitProblems(runtime, assets: assets)
@@ -163,9 +185,6 @@ extension Flowrun {
                 requests.append(FlowRequest(flow: flow, at: center))
             }
             var seen = Set<String>()
-            // One mistake met by several runs (with and without a position, or followed from two
-            // screens) is reported once, by the first run that met it.
-            var reported = Set<String>()
             func note(_ context: String, _ error: any Error) {
                 if reported.insert("\(error)").inserted { report.problems.append("\(context): \(error)") }
             }
@@ -236,6 +255,60 @@ extension Flowrun {
             return counts.keys.sorted().filter { park.settings.sites.categories[$0]?.name == nil }.map { category in
                 "parks/\(park.code)/sites.geojson: category \(Excerpt.quoted(category)) (\(Excerpt.count(counts[category] ?? 0)) site\(counts[category] == 1 ? "" : "s")) has no name: "
                     + "add it to sites.categories in parks/\(park.code)/park.lua, say \(CategoryNames.entry(category))"
+            }
+        }
+
+        /// The park's files that did not load, one problem per mistake: the files that met the
+        /// same one (a shared library that does not compile, which six flows require) are
+        /// kept under it (``Report/sharedCauses``), to be listed once for every park, without
+        /// a traceback each.
+        static func loadProblems(_ failures: [FlowLoadFailure], code: String) -> (problems: [String], shared: [(cause: String, files: [String])]) {
+            var causes: [String] = []
+            var met: [String: [FlowLoadFailure]] = [:]
+            for failure in failures {
+                let text = failure.description
+                let cause = SourcePlace.cause(in: text).map { String($0.text.prefix { $0 != "\n" }) } ?? text
+                if met[cause] == nil { causes.append(cause) }
+                met[cause, default: []].append(failure)
+            }
+            var problems: [String] = []
+            var shared: [(cause: String, files: [String])] = []
+            for cause in causes {
+                let failures = met[cause] ?? []
+                if failures.count == 1, let only = failures.first { problems.append("\(code): \(only)") } else { shared.append((cause, failures.map(\.file))) }
+            }
+            return (problems, shared)
+        }
+
+        /// One problem for a mistake that kept flow files of several parks from loading.
+        static func sharedCauseProblem(_ cause: String, parks: [(code: String, files: [String])]) -> String {
+            var files: [String] = []
+            for file in parks.flatMap(\.files) where !files.contains(file) { files.append(file) }
+            return "\(named(parks.map(\.code))): \(cause)\n  \(files.count) flow files did not load because of it: \(Excerpt.list(files))"
+        }
+
+        /// `GOGA, YELL`, or `ACAD, ARCH and 62 more parks`.
+        static func named(_ codes: [String]) -> String {
+            codes.count <= 3 ? codes.joined(separator: ", ") : "\(codes.prefix(2).joined(separator: ", ")) and \(codes.count - 2) more parks"
+        }
+
+        /// Problems in the order met, the same problem of several parks once, naming them
+        /// (`ACAD, ARCH and 62 more: flows/lib/x.lua:3: ...`): a mistake in a shared file is
+        /// one mistake, whatever the number of parks it reaches.
+        static func mergingParks(_ problems: [(code: String?, text: String)]) -> [String] {
+            // Keyed by the text after the park's code; a problem of no park by its whole text.
+            var order: [String] = []
+            var parks: [String: [String]] = [:]
+            for (code, text) in problems {
+                let parked = code.map { text.hasPrefix($0 + ":") || text.hasPrefix($0 + " ") } ?? false
+                let key = parked ? String(text.dropFirst(code?.count ?? 0)) : "\u{0}" + text
+                if parks[key] == nil { order.append(key) }
+                parks[key, default: []] += parked ? [code ?? ""] : []
+            }
+            return order.map { key in
+                guard !key.hasPrefix("\u{0}") else { return String(key.dropFirst()) }
+                let codes = parks[key] ?? []
+                return named(codes) + key
             }
         }
 
