@@ -80,9 +80,12 @@ import Testing
 
         let update = try flowrun(["test", "--update"], in: copy.url)
         #expect(update.status == 0)
-        #expect(update.stdout == "PASS parks/GOGA/tests/home.lua:1 home (wrote parks/GOGA/tests/home.json)\n1 passed, 0 failed\n")
         // The golden is the screen as app clients get it, at the scenarios' fixed time.
         let golden = try String(contentsOf: copy.url.appendingPathComponent("parks/GOGA/tests/home.json"), encoding: .utf8)
+        let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(
+            update.stdout
+                == "PASS parks/GOGA/tests/home.lua:1 home (wrote parks/GOGA/tests/home.json)\n    new golden, \(lines) lines\n1 passed, 0 failed\n")
         let json = try flowrun(["--park", "GOGA", "home", "--format", "json", "--time", fixedTime], in: copy.url)
         #expect(golden == json.stdout)
         #expect(try flowrun(["test", "--update"], in: copy.url).stdout == "PASS parks/GOGA/tests/home.lua:1 home\n1 passed, 0 failed\n")
@@ -99,6 +102,15 @@ import Testing
                 0 passed, 1 failed
 
                 """)
+
+        // --update says what it changed, as a unified diff, to review before keeping it.
+        let rewrite = try flowrun(["test", "--update"], in: copy.url)
+        let shown = rewrite.stdout.split(separator: "\n").map(String.init)
+        #expect(shown.first == "PASS parks/GOGA/tests/home.lua:1 home (wrote parks/GOGA/tests/home.json)")
+        #expect(shown.dropFirst().first == "    @@ -\(line - 2),5 +\(line - 2),5 @@", "\(rewrite.stdout)")
+        #expect(shown.contains("    -      \"title\" : \"Favourites\","))
+        #expect(shown.contains("    +      \"title\" : \"Highlights\","))
+        #expect(shown.count == 1 + 1 + 6 + 1, "the hunk: two lines of context either side of the change")
     }
 
     @Test func aFileWithASyntaxErrorIsReportedAndTheOthersStillRun() throws {
@@ -129,6 +141,9 @@ import Testing
             scenario { flow = "home", golden = "../../../flows/home.json" }
             scenario { flow = "home" }
             scenario { flow = "home", expect = function() end }
+            scenario { flow = "mapp" }
+            scenario { flow = "sites", args = { catgory = "beach" }, expect = function() end }
+            scenario { flow = "home", expect = function(screen) expect.txt("Golden Gate") end }
             """)
         try copy.write("parks/GOGA/tests/empty.lua", "local nothing = true\n")
         let result = try flowrun(["test"], in: copy.url)
@@ -148,9 +163,15 @@ import Testing
                 ERROR parks/GOGA/tests/bad.lua:6 home
                   parks/GOGA/tests/bad.lua:6: nothing to check: give golden = "name.json", expect = function(screen) ... end, or both
                 PASS parks/GOGA/tests/bad.lua:7 home
+                ERROR parks/GOGA/tests/bad.lua:8 mapp
+                  parks/GOGA/tests/bad.lua:8: flow: unknown flow 'mapp' for park GOGA; did you mean 'map'?
+                ERROR parks/GOGA/tests/bad.lua:9 sites
+                  parks/GOGA/tests/bad.lua:9: args: flow 'sites' takes no argument 'catgory'; did you mean 'category'? it takes: category, collection, favorite, id, visited
+                FAIL parks/GOGA/tests/bad.lua:10 home
+                  parks/GOGA/tests/bad.lua:10: attempt to call a nil value (field 'txt'); expect has no 'txt': did you mean 'expect.text'?
                 ERROR parks/GOGA/tests/empty.lua
                   parks/GOGA/tests/empty.lua: declares no scenario: a scenario file calls scenario{flow = "home", ...} (README, 'Testing flows')
-                1 passed, 7 failed
+                1 passed, 10 failed
 
                 """)
     }
@@ -200,8 +221,9 @@ import Testing
 
         let update = try flowrun(["test", "--update"], in: copy.url)
         #expect(update.status == 2)
+        let written = update.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("    new golden, ") }
         #expect(
-            update.stdout == """
+            written.joined(separator: "\n") == """
                 PASS tests/every-park.lua:1 [GOGA] home has a title
                 PASS tests/every-park.lua:1 [YELL] home has a title
                 PASS tests/every-park.lua:6 [YELL] Yellowstone only

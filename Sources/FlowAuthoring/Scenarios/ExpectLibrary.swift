@@ -1,3 +1,4 @@
+import Formats
 import FlowKit
 /// The `expect` functions a scenario's check calls (README, "Testing flows: scenarios"),
 /// written in Lua and run in the scenario file's own sandboxed state, so a check is a flow
@@ -247,4 +248,17 @@ enum ExpectLibrary {
           check(s)
         end
         """#
+
+    /// The helpers' names, read off ``source``.
+    static let helpers: [String] = source.matches(of: /function expect\.([a-z_]+)\(/).map { String($0.1) }.sorted()
+
+    /// A misspelt helper's message with the nearest helper named: Lua says only
+    /// `attempt to call a nil value (field 'txt')`.
+    static func explaining(_ message: String) -> String {
+        guard let match = message.firstMatch(of: /attempt to call a nil value \(field '([A-Za-z_][A-Za-z0-9_]*)'\)/),
+            !helpers.contains(String(match.1)), let near = Excerpt.suggestion(for: String(match.1), in: helpers)
+        else { return message }
+        let end = match.range.upperBound
+        return String(message[..<end]) + "; expect has no \(Excerpt.quoted(String(match.1))): did you mean 'expect.\(near)'?" + message[end...]
+    }
 }

@@ -40,9 +40,10 @@ enum GoldenFile {
     }
 
     /// Compares the screen's JSON with the golden at `path`, or with `update` writes it.
-    /// - Returns: whether `update` wrote the file (it was missing or differed).
+    /// - Returns: what `update` changed (``GoldenDiff``) when it wrote the file (it was
+    ///   missing or differed); nil when it wrote nothing.
     /// - Throws: ``Problem`` for a golden that differs, is missing, or cannot be written.
-    static func check(_ json: String, path: String, root: ProjectRoot, update: Bool) throws(Problem) -> Bool {
+    static func check(_ json: String, path: String, root: ProjectRoot, update: Bool) throws(Problem) -> [String]? {
         let url = root.url(path)
         // A link could point a rewrite outside the scenario's folder: goldens are plain files.
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
@@ -55,19 +56,19 @@ enum GoldenFile {
         case .failure(let refusal): throw .badInput("\(path): \(refusal.message)")
         }
         if update {
-            guard existing != json else { return false }
+            guard existing != json else { return nil }
             do {
                 try Data(json.utf8).write(to: url)
             } catch {
                 throw .badInput("\(path): cannot write the golden: \(SystemErrorText.reason(error))")
             }
-            return true
+            return GoldenDiff.lines(old: existing, new: json)
         }
         guard let existing else {
             throw .badInput("\(path): golden file not found; run flowrun test --update to write it, then review it")
         }
         if let difference = difference(expected: existing, actual: json, file: path) { throw .failed(difference) }
-        return false
+        return nil
     }
 
     /// Why a golden check did not pass: a difference (the scenario fails) or a golden that

@@ -29,6 +29,9 @@ public struct ScenarioResult: Sendable, Equatable {
     /// The golden file `--update` wrote or rewrote (relative to the root); nil when none
     /// changed.
     public var wroteGolden: String?
+    /// What `--update` changed in ``wroteGolden``, as unified diff lines (`@@ ... @@`,
+    /// `-old`, `+new`); empty when it wrote none.
+    public var goldenChange: [String] = []
 
     /// A result; each parameter sets the property of the same name.
     /// - Parameters:

@@ -130,13 +130,19 @@ public final class ScenarioSuite {
         } catch .unknownFlow(let name, let park, let known) {
             let hint = Excerpt.suggestion(for: name, in: known).map { "did you mean '\($0)'?" } ?? "flows: \(Excerpt.list(known))"
             return stop(.badInput, "\(location): flow: unknown flow \(Excerpt.quoted(name)) for park \(park); \(hint)")
+        } catch .badArgument(let name, let message) where name.hasPrefix("--arg") {
+            // The flow's declared arguments, named as the scenario gives them.
+            let argument = name.dropFirst("--arg".count).trimmingPrefix(" ")
+            return stop(.badInput, "\(location): args\(argument.isEmpty ? "" : ".\(argument)"): \(message)")
         } catch {
             return stop(error.exitCode == 2 ? .badInput : .failed, error.description)
         }
+        if let nothing = scenario.nothingToCheck { return stop(.badInput, nothing) }
         if let golden = scenario.golden?.replacing("{park}", with: park) {
             do {
-                if try GoldenFile.check(JSONRenderer().render(screen), path: golden, root: root, update: update) {
+                if let change = try GoldenFile.check(JSONRenderer().render(screen), path: golden, root: root, update: update) {
                     result.wroteGolden = golden
+                    result.goldenChange = change
                 }
             } catch {
                 switch error {
@@ -152,7 +158,7 @@ public final class ScenarioSuite {
             do {
                 try file.check(check, screen: try LuaValueEncoder().encode(screen))
             } catch let error as LuaError {
-                return stop(.failed, error.summary)
+                return stop(.failed, ExpectLibrary.explaining(error.summary))
             } catch {
                 return stop(.failed, "\(location): the screen cannot be handed to the check: \(error)")
             }

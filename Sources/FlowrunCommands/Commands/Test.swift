@@ -22,7 +22,7 @@ extension Flowrun {
         @Option(help: "Run only this park's scenarios (its own and those of tests/ for it).")
         var park: String?
 
-        @Flag(help: "Write each golden file from the screen instead of comparing (new ones too); review the diff.")
+        @Flag(help: "Write each golden file from the screen instead of comparing (new ones too), and print what changed in each, to review.")
         var update = false
 
         func run() throws {
@@ -30,6 +30,8 @@ extension Flowrun {
             var passed = 0, failed = 0, badInput = false
             suite.run { result in
                 print(Self.line(result))
+                // What --update changed, to review before keeping it.
+                for line in result.goldenChange { print("    " + TerminalText.line(line)) }
                 for detail in result.details {
                     for line in detail.split(separator: "\n", omittingEmptySubsequences: false) {
                         print("  " + TerminalText.line(line))
