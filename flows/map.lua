@@ -52,7 +52,8 @@ local function layers(ctx, box, out)
     if site and in_box(box, site.lat, site.lon) then
       favorites = favorites + 1
       out[#out + 1] = { type = "pin", layer = "favorites", id = "favorite:" .. site.id, coordinate = { site.lon, site.lat },
-                        title = site.name, category = site.category, action = ui.go("sites", { id = site.id }, "Open") }
+                        title = site.name, category = site.category, category_name = ui.category_name(ctx, site.category),
+                        action = ui.go("sites", { id = site.id }, "Open") }
     end
   end
   for _, pin in ipairs(store.pins()) do
@@ -93,13 +94,24 @@ flow.register("map", function(ctx)
     return (a.name or "") < (b.name or "")
   end)
 
+  -- Each category as the park names it, for people (the ids stay, for colors).
+  local function named(counts)
+    if not counts then return nil end
+    local out = {}
+    for i, c in ipairs(counts) do
+      out[i] = { category = c.category, count = c.count,
+                 name = c.count == 1 and ui.category_name(ctx, c.category) or ui.category_plural(ctx, c.category) }
+    end
+    return out
+  end
+
   local annotations, clusters, pins = {}, 0, 0
   for _, item in ipairs(items) do
     if item.type == "cluster" then
       clusters = clusters + 1
       annotations[#annotations + 1] = {
         type = "cluster", id = "c" .. item.id, coordinate = { item.lon, item.lat }, count = item.count,
-        expansion_zoom = item.expansion_zoom, categories = item.categories,
+        expansion_zoom = item.expansion_zoom, categories = named(item.categories),
         action = ui.go("map", { center = ("%.5f,%.5f"):format(item.lat, item.lon), zoom = item.expansion_zoom },
                        "Zoom in"),
       }
@@ -108,6 +120,7 @@ flow.register("map", function(ctx)
       annotations[#annotations + 1] = {
         type = "pin", id = item.site_id or ("p" .. item.id), coordinate = { item.lon, item.lat },
         title = item.name or "Site", category = item.category,
+        category_name = item.category and ui.category_name(ctx, item.category) or nil,
         action = item.site_id and ui.go("sites", { id = item.site_id }, "Open") or nil,
       }
     end

@@ -578,6 +578,9 @@ error('Cannot require a meta file')
 --- Not empty.
 --- @field category? string
 ---
+--- The category as the park names it for people ("Picnic area"), shown in the id's place. Not empty.
+--- @field category_name? string
+---
 --- The layer it is drawn on, each in a style of its own over the sites: the park's sites, the visitor's favorites, or the pins the visitor dropped.
 --- (default: `"sites"`)
 --- @field layer? "sites"|"favorites"|"own"
@@ -639,3 +642,6 @@ error('Cannot require a meta file')
 ---
 --- At least 1.
 --- @field count integer
+---
+--- The category as the park names it for people ("Picnic areas"), shown in the id's place. Not empty.
+--- @field name? string

@@ -66,13 +66,13 @@ enum Samples {
             .cluster(
                 .init(
                     id: "c-12-3", coordinate: .init(latitude: 37.8012, longitude: -122.4611), count: 57, expansionZoom: 14,
-                    categories: [.init("historic", count: 30), .init("viewpoint", count: 27)],
+                    categories: [.init("historic", count: 30, name: "Historic sites"), .init("viewpoint", count: 27)],
                     action: .go("map", args: ["center": "37.8012,-122.4611", "zoom": "14"], label: "Zoom in")
                 )),
             .pin(
                 .init(
                     id: "nps-poi:goga:0001", coordinate: .init(latitude: 37.8105, longitude: -122.4770), title: "Fort Point",
-                    category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"])
+                    category: "historic", action: .go("sites", args: ["id": "nps-poi:goga:0001"]), categoryName: "Historic site"
                 )),
             .pin(
                 .init(

@@ -79,13 +79,13 @@ public struct RandomScreens {
             return .cluster(
                 .init(
                     id: string(), coordinate: coordinate(), count: integer(), expansionZoom: integer(),
-                    categories: list(upTo: 3) { Component.Map.CategoryCount($0.string(), count: $0.integer()) },
+                    categories: list(upTo: 3) { Component.Map.CategoryCount($0.string(), count: $0.integer(), name: $0.maybe { $0.string() }) },
                     action: maybe { $0.action() }))
         }
         return .pin(
             .init(
                 id: string(), coordinate: coordinate(), title: string(), category: maybe { $0.string() },
-                action: maybe { $0.action() }, layer: pick(Component.Map.Pin.Layer.allCases)))
+                action: maybe { $0.action() }, layer: pick(Component.Map.Pin.Layer.allCases), categoryName: maybe { $0.string() }))
     }
 
     private mutating func timeline() -> Component.Timeline {

@@ -10,7 +10,7 @@ import ScreenModel
 /// (`flowrun --park GOGA sites --at 37.8078,-122.4750 --time ...`, read through
 /// ``RunInputText``), the preview's query, or a scenario's fields (`at = {37.8078, -122.4750}`,
 /// read from Lua), each input declared once in ``RunInputField/all`` with its type and checks.
-/// Every road in ends here with the same values, checked the same way; ``request(name:trackFile:)``
+/// Every road in ends here with the same values, checked the same way; ``request(name:trackFile:shown:)``
 /// makes them a ``FlowRequest``, reading the files they name. Only how a message names a value
 /// differs (`--zoom: ...` on the command line, `parks/GOGA/tests/map.lua:3: zoom: ...` in a
 /// scenario).
@@ -93,12 +93,15 @@ public struct RunInputs: Sendable, Equatable {
     ///   - name: how a message names a value by its input's name (`at` → `--at`, the default).
     ///   - trackFile: the file to read for ``track``, ``party`` or ``beacons`` (default: the
     ///     path as given).
+    ///   - shown: how screens and messages name such a file (default: as given; the command
+    ///     line passes ``ProjectRoot/shown(_:from:)``).
     /// - Throws: ``FlowError/badArgument(name:message:)`` naming the value at fault (inputs
     ///   set in code are checked against each other here as readers check them);
     ///   ``FlowError/invalidContent(_:)`` for a file that does not read.
     public func request(
         name: (String) -> String = { "--" + $0 },
-        trackFile: (String) -> String = { $0 }
+        trackFile: (String) -> String = { $0 },
+        shown: (String) -> String = { $0 }
     ) throws(FlowError) -> FlowRequest {
         let given = Set(RunInputField.all.filter { $0.isGiven(in: self) }.map(\.name))
         for field in RunInputField.all where given.contains(field.name) {
@@ -106,10 +109,10 @@ public struct RunInputs: Sendable, Equatable {
                 throw .badArgument(name: name(field.name), message: problem.message)
             }
         }
-        let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(trackFile(path), displayPath: path) }
+        let recorded = try track.map { path throws(FlowError) in try RecordedTrack.read(trackFile(path), displayPath: shown(path)) }
         var request = FlowRequest(flow: flow, args: args, at: at, track: recorded, size: size)
         if let party {
-            request.party = try PartyRun(party: try PartyFile.read(trackFile(party), displayPath: party), as: member)
+            request.party = try PartyRun(party: try PartyFile.read(trackFile(party), displayPath: shown(party)), as: member)
             if let dutyCycle { request.party?.dutyCycle = dutyCycle }
         }
         if !view.isEmpty { request.view = view }
@@ -127,7 +130,7 @@ public struct RunInputs: Sendable, Equatable {
         if offline { request.connectivity = .offline(cache: Self.offlineCache) }
         if let beacons {
             // The moment is placed in the log when the flow runs (BeaconReplay.moment(in:)).
-            request.beacons = BeaconReplay(path: trackFile(beacons), displayPath: beacons, atTime: atTime)
+            request.beacons = BeaconReplay(path: trackFile(beacons), displayPath: shown(beacons), atTime: atTime)
         }
         return request
     }

@@ -34,12 +34,13 @@ extension ScreenReader {
     private static func annotation(_ value: LuaSlot) throws(GiveUp) -> Component.Map.Annotation {
         switch value.withField("type", { $0.string() }) {
         case "pin":
-            let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "action", "layer"])
+            let r = try Record(value, keys: ["type", "id", "coordinate", "title", "category", "category_name", "action", "layer"])
             return .pin(
                 Component.Map.Pin(
                     id: try r.string("id"), coordinate: try r.required("coordinate", coordinate),
                     title: try r.string("title"), category: try r.optionalString("category"),
-                    action: try r.optional("action", action), layer: try r.choice("layer") ?? .sites))
+                    action: try r.optional("action", action), layer: try r.choice("layer") ?? .sites,
+                    categoryName: try r.optionalString("category_name")))
         case "cluster":
             let r = try Record(value, keys: ["type", "id", "coordinate", "count", "expansion_zoom", "categories", "action"])
             return .cluster(
@@ -47,8 +48,9 @@ extension ScreenReader {
                     id: try r.string("id"), coordinate: try r.required("coordinate", coordinate), count: try r.integer("count"),
                     expansionZoom: try r.integer("expansion_zoom"),
                     categories: try r.optionalList("categories") { v throws(GiveUp) in
-                        let c = try Record(v, keys: ["category", "count"])
-                        return Component.Map.CategoryCount(try c.string("category"), count: try c.integer("count"))
+                        let c = try Record(v, keys: ["category", "count", "name"])
+                        return Component.Map.CategoryCount(
+                            try c.string("category"), count: try c.integer("count"), name: try c.optionalString("name"))
                     },
                     action: try r.optional("action", action)))
         default: throw GiveUp()

@@ -54,9 +54,10 @@ package struct RunRequest: Equatable {
         var text = self.inputs
         text.args = try Flowrun.Run.parseArgs(args)
         let inputs = try text.inputs()
-        var request = try inputs.request()
-        request.acting = act
         let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, park: park, trust: trust)
+        // Files named as the project sees them: no absolute path of this machine in any output.
+        var request = try inputs.request(shown: { project.shown($0) })
+        request.acting = act
         if inputs.offline { request.connectivity = .offline(cache: holds) }
         // One clock for every park the run switches to; --until's moment is the clock then.
         let clock = inputs.time ?? request.until.map { Date(timeIntervalSince1970: $0) } ?? Date()

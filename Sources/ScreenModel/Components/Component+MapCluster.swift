@@ -38,18 +38,26 @@ extension Component.Map {
         }
     }
 
-    /// How many sites of one category a cluster holds: `{"category": "historic", "count": 30}`.
+    /// How many sites of one category a cluster holds: `{"category": "picnic_area",
+    /// "name": "Picnic areas", "count": 30}`.
     public struct CategoryCount: Hashable, Sendable {
         /// The category, like `historic`; must not be empty.
         public var category: String
         /// How many sites; at least 1.
         public var count: Int
+        /// The category as the park names it for people (`Picnic areas`), when the flow
+        /// gives it; renderers show it in the id's place (default `nil`).
+        public var name: String?
 
         /// Creates a count; `count` must be at least 1.
-        public init(_ category: String, count: Int) {
+        public init(_ category: String, count: Int, name: String? = nil) {
             self.category = category
             self.count = count
+            self.name = name
         }
+
+        /// What people read for the category: its name, else its id.
+        public var label: String { name ?? category }
     }
 }
 
@@ -105,20 +113,22 @@ extension Component.Map.Cluster: Codable, AnnotationPayload {
 
 extension Component.Map.CategoryCount: Codable, ScreenNode {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case category, count
+        case category, count, name
     }
 
-    /// Decodes `category` and `count` from any Decoder.
+    /// Decodes `category`, `count` and `name` from any Decoder.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: keyNames(CodingKeys.self), in: "category count")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         category = try c.decode(String.self, forKey: .category)
         count = try c.decode(Int.self, forKey: .count)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
     }
 
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         check.requireNonEmpty(category, at: "\(path()).category")
         if count < 1 { check.report("\(path()).count", "must be at least 1, got \(count)") }
+        if let name { check.requireNonEmpty(name, at: "\(path()).name") }
     }
 }
 
@@ -143,5 +153,6 @@ extension ScreenContract {
             [
                 .required("category", .string(minLength: 1)),
                 .required("count", .integer(minimum: 1)),
+                .optional("name", .string(minLength: 1, "The category as the park names it for people (\"Picnic areas\"), shown in the id's place.")),
             ], "How many sites of one category a cluster holds."))
 }

@@ -21,6 +21,9 @@ extension Component.Map {
         public var title: String
         /// The site's category, like `historic`, which picks its color (default `nil`).
         public var category: String?
+        /// The category as the park names it for people (`Picnic area`), when the flow gives
+        /// it; renderers show it in the id's place (default `nil`).
+        public var categoryName: String?
         /// What tapping it does, usually opening the site (default `nil`: nothing).
         public var action: Action?
         /// The layer it is drawn on (default ``Layer/sites``, omitted from JSON).
@@ -34,14 +37,16 @@ extension Component.Map {
         ///   - category: the site's category (default `nil`).
         ///   - action: what tapping does (default `nil`).
         ///   - layer: the layer it is drawn on (default `.sites`).
+        ///   - categoryName: the category's name for people (default `nil`).
         public init(
             id: String, coordinate: Component.Coordinate, title: String, category: String? = nil, action: Action? = nil,
-            layer: Layer = .sites
+            layer: Layer = .sites, categoryName: String? = nil
         ) {
             self.id = id
             self.coordinate = coordinate
             self.title = title
             self.category = category
+            self.categoryName = categoryName
             self.action = action
             self.layer = layer
         }
@@ -53,7 +58,9 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
     var annotation: Component.Map.Annotation { .pin(self) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, coordinate, title, category, action, layer
+        case id, coordinate, title, category
+        case categoryName = "category_name"
+        case action, layer
     }
 
     /// Decodes the pin's fields from any Decoder.
@@ -68,6 +75,7 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         coordinate = try c.decode(Component.Coordinate.self, forKey: .coordinate)
         title = try c.decode(String.self, forKey: .title)
         category = try c.decodeIfPresent(String.self, forKey: .category)
+        categoryName = try c.decodeIfPresent(String.self, forKey: .categoryName)
         action = try c.decodeIfPresent(Action.self, forKey: .action)
         layer = try c.decodeChoice(Layer.self, forKey: .layer, in: "pin layer") ?? .sites
     }
@@ -79,6 +87,7 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         try c.encode(coordinate, forKey: .coordinate)
         try c.encode(title, forKey: .title)
         try c.encodeIfPresent(category, forKey: .category)
+        try c.encodeIfPresent(categoryName, forKey: .categoryName)
         try c.encodeIfPresent(action, forKey: .action)
         try c.encode(layer, forKey: .layer, unless: .sites)
     }
@@ -87,6 +96,7 @@ extension Component.Map.Pin: Codable, AnnotationPayload {
         coordinate.validate(at: "\(path()).coordinate", into: &check)
         check.requireNonEmpty(title, at: "\(path()).title")
         if let category { check.requireNonEmpty(category, at: "\(path()).category") }
+        if let categoryName { check.requireNonEmpty(categoryName, at: "\(path()).category_name") }
         action.validate(at: "\(path()).action", into: &check)
     }
 
@@ -106,6 +116,7 @@ extension ScreenContract {
                 .required("coordinate", .reference("coordinate")),
                 .required("title", .string(minLength: 1)),
                 .optional("category", .string(minLength: 1)),
+                .optional("category_name", .string(minLength: 1, "The category as the park names it for people (\"Picnic area\"), shown in the id's place.")),
                 .optional("action", .reference("action")),
                 .optional(
                     "layer",

@@ -72,6 +72,7 @@ extension Component.Map.CategoryCount: PrettyJSONWritable {
         json.object { json in
             json.field("category", category)
             json.field("count", count)
+            json.fieldIfPresent("name", name)
         }
     }
 }
@@ -81,6 +82,7 @@ extension Component.Map.Pin {
         json.object { json in
             json.fieldIfPresent("action", action)
             json.fieldIfPresent("category", category)
+            json.fieldIfPresent("category_name", categoryName)
             json.field("coordinate", coordinate)
             json.field("id", id)
             if layer != .sites { json.field("layer", layer.rawValue) }

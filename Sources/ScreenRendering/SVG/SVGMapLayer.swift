@@ -39,7 +39,7 @@ struct SVGMapLayer {
         svg.open("g", [("class", "pins")])
         for pin in layout.pins {
             svg.open("g")
-            svg.text("title", [pin.pin.title, pin.pin.category].compactMap { $0 }.joined(separator: " · "))
+            svg.text("title", [pin.pin.title, pin.pin.categoryName ?? pin.pin.category].compactMap { $0 }.joined(separator: " · "))
             svg.element(
                 "circle",
                 [
@@ -92,7 +92,7 @@ struct SVGMapLayer {
         let cluster = placed.cluster
         let (cx, cy) = (SVGMarkup.number(placed.x), SVGMarkup.number(placed.y))
         svg.open("g")
-        let mix = cluster.categories.map { "\($0.category) \($0.count)" }.joined(separator: ", ")
+        let mix = cluster.categories.map { "\($0.label) \($0.count)" }.joined(separator: ", ")
         svg.text("title", "\(cluster.count) sites\(mix.isEmpty ? "" : " · \(mix)") · splits at zoom \(cluster.expansionZoom)")
         let radius = placed.discRadius
         let plain = radius < SVGStyle.clusterMinRadius / 2

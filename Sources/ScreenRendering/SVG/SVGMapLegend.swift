@@ -39,13 +39,24 @@ struct SVGMapLegend {
             return count > 0 ? (layer, count) : nil
         }
         var counts: [String: Int] = [:]
+        // How the park names each category, where the flow said: for one site ("Picnic
+        // area", a pin's or a cluster's single) and for several ("Picnic areas").
+        var single: [String: String] = [:], several: [String: String] = [:]
         var grey = 0
         for pin in pins {
             if let category = pin.category { counts[category, default: 0] = Self.sum(counts[category, default: 0], 1) } else { grey = Self.sum(grey, 1) }
+            if let category = pin.category, let name = pin.categoryName, single[category] == nil { single[category] = name }
         }
         for cluster in clusters {
             var covered = 0
             for part in cluster.categories where part.count > 0 {
+                if let name = part.name {
+                    if part.count == 1 {
+                        single[part.category] = single[part.category] ?? name
+                    } else {
+                        several[part.category] = several[part.category] ?? name
+                    }
+                }
                 counts[part.category, default: 0] = Self.sum(counts[part.category, default: 0], part.count)
                 covered = Self.sum(covered, part.count)
             }
@@ -55,7 +66,10 @@ struct SVGMapLegend {
         }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         let colored = ranked.prefix(SVGStyle.palette.count)
-        var entries = zip(colored, SVGStyle.palette).map { Entry(label: $0.key, color: $1, count: $0.value) }
+        func label(_ category: String, _ count: Int) -> String {
+            (count == 1 ? single[category] ?? several[category] : several[category] ?? single[category]) ?? category
+        }
+        var entries = zip(colored, SVGStyle.palette).map { Entry(label: label($0.key, $0.value), color: $1, count: $0.value) }
         grey = ranked.dropFirst(colored.count).reduce(grey) { Self.sum($0, $1.value) }
         if grey > 0 { entries.append(Entry(label: Self.otherLabel, color: SVGStyle.uncategorised, count: grey)) }
         self.entries = entries

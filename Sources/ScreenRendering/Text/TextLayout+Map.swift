@@ -45,7 +45,7 @@ extension TextLayout {
     private func annotation(_ cluster: Component.Map.Cluster, marker: String, width: Int) -> [String] {
         // A number stays on the line of the word it counts.
         var parts = [["\(cluster.count) \(cluster.count == 1 ? "site" : "sites")"]]
-        let counts = cluster.categories.map { "\($0.category) \($0.count)" }
+        let counts = cluster.categories.map { "\($0.label) \($0.count)" }
         parts.append(counts.enumerated().map { index, count in index < counts.count - 1 ? count + "," : count })
         parts.append(["splits", "at", "zoom \(cluster.expansionZoom)"])
         return entry(parts, action: cluster.action, marker: marker, width: width)
@@ -58,7 +58,7 @@ extension TextLayout {
         case .favorites: parts.append(["favorite"])
         case .own: parts.append(["your", "pin"])
         }
-        if let category = pin.category { parts.append(Self.words(category)) }
+        if let category = pin.categoryName ?? pin.category { parts.append(Self.words(category)) }
         let c = pin.coordinate
         parts.append(["\(Decimals.fixed(c.latitude, 4)), \(Decimals.fixed(c.longitude, 4))"])
         return entry(parts, action: pin.action, marker: marker, width: width)

@@ -12,10 +12,10 @@ import ScreenModel
           "size": { "width": 390, "height": 844 },
           "annotations": [
             { "type": "cluster", "id": "c-12-3", "coordinate": [-122.4611, 37.8012], "count": 57, "expansion_zoom": 14,
-              "categories": [ { "category": "historic", "count": 30 }, { "category": "viewpoint", "count": 27 } ],
+              "categories": [ { "category": "historic", "count": 30, "name": "Historic sites" }, { "category": "viewpoint", "count": 27 } ],
               "action": { "kind": "go", "flow": "map", "args": { "center": "37.8012,-122.4611", "zoom": "14" }, "label": "Zoom in" } },
             { "type": "pin", "id": "nps-poi:goga:0001", "coordinate": [-122.4770, 37.8105], "title": "Fort Point",
-              "category": "historic", "action": { "kind": "go", "flow": "sites", "args": { "id": "nps-poi:goga:0001" } } },
+              "category": "historic", "category_name": "Historic site", "action": { "kind": "go", "flow": "sites", "args": { "id": "nps-poi:goga:0001" } } },
             { "type": "pin", "id": "favorite:nps-poi:goga:0001", "coordinate": [-122.4770, 37.8105], "title": "Fort Point",
               "layer": "favorites" }
           ],
@@ -63,7 +63,7 @@ import ScreenModel
         (#"{"type": "marker", "id": "m", "coordinate": [0, 0]}"#, "unknown annotation type 'marker'; expected one of: cluster, pin"),
         (
             #"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "color": "red"}"#,
-            "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, action, layer"
+            "unknown key 'color' in pin; expected one of: type, id, coordinate, title, category, category_name, action, layer"
         ),
         (
             #"{"type": "pin", "id": "p", "coordinate": [0, 0], "title": "T", "layer": "mine"}"#,
