@@ -46,7 +46,9 @@ extension HTMLRenderer {
             html.close("div")
         case .onboarding(let onboarding):
             self.onboarding(onboarding, assets: assets, into: &html)
-        case .map, .timeline, .ar:
+        case .timeline(let timeline):
+            self.timeline(timeline, of: screen, into: &html)
+        case .map, .ar:
             // The picture SVGRenderer draws for this one component, inline and scaled to the frame.
             let alone = Screen(
                 park: screen.park, flow: screen.flow, title: screen.title, subtitle: screen.subtitle,
@@ -63,6 +65,56 @@ extension HTMLRenderer {
             }
             html.close("figure")
         }
+    }
+
+    /// A timeline as a phone reads it: its map, a square as wide as the screen, then when it
+    /// ran, its facts, and its entries as a list (time, what happened, where), text to read,
+    /// not a poster shrunk into the frame.
+    private static func timeline(_ timeline: Component.Timeline, of screen: Screen, into html: inout SVGMarkup) {
+        html.open("section", [("class", "timeline")] + idAttribute(timeline.id))
+        if let title = timeline.title { html.text("h3", title, [("class", "section-title")]) }
+        html.open("figure", [("class", "picture picture-timeline")])
+        for line in SVGRenderer.timelineMapPicture(screen, timeline, side: 390).split(separator: "\n") where !line.hasPrefix("<?xml") {
+            html.raw(String(line))
+        }
+        html.close("figure")
+        let zone = ZoneClock(identifier: timeline.timezone)
+        var span = zone.span(from: timeline.start, to: timeline.end).joined(separator: " ")
+        if let duration = TimeText.duration(from: timeline.start, to: timeline.end) { span += " · \(duration)" }
+        html.text("p", span, [("class", "timeline-span")])
+        if !timeline.facts.isEmpty {
+            html.open("dl", [("class", "facts")])
+            for fact in timeline.facts {
+                html.text("dt", fact.label)
+                html.text("dd", fact.value)
+            }
+            html.close("dl")
+        }
+        let regions = Dictionary(timeline.regions.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let count = timeline.entries.count
+        html.text("h4", "\(count) \(count == 1 ? "entry" : "entries")", [("class", "timeline-count")])
+        if timeline.entries.isEmpty {
+            html.text("p", "Nothing happened along this track.", [("class", "list-empty")])
+        } else {
+            // Each time with its zone's letters where the replay crosses a change of offset.
+            let marked = zone.changesOffset(timeline.entries.map(\.time))
+            html.open("ol", [("class", "timeline-entries")])
+            for entry in timeline.entries {
+                html.open("li", [("class", "entry entry-\(entry.kind.rawValue)")])
+                let clock = zone.clock(entry.time) + (marked ? " \(zone.abbreviation(entry.time))" : "")
+                html.text("time", clock, [("class", "entry-time")])
+                html.open("div", [("class", "entry-text")])
+                html.text("span", entry.title, [("class", "entry-title")])
+                var detail = [SVGTimelineLayer.name(of: entry.kind)]
+                if let region = entry.region { detail.append(regions[region] ?? region) }
+                if let more = entry.detail { detail.append(more) }
+                html.text("span", detail.joined(separator: " · "), [("class", "entry-detail")])
+                html.close("div")
+                html.close("li")
+            }
+            html.close("ol")
+        }
+        html.close("section")
     }
 
     private static func image(_ image: Component.Image, assets: String?, into html: inout SVGMarkup) {

@@ -145,6 +145,19 @@ enum HTMLStyle {
             .page .button { margin: 0 16px; }
             .picture { margin: 0; border-radius: 14px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12); background: #fff; }
             .picture svg { display: block; width: 100%; height: auto; }
+            .timeline { display: flex; flex-direction: column; gap: 8px; }
+            .timeline-span { margin: 0; font-size: 13px; color: var(--muted); }
+            .facts { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; font-size: 13px; }
+            .facts dt { color: var(--muted); }
+            .facts dd { margin: 0; overflow-wrap: anywhere; }
+            .timeline-count { margin: 6px 0 0; font-size: 15px; }
+            .timeline-entries { list-style: none; margin: 0; padding: 0; background: #fff; border-radius: 14px; overflow: hidden; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.1); }
+            .entry { display: flex; gap: 10px; padding: 9px 14px; border-top: 1px solid var(--line); }
+            .entry:first-child { border-top: none; }
+            .entry-time { font-variant-numeric: tabular-nums; font-size: 13px; color: var(--muted); min-width: 4.6em; padding-top: 1px; }
+            .entry-text { flex: 1; display: flex; flex-direction: column; min-width: 0; }
+            .entry-title { font-weight: 600; overflow-wrap: anywhere; }
+            .entry-detail { font-size: 13px; color: var(--muted); overflow-wrap: anywhere; }
             a.action:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
             """.split(separator: "\n").map(String.init)
     }

@@ -12,6 +12,29 @@ extension SVGRenderer {
     /// Without any position to draw, the square says so.
     static func timelinePicture(_ screen: Screen, _ timeline: Component.Timeline) -> String {
         let side = SVGStyle.timelineSide
+        let (projection, layer) = timelineLayer(timeline, side: side)
+        let sidebar = SVGTimelineSidebar(screen: screen, timeline: timeline, layer: layer, left: side, width: SVGStyle.sidebarWidth)
+        let width = side + SVGStyle.sidebarWidth
+        let height = max(side, sidebar.height.rounded(.up))
+        var svg = document(width: width, height: height, title: "\(screen.title) · timeline")
+        drawTimelineMap(projection, layer, side: side, height: height, width: width, into: &svg)
+        sidebar.draw(into: &svg, height: height)
+        svg.close("svg")
+        return svg.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A timeline's map alone, `side` points square: what a phone shows above the entries
+    /// it lists as text (the HTML renderer), where a sidebar would be shrunk unreadable.
+    static func timelineMapPicture(_ screen: Screen, _ timeline: Component.Timeline, side: Double) -> String {
+        let (projection, layer) = timelineLayer(timeline, side: side)
+        var svg = document(width: side, height: side, title: "\(timeline.title ?? screen.title) · map of the timeline")
+        drawTimelineMap(projection, layer, side: side, height: side, width: side, into: &svg)
+        svg.close("svg")
+        return svg.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The projection that frames a timeline in a `side` square, and its drawn layer.
+    private static func timelineLayer(_ timeline: Component.Timeline, side: Double) -> (SVGLocalProjection?, SVGTimelineLayer?) {
         // The picture frames the track, the events and the site circles, and areas no larger
         // than they are (a meadow beside a walk); larger ones (the Presidio around a walk, a
         // park) are drawn around them, and framed only when nothing else is.
@@ -31,12 +54,14 @@ extension SVGRenderer {
             for area in areas where SVGLocalProjection.span(area) <= max(framed, 100) { coordinates += area }
         }
         let projection = SVGLocalProjection(fitting: coordinates, circles: circles, side: side, padding: SVGStyle.timelinePadding)
-        let layer = projection.map { SVGTimelineLayer(timeline: timeline, projection: $0) }
-        let sidebar = SVGTimelineSidebar(screen: screen, timeline: timeline, layer: layer, left: side, width: SVGStyle.sidebarWidth)
-        let width = side + SVGStyle.sidebarWidth
-        let height = max(side, sidebar.height.rounded(.up))
+        return (projection, projection.map { SVGTimelineLayer(timeline: timeline, projection: $0) })
+    }
 
-        var svg = document(width: width, height: height, title: "\(screen.title) · timeline")
+    /// The background, grid, layer and scale bar of a timeline's square, or a word that
+    /// there is nothing to draw.
+    private static func drawTimelineMap(
+        _ projection: SVGLocalProjection?, _ layer: SVGTimelineLayer?, side: Double, height: Double, width: Double, into svg: inout SVGMarkup
+    ) {
         svg.element("rect", [("width", SVGMarkup.number(width)), ("height", SVGMarkup.number(height)), ("fill", SVGStyle.background)])
         grid(width: side, height: height, into: &svg)
         if let layer, let projection {
@@ -52,8 +77,5 @@ extension SVGRenderer {
                     ("font-size", "15"), ("fill", SVGStyle.mutedInk),
                 ])
         }
-        sidebar.draw(into: &svg, height: height)
-        svg.close("svg")
-        return svg.lines.joined(separator: "\n") + "\n"
     }
 }

@@ -33,6 +33,24 @@ import ScreenModel
         }
     }
 
+    /// A timeline reads in a phone: its map a square as wide as the screen, then its facts
+    /// and every entry as text, with the park's clock, what happened and where.
+    @Test func aTimelineIsAMapAboveItsEntriesAsText() throws {
+        let screen = try #require(GoldenScreens.all.first { $0.name == "goga-timeline" }?.screen)
+        let html = Self.html(screen)
+        #expect(html.contains("<figure class=\"picture picture-timeline\">"))
+        #expect(html.contains("viewBox=\"0 0 390 390\""), "the map alone, square, no sidebar beside it")
+        #expect(html.contains("<h3 class=\"section-title\">Geofence replay · Crissy Field to the bridge</h3>"))
+        #expect(html.contains("<dt>missed enters</dt>") && html.contains("<dd>1 (Torpedo Wharf)</dd>"))
+        #expect(html.contains("<h4 class=\"timeline-count\">18 entries</h4>"))
+        #expect(html.components(separatedBy: "<li class=\"entry ").count == 19)
+        // 212 s after the start, at the park's clock, with the region's name.
+        let entry = try #require(html.components(separatedBy: "<li class=\"entry entry-enter\">").dropFirst().first)
+        #expect(entry.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<time class=\"entry-time\">"))
+        #expect(entry.contains("<span class=\"entry-title\">Crissy Field</span>"))
+        #expect(entry.contains("<span class=\"entry-detail\">enter · Crissy Field · 18 m inside, accuracy 6 m</span>"))
+    }
+
     @Test func textIsEscapedNeverMarkup() {
         let screen = Screen(
             park: "GOGA", flow: "x", title: "<script>alert(1)</script>", subtitle: "a & b",
