@@ -58,6 +58,13 @@ enum PreviewPage {
         .notice { margin-top: 10px; padding: 8px 10px; border-radius: 8px; background: #FFF4D6; font-size: 13px; display: none; }
         .notice.shown { display: block; }
         #frame { flex: none; }
+        #others { display: flex; gap: 28px; align-items: flex-start; flex-wrap: wrap; }
+        #others:empty { display: none; }
+        #others .other { flex: none; }
+        #others .other h3 { margin: 0 0 8px; color: #F4F1E8; font: 600 13px -apple-system, "Segoe UI", Roboto, Arial, sans-serif; text-align: center; }
+        .chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
+        .chips button { flex: none; padding: 2px 8px; border-radius: 999px; background: #D9D4C7; color: #1F2A24; font: 12px inherit; }
+        .chips button.current { background: #2E5E4E; color: #fff; }
         </style>
         </head>
 
@@ -73,6 +80,7 @@ enum PreviewPage {
         <label for="flow">Flow</label>
         <input id="flow" name="flow" list="flows" value="home">
         <datalist id="flows"></datalist>
+        <div class="chips" id="flowlist" aria-label="The park's flows"></div>
         <label for="args">Arguments (key=value, one a line)</label>
         <textarea id="args" name="args" placeholder="category=viewpoint"></textarea>
         <label for="at">Position (lat,lon; or click on a map)</label>
@@ -91,10 +99,18 @@ enum PreviewPage {
         <input id="until" name="until" placeholder="120">
         <label class="check" for="offline"><input type="checkbox" id="offline" name="offline"> Offline (no network)</label>
         <div class="row">
+        <div><label for="zoom">Map zoom</label><input id="zoom" name="zoom" placeholder="0-30"></div>
         <div><label for="heading">Heading</label><input id="heading" name="heading" placeholder="0-360"></div>
+        </div>
+        <div class="row">
+        <div><label for="pitch">AR pitch</label><input id="pitch" name="pitch" placeholder="-90-90"></div>
+        <div><label for="fov">AR field of view</label><input id="fov" name="fov" placeholder="1-179"></div>
+        </div>
+        <div class="row">
         <div><label for="size">Size</label><select id="size" name="size">
         <option value="390x844">390×844</option><option value="375x667">375×667</option><option value="430x932">430×932</option><option value="360x800">360×800</option><option value="768x1024">768×1024</option>
         </select></div>
+        <div><label class="check" for="compare"><input type="checkbox" id="compare" name="compare"> Every size</label></div>
         </div>
         <div class="buttons">
         <button type="button" class="secondary" id="back" disabled>Back</button>
@@ -115,6 +131,7 @@ enum PreviewPage {
         <div class="status" id="status">Connecting…</div>
         </form>
         <div id="frame"></div>
+        <div id="others"></div>
         </div>
 
         """
@@ -127,7 +144,7 @@ enum PreviewPage {
         "use strict";
         const viewKeys = [\(viewKeys)];
         // The controls that are a query's key of the same name (the offline box is a flag).
-        const textFields = ["at", "track", "time", "location", "accuracy", "until", "heading", "size"];
+        const textFields = ["at", "track", "time", "location", "accuracy", "until", "zoom", "heading", "pitch", "fov", "size"];
         const $ = (id) => document.getElementById(id);
         // An act carries the server's secret, which only its own page gets.
         const actHeaders = { "\(ActToken.header)": document.body.dataset.act };
@@ -154,9 +171,21 @@ enum PreviewPage {
           return "/parks/" + encodeURIComponent($("park").value) + "/flows/" + encodeURIComponent($("flow").value.trim() || "home");
         }
 
+        // Where the visitor is in the screen: its scroll and which of its parts are open.
+        function place() {
+          const screen = $("frame").querySelector(".screen");
+          return { top: screen ? screen.scrollTop : 0, open: [...$("frame").querySelectorAll("details")].map((d) => d.open) };
+        }
+        function keepPlace(kept) {
+          const screen = $("frame").querySelector(".screen");
+          if (screen) screen.scrollTop = kept.top;
+          $("frame").querySelectorAll("details").forEach((d, i) => { if (i < kept.open.length) d.open = kept.open[i]; });
+        }
+
         let requested = 0;  // the newest load asked for: an older answer that comes later is dropped
         // acting: perform the flow as an act run (a POST), once; every other load is a view run.
-        async function load(acting) {
+        // keeping: a save's reload of the same screen, which keeps the visitor's place in it.
+        async function load(acting, keeping) {
           if (!$("park").value) return;
           const q = query();
           const mine = ++requested;
@@ -169,7 +198,9 @@ enum PreviewPage {
             const response = await fetch(base() + "/frame?" + q.toString(), options);
             const text = await response.text();
             if (mine !== requested) return;
+            const kept = keeping ? place() : null;
             $("frame").innerHTML = text;
+            if (kept) keepPlace(kept);
             $("frame").dataset.status = String(response.status);
             $("frame").dataset.loads = String(Number($("frame").dataset.loads || 0) + 1);
             if (acting) $("frame").dataset.acts = String(Number($("frame").dataset.acts || 0) + 1);
@@ -177,6 +208,37 @@ enum PreviewPage {
             $("status").textContent = "The server does not answer: " + error;
           }
           $("back").disabled = trail.length === 0;
+          markFlow();
+          loadOthers();
+        }
+
+        // Every size: the same run in each other size of the menu, side by side.
+        let othersAsked = 0;
+        async function loadOthers() {
+          const mine = ++othersAsked;
+          if (!$("compare").checked || live) { $("others").innerHTML = ""; return; }
+          const q = query();
+          const sizes = [...$("size").options].map((o) => o.value).filter((s) => s !== $("size").value);
+          const frames = await Promise.all(sizes.map(async (size) => {
+            q.set("size", size);
+            try { return [size, await (await fetch(base() + "/frame?" + q.toString(), { cache: "no-store" })).text()]; }
+            catch (error) { return [size, ""]; }
+          }));
+          if (mine !== othersAsked) return;
+          $("others").innerHTML = "";
+          for (const [size, text] of frames) {
+            const other = document.createElement("div");
+            other.className = "other";
+            other.dataset.size = size;
+            other.innerHTML = "<h3></h3>" + text;
+            other.querySelector("h3").textContent = size.replace("x", "×");
+            for (const console of other.querySelectorAll(".console, .console-style")) console.remove();
+            $("others").append(other);
+          }
+        }
+
+        function markFlow() {
+          for (const chip of $("flowlist").children) chip.classList.toggle("current", chip.dataset.flow === ($("flow").value.trim() || "home"));
         }
 
         // The controls from the page's address: `?park=GOGA&flow=sites&time=...&arg.id=...`.
@@ -367,14 +429,22 @@ enum PreviewPage {
         $("play").addEventListener("click", () => goLive(true));
         $("join").addEventListener("click", () => goLive(false));
         $("stop").addEventListener("click", () => { leaveLive(); notice(""); load(); });
-        for (const id of ["park", "size", "location", "offline"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
+        for (const id of ["park", "size", "location", "offline", "compare"]) $(id).addEventListener("change", () => { if (id === "park") { trail.length = 0; loadFlows(); } load(); });
 
         async function loadFlows() {
           try {
             const response = await fetch("/parks/" + encodeURIComponent($("park").value) + "/flows");
             const names = response.ok ? await response.json() : [];
             $("flows").innerHTML = "";
-            for (const name of names) { const option = document.createElement("option"); option.value = name; $("flows").append(option); }
+            $("flowlist").innerHTML = "";
+            for (const name of names) {
+              const option = document.createElement("option"); option.value = name; $("flows").append(option);
+              const chip = document.createElement("button");
+              chip.type = "button"; chip.textContent = name; chip.dataset.flow = name;
+              chip.addEventListener("click", () => { trail.push(state()); $("flow").value = name; $("args").value = ""; extraView = {}; notice(""); load(); });
+              $("flowlist").append(chip);
+            }
+            markFlow();
           } catch (error) { /* the frame says what is wrong */ }
         }
 
@@ -394,7 +464,7 @@ enum PreviewPage {
           const events = new EventSource("/events");
           events.addEventListener("open", () => { $("status").textContent = "Live: watching flows/ and parks/"; $("status").classList.add("live"); });
           events.addEventListener("error", () => { $("status").textContent = "Reconnecting…"; $("status").classList.remove("live"); });
-          events.addEventListener("change", () => { if (!live) load(); });
+          events.addEventListener("change", () => { if (!live) load(false, true); });
         }
         start();
 

@@ -89,6 +89,30 @@ actor PreviewProject {
         }
     }
 
+    /// ``screen(park:inputs:acting:)`` with what the run printed and used (``PreviewConsole``);
+    /// a failure keeps its console too. The printed lines still reach standard error.
+    func screenWithConsole(park code: String, inputs text: RunInputText, acting: Bool = false) -> (Result<Screen, PreviewFailure>, PreviewConsole) {
+        var console = PreviewConsole()
+        let prepared: PreparedRun
+        do { prepared = try prepare(park: code, inputs: text, acting: acting) } catch { return (.failure(error), console) }
+        let runtime = prepared.runtime
+        let terminal = runtime.printHandler
+        nonisolated(unsafe) var lines: [String] = []
+        runtime.printHandler = { line in
+            terminal(line)
+            if lines.count < PreviewConsole.lineLimit { lines.append(line) }
+        }
+        defer { runtime.printHandler = terminal }
+        let started = ContinuousClock.now
+        let result = Result { () throws(PreviewFailure) in try run(prepared) }
+        let elapsed = ContinuousClock.now - started
+        console.lines = lines
+        (console.instructions, console.limit, console.memoryBytes) = runtime.lastRunUsage
+        console.step = runtime.hookInterval
+        console.milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return (result, console)
+    }
+
     /// What `error` of a run of `flow` (park|flow) answers; one that ended at a limit is
     /// kept in ``overruns`` and answered again without a run until a save or the pause.
     private func failure(_ error: FlowError, flow: String) -> PreviewFailure {

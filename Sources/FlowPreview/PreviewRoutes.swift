@@ -143,12 +143,13 @@ struct PreviewRoutes: Sendable {
     /// The phone frame for a run (an act run with `acting`) with its style sheet, or the error
     /// panel, with the status.
     private func frame(park: String, inputs: RunInputText, size: Component.Map.Size, acting: Bool = false) async -> (status: Int, body: String) {
-        do {
-            let screen = try await project.screen(park: park, inputs: inputs, acting: acting)
+        let (result, console) = await project.screenWithConsole(park: park, inputs: inputs, acting: acting)
+        switch result {
+        case .success(let screen):
             let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park))
-            return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen))
-        } catch {
-            return (error.status, PreviewErrorPanel.html(error, root: project.root))
+            return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen) + console.html())
+        case .failure(let error):
+            return (error.status, PreviewErrorPanel.html(error, root: project.root) + console.html())
         }
     }
 

@@ -158,6 +158,20 @@ public final class FlowRuntime {
         runner = function
     }
 
+    /// Where `print` in a flow writes each line (default: standard error, file and line first).
+    public var printHandler: (String) -> Void {
+        get { lua.printHandler }
+        set { lua.printHandler = newValue }
+    }
+
+    /// What the last run used of its budgets: instructions charged (counted every
+    /// ``hookInterval`` instructions) of the run's limit, and bytes the park's Lua state holds
+    /// after it.
+    public var lastRunUsage: (instructions: Int, limit: Int, memoryBytes: Int) { (lua.instructionsUsed, lua.instructionLimit, lua.memoryUsed) }
+
+    /// How many instructions the budget's count advances by at a time.
+    public var hookInterval: Int { lua.options.hookInterval }
+
     /// Moves the clock flows see (`ctx.time`, `os.time()`, the store's row times) to `time`,
     /// for the runs that follow: a live session's clock advances as the day does.
     /// - Parameter time: the new clock.

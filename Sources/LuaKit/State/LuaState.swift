@@ -76,6 +76,13 @@ public final class LuaState {
     public var memoryUsed: Int { Int(handle.budget.pointee.memory_used) }
     /// The most bytes the state has held.
     public var memoryPeak: Int { Int(handle.budget.pointee.memory_peak) }
+    /// Instructions the last run (``call(_:_:)``) was charged, as its budget counts them: a
+    /// check every ``LuaOptions/hookInterval`` instructions, native calls by their work.
+    public var instructionsUsed: Int {
+        Int(max(0, handle.budget.pointee.instruction_limit - max(0, handle.budget.pointee.instructions_left)))
+    }
+    /// Instructions one run may execute now.
+    public var instructionLimit: Int { Int(handle.budget.pointee.instruction_limit) }
 
     // MARK: - Globals seen by every chunk
 
