@@ -1,7 +1,8 @@
 import Formats
 
-/// What a run printed and what it used of its budgets, shown under the phone so an author
-/// sees a flow's `print` and its cost beside its screen, run by run.
+/// What a run printed and what it used of its budgets, sent with the phone frame (the
+/// preview page shows it under its controls) so an author sees a flow's `print` and its
+/// cost beside its screen, run by run.
 struct PreviewConsole: Sendable, Equatable {
     /// The lines `print` wrote, in order (each with its `file:line:`).
     var lines: [String] = []

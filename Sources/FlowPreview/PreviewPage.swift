@@ -37,6 +37,7 @@ enum PreviewPage {
         <title>flowrun preview</title>
         <style>
         * { box-sizing: border-box; }
+        html { scrollbar-gutter: stable; }  /* the phone stays put whether or not the page scrolls */
         body { margin: 0; padding: 24px; background: #2B302D; }
         .preview { display: flex; gap: 28px; align-items: flex-start; justify-content: center; }
         .controls { width: 300px; flex: none; background: #F4F1E8; color: #1F2A24; border-radius: 16px; padding: 16px; font: 14px/1.4 -apple-system, "Segoe UI", Roboto, Arial, sans-serif; box-shadow: 0 10px 30px rgba(0, 0, 0, 0.35); position: sticky; top: 24px; }
@@ -58,6 +59,7 @@ enum PreviewPage {
         .notice { margin-top: 10px; padding: 8px 10px; border-radius: 8px; background: #FFF4D6; font-size: 13px; display: none; }
         .notice.shown { display: block; }
         #frame { flex: none; }
+        #console .console { width: auto; margin: 12px 0 0; }
         #others { display: flex; gap: 28px; align-items: flex-start; flex-wrap: wrap; }
         #others:empty { display: none; }
         #others .other { flex: none; }
@@ -129,6 +131,7 @@ enum PreviewPage {
         <div class="status" id="events"></div>
         <div class="notice" id="notice"></div>
         <div class="status" id="status">Connecting…</div>
+        <div id="console"></div>
         </form>
         <div id="frame"></div>
         <div id="others"></div>
@@ -201,6 +204,8 @@ enum PreviewPage {
             const kept = keeping ? place() : null;
             $("frame").innerHTML = text;
             if (kept) keepPlace(kept);
+            // The run's console goes under the controls; its style stays with the frame.
+            $("console").replaceChildren(...$("frame").querySelectorAll(".console"));
             $("frame").dataset.status = String(response.status);
             $("frame").dataset.loads = String(Number($("frame").dataset.loads || 0) + 1);
             if (acting) $("frame").dataset.acts = String(Number($("frame").dataset.acts || 0) + 1);

@@ -28,7 +28,7 @@ extension InBrowser {
                 try await page.waitForFrame("hello") { $0.title == "Hello" }
                 let console = try await script(
                     page,
-                    "const c = document.querySelector('#frame .console'); return c ? [c.querySelector('pre').textContent, c.querySelector('.usage').textContent] : null"
+                    "const c = document.querySelector('#console .console'); return c ? [c.querySelector('pre').textContent, c.querySelector('.usage').textContent] : null"
                 )
                 let parts = console.arrayValue?.compactMap(\.stringValue) ?? []
                 #expect(parts.first == "parks/GOGA/flows/hello.lua:2: hello from the flow\t42")
