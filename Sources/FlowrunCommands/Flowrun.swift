@@ -31,9 +31,10 @@ package struct Flowrun: ParsableCommand {
                   flowrun profile export
                 Exit codes: 0 success, 1 flow or runtime error, 2 bad usage or bad input.
                 """,
-            subcommands: [Run.self, Live.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self] + FullCommandLine.commandTypes + [
-                Art.self, ProfileCommand.self,
-            ],
+            subcommands: [Run.self, Live.self, Parks.self, Check.self, Lua.self, Stubs.self, Test.self, New.self, Catalog.self] + FullCommandLine.commandTypes
+                + [
+                    Art.self, ProfileCommand.self,
+                ],
             defaultSubcommand: Run.self
         )
     }

@@ -37,6 +37,9 @@ public struct ParkConfig: Sendable {
     public let settings: ParkSettings
     /// The merged table as Lua sees it (`ctx.park`).
     public var raw: LuaValue
+    /// The categories park.lua itself names in `sites.categories` (not defaults.lua): each
+    /// must be one the park's sites have (``SettingWords``).
+    package var parkCategoryNames: Set<String> = []
 
     /// A latitude and longitude in degrees.
     public typealias Center = ParkSettings.Center
@@ -124,7 +127,9 @@ extension ParkConfig {
         problems = reader.unknown.map { fail($0.path, $0.message) } + problems
         if let decoded { check(decoded) { path, message in problems.append(fail(path, message)) } }
         guard let shape = decoded, problems.isEmpty else { throw FlowError.combining(problems) }
-        return ParkConfig(code: code, settings: shape, raw: merged)
+        var config = ParkConfig(code: code, settings: shape, raw: merged)
+        if case .table(let named) = park["sites"]["categories"] { config.parkCategoryNames = Set(named.sortedStringKeys) }
+        return config
     }
 
     private static func check(_ s: ParkSettings, report: (String, String) -> Void) {

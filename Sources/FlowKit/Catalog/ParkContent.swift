@@ -54,12 +54,12 @@ public final class ParkContent {
         return table
     }
 
-    /// The settings' category words, checked once against the categories the sites have.
-    private func checkWords(present: some Sequence<String>) throws(FlowError) {
+    /// The settings' category words, checked once against the categories the sites have
+    /// (`present`, sorted by their bytes) and those curation hides.
+    private func checkWords(present: [String]) throws(FlowError) {
         guard !wordsChecked else { return }
         var places = SettingPlaces(code: code, root: root)
-        // A hidden category is one the data has (curation checked it), though no site shows it.
-        let problems = words.categoryProblems(present: Set(present).union(curation.hiddenCategories), dataFile: sitesPath, places: &places)
+        let problems = words.categoryProblems(present: present, hidden: curation.hiddenCategories, dataFile: sitesPath, places: &places)
         guard problems.isEmpty else { throw FlowError.combining(problems) }
         wordsChecked = true
     }
@@ -123,7 +123,7 @@ public final class ParkContent {
             return all
         }
         let sites = try curatedSites(from: bytes(sitesPath))
-        do { try checkWords(present: sites.lazy.map(\.category)) } catch {
+        do { try checkWords(present: Set(sites.map(\.category)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) } catch {
             cachedSites = nil  // not kept: the next call reports it again
             throw error
         }

@@ -9,65 +9,60 @@ import Formats
 /// vocabulary defaults.lua writes); a category park.lua itself names there must be one its
 /// sites have. A flow is known when a file registers it or defines it by its name.
 package struct SettingWords: Sendable {
-    /// A word and where it is written (`home.highlight_categories[2]`).
-    struct Word: Sendable {
-        var path: String
-        var text: String
-    }
+    /// The category lists, each with the path it is written at (`home.highlight_categories`).
+    let lists: [(path: String, items: [String])]
+    /// `sites.categories`, the vocabulary's names.
+    let named: [String: ParkSettings.Category]
+    /// The keys of those park.lua writes itself.
+    let parkNamed: Set<String>
 
-    /// Category words in lists.
-    let categories: [Word]
-    /// `sites.categories`' keys, each a category.
-    let namedCategories: [String]
-
-    /// The words of `settings`.
-    package init(_ settings: ParkSettings) {
-        var words: [Word] = []
-        func list(_ path: String, _ items: [String]) {
-            for (i, item) in items.enumerated() { words.append(Word(path: "\(path)[\(i + 1)]", text: item)) }
-        }
-        list("home.highlight_categories", settings.home.highlight_categories)
-        list("emergency.categories", settings.emergency.categories)
-        for (i, collection) in settings.sites.collections.enumerated() { list("sites.collections[\(i + 1)].categories", collection.categories) }
+    /// The words of `settings`; `parkNamed` are the categories park.lua itself names in
+    /// `sites.categories` (``ParkConfig/parkCategoryNames``). Nothing is read or joined
+    /// until a word is missing: a cold start pays for the lookups alone.
+    package init(_ settings: ParkSettings, parkNamed: Set<String> = []) {
         let art = settings.onboarding.art
-        for (name, items) in [("relief", art.relief), ("water", art.water), ("geyser", art.geyser), ("lighthouse", art.lighthouse)] {
-            list("onboarding.art.\(name)", items)
-        }
-        categories = words
-        namedCategories = settings.sites.categories.keys.sorted()
+        var lists: [(path: String, items: [String])] = [
+            ("home.highlight_categories", settings.home.highlight_categories), ("emergency.categories", settings.emergency.categories),
+            ("onboarding.art.relief", art.relief), ("onboarding.art.water", art.water), ("onboarding.art.geyser", art.geyser),
+            ("onboarding.art.lighthouse", art.lighthouse),
+        ]
+        for (i, collection) in settings.sites.collections.enumerated() { lists.append(("sites.collections[\(i + 1)].categories", collection.categories)) }
+        self.lists = lists
+        named = settings.sites.categories
+        self.parkNamed = parkNamed
     }
 
     /// No words: content read without a park's settings.
     package static let none = SettingWords()
     private init() {
-        categories = []
-        namedCategories = []
+        lists = []
+        named = [:]
+        parkNamed = []
     }
 
     /// Every category word no site of the park has and `sites.categories` does not name,
     /// and every category park.lua names in `sites.categories` that no site has.
     /// - Parameters:
-    ///   - present: the categories the park's sites have (hidden ones included or not:
-    ///     `sites.categories` names the hidden).
+    ///   - present: the categories of the sites visitors see, sorted by their bytes.
+    ///   - hidden: the categories the data has that visitors never see (curation checked them).
     ///   - dataFile: the sites file, for messages.
     ///   - places: where the settings are written.
-    package func categoryProblems(present: Set<String>, dataFile: String, places: inout SettingPlaces) -> [FlowError] {
-        let known = present.union(namedCategories)
+    package func categoryProblems(present: [String], hidden: Set<String> = [], dataFile: String, places: inout SettingPlaces) -> [FlowError] {
+        func has(_ word: String) -> Bool { hidden.contains(word) || SortedWords.contains(present, word) }
         var problems: [FlowError] = []
-        func report(_ path: String, _ word: String, among: Set<String>, _ what: (String) -> String) {
-            let hint = Excerpt.suggestion(for: word, in: among).map { "; did you mean '\($0)'?" } ?? ""
-            let message = "\(path): \(what(Excerpt.quoted(word)))\(hint)"
-            problems.append(.badContent(file: places.place(of: path), message: message))
+        func report(_ path: String, _ word: String, among: @autoclosure () -> Set<String>, _ what: (String) -> String) {
+            let hint = Excerpt.suggestion(for: word, in: among()).map { "; did you mean '\($0)'?" } ?? ""
+            problems.append(.badContent(file: places.place(of: path), message: "\(path): \(what(Excerpt.quoted(word)))\(hint)"))
         }
-        for key in namedCategories where !present.contains(key) {
-            // A default's entry names a category some park may have; park.lua's names its own.
-            let path = "sites.categories.\(key)"
-            guard places.writes(path, in: places.parkFile) else { continue }
-            report(path, key, among: present) { "no site in \(dataFile) has category \($0)" }
+        // A default's entry names a category some park may have; park.lua's names its own.
+        for key in parkNamed.sorted() where named[key] != nil && !has(key) {
+            report("sites.categories.\(key)", key, among: Set(present)) { "no site in \(dataFile) has category \($0)" }
         }
-        for word in categories where !known.contains(word.text) {
-            report(word.path, word.text, among: known) {
-                "unknown category \($0): no site in \(dataFile) has it, and sites.categories does not name it"
+        for list in lists {
+            for (i, word) in list.items.enumerated() where named[word] == nil && !has(word) {
+                report("\(list.path)[\(i + 1)]", word, among: Set(present).union(named.keys)) {
+                    "unknown category \($0): no site in \(dataFile) has it, and sites.categories does not name it"
+                }
             }
         }
         return problems
@@ -88,5 +83,18 @@ package struct SettingWords: Sendable {
         }
         for (i, link) in settings.home.links.enumerated() where !names.contains(link.flow) { report("home.links[\(i + 1)].flow", link.flow) }
         return problems
+    }
+}
+
+/// Membership in a list of words sorted by their bytes (a site table's categories), by
+/// binary search: no set to build for a few lookups.
+enum SortedWords {
+    static func contains(_ sorted: [String], _ word: String) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid].utf8.lexicographicallyPrecedes(word.utf8) { low = mid + 1 } else { high = mid }
+        }
+        return low < sorted.count && sorted[low] == word
     }
 }

@@ -125,7 +125,8 @@ public final class FlowRuntime {
         let options = limits.options(for: park.budgets, fixedTime: fixedTime)
         lua.setBudgets(instructions: options.instructionLimit, memoryBytes: options.memoryLimit)
         content = ParkContent(
-            code: code, root: root, curation: SiteCuration(park.settings.sites), keptTables: keptSites, words: SettingWords(park.settings))
+            code: code, root: root, curation: SiteCuration(park.settings.sites), keptTables: keptSites,
+            words: SettingWords(park.settings, parkNamed: park.parkCategoryNames))
 
         let context = ModuleContext(park: park, lua: lua, content: content)
         moduleContext = context
