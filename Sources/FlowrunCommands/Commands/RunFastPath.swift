@@ -29,7 +29,7 @@ enum RunFastPath {
     static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
     static let subcommandNames: Set<String> = [
-        "run", "live", "parks", "check", "lua", "stubs", "test", "new", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help",
+        "run", "live", "parks", "check", "lua", "stubs", "test", "new", "catalog", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help",
     ]
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
