@@ -73,7 +73,7 @@ public enum LuaError: Error, CustomStringConvertible, Sendable, Equatable {
 public struct LuaCallError: Error, CustomStringConvertible, Sendable {
     /// The message, without the location: the bridge adds the caller's `file:line:`.
     public let message: String
-    /// `file:line: ` to blame instead of the calling line (``LuaCall/location(outside:)``).
+    /// `file:line: ` to blame instead of the calling line (``LuaCall/locationPastCallersFile()``).
     public let location: String?
     /// A failure of the current native call.
     /// - Parameters:

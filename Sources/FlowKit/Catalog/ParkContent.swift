@@ -33,8 +33,13 @@ public final class ParkContent {
     ///   - root: the project.
     ///   - curation: what the park hides and renames (default: nothing).
     ///   - keptTables: where prepared site tables are kept between processes (default: none).
-    ///   - words: the settings' words that name categories (default: none).
-    package init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptSiteTables? = nil, words: SettingWords = .none) {
+    public convenience init(code: String, root: ProjectRoot, curation: SiteCuration = .none, keptTables: KeptSiteTables? = nil) {
+        self.init(code: code, root: root, curation: curation, keptTables: keptTables, words: .none)
+    }
+
+    /// The content of park `code`, whose settings' category words (`words`) are checked
+    /// against its sites once they are read; nothing is read yet.
+    package init(code: String, root: ProjectRoot, curation: SiteCuration, keptTables: KeptSiteTables?, words: SettingWords) {
         self.code = code
         self.root = root
         self.curation = curation

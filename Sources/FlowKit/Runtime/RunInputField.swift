@@ -6,7 +6,7 @@ public import LuaKit
 /// and where it lands in ``RunInputs``. The command line (`--NAME`, on both of its parsers), the
 /// preview's query (`NAME=`) and scenarios (`NAME = ...`) read this table, so an input is added
 /// by its typed property in ``RunInputs``, one row here, and its use in
-/// ``RunInputs/request(name:trackFile:)``.
+/// ``RunInputs/request(name:trackFile:shown:)``.
 ///
 /// The command line's other options (`--root`, `--format`, `--follow`, the limits) are how
 /// `flowrun` runs, not what the device or a recording gives the flow; they are not here.
