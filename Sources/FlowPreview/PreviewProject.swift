@@ -97,6 +97,8 @@ actor PreviewProject {
         do { prepared = try prepare(park: code, inputs: text, acting: acting) } catch { return (.failure(error), console) }
         let runtime = prepared.runtime
         let terminal = runtime.printHandler
+        // Safe without a lock: the handler runs only inside `run(prepared)` below, on this
+        // actor, and the defer puts the terminal's back before the lines are read.
         nonisolated(unsafe) var lines: [String] = []
         runtime.printHandler = { line in
             terminal(line)

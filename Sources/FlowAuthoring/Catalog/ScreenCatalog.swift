@@ -156,17 +156,6 @@ public struct ScreenCatalog {
             + "</head>\n<body>\n<h1>The flow failed</h1>\n<pre>\(escape(message))</pre>\n</body>\n</html>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text safe in the catalogue's pages: the renderers' own escaping.
+    static func escape(_ text: String) -> String { SVGMarkup.escape(text) }
 }

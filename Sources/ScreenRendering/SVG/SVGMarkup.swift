@@ -2,7 +2,7 @@ import Formats
 
 /// SVG text built line by line: elements with ordered attributes, escaped text, and
 /// numbers with at most two decimals, so the same screen always gives the same bytes.
-struct SVGMarkup {
+package struct SVGMarkup {
     /// One attribute; an array of these keeps the order they are written in.
     typealias Attribute = (name: String, value: String)
 
@@ -52,7 +52,7 @@ struct SVGMarkup {
     /// `text` safe inside an element or a double-quoted attribute: `& < > " '` escaped;
     /// characters XML 1.0 forbids (C0 controls but tab, newline and CR; U+FFFE, U+FFFF)
     /// and those it discourages and no font draws (DEL, C1 controls U+0080–U+009F) dropped.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
