@@ -71,6 +71,7 @@ flow.register("ar", function(ctx)
                       bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
   end
   local what = collection and (collection .. ": ") or ""
+  --- @type flowrun.Component[]
   local sections = {}
   if hidden > 0 then
     sections[1] = ui.notice(("%d more site%s in this direction behind the nearer labels."):format(hidden, hidden == 1 and "" or "s"))

@@ -86,8 +86,8 @@ function M.places_sections(ctx, out)
     for i, p in ipairs(M.places(ctx, category, at, settings.limit)) do
       local site = p.site
       -- The list's title names the category: an item says how far and which way, when known.
-      items[i] = { title = site.name, subtitle = p.distance and ui.away(p.distance, p.bearing),
-                   action = ui.directions(site.lat, site.lon, site.name, site.address, "Directions") }
+      items[i] = { title = site.name, subtitle = p.distance and p.bearing and ui.away(p.distance, p.bearing),
+                   action = ui.directions(site.lat, site.lon, site.name, site.properties.address, "Directions") }
     end
     if #items > 0 then lists[#lists + 1] = ui.list(ui.category_plural(ctx, category), items) end
   end

@@ -11,6 +11,7 @@ local ui = require("lib.ui")
 
 local M = {}
 
+--- @return table<string, table?> the park's exhibits by id
 local function by_id()
   local out = {}
   for _, e in ipairs(beacons.exhibits()) do out[e.id] = e end
@@ -19,6 +20,7 @@ end
 
 -- The exhibit's own sections: its text and picture.
 function M.exhibit_sections(e)
+  --- @type flowrun.Component[]
   local sections = { ui.heading(e.title) }
   if e.picture then sections[#sections + 1] = ui.image(e.picture, e.title, nil, "high") end
   sections[#sections + 1] = ui.text(e.text)
@@ -45,6 +47,7 @@ end
 function M.at_time(ctx, replay)
   local state, exhibits = replay.state, by_id()
   local log = ctx.beacons
+  --- @type flowrun.Component[]
   local sections
   local shown = state.nearest and exhibits[state.nearest]
   if shown then
@@ -68,7 +71,7 @@ function M.timeline(ctx, replay)
   local entries, counts = {}, { shown = 0, lost = 0, dwell = 0 }
   for _, ev in ipairs(replay.events) do
     local e = exhibits[ev.exhibit]
-    local at = { e.lon, e.lat }
+    local at = e and { e.lon, e.lat }   -- nil for an exhibit the park no longer has
     if ev.kind == "enter" then
       counts.shown = counts.shown + 1
       entries[#entries + 1] = { time = ev.time, kind = "enter", title = "Near " .. ev.title, region = ev.exhibit, position = at }
@@ -134,6 +137,7 @@ flow.register("exhibits", function(ctx)
     return M.timeline(ctx, replay)
   end
   if ctx.args.id then return M.one(ctx, ctx.args.id) end
+  --- @type flowrun.Component[]
   local sections = { ui.text("Near an exhibit, the app shows it by its Bluetooth beacon. Replay a scan log with --beacons FILE.csv.") }
   for _, s in ipairs({ M.list_section(ctx) }) do sections[#sections + 1] = s end
   return ui.screen("Exhibits", sections, ctx.park.name)

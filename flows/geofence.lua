@@ -66,7 +66,7 @@ local function east_of(ref, lon) return (lon - ref + 180) % 360 - 180 end
 -- The park boundary and the site circles near the track, for the picture.
 local function regions_near(track)
   local ref, pad = track[1][1], 0.01
-  local west, south, east, north = 180, 90, -180, -90
+  local west, south, east, north = 180.0, 90.0, -180.0, -90.0
   for _, p in ipairs(track) do
     local x = east_of(ref, p[1])
     west, east = math.min(west, x - pad), math.max(east, x + pad)
@@ -128,7 +128,10 @@ end
 -- when it lasted long enough for the screens to say so (searching longer, or an error):
 -- a recording's ordinary gaps of a few seconds are not worth a line each.
 local function add_location(entries, changes, stop)
-  local marks, lost, started = {}, nil, false
+  local marks, started = {}, false
+  -- The loss under way: {first, worst, marked?, noticed?}.
+  --- @type table?
+  local lost = nil
   local function plain(change)
     marks[#marks + 1] = { time = change.time, kind = "location", title = M.location_title(change),
                           detail = change.line and ((change.state == "found" and "fix" or "last fix") .. " at line " .. change.line) or nil,

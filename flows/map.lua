@@ -22,11 +22,12 @@ local function remembered()
   return { lat = lat, lon = lon, zoom = zoom }
 end
 
+--- @return { lat: number, lon: number, zoom: number, width: integer, height: integer, box: { west: number, south: number, east: number, north: number } }
 local function camera(ctx, kept)
   local view, park = ctx.view, ctx.park
   local width, height = view.size.width, view.size.height
-  if view.bbox then
-    local box = view.bbox
+  local box = view.bbox
+  if box then
     local lat, lon, zoom = map.fit(box, width, height)
     return { lat = lat, lon = lon, zoom = zoom, width = width, height = height, box = box }
   end
@@ -45,6 +46,7 @@ local function in_box(box, lat, lon)
 end
 
 -- The visitor's favorites and own pins inside the box, as pins of their layers.
+--- @return integer favorites, integer own
 local function layers(ctx, box, out)
   local favorites, own = 0, 0
   for _, favorite in ipairs(store.favorites()) do

@@ -12,13 +12,17 @@ flow.register("onboarding", function(ctx)
   if #pages == 0 then
     pages[1] = { title = "Welcome to " .. park.name, body = park.description or park.name, background = {} }
   end
-  pages[#pages].action = ui.go("home", nil, "Start exploring")
+  local last = pages[#pages]   -- there is one, at least
+  if last then last.action = ui.go("home", nil, "Start exploring") end
   local sections = { ui.onboarding(pages) }
   -- Pictures from the web cannot load offline: say so when a page has one (the park's own
   -- assets/ come with its files).
+  --- @type boolean
   local web = false
   for _, page in ipairs(pages) do
-    for _, layer in ipairs(page.background or {}) do web = web or layer.image:match("^https?://") ~= nil end
+    for _, layer in ipairs(page.background or {}) do
+      if layer.image:match("^https?://") then web = true end
+    end
   end
   local offline = web and location.offline(ctx, "Pictures from the web show their placeholder color until you are online.")
   if offline then table.insert(sections, 1, ui.notice(offline)) end

@@ -47,6 +47,7 @@ flow.register("parks", function(ctx)
     }
   end
 
+  --- @type flowrun.Component[]
   local sections = {}
   if at then
     sections[1] = ui.text(("Nearest first from %.4f, %.4f (to each park's center)."):format(at.lat, at.lon), "caption")
@@ -61,7 +62,7 @@ flow.register("parks", function(ctx)
   local empty = q ~= "" and ("No park's name or state has \"" .. ctx.args.q .. "\".") or "No parks are published yet."
   local title = q ~= "" and ("Parks matching \"" .. ctx.args.q .. "\"") or "Parks"
   if by_state and #entries > 0 then
-    local list, state = nil, nil
+    local list, state = {}, nil   -- the first entry starts the first list
     for _, entry in ipairs(entries) do
       if entry.state ~= state then
         state = entry.state

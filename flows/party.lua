@@ -118,10 +118,12 @@ function M.replay(ctx)
   if replay.duty then
     duty_cycle.apply(replay.duty, replay.events, entries, facts, function(e) return M.entry(e, info) end)
   end
-  return ui.screen("Party replay", {
-    { type = "timeline", id = "party", title = ctx.park.name .. ": " .. info.name, start = info.start, ["end"] = info.finish,
-      entries = entries, regions = regions, paths = paths, facts = facts, timezone = ctx.park.timezone },
-  }, ctx.park.name)
+  --- @type flowrun.TimelineComponent
+  local timeline = {
+    type = "timeline", id = "party", title = ctx.park.name .. ": " .. info.name, start = info.start, ["end"] = info.finish,
+    entries = entries, regions = regions, paths = paths, facts = facts, timezone = ctx.park.timezone,
+  }
+  return ui.screen("Party replay", { timeline }, ctx.park.name)
 end
 
 -- A live session's party: the alerts delivered to this member so far, kept in the store, so

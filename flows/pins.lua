@@ -107,20 +107,20 @@ flow.register("pins", function(ctx)
       return list_screen(ctx, "Your position is not known, so no pin was dropped: share your position and try again.")
     end
     local id = store.add_pin { lat = ctx.at.lat, lon = ctx.at.lon, title = args.title, note = args.note }
-    local pin = store.pin(id)
+    local pin = assert(store.pin(id), "the pin just dropped")
     return pin_screen(ctx, pin, ("Dropped %s at %s."):format(title_of(pin), ui.position(pin.lat, pin.lon)))
   end
   if ctx.acting and args.remove then
     local id = pin_id(args.remove)
     local pin = id and store.pin(id)
-    if not pin then return list_screen(ctx, ("You have no pin %s here: nothing was removed."):format(args.remove)) end
+    if not id or not pin then return list_screen(ctx, ("You have no pin %s here: nothing was removed."):format(args.remove)) end
     store.remove_pin(id)
     return list_screen(ctx, ("Removed %s."):format(title_of(pin)))
   end
   if args.id then
     local id = pin_id(args.id)
     local pin = id and store.pin(id)
-    if not pin then return not_found(ctx, args.id) end
+    if not id or not pin then return not_found(ctx, args.id) end
     local done
     if ctx.acting and args.photo then
       local added = store.add_photo(id, args.photo)

@@ -51,7 +51,9 @@ local function where(ctx)
 end
 
 -- The collection a category belongs to ("Views"), for the site's badge; nil for "More places".
+--- @return string?
 local function collection_title(ctx, category)
+  --- @type string?
   local title = nil
   -- A category two collections list belongs to the last, as in lib.sites.
   for _, c in ipairs(ctx.park.sites.collections) do
@@ -95,11 +97,12 @@ local function one_site(ctx, id)
   local done = perform(ctx, found)
   local site = sites.ranked(ctx, { found })[1]
   local body = site.description
-  if site.distance then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
+  if site.distance and site.bearing then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
   if #site.reasons > 0 then body = (body and body .. "\n" or "") .. table.concat(site.reasons, " · ") end
   -- The visitor's own marks: a favorite gets a badge, a visit its time.
   local favorite, visited = store.is_favorite(site.id), visited_at(site.id)
-  local badges = { collection_title(ctx, site.category) }
+  local badges, collection = {}, collection_title(ctx, site.category)
+  if collection then badges[1] = collection end
   if favorite then badges[#badges + 1] = "favorite" end
   local out = {}
   local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
@@ -142,14 +145,15 @@ flow.register("sites", function(ctx)
       end
       title, list = c and c.title or args.collection, c and c.sites or {}
     else
+      local wanted = args.category or ""   -- given: this is the branch without a collection
       local categories = sites.categories(ctx)
       local known = false
-      for _, category in ipairs(categories) do known = known or category == args.category end
+      for _, category in ipairs(categories) do known = known or category == wanted end
       if not known then
-        error(("sites: no site of category '%s' in %s; categories here: %s"):format(args.category, ctx.park.code,
+        error(("sites: no site of category '%s' in %s; categories here: %s"):format(wanted, ctx.park.code,
               #categories > 0 and table.concat(categories, ", ") or "none"), 0)
       end
-      title, list = ui.category_plural(ctx, args.category), sites.in_categories(ctx, { args.category })
+      title, list = ui.category_plural(ctx, wanted), sites.in_categories(ctx, { wanted })
     end
     -- Nearest first, a few; by name, a long page (a park may hold a hundred thousand sites).
     local shown = ctx.at and limit or BY_NAME

@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- Camera projection of sites for an AR view: screen positions, off-screen turn hints, stacked labels.
+--- @class flowrun.module.ar
 ar = {}
 
 --- Projects sites for a camera pose; sites behind the camera or beyond max_distance are left out.

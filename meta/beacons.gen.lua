@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- Indoor exhibits by Bluetooth beacons: the park's exhibits, a tracker that smooths RSSI (Kalman) into distances (path-loss model) and picks the nearest exhibit with hysteresis, and the replay of a scan log.
+--- @class flowrun.module.beacons
 beacons = {}
 
 --- The park's exhibits in file order (empty when it has no exhibits.geojson).

@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- The park's sites (ctx.sites) indexed: by category in name order, by id, and their place in name order.
+--- @class flowrun.module.catalog
 catalog = {}
 
 --- The park's site with this id, or nil (an id the data does not have, or a hidden site).

@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- Hierarchical greedy clustering of points per zoom (supercluster's semantics), with insert/remove and per-cluster aggregates.
+--- @class flowrun.module.cluster
 cluster = {}
 
 --- Builds an index of points: a list of {lat, lon, category?, value?, id?, name?} (ctx.sites is one) or, faster, a table of columns {lat = {...}, lon = {...}, category = {...}?, ...}, each as long as lat.

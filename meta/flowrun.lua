@@ -8,6 +8,7 @@ error('Cannot require a meta file')
 
 --- Registering flows. Files in flows/ load first, then parks/<CODE>/flows/ (each folder in
 --- name order); a registration under an existing name replaces it.
+--- @class flowrun.module.flow
 flow = {}
 
 --- Registers flow `name`. The function receives the context and `super`, the flow this
@@ -72,7 +73,7 @@ function require(name) end
 --- @field park flowrun.Park the park's merged configuration (parks/defaults.lua + park.lua); read-only, shared by every run: copy a table to change it
 --- @field flow string the flow being run
 --- @field acting boolean true in an act run (an `act` action, `flowrun --act`), where `store` writes are allowed and commit together when the flow returns a valid screen; false in a view run (`go`, the command line, reload), where `store` only reads
---- @field args table<string, string> `--arg key=value` pairs and the args of a `go` action (but the view's: see `view`, `ar`)
+--- @field args table<string, string?> `--arg key=value` pairs and the args of a `go` action (but the view's: see `view`, `ar`)
 --- @field at { lat: number, lon: number, inside_park: boolean? }? the visitor's position, if known (the location state is found)
 --- @field location flowrun.Location what the app knows of the visitor's position (`--at`, `--location`, `--track` with `--until`)
 --- @field connectivity flowrun.Connectivity whether the device reaches the network (`--offline`)
@@ -82,6 +83,16 @@ function require(name) end
 --- @field time flowrun.Time the clock (fixed by `--time`)
 --- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none); read-only, shared by every run: copy a site to change it
 --- @field parks flowrun.ParkEntry[] every park of the project that loads, by code, this one included (loaded on first use); read-only, shared by every run
+--- @field beacons flowrun.ScanLog? the Bluetooth scan log given with `--beacons FILE.csv`, if any: `beacons.replay()` feeds its readings
+
+--- A scan log a run replays (`--beacons`); its readings stay native.
+--- @class flowrun.ScanLog
+--- @field file string the path as given
+--- @field count integer readings
+--- @field start number? first reading's time, seconds since 1970 UTC
+--- @field finish number? last reading's time
+--- @field at_time number? the moment asked for with `--at-time`, seconds since 1970 UTC
+--- @field skipped { unknown_beacons: integer, rssi_out_of_range: integer, unknown: table<string, integer> } readings left out, and why
 
 --- The map camera a request asks for: `--center`/`--zoom` or `--bbox`, or a `go` action's
 --- args `center` ("LAT,LON"), `zoom`, `bbox` ("W,S,E,N"), `size` ("WxH"), which the host

@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- WGS84 geodesy: distances, bearings and destinations on the ellipsoid (Karney's method, as GeographicLib).
+--- @class flowrun.module.geo
 geo = {}
 
 --- Initial geodesic bearing from the first point to the second, degrees clockwise from north in [0, 360).
@@ -56,4 +57,6 @@ function geo.distance(lat1, lon1, lat2, lon2) end
 --- @return number|number[] # metres
 --- @return number|number[] # initial bearing, degrees in [0, 360)
 --- @return number|number[] # final bearing (direction of travel at the second point), degrees in [0, 360)
+--- @overload fun(lat1: number, lon1: number, lat2: number, lon2: number): number, number, number
+--- @overload fun(lat1: number|number[], lon1: number|number[], lat2: number|number[], lon2: number|number[]): number[], number[], number[]
 function geo.inverse(lat1, lon1, lat2, lon2) end

@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- Geofences for the park's sites and boundary: a phone-like region monitor with debounced enter/exit/dwell, callout throttling and monitoring contexts.
+--- @class flowrun.module.geofence
 geofence = {}
 
 --- A new monitor of the park's site regions and boundary, and of the flow's own regions if given (each call starts fresh).
@@ -70,5 +71,5 @@ function monitor:set_sites(sites) end
 --- Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.
 --- @param lat number? distances from here (default: where the set was last chosen)
 --- @param lon number? 
---- @return table # {inside_park, monitored = {{id, name, distance}}, nearest_unmonitored?, fixes, refreshes, cap, context, regions, has_presence}
+--- @return { inside_park: boolean, monitored: { id: string, name: string, distance: number }[], nearest_unmonitored: { id: string, name: string, distance: number }?, fixes: integer, refreshes: integer, cap: integer, context: string, regions: integer, has_presence: boolean } # the monitor's state; a distance is NaN without a position
 function monitor:state(lat, lon) end

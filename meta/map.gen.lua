@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- Map geometry in Web Mercator: viewports, fitting a box, and the park boundary for drawing.
+--- @class flowrun.module.map
 map = {}
 
 --- The park's boundary rings inside a box, simplified to about one screen point at a zoom; {} if the park has no boundary.

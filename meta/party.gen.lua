@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- The party of the run (--party FILE, --as MEMBER_ID): members, safe zones, the replay and emergencies, limited by the member's role.
+--- @class flowrun.module.party
 party = {}
 
 --- Whether the run has a party (--party FILE).

@@ -47,13 +47,14 @@ error('Cannot require a meta file')
 function scenario(fields) end
 
 --- Checks over the screen under test; each failure names the check's file:line.
+--- @class flowrun.module.expect
 expect = {}
 
 --- The first component of type `kind` (nil: any) with these fields, anywhere in the
 --- screen's sections (a map's clusters and pins too); fails if there is none.
 --- @param kind? string `card`, `list`, `carousel`, `map`, `cluster`, `pin`, ...
 --- @param fields? table compared as values, tables field by field
---- @return table component
+--- @return any component
 function expect.section(kind, fields) end
 
 --- Fails if a component of type `kind` has these fields.
@@ -81,7 +82,7 @@ function expect.no_text(text) end
 --- The first action with these fields (`kind`, `flow`, `park`, `args`, `url`, `phone`, `lat`,
 --- `lon`, `name`, `address`, `label`, `id`); fails if there is none.
 --- @param fields table
---- @return table action
+--- @return any action
 function expect.action(fields) end
 
 --- Fails if an action has these fields.

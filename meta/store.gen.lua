@@ -3,6 +3,7 @@
 error('Cannot require a meta file')
 
 --- The visitor's store: favorites, visited sites, own pins and settings, kept per park. Writes work only in an act run (an `act` action) and commit together when the flow returns a valid screen.
+--- @class flowrun.module.store
 store = {}
 
 --- Adds a site of the park to the favorites (act runs only); adding one twice keeps the first.

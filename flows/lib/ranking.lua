@@ -10,9 +10,16 @@ local ranking = {}
 --- @field weight number metres per unit above `neutral`
 --- @field neutral number the value that adds nothing
 
+--- What lib.scoring returns: how a park ranks sites (flows/lib/scoring.lua).
+--- @class flowrun.Scoring
+--- @field score fun(site: flowrun.Site, ctx: flowrun.Context, distance: number, adjustment?: number): number the lower, the earlier
+--- @field reasons? fun(site: flowrun.Site, ctx: flowrun.Context, distance?: number): string[] why, as a visitor reads it
+
 -- The weights with a non-zero weight: rating, then fee, then the others by name. ctx.park is
 -- the same read-only table in every run of a runtime, so the list is built once and kept.
-local kept_park, kept_terms
+local kept_park = nil
+--- @type flowrun.RankingTerm[]
+local kept_terms = {}
 local order = { rating = 1, fee = 2 }
 
 --- The weighed properties, in the order their facts read: rating, fee, then by name.
@@ -42,6 +49,7 @@ end
 function ranking.adjustment(site, ctx)
   local properties = site.properties
   if not properties then return 0 end
+  --- @type number
   local sum = 0
   for _, term in ipairs(ranking.weights(ctx)) do
     local value = properties[term.name]
@@ -52,6 +60,7 @@ end
 
 -- The factors of each scoring `ranking.factored` made, by its score function: a scoring
 -- whose score was replaced afterwards is no longer one of them.
+--- @type table<function, table<string, number>>
 local factored = setmetatable({}, { __mode = "k" })
 
 --- A scoring (what lib.scoring returns) whose score is the distance times a factor for the
@@ -62,7 +71,7 @@ local factored = setmetatable({}, { __mode = "k" })
 --- ranks site by site. Add a `reasons` function to the table it returns to change why a
 --- site is said to rank where it does.
 --- @param factors table<string, number> a distance factor (a number ≥ 0) per category
---- @return table scoring with `score(site, ctx, distance, adjustment?)`
+--- @return flowrun.Scoring
 function ranking.factored(factors)
   if type(factors) ~= "table" then
     error(("ranking.factored: a table of factors by category expected, got %s"):format(type(factors)), 2)
@@ -85,7 +94,7 @@ function ranking.factored(factors)
 end
 
 --- The factors of a scoring `ranking.factored` made (a copy), or nil for any other scoring.
---- @param scoring table
+--- @param scoring flowrun.Scoring
 --- @return table<string, number>?
 function ranking.factors_of(scoring)
   local kept = type(scoring) == "table" and factored[rawget(scoring, "score")]

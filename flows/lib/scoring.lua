@@ -14,9 +14,8 @@ local scoring = ranking.factored({})
 --- ("★4.5", "free"); lib.sites puts them in each ranked site's `reasons`.
 --- @param site flowrun.Site the site
 --- @param ctx flowrun.Context the flow's context
---- @param distance number? metres from the visitor, when ctx.at is known
 --- @return string[]
-function scoring.reasons(site, ctx, distance)
+function scoring.reasons(site, ctx)   -- lib.sites passes the distance too, unused here
   return ranking.facts(site, ctx)
 end
 

@@ -32,7 +32,10 @@ local sites = {}
 -- sites are made when read. What the park's weights add to a site (lib.ranking) is worked
 -- out the first time a ranking from a position meets it, and kept by its place in name
 -- order: ctx.sites and ctx.park are the same in every run of a runtime.
-local weighed_sites, adjustments
+local weighed_sites = nil
+-- What the weights add to each site, by its place in name order.
+--- @type table<integer, number>
+local adjustments = {}
 
 local function kept_adjustments(ctx)
   if not rawequal(ctx.sites, weighed_sites) then weighed_sites, adjustments = ctx.sites, {} end
@@ -42,11 +45,11 @@ end
 --- The sites of these categories, category by category in the order given (a category
 --- named twice counts once), each category's by name; the first `limit` of them (default
 --- all): a read-only list.
---- @param ctx flowrun.Context
+--- @param _ctx flowrun.Context unused: the catalog is the park's
 --- @param categories string[]
 --- @param limit? integer
 --- @return flowrun.Site[]
-function sites.in_categories(ctx, categories, limit)
+function sites.in_categories(_ctx, categories, limit)
   return catalog.in_categories(categories, limit)
 end
 
@@ -92,17 +95,17 @@ function sites.collection_ids(ctx)
 end
 
 --- The categories the park's sites have, sorted: a new list.
---- @param ctx flowrun.Context
+--- @param _ctx flowrun.Context unused: the catalog is the park's
 --- @return string[]
-function sites.categories(ctx)
+function sites.categories(_ctx)
   return catalog.categories()
 end
 
 --- The park's site with this id, or nil (an id the park's data no longer has, or a hidden site).
---- @param ctx flowrun.Context
+--- @param _ctx flowrun.Context unused: the catalog is the park's
 --- @param id string
 --- @return flowrun.Site?
-function sites.by_id(ctx, id)
+function sites.by_id(_ctx, id)
   if type(id) ~= "string" then return nil end
   return catalog.by_id(id)
 end
@@ -135,6 +138,7 @@ end
 -- names), the first `limit` of them. Kept in a sorted run that an item enters only when it
 -- beats the run's last: with a limit of 10 out of hundreds, most items cost one comparison,
 -- and no comparison is a function call.
+--- @return integer[] # positions, best first
 local function best(keys, names, n, limit)
   local top, count = {}, 0
   for i = 1, n do
@@ -157,8 +161,10 @@ local function best(keys, names, n, limit)
 end
 
 -- The scores of list's sites from ctx.at (lib.scoring), with their distances and bearings.
+--- @return number[] keys, number[] distance, number[] bearing
 local function scores(ctx, list, names, made)
   local at, n = ctx.at, #list
+  --- @type number[], number[]
   local distance, bearing
   if made then
     distance, bearing = {}, {}
@@ -173,7 +179,8 @@ local function scores(ctx, list, names, made)
   local kept, keys = kept_adjustments(ctx), {}
   for i = 1, n do
     local site, rank = list[i], names[i]
-    local adjustment = rank > 0 and kept[rank]
+    --- @type number?
+    local adjustment = rank > 0 and kept[rank] or nil
     if not adjustment then
       adjustment = ranking.adjustment(site, ctx)
       if rank > 0 then kept[rank] = adjustment end
@@ -224,9 +231,11 @@ function sites.ranked(ctx, list, limit)
   -- A scoring lib.ranking made (`ranking.factored`) ranks natively, sites unmade.
   local factors = at and not made and ranking.factors_of(scoring)
   if factors then return natively(ctx, list, factors, limit) end
+  --- @type number[]?, number[]?, number[]?
   local keys, distance, bearing
   if at then keys, distance, bearing = scores(ctx, list, names, made) end
 
+  --- @type integer[]
   local order   -- positions in `list`, best first
   if made then
     -- Some sites are tables the flow made, with no place in name order: compared the slow way.
@@ -244,8 +253,9 @@ function sites.ranked(ctx, list, limit)
   else
     order = {}
     for i = 1, n do order[i] = i end
+    local key = keys --[[@as number[] ]]   -- not nil in this branch
     table.sort(order, function(i, j)
-      if keys[i] ~= keys[j] then return keys[i] < keys[j] end
+      if key[i] ~= key[j] then return key[i] < key[j] end
       return names[i] < names[j]
     end)
   end

@@ -5,11 +5,11 @@ local ui = {}
 
 --- A screen: what a flow returns. The runtime fills in schema, park and flow.
 --- @param title string
---- @param sections? flowrun.Component[] in order; a nil in the list (a `ui.button` without action) is skipped
+--- @param sections? (flowrun.Component|nil)[] # in order; a nil in the list (a `ui.button` without action) is skipped
 --- @param subtitle? string
 --- @return flowrun.Screen
 function ui.screen(title, sections, subtitle)
-  return { title = title, subtitle = subtitle, sections = sections or {} }
+  return { title = title, subtitle = subtitle, sections = (sections or {}) --[[@as flowrun.Component[] ]] }
 end
 
 --- Text; style is "title", "heading", "body" (default), "caption" or "notice".
@@ -44,9 +44,9 @@ end
 --- @param fields flowrun.Card
 --- @return flowrun.CardComponent
 function ui.card(fields)
-  --- @cast fields flowrun.CardComponent
-  fields.type = "card"
-  return fields
+  local card = fields --[[@as flowrun.CardComponent]]
+  card.type = "card"
+  return card
 end
 
 --- A list of items { title, subtitle?, detail?, badge?, action? }, with the text shown when it is empty.
@@ -141,8 +141,10 @@ end
 --- @return flowrun.ActAction?
 function ui.act(flow, args, label)
   local go = ui.go(flow, args, label)
-  if go then go.kind = "act" end
-  return go
+  if not go then return nil end
+  local act = go --[[@as flowrun.ActAction]]
+  act.kind = "act"
+  return act
 end
 
 --- A `url` action: the app opens an http(s) address.
@@ -161,6 +163,7 @@ function ui.call(phone, label) return { kind = "call", phone = phone, label = la
 --- `address` and a site's `address` property are written either way); nil for nil.
 --- @param address? string|string[]
 --- @return string?
+--- @overload fun(address: string|string[]): string
 function ui.address(address)
   if type(address) == "table" then return table.concat(address, ", ") end
   return address
@@ -212,7 +215,8 @@ end
 function ui.local_time(iso)
   local y, mo, d, h, mi, s = iso:match("^(%d%d%d%d)-(%d%d)-(%d%d)T(%d%d):(%d%d):(%d%d)Z$")
   if not y then return iso end
-  local epoch = days_from_civil(tonumber(y), tonumber(mo), tonumber(d)) * 86400 + tonumber(h) * 3600 + tonumber(mi) * 60 + tonumber(s)
+  local n = function(digits) return tonumber(digits) or 0 end   -- the pattern matched digits
+  local epoch = days_from_civil(n(y), n(mo), n(d)) * 86400 + n(h) * 3600 + n(mi) * 60 + n(s)
   return os.date("%Y-%m-%d %H:%M", epoch)
 end
 
@@ -222,7 +226,7 @@ local compass = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 --- @param degrees number
 --- @return string
 function ui.compass(degrees)
-  return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1]
+  return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1] or "N"   -- "N" for a NaN bearing
 end
 
 --- How far and which way: "350 m NE", or "here" within 10 m (where a bearing means nothing).

@@ -46,7 +46,11 @@ struct GeoModule: NativeModule {
                     ("number|number[]", "final bearing (direction of travel at the second point), degrees in [0, 360)"),
                 ],
                 example:
-                    "local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)\nlocal ms = geo.inverse(here.lat, here.lon, { 37.80, 37.81 }, { -122.46, -122.45 })"
+                    "local m, azi1, azi2 = geo.inverse(37.8078, -122.4750, 37.8267, -122.4230)\nlocal ms = geo.inverse(here.lat, here.lon, { 37.80, 37.81 }, { -122.46, -122.45 })",
+                overloads: [
+                    "fun(lat1: number, lon1: number, lat2: number, lon2: number): number, number, number",
+                    "fun(lat1: number|number[], lon1: number|number[], lat2: number|number[], lon2: number|number[]): number[], number[], number[]",
+                ]
             ) { _, call in
                 if call.isTable(1) || call.isTable(2) || call.isTable(3) || call.isTable(4) {
                     let solutions = try GeoModule.inverseBatch(call)

@@ -183,7 +183,12 @@ final class GeofenceMonitorObject: LuaObject {
                 "state", summary: "Inside the park or not, the monitored regions nearest first, and the nearest one not monitored.",
                 parameters: [.init("lat", "number?", "distances from here (default: where the set was last chosen)"), .init("lon", "number?", "")],
                 returns: [
-                    ("table", "{inside_park, monitored = {{id, name, distance}}, nearest_unmonitored?, fixes, refreshes, cap, context, regions, has_presence}")
+                    (
+                        "{ inside_park: boolean, monitored: { id: string, name: string, distance: number }[], "
+                            + "nearest_unmonitored: { id: string, name: string, distance: number }?, fixes: integer, "
+                            + "refreshes: integer, cap: integer, context: string, regions: integer, has_presence: boolean }",
+                        "the monitor's state; a distance is NaN without a position"
+                    )
                 ]
             ) { o, _, call in
                 // A sort of the monitored regions and a search for one more.

@@ -73,6 +73,10 @@ public struct NativeFunction: Sendable {
     public var returns: [(type: String, summary: String)]
     /// A short Lua example for the docs.
     public var example: String?
+    /// The forms a call takes when its types decide its results, as LuaLS `fun(...)` types
+    /// (`fun(lat1: number, ...): number`): the stubs list each as an `@overload`, so an editor
+    /// types a call by the form it uses.
+    public var overloads: [String]
     /// The function's work.
     public var body: Body
 
@@ -83,16 +87,18 @@ public struct NativeFunction: Sendable {
     ///   - parameters: its arguments in order.
     ///   - returns: `(type, summary)` of each result, types in LuaLS form.
     ///   - example: a short Lua example for the stubs.
+    ///   - overloads: each form a call takes, as a LuaLS `fun(...)` type, when types decide the results.
     ///   - body: the work; it gets the park's context and the call.
     public init(
         _ name: String, summary: String, parameters: [Parameter] = [], returns: [(type: String, summary: String)] = [],
-        example: String? = nil, body: @escaping Body
+        example: String? = nil, overloads: [String] = [], body: @escaping Body
     ) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
         self.returns = returns
         self.example = example
+        self.overloads = overloads
         self.body = body
     }
 }

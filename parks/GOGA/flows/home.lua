@@ -3,6 +3,7 @@
 local ui = require("lib.ui")
 
 flow.register("home", function(ctx, super)
+  assert(super, "Golden Gate's home builds on the default home")
   local screen = super(ctx)
   local alcatraz = ui.card({
     title = "Visiting Alcatraz",

@@ -8,7 +8,7 @@ scenario {
   flow = "sites",
   args = { id = fort_point },
   follow = { 2 },   -- [2] Add to favorites
-  expect = function(screen)
+  expect = function()
     expect.section("text", { style = "notice", text = "Added to your favorites." })
     local card = expect.section("card", { title = "Fort Point" })
     expect.equal(card.badges, { "Outdoors", "favorite" }, "the card's badges")
@@ -24,7 +24,7 @@ scenario {
   args = { add = fort_point },
   at = { 37.8078, -122.4750 },
   golden = "favorites-added.json",
-  expect = function(screen)
+  expect = function()
     expect.text("Added Fort Point to your favorites.")
     local list = expect.section("list", { title = "Favorites (1)" })
     expect.equal(list.items[1].title, "Fort Point", "the favorite")
@@ -39,7 +39,7 @@ scenario {
   act = true,
   args = { add = fort_point },
   follow = { 2, 1 },   -- [2] Edit favorites, then [1] Remove
-  expect = function(screen)
+  expect = function()
     expect.text("Removed Fort Point from your favorites.")
     expect.section("list", { title = "Favorites (0)" })
     expect.action { kind = "go", flow = "favorites", label = "Done" }
@@ -51,7 +51,7 @@ scenario {
   flow = "sites",
   args = { id = fort_point },
   follow = { 2, 4 },   -- [2] Add to favorites, then [4] On the map
-  expect = function(screen)
+  expect = function()
     expect.section("pin", { layer = "favorites", id = "favorite:" .. fort_point, title = "Fort Point" })
     expect.section("pin", { id = fort_point, title = "Fort Point" })
     expect.text("Yours: 1 favorite.")
@@ -65,7 +65,7 @@ scenario {
   center = { 37.80, -122.46 },
   zoom = 12,
   follow = { 17 },   -- [17] Remember this view (after 14 clusters and 2 pins)
-  expect = function(screen)
+  expect = function()
     expect.text("The map now opens at this view.")
     expect.text("The map opens at this view: you remembered it.")
     expect.action { kind = "act", flow = "map", label = "Forget this view" }

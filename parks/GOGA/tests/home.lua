@@ -21,7 +21,7 @@ scenario {
 scenario {
   name = "the explore list links each collection to its sites",
   flow = "home",
-  expect = function(screen)
+  expect = function()
     local explore = expect.section("list", { title = "Explore" })
     expect.count(explore.items, 5)
     expect.action { flow = "sites", args = { collection = "views" } }
@@ -33,7 +33,7 @@ scenario {
 scenario {
   name = "the shortcuts open the park's map, AR view, favorites, pins, alerts, the park browser and emergency",
   flow = "home",
-  expect = function(screen)
+  expect = function()
     local shortcuts = expect.section("list", { title = "Shortcuts" })
     expect.count(shortcuts.items, 7)
     for _, flow in ipairs({ "map", "ar", "favorites", "pins", "geofence", "parks", "emergency" }) do

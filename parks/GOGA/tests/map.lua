@@ -6,7 +6,7 @@ scenario {
   center = { 37.80, -122.46 },
   zoom = 12,
   size = { 390, 844 },
-  expect = function(screen)
+  expect = function()
     local map = expect.section("map")
     expect.equal(map.camera.zoom, 12, "camera zoom")
     expect.count("cluster", { min = 5 })
@@ -22,7 +22,7 @@ scenario {
   flow = "map",
   center = { 37.8105, -122.4770 },
   zoom = 17,
-  expect = function(screen)
+  expect = function()
     expect.count("cluster", 0)
     local pin = expect.section("pin", { title = "Fort Point" })
     expect.equal(pin.action.args.id, "nps-poi:goga:0144", "Fort Point's site")

@@ -5,7 +5,7 @@ scenario {
   name = "from Old Faithful the park browser lists Yellowstone first, and each park opens its home",
   flow = "parks",
   at = { 44.4605, -110.8281 },
-  expect = function(screen)
+  expect = function()
     local list = expect.section("list", { title = "Parks (64)" })
     expect.equal(list.items[1].title, "Yellowstone National Park", "the nearest park")
     expect.equal(list.items[1].detail, "27 km", "how far its center is")
@@ -28,7 +28,7 @@ scenario {
 scenario {
   name = "without a position the park browser is by name, and offers the parks by state",
   flow = "parks",
-  expect = function(screen)
+  expect = function()
     local list = expect.section("list", { title = "Parks (64)" })
     local names = {}
     for i = 1, 3 do names[i] = list.items[i].title end
@@ -43,7 +43,7 @@ scenario {
   name = "by state, a list per state, the parks by name in each",
   flow = "parks",
   args = { by = "state" },
-  expect = function(screen)
+  expect = function()
     local alaska = expect.section("list", { title = "Alaska" })
     expect.count(alaska.items, 8)
     expect.equal(alaska.items[1].title, "Denali National Park", "Alaska's first")
@@ -57,7 +57,7 @@ scenario {
   name = "a park found by part of its name, its state or its code",
   flow = "parks",
   args = { q = "teton" },
-  expect = function(screen)
+  expect = function()
     local list = expect.section("list", { title = "Parks matching \"teton\" (1)" })
     expect.equal(list.items[1].title, "Grand Teton National Park", "the match")
     expect.action { flow = "parks", label = "All parks" }
@@ -68,7 +68,7 @@ scenario {
   name = "a search that finds nothing says so",
   flow = "parks",
   args = { q = "atlantis" },
-  expect = function(screen)
+  expect = function()
     local list = expect.section("list", { title = "Parks matching \"atlantis\" (0)" })
     expect.equal(list.empty, "No park's name or state has \"atlantis\".", "the empty text")
   end,

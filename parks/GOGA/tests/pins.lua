@@ -7,7 +7,7 @@ scenario {
   at = { 37.8078, -122.4750 },
   follow = { 1, 2 },   -- [1] Drop a pin here, then [2] Add a photo
   golden = "pin-with-photo.json",
-  expect = function(screen)
+  expect = function()
     expect.text("Added the photo GOGA/pin-1-1.jpg.")
     expect.section("card", { title = "Pin 1", subtitle = "Dropped 2026-07-04 09:30" })
     local photos = expect.section("list", { title = "Photos (1)" })
@@ -22,7 +22,7 @@ scenario {
   flow = "pins",
   act = true,
   args = { drop = "1" },
-  expect = function(screen)
+  expect = function()
     expect.text("Your position is not known, so no pin was dropped")
     expect.section("list", { title = "Your pins (0)" })
     expect.no_action { kind = "act" }
@@ -36,7 +36,7 @@ scenario {
   act = true,
   args = { drop = "1", title = "Bridge view" },
   follow = { 3 },   -- [3] On the map
-  expect = function(screen)
+  expect = function()
     expect.section("pin", { layer = "own", id = "pin:1", title = "Bridge view" })
     expect.text("Yours: 1 pin.")
   end,
@@ -49,7 +49,7 @@ scenario {
   act = true,
   args = { drop = "1", title = "Bridge view", note = "Fog rolls in after four" },
   follow = { 4 },   -- [4] Remove this pin
-  expect = function(screen)
+  expect = function()
     expect.text("Removed Bridge view.")
     expect.section("list", { title = "Your pins (0)" })
   end,

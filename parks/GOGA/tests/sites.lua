@@ -3,7 +3,7 @@
 -- "380 m SE" or "1.7 km E" as metres, to compare distances as the list shows them.
 local function metres(detail)
   local number, unit = detail:match("^([%d.,]+) (k?m)")
-  number = tonumber((number:gsub(",", "")))
+  number = assert(tonumber((number:gsub(",", ""))), detail)
   return unit == "km" and number * 1000 or number
 end
 
@@ -12,7 +12,7 @@ scenario {
   flow = "sites",
   at = { 37.8078, -122.4750 },   -- the Golden Gate Bridge's south end
   golden = "sites-at-bridge.json",
-  expect = function(screen)
+  expect = function()
     expect.text("nearest first")
     local services = expect.section("list", { title = "Visitor services (48)" })
     expect.equal(services.items[1].title, "Golden Gate Bridge Pavilion", "the nearest site")
@@ -43,7 +43,7 @@ scenario {
   name = "a site's screen offers directions to it",
   flow = "sites",
   args = { id = "nps-poi:goga:0155" },
-  expect = function(screen)
+  expect = function()
     expect.section("card", { title = "Golden Gate Bridge Pavilion" })
     local directions = expect.action { kind = "directions", name = "Golden Gate Bridge Pavilion", label = "Directions to Golden Gate Bridge Pavilion" }
     expect.equal({ directions.lat, directions.lon }, { 37.807714, -122.474948 }, "the site's position")

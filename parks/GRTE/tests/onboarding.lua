@@ -4,7 +4,7 @@ scenario {
   name = "onboarding pages layer sky, far and near ranges and the lake, and end on a way into the app",
   flow = "onboarding",
   golden = "onboarding.json",
-  expect = function(screen)
+  expect = function()
     local onboarding = expect.section("onboarding")
     local first = onboarding.pages[1]
     expect.equal(first.title, "Welcome to Grand Teton", "first page")
@@ -22,7 +22,7 @@ scenario {
 scenario {
   name = "home's highlights are one site of each kind in turn, and More places lists the rest",
   flow = "home",
-  expect = function(screen)
+  expect = function()
     local highlights = expect.section("carousel", { title = "Highlights" })
     local titles = {}
     for i, card in ipairs(highlights.cards) do titles[i] = card.title end

@@ -12,7 +12,7 @@ flow.register("geysers", function(ctx)
   for i, site in ipairs(sites.ranked(ctx, geysers)) do
     if i > 15 then break end
     items[i] = { title = site.name,
-                 detail = site.distance and (ui.distance(site.distance) .. " " .. ui.compass(site.bearing)) or nil,
+                 detail = site.distance and site.bearing and (ui.distance(site.distance) .. " " .. ui.compass(site.bearing)) or nil,
                  action = ui.go("sites", { id = site.id }, "Open") }
   end
   return ui.screen("Geysers", {

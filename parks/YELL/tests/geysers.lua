@@ -5,7 +5,7 @@ scenario {
   flow = "geysers",
   at = { 44.4605, -110.8281 },
   golden = "geysers-at-old-faithful.json",
-  expect = function(screen)
+  expect = function()
     expect.section("text", { style = "notice" })
     expect.text("Stay on boardwalks")
     local list = expect.section("list")
@@ -17,7 +17,7 @@ scenario {
 scenario {
   name = "home's highlights lead with a geyser, then each kind the park names in turn",
   flow = "home",
-  expect = function(screen)
+  expect = function()
     local highlights = expect.section("carousel", { title = "Highlights" })
     expect.count(highlights.cards, 5)
     local kinds = {}
@@ -32,7 +32,7 @@ scenario {
   flow = "map",
   center = { 44.46, -110.83 },
   zoom = 14,
-  expect = function(screen)
+  expect = function()
     expect.count("cluster", { min = 5 })
     expect.section("cluster", { count = 20 })
     expect.count("pin", { max = 10 })

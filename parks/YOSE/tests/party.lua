@@ -6,7 +6,7 @@ scenario {
   name = "the guardian is told of everyone's alerts and sees every path",
   flow = "party",
   party = "party/valley-family.json",
-  expect = function(screen)
+  expect = function()
     local timeline = expect.section("timeline", { id = "party" })
     expect.count(timeline.paths, 4)
     expect.text("Ben left the safe zones")
@@ -22,7 +22,7 @@ scenario {
   flow = "party",
   party = "party/valley-family.json",
   as = "ben",
-  expect = function(screen)
+  expect = function()
     local timeline = expect.section("timeline", { id = "party" })
     expect.count(timeline.paths, 2)
     expect.text("Ben left the safe zones")
@@ -36,7 +36,7 @@ scenario {
   flow = "party",
   party = "party/valley-family.json",
   as = "dee",
-  expect = function(screen)
+  expect = function()
     local timeline = expect.section("timeline", { id = "party" })
     expect.count(timeline.paths, 2)
     expect.no_text("Ben left the safe zones")

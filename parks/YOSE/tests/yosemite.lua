@@ -5,7 +5,7 @@ scenario {
   name = "home leads with its highlights and still links the website, phone and directions",
   flow = "home",
   golden = "home.json",
-  expect = function(screen)
+  expect = function()
     expect.section("carousel", { title = "Highlights" })
     expect.count(expect.section("list", { title = "Explore" }).items, { min = 1 })
     expect.action { kind = "url", url = "https://www.nps.gov/yose/index.htm" }
@@ -22,7 +22,7 @@ scenario {
   name = "driving out past El Portal, the replay enters and then leaves the park",
   flow = "geofence",
   track = "valley-to-el-portal.gpx",
-  expect = function(screen)
+  expect = function()
     local timeline = expect.section("timeline")
     local kinds = {}
     for i, entry in ipairs(timeline.entries) do kinds[i] = entry.kind end
@@ -38,7 +38,7 @@ scenario {
 scenario {
   name = "the map of the park gathers its sites into clusters",
   flow = "map",
-  expect = function(screen)
+  expect = function()
     expect.count("cluster", { min = 1 })
   end,
 }

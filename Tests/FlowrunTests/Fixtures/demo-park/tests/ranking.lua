@@ -5,7 +5,7 @@ scenario {
   flow = "sites",
   args = { collection = "more" },
   at = { 37.8, -122.4 },
-  expect = function(screen)
+  expect = function()
     local list = expect.section("list", { title = "More places (4)" })
     expect.equal(list.items[1].title, "Star Overlook", "five stars rank it ahead of nearer sites")
     expect.equal(list.items[1].detail, "500 m N · ★5", "its reason line")
@@ -20,7 +20,7 @@ scenario {
   name = "a site's screen offers directions with its address",
   flow = "sites",
   args = { id = "star" },
-  expect = function(screen)
+  expect = function()
     expect.action { kind = "directions", name = "Star Overlook", address = "Star Overlook, Ridge Trail, Nowhere, CA" }
   end,
 }
@@ -28,7 +28,7 @@ scenario {
 scenario {
   name = "home offers directions to the park, with its address",
   flow = "home",
-  expect = function(screen)
+  expect = function()
     expect.action { kind = "directions", name = "Demo Park", address = "1 Demo Road, Nowhere, CA 94000", lat = 37.8, lon = -122.4 }
   end,
 }
