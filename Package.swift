@@ -33,6 +33,7 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //                                                          beside the runtime: scenario runner, stubs, scaffolds, lint, art
 //   FlowStore (SQLite), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
 //   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
+//                    (FlowPreview over FlowAuthoring too: its catalogue page is `flowrun catalog`'s)
 //   FlowrunCommands  the command line's commands but those of the servers, updates, bundles, pictures
 //   flowrun          ──► FlowrunCommands    the lean executable a plain run starts
 //   FlowrunFull      ──► FlowrunCommands and all of the above: `flowrun-full`, which flowrun hands the rest to
@@ -168,7 +169,8 @@ let package = Package(
         .target(
             name: "FlowPreview",
             dependencies: [
-                "FlowKit", "ScreenRendering", "GeoKit", "ScreenModel", "Formats", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                "FlowKit", "FlowAuthoring", "ScreenRendering", "GeoKit", "ScreenModel", "Formats", "LoopbackServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -67,6 +67,7 @@ enum PreviewPage {
         .chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
         .chips button { flex: none; padding: 2px 8px; border-radius: 999px; background: #D9D4C7; color: #1F2A24; font: 12px inherit; }
         .chips button.current { background: #2E5E4E; color: #fff; }
+        #catalog { display: inline-block; margin-top: 6px; font-size: 12px; color: #2E5E4E; }
         </style>
         </head>
 
@@ -83,6 +84,7 @@ enum PreviewPage {
         <input id="flow" name="flow" list="flows" value="home">
         <datalist id="flows"></datalist>
         <div class="chips" id="flowlist" aria-label="The park's flows"></div>
+        <a id="catalog" href="/parks/GOGA/catalog/" target="_blank" rel="noopener">Every screen of this park</a>
         <label for="args">Arguments (key=value, one a line)</label>
         <textarea id="args" name="args" placeholder="category=viewpoint"></textarea>
         <label for="at">Position (lat,lon; or click on a map)</label>
@@ -438,6 +440,7 @@ enum PreviewPage {
 
         async function loadFlows() {
           try {
+            $("catalog").href = "/parks/" + encodeURIComponent($("park").value) + "/catalog/";
             const response = await fetch("/parks/" + encodeURIComponent($("park").value) + "/flows");
             const names = response.ok ? await response.json() : [];
             $("flows").innerHTML = "";

@@ -1,3 +1,4 @@
+import FlowAuthoring
 import FlowKit
 import Foundation
 import ScreenModel
@@ -22,7 +23,7 @@ actor PreviewProject {
     /// is built, and a greeting should not say morning all afternoon.
     private let nowLifetime: Duration = .seconds(60)
     /// How many runtimes to keep: each `time` a client asks for builds one.
-    private let capacity = 16
+    let capacity = 16
     /// Flows whose last run ended at a limit (instructions, time, memory), by park and flow,
     /// with the failure and until when it is answered again without a run: a flow that loops
     /// costs its run's limit once per save, not once per request, so it never keeps other
@@ -39,6 +40,9 @@ actor PreviewProject {
     private var catalog: ParkCatalog?
     private var parkList: String?
     private var flowLists: [String: String] = [:]
+    /// Each park's screen catalogues: the first this server made and the last
+    /// (PreviewProject+Catalog). Kept across saves: the first is what a save is compared with.
+    var screenCatalogs: [String: (first: ScreenCatalog, latest: ScreenCatalog)] = [:]
     /// The API's screens as JSON by park and inputs (``key(_:)``), each with what it was made
     /// from: the runtime (the files and the clock) and the store's revision. A GET asked again
     /// while both are the same gets the same bytes without a run (``screenJSON(park:inputs:)``).

@@ -21,6 +21,7 @@ import ScreenModel
 /// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
 /// - `/sessions...`: live sessions, a phone that moves (``addSessionRoutes(to:)``).
+/// - `/parks/{code}/catalog/...`: every screen of the park (``addCatalogRoutes(to:)``).
 struct PreviewRoutes: Sendable {
     let project: PreviewProject
     let feed: ChangeFeed
@@ -118,6 +119,7 @@ struct PreviewRoutes: Sendable {
             }
         }
         addSessionRoutes(to: router)
+        addCatalogRoutes(to: router)
         return router
     }
 

@@ -71,5 +71,28 @@ extension InBrowser {
                 #expect(sizes.arrayValue?.compactMap(\.stringValue) == ["375x667", "430x932", "360x800", "768x1024"])
             }
         }
+
+        /// "Every screen of this park" opens the park's catalogue: a phone per flow and state.
+        @Test func theCatalogueLinkOpensEveryScreenOfThePark() async throws {
+            try await withServer { url in
+                let page = try await OpenPage.open(url, "park=GRTE")
+                let link = try await script(page, "return document.getElementById('catalog').getAttribute('href')")
+                #expect(link.stringValue == "/parks/GRTE/catalog/")
+                try await page.session.navigate(to: url.absoluteString + (link.stringValue ?? ""))
+                let phones = """
+                    const figures = document.querySelectorAll('figure.story');
+                    const first = document.querySelector('figure.story iframe');
+                    const phone = first && first.contentDocument && first.contentDocument.querySelector('.phone');
+                    return phone ? [String(figures.length), phone.dataset.park, phone.dataset.flow, document.querySelector('h1').textContent] : null
+                    """
+                try await page.session.waitUntil("the catalogue's first phone") { try await script(page, phones) != .null }
+                let seen = try await script(page, phones).arrayValue?.compactMap(\.stringValue) ?? []
+                let flows = try await get(url, "/parks/GRTE/flows").body
+                #expect(seen.count == 4, "\(seen)")
+                #expect(Int(seen.first ?? "") ?? 0 >= 5 * (flows.components(separatedBy: ",").count), "every flow in five states at least: \(seen)")
+                #expect(seen.dropFirst().first == "GRTE")
+                #expect(seen.last == "GRTE: every screen")
+            }
+        }
     }
 }

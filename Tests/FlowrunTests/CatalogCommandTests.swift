@@ -25,6 +25,30 @@ import Testing
         #expect(index.contains("<figcaption>found outside the park</figcaption>"))
     }
 
+    /// With a track, every flow is drawn along it too; a track that cannot be read makes those
+    /// screens error cards, and the rest are drawn.
+    @Test func withATrackEveryFlowIsDrawnAlongItToo() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let track = "Tests/GeoKitTests/Fixtures/tracks/yose-pct-2019-07-31-exit.gpx"
+        let result = try flowrun(["catalog", "--park", "YOSE", "--out", out.path, "--track", track])
+        #expect(result.status == 0, "\(result.stderr)")
+        let replay = try String(contentsOf: out.appendingPathComponent("screens/geofence--track.html"), encoding: .utf8)
+        #expect(replay.contains("data-flow=\"geofence\""))
+        #expect(replay.contains("yose-pct-2019-07-31-exit.gpx"))
+        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("<figcaption>along yose-pct-2019-07-31-exit.gpx</figcaption>"))
+
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let missing = try flowrun(["catalog", "--park", "GRTE", "--out", broken.path, "--track", "no-such-track.gpx"])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(missing.stdout.contains(" failed"), "\(missing.stdout)")
+        let card = try String(contentsOf: broken.appendingPathComponent("screens/home--track.html"), encoding: .utf8)
+        #expect(card.contains("The flow failed") && card.contains("no-such-track.gpx"))
+        #expect(FileManager.default.fileExists(atPath: broken.appendingPathComponent("screens/home--inside.html").path))
+    }
+
     @Test func comparedWithAnEarlierCatalogueItShowsWhatChanged() throws {
         let project = try ProjectCopy()
         let before = project.url.appendingPathComponent("before"), after = project.url.appendingPathComponent("after")

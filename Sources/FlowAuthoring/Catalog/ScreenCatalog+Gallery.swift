@@ -26,33 +26,58 @@ extension ScreenCatalog {
         let screens = folder.appendingPathComponent("screens"), before = folder.appendingPathComponent("before")
         for old in [screens, before] where files.fileExists(atPath: old.path) { try files.removeItem(at: old) }
         try files.createDirectory(at: screens, withIntermediateDirectories: true)
-        var comparison = Comparison()
-        var diffs: [String: [String]] = [:]
-        let earlierScreens = earlier?.appendingPathComponent("screens")
         for story in stories {
             try Data(story.html.utf8).write(to: screens.appendingPathComponent(story.file))
             try Data(story.json.utf8).write(to: screens.appendingPathComponent(story.file + ".json"))
-            guard let earlierScreens else { continue }
-            let oldJSON = earlierScreens.appendingPathComponent(story.file + ".json")
-            guard let data = files.contents(atPath: oldJSON.path) else {
-                comparison.added.append(story.file)
-                continue
-            }
-            let old = String(decoding: data, as: UTF8.self)
-            guard old != story.json else { continue }
-            comparison.changed.append(story.file)
-            diffs[story.file] = GoldenDiff.lines(old: old, new: story.json, limit: 30)
-            try files.createDirectory(at: before, withIntermediateDirectories: true)
-            if let page = files.contents(atPath: earlierScreens.appendingPathComponent(story.file).path) {
-                try page.write(to: before.appendingPathComponent(story.file))
-            }
         }
-        if let earlierScreens, let names = try? files.contentsOfDirectory(atPath: earlierScreens.path) {
-            let now = Set(stories.map(\.file))
-            comparison.gone = names.filter { $0.hasSuffix(".html") && !now.contains($0) }.sorted()
+        var comparison = Comparison(), diffs: [String: [String]] = [:]
+        if let earlierScreens = earlier?.appendingPathComponent("screens") {
+            // The earlier catalogue's screens, each by its page's file, as their JSON.
+            var earlierJSON: [String: String] = [:]
+            for name in (try? files.contentsOfDirectory(atPath: earlierScreens.path)) ?? [] where name.hasSuffix(".html") {
+                let json = files.contents(atPath: earlierScreens.appendingPathComponent(name + ".json").path)
+                earlierJSON[name] = json.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            }
+            (comparison, diffs) = compared(with: earlierJSON)
+            for file in comparison.changed {
+                try files.createDirectory(at: before, withIntermediateDirectories: true)
+                if let page = files.contents(atPath: earlierScreens.appendingPathComponent(file).path) {
+                    try page.write(to: before.appendingPathComponent(file))
+                }
+            }
         }
         try Data(index(comparison, diffs: diffs, compared: earlier != nil).utf8).write(to: folder.appendingPathComponent("index.html"))
         return comparison
+    }
+
+    /// The gallery page, compared with `earlier` when given (the preview's: the catalogue it
+    /// made first). Its phones load `screens/FILE`, and a changed screen's earlier page
+    /// `before/FILE`: ``story(_:)`` of each catalogue.
+    public func page(comparedWith earlier: ScreenCatalog? = nil) -> String {
+        guard let earlier else { return index(Comparison(), diffs: [:], compared: false) }
+        let (comparison, diffs) = compared(with: Dictionary(earlier.stories.map { ($0.file, $0.json) }) { first, _ in first })
+        return index(comparison, diffs: diffs, compared: true)
+    }
+
+    /// The story whose page is `file` (`sites--inside.html`).
+    public func story(_ file: String) -> Story? { stories.first { $0.file == file } }
+
+    /// What changed since a catalogue whose screens were `earlier` (each page's file to its
+    /// screen's JSON), with the changed lines of each changed screen.
+    func compared(with earlier: [String: String]) -> (Comparison, [String: [String]]) {
+        var comparison = Comparison(), diffs: [String: [String]] = [:]
+        for story in stories {
+            guard let old = earlier[story.file] else {
+                comparison.added.append(story.file)
+                continue
+            }
+            guard old != story.json else { continue }
+            comparison.changed.append(story.file)
+            diffs[story.file] = GoldenDiff.lines(old: old, new: story.json, limit: 30)
+        }
+        let now = Set(stories.map(\.file))
+        comparison.gone = earlier.keys.filter { !now.contains($0) }.sorted()
+        return (comparison, diffs)
     }
 
     /// The gallery page.

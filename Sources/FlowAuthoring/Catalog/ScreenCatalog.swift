@@ -11,8 +11,8 @@ public import Foundation
 
 /// Every screen of a park in the states that matter, as Storybook shows a component's
 /// stories (`flowrun catalog`): each flow the park runs with no position, searching,
-/// found inside the park, found outside it, offline, and with a sample of each argument it
-/// declares (``FlowArguments``). Each is drawn as `--format html` draws it, on a visitor's
+/// found inside the park, found outside it, offline, along a GPS track when one is given, and
+/// with a sample of each argument it declares (``FlowArguments``). Each is drawn as `--format html` draws it, on a visitor's
 /// store in memory; a state whose run fails shows its error, since that is what an author
 /// needs to see.
 public struct ScreenCatalog {
@@ -38,9 +38,14 @@ public struct ScreenCatalog {
     /// The park.
     public let park: String
 
-    /// Runs every flow of `park` in every state, at `time`.
+    /// The clock a catalogue's flows see unless told otherwise: the scenarios'
+    /// 2026-07-04T09:30:00-07:00, so two catalogues compare screen by screen.
+    public static let defaultTime = Date(timeIntervalSince1970: 1_783_182_600)
+
+    /// Runs every flow of `park` in every state, at `time`; with `track` (a GPX file, as
+    /// `--track` takes it), also along that track, at its end.
     /// - Throws: ``FlowError`` when the park does not load.
-    public init(root: ProjectRoot, park code: String, time: Date) throws(FlowError) {
+    public init(root: ProjectRoot, park code: String, time: Date = defaultTime, track: String? = nil) throws(FlowError) {
         let runtime = try FlowRuntime(root: root, park: code, time: time)
         park = runtime.park.code
         let center = runtime.park.center
@@ -74,6 +79,9 @@ public struct ScreenCatalog {
                     $0.flags.insert("offline")
                 }
             ))
+        if let track {
+            states.append(("along \(track.split(separator: "/").last.map(String.init) ?? track)", "track", { $0.values["track"] = track }))
+        }
         let samples = Self.samples(runtime)
         var stories: [Story] = []
         for flow in runtime.flowNames {

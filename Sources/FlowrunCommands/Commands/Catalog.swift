@@ -14,7 +14,7 @@ extension Flowrun {
         static let configuration = CommandConfiguration(
             commandName: "catalog",
             abstract:
-                "Draw every flow of a park in its states (no position, searching, inside, outside, offline, each declared argument) as a gallery of phone screens.",
+                "Draw every flow of a park in its states (no position, searching, inside, outside, offline, along a track, each declared argument) as a gallery of phone screens.",
             discussion: """
                 Writes DIR/index.html, the gallery (open it in a browser), and DIR/screens/, each screen as \
                 '--format html' draws it beside its JSON. A state whose run fails shows its error. With --against \
@@ -38,14 +38,17 @@ extension Flowrun {
         @Option(help: "The clock flows see, ISO 8601 (default: the scenarios' 2026-07-04T09:30:00-07:00, so catalogues compare).")
         var time: String?
 
+        @Option(help: ArgumentHelp("A GPX track: each flow is drawn along it too (at its end), as --track draws it.", valueName: "file.gpx"))
+        var track: String?
+
         @Flag(help: "Exit 1 when --against finds a changed, new or gone screen.")
         var failOnChange = false
 
         func run() throws {
             let root = try project.project()
             let code = try ParkCatalog(root: root).resolve(park)
-            let clock = try RunInputs.time(time) ?? Date(timeIntervalSince1970: 1_783_182_600)
-            let catalogue = try ScreenCatalog(root: root, park: code, time: clock)
+            let clock = try RunInputs.time(time) ?? ScreenCatalog.defaultTime
+            let catalogue = try ScreenCatalog(root: root, park: code, time: clock, track: track)
             let folder = URL(fileURLWithPath: out ?? "catalog/\(code)")
             let earlier = against.map { URL(fileURLWithPath: $0) }
             if let earlier, !FileManager.default.fileExists(atPath: earlier.appendingPathComponent("screens").path) {
