@@ -58,7 +58,8 @@ import ScreenModel
         let svg = SVGRenderer().render(screen([.timeline(walk)]))
         #expect(isWellFormed(svg))
         #expect(svg.contains("<title>Golden Gate · timeline</title>"))
-        #expect(svg.contains(#"width="1070" height="800" viewBox="0 0 1070 800""#))
+        #expect(svg.contains(#"width="1070" height="840" viewBox="0 0 1070 840""#), "the square, and the scale bar's strip under it")
+        #expect(svg.contains(#"<svg class="map-area" x="0" y="0" width="800" height="800" viewBox="0 0 800 800""#))
         // The area with its hole is one even-odd path of two closed rings.
         #expect(count(#"<path class="region area""#, in: svg) == 1)
         #expect(svg.contains(#"fill-rule="evenodd""#))
@@ -110,6 +111,31 @@ import ScreenModel
         #expect(missed.spot == missed.at)
         #expect(layer.drawnKinds.map(\.kind) == [.presenceEnter, .enter, .callout, .missedEnter])
         #expect(layer.missedRegions == ["wharf"])
+    }
+
+    /// A party whose four members end their walks at one spot: four names, none over another.
+    @Test func namesAtThePathsEndsNeverOverlap() throws {
+        let camp = Self.at(37.74, -119.60)
+        let paths = ["Ana", "Ben", "Cal", "Dee"].enumerated().map { i, name in
+            Timeline.Path(
+                id: name.lowercased(), name: name, points: [Self.at(37.74 + Double(i) * 0.001, -119.59), Self.at(37.74, -119.60 + Double(i) * 0.00002)])
+        }
+        let entries = (0..<10).map { Timeline.Entry(time: Self.start + Double($0), kind: $0 % 2 == 0 ? .zoneReturn : .together, title: "Back", position: camp) }
+        let party = Timeline(
+            start: Self.start, end: Self.start + 60, entries: entries, regions: [.circle(id: "camp", name: "Camp", center: camp, radius: 150)], paths: paths)
+        let projection = try #require(
+            SVGLocalProjection(fitting: paths.flatMap(\.points), circles: [(camp, 150)], side: 800, padding: SVGStyle.timelinePadding))
+        let layer = SVGTimelineLayer(timeline: party, projection: projection)
+        let texts = layer.labels.map(\.label.text)
+        for name in ["Start", "End", "Ana", "Ben", "Cal", "Dee", "Camp"] { #expect(texts.contains(name), "\(name) in \(texts)") }
+        #expect(layer.labels.count + layer.hiddenLabels == 7)
+        let boxes = layer.labels.map(\.label.box)
+        for (a, box) in boxes.enumerated() {
+            for other in boxes[(a + 1)...] { #expect(!box.overlaps(other), "\(box) and \(other)") }
+            for marker in layer.markers {
+                #expect(!SVGLabelPlacer.Obstacle.circle(x: marker.spot.x, y: marker.spot.y, radius: SVGStyle.entryRadius).overlaps(box))
+            }
+        }
     }
 
     @Test func projectionKeepsGroundDistancesAndFitsTheBox() throws {
