@@ -287,13 +287,17 @@ enum PreviewPage {
           $("notice").classList.toggle("shown", Boolean(text));
         }
 
-        // Web Mercator from a picture point back to lat,lon: the inverse of the map's drawing
-        // (SVGProjection: the box scaled uniformly to fit the picture, and centred).
+        // Web Mercator from a point of the map back to lat,lon: the inverse of the map's drawing
+        // (SVGProjection: the box scaled uniformly to fit the map, and centred). The map is the
+        // picture's inner svg.map-area, between its header and footer bands; its viewBox is the
+        // map's size, so its screen matrix gives map points whatever the bands around it. A
+        // click on a band is no position.
         function mapPosition(figure, event) {
-          const svg = figure.querySelector("svg");
+          const svg = figure.querySelector("svg.map-area");
           if (!svg || !svg.getScreenCTM()) return null;
           const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
           const { width, height } = svg.viewBox.baseVal;
+          if (point.x < 0 || point.y < 0 || point.x > width || point.y > height) return null;
           const [west, south, eastEdge, north] = figure.dataset.bbox.split(",").map(Number);
           const east = eastEdge < west ? eastEdge + 360 : eastEdge;
           const mx = (lon) => lon / 360 + 0.5;

@@ -13,8 +13,11 @@ import ScreenModel
 struct SVGLocalProjection {
     /// Ground metres in one degree of latitude (mean Earth radius 6,371,008.8 m).
     static let metresPerDegree = 6_371_008.8 * Double.pi / 180
-    /// The least span shown, in metres, so a single fix or a tiny box is not blown up.
+    /// The least span shown, in metres, so a single fix or a tiny box is not blown up …
     static let minimumSpan = 200.0
+    /// … unless every circle drawn is small: then ten times the largest one's radius, and
+    /// no less than this, so a building's exhibits (circles of a few metres) fill the picture.
+    static let minimumIndoorSpan = 20.0
     /// The largest circle radius counted when fitting, in metres (a quarter of the Earth).
     static let maximumRadius = 10_000_000.0
 
@@ -47,7 +50,8 @@ struct SVGLocalProjection {
         for (center, radius) in circles {
             include(center, radius: radius.isFinite ? min(max(radius, 0), Self.maximumRadius) : 0)
         }
-        let span = max(box.maxX - box.minX, box.maxY - box.minY, Self.minimumSpan)
+        let least = circles.map(\.radius).filter(\.isFinite).max().map { min(max(10 * $0, Self.minimumIndoorSpan), Self.minimumSpan) }
+        let span = max(box.maxX - box.minX, box.maxY - box.minY, least ?? Self.minimumSpan)
         self.side = side
         scale = max(side - 2 * padding, 1) / span
         referenceLongitude = first.longitude

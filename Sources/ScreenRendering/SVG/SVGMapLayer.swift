@@ -32,6 +32,7 @@ struct SVGMapLayer {
     /// Appends the boundary, then clusters, then pins and their labels.
     func draw(into svg: inout SVGMarkup) {
         boundary(into: &svg)
+        Self.drawLeaders(layout.labels, into: &svg)
         svg.open("g", [("class", "clusters")])
         for cluster in layout.clusters { self.cluster(cluster, into: &svg) }
         svg.close("g")
@@ -55,16 +56,41 @@ struct SVGMapLayer {
             SVGLayerMarker.draw(pin.pin.layer, x: pin.x, y: pin.y, radius: SVGStyle.layerMarkerRadius, into: &svg)
             svg.close("g")
         }
-        for label in layout.labels {
-            svg.text(
-                "text", label.text,
+        Self.draw(layout.labels, into: &svg)
+        svg.close("g")
+    }
+
+    /// Appends the leader lines of `labels`: drawn before the marks, so they pass beneath them.
+    static func drawLeaders(_ labels: [SVGLabelPlacer.Label], into svg: inout SVGMarkup) {
+        guard labels.contains(where: { $0.leader != nil }) else { return }
+        svg.open("g", [("class", "leaders")])
+        for label in labels {
+            guard let leader = label.leader else { continue }
+            svg.element(
+                "path",
                 [
-                    ("x", SVGMarkup.number(label.x)), ("y", SVGMarkup.number(label.baseline)), ("text-anchor", label.anchor),
-                    ("font-size", SVGMarkup.number(SVGStyle.labelSize)), ("fill", SVGStyle.ink),
-                    ("stroke", SVGStyle.halo), ("stroke-width", "3"), ("stroke-linejoin", "round"), ("paint-order", "stroke"),
+                    (
+                        "d",
+                        "M\(SVGMarkup.number(leader.x1)) \(SVGMarkup.number(leader.y1)) L\(SVGMarkup.number(leader.x2)) \(SVGMarkup.number(leader.y2))"
+                    ),
+                    ("stroke", SVGStyle.mutedInk), ("stroke-width", "1"),
                 ])
         }
         svg.close("g")
+    }
+
+    /// Appends the text of `labels` on a white halo, each in `colors`' color for it (ink
+    /// without one) and bold where `bold` says.
+    static func draw(_ labels: [SVGLabelPlacer.Label], colors: [String?] = [], bold: [Bool] = [], into svg: inout SVGMarkup) {
+        for (i, label) in labels.enumerated() {
+            var attributes: [SVGMarkup.Attribute] = [
+                ("x", SVGMarkup.number(label.x)), ("y", SVGMarkup.number(label.baseline)), ("text-anchor", label.anchor),
+                ("font-size", SVGMarkup.number(label.size)), ("fill", (i < colors.count ? colors[i] : nil) ?? SVGStyle.ink),
+                ("stroke", SVGStyle.halo), ("stroke-width", "3"), ("stroke-linejoin", "round"), ("paint-order", "stroke"),
+            ]
+            if i < bold.count && bold[i] { attributes.append(("font-weight", "bold")) }
+            svg.text("text", label.text, attributes)
+        }
     }
 
     // MARK: - Private helpers

@@ -10,15 +10,17 @@ import ScreenModel
 /// 2. the pins that show: the sites', and those of the visitor's layers (favorites, own
 ///    pins), drawn over them; a layer's marker that falls on a cluster's disc moves out to
 ///    its rim (clockwise from the top right), so the count stays readable;
-/// 3. the legend of what 1 and 2 hold (``SVGMapLegend``), and the overlay's panels;
-/// 4. pin labels, placed clear of the panels, the clusters, the pins and each other
-///    (``SVGLabelPlacer``): the visitor's layers first, then the sites in the map's order of its
-///    annotations (a site's label already shown by its favorite is not repeated). A pin whose
-///    label finds no room gets none, and the title panel says how many did not (and how many
-///    clusters a crowd squeezed to nothing, if any).
+/// 3. the legend of what 1 and 2 hold (``SVGMapLegend``);
+/// 4. pin labels, placed clear of the clusters, the pins and each other (``SVGLabelPlacer``):
+///    the visitor's layers first, then the sites in the map's order of its annotations (a
+///    site's label already shown by its favorite is not repeated). A pin whose label finds no
+///    room gets none;
+/// 5. the bands around the map (``SVGMapBands``): the title, and how many labels (and
+///    clusters squeezed to nothing by a crowd) did not fit, above; the scale bar and the
+///    legend below. They lie outside the map's area, so they cover nothing of 1 to 4.
 ///
-/// While labels are placed, the title panel keeps room for the line saying how many are
-/// hidden (as if none fit); if all fit, the line goes and the panel only shrinks.
+/// Everything but the bands is in the map's own points (its top-left corner at 0, 0); the
+/// picture draws the map `bands.mapArea.minY` points down.
 struct SVGMapLayout {
     /// A cluster as drawn.
     struct Cluster {
@@ -50,7 +52,8 @@ struct SVGMapLayout {
     /// The pins of the visitor's layers that show, favorites before own pins.
     let layerPins: [Pin]
     let legend: SVGMapLegend
-    let overlay: SVGOverlay
+    /// The header and footer around the map.
+    let bands: SVGMapBands
     let labels: [SVGLabelPlacer.Label]
     /// How many pins that show have no label.
     let hiddenLabels: Int
@@ -70,10 +73,7 @@ struct SVGMapLayout {
         legend = SVGMapLegend(pins: pins.map(\.pin), clusters: clusters.map(\.cluster), layers: layerPins.map(\.pin.layer))
 
         let labelled = layerPins + pins
-        let mine = layerPins.map { (x: $0.x, y: $0.y) }
-        let roomy = SVGOverlay(screen: screen, map: map, projection: projection, legend: legend, hidden: (labelled.count, hiddenClusters), keepClear: mine)
         var placer = SVGLabelPlacer(width: projection.width, height: projection.height)
-        for box in roomy.boxes { placer.avoid(.box(box)) }
         for cluster in clusters { placer.avoid(.circle(x: cluster.x, y: cluster.y, radius: cluster.outerRadius)) }
         for pin in pins { placer.avoid(.circle(x: pin.x, y: pin.y, radius: Self.pinReach)) }
         for pin in layerPins { placer.avoid(.circle(x: pin.x, y: pin.y, radius: Self.layerReach)) }
@@ -98,9 +98,9 @@ struct SVGMapLayout {
         }
         self.labels = labels
         hiddenLabels = labelled.count - shown
-        overlay =
-            hiddenLabels == labelled.count
-            ? roomy : roomy.updating(hidden: (hiddenLabels, hiddenClusters), screen: screen, map: map, projection: projection)
+        bands = SVGMapBands(
+            screen: screen, map: map, legend: legend, hidden: (hiddenLabels, hiddenClusters), width: projection.width,
+            mapHeight: projection.height, metresPerPoint: projection.metresPerPoint)
     }
 
     // MARK: - Private helpers

@@ -1,8 +1,9 @@
 public import ScreenModel
 
-/// Renders the screen's first `map` as a standalone SVG picture of the map's `size`:
-/// Web Mercator over its `bbox`, the park's boundary, clusters and pins, the title
-/// and zoom, a scale bar and a legend. A screen without a map but with a `timeline`
+/// Renders the screen's first `map` as a standalone SVG picture: the map's `size` of Web
+/// Mercator over its `bbox` (the park's boundary, clusters, pins and their labels), with a
+/// header band above it (the title and zoom) and a footer band below (a scale bar and a
+/// legend), so no panel covers the map (`SVGMapBands`). A screen without a map but with a `timeline`
 /// gets the timeline's picture instead: its track, regions and entries on a local
 /// projection, with a column of times, legend and facts. No external resources; the
 /// same screen always gives the same bytes (numbers with at most two decimals).
@@ -35,8 +36,11 @@ public struct SVGRenderer: ScreenRenderer {
         let height = Self.side(map.size.height, fallback: Self.fallbackSize.height)
         let projection = SVGProjection(bbox: map.bbox, width: width, height: height)
         let layout = SVGMapLayout(screen: screen, map: map, projection: projection)
+        let area = layout.bands.mapArea
 
-        var svg = Self.document(width: width, height: height, title: "\(screen.title) · map")
+        var svg = Self.document(width: width, height: layout.bands.pictureHeight, title: "\(screen.title) · map")
+        layout.bands.draw(into: &svg)
+        Self.openMapArea(area, into: &svg)
         svg.element(
             "rect",
             [
@@ -44,9 +48,24 @@ public struct SVGRenderer: ScreenRenderer {
             ])
         Self.grid(width: width, height: height, into: &svg)
         SVGMapLayer(map: map, projection: projection, layout: layout).draw(into: &svg)
-        layout.overlay.draw(into: &svg)
+        svg.close("svg")
         svg.close("svg")
         return svg.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Opens the map's own `<svg>`, classed `map-area`, at `area` of the picture: inside it,
+    /// points are the map's (its top-left corner at 0, 0), and what reaches past its edges
+    /// (a cluster's disc, the boundary) is cut there, never drawn over a band. Its `viewBox`
+    /// is the map's size, so a click's position in it is a point of the projection (the
+    /// preview turns a click on the map into a position this way).
+    static func openMapArea(_ area: SVGMapLayer.Box, into svg: inout SVGMarkup) {
+        let (w, h) = (SVGMarkup.number(area.maxX - area.minX), SVGMarkup.number(area.maxY - area.minY))
+        svg.open(
+            "svg",
+            [
+                ("class", "map-area"), ("x", SVGMarkup.number(area.minX)), ("y", SVGMarkup.number(area.minY)), ("width", w), ("height", h),
+                ("viewBox", "0 0 \(w) \(h)"), ("overflow", "hidden"),
+            ])
     }
 
     // MARK: - Private helpers

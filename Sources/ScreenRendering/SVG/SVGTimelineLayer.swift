@@ -29,6 +29,10 @@ struct SVGTimelineLayer {
     let markers: [Marker]
     /// Where the start and end markers go: the track's ends, else the first and last marker.
     let endpoints: (start: Point, end: Point)?
+    /// The names placed, each with its color (nil: ink) and weight.
+    let labels: [(label: SVGLabelPlacer.Label, color: String?, bold: Bool)]
+    /// How many names found no room.
+    let hiddenLabels: Int
 
     init(timeline: Component.Timeline, projection: SVGLocalProjection) {
         self.timeline = timeline
@@ -51,6 +55,46 @@ struct SVGTimelineLayer {
             occupied.append(at)
             return Marker(entry: entry, at: at, spot: Self.fanned(at, index: stacked))
         }
+        (labels, hiddenLabels) = Self.labels(timeline: timeline, projection: projection, markers: markers, endpoints: endpoints)
+    }
+
+    /// The names on the picture, placed in order of importance (start and end, the party's
+    /// members, the regions) clear of every marker and of each other.
+    private static func labels(
+        timeline: Component.Timeline, projection: SVGLocalProjection, markers: [Marker], endpoints: (start: Point, end: Point)?
+    ) -> (placed: [(label: SVGLabelPlacer.Label, color: String?, bold: Bool)], hidden: Int) {
+        var placer = SVGLabelPlacer(width: projection.side, height: projection.side)
+        for marker in markers { placer.avoid(.circle(x: marker.spot.x, y: marker.spot.y, radius: SVGStyle.entryRadius * 1.3 + 1)) }
+        let ends = endpoints.map { [$0.start, $0.end] } ?? []
+        for p in ends { placer.avoid(.circle(x: p.x, y: p.y, radius: SVGStyle.endpointRadius + 1)) }
+        let pathEnds = timeline.paths.enumerated().compactMap { i, path -> (name: String, at: Point, color: String)? in
+            guard let last = path.points.last(where: SVGLocalProjection.isFinite) else { return nil }
+            return (path.name, projection.point(last), SVGStyle.pathColors[i % SVGStyle.pathColors.count])
+        }
+        for end in pathEnds { placer.avoid(.circle(x: end.at.x, y: end.at.y, radius: pathEndRadius + 1)) }
+
+        var wanted: [(text: String, at: Point, reach: Double, size: Double, color: String?, bold: Bool)] = []
+        if let endpoints {
+            wanted.append(("Start", endpoints.start, SVGStyle.endpointRadius, SVGStyle.labelSize, nil, true))
+            wanted.append(("End", endpoints.end, SVGStyle.endpointRadius, SVGStyle.labelSize, nil, true))
+        }
+        wanted += pathEnds.map { ($0.name, $0.at, pathEndRadius, 12, $0.color, true) }
+        let circles = timeline.regions.compactMap { region -> (String, Component.Coordinate, Double)? in
+            if case .circle(let center, let radius) = region.shape, SVGLocalProjection.isFinite(center) { (region.name, center, radius) } else { nil }
+        }
+        if circles.count <= SVGStyle.regionLabelLimit {
+            for (name, center, radius) in circles {
+                let reach = max(projection.points(metres: radius.isFinite ? radius : 0), 2) * 0.7
+                wanted.append((name, projection.point(center), reach, SVGStyle.labelSize, nil, false))
+            }
+        }
+        var placed: [(label: SVGLabelPlacer.Label, color: String?, bold: Bool)] = []
+        for want in wanted {
+            if let label = placer.place(want.text, at: want.at, reach: want.reach, size: want.size, bold: want.bold) {
+                placed.append((label, want.color, want.bold))
+            }
+        }
+        return (placed, wanted.count - placed.count)
     }
 
     /// The kinds that have a marker, in declaration order, with how many.
@@ -66,18 +110,13 @@ struct SVGTimelineLayer {
         Set(timeline.entries.filter { $0.kind == .missedEnter }.compactMap(\.region))
     }
 
-    /// Appends regions, the track, the start and end, the entries and the region names;
-    /// names keep clear of the `reserved` boxes (the scale bar).
-    func draw(into svg: inout SVGMarkup, reserved: [SVGMapLayer.Box] = []) {
+    /// Appends regions, the paths and the track, the start and end, the entries, then the names.
+    func draw(into svg: inout SVGMarkup) {
         regions(into: &svg)
         paths(into: &svg)
         track(into: &svg)
-        var taken = reserved
-        let r = SVGStyle.entryRadius + 1
-        taken += markers.map { SVGMapLayer.Box(minX: $0.spot.x - r, minY: $0.spot.y - r, maxX: $0.spot.x + r, maxY: $0.spot.y + r) }
+        SVGMapLayer.drawLeaders(labels.map(\.label), into: &svg)
         if let endpoints {
-            let e = SVGStyle.endpointRadius + 1
-            for p in [endpoints.start, endpoints.end] { taken.append(SVGMapLayer.Box(minX: p.x - e, minY: p.y - e, maxX: p.x + e, maxY: p.y + e)) }
             let zone = ZoneClock(identifier: timeline.timezone)
             let (start, end) = (timeline.start, timeline.end)
             Self.endpoint(start: true, at: endpoints.start, title: "Start · \(zone.clock(start)) \(zone.abbreviation(start))", into: &svg)
@@ -85,19 +124,7 @@ struct SVGTimelineLayer {
         }
         entries(into: &svg)
         svg.open("g", [("class", "labels")])
-        if let endpoints {
-            label("Start", around: endpoints.start, gap: SVGStyle.endpointRadius + 3, bold: true, taken: &taken, into: &svg)
-            label("End", around: endpoints.end, gap: SVGStyle.endpointRadius + 3, bold: true, taken: &taken, into: &svg)
-        }
-        let circles = timeline.regions.compactMap { region -> (String, Component.Coordinate, Double)? in
-            if case .circle(let center, let radius) = region.shape, SVGLocalProjection.isFinite(center) { (region.name, center, radius) } else { nil }
-        }
-        if circles.count <= SVGStyle.regionLabelLimit {
-            for (name, center, radius) in circles {
-                let gap = max(projection.points(metres: radius.isFinite ? radius : 0), 2) * 0.7 + 3
-                label(name, around: projection.point(center), gap: gap, bold: false, taken: &taken, into: &svg)
-            }
-        }
+        SVGMapLayer.draw(labels.map(\.label), colors: labels.map(\.color), bold: labels.map(\.bold), into: &svg)
         svg.close("g")
     }
 
@@ -157,7 +184,10 @@ struct SVGTimelineLayer {
             ])
     }
 
-    /// Each other person's path in a color of its own, with their name at its end.
+    /// The radius of the dot at the end of a party member's path.
+    static let pathEndRadius = 4.0
+
+    /// Each other person's path in a color of its own, with a dot at its end (their name is a label).
     private func paths(into svg: inout SVGMarkup) {
         guard !timeline.paths.isEmpty else { return }
         svg.open("g", [("class", "paths")])
@@ -175,13 +205,12 @@ struct SVGTimelineLayer {
                         ("stroke-opacity", "0.85"),
                     ])
             }
-            svg.element("circle", [("cx", SVGMarkup.number(last.x)), ("cy", SVGMarkup.number(last.y)), ("r", "4"), ("fill", color)])
-            svg.text(
-                "text", path.name,
-                [
-                    ("x", SVGMarkup.number(last.x + 6)), ("y", SVGMarkup.number(last.y - 6)), ("fill", color),
-                    ("font-size", "12"), ("font-weight", "600"),
-                ])
+            svg.open("g", [("class", "path-end")])
+            svg.text("title", path.name)
+            svg.element(
+                "circle",
+                [("cx", SVGMarkup.number(last.x)), ("cy", SVGMarkup.number(last.y)), ("r", SVGMarkup.number(Self.pathEndRadius)), ("fill", color)])
+            svg.close("g")
         }
         svg.close("g")
     }
@@ -211,35 +240,6 @@ struct SVGTimelineLayer {
             svg.close("g")
         }
         svg.close("g")
-    }
-
-    /// Text beside `p` on the first side (right, left, above, below) that stays in the
-    /// square and overlaps nothing taken; nothing when no side is free.
-    private func label(_ text: String, around p: Point, gap: Double, bold: Bool, taken: inout [SVGMapLayer.Box], into svg: inout SVGMarkup) {
-        let text = SVGStyle.truncated(text, to: SVGStyle.labelMaxCharacters)
-        let size = SVGStyle.labelSize
-        let (w, h) = (SVGStyle.textWidth(text, size: size, bold: bold), size * 1.2)
-        let spots: [(box: SVGMapLayer.Box, x: Double, anchor: String)] = [
-            (.init(minX: p.x + gap, minY: p.y - h / 2, maxX: p.x + gap + w, maxY: p.y + h / 2), p.x + gap, "start"),
-            (.init(minX: p.x - gap - w, minY: p.y - h / 2, maxX: p.x - gap, maxY: p.y + h / 2), p.x - gap, "end"),
-            (.init(minX: p.x - w / 2, minY: p.y - gap - h, maxX: p.x + w / 2, maxY: p.y - gap), p.x, "middle"),
-            (.init(minX: p.x - w / 2, minY: p.y + gap, maxX: p.x + w / 2, maxY: p.y + gap + h), p.x, "middle"),
-        ]
-        let side = projection.side
-        guard
-            let spot = spots.first(where: { spot in
-                spot.box.minX >= 0 && spot.box.maxX <= side && spot.box.minY >= 0 && spot.box.maxY <= side
-                    && !taken.contains { $0.overlaps(spot.box) }
-            })
-        else { return }
-        taken.append(spot.box)
-        var attributes: [SVGMarkup.Attribute] = [
-            ("x", SVGMarkup.number(spot.x)), ("y", SVGMarkup.number((spot.box.minY + spot.box.maxY) / 2 + size * 0.35)),
-            ("text-anchor", spot.anchor), ("font-size", SVGMarkup.number(size)), ("fill", SVGStyle.ink),
-            ("stroke", SVGStyle.halo), ("stroke-width", "3"), ("stroke-linejoin", "round"), ("paint-order", "stroke"),
-        ]
-        if bold { attributes.append(("font-weight", "bold")) }
-        svg.text("text", text, attributes)
     }
 
     // MARK: - Shared with the sidebar

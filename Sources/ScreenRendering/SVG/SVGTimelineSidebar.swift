@@ -140,6 +140,9 @@ struct SVGTimelineSidebar {
         var summary = "\(count) \(count == 1 ? "entry" : "entries")\(drawn < count ? ", \(drawn) on the map" : "")"
         if let duration = TimeText.duration(from: start, to: end) { summary = "\(duration) · " + summary }
         rows.append(Row(text: summary, muted: true))
+        if let hidden = layer?.hiddenLabels, hidden > 0 {
+            rows.append(Row(text: "\(hidden) label\(hidden == 1 ? "" : "s") hidden to avoid overlap", muted: true))
+        }
         return rows
     }
 

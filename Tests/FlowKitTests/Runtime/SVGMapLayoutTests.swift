@@ -89,7 +89,6 @@ import ScreenModel
         for (a, box) in boxes.enumerated() {
             #expect(box.minX >= 0 && box.minY >= 0 && box.maxX <= map.size.width && box.maxY <= map.size.height, "\(box)")
             for other in boxes[(a + 1)...] { #expect(!box.overlaps(other), "\(box) and \(other)") }
-            for panel in layout.overlay.boxes { #expect(!box.overlaps(panel), "\(box) on a panel") }
             for pin in layout.pins {
                 #expect(!SVGLabelPlacer.Obstacle.circle(x: pin.x, y: pin.y, radius: SVGMapLayout.pinReach).overlaps(box), "\(box) on \(pin.pin.title)")
             }
@@ -98,6 +97,17 @@ import ScreenModel
             }
         }
         #expect(layout.labels.count + layout.hiddenLabels == layout.pins.count)
+    }
+
+    /// The panels are bands around the map: none reaches into the map's area, where every
+    /// cluster, pin and label is drawn (cut to it).
+    @Test(arguments: views)
+    func panelsLieOutsideTheMap(view: ParkView) throws {
+        let (_, map, layout) = try Self.layout(view)
+        let area = layout.bands.mapArea
+        #expect(area.maxX - area.minX == map.size.width && area.maxY - area.minY == map.size.height)
+        for panel in layout.bands.boxes { #expect(!panel.overlaps(area), "\(panel)") }
+        #expect(layout.bands.pictureHeight == area.maxY + (layout.bands.boxes.count > 1 ? layout.bands.footerHeight : 0))
     }
 
     @Test(arguments: views)

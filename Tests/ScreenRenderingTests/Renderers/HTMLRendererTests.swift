@@ -39,7 +39,7 @@ import ScreenModel
         let screen = try #require(GoldenScreens.all.first { $0.name == "goga-timeline" }?.screen)
         let html = Self.html(screen)
         #expect(html.contains("<figure class=\"picture picture-timeline\">"))
-        #expect(html.contains("viewBox=\"0 0 390 390\""), "the map alone, square, no sidebar beside it")
+        #expect(html.contains("viewBox=\"0 0 390 430\""), "the map alone, square with its scale bar's strip, no sidebar beside it")
         #expect(html.contains("<h3 class=\"section-title\">Geofence replay · Crissy Field to the bridge</h3>"))
         #expect(html.contains("<dt>missed enters</dt>") && html.contains("<dd>1 (Torpedo Wharf)</dd>"))
         #expect(html.contains("<h4 class=\"timeline-count\">18 entries</h4>"))

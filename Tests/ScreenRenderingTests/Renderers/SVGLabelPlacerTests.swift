@@ -1,7 +1,8 @@
 import Testing
 @testable import ScreenRendering
 
-/// Pin labels: the first free spot of eight around the pin, a shorter cut, or none.
+/// Labels: the first free spot of eight around the mark, a shorter cut, a spot farther out
+/// with a leader line, or none.
 @Suite struct SVGLabelPlacerTests {
     typealias Box = SVGMapLayer.Box
 
@@ -53,6 +54,54 @@ import Testing
         for (a, label) in labels.enumerated() {
             for other in labels[(a + 1)...] { #expect(!label.box.overlaps(other.box)) }
         }
+    }
+
+    /// A crowd: 60 marks within 40 points, every label of every kind (small and big, bold,
+    /// long and short) placed or dropped. No two label boxes intersect, no label covers a
+    /// mark, no leader crosses another label, and every label is placed or counted as dropped.
+    @Test func aCrowdGetsLabelsThatNeverOverlapWithLeadersOrNone() throws {
+        var placer = SVGLabelPlacer(width: 300, height: 300)
+        let marks: [SVGLabelPlacer.Point] = (0..<60).map { i in
+            let (column, row) = (Double(i % 8), Double(i / 8))
+            return (x: 132.5 + column * 5, y: 132.5 + row * 5)
+        }
+        for mark in marks { placer.avoid(.circle(x: mark.x, y: mark.y, radius: 4)) }
+        var labels: [SVGLabelPlacer.Label] = []
+        var dropped = 0
+        for (i, mark) in marks.enumerated() {
+            let title = i % 3 == 0 ? "Member \(i)" : "A much longer exhibit name number \(i)"
+            if let label = placer.place(title, at: mark, reach: 3.5, size: i % 2 == 0 ? 12 : SVGStyle.labelSize, bold: i % 2 == 0) {
+                labels.append(label)
+            } else {
+                dropped += 1
+            }
+        }
+        #expect(labels.count + dropped == marks.count)
+        #expect(labels.contains { $0.leader != nil }, "a crowd needs leaders")
+        #expect(labels.count >= 8 && dropped > 0, "\(labels.count) placed, \(dropped) dropped")
+        for (a, label) in labels.enumerated() {
+            #expect(label.box.minX >= 0 && label.box.minY >= 0 && label.box.maxX <= 300 && label.box.maxY <= 300)
+            for other in labels[(a + 1)...] { #expect(!label.box.overlaps(other.box), "\(label.text) and \(other.text)") }
+            for mark in marks { #expect(!SVGLabelPlacer.Obstacle.circle(x: mark.x, y: mark.y, radius: 4).overlaps(label.box), "\(label.text) on a mark") }
+        }
+        for label in labels {
+            guard let leader = label.leader else { continue }
+            // It ends on its own box and crosses no other.
+            #expect(abs(leader.x2 - min(max(leader.x2, label.box.minX), label.box.maxX)) < 1e-9)
+            #expect(abs(leader.y2 - min(max(leader.y2, label.box.minY), label.box.maxY)) < 1e-9)
+            for other in labels where other != label {
+                #expect(!SVGLabelPlacer.segment(leader, crosses: other.box), "\(label.text)'s leader crosses \(other.text)")
+            }
+        }
+    }
+
+    @Test func aLeaderCrossesABoxOnlyThroughItsInside() {
+        let box = Box(minX: 0, minY: 0, maxX: 10, maxY: 10)
+        #expect(SVGLabelPlacer.segment(.init(x1: -5, y1: 5, x2: 15, y2: 5), crosses: box))
+        #expect(SVGLabelPlacer.segment(.init(x1: 5, y1: 5, x2: 6, y2: 6), crosses: box), "wholly inside")
+        #expect(!SVGLabelPlacer.segment(.init(x1: -5, y1: 12, x2: 15, y2: 12), crosses: box))
+        #expect(!SVGLabelPlacer.segment(.init(x1: -5, y1: 0, x2: 15, y2: 0), crosses: box), "along an edge")
+        #expect(!SVGLabelPlacer.segment(.init(x1: 20, y1: 5, x2: 10, y2: 5), crosses: box), "ending on it")
     }
 
     @Test func circlesBlockOnlyWhatTheyCover() {

@@ -56,7 +56,9 @@ import ScreenModel
         let svg = SVGRenderer().render(GoldenScreens.gogaMap)
         #expect(isWellFormed(svg))
         #expect(svg.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
-        #expect(svg.contains(#"width="390" height="844" viewBox="0 0 390 844""#))
+        // The map keeps its size, in an svg of its own between the header and footer bands.
+        #expect(svg.contains(#"width="390" height="844" viewBox="0 0 390 844" overflow="hidden">"#))
+        #expect(svg.contains(#"<svg class="map-area" x="0" y=""#))
         for external in ["href", "url(", "@import", "<image", "<script"] {
             #expect(!svg.contains(external), "\(external)")
         }
@@ -87,7 +89,8 @@ import ScreenModel
                 ])))
         #expect(svg.contains(">1.2k</text>"))
         #expect(svg.contains(">2</text>"))
-        let radii = values(of: "r", in: svg)
+        // The map's own circles, after the bands' swatches.
+        let radii = values(of: "r", in: String(svg.split(separator: #"class="map-area""#).last ?? ""))
         #expect(radii.first == SVGMapLayer.radius(count: 1234))
         #expect(SVGMapLayer.radius(count: 1234) > SVGMapLayer.radius(count: 57))
         #expect(SVGMapLayer.radius(count: 57) > SVGMapLayer.radius(count: 2))
@@ -96,14 +99,14 @@ import ScreenModel
         #expect(svg.components(separatedBy: #"stroke-width="3.5""#).count - 1 == 2)
     }
 
-    @Test func labelsThatFindNoRoomAreCountedInTheTitlePanel() {
+    @Test func labelsThatFindNoRoomAreCountedInTheHeader() {
         func pins(_ count: Int, spacing: Double) -> [Map.Annotation] {
             (0..<count).map { pin("p\($0)", 37.80 + Double($0 / 6) * spacing, -122.47 + Double($0 % 6) * spacing, title: "Site \($0)") }
         }
         let roomy = SVGRenderer().render(screen(map(annotations: pins(6, spacing: 0.01))))
         #expect(roomy.contains(">Site 0</text>") && roomy.contains(">Site 5</text>"))
-        #expect(!roomy.contains("hidden"))
-        // 60 pins about 7 points apart: labels for a few, the count of the rest in the title panel.
+        #expect(!roomy.contains("hidden to avoid overlap"))
+        // 60 pins about 7 points apart: labels for a few (some on leaders), the count of the rest in the header.
         let crowded = SVGRenderer().render(screen(map(annotations: pins(60, spacing: 0.002))))
         let labelled = (0..<60).filter { crowded.contains(">Site \($0)</text>") }.count
         #expect(labelled > 0 && labelled < 60)
@@ -166,33 +169,53 @@ import ScreenModel
         #expect(svg.contains(">zoom 12 · 1 site</text>"))
     }
 
-    @Test func theLegendMovesOffTheVisitorsOwnPin() throws {
-        let sites = [pin("a", 37.80, -122.47, category: "historic"), pin("b", 37.85, -122.50, category: "beach")]
-        let projection = SVGProjection(bbox: map().bbox, width: 390, height: 844)
-        let plain = map(annotations: sites)
-        let usual = try #require(SVGMapLayout(screen: screen(plain), map: plain, projection: projection).overlay.boxes.last { $0.maxX > 300 })
-        #expect(usual.maxX == 390 - SVGStyle.margin && usual.maxY > 700, "bottom right when nothing of the visitor's is under it")
-
-        // An own pin where the legend would be: the point of the grid nearest the box's center.
-        let center = (x: (usual.minX + usual.maxX) / 2, y: (usual.minY + usual.maxY) / 2)
-        let grid = stride(from: 37.72, to: 37.80, by: 0.0005).flatMap { lat in
-            stride(from: -122.47, to: -122.41, by: 0.0005).map { Component.Coordinate(latitude: lat, longitude: $0) }
+    /// A crowded map: clusters, pins and the visitor's own markers everywhere, the ones at the
+    /// edges too. The panels are bands outside the map's area, so no mark's drawn part lies
+    /// under one; every label stays in the map's area.
+    @Test func panelsCoverNoClusterPinOrLabelOnACrowdedMap() throws {
+        let box = map().bbox
+        var annotations: [Map.Annotation] = []
+        for row in 0..<14 {
+            for column in 0..<7 {
+                let coordinate = Component.Coordinate(
+                    latitude: box.south + (box.north - box.south) * Double(row) / 13, longitude: box.west + (box.east - box.west) * Double(column) / 6)
+                let id = "\(row)-\(column)"
+                switch (row + column) % 4 {
+                case 0: annotations.append(.cluster(.init(id: id, coordinate: coordinate, count: 10 + row * column, expansionZoom: 13)))
+                case 1: annotations.append(pin(id, coordinate.latitude, coordinate.longitude, title: "Site \(id)", category: "c\(row % 9)"))
+                case 2: annotations.append(.pin(.init(id: "pin:\(id)", coordinate: coordinate, title: "Mine \(id)", layer: .own)))
+                default: annotations.append(.pin(.init(id: "favorite:\(id)", coordinate: coordinate, title: "Fav \(id)", layer: .favorites)))
+                }
+            }
         }
-        let mine = try #require(
-            grid.min { a, b in
-                let (p, q) = (projection.point(a), projection.point(b))
-                return hypot(p.x - center.x, p.y - center.y) < hypot(q.x - center.x, q.y - center.y)
-            })
-        let at = projection.point(mine)
-        #expect(at.x > usual.minX && at.x < usual.maxX && at.y > usual.minY && at.y < usual.maxY)
-        let crowded = map(annotations: sites + [.pin(.init(id: "pin:1", coordinate: mine, title: "Picnic spot", layer: .own))])
-        let layout = SVGMapLayout(screen: screen(crowded), map: crowded, projection: projection)
-        let reach = SVGStyle.layerMarkerRadius
-        for box in layout.overlay.boxes {
-            #expect(!box.overlaps(.init(minX: at.x - reach, minY: at.y - reach, maxX: at.x + reach, maxY: at.y + reach)), "no panel covers the pin")
+        let crowded = map(annotations: annotations)
+        let layout = SVGMapLayout(screen: screen(crowded), map: crowded, projection: SVGProjection(bbox: crowded.bbox, width: 390, height: 844))
+        let area = layout.bands.mapArea
+        #expect(area.maxX - area.minX == 390 && area.maxY - area.minY == 844, "the map keeps its size")
+        #expect(layout.bands.boxes.count == 2, "a header and a footer")
+        #expect(layout.clusters.count > 10 && layout.pins.count > 10 && layout.layerPins.count > 10)
+        // Each mark's box in picture points, cut to the map's area as the picture cuts it.
+        func drawn(_ x: Double, _ y: Double, _ r: Double) -> SVGMapLayer.Box? {
+            let box = SVGMapLayer.Box(
+                minX: max(x - r, 0) + area.minX, minY: max(y - r, 0) + area.minY, maxX: min(x + r, 390) + area.minX, maxY: min(y + r, 844) + area.minY)
+            return box.minX < box.maxX && box.minY < box.maxY ? box : nil
         }
-        #expect(layout.labels.map(\.text).contains("Picnic spot"))
-        #expect(layout.overlay.boxes.count == 3, "title, legend and scale bar")
+        let marks =
+            layout.clusters.compactMap { drawn($0.x, $0.y, $0.outerRadius) } + layout.pins.compactMap { drawn($0.x, $0.y, SVGMapLayout.pinReach) }
+            + layout.layerPins.compactMap { drawn($0.x, $0.y, SVGMapLayout.layerReach) }
+            + layout.labels.compactMap { drawn(($0.box.minX + $0.box.maxX) / 2, ($0.box.minY + $0.box.maxY) / 2, 0.1) }
+        #expect(marks.count > 40)
+        for panel in layout.bands.boxes {
+            #expect(!panel.overlaps(area), "\(panel) in the map's area")
+            for mark in marks { #expect(!panel.overlaps(mark), "\(panel) covers \(mark)") }
+        }
+        for label in layout.labels {
+            #expect(label.box.minX >= 0 && label.box.minY >= 0 && label.box.maxX <= 390 && label.box.maxY <= 844, "\(label.box)")
+        }
+        let svg = SVGRenderer().render(screen(crowded))
+        #expect(isWellFormed(svg))
+        #expect(svg.contains(#"viewBox="0 0 390 \#(SVGMarkup.number(layout.bands.pictureHeight))""#))
+        #expect(svg.contains(#"<svg class="map-area" x="0" y="\#(SVGMarkup.number(area.minY))" width="390" height="844""#))
     }
 
     @Test func favoritesOnAClusterSitOnItsRimClearOfTheCount() throws {
@@ -244,7 +267,7 @@ import ScreenModel
         (22.0, "2 km", 2000.0), (1.0, "100 m", 100.0), (0.05, "5 m", 5.0), (900.0, "50 km", 50_000.0),
     ])
     func scaleBarPicksARoundDistance(metresPerPoint: Double, label: String, metres: Double) {
-        let bar = SVGOverlay.scaleBar(metresPerPoint: metresPerPoint, maxPoints: 110)
+        let bar = SVGScaleBar.round(metresPerPoint: metresPerPoint, maxPoints: 110)
         #expect(bar.label == label)
         #expect(abs(bar.points * metresPerPoint - metres) < 1e-6)
         #expect(bar.points <= 110)
@@ -270,7 +293,7 @@ import ScreenModel
         )
         let svg = SVGRenderer().render(screen(broken, title: ""))
         #expect(isWellFormed(svg))
-        #expect(svg.contains(#"width="390" height="844""#))
+        #expect(svg.contains(#"width="390" height="844" viewBox="0 0 390 844" overflow="hidden""#))
         for bad in ["nan", "inf", "\"-0\""] {
             #expect(!svg.contains(bad), "\(bad)")
         }

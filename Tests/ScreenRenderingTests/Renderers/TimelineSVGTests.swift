@@ -58,7 +58,8 @@ import ScreenModel
         let svg = SVGRenderer().render(screen([.timeline(walk)]))
         #expect(isWellFormed(svg))
         #expect(svg.contains("<title>Golden Gate · timeline</title>"))
-        #expect(svg.contains(#"width="1070" height="800" viewBox="0 0 1070 800""#))
+        #expect(svg.contains(#"width="1070" height="840" viewBox="0 0 1070 840""#), "the square, and the scale bar's strip under it")
+        #expect(svg.contains(#"<svg class="map-area" x="0" y="0" width="800" height="800" viewBox="0 0 800 800""#))
         // The area with its hole is one even-odd path of two closed rings.
         #expect(count(#"<path class="region area""#, in: svg) == 1)
         #expect(svg.contains(#"fill-rule="evenodd""#))
@@ -110,6 +111,65 @@ import ScreenModel
         #expect(missed.spot == missed.at)
         #expect(layer.drawnKinds.map(\.kind) == [.presenceEnter, .enter, .callout, .missedEnter])
         #expect(layer.missedRegions == ["wharf"])
+    }
+
+    /// An exhibit replay: six exhibits about 15 m apart in one building, each a circle of 2 m,
+    /// entries at each. The picture frames the building, not 200 m around it, and names every exhibit.
+    @Test func anExhibitReplayIsFramedToItsBuildingWithEachExhibitNamed() throws {
+        let exhibits = [
+            ("Hydrothermal Features", 44.45895, -110.8299), ("How a Geyser Works", 44.45895, -110.829824),
+            ("Predicting Old Faithful", 44.458968, -110.829749), ("Life in Extreme Environments", 44.459022, -110.829749),
+            ("The Yellowstone Volcano", 44.459031, -110.829837), ("Young Scientist Room", 44.459058, -110.829938),
+        ]
+        let entries = exhibits.enumerated().flatMap { i, exhibit in
+            [Timeline.Entry.Kind.enter, .callout, .dwell, .exit].enumerated().map { k, kind in
+                Timeline.Entry(
+                    time: Self.start + Double(i * 40 + k * 5), kind: kind, title: exhibit.0, region: exhibit.0, position: Self.at(exhibit.1, exhibit.2))
+            }
+        }
+        let replay = Timeline(
+            start: Self.start, end: Self.start + 250, entries: entries,
+            regions: exhibits.map { .circle(id: $0.0, name: $0.0, center: Self.at($0.1, $0.2), radius: 2) }, title: "Exhibits")
+        let side = SVGStyle.timelineSide
+        let projection = try #require(
+            SVGLocalProjection(
+                fitting: entries.compactMap(\.position), circles: exhibits.map { (Self.at($0.1, $0.2), 2.0) }, side: side, padding: SVGStyle.timelinePadding))
+        let points = exhibits.map { projection.point(Self.at($0.1, $0.2)) }
+        let spread = max((points.map(\.x).max() ?? 0) - (points.map(\.x).min() ?? 0), (points.map(\.y).max() ?? 0) - (points.map(\.y).min() ?? 0))
+        #expect(spread > side / 2, "the exhibits spread over the picture: \(spread) of \(side)")
+        #expect(points.allSatisfy { $0.x > 0 && $0.x < side && $0.y > 0 && $0.y < side })
+
+        let layer = SVGTimelineLayer(timeline: replay, projection: projection)
+        #expect(Set(layer.labels.map(\.label.text)).isSuperset(of: exhibits.map { SVGStyle.truncated($0.0, to: SVGStyle.labelMaxCharacters) }))
+        #expect(layer.hiddenLabels == 0)
+        let svg = SVGRenderer().render(screen([.timeline(replay)]))
+        #expect(isWellFormed(svg))
+        for exhibit in exhibits { #expect(svg.contains(">\(exhibit.0)</text>"), "\(exhibit.0)") }
+    }
+
+    /// A party whose four members end their walks at one spot: four names, none over another.
+    @Test func namesAtThePathsEndsNeverOverlap() throws {
+        let camp = Self.at(37.74, -119.60)
+        let paths = ["Ana", "Ben", "Cal", "Dee"].enumerated().map { i, name in
+            Timeline.Path(
+                id: name.lowercased(), name: name, points: [Self.at(37.74 + Double(i) * 0.001, -119.59), Self.at(37.74, -119.60 + Double(i) * 0.00002)])
+        }
+        let entries = (0..<10).map { Timeline.Entry(time: Self.start + Double($0), kind: $0 % 2 == 0 ? .zoneReturn : .together, title: "Back", position: camp) }
+        let party = Timeline(
+            start: Self.start, end: Self.start + 60, entries: entries, regions: [.circle(id: "camp", name: "Camp", center: camp, radius: 150)], paths: paths)
+        let projection = try #require(
+            SVGLocalProjection(fitting: paths.flatMap(\.points), circles: [(camp, 150)], side: 800, padding: SVGStyle.timelinePadding))
+        let layer = SVGTimelineLayer(timeline: party, projection: projection)
+        let texts = layer.labels.map(\.label.text)
+        for name in ["Start", "End", "Ana", "Ben", "Cal", "Dee", "Camp"] { #expect(texts.contains(name), "\(name) in \(texts)") }
+        #expect(layer.labels.count + layer.hiddenLabels == 7)
+        let boxes = layer.labels.map(\.label.box)
+        for (a, box) in boxes.enumerated() {
+            for other in boxes[(a + 1)...] { #expect(!box.overlaps(other), "\(box) and \(other)") }
+            for marker in layer.markers {
+                #expect(!SVGLabelPlacer.Obstacle.circle(x: marker.spot.x, y: marker.spot.y, radius: SVGStyle.entryRadius).overlaps(box))
+            }
+        }
     }
 
     @Test func projectionKeepsGroundDistancesAndFitsTheBox() throws {
