@@ -10,14 +10,15 @@ flow.register("home", function(ctx)
   -- The section names are content's words (lib/home_sections.lua), so this flow checks them.
   for i, name in ipairs(ctx.park.home.sections) do
     local build = builders[name]
-    if not build then
+    if build then
+      build(ctx, out)
+    else
       local known = {}
       for known_name in pairs(builders) do known[#known + 1] = known_name end
       table.sort(known)
-      error(("parks/%s/park.lua: home.sections[%d]: unknown section %q; the home flow builds %s")
-        :format(ctx.park.code, i, name, table.concat(known, ", ")))
+      flow.setting_error(("home.sections[%d]"):format(i),
+        ("unknown section %q; the home flow builds %s"):format(name, table.concat(known, ", ")), name, known)
     end
-    build(ctx, out)
   end
   local subtitle = ctx.park.state ~= "" and ctx.park.state or nil
   return ui.screen(ctx.park.name, out, subtitle)

@@ -63,6 +63,22 @@ function flow.available(name) end
 --- @return boolean
 function flow.link(name, args) end
 
+--- Raises a mistake in the park's settings that only a flow can see (a word only it gives
+--- meaning to, like home's section names) as an error at the line of park.lua, or
+--- parks/defaults.lua, that writes `path`, as `flowrun check` reports the settings the host
+--- checks. Given the `word` written and the `words` it may be, it suggests the nearest.
+---
+--- ```lua
+--- flow.setting_error("home.sections[2]", 'unknown section "welcom"', "welcom", { "welcome", "links" })
+--- -- parks/ZION/park.lua:34: home.sections[2]: unknown section "welcom"; did you mean 'welcome'?
+--- ```
+--- @param path string the setting, as check names it (`home.sections[2]`)
+--- @param message string what is wrong
+--- @param word? string the word written
+--- @param words? string[] the words it may be
+--- @return nil # never returns
+function flow.setting_error(path, message, word, words) end
+
 --- Loads a Lua module from parks/<CODE>/flows/<path>.lua, else flows/<path>.lua, where
 --- the dotted name maps to a path (`lib.ui` → `lib/ui.lua`). Nothing else can be required.
 --- @param name string

@@ -12,7 +12,7 @@ return {
     "collectgarbage",
     coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield" } },
     "error",
-    flow = { fields = { "available", "exists", "link", "register" } },
+    flow = { fields = { "available", "exists", "link", "register", "setting_error" } },
     geo = { fields = { "bearing", "direct", "distance", "inverse" } },
     geofence = { fields = { "monitor", "regions" } },
     "getmetatable",

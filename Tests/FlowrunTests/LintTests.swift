@@ -92,7 +92,7 @@ import Testing
     /// The standard lists what the sandbox gives and nothing it takes away.
     @Test func theGeneratedGlobalsAreTheSandboxes() throws {
         let text = try LuacheckGlobals.text()
-        #expect(text.contains("    flow = { fields = { \"available\", \"exists\", \"link\", \"register\" } },\n"))
+        #expect(text.contains("    flow = { fields = { \"available\", \"exists\", \"link\", \"register\", \"setting_error\" } },\n"))
         #expect(text.contains("    geo = { fields = { \"bearing\", \"direct\", \"distance\", \"inverse\" } },\n"))
         #expect(text.contains("    os = { fields = { \"clock\", \"date\", \"difftime\", \"time\" } },\n"))
         #expect(text.contains("    \"require\",\n"))

@@ -14,6 +14,7 @@ local function greeting(hour)
   return "Good evening"
 end
 
+--- @type table<string, fun(ctx: flowrun.Context, out: flowrun.Component[])?>
 local builders = {}
 
 function builders.welcome(ctx, out)

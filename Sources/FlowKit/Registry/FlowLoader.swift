@@ -28,6 +28,7 @@ package final class FlowLoader {
                 "exists": { call in call.push(self.registry.chain(try call.string(1)) != nil) },
                 "available": { call in call.push(self.isAvailable(try call.string(1))) },
                 "link": { call in call.push(try self.link(&call)) },
+                "setting_error": { call in throw try self.settingError(&call) },
             ])
     }
 
@@ -35,6 +36,28 @@ package final class FlowLoader {
 
     /// The words of the park that links name, set by the runtime before a flow runs.
     var words: ParkWords?
+
+    /// Where the park's files write a setting (`parks/GOGA/park.lua:45`), set by the runtime.
+    var settingPlace: ((String) -> String)?
+
+    /// `flow.setting_error(path, message, word?, words?)`: a mistake in the park's settings
+    /// that only a flow can see (a word only it gives meaning to: home's section names), as
+    /// an error at the line of park.lua or defaults.lua that writes `path`, the way `check`
+    /// reports what the host checks; with `word` and the `words` it may be, the nearest.
+    private func settingError(_ call: inout LuaCall) throws -> LuaCallError {
+        let path = try call.string(1), message = try call.string(2)
+        var hint = ""
+        if !call.isNil(3), !call.isNil(4) {
+            let word = try call.string(3)
+            let words = try call.table(4).sequence.compactMap { value -> String? in
+                if case .string(let text) = value { return text }
+                return nil
+            }
+            hint = Excerpt.suggestion(for: word, in: words).map { "; did you mean '\($0)'?" } ?? ""
+        }
+        let place = settingPlace?(path) ?? call.locationPastCallersFile()
+        return LuaCallError("\(path): \(message)\(hint)", location: place.hasSuffix(": ") ? place : place + ": ")
+    }
 
     /// `flow.link(name, args)`: whether a screen may link to flow `name` with `args` (all
     /// strings), as ``isAvailable(_:)``. A name no flow has, or arguments the flow does not

@@ -136,6 +136,10 @@ public final class FlowRuntime {
         loader.words = ParkWords(
             context: context, flows: { [unowned loader] in loader.registry.names + loader.failures.map(\.flowName) },
             parks: { ParkCatalog(root: root).codes })
+        loader.settingPlace = { path in
+            var places = SettingPlaces(code: code, root: root)
+            return places.place(of: path)
+        }
         loader.load(root.luaFiles(in: "flows") + root.luaFiles(in: "parks/\(code)/flows"), root: root, into: lua)
         loader.seal()
         registry = loader.registry

@@ -6,7 +6,7 @@ import Testing
 
 /// Home's section kinds are content's words (flows/lib/home_sections.lua), not the host's: a
 /// park adds a kind of its own without recompiling, and the home flow names one it cannot
-/// build, with the park.lua field that asked for it.
+/// build, at the park.lua line and field that asked for it.
 @Suite struct HomeSectionsTests {
     static let weatherFlow = """
         local ui = require("lib.ui")
@@ -41,10 +41,12 @@ import Testing
         // The park loads: Swift holds no list of section names.
         let runtime = try p.runtime("GOGA")
         let error = flowError { try runtime.run(FlowRequest(flow: "home")) }
+        // At the line that writes it, as check names the settings the host checks.
         #expect(
             error?.description.contains(
-                "parks/GOGA/park.lua: home.sections[2]: unknown section \"hilights\"; the home flow builds "
-                    + "collections, contact, highlights, links, shortcuts, welcome") == true)
+                "parks/GOGA/park.lua:1: home.sections[2]: unknown section \"hilights\"; the home flow builds "
+                    + "collections, contact, highlights, links, shortcuts, welcome; did you mean 'highlights'?") == true,
+            "\(error?.description ?? "")")
         #expect(error?.exitCode == 1)
     }
 
