@@ -93,6 +93,31 @@ import Testing
         #expect(try flowrun(["profile", "reset", "--yes", "--profile", w.profile]).stdout == "nothing to reset: \(w.database) does not exist\n")
     }
 
+    /// A visitor moving to a new phone: the old profile's export merged into a new profile,
+    /// which then shows the same favorites; a second merge keeps them; a file that is not an
+    /// export exits 2 and merges nothing.
+    @Test func anExportImportedIntoANewProfileMovesTheVisitor() throws {
+        let w = try Workspace()
+        #expect(try w.run(["favtest", "--act", "--arg", "add=nps-poi:goga:0006"]).status == 0)
+        let export = try flowrun(["profile", "export", "--profile", w.profile])
+        let file = w.project.url.appendingPathComponent("moving.json")
+        try Data(export.stdout.utf8).write(to: file)
+        let newProfile = w.project.url.appendingPathComponent("new-phone").path
+        let imported = try flowrun(["profile", "import", file.path, "--profile", newProfile])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "merged \(file.path) into \(newProfile)/store.sqlite: favorites: 1 added\n")
+        #expect(try flowrun(["profile", "export", "--profile", newProfile]).stdout == export.stdout)
+        let screen = try flowrun(["--park", "GOGA", "favtest", "--profile", newProfile, "--time", fixedTime], in: w.project.url)
+        #expect(screen.stdout.contains("nps-poi:goga:0006"), "\(screen.stdout)")
+        #expect(try flowrun(["profile", "import", file.path, "--profile", newProfile]).stdout.hasSuffix(": favorites: 1 kept\n"))
+
+        try Data("{\"schema\": \"flowrun/profile@1\", \"favorites\": [{\"park\": \"GOGA\"}]}".utf8).write(to: file)
+        let refused = try flowrun(["profile", "import", file.path, "--profile", newProfile])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "flowrun: \(file.path): favorites[1]: missing 'site'\n", "\(refused.stderr)")
+        #expect(try flowrun(["profile", "export", "--profile", newProfile]).stdout == export.stdout)
+    }
+
     @Test func exportingAnotherProgramsDatabaseExits2NamingIt() throws {
         let w = try Workspace()
         try FileManager.default.createDirectory(atPath: w.profile, withIntermediateDirectories: true)

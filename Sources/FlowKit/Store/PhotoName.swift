@@ -4,12 +4,12 @@ import ScreenModel
 /// Checks a photo's file reference (`store.add_photo`): a relative name under the profile's
 /// `photos/` folder with an image extension, and, when the file is there, its size and that
 /// its first bytes are of the type the extension says.
-enum PhotoName {
+package enum PhotoName {
     /// The extensions a photo may have, and the image type each says.
     static let types: [String: String] = ["jpg": "JPEG", "jpeg": "JPEG", "png": "PNG", "heic": "HEIC", "webp": "WebP"]
 
     /// What is wrong with `file` as a name, or nil.
-    static func problem(_ file: String, limits: StoreLimits) -> String? {
+    package static func problem(_ file: String, limits: StoreLimits) -> String? {
         let count = file.unicodeScalars.count
         guard count > 0 else { return "the file name is empty" }
         guard count <= limits.fileNameLength else {
@@ -45,7 +45,7 @@ enum PhotoName {
     }
 
     /// Whether `scalar` is a control character (C0, DEL, C1); newlines and tabs pass when `lines`.
-    static func isControl(_ scalar: Unicode.Scalar, lines: Bool) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar, lines: Bool) -> Bool {
         if lines && (scalar == "\n" || scalar == "\t") { return false }
         return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

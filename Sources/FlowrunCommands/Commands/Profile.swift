@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowKit
 import FlowStore
+import Formats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,13 +9,13 @@ import Darwin
 #endif
 
 extension Flowrun {
-    /// `flowrun profile [show|export|reset]`: the visitor's profile (`--profile DIR` or the
+    /// `flowrun profile [show|export|import|reset]`: the visitor's profile (`--profile DIR` or the
     /// default folder), where runs keep favorites, visits, pins and settings.
     struct ProfileCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "profile",
-            abstract: "Print, export or reset the visitor's profile (the store runs read and write).",
-            subcommands: [Show.self, Export.self, Reset.self],
+            abstract: "Print, export, import or reset the visitor's profile (the store runs read and write).",
+            subcommands: [Show.self, Export.self, Import.self, Reset.self],
             defaultSubcommand: Show.self)
 
         /// `flowrun profile [show]`: the profile's folder, one line.
@@ -42,6 +43,32 @@ extension Flowrun {
                 } catch {
                     throw FlowError.store(error)
                 }
+            }
+        }
+
+        /// `flowrun profile import FILE`: an export merged into the store (ProfileImport).
+        struct Import: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "import",
+                abstract: "Merge an export (flowrun profile export) into the profile's store, as a visitor moving to a new phone.",
+                discussion: """
+                    Favorites and visits by park and site (a visit keeps the later time), pins by park, position \
+                    and the time they were dropped (a pin here already gains the photos it lacks), settings by park \
+                    and key (the one updated later wins), party alerts by what they say. The whole file is checked \
+                    first: a damaged or foreign export, or one whose merge would pass the store's limits, is refused \
+                    with the field named and exit 2, and nothing merges. Photos are names: copy the old profile's \
+                    photos/ folder beside the new one's. Prints what merged.
+                    """)
+
+            @OptionGroup var profile: ProfileOptions
+
+            @Argument(help: ArgumentHelp("The export to merge.", valueName: "file.json"))
+            var file: String
+
+            func run() throws {
+                let chosen = profile.chosen
+                let report = try ProfileImport.merge(file: file, shown: file, into: SQLiteVisitorStore(profile: chosen))
+                print("merged \(TerminalText.line(file)) into \(chosen.databasePath): \(report.summary)")
             }
         }
 
