@@ -30,6 +30,23 @@ import Testing
         #expect(result.stdout.contains("screens: 0 problems"))
     }
 
+    /// A theme whose text does not read fails check at the line that sets the colour.
+    @Test func checkFailsAThemeWhoseTextDoesNotRead() throws {
+        let copy = try ProjectCopy()
+        let park = try String(contentsOf: copy.url.appendingPathComponent("parks/ZION/park.lua"), encoding: .utf8)
+        var lines = park.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix("  name = ") })
+        lines.insert("  theme = { primary = \"#9CC5A1\" },", at: at + 1)
+        try copy.write("parks/ZION/park.lua", lines.joined(separator: "\n"))
+        let result = try flowrun(["check", "--park", "ZION", "--time", fixedTime], in: copy.url)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "parks/ZION/park.lua:\(at + 2): theme.primary: headings, links and secondary buttons (primary) on the background "
+                    + "has a contrast of 1.7:1, below the 4.5:1 WCAG AA asks of text (#9CC5A1 on #F7F4EC)"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(at + 2) |   theme = { primary = \"#9CC5A1\" },") || result.stderr.contains("| theme = { primary"), "\(result.stderr)")
+    }
+
     /// An act's flow is checked as the act runs it (`ctx.acting`), on a store in memory.
     @Test func checkPerformsActActions() throws {
         let copy = try ProjectCopy()

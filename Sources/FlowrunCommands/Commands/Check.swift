@@ -14,6 +14,7 @@ import FlowAuthoring
 import FlowKit
 import GeoKit
 import ScreenModel
+import ScreenRendering
 
 extension Flowrun {
     /// `flowrun check`: validates every park's configuration and content and every flow's screen.
@@ -173,6 +174,9 @@ extension Flowrun {
             let configured = assets.problems(in: runtime.park)
             report.problems += configured.messages
             report.broken = report.broken || !configured.messages.isEmpty
+            let unreadable = themeProblems(runtime.park, root: root)
+            report.problems += unreadable
+            report.broken = report.broken || !unreadable.isEmpty
             func checkImages(_ screen: Screen) {
                 let files = runtime.registry.chain(screen.flow)?.map(\.file) ?? []
                 report.problems += assets.problems(in: screen, files: files, skipping: configured.references)
@@ -245,6 +249,16 @@ extension Flowrun {
                 exhibit.picture.flatMap(assets.problem(with:)).map {
                     "parks/\(runtime.park.code)/exhibits.geojson: feature \(i + 1) ('\(exhibit.id)'): picture: \($0)"
                 }
+            }
+        }
+
+        /// Colours of the park's theme whose text does not read (``ThemeContrast``), each at the
+        /// line of park.lua or defaults.lua that sets it.
+        static func themeProblems(_ park: ParkConfig, root: ProjectRoot) -> [String] {
+            var places = SettingPlaces(code: park.code, root: root)
+            let t = park.settings.theme
+            return ThemeContrast.problems(Theme(primary: t.primary, accent: t.accent, background: t.background)).map { problem in
+                "\(places.place(of: problem.setting)): \(problem.setting): \(problem.message)"
             }
         }
 

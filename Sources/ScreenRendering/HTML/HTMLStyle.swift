@@ -10,6 +10,12 @@ import ScreenModel
 enum HTMLStyle {
     /// Behind an image that has no placeholder colour of its own.
     static let placeholder = "#D9D4C7"
+    /// Body text, on the theme's background.
+    static let ink = "#1F2A24"
+    /// Captions and subtitles, on the theme's background.
+    static let muted = "#5D6B63"
+    /// The dark text on a light primary or accent (``textColor(on:)``).
+    static let darkOnColor = "#1F1A0E"
 
     /// The theme's colours, or a national-park green, tan and paper when it has none.
     static func palette(_ theme: Theme?) -> (primary: String, accent: String, background: String) {
@@ -70,7 +76,7 @@ enum HTMLStyle {
     /// White or near-black, whichever reads better on `background` (a `#RRGGBB` colour):
     /// the one with the higher WCAG contrast ratio against it.
     static func textColor(on background: String) -> String {
-        let dark = "#1F1A0E"
+        let dark = darkOnColor
         guard let surface = luminance(background), let ink = luminance(dark) else { return "#FFFFFF" }
         return (1.05) / (surface + 0.05) >= (surface + 0.05) / (ink + 0.05) ? "#FFFFFF" : dark
     }
@@ -91,7 +97,7 @@ enum HTMLStyle {
         let width = SVGMarkup.number(frame.width.isFinite && frame.width > 0 ? frame.width : 390)
         let height = SVGMarkup.number(frame.height.isFinite && frame.height > 0 ? frame.height : 844)
         return """
-            :root { --primary: \(primary); --accent: \(accent); --paper: \(background); --ink: #1F2A24; --muted: #5D6B63; --line: rgba(31, 42, 36, 0.12); --on-primary: \(textColor(on: primary)); --on-accent: \(textColor(on: accent)); }
+            :root { --primary: \(primary); --accent: \(accent); --paper: \(background); --ink: \(ink); --muted: \(muted); --line: rgba(31, 42, 36, 0.12); --on-primary: \(textColor(on: primary)); --on-accent: \(textColor(on: accent)); }
             * { box-sizing: border-box; }
             body { margin: 0; padding: 24px; background: #2B302D; font: 15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); }
             .phone { width: \(width)px; height: \(height)px; margin: 0 auto; border-radius: 36px; overflow: hidden; background: var(--paper); box-shadow: 0 0 0 10px #111, 0 18px 50px rgba(0, 0, 0, 0.5); display: flex; flex-direction: column; }
