@@ -12,6 +12,8 @@ local location = require("lib.location")
 -- when there is nothing to say.
 -- The most sites a list by name shows.
 local BY_NAME = 500
+-- The most sites a search lists: a visitor types more words rather than read further.
+local SEARCH_LIMIT = 50
 
 local function reason_line(site)
   local parts = {}
@@ -123,12 +125,32 @@ local function one_site(ctx, id)
   return ui.screen(site.name, out, ctx.park.name)
 end
 
+-- The sites a visitor's words find: the best matches first, or the nearest of them from
+-- where the visitor stands.
+local function search_screen(ctx, q, sections)
+  local found = sites.search(ctx, q, SEARCH_LIMIT)
+  local ranked = sites.ranked(ctx, found, #found)
+  if not ctx.at then   -- by name without a position: the search's own order reads better
+    local place = {}
+    for i, site in ipairs(found) do place[site.id] = i end
+    table.sort(ranked, function(a, b) return place[a.id] < place[b.id] end)
+  end
+  local shown = {}
+  for i, site in ipairs(ranked) do shown[i] = item(ctx, site) end
+  local title = ("Sites matching \"%s\""):format(q)
+  sections[#sections + 1] = ui.list(("%s (%d%s)"):format(title, #found, #found == SEARCH_LIMIT and "+" or ""), shown,
+    ("No site's name or kind in %s has \"%s\"."):format(ctx.park.name, q))
+  sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
+  return ui.screen(title, sections, ctx.park.name)
+end
+
 flow.register("sites", function(ctx)
   local args, limit = ctx.args, ctx.park.sites.nearby_limit
   if args.id then return one_site(ctx, args.id) end
 
   local sections = {}
   sections[#sections + 1] = where(ctx)
+  if args.q then return search_screen(ctx, args.q, sections) end
   if args.collection or args.category then
     local title, list
     if args.collection then
@@ -179,4 +201,4 @@ flow.register("sites", function(ctx)
     sections[#sections + 1] = ui.list("Sites", {}, "No sites have been published for " .. ctx.park.name .. " yet.")
   end
   return ui.screen("Sites", sections, ctx.park.name)
-end, { args = { id = "site", collection = "collection", category = "category", favorite = { "add", "remove" }, visited = "text" } })
+end, { args = { id = "site", collection = "collection", category = "category", favorite = { "add", "remove" }, visited = "text", q = "text" } })

@@ -80,3 +80,13 @@ function catalog.order(keys, limit) end
 --- @return number[] # initial bearings, degrees
 --- @return number[] # scores
 function catalog.rank(sites, lat, lon, factors, weights, limit) end
+
+--- The sites a visitor's words find: each word must begin a word of the site's name or of its category's name (as sites.categories names it); case, accents and apostrophes do not matter. Names that begin with the words first, then names with every word, then sites found by their category, each group by name; the first `limit` (default 50). A read-only list.
+---
+--- ```lua
+--- local found = catalog.search("fort", 20)
+--- ```
+--- @param query string what the visitor typed
+--- @param limit integer? the most sites listed
+--- @return flowrun.Site[] # the sites, read-only, best first
+function catalog.search(query, limit) end

@@ -7,7 +7,7 @@ return {
     ar = { fields = { "project" } },
     "assert",
     beacons = { fields = { "exhibits", "replay", "tracker" } },
-    catalog = { fields = { "by_id", "categories", "in_categories", "inverse", "name_ranks", "order", "rank" } },
+    catalog = { fields = { "by_id", "categories", "in_categories", "inverse", "name_ranks", "order", "rank", "search" } },
     cluster = { fields = { "index", "sites" } },
     "collectgarbage",
     coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield" } },

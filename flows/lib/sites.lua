@@ -94,6 +94,17 @@ function sites.collection_ids(ctx)
   return ids
 end
 
+--- The sites a visitor's words find (catalog.search): each word begins a word of the site's
+--- name or of its category's name; names that begin with the words first, then by name. The
+--- first `limit` (default 50): a read-only list.
+--- @param _ctx flowrun.Context unused: the catalog is the park's
+--- @param query string what the visitor typed
+--- @param limit? integer
+--- @return flowrun.Site[]
+function sites.search(_ctx, query, limit)
+  return catalog.search(query, limit)
+end
+
 --- The categories the park's sites have, sorted: a new list.
 --- @param _ctx flowrun.Context unused: the catalog is the park's
 --- @return string[]

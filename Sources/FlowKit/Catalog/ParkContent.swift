@@ -14,6 +14,8 @@ public final class ParkContent {
     /// Where prepared site tables are kept between processes (nil: made in every process).
     let keptTables: KeptSiteTables?
     private var cachedTable: PreparedSites?
+    /// The search over the table's names (``SiteSearch``), made on the first search.
+    private var cachedSearch: SiteSearch?
     private var cachedSites: [Site]?
     private var cachedBoundary: Boundary??
     private var cachedExhibits: ExhibitCatalog??
@@ -51,6 +53,21 @@ public final class ParkContent {
     /// kept for these bytes of `sites.geojson` and this curation when there is one, else
     /// made from the file (and kept). Made on first use.
     /// - Throws: as ``sites()``.
+    /// The sites `query` finds (``SiteSearch``), as positions in the site table, best first;
+    /// `categoryName` says what the park calls a category.
+    func searchSites(_ query: String, limit: Int, categoryName: (String) -> String?) throws(FlowError) -> [Int] {
+        if let cachedSearch { return cachedSearch.positions(matching: query, limit: limit) }
+        let table = try siteTable()
+        let search = SiteSearch(
+            count: table.count,
+            site: { position in
+                table.nameAndCategory(at: position).map { ($0.name, $0.category, table.nameRank(at: position)) }
+            },
+            categoryName: categoryName)
+        cachedSearch = search
+        return search.positions(matching: query, limit: limit)
+    }
+
     func siteTable() throws(FlowError) -> PreparedSites {
         if let cachedTable { return cachedTable }
         let table = try readSiteTable()

@@ -150,6 +150,13 @@ final class PreparedSites {
         return (id, name)
     }
 
+    /// The name and category of the site at `position` (from 1), without decoding the rest of it.
+    func nameAndCategory(at position: Int) -> (name: String, category: String)? {
+        guard var r = record(position), r.f64() != nil, r.f64() != nil, r.string() != nil, let name = r.string(), let category = r.string()
+        else { return nil }
+        return (name, category)
+    }
+
     /// Where the site at `position` (from 1) is, without decoding the rest of it.
     func coordinate(at position: Int) -> Coordinate? {
         guard var r = record(position), let lat = r.f64(), let lon = r.f64() else { return nil }

@@ -42,6 +42,26 @@ struct CatalogModule: NativeModule {
                 try Self.pushView(context, &call, positions)
             },
             NativeFunction(
+                "search",
+                summary: "The sites a visitor's words find: each word must begin a word of the site's name or of its category's name "
+                    + "(as sites.categories names it); case, accents and apostrophes do not matter. Names that begin with the words "
+                    + "first, then names with every word, then sites found by their category, each group by name; the first `limit` "
+                    + "(default 50). A read-only list.",
+                parameters: [.init("query", "string", "what the visitor typed"), .init("limit", "integer?", "the most sites listed")],
+                returns: [("flowrun.Site[]", "the sites, read-only, best first")],
+                example: "local found = catalog.search(\"fort\", 20)"
+            ) { context, call in
+                let query = try call.string(1)
+                let limit = try call.isNil(2) ? 50 : call.integer(2)
+                guard limit >= 0 else { throw call.badArgument(2, "limit \(limit) must be ≥ 0") }
+                let table = try context.siteTable()
+                let named = context.park.settings.sites.categories
+                let positions = try context.content.searchSites(query, limit: limit) { named[$0]?.name }
+                // One pass over every site's words, at a few nanoseconds each.
+                try call.charge(table.count / 8 + positions.count)
+                try Self.pushView(context, &call, positions)
+            },
+            NativeFunction(
                 "categories", summary: "The categories the park's sites have, in byte order: a new list.",
                 returns: [("string[]", "the categories")],
                 example: "for _, c in ipairs(catalog.categories()) do print(c) end"

@@ -49,3 +49,15 @@ scenario {
     expect.equal({ directions.lat, directions.lon }, { 37.807714, -122.474948 }, "the site's position")
   end,
 }
+
+scenario {
+  name = "sites --arg q=fort lists the forts, names that begin with the word first",
+  flow = "sites",
+  args = { q = "fort mason" },
+  expect = function()
+    local found = expect.section("list", { title = "Sites matching \"fort mason\" (9)" })
+    expect.equal(found.items[1].title, "Fort Mason Center", "the first name that begins with the words")
+    expect.that(found.items[#found.items].title:find("Fort Mason", 1, true) ~= nil, "every one has both words")
+  end,
+}
+
