@@ -24,7 +24,7 @@ import Testing
         (["render", "--json", "--against", "/bin/true"], "--json and --against cannot be combined"),
         (["warm", "--rounds", "0"], "--rounds expects a whole number from 1 to 1000, got 0"),
         (["preview", "--runs", "0"], "--runs expects a whole number from 1 to 10000, got 0"),
-        (["warm", "--only", "home,nosuch"], "--only: no case 'nosuch'; cases are home, sites, map, ar, replay, runtime"),
+        (["warm", "--only", "home,nosuch"], "--only: no case 'nosuch'; cases are home, sites, search, map, ar, replay, runtime"),
         (["cluster-query", "--points", "x.f64", "--bbox", "1,2,3", "--zoom", "3"], "expected four numbers W,S,E,N"),
         (["cluster-query", "--points", "/nonexistent.f64", "--bbox", "-1,-1,1,1", "--zoom", "3"], "cannot read the file"),
         (["bundle", "--runs", "0"], "--runs expects a whole number from 1 to 100000, got 0"),

@@ -4,7 +4,7 @@ import Testing
 /// `flowbench warm` from outside, with tiny counts: the figures' JSON shape and the table's
 /// rows, never the times themselves.
 @Suite struct WarmCommandTests {
-    static let goalCases = ["home", "sites", "map", "ar", "replay"]
+    static let goalCases = ["home", "sites", "search", "map", "ar", "replay"]
     static let tiny = ["warm", "--rounds", "1", "--runs", "2", "--warmups", "0"]
 
     @Test func jsonHasEveryCase() throws {

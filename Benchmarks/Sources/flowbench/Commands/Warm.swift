@@ -5,10 +5,10 @@ extension Flowbench {
     /// `flowbench warm`: one screen in a live FlowRuntime, and building a runtime per park.
     struct Warm: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Warm flow runs in a live FlowRuntime (home, sites, map + JSON, ar, a geofence replay) and building a runtime per park.",
+            abstract: "Warm flow runs in a live FlowRuntime (home, sites, a search, map + JSON, ar, a geofence replay) and building a runtime per park.",
             discussion: """
                 Runtimes for GOGA and YOSE are built once and warmed up; each round then times every case --runs \
-                times: home; sites --at 37.8078,-122.4750; map --center 37.80,-122.46 --zoom 12 with its JSON \
+                times: home; sites --at 37.8078,-122.4750; sites --arg q='fort m' (a search as it is typed); map --center 37.80,-122.46 --zoom 12 with its JSON \
                 rendering (and each part alone); ar --at 37.8078,-122.4750 --heading 90; the YOSE replay of --track \
                 (the 2,471-fix exit track); and a new FlowRuntime per park. A figure is the median over rounds of \
                 that round's p50 or p99. Each case checks that its last screen equals its first. After each run \

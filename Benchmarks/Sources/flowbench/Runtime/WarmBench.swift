@@ -38,6 +38,7 @@ struct WarmBench {
         [
             Case(id: "home", label: "home (\(park))", goalMs: 0.3),
             Case(id: "sites", label: "sites --at 37.8078,-122.4750 (\(park))", goalMs: 0.8),
+            Case(id: "search", label: "sites --arg q=\(searchQuery) (\(park)), a keystroke's screen", goalMs: 1.0),
             Case(id: "map", label: "map --center 37.80,-122.46 --zoom 12, run + JSON (\(park))", goalMs: 1.0),
             Case(id: "map_run", label: "  of which the flow run", goalMs: nil),
             Case(id: "map_json", label: "  of which JSON rendering", goalMs: nil),
@@ -51,13 +52,15 @@ struct WarmBench {
     let rounds: Int
     let runs: Int
     let warmups: Int
-    /// The cases to time (`--only`: home, sites, map, ar, replay, runtime); nil for all.
+    /// The cases to time (`--only`: home, sites, search, map, ar, replay, runtime); nil for all.
     var only: Set<String>? = nil
     /// Whether each run is followed by the runtime's idle work, timed apart, as an app does
     /// between screens (`--no-idle`: false).
     var idle = true
 
-    static let caseGroups = ["home", "sites", "map", "ar", "replay", "runtime"]
+    static let caseGroups = ["home", "sites", "search", "map", "ar", "replay", "runtime"]
+    /// What the search case types: two words, the second still being typed.
+    static let searchQuery = "fort m"
 
     private func wanted(_ group: String) -> Bool { only?.contains(group) ?? true }
 
@@ -70,6 +73,7 @@ struct WarmBench {
         let requests: [(id: String, runtime: FlowRuntime, request: FlowRequest)] = [
             ("home", goga, FlowRequest(flow: "home")),
             ("sites", goga, FlowRequest(flow: "sites", at: Self.at)),
+            ("search", goga, FlowRequest(flow: "sites", args: ["q": Self.searchQuery])),
             ("ar", goga, FlowRequest(flow: "ar", at: Self.at, ar: Self.arView)),
             ("replay", yose, FlowRequest(flow: "geofence", track: track)),
         ].filter { wanted($0.0) }
