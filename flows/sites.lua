@@ -185,6 +185,10 @@ flow.register("sites", function(ctx)
       sections[#sections + 1] = ui.text((ctx.at and "Showing the nearest %d of %d." or "Showing the first %d of %d by name.")
                                         :format(shown, #list), "caption")
     end
+    -- A collection's sites where the camera points: ar takes a collection.
+    if args.collection and #list > 0 then
+      sections[#sections + 1] = ui.button("See them in the AR view", ui.go("ar", { collection = args.collection }, "AR view"), "secondary")
+    end
     sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
     return ui.screen(title, sections, ctx.park.name)
   end

@@ -25,7 +25,10 @@ import Testing
     }
 
     @Test func wordsAreFoldedAsAVisitorTypesThem() {
-        #expect(SiteSearch.words("Fòrt O’Shaughnessy, CAFÉ-rouge 2") == [Array("fort".utf8), Array("oshaughnessy".utf8), Array("cafe".utf8), Array("rouge".utf8), Array("2".utf8)])
+        #expect(
+            SiteSearch.words("Fòrt O’Shaughnessy, CAFÉ-rouge 2") == [
+                Array("fort".utf8), Array("oshaughnessy".utf8), Array("cafe".utf8), Array("rouge".utf8), Array("2".utf8),
+            ])
         #expect(SiteSearch.words("  ,.;  ").isEmpty)
     }
 

@@ -61,3 +61,22 @@ scenario {
   end,
 }
 
+
+scenario {
+  name = "a collection's sites open in the AR view",
+  flow = "sites",
+  args = { collection = "views" },
+  at = { 37.8078, -122.4750 },
+  expect = function()
+    expect.action { kind = "go", flow = "ar", label = "AR view", args = { collection = "views" } }
+  end,
+}
+
+scenario {
+  name = "Golden Gate publishes no indoor exhibits: home does not offer them",
+  flow = "home",
+  expect = function()
+    expect.no_action { flow = "exhibits" }
+    expect.action { kind = "go", flow = "emergency" }
+  end,
+}

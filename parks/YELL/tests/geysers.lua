@@ -38,3 +38,11 @@ scenario {
     expect.count("pin", { max = 10 })
   end,
 }
+
+scenario {
+  name = "home leads to the indoor exhibits, which Yellowstone has",
+  flow = "home",
+  expect = function()
+    expect.action { kind = "go", flow = "exhibits", label = "Open" }
+  end,
+}
