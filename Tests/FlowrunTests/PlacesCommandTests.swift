@@ -44,7 +44,8 @@ import Testing
                   Viewpoint
                   [4] Open → go sites id=plain
 
-                ▷ [5] All collections → go sites
+                ▷ [5] See them in the AR view → go ar collection=more
+                ▷ [6] All collections → go sites
 
                 """)
     }

@@ -166,7 +166,7 @@ import Testing
                 ERROR parks/GOGA/tests/bad.lua:8 mapp
                   parks/GOGA/tests/bad.lua:8: flow: unknown flow 'mapp' for park GOGA; did you mean 'map'?
                 ERROR parks/GOGA/tests/bad.lua:9 sites
-                  parks/GOGA/tests/bad.lua:9: args: flow 'sites' takes no argument 'catgory'; did you mean 'category'? it takes: category, collection, favorite, id, visited
+                  parks/GOGA/tests/bad.lua:9: args: flow 'sites' takes no argument 'catgory'; did you mean 'category'? it takes: category, collection, favorite, id, q, visited
                 FAIL parks/GOGA/tests/bad.lua:10 home
                   parks/GOGA/tests/bad.lua:10: attempt to call a nil value (field 'txt'); expect has no 'txt': did you mean 'expect.text'?
                 ERROR parks/GOGA/tests/empty.lua
