@@ -37,11 +37,12 @@ import Testing
         for row in [
             "home (GOGA)", "map --center 37.80,-122.46 --zoom 12, run + JSON (GOGA)", "of which JSON rendering",
             "geofence --track (YOSE exit track)", "new FlowRuntime(YOSE)", "≤ 0.3", "≤ 4.0",
+            "sites --arg q=fort m (GOGA), a keystroke's screen",
         ] {
             #expect(result.stdout.contains(row), "\(row)")
         }
         #expect(result.stdout.contains("replay: 2,471 fixes of Tests/GeoKitTests/Fixtures/tracks/yose-pct-2019-07-31-exit.gpx"))
-        #expect(result.stdout.contains("of 5 met"))
+        #expect(result.stdout.contains("of 6 met"))
     }
 
     @Test func missingTrackIsBadInput() throws {
