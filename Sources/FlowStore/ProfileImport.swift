@@ -17,7 +17,7 @@ import Foundation
 ///   store: the export's ids are its own), or kept, gaining the photos it lacks;
 /// - a setting, by park and key: the one updated later wins;
 /// - a party alert, by what it says: added, or kept.
-/// The store's limits (``StoreLimits``) hold after the merge, or nothing merges. Photos are
+/// The store's limits (`StoreLimits`) hold after the merge, or nothing merges. Photos are
 /// names in the profile's `photos/` folder: the files travel beside the export.
 public enum ProfileImport {
     /// What a merge did, kind by kind.
@@ -58,9 +58,9 @@ public enum ProfileImport {
 
     /// Reads the export at `path` (named `shown` in messages), checks all of it, then merges
     /// it into `store`.
-    /// - Throws: ``FlowError/badContent(file:message:)`` (exit 2) for a file that is not such
+    /// - Throws: `FlowError.badContent` (exit 2) for a file that is not such
     ///   an export, or whose merge would pass the store's limits: nothing is written;
-    ///   ``FlowError/store(_:)`` for the store (busy, damaged, from a newer flowrun).
+    ///   `FlowError.store` for the store (busy, damaged, from a newer flowrun).
     public static func merge(file path: String, shown: String, into store: SQLiteVisitorStore) throws(FlowError) -> Report {
         let bytes: [UInt8]
         do {
