@@ -48,7 +48,8 @@ extension Boundary {
                 let error = GeoError(.invalidContent, "geometry must be a Polygon or MultiPolygon, got \(got)")
                 throw feature.locate(error).inFile(displayPath)
             }
-            for polygon in polygons {
+            // A Polygon may have no coordinates (RFC 7946 allows an empty geometry): nothing to bound.
+            for polygon in polygons where !polygon.isEmpty {
                 for ring in polygon {
                     for position in ring {
                         vertices.append(position.coordinate.longitude)

@@ -41,6 +41,18 @@ struct BoundaryReadingTests {
                 """)
     }
 
+    /// A Polygon with no coordinates (RFC 7946's empty geometry) bounds nothing: alone it is
+    /// a file with no polygon, beside others it is skipped. A fuzzer found it trapped.
+    @Test func emptyPolygonsBoundNothing() throws {
+        #expect(
+            Self.readFailure(#"{"type":"Polygon","coordinatetype":"Polygon","coordinates":[]}"#)
+                == "parks/TEST/boundary.geojson: no Polygon or MultiPolygon in the file")
+        let mixed = #"{"type":"MultiPolygon","coordinates":[[], [[[0,0],[1,0],[1,1],[0,1],[0,0]]]]}"#
+        let boundary = try Boundary(geoJSON: mixed.utf8, displayPath: Self.path)
+        #expect(boundary.polygonCount == 1 && boundary.ringCount == 1)
+        #expect(boundary.contains(Coordinate(latitude: 0.5, longitude: 0.5)))
+    }
+
     @Test func nullGeometryAndEmptyCollection() {
         let null = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":null,"geometry":null}]}"#
         #expect(
