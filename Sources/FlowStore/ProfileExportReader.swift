@@ -1,5 +1,6 @@
 import FlowKit
 import Formats
+import GeoKit
 
 /// Reads an export (`flowrun/profile@1`, as ``ProfileExport`` writes it) for
 /// ``ProfileImport``, checking every field as the `store` module checks what a flow
@@ -131,14 +132,11 @@ struct ExportReader {
         return code
     }
 
-    /// An ISO 8601 UTC time as the store writes it: `2026-07-04T16:30:00Z`.
+    /// An ISO 8601 UTC time as the store writes it: `2026-07-04T16:30:00Z`. UTC only: the
+    /// merge compares times as text, as the store's lists order them.
     private func time(_ fields: [String: JSONValue], _ key: String, _ path: String) throws(FlowError) -> String {
         let stamp = try text(fields, key, path, max: 40)
-        let digits = Array(stamp.utf8)
-        let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
-        let digit = UInt8(ascii: "d")
-        let prefix = digits.count >= shape.count && zip(shape, digits).allSatisfy { s, c in s == digit ? (48...57).contains(c) : s == c }
-        guard prefix, stamp.hasSuffix("Z") else {
+        guard stamp.hasSuffix("Z"), ISO8601Time.parse(zoned: stamp) != nil else {
             throw fail("\(path).\(key)", "\(Excerpt.quoted(stamp)) is not a time in ISO 8601 UTC (2026-07-04T16:30:00Z)")
         }
         return stamp

@@ -49,10 +49,6 @@ public final class ParkContent {
         self.keptTables = keptTables
     }
 
-    /// The park's sites as a table a runtime reads site by site, with their index: the one
-    /// kept for these bytes of `sites.geojson` and this curation when there is one, else
-    /// made from the file (and kept). Made on first use.
-    /// - Throws: as ``sites()``.
     /// The sites `query` finds (``SiteSearch``), as positions in the site table, best first;
     /// `categoryName` says what the park calls a category.
     func searchSites(_ query: String, limit: Int, categoryName: (String) -> String?) throws(FlowError) -> [Int] {
@@ -68,6 +64,10 @@ public final class ParkContent {
         return search.positions(matching: query, limit: limit)
     }
 
+    /// The park's sites as a table a runtime reads site by site, with their index: the one
+    /// kept for these bytes of `sites.geojson` and this curation when there is one, else
+    /// made from the file (and kept). Made on first use.
+    /// - Throws: as ``sites()``.
     func siteTable() throws(FlowError) -> PreparedSites {
         if let cachedTable { return cachedTable }
         let table = try readSiteTable()

@@ -377,10 +377,7 @@ public final class FlowRuntime {
     private func checked(_ screen: Screen, flow: String, file: String) throws(FlowError) -> Screen {
         var screen = screen
         // Every screen carries the park's colors unless its flow chose others.
-        if screen.theme == nil {
-            let t = park.settings.theme
-            screen.theme = Theme(primary: t.primary, accent: t.accent, background: t.background)
-        }
+        if screen.theme == nil { screen.theme = park.settings.theme.screenTheme }
         // A link to a flow whose file is broken is not the linking flow's fault: following
         // it reports the broken file.
         // A go or act action's view args (a map's zoom-in) are read as the next request's view:

@@ -256,8 +256,7 @@ extension Flowrun {
         /// line of park.lua or defaults.lua that sets it.
         static func themeProblems(_ park: ParkConfig, root: ProjectRoot) -> [String] {
             var places = SettingPlaces(code: park.code, root: root)
-            let t = park.settings.theme
-            return ThemeContrast.problems(Theme(primary: t.primary, accent: t.accent, background: t.background)).map { problem in
+            return ThemeContrast.problems(park.settings.theme.screenTheme).map { problem in
                 "\(places.place(of: problem.setting)): \(problem.setting): \(problem.message)"
             }
         }
