@@ -69,7 +69,10 @@ local function list_screen(ctx, done)
   if at and #items > 0 then add(ui.text(("Nearest first from %.4f, %.4f."):format(at.lat, at.lon), "caption")) end
   add(ui.list("Your pins (" .. #items .. ")", items, "No pins yet: drop one where you stand to find the spot again."))
   if at then
-    add(ui.button("Drop a pin here", ui.act("pins", { drop = "1" }, "Drop a pin here")))
+    add(ui.form("Drop a pin here", {
+      ui.text_field("title", "Title", { placeholder = "Picnic spot", max_length = 80 }),
+      ui.text_field("note", "Note", { max_length = 500, multiline = true }),
+    }, ui.act("pins", { drop = "1" }, "Drop a pin here")))
   else
     add(ui.text("Share your position (flowrun: --at LAT,LON) to drop a pin where you stand.", "caption"))
   end

@@ -125,6 +125,11 @@ local function one_site(ctx, id)
   return ui.screen(site.name, out, ctx.park.name)
 end
 
+-- A search box: its words arrive as ctx.args.q, checked by the runtime first.
+local function search_form(q)
+  return ui.form(nil, { ui.search_field("q", "Search sites", q, "A name or a kind of place") }, ui.go("sites", nil, "Search"))
+end
+
 -- The sites a visitor's words find: the best matches first, or the nearest of them from
 -- where the visitor stands.
 local function search_screen(ctx, q, sections)
@@ -138,6 +143,7 @@ local function search_screen(ctx, q, sections)
   local shown = {}
   for i, site in ipairs(ranked) do shown[i] = item(ctx, site) end
   local title = ("Sites matching \"%s\""):format(q)
+  sections[#sections + 1] = search_form(q)
   sections[#sections + 1] = ui.list(("%s (%d%s)"):format(title, #found, #found == SEARCH_LIMIT and "+" or ""), shown,
     ("No site's name or kind in %s has \"%s\"."):format(ctx.park.name, q))
   sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
@@ -194,6 +200,7 @@ flow.register("sites", function(ctx)
   end
 
   local groups = sites.collections(ctx)
+  sections[#sections + 1] = search_form(nil)
   for _, c in ipairs(groups) do
     sections[#sections + 1] = ui.list(c.title .. " (" .. #c.sites .. ")", items(ctx, c.sites, limit))
     if #c.sites > limit then

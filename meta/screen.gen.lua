@@ -32,6 +32,7 @@ error('Cannot require a meta file')
 ---| flowrun.ListComponent
 ---| flowrun.CarouselComponent
 ---| flowrun.ButtonComponent
+---| flowrun.FormComponent
 ---| flowrun.OnboardingComponent
 ---| flowrun.MapComponent
 ---| flowrun.TimelineComponent
@@ -128,6 +129,21 @@ error('Cannot require a meta file')
 ---
 --- (default: `"primary"`)
 --- @field style? "primary"|"secondary"
+
+--- A screen section of type `form`.
+--- @class flowrun.FormComponent
+---
+--- @field type "form"
+---
+--- At least 1 item.
+--- @field fields flowrun.FormField[]
+---
+--- A go or act action; the fields' values join its args under their names, and its label is the send button's.
+--- @field submit flowrun.Action
+---
+--- @field id? string
+---
+--- @field title? string
 
 --- A screen section of type `onboarding`.
 --- @class flowrun.OnboardingComponent
@@ -369,6 +385,41 @@ error('Cannot require a meta file')
 ---
 --- @field subtitle? string
 
+--- One field of a form; its value travels as the submitting action's argument `name`.
+--- @class flowrun.FormField
+---
+--- @field kind "text"|"search"|"choice"|"toggle"
+---
+--- The argument the value travels as.
+--- @field name string
+---
+--- What the field is called, shown and read aloud. Not empty.
+--- @field label string
+---
+--- Whether a toggle starts on (default false).
+--- @field checked? boolean
+---
+--- The most characters of a text (default 200) or search (default 100). In [1, 2000].
+--- @field max_length? integer
+---
+--- The fewest characters of a non-empty text. At least 0.
+--- @field min_length? integer
+---
+--- Whether a text takes several lines (default false).
+--- @field multiline? boolean
+---
+--- A choice's options.
+--- @field options? flowrun.FormOption[]
+---
+--- A hint shown while a text or search field is empty.
+--- @field placeholder? string
+---
+--- Whether it must not be left empty (default false).
+--- @field required? boolean
+---
+--- What a text or search field starts with, or the option a choice starts on.
+--- @field value? string
+
 --- One onboarding page: a title and text over layers of pictures.
 --- @class flowrun.Page
 ---
@@ -522,6 +573,15 @@ error('Cannot require a meta file')
 ---
 --- In (0, 180].
 --- @field degrees number
+
+--- One option of a choice field.
+--- @class flowrun.FormOption
+---
+--- What is sent. Not empty.
+--- @field value string
+---
+--- What the visitor reads. Not empty.
+--- @field label string
 
 --- One picture of an onboarding page's background, moved by parallax: drawn over the whole page with its center at position (a full-page layer sits at x = 0.5, y = 0.5), transparent where the layers behind show.
 --- @class flowrun.Layer

@@ -326,21 +326,59 @@ enum PreviewPage {
           const kind = link.dataset.kind;
           if (live && (kind === "go" || kind === "act") && link.dataset.action) { perform(link.dataset.action); return; }
           if (kind === "go" || kind === "act") {
-            trail.push(state());
-            const args = [], view = {};
-            for (const [key, value] of new URLSearchParams(link.dataset.args || "")) {
-              if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
-            }
-            // An act stays in this park; afterwards the controls name its flow and args as a view.
-            restore({ park: link.dataset.park, flow: link.dataset.flow, args: args.join("\\n"), view: view });
-            notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
-            load(kind === "act");
+            run(kind, link.dataset.park, link.dataset.flow, [...new URLSearchParams(link.dataset.args || "")]);
           } else if (kind === "url") {
             notice("The app opens " + link.getAttribute("href"));
           } else if (kind === "call") {
             notice("The app calls " + link.getAttribute("href").replace(/^tel:/, ""));
           } else if (kind === "directions") {
             notice("The app opens directions to " + link.dataset.directions);
+          }
+        });
+
+        // A go or act: its flow's screen, the controls then naming its flow and args as a view.
+        function run(kind, park, flow, pairs) {
+          trail.push(state());
+          const args = [], view = {};
+          for (const [key, value] of pairs) {
+            if (viewKeys.includes(key)) view[key] = value; else args.push(key + "=" + value);
+          }
+          // An act stays in this park; afterwards the controls name its flow and args as a view.
+          restore({ park: park, flow: flow, args: args.join("\\n"), view: view });
+          notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
+          load(kind === "act");
+        }
+
+        // A form: the runtime checks what was typed against the screen's form, then the
+        // action it makes runs as a link's would; a value refused is said inside the form.
+        $("frame").addEventListener("submit", async (event) => {
+          const form = event.target.closest("form[data-kind]");
+          if (!form) return;
+          event.preventDefault();
+          const values = {};
+          for (const input of form.querySelectorAll("input[name], textarea[name]")) {
+            if (input.type === "checkbox") values[input.name] = input.checked ? "true" : "false";
+            else if (input.type !== "radio" || input.checked) values[input.name] = input.value;
+          }
+          form.querySelectorAll(".form-problem").forEach((p) => p.remove());
+          const said = (message) => {
+            const problem = document.createElement("p");
+            problem.className = "form-problem";
+            problem.setAttribute("role", "alert");
+            problem.textContent = message;
+            form.insertBefore(problem, form.querySelector("button[type=submit]"));
+          };
+          if (live) { perform(form.dataset.action, values, said); return; }
+          try {
+            const response = await fetch(base() + "/submission?" + query().toString(), {
+              method: "POST", headers: { "Content-Type": "application/json" }, cache: "no-store",
+              body: JSON.stringify({ action: form.dataset.action, values: values }),
+            });
+            const body = await response.json();
+            if (!response.ok) { said(body.error ? body.error.message : "The form was not sent: " + response.status); return; }
+            run(body.kind, body.park, body.flow, Object.entries(body.args || {}));
+          } catch (error) {
+            $("status").textContent = "The server does not answer: " + error;
           }
         });
 
@@ -411,14 +449,14 @@ enum PreviewPage {
           count("liveUpdates");
         }
 
-        async function perform(action) {
+        async function perform(action, values, said) {
           const mine = live;
           const response = await fetch("/sessions/" + encodeURIComponent(mine.id) + "/actions", {
             method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, actHeaders),
-            body: JSON.stringify({ screen: mine.handle, action: action }),
+            body: JSON.stringify({ screen: mine.handle, action: action, values: values || {} }),
           });
           const body = await response.json();
-          if (!response.ok) { notice(body.error ? body.error.message : "The action failed: " + response.status); return; }
+          if (!response.ok) { (said || notice)(body.error ? body.error.message : "The action failed: " + response.status); return; }
           count("acts");
           if (body.external) notice("The app performs " + (body.external.url || body.external.phone || body.external.kind));
           else if (body.park) notice("The app opens park " + body.park);

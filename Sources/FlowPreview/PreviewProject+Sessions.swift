@@ -209,10 +209,10 @@ extension PreviewProject {
 
     /// Performs action `action` of the screen `handle` of session `id`.
     /// - Returns: `{"outputs": [...], "external"?: action}`.
-    func perform(_ id: String, action: String, on handle: Int) throws(PreviewFailure) -> String {
+    func perform(_ id: String, action: String, on handle: Int, values: [String: String] = [:]) throws(PreviewFailure) -> String {
         let live = try liveSession(id)
         do {
-            let (outputs, external) = try live.session.perform(action, on: handle)
+            let (outputs, external) = try live.session.perform(action, on: handle, values: values)
             var body = "{\"outputs\":\(live.publish(outputs))"
             live.session.idle()
             switch external {

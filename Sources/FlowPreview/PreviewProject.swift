@@ -63,6 +63,19 @@ actor PreviewProject {
         try run(prepare(park: code, inputs: text, acting: acting))
     }
 
+    /// The action a form of the screen `inputs` ask for sends with `values`: the screen is
+    /// run as a view, then the runtime checks the values (``FlowKit/FlowRuntime/submission(_:from:values:)``).
+    /// - Throws: ``PreviewFailure`` (400 for a value refused, naming the field).
+    func submission(park code: String, inputs text: RunInputText, action id: String, values: [String: String]) throws(PreviewFailure) -> Action {
+        let prepared = try prepare(park: code, inputs: text, acting: false)
+        let screen = try run(prepared)
+        do {
+            return try prepared.runtime.submission(id, from: screen, values: values)
+        } catch {
+            throw PreviewFailure(error)
+        }
+    }
+
     /// A run asked for, ready to go: its `park|flow` key (``overruns``), its request, and the
     /// park's runtime it runs on.
     private typealias PreparedRun = (flow: String, request: FlowRequest, runtime: FlowRuntime)

@@ -22,7 +22,8 @@ import ScreenRendering
 /// - `GET /sessions/{id}/screens/{h}`: the screen's JSON; `.../frame?size=`: its phone frame.
 /// - `POST /sessions/{id}/fixes` `{"lat", "lon", "time"?, "accuracy"?}`, `.../readings`
 ///   `{"beacon", "rssi", "time"?, "tx_power"?}`, `.../connectivity` `{"state", "cache"?}`,
-///   `.../actions` `{"screen", "action"}`: inputs; each answers what it caused.
+///   `.../actions` `{"screen", "action", "values"?}` (`values`: a form's, by field name):
+///   inputs; each answers what it caused.
 /// - `DELETE /sessions/{id}`: ends the session.
 extension PreviewRoutes {
     /// Query keys of `POST /sessions` that are the session's, not the screen's.
@@ -132,9 +133,9 @@ extension PreviewRoutes {
         router.post("/sessions/:id/actions") { request, context in
             await Self.answer(200) { () throws(PreviewFailure) in
                 try requireActToken(request)
-                struct Body: Decodable { var screen: Int; var action: String }
+                struct Body: Decodable { var screen: Int; var action: String; var values: [String: String]? }
                 let body = try await Self.decode(Body.self, request)
-                return try await project.perform(context.parameters.get("id") ?? "", action: body.action, on: body.screen)
+                return try await project.perform(context.parameters.get("id") ?? "", action: body.action, on: body.screen, values: body.values ?? [:])
             }
         }
         router.delete("/sessions/:id") { request, context in
@@ -147,7 +148,7 @@ extension PreviewRoutes {
     }
 
     /// `body`'s JSON with `status`, or the failure's JSON with its status.
-    private static func answer(_ status: Int, _ body: () async throws(PreviewFailure) -> String) async -> Response {
+    static func answer(_ status: Int, _ body: () async throws(PreviewFailure) -> String) async -> Response {
         do throws(PreviewFailure) {
             return json(status, try await body())
         } catch {
@@ -156,7 +157,7 @@ extension PreviewRoutes {
     }
 
     /// The request's JSON body as `T` (at most 64 KiB).
-    private static func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws(PreviewFailure) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws(PreviewFailure) -> T {
         let bytes: ByteBuffer
         do { bytes = try await request.body.collect(upTo: 64 << 10) } catch { throw .badQuery("the body: more than 64 KiB, or cut short") }
         do {

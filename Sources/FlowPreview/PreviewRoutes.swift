@@ -17,6 +17,9 @@ import ScreenModel
 /// - `POST /parks/{code}/flows/{flow}?...` and `POST .../frame?...`: perform the flow as an act
 ///   run (an `act` action) on the server's visitor's store, then answer its screen as the GETs
 ///   do. Only with the header `X-Flowrun-Act: TOKEN`, the server's secret (``ActToken``).
+/// - `POST /parks/{code}/flows/{flow}/submission?...` `{"action", "values"}`: the `go` or
+///   `act` a form of that screen sends with these values, checked by the runtime (400 with the
+///   field named when one is refused); the page then runs it as it runs a link.
 /// - `GET /act-token`: `{"header": "X-Flowrun-Act", "token": ...}`, for app clients.
 /// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
@@ -84,6 +87,17 @@ struct PreviewRoutes: Sendable {
                 } catch {
                     return Self.response(error.status, PreviewErrorPanel.html(error, root: project.root), type: "text/html; charset=utf-8")
                 }
+            }
+        }
+        router.post("/parks/:code/flows/:flow/submission") { request, context in
+            // A form sent from the page: the runtime checks its values against the screen the
+            // query shows and answers the action they make, which the page then runs as a link.
+            await Self.answer(200) { () throws(PreviewFailure) in
+                struct Body: Decodable { var action: String; var values: [String: String] }
+                let body = try await Self.decode(Body.self, request)
+                let inputs = try PreviewQuery.inputs(flow: context.parameters.get("flow") ?? "", pairs: Self.pairs(request))
+                let action = try await project.submission(park: context.parameters.get("code") ?? "", inputs: inputs, action: body.action, values: body.values)
+                return JSONRenderer().render(action)
             }
         }
         router.get("/parks/:code/flows/:flow/events") { request, context in
@@ -184,8 +198,18 @@ struct PreviewRoutes: Sendable {
     }
 
     /// The query's pairs, percent-decoded, in order.
+    /// The query's pairs as a form encodes them (the page's `URLSearchParams`): `+` is a
+    /// space and `%2B` a plus, so a search for "fort mas" arrives with its space.
     static func pairs(_ request: Request) -> [(key: String, value: String)] {
-        request.uri.queryParameters.map { (key: String($0.key), value: String($0.value)) }
+        guard let query = request.uri.query, !query.isEmpty else { return [] }
+        func decoded(_ part: Substring) -> String {
+            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { part in
+            guard let equals = part.firstIndex(of: "=") else { return (decoded(part), "") }
+            return (decoded(part[..<equals]), decoded(part[part.index(after: equals)...]))
+        }
     }
 
     /// The phone frame's size: the query's `size`, else 390×844.

@@ -156,6 +156,20 @@ extension SQLiteVisitorStore {
         }
     }
 
+    public func editPin(_ id: Int64, park: String, title: String?, note: String?) throws(StoreError) -> Bool {
+        try access { db in
+            try db.statement("UPDATE pins SET title = ?, note = ? WHERE id = ? AND park = ?").run([.text(title), .text(note), .integer(id), .text(park)])
+            return db.changes > 0
+        }
+    }
+
+    public func removePhoto(_ file: String, pin id: Int64) throws(StoreError) -> Bool {
+        try access { db in
+            try db.statement("DELETE FROM pin_photos WHERE pin = ? AND file = ?").run([.integer(id), .text(file)])
+            return db.changes > 0
+        }
+    }
+
     public func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool {
         try access { db in
             try db.statement("INSERT OR IGNORE INTO pin_photos (pin, file, added) VALUES (?, ?, ?)").run([.integer(id), .text(file), .text(time)])

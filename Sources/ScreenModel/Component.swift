@@ -17,6 +17,8 @@ public enum Component: Hashable, Sendable {
     case carousel(Carousel)
     /// A single action as a button.
     case button(Button)
+    /// Fields a visitor fills in, sent with a go or act action.
+    case form(Form)
     /// Introductory pages with parallax background layers.
     case onboarding(Onboarding)
     /// A map: camera, visible box, clusters and pins, the park's outline.
@@ -28,7 +30,7 @@ public enum Component: Hashable, Sendable {
 
     /// Every payload type, in the order error messages list them.
     static let registry: [any ComponentPayload.Type] = [
-        Text.self, Image.self, Card.self, List.self, Carousel.self, Button.self, Onboarding.self, Map.self,
+        Text.self, Image.self, Card.self, List.self, Carousel.self, Button.self, Form.self, Onboarding.self, Map.self,
         Timeline.self,
         AR.self,
     ]
@@ -36,7 +38,7 @@ public enum Component: Hashable, Sendable {
 
 extension Component {
     /// The `type` strings this model decodes, in registry order:
-    /// `text, image, card, list, carousel, button, onboarding, map, timeline, ar`.
+    /// `text, image, card, list, carousel, button, form, onboarding, map, timeline, ar`.
     public static var knownTypes: [String] { registry.map { $0.type } }
 
     /// This component's `type` string ("text").

@@ -40,7 +40,7 @@ extension Screen {
                                 placeholder: layer.placeholder, priority: p == 0 ? .high : .normal))
                     }
                 }
-            case .text, .list, .button, .map, .timeline, .ar:
+            case .text, .list, .button, .form, .map, .timeline, .ar:
                 continue
             }
         }

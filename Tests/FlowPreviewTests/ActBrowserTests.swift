@@ -20,7 +20,7 @@ extension InBrowser {
                 let page = try await OpenPage.open(url, Self.pins)
                 try await page.waitForFrame("no pins yet") { $0.headings.contains("Your pins (0)") }
 
-                try await page.click("#frame a[data-kind='act'][data-flow='pins']")  // Drop a pin here
+                try await page.click("#frame form[data-flow='pins'] button[type=submit]")  // Drop a pin here
                 let pin = try await page.waitForFrame("the pin the act dropped") { $0.flow == "pins" && $0.title == "Pin 1" }
                 #expect(pin.texts.first == "Dropped Pin 1 at 37.80780° N, 122.47500° W.")
                 #expect(try await page.value("args") == "drop=1")
@@ -36,7 +36,7 @@ extension InBrowser {
                 #expect(list.headings.contains("Your pins (1)"))
 
                 // A save re-runs what the page shows, a view again.
-                try await page.click("#frame a[data-kind='act'][data-flow='pins']")
+                try await page.click("#frame form[data-flow='pins'] button[type=submit]")
                 try await page.waitForFrame("the second pin") { $0.title == "Pin 2" }
                 let before = try await page.frame().loads
                 try project.write("flows/zz_touch.lua", "-- a save\n")

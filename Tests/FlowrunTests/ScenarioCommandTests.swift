@@ -53,7 +53,7 @@ import Testing
                 FAIL parks/GOGA/tests/home.lua:12 a card that is not there
                   parks/GOGA/tests/home.lua:16: expect.section: no card with title = "Visiting Angel Island"; cards here: "Visiting Alcatraz"
                 FAIL parks/GOGA/tests/home.lua:19 sites
-                  parks/GOGA/tests/home.lua:23: expect.no_text: sections[2].items[1].title contains "Golden Gate Bridge Pavilion": "Golden Gate Bridge Pavilion"
+                  parks/GOGA/tests/home.lua:23: expect.no_text: sections[3].items[1].title contains "Golden Gate Bridge Pavilion": "Golden Gate Bridge Pavilion"
                 FAIL parks/GOGA/tests/home.lua:26 home
                   parks/GOGA/tests/home.lua:29: expect.count: button: 4, expected 2
                 1 passed, 3 failed

@@ -39,6 +39,28 @@ enum Samples {
                             badges: ["12 sites", "Free"], action: .go("sites", args: ["category": "viewpoint"]), id: "viewpoints")
                     ], id: "themes")),
             .button(.init("Call us", style: .secondary, action: .call("+1 415-561-4700", label: "Call"), id: "call")),
+            .form(
+                .init(
+                    fields: [
+                        {
+                            var title = Component.FormField(.text, name: "title", label: "Title")
+                            (title.placeholder, title.value, title.minLength, title.maxLength, title.required, title.multiline) =
+                                ("Picnic spot", "Lookout", 2, 80, true, true)
+                            return title
+                        }(),
+                        {
+                            var sort = Component.FormField(.choice, name: "by", label: "Sort by")
+                            sort.options = [.init("name", label: "Name"), .init("distance", label: "Distance")]
+                            sort.value = "distance"
+                            return sort
+                        }(),
+                        {
+                            var near = Component.FormField(.toggle, name: "near", label: "Near me only")
+                            near.checked = true
+                            return near
+                        }(),
+                        Component.FormField(.search, name: "q", label: "Search"),
+                    ], submit: .act("sites", args: ["drop": "1"], label: "Drop a pin"), title: "Drop a pin", id: "drop")),
             .onboarding(
                 .init(
                     pages: [

@@ -34,18 +34,18 @@ import ScreenModel
 
     @Test func schemaIDAndKnownNames() {
         #expect(Screen.schemaID == "flowrun/screen@1")
-        #expect(Component.knownTypes == ["text", "image", "card", "list", "carousel", "button", "onboarding", "map", "timeline", "ar"])
+        #expect(Component.knownTypes == ["text", "image", "card", "list", "carousel", "button", "form", "onboarding", "map", "timeline", "ar"])
         #expect(Component.Map.Annotation.knownTypes == ["cluster", "pin"])
         #expect(Action.knownKinds == ["go", "url", "call", "directions", "act"])
         #expect(Samples.complete.sections.map(\.type) == Component.knownTypes)
-        #expect(Samples.complete.sections.map(\.id) == ["closure", "hero", "alcatraz", "sites", "themes", "call", "intro", "map", "replay", "ar"])
+        #expect(Samples.complete.sections.map(\.id) == ["closure", "hero", "alcatraz", "sites", "themes", "call", "drop", "intro", "map", "replay", "ar"])
     }
 
     // MARK: - Errors
 
     @Test func unknownComponentTypeListsTheKnownOnes() {
         let message = decodingMessage(section: #"{"type": "txt", "text": "hi"}"#)
-        #expect(message == "unknown component type 'txt'; expected one of: text, image, card, list, carousel, button, onboarding, map, timeline, ar")
+        #expect(message == "unknown component type 'txt'; expected one of: text, image, card, list, carousel, button, form, onboarding, map, timeline, ar")
     }
 
     @Test func unknownActionKindListsTheKnownOnes() {

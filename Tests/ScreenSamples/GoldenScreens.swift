@@ -6,6 +6,7 @@ public enum GoldenScreens {
         ("goga-home", gogaHome),
         ("goga-onboarding", gogaOnboarding),
         ("yell-campgrounds-empty", yellCampgroundsEmpty),
+        ("goga-forms", gogaForms),
         ("goga-map", gogaMap),
         ("goga-timeline", gogaTimeline),
         ("goga-ar", gogaAR),
@@ -145,6 +146,31 @@ public enum GoldenScreens {
             .button(.init("Call Yellowstone reservations", style: .secondary, action: .call("(307) 344-7311"))),
         ]
     )
+
+    /// Two forms: a search box that submits a go, and a pin's fields (a text, a multiline
+    /// note, a choice and a toggle) that submit an act.
+    public static let gogaForms: Screen = {
+        var title = Component.FormField(.text, name: "title", label: "Title")
+        (title.value, title.placeholder, title.maxLength, title.required) = ("Lookout", "Picnic spot", 80, true)
+        var note = Component.FormField(.text, name: "note", label: "Note")
+        (note.maxLength, note.multiline) = (500, true)
+        var kind = Component.FormField(.choice, name: "by", label: "Sort by")
+        kind.options = [.init("name", label: "Name"), .init("distance", label: "Distance")]
+        kind.value = "distance"
+        var share = Component.FormField(.toggle, name: "share", label: "Share with my party")
+        share.checked = true
+        var search = Component.FormField(.search, name: "q", label: "Search sites")
+        search.placeholder = "A name or a kind of place"
+        return Screen(
+            park: "GOGA", flow: "pins", title: "Lookout", subtitle: "Golden Gate National Recreation Area",
+            sections: [
+                .form(.init(fields: [search], submit: .go("sites", label: "Search"))),
+                .form(
+                    .init(
+                        fields: [title, note, kind, share], submit: .act("sites", args: ["id": "3"], label: "Save"), title: "Edit the pin",
+                        id: "edit")),
+            ])
+    }()
 
     /// The map around the Golden Gate at zoom 11.5 on a 390 × 844 phone: four clusters
     /// (largest first, one without an action), seven pins (one without a category), and

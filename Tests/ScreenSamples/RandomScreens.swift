@@ -18,7 +18,7 @@ public struct RandomScreens {
     }
 
     public mutating func component() -> Component {
-        switch int(in: 0...9) {
+        switch int(in: 0...10) {
         case 0: .text(.init(string(), style: pick(Component.Text.Style.allCases), id: maybe { $0.string() }))
         case 1: .image(image())
         case 2: .card(card())
@@ -32,6 +32,7 @@ public struct RandomScreens {
         case 6: .onboarding(.init(pages: list(upTo: 3) { $0.page() }, id: maybe { $0.string() }))
         case 7: .map(map())
         case 8: .timeline(timeline())
+        case 9: .form(.init(fields: list(upTo: 4) { $0.formField() }, submit: action(), title: maybe { $0.string() }, id: maybe { $0.string() }))
         default: .ar(ar())
         }
     }
@@ -54,6 +55,19 @@ public struct RandomScreens {
         .init(
             title: string(), subtitle: maybe { $0.string() }, detail: maybe { $0.string() }, badge: maybe { $0.string() },
             action: maybe { $0.action() }, id: maybe { $0.string() })
+    }
+
+    private mutating func formField() -> Component.FormField {
+        var field = Component.FormField(pick(Component.FormField.Kind.allCases), name: string(), label: string())
+        field.placeholder = maybe { $0.string() }
+        field.value = maybe { $0.string() }
+        field.checked = chance(0.5)
+        field.minLength = maybe { $0.int(in: 0...5) }
+        field.maxLength = maybe { $0.int(in: 1...2000) }
+        field.required = chance(0.5)
+        field.multiline = chance(0.5)
+        field.options = list(upTo: 3) { Component.FormField.Option($0.string(), label: $0.string()) }
+        return field
     }
 
     private mutating func page() -> Component.Onboarding.Page {

@@ -77,6 +77,68 @@ function ui.button(label, action, style)
   return { type = "button", label = label, action = action, style = style }
 end
 
+--- A form: fields a visitor fills in, sent with `submit`, a `ui.go` (a search) or `ui.act`
+--- (a change to the store) whose label is the send button's. Each field's value arrives in
+--- the submitted flow's `ctx.args` under the field's name, as a string ("true"/"false" for a
+--- toggle; an empty text is nil), checked first by the runtime against the field's limits:
+--- the flow must declare each name in its `args`. Nil (no form) when submit is nil.
+--- @param title? string a heading above the fields
+--- @param fields flowrun.FormField[] from ui.text_field, ui.search_field, ui.choice_field, ui.toggle_field
+--- @param submit flowrun.GoAction|flowrun.ActAction|nil
+--- @return flowrun.FormComponent?
+function ui.form(title, fields, submit)
+  if submit == nil then return nil end
+  return { type = "form", title = title, fields = fields, submit = submit }
+end
+
+--- A text field: `opts` are value (what it starts with), placeholder, max_length (default
+--- 200), min_length, required and multiline.
+--- @param name string the argument it travels as: lowercase letters, digits and _
+--- @param label string what it is called
+--- @param opts? { value?: string, placeholder?: string, max_length?: integer, min_length?: integer, required?: boolean, multiline?: boolean }
+--- @return flowrun.FormField
+function ui.text_field(name, label, opts)
+  opts = opts or {}
+  return {
+    kind = "text", name = name, label = label, value = opts.value, placeholder = opts.placeholder,
+    max_length = opts.max_length, min_length = opts.min_length, required = opts.required, multiline = opts.multiline,
+  }
+end
+
+--- A search field (at most 100 characters unless max_length says).
+--- @param name string
+--- @param label string
+--- @param value? string what it starts with
+--- @param placeholder? string
+--- @return flowrun.FormField
+function ui.search_field(name, label, value, placeholder)
+  return { kind = "search", name = name, label = label, value = value, placeholder = placeholder }
+end
+
+--- A choice among `options` ({ {value, label}, ... } or { {value = ..., label = ...} }),
+--- starting on `value` (default the first).
+--- @param name string
+--- @param label string
+--- @param options ({ [1]: string, [2]: string }|flowrun.FormOption)[]
+--- @param value? string
+--- @return flowrun.FormField
+function ui.choice_field(name, label, options, value)
+  local list = {}
+  for i, option in ipairs(options) do
+    list[i] = { value = option.value or option[1], label = option.label or option[2] }
+  end
+  return { kind = "choice", name = name, label = label, options = list, value = value }
+end
+
+--- A toggle, on when `checked`; it sends "true" or "false".
+--- @param name string
+--- @param label string
+--- @param checked? boolean
+--- @return flowrun.FormField
+function ui.toggle_field(name, label, checked)
+  return { kind = "toggle", name = name, label = label, checked = checked or nil }
+end
+
 --- Onboarding pages: { title, body, background = { {image, position = {x, y}, depth, placeholder?} }, action? }.
 --- @param pages flowrun.Page[] at least one
 --- @return flowrun.OnboardingComponent

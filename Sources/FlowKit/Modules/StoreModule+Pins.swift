@@ -56,6 +56,38 @@ extension StoreModule {
                 call.push(removed)
             },
             NativeFunction(
+                "edit_pin", summary: "Sets the title and note of one of the park's pins (act runs only); a missing one is cleared.",
+                parameters: [
+                    .init("id", "integer", "the pin's id"),
+                    .init("fields", "{title: string?, note: string?}", "what to call it, and its note"),
+                ],
+                returns: [("boolean", "true when the park had that pin")],
+                example: "store.edit_pin(id, {title = ctx.args.title, note = ctx.args.note})"
+            ) { context, call in
+                let run = try Self.run(context, "store.edit_pin")
+                try Self.checkWriting(run, "store.edit_pin")
+                let id = try call.integer(1), t = try call.table(2)
+                try Self.rejectUnknown(t, call, argument: 2, allowed: ["title", "note"])
+                let (title, note) = try Self.pinTexts(t, call, argument: 2, limits: run.store.limits)
+                call.push(
+                    try run.use("store.edit_pin", writes: true) { store throws(StoreError) in
+                        try store.editPin(Int64(id), park: run.park, title: title, note: note)
+                    })
+            },
+            NativeFunction(
+                "remove_photo", summary: "Removes a photo from one of the park's pins (act runs only); the app deletes the file.",
+                parameters: [.init("pin", "integer", "the pin's id"), .init("file", "string", "the photo's name, as the pin lists it")],
+                returns: [("boolean", "true when the pin had that photo")]
+            ) { context, call in
+                let run = try Self.run(context, "store.remove_photo")
+                try Self.checkWriting(run, "store.remove_photo")
+                let id = try call.integer(1), file = try call.string(2)
+                guard try run.use("store.remove_photo", { store throws(StoreError) in try store.pin(Int64(id), park: run.park) }) != nil else {
+                    throw call.badArgument(1, "the park has no pin \(id)")
+                }
+                call.push(try run.use("store.remove_photo", writes: true) { store throws(StoreError) in try store.removePhoto(file, pin: Int64(id)) })
+            },
+            NativeFunction(
                 "add_photo",
                 summary:
                     "Adds a photo to one of the park's pins (act runs only): a file name relative to the profile's photos/ folder; the app keeps the bytes.",
@@ -111,14 +143,7 @@ extension StoreModule {
     /// `store.add_pin`'s table, checked: a position on Earth and texts within the limits.
     private static func newPin(_ call: LuaCall, park: String, time: String, limits: StoreLimits) throws(LuaCallError) -> StoredPin {
         let t = try call.table(1)
-        var unknown: [String] = []
-        t.forEachField { key, _ in
-            let name = key.stringValue ?? "\(key)"
-            if !["lat", "lon", "title", "note"].contains(name) { unknown.append(name) }
-        }
-        if let first = unknown.sorted().first ?? (t.sequence.isEmpty ? nil : "[1]") {
-            throw call.badArgument(1, "unknown field \(Excerpt.quoted(first)); a pin has lat, lon, title, note")
-        }
+        try rejectUnknown(t, call, argument: 1, allowed: ["lat", "lon", "title", "note"])
         func number(_ key: String, _ range: ClosedRange<Double>) throws(LuaCallError) -> Double {
             guard let value = t[key].doubleValue else { throw call.badArgument(1, "\(key): expected a number, got \(t[key].typeName)") }
             guard value.isFinite, range.contains(value) else {
@@ -127,24 +152,45 @@ extension StoreModule {
             }
             return value
         }
+        let (title, note) = try pinTexts(t, call, argument: 1, limits: limits)
+        return StoredPin(
+            park: park, latitude: try number("lat", -90...90), longitude: try number("lon", -180...180), title: title, note: note, created: time)
+    }
+
+    /// Refuses a key of `t` (argument `argument`) a pin's table does not have, and a list part.
+    private static func rejectUnknown(_ t: LuaTable, _ call: LuaCall, argument: Int, allowed: [String]) throws(LuaCallError) {
+        var unknown: [String] = []
+        t.forEachField { key, _ in
+            let name = key.stringValue ?? "\(key)"
+            if !allowed.contains(name) { unknown.append(name) }
+        }
+        if let first = unknown.sorted().first ?? (t.sequence.isEmpty ? nil : "[1]") {
+            throw call.badArgument(argument, "unknown field \(Excerpt.quoted(first)); a pin has \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    /// A pin's title (one line) and note (lines allowed) from `t`, within the store's limits.
+    private static func pinTexts(
+        _ t: LuaTable, _ call: LuaCall, argument: Int, limits: StoreLimits
+    ) throws(LuaCallError) -> (
+        title: String?, note: String?
+    ) {
         func text(_ key: String, _ limit: Int, lines: Bool) throws(LuaCallError) -> String? {
             switch t[key] {
             case .nil: return nil
             case .string(let s):
                 let count = s.unicodeScalars.count
                 guard count <= limit else {
-                    throw call.badArgument(1, "\(key): \(Excerpt.count(count)) characters, more than the \(Excerpt.count(limit)) a pin's \(key) may have")
+                    throw call.badArgument(
+                        argument, "\(key): \(Excerpt.count(count)) characters, more than the \(Excerpt.count(limit)) a pin's \(key) may have")
                 }
                 if let bad = s.unicodeScalars.first(where: { PhotoName.isControl($0, lines: lines) }) {
-                    throw call.badArgument(1, "\(key): control character U+\(String(bad.value, radix: 16, uppercase: true)) is not allowed")
+                    throw call.badArgument(argument, "\(key): control character U+\(String(bad.value, radix: 16, uppercase: true)) is not allowed")
                 }
                 return s
-            case let other: throw call.badArgument(1, "\(key): expected a string, got \(other.typeName)")
+            case let other: throw call.badArgument(argument, "\(key): expected a string, got \(other.typeName)")
             }
         }
-        return StoredPin(
-            park: park, latitude: try number("lat", -90...90), longitude: try number("lon", -180...180),
-            title: try text("title", limits.titleLength, lines: false), note: try text("note", limits.noteLength, lines: true),
-            created: time)
+        return (try text("title", limits.titleLength, lines: false), try text("note", limits.noteLength, lines: true))
     }
 }

@@ -400,6 +400,7 @@ public final class FlowRuntime {
                 viewIssues.append("\(path()).args\(problem.argument.map { ".\($0)" } ?? ""): \(problem.message)")
             }
         }
+        viewIssues += formIssues(screen)
         let known = Set(flowNames).union(loadFailures.map(\.flowName).filter(park.isEnabled))
         let disabled = Set(registry.names.filter { !park.isEnabled($0) })
         let validator = ScreenValidator(
@@ -414,5 +415,43 @@ public final class FlowRuntime {
             throw .invalidScreen(flow: flow, file: file, issues: listed + (more > 0 ? [Excerpt.more(more, "issue")] : []))
         }
         return screen.assigningActionIDs()
+    }
+
+    /// A form's fields are arguments of the flow its submit leads to: each field's name must
+    /// be one the flow declares (when it declares any), not a view's key, and each value a
+    /// choice offers or a field starts with a word of the argument's kind.
+    private func formIssues(_ screen: Screen) -> [String] {
+        var issues: [String] = []
+        for (i, section) in screen.sections.enumerated() {
+            guard case .form(let form) = section, let (next, _, other) = form.submit.flowTarget else { continue }
+            let arguments = other == nil || other == park.code ? registry.arguments(of: next) : nil
+            for (f, field) in form.fields.enumerated() {
+                let path = "sections[\(i + 1)].fields[\(f + 1)]"
+                if FlowRequest.viewKeys.contains(field.name) {
+                    issues.append("\(path).name: \(Excerpt.quoted(field.name)) is a view's key; name the field otherwise")
+                    continue
+                }
+                guard let arguments, let words = argumentWords else { continue }
+                // Each value the field can send: a choice's options, or what it starts with.
+                var samples: [(value: String, path: String)] =
+                    field.kind == .choice
+                    ? field.options.enumerated().map { ($1.value, "\(path).options[\($0 + 1)].value") }
+                    : (field.value.map { [($0, "\(path).value")] } ?? [])
+                if field.kind == .toggle { samples.append(("true", "\(path).checked")) }
+                for (sample, at) in samples.isEmpty ? [("", path)] : samples {
+                    guard let problem = arguments.problem([field.name: sample], flow: next, words: words) else { continue }
+                    // A name the flow does not take, whatever the value; a value only when there is one.
+                    if problem.argument == nil {
+                        issues.append("\(path).name: \(problem.message)")
+                        break
+                    }
+                    if !sample.isEmpty {
+                        issues.append("\(at): \(problem.message)")
+                        break
+                    }
+                }
+            }
+        }
+        return issues
     }
 }

@@ -86,6 +86,12 @@ enum ScreenReader {
                 Component.Button(
                     try r.string("label"), style: try r.choice("style") ?? .primary,
                     action: try r.required("action", action), id: try r.optionalString("id")))
+        case "form":
+            let r = try Record(value, keys: ["type", "id", "title", "fields", "submit"])
+            return .form(
+                Component.Form(
+                    fields: try r.list("fields", formField), submit: try r.required("submit", action), title: try r.optionalString("title"),
+                    id: try r.optionalString("id")))
         case "onboarding":
             let r = try Record(value, keys: ["type", "id", "pages"])
             return .onboarding(Component.Onboarding(pages: try r.list("pages", page), id: try r.optionalString("id")))
@@ -118,6 +124,26 @@ enum ScreenReader {
             title: try r.string("title"), subtitle: try r.optionalString("subtitle"),
             detail: try r.optionalString("detail"), badge: try r.optionalString("badge"),
             action: try r.optional("action", action), id: try r.optionalString("id"))
+    }
+
+    private static func formField(_ value: LuaSlot) throws(GiveUp) -> Component.FormField {
+        let r = try Record(
+            value,
+            keys: ["kind", "name", "label", "placeholder", "value", "checked", "min_length", "max_length", "required", "multiline", "options"])
+        guard let kind: Component.FormField.Kind = try r.choice("kind") else { throw GiveUp() }
+        var field = Component.FormField(kind, name: try r.string("name"), label: try r.string("label"))
+        field.placeholder = try r.optionalString("placeholder")
+        field.value = try r.optionalString("value")
+        field.checked = try r.optionalBoolean("checked") ?? false
+        field.minLength = try r.optional("min_length") { v throws(GiveUp) in try Record.integer(v) }
+        field.maxLength = try r.optional("max_length") { v throws(GiveUp) in try Record.integer(v) }
+        field.required = try r.optionalBoolean("required") ?? false
+        field.multiline = try r.optionalBoolean("multiline") ?? false
+        field.options = try r.optionalList("options") { v throws(GiveUp) in
+            let o = try Record(v, keys: ["value", "label"])
+            return Component.FormField.Option(try o.string("value"), label: try o.string("label"))
+        }
+        return field
     }
 
     private static func page(_ value: LuaSlot) throws(GiveUp) -> Component.Onboarding.Page {
@@ -154,10 +180,11 @@ struct Record {
 
     func string(_ key: String) throws(GiveUp) -> String { try slot.withField(key, Self.string) }
     func double(_ key: String) throws(GiveUp) -> Double { try slot.withField(key, Self.double) }
-    func integer(_ key: String) throws(GiveUp) -> Int {
-        try slot.withField(key) { v throws(GiveUp) in
-            guard let i = v.integer() else { throw GiveUp() }
-            return i
+    func integer(_ key: String) throws(GiveUp) -> Int { try slot.withField(key, Self.integer) }
+    func optionalBoolean(_ key: String) throws(GiveUp) -> Bool? {
+        try optional(key) { v throws(GiveUp) in
+            guard let b = v.boolean() else { throw GiveUp() }
+            return b
         }
     }
 
@@ -218,6 +245,11 @@ struct Record {
     static func string(_ value: LuaSlot) throws(GiveUp) -> String {
         guard let s = value.string() else { throw GiveUp() }
         return s
+    }
+
+    static func integer(_ value: LuaSlot) throws(GiveUp) -> Int {
+        guard let i = value.integer() else { throw GiveUp() }
+        return i
     }
 
     static func double(_ value: LuaSlot) throws(GiveUp) -> Double {

@@ -385,15 +385,23 @@ public final class FlowSession {
     /// - Parameters:
     ///   - id: the action's id on the screen.
     ///   - handle: the screen's handle.
+    ///   - values: what the visitor typed into the form the action submits, by field name
+    ///     (default none: the fields' own values); refused, with nothing run, when the form
+    ///     does not accept them.
     /// - Returns: the outputs, and the action for the app to perform when it is not a screen's.
-    /// - Throws: ``FlowError/unknownAction(id:flow:known:)``, and what the flow's run throws.
-    public func perform(_ id: String, on handle: Int) throws(FlowError) -> (outputs: [SessionOutput], external: FollowOutcome?) {
+    /// - Throws: ``FlowError/unknownAction(id:flow:known:)``, ``FlowError/badArgument(name:message:)``
+    ///   for a value the form refuses, and what the flow's run throws.
+    public func perform(
+        _ id: String, on handle: Int, values: [String: String] = [:]
+    ) throws(FlowError) -> (
+        outputs: [SessionOutput], external: FollowOutcome?
+    ) {
         var outputs = take()
         guard let open = screens[handle] else {
             throw .badArgument(name: "screen", message: "no open screen has handle \(handle)")
         }
         let request: FlowRequest
-        switch try runtime.actionTarget(id, from: open.screen, at: at, size: open.request.size) {
+        switch try runtime.actionTarget(id, from: open.screen, at: at, size: open.request.size, values: values) {
         case .park(let code, let other):
             // Another park's runtime runs it, standing where this session stands.
             var there = situated(other)

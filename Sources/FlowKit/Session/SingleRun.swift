@@ -28,11 +28,15 @@ public struct SingleRun {
     /// action changes nothing and is returned, for the caller to say what the app would do.
     /// - Parameters:
     ///   - id: the action's id on the screen.
+    ///   - values: what the visitor typed into the form the action submits (default none).
     ///   - park: the runtime of another park, by code.
     /// - Returns: the external action, or nil when a screen is shown.
-    /// - Throws: ``FlowError/unknownAction(id:flow:known:)``, and what the runs throw.
-    public mutating func follow(_ id: String, park: (String) throws(FlowError) -> FlowRuntime) throws(FlowError) -> Action? {
-        switch try session.perform(id, on: handle).external {
+    /// - Throws: ``FlowError/unknownAction(id:flow:known:)``, ``FlowError/badArgument(name:message:)``
+    ///   for a value the form refuses, and what the runs throw.
+    public mutating func follow(
+        _ id: String, values: [String: String] = [:], park: (String) throws(FlowError) -> FlowRuntime
+    ) throws(FlowError) -> Action? {
+        switch try session.perform(id, on: handle, values: values).external {
         case .external(let action)?:
             return action
         case .park(let code, let request)?:

@@ -123,6 +123,19 @@ public final class MemoryVisitorStore: VisitorStore {
         return tables.pins.count < before
     }
 
+    public func editPin(_ id: Int64, park: String, title: String?, note: String?) throws(StoreError) -> Bool {
+        guard let index = tables.pins.firstIndex(where: { $0.id == id && $0.park == park }) else { return false }
+        (tables.pins[index].title, tables.pins[index].note) = (title, note)
+        return true
+    }
+
+    public func removePhoto(_ file: String, pin id: Int64) throws(StoreError) -> Bool {
+        guard let index = tables.pins.firstIndex(where: { $0.id == id }) else { return false }
+        let before = tables.pins[index].photos.count
+        tables.pins[index].photos.removeAll { $0.file == file }
+        return tables.pins[index].photos.count < before
+    }
+
     public func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool {
         guard let index = tables.pins.firstIndex(where: { $0.id == id }),
             !tables.pins[index].photos.contains(where: { $0.file == file })

@@ -66,8 +66,12 @@ public protocol VisitorStore: AnyObject {
     func addPin(_ pin: StoredPin) throws(StoreError) -> Int64
     /// Removes pin `id` of `park` and its photos; false when there was none.
     func removePin(_ id: Int64, park: String) throws(StoreError) -> Bool
+    /// Sets the title and note of pin `id` of `park` (nil clears one); false when there is none.
+    func editPin(_ id: Int64, park: String, title: String?, note: String?) throws(StoreError) -> Bool
     /// Adds a photo to pin `id`; false when the pin has that file already.
     func addPhoto(_ file: String, pin id: Int64, at time: String) throws(StoreError) -> Bool
+    /// Removes photo `file` from pin `id`; false when the pin has no such photo.
+    func removePhoto(_ file: String, pin id: Int64) throws(StoreError) -> Bool
 
     /// The JSON text stored under `key` for `park`, or nil.
     func setting(_ key: String, park: String) throws(StoreError) -> String?

@@ -57,6 +57,13 @@ extension Flowrun {
             help: "Follow the action with this id and print where it leads (repeatable, in order); an act action is performed: it writes the visitor's store.")
         var follow: [String] = []
 
+        @Option(
+            name: .customLong("field"),
+            help: ArgumentHelp(
+                "A value typed into the form the last --follow sends, as NAME=VALUE (repeatable); the form checks it first.",
+                valueName: "name=value"))
+        var fields: [String] = []
+
         @Flag(help: "Run the flow as an act run, as the app does for an act action: its store writes are kept when it returns a valid screen.")
         var act = false
 
@@ -87,6 +94,7 @@ extension Flowrun {
                 maxInstructions: limits.maxInstructions, maxMemory: limits.maxMemory, timeLimit: limits.timeLimit,
                 assets: pictures.assets, assetsParallel: pictures.assetsParallel, assetsTimeout: pictures.assetsTimeout)
             request.inputs.flow = flow
+            request.fields = fields
             // Each input by its name in RunInputField.all (RunInputTableTests holds these equal to the table).
             let given: [String: String?] = [
                 "at": at, "track": track, "beacons": beacons, "at-time": atTime, "party": party, "as": member, "duty-cycle": dutyCycle,
@@ -112,6 +120,18 @@ extension Flowrun {
                 args[key] = value
             }
             return args
+        }
+
+        /// The `--field` pairs: what was typed into a form, by field name.
+        static func parseFields(_ pairs: [String]) throws -> [String: String] {
+            var fields: [String: String] = [:]
+            for pair in pairs {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw FlowError.badArgument(name: "--field", message: "expected NAME=VALUE such as title=Lookout, got \(Excerpt.quoted(pair))")
+                }
+                fields[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            return fields
         }
     }
 }

@@ -20,13 +20,13 @@ enum RunFastPath {
     /// The other options of `run` that take one value: how flowrun runs, and the unsigned inputs.
     static let valued: Set<String> = Set(
         [
-            "--root", "--bundle", "--cache", "--trust", "--park", "--arg", "--format", "--follow",
+            "--root", "--bundle", "--cache", "--trust", "--park", "--arg", "--format", "--follow", "--field",
             "--max-instructions", "--max-memory", "--time-limit", "--profile", "--assets", "--assets-parallel", "--assets-timeout",
         ] + RunInputField.all.filter { !$0.signed && !$0.isFlag }.map { $0.option })
     /// Options of `run` that take no value.
     static let flags: Set<String> = Set(["--act"] + RunInputField.all.filter { $0.isFlag }.map { $0.option })
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
-    static let repeatable: Set<String> = ["--arg", "--follow", "--trust"]
+    static let repeatable: Set<String> = ["--arg", "--follow", "--field", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
     static let subcommandNames: Set<String> = [
         "run", "live", "parks", "check", "lua", "stubs", "test", "new", "catalog", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help",
@@ -85,6 +85,7 @@ enum RunFastPath {
         }
         request.args = values["--arg"] ?? []
         request.follow = values["--follow"] ?? []
+        request.fields = values["--field"] ?? []
         request.profile = values["--profile"]?.first
         request.act = values["--act"] != nil
         if let format = values["--format"]?.first {

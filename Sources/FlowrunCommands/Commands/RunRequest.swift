@@ -33,6 +33,8 @@ package struct RunRequest: Equatable {
     var args: [String] = []
     var format: OutputFormat = .text
     var follow: [String] = []
+    /// `--field NAME=VALUE` pairs as given: typed into the form the last `--follow` sends.
+    var fields: [String] = []
     /// `--profile`: the visitor's store (nil: the default profile).
     var profile: String?
     /// `--act`: run the flow as an act run, as the app does for an `act` action.
@@ -53,6 +55,10 @@ package struct RunRequest: Equatable {
         let pictures = try assets == nil && assetsParallel == nil && assetsTimeout == nil ? nil : Self.fullParts().pictures(for: self)
         var text = self.inputs
         text.args = try Flowrun.Run.parseArgs(args)
+        let values = try Flowrun.Run.parseFields(fields)
+        if !values.isEmpty && follow.isEmpty {
+            throw FlowError.badArgument(name: "--field", message: "a value is typed into a form that --follow ID sends; no --follow was given")
+        }
         let inputs = try text.inputs()
         let (project, holds) = try BundleOptions.source(root: root, bundle: bundle, cache: cache, park: park, trust: trust)
         // Files named as the project sees them: no absolute path of this machine in any output.
@@ -68,9 +74,9 @@ package struct RunRequest: Equatable {
         // The run stands where the request puts the visitor (FlowKit's SingleRun): one way a
         // flow is run, here and in a live session.
         var run = try SingleRun(request, on: try Self.runtime(project, park: park, time: clock, limits: limits, store: store))
-        for id in follow {
+        for (i, id) in follow.enumerated() {
             // A go to another park switches park, as the app does: that park's own runtime runs it.
-            let external = try run.follow(id) { code throws(FlowError) in
+            let external = try run.follow(id, values: i == follow.count - 1 ? values : [:]) { code throws(FlowError) in
                 try Self.runtime(project, park: code, time: clock, limits: limits, store: store)
             }
             if let external {

@@ -61,6 +61,12 @@ public struct LuaSlot {
         return Int(exactly: lua_tonumberx(L, index, nil))
     }
 
+    /// The value as a boolean, or nil when it is not one (Lua's truthiness is not a boolean).
+    public func boolean() -> Bool? {
+        guard spend(1), lua_type(L, index) == LUA_TBOOLEAN else { return nil }
+        return lua_toboolean(L, index) != 0
+    }
+
     /// Whether the value is a table without a metatable, or one whose metatable is not the
     /// read-only kind (metatables are not consulted: reads are raw, as the copy's are).
     public var isPlainTable: Bool {

@@ -40,6 +40,8 @@ extension HTMLRenderer {
             }
             html.close("div")
             html.close("section")
+        case .form(let form):
+            self.form(form, into: &html)
         case .button(let button):
             html.open("div", [("class", "button-row")] + idAttribute(button.id))
             link(button.action, class: "button \(button.style.rawValue)", text: button.label, into: &html)
@@ -196,7 +198,15 @@ extension HTMLRenderer {
     /// place as people read it, `go` and `act` carry their flow, arguments (and a go its park)
     /// for the preview page (and its id, as `--follow` numbers it).
     private static func link(_ action: Action, class style: String, text: String, label: String? = nil, into html: inout SVGMarkup) {
-        var attributes: [SVGMarkup.Attribute] = [("class", "action \(style)"), ("data-kind", action.kind)]
+        var attributes: [SVGMarkup.Attribute] = [("class", "action \(style)")] + actionAttributes(action)
+        if let label { attributes.append(("aria-label", label)) }
+        html.text("a", text, attributes)
+    }
+
+    /// What the preview page reads of an action: its kind, id and target (`data-flow`,
+    /// `data-args`, ...), with the `href` an app's web view would follow.
+    static func actionAttributes(_ action: Action) -> [SVGMarkup.Attribute] {
+        var attributes: [SVGMarkup.Attribute] = [("data-kind", action.kind)]
         if let id = action.id { attributes.append(("data-action", id)) }
         switch action.target {
         case .go, .act:
@@ -218,11 +228,10 @@ extension HTMLRenderer {
             attributes.append(("href", "geo:\(Decimals.fixed(place.latitude, 5)),\(Decimals.fixed(place.longitude, 5))"))
             attributes.append(("data-directions", Wayfinding.place(place)))
         }
-        if let label { attributes.append(("aria-label", label)) }
-        html.text("a", text, attributes)
+        return attributes
     }
 
-    private static func idAttribute(_ id: String?) -> [SVGMarkup.Attribute] {
+    static func idAttribute(_ id: String?) -> [SVGMarkup.Attribute] {
         id.map { [("data-id", $0)] } ?? []
     }
 

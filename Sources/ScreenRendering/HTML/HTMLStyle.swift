@@ -141,6 +141,16 @@ enum HTMLStyle {
             .button { flex: 1; display: block; text-align: center; padding: 12px 16px; border-radius: 12px; font-weight: 700; text-decoration: none; }
             .button.primary { background: var(--primary); color: var(--on-primary); }
             .button.secondary { background: transparent; color: var(--primary); border: 2px solid var(--primary); }
+            .form { display: flex; flex-direction: column; gap: 10px; background: #fff; border-radius: 14px; padding: 12px 14px 14px; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.1); }
+            .form .section-title { margin: 0; }
+            .field { display: flex; flex-direction: column; gap: 4px; margin: 0; border: none; padding: 0; }
+            .field > label, .field legend { font-weight: 600; font-size: 14px; padding: 0; }
+            .field input[type=text], .field input[type=search], .field textarea { font: inherit; color: var(--ink); padding: 9px 11px; border: 1px solid var(--muted); border-radius: 10px; background: var(--paper); }
+            .field-toggle, .field .option { flex-direction: row; align-items: center; gap: 8px; }
+            .field .option label { font-weight: 400; }
+            .field input:focus-visible, .field textarea:focus-visible, .form button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+            .form button { font: inherit; border: none; cursor: pointer; }
+            .form-problem { margin: 0; color: #A4262C; font-weight: 600; font-size: 14px; }
             .onboarding { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; gap: 12px; }
             .page { flex: 0 0 100%; scroll-snap-align: start; background: #fff; border-radius: 18px; overflow: hidden; padding-bottom: 16px; }
             .layers { position: relative; height: 300px; overflow: hidden; background: linear-gradient(var(--primary), var(--paper)); }

@@ -66,6 +66,7 @@ extension Component: PrettyJSONWritable {
         case .list(let list): list.write(to: &json)
         case .carousel(let carousel): carousel.write(to: &json)
         case .button(let button): button.write(to: &json)
+        case .form(let form): form.write(to: &json)
         case .onboarding(let onboarding): onboarding.write(to: &json)
         case .map(let map): map.write(to: &json)
         case .timeline(let timeline): timeline.write(to: &json)

@@ -16,6 +16,7 @@ struct TextLayout {
         case .list(let list): self.list(list, width: width)
         case .carousel(let carousel): self.carousel(carousel, width: width)
         case .button(let button): self.button(button, width: width)
+        case .form(let form): self.form(form, width: width)
         case .onboarding(let onboarding): self.onboarding(onboarding, width: width)
         case .map(let map): self.map(map, width: width)
         case .timeline(let timeline): self.timeline(timeline, width: width)
