@@ -10,6 +10,9 @@
 --                                photos/ folder (.jpg, .jpeg, .png, .heic or .webp), where the
 --                                app saved the picture; the pin's screen offers the next free
 --                                name, GOGA/pin-3-1.jpg, for the app to save its photo under
+--   id=N edit=1 [title=... note=...]  sets pin N's title and note (the pin's form sends them)
+--   id=N remove_photo=FILE       removes a photo from pin N (the app deletes the file)
+-- And a view of one photo, full size: id=N view=FILE.
 local ui = require("lib.ui")
 
 -- A pin's name as a visitor reads it.
@@ -79,6 +82,11 @@ local function list_screen(ctx, done)
   return ui.screen("Your pins", out, ctx.park.name)
 end
 
+-- What a photo shows, for a screen reader: the pin it belongs to, and when it was added.
+local function photo_alt(pin, photo)
+  return ("Photo at %s, added %s"):format(title_of(pin), ui.local_time(photo.added))
+end
+
 local function pin_screen(ctx, pin, done)
   local body = pin.note
   if ctx.at then
@@ -87,20 +95,49 @@ local function pin_screen(ctx, pin, done)
   end
   local photos = {}
   for i, photo in ipairs(pin.photos) do
-    photos[i] = { title = photo.file, subtitle = "added " .. ui.local_time(photo.added) }
+    photos[i] = {
+      title = photo.file, subtitle = "added " .. ui.local_time(photo.added),
+      image = { url = "photo:" .. photo.file, alt = photo_alt(pin, photo), placeholder = "#D9D4C7" },
+      action = ui.go("pins", { id = pin.id, view = photo.file }, "Open full size"),
+    }
   end
   local out = {}
   local function add(section) out[#out + 1] = section end
   if done then add(ui.notice(done)) end
   add(ui.card({ title = title_of(pin), subtitle = "Dropped " .. ui.local_time(pin.created), body = body }))
   add(ui.text(ui.position(pin.lat, pin.lon), "caption"))
-  add(ui.list("Photos (" .. #photos .. ")", photos, "No photos yet."))
+  if #photos > 0 then
+    add(ui.carousel("Photos (" .. #photos .. ")", photos))
+  else
+    add(ui.list("Photos (0)", {}, "No photos yet."))
+  end
+  add(ui.form("Edit", {
+    ui.text_field("title", "Title", { value = pin.title, placeholder = "Pin " .. pin.id, max_length = 200 }),
+    ui.text_field("note", "Note", { value = pin.note, max_length = 4000, multiline = true }),
+  }, ui.act("pins", { id = pin.id, edit = "1" }, "Save")))
   add(ui.button("Directions", ui.directions(pin.lat, pin.lon, title_of(pin), nil, "Directions to " .. title_of(pin))))
   add(ui.button("Add a photo", ui.act("pins", { id = pin.id, photo = next_photo(ctx, pin) }, "Add a photo"), "secondary"))
   add(ui.button("On the map", ui.go("map", { center = ("%.5f,%.5f"):format(pin.lat, pin.lon), zoom = 17 }, "On the map"), "secondary"))
   add(ui.button("Remove this pin", ui.act("pins", { remove = pin.id }, "Remove this pin"), "secondary"))
   add(ui.button("Your pins", ui.go("pins", nil, "Your pins"), "secondary"))
   return ui.screen(title_of(pin), out, ctx.park.name)
+end
+
+-- One photo, full size, with the way to remove it.
+local function photo_screen(ctx, pin, file)
+  local photo
+  for _, p in ipairs(pin.photos) do
+    if p.file == file then photo = p end
+  end
+  if not photo then
+    return pin_screen(ctx, pin, ("%s has no photo %s."):format(title_of(pin), file))
+  end
+  return ui.screen(title_of(pin), {
+    ui.image("photo:" .. photo.file, photo_alt(pin, photo), "#D9D4C7", "high"),
+    ui.text(("%s · added %s"):format(photo.file, ui.local_time(photo.added)), "caption"),
+    ui.button("Remove this photo", ui.act("pins", { id = pin.id, remove_photo = photo.file }, "Remove this photo"), "secondary"),
+    ui.button("Back to the pin", ui.go("pins", { id = pin.id }, "Back to the pin"), "secondary"),
+  }, ctx.park.name)
 end
 
 flow.register("pins", function(ctx)
@@ -129,8 +166,22 @@ flow.register("pins", function(ctx)
       local added = store.add_photo(id, args.photo)
       done = added and ("Added the photo %s."):format(args.photo) or ("%s is one of this pin's photos already."):format(args.photo)
       pin = store.pin(id)
+    elseif ctx.acting and args.edit then
+      store.edit_pin(id, { title = args.title, note = args.note })
+      pin = assert(store.pin(id), "the pin just edited")
+      done = ("Saved %s."):format(title_of(pin))
+    elseif ctx.acting and args.remove_photo then
+      local removed = store.remove_photo(id, args.remove_photo)
+      done = removed and ("Removed the photo %s."):format(args.remove_photo)
+        or ("%s was not one of this pin's photos: nothing was removed."):format(args.remove_photo)
+      pin = assert(store.pin(id), "the pin")
+    elseif args.view then
+      return photo_screen(ctx, pin, args.view)
     end
     return pin_screen(ctx, pin, done)
   end
   return list_screen(ctx, nil)
-end, { args = { id = "text", drop = "text", title = "text", note = "text", photo = "text", remove = "text" } })
+end, { args = {
+  id = "text", drop = "text", title = "text", note = "text", photo = "text", remove = "text", edit = "text", view = "text",
+  remove_photo = "text",
+} })

@@ -33,7 +33,7 @@ return {
     "require",
     "select",
     "setmetatable",
-    store = { fields = { "add_favorite", "add_photo", "add_pin", "favorites", "get", "is_favorite", "mark_visited", "pin", "pins", "remove_favorite", "remove_pin", "set", "visited" } },
+    store = { fields = { "add_favorite", "add_photo", "add_pin", "edit_pin", "favorites", "get", "is_favorite", "mark_visited", "pin", "pins", "remove_favorite", "remove_photo", "remove_pin", "set", "visited" } },
     string = { fields = { "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
     table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
     "tonumber",

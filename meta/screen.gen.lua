@@ -399,7 +399,7 @@ error('Cannot require a meta file')
 --- Whether a toggle starts on (default false).
 --- @field checked? boolean
 ---
---- The most characters of a text (default 200) or search (default 100). In [1, 2000].
+--- The most characters of a text (default 200) or search (default 100). In [1, 4000].
 --- @field max_length? integer
 ---
 --- The fewest characters of a non-empty text. At least 0.

@@ -30,6 +30,16 @@ function store.add_photo(pin, file) end
 --- @return integer # the new pin's id
 function store.add_pin(pin) end
 
+--- Sets the title and note of one of the park's pins (act runs only); a missing one is cleared.
+---
+--- ```lua
+--- store.edit_pin(id, {title = ctx.args.title, note = ctx.args.note})
+--- ```
+--- @param id integer the pin's id
+--- @param fields {title: string?, note: string?} what to call it, and its note
+--- @return boolean # true when the park had that pin
+function store.edit_pin(id, fields) end
+
 --- The park's favorite sites, newest first.
 ---
 --- ```lua
@@ -73,6 +83,12 @@ function store.pins(opts) end
 --- @param site string a site id
 --- @return boolean # true when it was a favorite
 function store.remove_favorite(site) end
+
+--- Removes a photo from one of the park's pins (act runs only); the app deletes the file.
+--- @param pin integer the pin's id
+--- @param file string the photo's name, as the pin lists it
+--- @return boolean # true when the pin had that photo
+function store.remove_photo(pin, file) end
 
 --- Removes one of the park's pins and its photos (act runs only).
 --- @param id integer the pin's id

@@ -41,6 +41,9 @@ public struct AssetSource: Sendable, CustomStringConvertible {
         let parsed: AssetReference
         do { parsed = try AssetReference(reference) } catch { throw AssetFetchError(error.description) }
         switch (parsed, origin) {
+        case (.photo(let name), _):
+            // ImagePlan leaves photos out; a caller that asks anyway is told why.
+            throw AssetFetchError("photo:\(name) is the visitor's own photo, on the phone: nothing to load")
         case (.web(let url), _):
             return try await http.size(of: url, deadline: deadline, limit: Self.largestPicture)
         case (.park(let path), .web(let base)):

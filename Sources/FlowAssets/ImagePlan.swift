@@ -80,7 +80,8 @@ public struct ImagePlan: Sendable {
         staged.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var seen = Set<String>()
         var items: [Item] = []
-        for (stage, _, image, flow) in staged where seen.insert(image.reference).inserted {
+        // A visitor's photo is on the phone already: nothing to load.
+        for (stage, _, image, flow) in staged where !image.reference.hasPrefix(PhotoReference.scheme) && seen.insert(image.reference).inserted {
             items.append(
                 Item(
                     rank: items.count + 1, reference: image.reference, path: image.path, flow: flow,

@@ -77,7 +77,7 @@ extension PreviewRoutes {
         router.get("/sessions/:id/screens/:handle/frame") { request, context in
             do throws(PreviewFailure) {
                 let screen = try await project.liveScreen(context.parameters.get("id") ?? "", try Self.handle(context))
-                let renderer = HTMLRenderer(frame: try Self.frameSize(request), assets: PreviewAssets.address(park: screen.park))
+                let renderer = HTMLRenderer(frame: try Self.frameSize(request), assets: PreviewAssets.address(park: screen.park), photos: photoAddress)
                 let body = "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen)
                 return Self.response(200, body, type: "text/html; charset=utf-8")
             } catch {

@@ -22,6 +22,7 @@ import ScreenModel
 ///   field named when one is refused); the page then runs it as it runs a link.
 /// - `GET /act-token`: `{"header": "X-Flowrun-Act", "token": ...}`, for app clients.
 /// - `GET /parks/{code}/assets/{path}`: a picture of the park's assets/ (``PreviewAssets``).
+/// - `GET /photos/{name}`: a photo of the visitor's profile (``PreviewPhotos``), with `--profile`.
 /// - `GET /events`: Server-Sent Events, a `change` on each save under flows/ or parks/.
 /// - `/sessions...`: live sessions, a phone that moves (``addSessionRoutes(to:)``).
 /// - `/parks/{code}/catalog/...`: every screen of the park (``addCatalogRoutes(to:)``).
@@ -31,8 +32,13 @@ struct PreviewRoutes: Sendable {
     let defaultPark: String?
     /// The secret an act must carry (``ActToken``).
     let actToken: String
+    /// The visitor's photos, when the preview has a profile.
+    var photos: PreviewPhotos? = nil
     /// The event streams open (``EventStreamSlots``).
     let slots = EventStreamSlots()
+
+    /// Where frames find the visitor's photos, when there are any.
+    var photoAddress: String? { photos == nil ? nil : PreviewPhotos.address }
 
     func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
@@ -121,6 +127,10 @@ struct PreviewRoutes: Sendable {
         router.get("/parks/:code/assets/**") { request, context in
             PreviewAssets(root: project.root).response(park: context.parameters.get("code") ?? "", uriPath: request.uri.path, over: context.channel)
         }
+        router.get("/photos/**") { request, context in
+            guard let photos else { return Self.json(404, PreviewFailure.notFound("no photos: the preview runs without --profile").json(root: nil)) }
+            return photos.response(uriPath: request.uri.path, over: context.channel)
+        }
         router.get("/events") { _, _ in
             eventStream(on: "changes", onShutdown: { await feed.close() }) { writer in
                 let changes = await feed.subscribe()
@@ -162,7 +172,7 @@ struct PreviewRoutes: Sendable {
         let (result, console) = await project.screenWithConsole(park: park, inputs: inputs, acting: acting)
         switch result {
         case .success(let screen):
-            let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park))
+            let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park), photos: photoAddress)
             return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen) + console.html())
         case .failure(let error):
             return (error.status, PreviewErrorPanel.html(error, root: project.root) + console.html())

@@ -18,6 +18,9 @@ public struct PreviewServer: Sendable {
     /// once per ``run(handlesSignals:onListening:)`` (default: a new ``MemoryVisitorStore``,
     /// gone when the server stops).
     public var store: @Sendable () -> any VisitorStore
+    /// The `photos/` folder of the visitor's profile, whose photos the frames show (default
+    /// nil: none, as with the store in memory).
+    public var photos: String?
     /// What bounds its connections (default: LoopbackServer's `ServerLimits()`, docs/operations.md, Local servers).
     public var limits = ServerLimits()
     /// What bounds each run and live session (default: a flow's, `HostLimits()`; an author of
@@ -51,7 +54,9 @@ public struct PreviewServer: Sendable {
     public func run(handlesSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void) async throws {
         let project = PreviewProject(root: root, limits: runLimits, store: store)
         let feed = ChangeFeed()
-        let router = PreviewRoutes(project: project, feed: feed, defaultPark: park, actToken: ActToken.make()).router()
+        let router = PreviewRoutes(
+            project: project, feed: feed, defaultPark: park, actToken: ActToken.make(), photos: photos.map(PreviewPhotos.init(folder:))
+        ).router()
         let logger = {
             var logger = Logger(label: "flowrun.preview")
             logger.logLevel = .error

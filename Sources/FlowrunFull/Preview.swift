@@ -52,6 +52,7 @@ extension Flowrun {
                     return MemoryVisitorStore()
                 })
             server.runLimits = try limits.limits()
+            server.photos = chosen?.photosPath
             try Blocking.serve("preview", serving: root.url.path) { [server] onListening in try await server.run(onListening: onListening) }
         }
     }

@@ -1,13 +1,18 @@
 import Formats
 /// How park content names a picture (README, Park assets): a path inside the park's
 /// `assets/` folder (`onboarding/sky.svg` is `parks/<CODE>/assets/onboarding/sky.svg`),
-/// or a full `https://` URL. One rule for screens, `park.lua`, `check`, the preview server
+/// a full `https://` URL, or a visitor's own photo (`photo:GOGA/pin-3-1.jpg`, ``PhotoReference``). One rule for screens, `park.lua`, `check`, the preview server
 /// and the image sequencer, so a name that passes `check` is a name every one of them finds.
 public enum AssetReference: Hashable, Sendable {
     /// A file of the park's `assets/` folder, by its path inside it.
     case park(path: String)
     /// A picture on the web, by its full `https://` address.
     case web(url: String)
+    /// A visitor's photo, by its name in the profile's `photos/` folder.
+    case photo(name: String)
+
+    /// The longest photo name a screen may give (the store's own limit is lower).
+    static let photoNameLength = 255
 
     /// The picture types an app shows, by file extension (lower case), with their HTTP
     /// content types: what `check` accepts and the preview server sends.
@@ -29,6 +34,12 @@ public enum AssetReference: Hashable, Sendable {
                 throw AssetReferenceError("\(Excerpt.quoted(text)) has a space or control character; percent-encode it")
             }
             self = .web(url: text)
+            return
+        }
+        if lower.hasPrefix(PhotoReference.scheme) {
+            let name = String(text.dropFirst(PhotoReference.scheme.count))
+            if let problem = PhotoReference.problem(name, maxLength: Self.photoNameLength) { throw AssetReferenceError("\(Excerpt.quoted(text)): \(problem)") }
+            self = .photo(name: name)
             return
         }
         if lower.hasPrefix("http://") {

@@ -18,12 +18,13 @@ struct ServerDidNotStart: Error {}
 /// Runs a real preview server of `root` on 127.0.0.1, on a free port, for `body`; stops it after.
 /// - Parameter store: makes the server's visitor's store (default: the server's own, in memory).
 func withServer<T: Sendable>(
-    root: ProjectRoot = repository, store: (@Sendable () -> any VisitorStore)? = nil,
+    root: ProjectRoot = repository, store: (@Sendable () -> any VisitorStore)? = nil, photos: String? = nil,
     _ body: (URL) async throws -> T
 ) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     var preview = PreviewServer(root: root, port: 0)
     if let store { preview.store = store }
+    preview.photos = photos
     let server = Task { [preview] in
         defer { continuation.finish() }
         try await preview.run(handlesSignals: false) { continuation.yield($0) }

@@ -95,7 +95,8 @@ import Testing
         let map = try p.run(["map", "--center", "37.8078,-122.4750", "--zoom", "17"])
         #expect(map.stdout.contains("◆ Pin 1 · your pin · 37.8078, -122.4750\n"), "\(map.stdout)")
 
-        let removed = try p.run(["pins", "--arg", "id=1", "--follow", try id(of: "Remove this pin", in: pin.stdout)])
+        let withPhoto = try p.run(["pins", "--arg", "id=1"])
+        let removed = try p.run(["pins", "--arg", "id=1", "--follow", try id(of: "Remove this pin", in: withPhoto.stdout)])
         #expect(removed.stdout.contains("! Removed Pin 1.") && removed.stdout.contains("Your pins (0)"))
         #expect(try p.export().contains("\"pins\" : [\n\n  ]"))
     }

@@ -63,7 +63,7 @@ public struct RandomScreens {
         field.value = maybe { $0.string() }
         field.checked = chance(0.5)
         field.minLength = maybe { $0.int(in: 0...5) }
-        field.maxLength = maybe { $0.int(in: 1...2000) }
+        field.maxLength = maybe { $0.int(in: 1...4000) }
         field.required = chance(0.5)
         field.multiline = chance(0.5)
         field.options = list(upTo: 3) { Component.FormField.Option($0.string(), label: $0.string()) }

@@ -27,6 +27,9 @@ struct Scenario {
     /// Action ids followed in order from the screen, as `--follow` does: a `go` opens its
     /// screen, an `act` is performed (`follow = {3, "favorite"}`).
     var follow: [String] = []
+    /// What is typed into the form the last follow sends, by field name, as `--field` gives
+    /// it (`fields = {title = "Lookout"}`).
+    var fields: [String: String] = [:]
     /// The golden screen file relative to the project root, `{park}` still in it.
     var golden: String?
     /// `expect = function(screen) ... end`.
@@ -38,7 +41,7 @@ struct Scenario {
     /// The run's inputs come from ``RunInputField/all`` (those scenarios set), in its order.
     static let fields =
         ["name", "flow", "park", "args"] + RunInputField.all.compactMap(\.scenarioField)
-        + ["act", "follow", "golden", "expect"]
+        + ["act", "follow", "fields", "golden", "expect"]
 
     /// The time a scenario runs at unless it gives one: goldens must not depend on the day
     /// they were written (2026-07-04T09:30:00-07:00, 09:30 in San Francisco).
@@ -75,12 +78,14 @@ struct Scenario {
         inputs.flow = flow
         park = try Self.string(table, "park")
         if park != nil, inPark { throw FieldError("park: a park's own scenarios run for that park; only scenarios in tests/ name one") }
-        inputs.args = try Self.args(table["args"])
+        inputs.args = try Self.args(table["args"], named: "args")
         try readInputs(table, folder: folder)
         // A moment of the track sets the clock itself, as --until does.
         if inputs.time == nil, inputs.until == nil { inputs.time = Self.defaultTime }
         act = try Self.flag(table, "act")
         follow = try Self.ids(table["follow"])
+        fields = try Self.args(table["fields"], named: "fields")
+        if !fields.isEmpty && follow.isEmpty { throw FieldError("fields: what is typed goes into the form a follow sends; give follow = ID") }
         if let golden = try Self.string(table, "golden") {
             do {
                 self.golden = try Self.path(golden, in: folder, suffix: ".json")
@@ -170,23 +175,24 @@ struct Scenario {
         }
     }
 
-    /// `args = {category = "viewpoint", limit = 5}`: text values, as `--arg` gives them.
-    private static func args(_ value: LuaValue) throws(FieldError) -> [String: String] {
+    /// `args = {category = "viewpoint", limit = 5}` (as `--arg` gives them) or
+    /// `fields = {title = "Lookout", near = true}` (as `--field` does): text values by name.
+    private static func args(_ value: LuaValue, named field: String) throws(FieldError) -> [String: String] {
         guard case .table(let table) = value else {
             if value == .nil { return [:] }
-            throw FieldError("args: expected a table such as {category = \"viewpoint\"}, got \(value.typeName)")
+            throw FieldError("\(field): expected a table such as {category = \"viewpoint\"}, got \(value.typeName)")
         }
         var args: [String: String] = [:]
         for (key, value) in table.entries {
-            guard case .string(let name) = key else { throw FieldError("args: keys are names, got \(key.typeName)") }
-            guard !FlowRequest.viewKeys.contains(name) else {
+            guard case .string(let name) = key else { throw FieldError("\(field): keys are names, got \(key.typeName)") }
+            guard field != "args" || !FlowRequest.viewKeys.contains(name) else {
                 throw FieldError("args.\(name): the view is a field of the scenario's own: \(name) = ...")
             }
             switch value {
             case .string(let text): args[name] = text
             case .boolean(let flag): args[name] = flag ? "true" : "false"
             case let other:
-                guard let number = other.doubleValue else { throw FieldError("args.\(name): expected a string or number, got \(other.typeName)") }
+                guard let number = other.doubleValue else { throw FieldError("\(field).\(name): expected a string or number, got \(other.typeName)") }
                 args[name] = NumberText.message(number)
             }
         }

@@ -113,7 +113,8 @@ public final class ScenarioSuite {
             for (i, id) in scenario.follow.enumerated() {
                 let external: Action?
                 do {
-                    external = try run.follow(id) { code throws(FlowError) in try self.runtime(park: code, clock: clock) }
+                    let values = i == scenario.follow.count - 1 ? scenario.fields : [:]
+                    external = try run.follow(id, values: values) { code throws(FlowError) in try self.runtime(park: code, clock: clock) }
                 } catch .unknownAction(_, let flow, let known) {
                     let list = known.isEmpty ? "it has none" : "its actions: \(Excerpt.list(known))"
                     return stop(.badInput, "\(location): follow[\(i + 1)]: screen \(Excerpt.quoted(flow)) has no action \(Excerpt.quoted(id)); \(list)")
@@ -130,6 +131,9 @@ public final class ScenarioSuite {
         } catch .unknownFlow(let name, let park, let known) {
             let hint = Excerpt.suggestion(for: name, in: known).map { "did you mean '\($0)'?" } ?? "flows: \(Excerpt.list(known))"
             return stop(.badInput, "\(location): flow: unknown flow \(Excerpt.quoted(name)) for park \(park); \(hint)")
+        } catch .badArgument(let name, let message) where name.contains(" field ") || name == "--field" {
+            // A value the form refused, named as the scenario gives it.
+            return stop(.badInput, "\(location): fields: \(name == "--field" ? "" : "\(name): ")\(message)")
         } catch .badArgument(let name, let message) where name.hasPrefix("--arg") {
             // The flow's declared arguments, named as the scenario gives them.
             let argument = name.dropFirst("--arg".count).trimmingPrefix(" ")

@@ -5,28 +5,9 @@ import ScreenModel
 /// `photos/` folder with an image extension, and, when the file is there, its size and that
 /// its first bytes are of the type the extension says.
 package enum PhotoName {
-    /// The extensions a photo may have, and the image type each says.
-    static let types: [String: String] = ["jpg": "JPEG", "jpeg": "JPEG", "png": "PNG", "heic": "HEIC", "webp": "WebP"]
-
-    /// What is wrong with `file` as a name, or nil.
+    /// What is wrong with `file` as a name, or nil (``ScreenModel/PhotoReference``'s rule).
     package static func problem(_ file: String, limits: StoreLimits) -> String? {
-        let count = file.unicodeScalars.count
-        guard count > 0 else { return "the file name is empty" }
-        guard count <= limits.fileNameLength else {
-            return "the file name has \(count) characters, more than the \(limits.fileNameLength) allowed"
-        }
-        if let bad = file.unicodeScalars.first(where: { isControl($0, lines: false) || $0 == "\\" || $0 == ":" }) {
-            return "\(Excerpt.quoted(file)): character U+\(String(bad.value, radix: 16, uppercase: true)) is not allowed in a file name"
-        }
-        guard !file.hasPrefix("/") else { return "\(Excerpt.quoted(file)) is an absolute path; give a name relative to the profile's photos/ folder" }
-        let parts = file.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
-            return "\(Excerpt.quoted(file)): '..', '.' and empty parts are not allowed; give a name relative to the profile's photos/ folder"
-        }
-        guard type(of: file) != nil else {
-            return "\(Excerpt.quoted(file)) is not a photo: expected a name ending in .jpg, .jpeg, .png, .heic or .webp"
-        }
-        return nil
+        PhotoReference.problem(file, maxLength: limits.fileNameLength)
     }
 
     /// What is wrong with the file found for `file`, or nil: too large, or not of its type.
@@ -39,16 +20,10 @@ package enum PhotoName {
     }
 
     /// The image type of a name's extension, or nil.
-    static func type(of file: String) -> String? {
-        guard let dot = file.lastIndex(of: "."), !file[..<dot].hasSuffix("/"), dot != file.startIndex else { return nil }
-        return types[file[file.index(after: dot)...].lowercased()]
-    }
+    static func type(of file: String) -> String? { PhotoReference.type(of: file) }
 
     /// Whether `scalar` is a control character (C0, DEL, C1); newlines and tabs pass when `lines`.
-    package static func isControl(_ scalar: Unicode.Scalar, lines: Bool) -> Bool {
-        if lines && (scalar == "\n" || scalar == "\t") { return false }
-        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
+    package static func isControl(_ scalar: Unicode.Scalar, lines: Bool) -> Bool { PhotoReference.isControl(scalar, lines: lines) }
 
     /// Whether the first bytes are those of an image of `type`.
     private static func matches(_ head: [UInt8], _ type: String) -> Bool {

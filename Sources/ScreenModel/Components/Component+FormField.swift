@@ -35,7 +35,7 @@ extension Component {
 
         /// The longest value a field may ever allow, in characters: a field's ``maxLength``
         /// is at most this.
-        public static let maxLengthLimit = 2000
+        public static let maxLengthLimit = 4000
 
         /// The field's kind.
         public var kind: Kind

@@ -4,7 +4,7 @@ import ScreenModel
 // Each component of the schema as HTML, in the phone frame's style (HTMLStyle.swift).
 
 extension HTMLRenderer {
-    static func component(_ component: Component, number: Int, of screen: Screen, assets: String?, into html: inout SVGMarkup) {
+    static func component(_ component: Component, number: Int, of screen: Screen, assets: PictureAddresses, into html: inout SVGMarkup) {
         switch component {
         case .text(let text):
             let (tag, style): (String, String) =
@@ -119,7 +119,7 @@ extension HTMLRenderer {
         html.close("section")
     }
 
-    private static func image(_ image: Component.Image, assets: String?, into html: inout SVGMarkup) {
+    private static func image(_ image: Component.Image, assets: PictureAddresses, into html: inout SVGMarkup) {
         // A background, not an <img>: while it loads, or if it never does, the placeholder
         // colour shows instead of a broken-image icon.
         let placeholder = HTMLStyle.color(image.placeholder) ?? HTMLStyle.placeholder
@@ -128,11 +128,14 @@ extension HTMLRenderer {
             "div", "",
             [
                 ("class", "image image-\(image.priority.rawValue)"), ("role", "img"), ("aria-label", image.alt),
-                ("style", "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url, assets: assets)))"),
+                (
+                    "style",
+                    "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url, assets: assets.assets, photos: assets.photos)))"
+                ),
             ] + idAttribute(image.id))
     }
 
-    private static func card(_ card: Component.Card, position: String? = nil, assets: String?, into html: inout SVGMarkup) {
+    private static func card(_ card: Component.Card, position: String? = nil, assets: PictureAddresses, into html: inout SVGMarkup) {
         html.open("article", [("class", "card")] + idAttribute(card.id))
         if let image = card.image { self.image(image, assets: assets, into: &html) }
         html.open("div", [("class", "card-body")])
@@ -162,7 +165,7 @@ extension HTMLRenderer {
         html.close("li")
     }
 
-    private static func onboarding(_ onboarding: Component.Onboarding, assets: String?, into html: inout SVGMarkup) {
+    private static func onboarding(_ onboarding: Component.Onboarding, assets: PictureAddresses, into html: inout SVGMarkup) {
         html.open("section", [("class", "onboarding")] + idAttribute(onboarding.id))
         for (i, page) in onboarding.pages.enumerated() {
             html.open("article", [("class", "page")])
@@ -180,7 +183,7 @@ extension HTMLRenderer {
                         (
                             "style",
                             "left: \(percent(layer.position.x)); top: \(percent(layer.position.y)); "
-                                + "\(placeholder)background-image: url(\(HTMLStyle.cssURL(layer.image, assets: assets)))"
+                                + "\(placeholder)background-image: url(\(HTMLStyle.cssURL(layer.image, assets: assets.assets, photos: assets.photos)))"
                         ),
                     ])
             }

@@ -17,15 +17,26 @@ public struct HTMLRenderer: ScreenRenderer {
     /// Where the park's `assets/` is served (`/parks/GRTE/assets/`), so pictures named by
     /// their path inside it show; nil (a saved file) shows their placeholder colours.
     public var assets: String?
+    /// Where the visitor's photos are served (`/photos/`), so `photo:` pictures show; nil
+    /// shows their placeholder colours.
+    public var photos: String?
+
+    /// Where pictures named in a screen are served: the park's assets and the visitor's photos.
+    struct PictureAddresses {
+        var assets: String?
+        var photos: String?
+    }
 
     /// Creates an HTML renderer.
     /// - Parameters:
     ///   - frame: the phone frame's size (default 390×844, an iPhone 14's screen).
     ///   - assets: the address of the park's `assets/` folder, ending in `/` (default nil:
     ///     only full `https://` pictures show).
-    public init(frame: Component.Map.Size = Component.Map.Size(width: 390, height: 844), assets: String? = nil) {
+    ///   - photos: the address of the visitor's photos, ending in `/` (default nil).
+    public init(frame: Component.Map.Size = Component.Map.Size(width: 390, height: 844), assets: String? = nil, photos: String? = nil) {
         self.frame = frame
         self.assets = assets
+        self.photos = photos
     }
 
     /// The screen as a complete HTML document, with a trailing newline.
@@ -75,7 +86,7 @@ public struct HTMLRenderer: ScreenRenderer {
         html.close("header")
         html.open("main", [("class", "screen")])
         for (index, component) in screen.sections.enumerated() {
-            Self.component(component, number: index + 1, of: screen, assets: assets, into: &html)
+            Self.component(component, number: index + 1, of: screen, assets: PictureAddresses(assets: assets, photos: photos), into: &html)
         }
         html.close("main")
         html.close("div")

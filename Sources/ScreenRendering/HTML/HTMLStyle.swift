@@ -36,11 +36,16 @@ enum HTMLStyle {
         return lower.hasPrefix("https://") || lower.hasPrefix("http://")
     }
 
-    /// `"url"` for CSS `url(...)`: web addresses, and with `assets` a path inside the park's
-    /// assets/ (``AssetReference``) under that address; anything else is no picture. The
+    /// `"url"` for CSS `url(...)`: web addresses, with `assets` a path inside the park's
+    /// assets/ (``AssetReference``) under that address, and with `photos` a visitor's photo
+    /// under that one; anything else is no picture. The
     /// characters that could end the string are escaped.
-    static func cssURL(_ url: String, assets: String? = nil) -> String {
-        if let assets, case .park(let path)? = try? AssetReference(url) { return quotedCSS(assets + path) }
+    static func cssURL(_ url: String, assets: String? = nil, photos: String? = nil) -> String {
+        switch try? AssetReference(url) {
+        case .park(let path)?: if let assets { return quotedCSS(assets + path) }
+        case .photo(let name)?: if let photos { return quotedCSS(photos + name.split(separator: "/").map { queryEscape(String($0)) }.joined(separator: "/")) }
+        case .web?, nil: break
+        }
         guard isWebAddress(url) else { return "\"\"" }
         return quotedCSS(url)
     }

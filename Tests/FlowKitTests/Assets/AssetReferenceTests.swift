@@ -11,6 +11,9 @@ struct AssetReferenceTests {
         #expect(try AssetReference("onboarding/sky.svg").projectPath(park: "GRTE") == "parks/GRTE/assets/onboarding/sky.svg")
         #expect(AssetReference.contentType(of: "onboarding/sky.svg") == "image/svg+xml")
         #expect(AssetReference.contentType(of: "a.b/c") == nil)
+        // A visitor's photo, by its name in the profile's photos/ folder.
+        #expect(try AssetReference("photo:GOGA/pin-3-1.jpg") == .photo(name: "GOGA/pin-3-1.jpg"))
+        #expect(try AssetReference("photo:Fête 2026.HEIC") == .photo(name: "Fête 2026.HEIC"))
     }
 
     @Test(arguments: [
@@ -25,6 +28,13 @@ struct AssetReferenceTests {
         ("https:///a.png", "'https:///a.png' has no host after https://"),
         ("https://example.org/a b.png", "'https://example.org/a b.png' has a space or control character; percent-encode it"),
         ("file:///etc/a.png", "'file:///etc/a.png' is neither a path inside the park's assets/ folder nor a full https:// URL"),
+        (
+            "photo:../profile/store.png",
+            "'photo:../profile/store.png': '../profile/store.png': '..', '.' and empty parts are not allowed; give a name relative to the profile's photos/ folder"
+        ),
+        ("photo:/etc/a.png", "'photo:/etc/a.png': '/etc/a.png' is an absolute path; give a name relative to the profile's photos/ folder"),
+        ("photo:notes.txt", "'photo:notes.txt': 'notes.txt' is not a photo: expected a name ending in .jpg, .jpeg, .png, .heic or .webp"),
+        ("photo:", "'photo:': the file name is empty"),
     ])
     func whatIsNoReference(text: String, message: String) {
         #expect(throws: AssetReferenceError.self) { try AssetReference(text) }

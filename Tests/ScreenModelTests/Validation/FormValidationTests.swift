@@ -60,7 +60,7 @@ import Testing
         #expect(
             issues(.init(fields: [long, tooMuch, upsideDown, choice, empty], submit: .act("pins", label: "Save"))) == [
                 "sections[1].fields[1].value: is 13 characters long; it takes at most 5",
-                "sections[1].fields[2].max_length: 5000 is outside 1...2000",
+                "sections[1].fields[2].max_length: 5000 is outside 1...4000",
                 "sections[1].fields[3].min_length: 20 is outside 0...10 (its max_length)",
                 "sections[1].fields[4].options[2].label: must not be empty",
                 "sections[1].fields[4].options[2].value: 'name' is the value of an earlier option too",

@@ -5,13 +5,15 @@ scenario {
   name = "dropping a pin where the visitor stands opens it, and a photo act adds a photo",
   flow = "pins",
   at = { 37.8078, -122.4750 },
-  follow = { 1, 2 },   -- [1] Drop a pin here, then [2] Add a photo
+  follow = { 1, 3 },   -- [1] Drop a pin here, then [3] Add a photo
   golden = "pin-with-photo.json",
   expect = function()
     expect.text("Added the photo GOGA/pin-1-1.jpg.")
     expect.section("card", { title = "Pin 1", subtitle = "Dropped 2026-07-04 09:30" })
-    local photos = expect.section("list", { title = "Photos (1)" })
-    expect.equal(photos.items[1].title, "GOGA/pin-1-1.jpg", "the photo")
+    local photos = expect.section("carousel", { title = "Photos (1)" })
+    expect.equal(photos.cards[1].title, "GOGA/pin-1-1.jpg", "the photo")
+    expect.equal(photos.cards[1].image.url, "photo:GOGA/pin-1-1.jpg", "shown from the visitor's photos")
+    expect.action { kind = "go", flow = "pins", args = { id = "1", view = "GOGA/pin-1-1.jpg" } }
     expect.action { kind = "act", flow = "pins", label = "Add a photo", args = { id = "1", photo = "GOGA/pin-1-2.jpg" } }
     expect.action { kind = "directions", lat = 37.8078, lon = -122.4750, name = "Pin 1" }
   end,
@@ -35,7 +37,7 @@ scenario {
   at = { 37.8078, -122.4750 },
   act = true,
   args = { drop = "1", title = "Bridge view" },
-  follow = { 3 },   -- [3] On the map
+  follow = { 4 },   -- [4] On the map
   expect = function()
     expect.section("pin", { layer = "own", id = "pin:1", title = "Bridge view" })
     expect.text("Yours: 1 pin.")
@@ -48,9 +50,25 @@ scenario {
   at = { 37.8078, -122.4750 },
   act = true,
   args = { drop = "1", title = "Bridge view", note = "Fog rolls in after four" },
-  follow = { 4 },   -- [4] Remove this pin
+  follow = { 5 },   -- [5] Remove this pin
   expect = function()
     expect.text("Removed Bridge view.")
     expect.section("list", { title = "Your pins (0)" })
+  end,
+}
+
+scenario {
+  name = "a pin's form renames it and sets its note",
+  flow = "pins",
+  at = { 37.8078, -122.4750 },
+  act = true,
+  args = { drop = "1" },
+  follow = 1,   -- [1] Save, the pin's form
+  fields = { title = "Bridge view", note = "Fog rolls in after four" },
+  expect = function()
+    expect.text("Saved Bridge view.")
+    expect.section("card", { title = "Bridge view", body = "Fog rolls in after four\nYou are here." })
+    local form = expect.section("form", { title = "Edit" })
+    expect.equal(form.fields[1].value, "Bridge view", "the form shows the title")
   end,
 }
