@@ -73,7 +73,9 @@ public struct HTMLRenderer: ScreenRenderer {
         html.text("h1", screen.title)
         if let subtitle = screen.subtitle { html.text("p", subtitle, [("class", "bar-subtitle")]) }
         html.close("header")
-        html.open("main", [("class", "screen")])
+        // The screen scrolls inside the frame: focusable, so a keyboard can scroll it where
+        // nothing in it is (an AR view, a timeline).
+        html.open("main", [("class", "screen"), ("tabindex", "0")])
         for (index, component) in screen.sections.enumerated() {
             Self.component(component, number: index + 1, of: screen, assets: assets, into: &html)
         }
