@@ -64,7 +64,7 @@ import Testing
         #expect(body.contains("<body data-park=\"YELL\" data-act=\""))
         #expect(body.contains("<div class=\"phone\" data-park=\"YELL\" data-flow=\"sites\">"))
         #expect(body.contains(".phone { width: 375px; height: 667px;"))
-        #expect(body.contains("<h3 class=\"section-title\">Geysers ("))
+        #expect(body.contains("<h2 class=\"section-title\">Geysers ("))
         #expect(body.contains("function fromAddress()"))
     }
 
@@ -185,7 +185,7 @@ import Testing
     @Test func aMapFigureCarriesItsBoxForAClickToBecomeAPosition() async throws {
         let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows/map/frame?center=37.80,-122.46&zoom=12&size=390x600") }
         #expect(status == 200)
-        #expect(body.contains("<figure class=\"picture picture-map\" data-bbox=\""))
+        #expect(body.contains("<figure class=\"picture picture-map\" role=\"img\" aria-label=\"Map of ") && body.contains(" data-bbox=\""))
     }
 
     @Test func aFlowListIsTheParksFlows() async throws {
