@@ -4,7 +4,9 @@ public import ScreenModel
 /// scripts, no external style sheets; the screen's own images are its only links), the
 /// screen in a phone-sized frame (390×844 by default) painted in the park's theme. Every
 /// component of the schema is drawn; maps, timelines and AR views are their SVG pictures
-/// (``SVGRenderer``), inline. Actions are links: a `url` action opens its address, a `call`
+/// (``SVGRenderer``), inline, each one image named by what it shows (``PictureDescription``).
+/// For screen readers and keyboards: a `header` and a `main`, headings that never skip a
+/// level, a name for every picture and link, lists as lists, no focus order of its own. Actions are links: a `url` action opens its address, a `call`
 /// action is a `tel:` link, a `directions` action a `geo:` link with the place in
 /// `data-directions`, and a `go` action carries its flow and arguments in `data-`
 /// attributes (the preview page follows it; in a saved file it goes nowhere).
