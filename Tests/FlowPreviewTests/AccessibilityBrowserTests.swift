@@ -31,15 +31,7 @@ extension InBrowser {
         }
 
         @Test func theErrorPanel() async throws {
-            let project = try TestProject(files: [
-                "flows/broken.lua": """
-                flow.register("broken", function(ctx)
-                  local site = nil
-                  return site.name
-                end)
-
-                """
-            ])
+            let project = try TestProject.withBrokenFlow()
             try await withServer(root: project.root) { url in
                 let page = try await OpenPage.open(url, "park=GOGA&flow=broken&\(Self.time)")
                 try #require(try await page.frame().errorWhere == "flows/broken.lua:3")

@@ -147,15 +147,7 @@ import Testing
     }
 
     @Test func aFailingFlowIs422WithFileLineSourceAndTraceback() async throws {
-        let project = try TestProject(files: [
-            "flows/broken.lua": """
-            flow.register("broken", function(ctx)
-              local site = nil
-              return site.name
-            end)
-
-            """
-        ])
+        let project = try TestProject.withBrokenFlow()
         let (json, frame) = try await withServer(root: project.root) { url in
             (try await get(url, "/parks/GOGA/flows/broken"), try await get(url, "/parks/GOGA/flows/broken/frame"))
         }
