@@ -341,7 +341,9 @@ enum PreviewPage {
             // An act stays in this park; afterwards the controls name its flow and args as a view.
             restore({ park: link.dataset.park, flow: link.dataset.flow, args: args.join("\\n"), view: view });
             notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
-            load(kind === "act");
+            // The link that was followed is gone with its screen: focus goes to the new one,
+            // so a keyboard goes on from its top, not from the page's.
+            load(kind === "act").then(() => { const screen = $("frame").querySelector(".screen"); if (screen) screen.focus(); });
           } else if (kind === "url") {
             notice("The app opens " + link.getAttribute("href"));
           } else if (kind === "call") {

@@ -63,6 +63,19 @@ extension InBrowser {
             }
         }
 
+        /// A followed link leaves with its screen: the new screen has the focus, so a keyboard
+        /// goes on from its top.
+        @Test func aFollowedLinkPutsTheFocusOnTheNewScreen() async throws {
+            try await withServer { url in
+                let page = try await OpenPage.open(url, "park=GOGA&flow=home&\(Self.time)")
+                try await page.click("#frame .list a.item-action[data-kind='go']")
+                try await page.waitForFrame("the collection the link opens") { $0.flow == "sites" }
+                try await page.session.waitUntil("the focus on the new screen") {
+                    try await page.session.executeScript("return document.activeElement.matches('#frame main.screen')").boolValue == true
+                }
+            }
+        }
+
         /// The checker runs and reports: a picture without a text alternative put into the
         /// frame is found, by rule, impact and element.
         @Test func theCheckerFindsAPictureWithoutAnAlternative() async throws {

@@ -151,7 +151,10 @@ extension HTMLRenderer {
             for badge in card.badges { html.text("span", badge, [("class", "badge")]) }
             html.close("p")
         }
-        if let action = card.action { link(action, class: "card-action", text: action.label ?? "Open", into: &html) }
+        // A carousel's "Open" links would all sound alike: the name says what each opens.
+        if let action = card.action {
+            link(action, class: "card-action", text: action.label ?? "Open", label: action.label == nil ? "Open \(card.title)" : nil, into: &html)
+        }
         html.close("div")
         html.close("article")
     }
