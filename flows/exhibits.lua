@@ -22,7 +22,7 @@ end
 function M.exhibit_sections(e)
   --- @type flowrun.Component[]
   local sections = { ui.heading(e.title) }
-  if e.picture then sections[#sections + 1] = ui.image(e.picture, e.title, nil, "high") end
+  if e.picture then sections[#sections + 1] = ui.image(e.picture, e.picture_alt or "", nil, "high") end
   sections[#sections + 1] = ui.text(e.text)
   return sections
 end

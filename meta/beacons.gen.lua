@@ -11,7 +11,7 @@ beacons = {}
 --- ```lua
 --- for _, e in ipairs(beacons.exhibits()) do print(e.title) end
 --- ```
---- @return table[] # {id, title, text, picture?, building, floor, lat, lon, beacons = {ids}}
+--- @return table[] # {id, title, text, picture?, picture_alt?, building, floor, lat, lon, beacons = {ids}}
 function beacons.exhibits() end
 
 --- Replays ctx.beacons (--beacons FILE.csv) up to its at_time (--at-time) through a new tracker.

@@ -59,7 +59,7 @@ error('Cannot require a meta file')
 --- A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Not empty.
 --- @field url string
 ---
---- What the picture shows, for screen readers.
+--- What the picture shows, for screen readers, in a sentence; "" marks a picture that only decorates (screen readers skip it). Never the file name.
 --- @field alt string
 ---
 --- @field id? string
@@ -339,7 +339,7 @@ error('Cannot require a meta file')
 --- A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it. Not empty.
 --- @field url string
 ---
---- What the picture shows, for screen readers.
+--- What the picture shows, for screen readers, in a sentence; "" marks a picture that only decorates (screen readers skip it). Never the file name.
 --- @field alt string
 ---
 --- @field id? string

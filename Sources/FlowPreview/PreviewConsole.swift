@@ -28,7 +28,7 @@ struct PreviewConsole: Sendable, Equatable {
         // The budget counts whole steps: a run shorter than one is "under" it.
         let counted = instructions < step ? "under \(Excerpt.count(step))" : "about \(Excerpt.count(instructions))"
         let usage = "\(counted) of \(Excerpt.count(limit)) instructions · \(Decimals.fixed(memory, 1)) MiB · \(Decimals.fixed(milliseconds, 1)) ms"
-        out += "<h4>Console <span class=\"usage\">\(PreviewErrorPanel.escape(usage))</span></h4>\n"
+        out += "<h3>Console <span class=\"usage\">\(PreviewErrorPanel.escape(usage))</span></h3>\n"
         if lines.isEmpty {
             out += "<p class=\"console-empty\">The flow printed nothing.</p>\n"
         } else {
@@ -39,7 +39,7 @@ struct PreviewConsole: Sendable, Equatable {
 
     static let style = """
         .console { width: 390px; margin: 18px auto 0; background: #1E1E1E; color: #D4D4D4; border-radius: 12px; padding: 10px 12px; font: 12px/1.45 ui-monospace, "DejaVu Sans Mono", Menlo, monospace; }
-        .console h4 { margin: 0 0 6px; font-size: 12px; color: #fff; display: flex; justify-content: space-between; gap: 8px; }
+        .console h3 { margin: 0 0 6px; font-size: 12px; color: #fff; display: flex; justify-content: space-between; gap: 8px; }
         .console .usage { color: #9CDCFE; font-weight: normal; }
         .console pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 220px; overflow-y: auto; }
         .console-empty { margin: 0; color: #8A8A8A; }

@@ -8,8 +8,8 @@ enum PreviewErrorPanel {
     static func html(_ failure: PreviewFailure, root: ProjectRoot) -> String {
         var out = "<style class=\"phone-style\">\n" + style + "</style>\n"
         out += "<div class=\"phone flow-error\" data-status=\"\(failure.status)\">\n"
-        out += "<header class=\"err-bar\"><span class=\"err-badge\">\(failure.status)</span> \(heading(failure.status))</header>\n"
-        out += "<div class=\"err-body\">\n"
+        out += "<header class=\"err-bar\"><h1><span class=\"err-badge\">\(failure.status)</span> \(heading(failure.status))</h1></header>\n"
+        out += "<main class=\"err-body\">\n"
         let (first, rest) = split(failure.message)
         out += "<p class=\"err-message\">\(escape(first))</p>\n"
         if !rest.isEmpty { out += "<pre class=\"err-more\">\(escape(rest))</pre>\n" }
@@ -33,7 +33,7 @@ enum PreviewErrorPanel {
             out += "<details class=\"err-trace\" open><summary>Traceback</summary><pre>\(escape(traceback))</pre></details>\n"
         }
         out += "<p class=\"err-hint\">Save a fix and this page updates by itself.</p>\n"
-        out += "</div>\n</div>\n"
+        out += "</main>\n</div>\n"
         return out
     }
 
@@ -69,6 +69,7 @@ enum PreviewErrorPanel {
     static let style = """
         .flow-error { width: 390px; min-height: 844px; margin: 0 auto; border-radius: 36px; overflow: hidden; background: #FFF8F6; box-shadow: 0 0 0 10px #111, 0 18px 50px rgba(0, 0, 0, 0.5); display: flex; flex-direction: column; font: 15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #2A1A17; }
         .err-bar { background: #B3261E; color: #fff; padding: 44px 18px 14px; font-size: 20px; font-weight: 700; }
+        .err-bar h1 { margin: 0; font: inherit; }
         .err-badge { display: inline-block; background: rgba(255, 255, 255, 0.2); border-radius: 8px; padding: 1px 8px; margin-right: 6px; font-size: 15px; }
         .err-body { padding: 16px; display: flex; flex-direction: column; gap: 12px; overflow-y: auto; }
         .flow-error * { scrollbar-width: none; }

@@ -63,7 +63,7 @@ enum PreviewPage {
         #others { display: flex; gap: 28px; align-items: flex-start; flex-wrap: wrap; }
         #others:empty { display: none; }
         #others .other { flex: none; }
-        #others .other h3 { margin: 0 0 8px; color: #F4F1E8; font: 600 13px -apple-system, "Segoe UI", Roboto, Arial, sans-serif; text-align: center; }
+        #others .size-label { margin: 0 0 8px; color: #F4F1E8; font: 600 13px -apple-system, "Segoe UI", Roboto, Arial, sans-serif; text-align: center; }
         .chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
         .chips button { flex: none; padding: 2px 8px; border-radius: 999px; background: #D9D4C7; color: #1F2A24; font: 12px inherit; }
         .chips button.current { background: #2E5E4E; color: #fff; }
@@ -75,7 +75,7 @@ enum PreviewPage {
 
     private static let body = """
         <div class="preview">
-        <form class="controls" id="controls" autocomplete="off">
+        <form class="controls" id="controls" autocomplete="off" aria-label="Preview controls">
         <h2>flowrun preview</h2>
         <p class="sub">Edit a file under flows/ or parks/ and this page follows.</p>
         <label for="park">Park</label>
@@ -83,7 +83,7 @@ enum PreviewPage {
         <label for="flow">Flow</label>
         <input id="flow" name="flow" list="flows" value="home">
         <datalist id="flows"></datalist>
-        <div class="chips" id="flowlist" aria-label="The park's flows"></div>
+        <div class="chips" id="flowlist" role="group" aria-label="The park's flows"></div>
         <a id="catalog" href="/parks/GOGA/catalog/" target="_blank" rel="noopener">Every screen of this park</a>
         <label for="args">Arguments (key=value, one a line)</label>
         <textarea id="args" name="args" placeholder="category=viewpoint"></textarea>
@@ -123,7 +123,7 @@ enum PreviewPage {
         <label for="speed">Live phone: play the track at (× real time), from (s or ISO 8601)</label>
         <div class="row">
         <div><input id="speed" name="speed" value="60"></div>
-        <div><input id="playfrom" name="playfrom" placeholder="0"></div>
+        <div><input id="playfrom" name="playfrom" placeholder="0" aria-label="Play from (s or ISO 8601)"></div>
         </div>
         <div class="buttons">
         <button type="button" id="play">Play</button>
@@ -131,8 +131,8 @@ enum PreviewPage {
         <button type="button" class="secondary" id="stop" disabled>Stop</button>
         </div>
         <div class="status" id="events"></div>
-        <div class="notice" id="notice"></div>
-        <div class="status" id="status">Connecting…</div>
+        <div class="notice" id="notice" role="status"></div>
+        <div class="status" id="status" role="status">Connecting…</div>
         <div id="console"></div>
         </form>
         <div id="frame"></div>
@@ -237,15 +237,22 @@ enum PreviewPage {
             const other = document.createElement("div");
             other.className = "other";
             other.dataset.size = size;
-            other.innerHTML = "<h3></h3>" + text;
-            other.querySelector("h3").textContent = size.replace("x", "×");
+            // A picture to compare, not a second screen to use: out of the focus order and
+            // of what a screen reader reads (the frame beside the controls is the one to use).
+            other.inert = true;
+            other.innerHTML = '<p class="size-label"></p>' + text;
+            other.querySelector(".size-label").textContent = size.replace("x", "×");
             for (const console of other.querySelectorAll(".console, .console-style")) console.remove();
             $("others").append(other);
           }
         }
 
         function markFlow() {
-          for (const chip of $("flowlist").children) chip.classList.toggle("current", chip.dataset.flow === ($("flow").value.trim() || "home"));
+          for (const chip of $("flowlist").children) {
+            const current = chip.dataset.flow === ($("flow").value.trim() || "home");
+            chip.classList.toggle("current", current);
+            chip.setAttribute("aria-pressed", String(current));
+          }
         }
 
         // The controls from the page's address: `?park=GOGA&flow=sites&time=...&arg.id=...`.
@@ -346,7 +353,9 @@ enum PreviewPage {
           // An act stays in this park; afterwards the controls name its flow and args as a view.
           restore({ park: park, flow: flow, args: args.join("\\n"), view: view });
           notice(kind === "act" ? "Performed the act once on the preview's store; Back and reloads never repeat it" : "");
-          load(kind === "act");
+          // What was followed is gone with its screen: focus goes to the new one, so a
+          // keyboard goes on from its top, not from the page's.
+          load(kind === "act").then(() => { const screen = $("frame").querySelector(".screen"); if (screen) screen.focus(); });
         }
 
         // A form: the runtime checks what was typed against the screen's form, then the

@@ -64,7 +64,7 @@ import Testing
         #expect(body.contains("<body data-park=\"YELL\" data-act=\""))
         #expect(body.contains("<div class=\"phone\" data-park=\"YELL\" data-flow=\"sites\">"))
         #expect(body.contains(".phone { width: 375px; height: 667px;"))
-        #expect(body.contains("<h3 class=\"section-title\">Geysers ("))
+        #expect(body.contains("<h2 class=\"section-title\">Geysers ("))
         #expect(body.contains("function fromAddress()"))
     }
 
@@ -147,15 +147,7 @@ import Testing
     }
 
     @Test func aFailingFlowIs422WithFileLineSourceAndTraceback() async throws {
-        let project = try TestProject(files: [
-            "flows/broken.lua": """
-            flow.register("broken", function(ctx)
-              local site = nil
-              return site.name
-            end)
-
-            """
-        ])
+        let project = try TestProject.withBrokenFlow()
         let (json, frame) = try await withServer(root: project.root) { url in
             (try await get(url, "/parks/GOGA/flows/broken"), try await get(url, "/parks/GOGA/flows/broken/frame"))
         }
@@ -185,7 +177,7 @@ import Testing
     @Test func aMapFigureCarriesItsBoxForAClickToBecomeAPosition() async throws {
         let (status, _, body) = try await withServer { try await get($0, "/parks/GOGA/flows/map/frame?center=37.80,-122.46&zoom=12&size=390x600") }
         #expect(status == 200)
-        #expect(body.contains("<figure class=\"picture picture-map\" data-bbox=\""))
+        #expect(body.contains("<figure class=\"picture picture-map\" role=\"img\" aria-label=\"Map of ") && body.contains(" data-bbox=\""))
     }
 
     @Test func aFlowListIsTheParksFlows() async throws {

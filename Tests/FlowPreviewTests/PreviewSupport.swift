@@ -91,4 +91,18 @@ final class TestProject: @unchecked Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The project with `flows/broken.lua`: a flow that fails at line 3, indexing nil, as an
+    /// author might write it.
+    static func withBrokenFlow() throws -> TestProject {
+        try TestProject(files: [
+            "flows/broken.lua": """
+            flow.register("broken", function(ctx)
+              local site = nil
+              return site.name
+            end)
+
+            """
+        ])
+    }
 }

@@ -32,7 +32,7 @@ function ui.notice(text) return ui.text(text, "notice") end
 
 --- An image with the color shown while it loads and its load priority ("high", "normal", "low").
 --- @param url string
---- @param alt string what the picture shows, for screen readers
+--- @param alt string what the picture shows, for screen readers, in a sentence; "" for a picture that only decorates
 --- @param placeholder? string "#RRGGBB"
 --- @param priority? "high"|"normal"|"low"
 --- @return flowrun.ImageComponent

@@ -110,12 +110,14 @@ extension ScreenCatalog {
             </style>
             </head>
             <body>
+            <header>
             <h1>\(Self.escape(park)): every screen</h1>
             <p class="summary">\(flows.count) flows, \(stories.count) screens\(failures > 0 ? ", \(failures) failed" : "")\
             \(compared ? " · compared with the earlier catalogue: \(comparison.changed.count) changed, \(comparison.added.count) new, \(comparison.gone.count) gone" : "")</p>
 
             """
         if !comparison.gone.isEmpty { out += "<p class=\"summary\">Gone: \(Self.escape(comparison.gone.joined(separator: ", ")))</p>\n" }
+        out += "</header>\n<main>\n"
         for flow in flows {
             out += "<section id=\"\(Self.escape(Self.slug(flow)))\">\n<h2>\(Self.escape(flow))</h2>\n<div class=\"row\">\n"
             for story in stories where story.flow == flow {
@@ -145,6 +147,6 @@ extension ScreenCatalog {
             }
             out += "</div>\n</section>\n"
         }
-        return out + "</body>\n</html>\n"
+        return out + "</main>\n</body>\n</html>\n"
     }
 }

@@ -18,7 +18,7 @@ struct BeaconsModule: NativeModule {
         [
             NativeFunction(
                 "exhibits", summary: "The park's exhibits in file order (empty when it has no exhibits.geojson).",
-                returns: [("table[]", "{id, title, text, picture?, building, floor, lat, lon, beacons = {ids}}")],
+                returns: [("table[]", "{id, title, text, picture?, picture_alt?, building, floor, lat, lon, beacons = {ids}}")],
                 example: "for _, e in ipairs(beacons.exhibits()) do print(e.title) end"
             ) { context, call in
                 let exhibits = try context.exhibits()?.exhibits ?? []
@@ -85,6 +85,7 @@ struct BeaconsModule: NativeModule {
         t["title"] = .string(e.title)
         t["text"] = .string(e.text)
         if let picture = e.picture { t["picture"] = .string(picture) }
+        if let alt = e.pictureAlt { t["picture_alt"] = .string(alt) }
         t["building"] = .string(e.building)
         t["floor"] = .integer(Int64(e.floor))
         t["lat"] = .number(e.coordinate.latitude)

@@ -26,6 +26,8 @@ public struct Exhibit: Sendable, Hashable {
     public var text: String
     /// A picture: a path inside the park's `assets/` or an `https://` URL; nil: none.
     public var picture: String?
+    /// What the picture shows, for screen readers (`""`: it only decorates); set with a picture.
+    public var pictureAlt: String?
     /// The building it is in (`Old Faithful Visitor Education Center`).
     public var building: String
     /// Where it stands.
@@ -37,13 +39,14 @@ public struct Exhibit: Sendable, Hashable {
 
     /// An exhibit; each parameter sets the property of the same name.
     public init(
-        id: String, title: String, text: String, picture: String? = nil, building: String,
+        id: String, title: String, text: String, picture: String? = nil, pictureAlt: String? = nil, building: String,
         coordinate: Coordinate, floor: Int = 0, beacons: [Beacon]
     ) {
         self.id = id
         self.title = title
         self.text = text
         self.picture = picture
+        self.pictureAlt = pictureAlt
         self.building = building
         self.coordinate = coordinate
         self.floor = floor

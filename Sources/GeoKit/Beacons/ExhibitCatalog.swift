@@ -14,7 +14,8 @@ public import Foundation
 ///
 /// Rules, each broken one an error naming the file, the feature (counted from 1) and the
 /// field: `properties.id`, `title`, `text` and `building` are non-empty strings, the id
-/// unique; `picture` is a string when present; `floor` is an integer in -5...200 (default
+/// unique; `picture` is a string when present, and then `picture_alt` too (what it shows,
+/// for screen readers; `""` when it only decorates); `floor` is an integer in -5...200 (default
 /// 0); `beacons` is a non-empty array of `{type = "ibeacon", uuid, major, minor}` or
 /// `{type = "eddystone", namespace, instance}` with optional `measured_power` (dBm at 1 m,
 /// -100...0) and `path_loss` (1...6); no beacon is listed twice in the file; with a
@@ -136,6 +137,16 @@ public struct ExhibitCatalog: Sendable {
         case .string(let s)? where !s.isBlank: picture = s
         case let other?: throw GeoError(.invalidContent, "must be a non-empty string, got \(other.snippet())").within("picture")
         }
+        // The screen's image needs its text alternative, so the content gives it with the picture.
+        let pictureAlt: String?
+        switch (p["picture_alt"], picture) {
+        case (nil, nil), (.null?, nil): pictureAlt = nil
+        case (nil, _?), (.null?, _?):
+            throw GeoError(.invalidContent, "missing: a picture needs what it shows for screen readers (\"\" if it only decorates)").within("picture_alt")
+        case (.string?, nil): throw GeoError(.invalidContent, "there is no picture to describe").within("picture_alt")
+        case (.string(let s)?, _?): pictureAlt = s
+        case (let other?, _): throw GeoError(.invalidContent, "must be a string, got \(other.snippet())").within("picture_alt")
+        }
         guard case .array(let list)? = p["beacons"], !list.isEmpty else {
             throw GeoError(.invalidContent, p["beacons"] == nil ? "missing: every exhibit needs at least one beacon" : "must be a non-empty array").within(
                 "beacons")
@@ -145,7 +156,7 @@ public struct ExhibitCatalog: Sendable {
             do throws(GeoError) { beacons.append(try beacon(item)) } catch { throw error.within("beacons[\(i + 1)]") }
         }
         return Exhibit(
-            id: id, title: title, text: body, picture: picture, building: building,
+            id: id, title: title, text: body, picture: picture, pictureAlt: pictureAlt, building: building,
             coordinate: position.coordinate, floor: floor, beacons: beacons)
     }
 

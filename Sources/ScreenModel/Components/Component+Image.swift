@@ -16,7 +16,8 @@ extension Component {
         public var id: String?
         /// Where the picture is; must not be empty.
         public var url: String
-        /// What the picture shows, for screen readers and the text renderer.
+        /// What the picture shows, for screen readers and the text renderer; `""` marks a
+        /// picture that only decorates, which screen readers skip.
         public var alt: String
         /// A `#RRGGBB` color shown while the picture loads (default `nil`).
         public var placeholder: String?
@@ -78,6 +79,7 @@ extension Component.Image: Codable, ComponentPayload {
 
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
         check.requireNonEmpty(url, at: "\(path()).url")
+        check.checkAlt(alt, url: url, at: "\(path()).alt")
         check.checkPlaceholder(placeholder, at: "\(path()).placeholder")
     }
 }
@@ -97,7 +99,11 @@ extension ScreenContract {
                         minLength: 1,
                         "A picture: a path inside the park's assets/ folder (onboarding/sky.svg is parks/<CODE>/assets/onboarding/sky.svg) or a full https:// URL; flowrun check verifies it."
                     )),
-                .required("alt", .string("What the picture shows, for screen readers.")),
+                .required(
+                    "alt",
+                    .string(
+                        "What the picture shows, for screen readers, in a sentence; \"\" marks a picture that only decorates (screen readers skip it). Never the file name."
+                    )),
                 .optional("placeholder", .reference("color", "The #RRGGBB color shown while the picture loads.")),
                 .optional("priority", .reference("priority")),
             ], "A picture inside a card: an image component without type."))

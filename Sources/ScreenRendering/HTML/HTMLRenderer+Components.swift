@@ -2,6 +2,11 @@ import Formats
 import ScreenModel
 
 // Each component of the schema as HTML, in the phone frame's style (HTMLStyle.swift).
+// Headings never skip a level, whatever order a flow puts its sections in: the screen's
+// title is the one h1, every section's heading (a title or heading text, a list's, a
+// carousel's, a timeline's, an onboarding page's, a card's alone) is h2, and what sits
+// under a section's own heading (a titled carousel's cards, a titled timeline's count) h3.
+// Their looks come from their classes, not their levels.
 
 extension HTMLRenderer {
     static func component(_ component: Component, number: Int, of screen: Screen, assets: PictureAddresses, into html: inout SVGMarkup) {
@@ -10,7 +15,7 @@ extension HTMLRenderer {
             let (tag, style): (String, String) =
                 switch text.style {
                 case .title: ("h2", "text-title")
-                case .heading: ("h3", "text-heading")
+                case .heading: ("h2", "text-heading")
                 case .body: ("p", "text-body")
                 case .caption: ("p", "text-caption")
                 case .notice: ("p", "text-notice")
@@ -22,7 +27,7 @@ extension HTMLRenderer {
             self.card(card, assets: assets, into: &html)
         case .list(let list):
             html.open("section", [("class", "list")] + idAttribute(list.id))
-            if let title = list.title { html.text("h3", title, [("class", "section-title")]) }
+            if let title = list.title { html.text("h2", title, [("class", "section-title")]) }
             if list.items.isEmpty {
                 html.text("p", list.empty ?? "Nothing here yet.", [("class", "list-empty")])
             } else {
@@ -33,10 +38,10 @@ extension HTMLRenderer {
             html.close("section")
         case .carousel(let carousel):
             html.open("section", [("class", "carousel")] + idAttribute(carousel.id))
-            if let title = carousel.title { html.text("h3", title, [("class", "section-title")]) }
+            if let title = carousel.title { html.text("h2", title, [("class", "section-title")]) }
             html.open("div", [("class", "carousel-track")])
             for (i, card) in carousel.cards.enumerated() {
-                self.card(card, position: "\(i + 1)/\(carousel.cards.count)", assets: assets, into: &html)
+                self.card(card, position: "\(i + 1)/\(carousel.cards.count)", heading: carousel.title == nil ? "h2" : "h3", assets: assets, into: &html)
             }
             html.close("div")
             html.close("section")
@@ -61,7 +66,9 @@ extension HTMLRenderer {
                 let box = [map.bbox.west, map.bbox.south, map.bbox.east, map.bbox.north]
                 bbox = [("data-bbox", box.map { SVGMarkup.number($0) }.joined(separator: ","))]
             }
-            html.open("figure", [("class", "picture picture-\(component.type)")] + bbox + idAttribute(component.id))
+            // One image to a screen reader, named by what it shows: the drawing's parts are not read.
+            let described = [("role", "img"), ("aria-label", PictureDescription.text(of: component, on: screen) ?? screen.title)]
+            html.open("figure", [("class", "picture picture-\(component.type)")] + described + bbox + idAttribute(component.id))
             for line in SVGRenderer().render(alone).split(separator: "\n") where !line.hasPrefix("<?xml") {
                 html.raw(String(line))
             }
@@ -74,8 +81,8 @@ extension HTMLRenderer {
     /// not a poster shrunk into the frame.
     private static func timeline(_ timeline: Component.Timeline, of screen: Screen, into html: inout SVGMarkup) {
         html.open("section", [("class", "timeline")] + idAttribute(timeline.id))
-        if let title = timeline.title { html.text("h3", title, [("class", "section-title")]) }
-        html.open("figure", [("class", "picture picture-timeline")])
+        if let title = timeline.title { html.text("h2", title, [("class", "section-title")]) }
+        html.open("figure", [("class", "picture picture-timeline"), ("role", "img"), ("aria-label", PictureDescription.timeline(timeline, on: screen))])
         for line in SVGRenderer.timelineMapPicture(screen, timeline, side: 390).split(separator: "\n") where !line.hasPrefix("<?xml") {
             html.raw(String(line))
         }
@@ -94,7 +101,7 @@ extension HTMLRenderer {
         }
         let regions = Dictionary(timeline.regions.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let count = timeline.entries.count
-        html.text("h4", "\(count) \(count == 1 ? "entry" : "entries")", [("class", "timeline-count")])
+        html.text(timeline.title == nil ? "h2" : "h3", "\(count) \(count == 1 ? "entry" : "entries")", [("class", "timeline-count")])
         if timeline.entries.isEmpty {
             html.text("p", "Nothing happened along this track.", [("class", "list-empty")])
         } else {
@@ -123,24 +130,25 @@ extension HTMLRenderer {
         // A background, not an <img>: while it loads, or if it never does, the placeholder
         // colour shows instead of a broken-image icon.
         let placeholder = HTMLStyle.color(image.placeholder) ?? HTMLStyle.placeholder
+        // An empty alt marks a picture that only decorates: screen readers skip it.
+        let alternative: [SVGMarkup.Attribute] = image.alt.isEmpty ? [("aria-hidden", "true")] : [("role", "img"), ("aria-label", image.alt)]
         // An empty element is written with its end tag: in HTML `<div/>` opens a div.
         html.text(
             "div", "",
-            [
-                ("class", "image image-\(image.priority.rawValue)"), ("role", "img"), ("aria-label", image.alt),
+            [("class", "image image-\(image.priority.rawValue)")] + alternative + [
                 (
                     "style",
                     "background-color: \(placeholder); background-image: url(\(HTMLStyle.cssURL(image.url, assets: assets.assets, photos: assets.photos)))"
-                ),
+                )
             ] + idAttribute(image.id))
     }
 
-    private static func card(_ card: Component.Card, position: String? = nil, assets: PictureAddresses, into html: inout SVGMarkup) {
+    private static func card(_ card: Component.Card, position: String? = nil, heading: String = "h2", assets: PictureAddresses, into html: inout SVGMarkup) {
         html.open("article", [("class", "card")] + idAttribute(card.id))
         if let image = card.image { self.image(image, assets: assets, into: &html) }
         html.open("div", [("class", "card-body")])
         if let position { html.text("p", position, [("class", "card-position")]) }
-        html.text("h4", card.title, [("class", "card-title")])
+        html.text(heading, card.title, [("class", "card-title")])
         if let subtitle = card.subtitle { html.text("p", subtitle, [("class", "card-subtitle")]) }
         if let body = card.body { html.text("p", body, [("class", "card-text")]) }
         if !card.badges.isEmpty {
@@ -148,7 +156,10 @@ extension HTMLRenderer {
             for badge in card.badges { html.text("span", badge, [("class", "badge")]) }
             html.close("p")
         }
-        if let action = card.action { link(action, class: "card-action", text: action.label ?? "Open", into: &html) }
+        // A carousel's "Open" links would all sound alike: the name says what each opens.
+        if let action = card.action {
+            link(action, class: "card-action", text: action.label ?? "Open", label: action.label == nil ? "Open \(card.title)" : nil, into: &html)
+        }
         html.close("div")
         html.close("article")
     }
@@ -189,7 +200,7 @@ extension HTMLRenderer {
             }
             html.close("div")
             html.text("p", "\(i + 1) of \(onboarding.pages.count)", [("class", "page-position")])
-            html.text("h3", page.title, [("class", "page-title")])
+            html.text("h2", page.title, [("class", "page-title")])
             html.text("p", page.body, [("class", "page-body")])
             if let action = page.action { link(action, class: "button primary", text: action.label ?? "Continue", into: &html) }
             html.close("article")

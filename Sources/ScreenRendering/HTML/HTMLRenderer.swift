@@ -4,7 +4,9 @@ public import ScreenModel
 /// scripts, no external style sheets; the screen's own images are its only links), the
 /// screen in a phone-sized frame (390×844 by default) painted in the park's theme. Every
 /// component of the schema is drawn; maps, timelines and AR views are their SVG pictures
-/// (``SVGRenderer``), inline. Actions are links: a `url` action opens its address, a `call`
+/// (``SVGRenderer``), inline, each one image named by what it shows (``PictureDescription``).
+/// For screen readers and keyboards: a `header` and a `main`, headings that never skip a
+/// level, a name for every picture and link, lists as lists, no focus order of its own. Actions are links: a `url` action opens its address, a `call`
 /// action is a `tel:` link, a `directions` action a `geo:` link with the place in
 /// `data-directions`, and a `go` action carries its flow and arguments in `data-`
 /// attributes (the preview page follows it; in a saved file it goes nowhere).
@@ -84,7 +86,9 @@ public struct HTMLRenderer: ScreenRenderer {
         html.text("h1", screen.title)
         if let subtitle = screen.subtitle { html.text("p", subtitle, [("class", "bar-subtitle")]) }
         html.close("header")
-        html.open("main", [("class", "screen")])
+        // The screen scrolls inside the frame: focusable, so a keyboard can scroll it where
+        // nothing in it is (an AR view, a timeline).
+        html.open("main", [("class", "screen"), ("tabindex", "0")])
         for (index, component) in screen.sections.enumerated() {
             Self.component(component, number: index + 1, of: screen, assets: PictureAddresses(assets: assets, photos: photos), into: &html)
         }

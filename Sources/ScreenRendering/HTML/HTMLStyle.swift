@@ -108,7 +108,7 @@ enum HTMLStyle {
             .phone { width: \(width)px; height: \(height)px; margin: 0 auto; border-radius: 36px; overflow: hidden; background: var(--paper); box-shadow: 0 0 0 10px #111, 0 18px 50px rgba(0, 0, 0, 0.5); display: flex; flex-direction: column; }
             .bar { background: var(--primary); color: var(--on-primary); padding: 44px 18px 14px; flex: none; }
             .bar h1 { margin: 0; font-size: 22px; line-height: 1.2; font-weight: 700; }
-            .bar-subtitle { margin: 4px 0 0; opacity: 0.85; font-size: 14px; }
+            .bar-subtitle { margin: 4px 0 0; font-size: 14px; }
             .screen { flex: 1; overflow-y: auto; padding: 14px 16px 28px; display: flex; flex-direction: column; gap: 14px; }
             .phone * { scrollbar-width: none; }
             .screen > * { flex: none; }
@@ -180,6 +180,7 @@ enum HTMLStyle {
             .entry-title { font-weight: 600; overflow-wrap: anywhere; }
             .entry-detail { font-size: 13px; color: var(--muted); overflow-wrap: anywhere; }
             a.action:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+            .screen:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
             """.split(separator: "\n").map(String.init)
     }
 }

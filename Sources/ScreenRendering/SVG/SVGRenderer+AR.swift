@@ -13,7 +13,7 @@ extension SVGRenderer {
         let width = side(ar.size.width, fallback: fallbackSize.width)
         let height = side(ar.size.height, fallback: fallbackSize.height)
         let backdrop = SVGARBackdrop(camera: ar.camera, width: width, height: height)
-        var svg = document(width: width, height: height, title: "\(screen.title) · AR view")
+        var svg = document(width: width, height: height, title: "\(screen.title) · AR view", description: PictureDescription.ar(ar))
         backdrop.draw(into: &svg)
         SVGARLayer(ar: ar, backdrop: backdrop, title: screen.title).draw(into: &svg)
         svg.close("svg")

@@ -16,7 +16,9 @@ extension SVGRenderer {
         let sidebar = SVGTimelineSidebar(screen: screen, timeline: timeline, layer: layer, left: side, width: SVGStyle.sidebarWidth)
         let width = side + SVGStyle.sidebarWidth
         let height = max(side + scaleStripHeight, sidebar.height.rounded(.up))
-        var svg = document(width: width, height: height, title: "\(screen.title) · timeline")
+        var svg = document(
+            width: width, height: height, title: "\(screen.title) · timeline",
+            description: PictureDescription.timeline(timeline, on: screen))
         drawTimelineMap(projection, layer, side: side, height: height, into: &svg)
         sidebar.draw(into: &svg, height: height)
         svg.close("svg")
@@ -29,7 +31,9 @@ extension SVGRenderer {
     static func timelineMapPicture(_ screen: Screen, _ timeline: Component.Timeline, side: Double) -> String {
         let (projection, layer) = timelineLayer(timeline, side: side)
         let height = side + scaleStripHeight
-        var svg = document(width: side, height: height, title: "\(timeline.title ?? screen.title) · map of the timeline")
+        var svg = document(
+            width: side, height: height, title: "\(timeline.title ?? screen.title) · map of the timeline",
+            description: PictureDescription.timeline(timeline, on: screen))
         drawTimelineMap(projection, layer, side: side, height: height, into: &svg)
         svg.close("svg")
         return svg.lines.joined(separator: "\n") + "\n"

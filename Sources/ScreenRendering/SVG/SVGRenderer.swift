@@ -38,7 +38,8 @@ public struct SVGRenderer: ScreenRenderer {
         let layout = SVGMapLayout(screen: screen, map: map, projection: projection)
         let area = layout.bands.mapArea
 
-        var svg = Self.document(width: width, height: layout.bands.pictureHeight, title: "\(screen.title) · map")
+        var svg = Self.document(
+            width: width, height: layout.bands.pictureHeight, title: "\(screen.title) · map", description: PictureDescription.map(map, on: screen))
         layout.bands.draw(into: &svg)
         Self.openMapArea(area, into: &svg)
         svg.element(
@@ -75,8 +76,9 @@ public struct SVGRenderer: ScreenRenderer {
         return nil
     }
 
-    /// The XML declaration and the opened `<svg>` root with its `<title>`.
-    static func document(width: Double, height: Double, title: String) -> SVGMarkup {
+    /// The XML declaration and the opened `<svg>` root with its `<title>`, and the picture's
+    /// text alternative (``PictureDescription``) as its `<desc>` when it has one.
+    static func document(width: Double, height: Double, title: String, description: String? = nil) -> SVGMarkup {
         var svg = SVGMarkup()
         svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         let (w, h) = (SVGMarkup.number(width), SVGMarkup.number(height))
@@ -84,9 +86,10 @@ public struct SVGRenderer: ScreenRenderer {
             "svg",
             [
                 ("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h), ("viewBox", "0 0 \(w) \(h)"),
-                ("font-family", SVGStyle.font),
+                ("font-family", SVGStyle.font), ("role", "img"),
             ])
         svg.text("title", title)
+        if let description { svg.text("desc", description) }
         return svg
     }
 

@@ -32,7 +32,7 @@ struct ExhibitContentTests {
                 "a",
                 beacons: Self.ibeacon(1) + ","
                     + #"{"type":"eddystone","namespace":"4f4656454359454c4c57","instance":"000000000104","measured_power":-62,"path_loss":2.3}"#),
-            Self.feature("b", beacons: Self.ibeacon(2), extra: #","floor":1,"picture":"halls/b.png""#),
+            Self.feature("b", beacons: Self.ibeacon(2), extra: #","floor":1,"picture":"halls/b.png","picture_alt":"The hall's geyser model""#),
         ])
         #expect(catalog.exhibits.map(\.id) == ["a", "b"])
         #expect(catalog.beacons.count == 3 && catalog.exhibitOfBeacon == [0, 0, 1])
@@ -40,6 +40,7 @@ struct ExhibitContentTests {
         #expect(catalog.beacons[1].calibration == BeaconCalibration(measuredPower: -62, pathLoss: 2.3))
         #expect(catalog.beacons[0].calibration == BeaconCalibration())
         #expect(catalog.exhibits[1].floor == 1 && catalog.exhibits[1].picture == "halls/b.png")
+        #expect(catalog.exhibits[1].pictureAlt == "The hall's geyser model" && catalog.exhibits[0].pictureAlt == nil)
     }
 
     @Test func mistakesNameTheFeatureAndField() {
@@ -64,6 +65,19 @@ struct ExhibitContentTests {
         #expect(
             Self.message([Self.feature("a", beacons: Self.ibeacon(1)), Self.feature("a", beacons: Self.ibeacon(2))])
                 == file + "feature 2 ('a'): id: duplicate id 'a', first used by feature 1")
+    }
+
+    @Test func aPictureComesWithItsTextAlternative() throws {
+        let file = "parks/TEST/exhibits.geojson: feature 1 ('a'): picture_alt: "
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1), extra: #","picture":"halls/a.png""#)])
+                == file + "missing: a picture needs what it shows for screen readers (\"\" if it only decorates)")
+        #expect(Self.message([Self.feature("a", beacons: Self.ibeacon(1), extra: #","picture_alt":"A model""#)]) == file + "there is no picture to describe")
+        #expect(
+            Self.message([Self.feature("a", beacons: Self.ibeacon(1), extra: #","picture":"halls/a.png","picture_alt":3"#)])
+                == file + "must be a string, got 3")
+        let decorative = try Self.read([Self.feature("a", beacons: Self.ibeacon(1), extra: #","picture":"halls/a.png","picture_alt":"""#)])
+        #expect(decorative.exhibits[0].pictureAlt == "")
     }
 
     @Test func aPositionOutsideTheBoundaryIsAnError() throws {

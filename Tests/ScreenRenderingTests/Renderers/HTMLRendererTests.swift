@@ -38,11 +38,11 @@ import ScreenModel
     @Test func aTimelineIsAMapAboveItsEntriesAsText() throws {
         let screen = try #require(GoldenScreens.all.first { $0.name == "goga-timeline" }?.screen)
         let html = Self.html(screen)
-        #expect(html.contains("<figure class=\"picture picture-timeline\">"))
+        #expect(html.contains("<figure class=\"picture picture-timeline\" role=\"img\" aria-label=\"Map of Geofence replay"))
         #expect(html.contains("viewBox=\"0 0 390 430\""), "the map alone, square with its scale bar's strip, no sidebar beside it")
-        #expect(html.contains("<h3 class=\"section-title\">Geofence replay · Crissy Field to the bridge</h3>"))
+        #expect(html.contains("<h2 class=\"section-title\">Geofence replay · Crissy Field to the bridge</h2>"))
         #expect(html.contains("<dt>missed enters</dt>") && html.contains("<dd>1 (Torpedo Wharf)</dd>"))
-        #expect(html.contains("<h4 class=\"timeline-count\">18 entries</h4>"))
+        #expect(html.contains("<h3 class=\"timeline-count\">18 entries</h3>"), "under the timeline's own heading")
         #expect(html.components(separatedBy: "<li class=\"entry ").count == 19)
         // 212 s after the start, at the park's clock, with the region's name.
         let entry = try #require(html.components(separatedBy: "<li class=\"entry entry-enter\">").dropFirst().first)
