@@ -6,6 +6,7 @@
 -- error naming it), remove=SITE_ID removes one.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
+local i18n = require("lib.i18n")
 
 -- A favorite's site by id, or nil when the park's data no longer lists it (or hides it).
 local function name_of(ctx, id)
@@ -13,15 +14,15 @@ local function name_of(ctx, id)
   return site and site.name or id
 end
 
-local function perform(ctx)
+local function perform(ctx, tr)
   if not ctx.acting then return nil end
   local args = ctx.args
   if args.add then
     local added = store.add_favorite(args.add)
-    return (added and "Added %s to your favorites." or "%s is one of your favorites already."):format(name_of(ctx, args.add))
+    return tr(added and "favorites.added" or "favorites.already", { site = name_of(ctx, args.add) })
   elseif args.remove then
     local removed = store.remove_favorite(args.remove)
-    return (removed and "Removed %s from your favorites." or "%s was not one of your favorites."):format(name_of(ctx, args.remove))
+    return tr(removed and "favorites.removed" or "favorites.not_one", { site = name_of(ctx, args.remove) })
   end
   return nil
 end
@@ -44,41 +45,41 @@ local function entries(ctx)
   return out
 end
 
-local function item(ctx, entry, editing)
+local function item(ctx, tr, entry, editing)
   local site = entry.site
   local action
-  if editing then action = ui.act("favorites", { remove = entry.id, edit = "1" }, "Remove")
-  elseif site then action = ui.go("sites", { id = site.id }, "Open") end
+  if editing then action = ui.act("favorites", { remove = entry.id, edit = "1" }, tr("action.remove"))
+  elseif site then action = ui.go("sites", { id = site.id }, tr("action.open")) end
   if not site then
-    return { title = entry.id, subtitle = "No longer listed in " .. ctx.park.name, action = action }
+    return { title = entry.id, subtitle = tr("favorites.no_longer_listed", { park = ctx.park.name }), action = action }
   end
   return { title = site.name, subtitle = ui.category_name(ctx, site.category),
-           detail = entry.distance and ui.away(entry.distance, entry.bearing) or nil,
+           detail = entry.distance and ui.away(entry.distance, entry.bearing, tr) or nil,
            action = action }
 end
 
 flow.register("favorites", function(ctx)
-  local done = perform(ctx)
+  local tr = i18n.of(ctx)
+  local done = perform(ctx, tr)
   local editing = ctx.args.edit ~= nil
   local list = entries(ctx)
   local items = {}
-  for i, entry in ipairs(list) do items[i] = item(ctx, entry, editing) end
+  for i, entry in ipairs(list) do items[i] = item(ctx, tr, entry, editing) end
 
   local out = {}
   local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
   if done then add(ui.notice(done)) end
   if ctx.at and #list > 0 then
-    add(ui.text(("Nearest first from %.4f, %.4f."):format(ctx.at.lat, ctx.at.lon), "caption"))
+    add(ui.text(tr("common.nearest_first_from", { position = ("%.4f, %.4f"):format(ctx.at.lat, ctx.at.lon) }), "caption"))
   end
-  if editing and #list > 0 then add(ui.text("Tap a favorite to remove it.", "caption")) end
-  add(ui.list("Favorites (" .. #list .. ")", items,
-              "No favorites yet: open a site and choose \"Add to favorites\"."))
+  if editing and #list > 0 then add(ui.text(tr("favorites.tap_to_remove"), "caption")) end
+  add(ui.list(tr("favorites.count", { count = #list }), items, tr("favorites.none")))
   if editing then
-    add(ui.button("Done", ui.go("favorites", nil, "Done")))
+    add(ui.button(tr("favorites.done"), ui.go("favorites", nil, tr("favorites.done"))))
   elseif #list > 0 then
-    add(ui.button("Edit favorites", ui.go("favorites", { edit = "1" }, "Edit favorites"), "secondary"))
+    add(ui.button(tr("favorites.edit"), ui.go("favorites", { edit = "1" }, tr("favorites.edit")), "secondary"))
   else
-    add(ui.button("Browse sites", ui.go("sites", nil, "All sites"), "secondary"))
+    add(ui.button(tr("favorites.browse"), ui.go("sites", nil, tr("sites.all")), "secondary"))
   end
-  return ui.screen("Favorites", out, ctx.park.name)
+  return ui.screen(tr("favorites.title"), out, ctx.park.name)
 end, { args = { add = "site", remove = "site", edit = "text" } })

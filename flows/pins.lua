@@ -14,10 +14,16 @@
 --   id=N remove_photo=FILE       removes a photo from pin N (the app deletes the file)
 -- And a view of one photo, full size: id=N view=FILE.
 local ui = require("lib.ui")
+local i18n = require("lib.i18n")
+
+-- The run's translator: set first thing in every run (runs of one park share this state,
+-- one at a time), so the screen builders below speak the run's language.
+--- @type fun(key: string, values?: table<string, any>): string
+local tr
 
 -- A pin's name as a visitor reads it.
 local function title_of(pin)
-  return pin.title or ("Pin " .. pin.id)
+  return pin.title or tr("pins.untitled", { id = tostring(pin.id) })
 end
 
 -- The pin `text` names, as an integer id, or nil.
@@ -35,9 +41,9 @@ local function next_photo(ctx, pin)
 end
 
 local function not_found(ctx, id)
-  return ui.screen("Pin not found", {
-    ui.notice(("You have no pin %s in %s."):format(id, ctx.park.name)),
-    ui.button("Your pins", ui.go("pins", nil, "Your pins")),
+  return ui.screen(tr("pins.not_found"), {
+    ui.notice(tr("pins.no_such_pin", { id = id, park = ctx.park.name })),
+    ui.button(tr("pins.title"), ui.go("pins", nil, tr("pins.title"))),
   }, ctx.park.name)
 end
 
@@ -57,69 +63,69 @@ local function list_screen(ctx, done)
   local items = {}
   for i, entry in ipairs(entries) do
     local pin = entry.pin
-    local photos = #pin.photos > 0 and (#pin.photos == 1 and "1 photo" or #pin.photos .. " photos") or nil
+    local photos = #pin.photos > 0 and tr("pins.photo_count", { count = #pin.photos }) or nil
     items[i] = {
       title = title_of(pin),
-      subtitle = table.concat({ "dropped " .. ui.local_time(pin.created), photos }, " · "),
-      detail = entry.distance and ui.away(entry.distance, entry.bearing) or nil,
-      action = ui.go("pins", { id = pin.id }, "Open"),
+      subtitle = table.concat({ tr("pins.dropped_at", { time = ui.local_time(pin.created) }), photos }, " · "),
+      detail = entry.distance and ui.away(entry.distance, entry.bearing, tr) or nil,
+      action = ui.go("pins", { id = pin.id }, tr("action.open")),
     }
   end
 
   local out = {}
   local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
   if done then add(ui.notice(done)) end
-  if at and #items > 0 then add(ui.text(("Nearest first from %.4f, %.4f."):format(at.lat, at.lon), "caption")) end
-  add(ui.list("Your pins (" .. #items .. ")", items, "No pins yet: drop one where you stand to find the spot again."))
+  if at and #items > 0 then add(ui.text(tr("common.nearest_first_from", { position = ("%.4f, %.4f"):format(at.lat, at.lon) }), "caption")) end
+  add(ui.list(tr("pins.count", { count = #items }), items, tr("pins.none")))
   if at then
-    add(ui.form("Drop a pin here", {
-      ui.text_field("title", "Title", { placeholder = "Picnic spot", max_length = 80 }),
-      ui.text_field("note", "Note", { max_length = 500, multiline = true }),
-    }, ui.act("pins", { drop = "1" }, "Drop a pin here")))
+    add(ui.form(tr("pins.drop"), {
+      ui.text_field("title", tr("pins.field_title"), { placeholder = tr("pins.title_hint"), max_length = 80 }),
+      ui.text_field("note", tr("pins.field_note"), { max_length = 500, multiline = true }),
+    }, ui.act("pins", { drop = "1" }, tr("pins.drop"))))
   else
     add(ui.text("Share your position (flowrun: --at LAT,LON) to drop a pin where you stand.", "caption"))
   end
-  return ui.screen("Your pins", out, ctx.park.name)
+  return ui.screen(tr("pins.title"), out, ctx.park.name)
 end
 
 -- What a photo shows, for a screen reader: the pin it belongs to, and when it was added.
 local function photo_alt(pin, photo)
-  return ("Photo at %s, added %s"):format(title_of(pin), ui.local_time(photo.added))
+  return tr("pins.photo_alt", { pin = title_of(pin), time = ui.local_time(photo.added) })
 end
 
 local function pin_screen(ctx, pin, done)
   local body = pin.note
   if ctx.at then
     local d, b = geo.inverse(ctx.at.lat, ctx.at.lon, pin.lat, pin.lon)
-    body = (body and body .. "\n" or "") .. (d < 10 and "You are here." or ui.away(d, b) .. " of you.")
+    body = (body and body .. "\n" or "") .. (d < 10 and tr("pins.you_are_here") or tr("sites.of_you", { away = ui.away(d, b, tr) }))
   end
   local photos = {}
   for i, photo in ipairs(pin.photos) do
     photos[i] = {
-      title = photo.file, subtitle = "added " .. ui.local_time(photo.added),
+      title = photo.file, subtitle = tr("pins.added_at", { time = ui.local_time(photo.added) }),
       image = { url = "photo:" .. photo.file, alt = photo_alt(pin, photo), placeholder = "#D9D4C7" },
-      action = ui.go("pins", { id = pin.id, view = photo.file }, "Open full size"),
+      action = ui.go("pins", { id = pin.id, view = photo.file }, tr("pins.open_full_size")),
     }
   end
   local out = {}
   local function add(section) out[#out + 1] = section end
   if done then add(ui.notice(done)) end
-  add(ui.card({ title = title_of(pin), subtitle = "Dropped " .. ui.local_time(pin.created), body = body }))
+  add(ui.card({ title = title_of(pin), subtitle = tr("pins.dropped_on", { time = ui.local_time(pin.created) }), body = body }))
   add(ui.text(ui.position(pin.lat, pin.lon), "caption"))
   if #photos > 0 then
-    add(ui.carousel("Photos (" .. #photos .. ")", photos))
+    add(ui.carousel(tr("pins.photos", { n = #photos }), photos))
   else
-    add(ui.list("Photos (0)", {}, "No photos yet."))
+    add(ui.list(tr("pins.photos", { n = 0 }), {}, tr("pins.no_photos")))
   end
-  add(ui.form("Edit", {
-    ui.text_field("title", "Title", { value = pin.title, placeholder = "Pin " .. pin.id, max_length = 200 }),
-    ui.text_field("note", "Note", { value = pin.note, max_length = 4000, multiline = true }),
-  }, ui.act("pins", { id = pin.id, edit = "1" }, "Save")))
-  add(ui.button("Directions", ui.directions(pin.lat, pin.lon, title_of(pin), nil, "Directions to " .. title_of(pin))))
-  add(ui.button("Add a photo", ui.act("pins", { id = pin.id, photo = next_photo(ctx, pin) }, "Add a photo"), "secondary"))
-  add(ui.button("On the map", ui.go("map", { center = ("%.5f,%.5f"):format(pin.lat, pin.lon), zoom = 17 }, "On the map"), "secondary"))
-  add(ui.button("Remove this pin", ui.act("pins", { remove = pin.id }, "Remove this pin"), "secondary"))
-  add(ui.button("Your pins", ui.go("pins", nil, "Your pins"), "secondary"))
+  add(ui.form(tr("pins.edit"), {
+    ui.text_field("title", tr("pins.field_title"), { value = pin.title, placeholder = tr("pins.untitled", { id = tostring(pin.id) }), max_length = 200 }),
+    ui.text_field("note", tr("pins.field_note"), { value = pin.note, max_length = 4000, multiline = true }),
+  }, ui.act("pins", { id = pin.id, edit = "1" }, tr("pins.save"))))
+  add(ui.button(tr("action.directions"), ui.directions(pin.lat, pin.lon, title_of(pin), nil, tr("action.directions_to", { place = title_of(pin) }))))
+  add(ui.button(tr("pins.add_photo"), ui.act("pins", { id = pin.id, photo = next_photo(ctx, pin) }, tr("pins.add_photo")), "secondary"))
+  add(ui.button(tr("action.on_the_map"), ui.go("map", { center = ("%.5f,%.5f"):format(pin.lat, pin.lon), zoom = 17 }, tr("action.on_the_map")), "secondary"))
+  add(ui.button(tr("pins.remove"), ui.act("pins", { remove = pin.id }, tr("pins.remove")), "secondary"))
+  add(ui.button(tr("pins.title"), ui.go("pins", nil, tr("pins.title")), "secondary"))
   return ui.screen(title_of(pin), out, ctx.park.name)
 end
 
@@ -130,32 +136,33 @@ local function photo_screen(ctx, pin, file)
     if p.file == file then photo = p end
   end
   if not photo then
-    return pin_screen(ctx, pin, ("%s has no photo %s."):format(title_of(pin), file))
+    return pin_screen(ctx, pin, tr("pins.no_such_photo", { pin = title_of(pin), file = file }))
   end
   return ui.screen(title_of(pin), {
     ui.image("photo:" .. photo.file, photo_alt(pin, photo), "#D9D4C7", "high"),
-    ui.text(("%s · added %s"):format(photo.file, ui.local_time(photo.added)), "caption"),
-    ui.button("Remove this photo", ui.act("pins", { id = pin.id, remove_photo = photo.file }, "Remove this photo"), "secondary"),
-    ui.button("Back to the pin", ui.go("pins", { id = pin.id }, "Back to the pin"), "secondary"),
+    ui.text(photo.file .. " · " .. tr("pins.added_at", { time = ui.local_time(photo.added) }), "caption"),
+    ui.button(tr("pins.remove_photo"), ui.act("pins", { id = pin.id, remove_photo = photo.file }, tr("pins.remove_photo")), "secondary"),
+    ui.button(tr("pins.back"), ui.go("pins", { id = pin.id }, tr("pins.back")), "secondary"),
   }, ctx.park.name)
 end
 
 flow.register("pins", function(ctx)
+  tr = i18n.of(ctx)
   local args = ctx.args
   if ctx.acting and args.drop then
     if not ctx.at then
-      return list_screen(ctx, "Your position is not known, so no pin was dropped: share your position and try again.")
+      return list_screen(ctx, tr("pins.no_position"))
     end
     local id = store.add_pin { lat = ctx.at.lat, lon = ctx.at.lon, title = args.title, note = args.note }
     local pin = assert(store.pin(id), "the pin just dropped")
-    return pin_screen(ctx, pin, ("Dropped %s at %s."):format(title_of(pin), ui.position(pin.lat, pin.lon)))
+    return pin_screen(ctx, pin, tr("pins.dropped", { pin = title_of(pin), position = ui.position(pin.lat, pin.lon) }))
   end
   if ctx.acting and args.remove then
     local id = pin_id(args.remove)
     local pin = id and store.pin(id)
-    if not id or not pin then return list_screen(ctx, ("You have no pin %s here: nothing was removed."):format(args.remove)) end
+    if not id or not pin then return list_screen(ctx, tr("pins.nothing_removed", { id = args.remove })) end
     store.remove_pin(id)
-    return list_screen(ctx, ("Removed %s."):format(title_of(pin)))
+    return list_screen(ctx, tr("pins.removed", { pin = title_of(pin) }))
   end
   if args.id then
     local id = pin_id(args.id)
@@ -164,16 +171,15 @@ flow.register("pins", function(ctx)
     local done
     if ctx.acting and args.photo then
       local added = store.add_photo(id, args.photo)
-      done = added and ("Added the photo %s."):format(args.photo) or ("%s is one of this pin's photos already."):format(args.photo)
+      done = tr(added and "pins.photo_added" or "pins.photo_already", { file = args.photo })
       pin = store.pin(id)
     elseif ctx.acting and args.edit then
       store.edit_pin(id, { title = args.title, note = args.note })
       pin = assert(store.pin(id), "the pin just edited")
-      done = ("Saved %s."):format(title_of(pin))
+      done = tr("pins.saved", { pin = title_of(pin) })
     elseif ctx.acting and args.remove_photo then
       local removed = store.remove_photo(id, args.remove_photo)
-      done = removed and ("Removed the photo %s."):format(args.remove_photo)
-        or ("%s was not one of this pin's photos: nothing was removed."):format(args.remove_photo)
+      done = tr(removed and "pins.photo_removed" or "pins.photo_not_one", { file = args.remove_photo })
       pin = assert(store.pin(id), "the pin")
     elseif args.view then
       return photo_screen(ctx, pin, args.view)

@@ -7,6 +7,7 @@
 local ui = require("lib.ui")
 local sites = require("lib.sites")
 local location = require("lib.location")
+local i18n = require("lib.i18n")
 
 -- The reason line of a ranked site: how far and which way, then lib.scoring's reasons; nil
 -- when there is nothing to say.
@@ -15,41 +16,41 @@ local BY_NAME = 500
 -- The most sites a search lists: a visitor types more words rather than read further.
 local SEARCH_LIMIT = 50
 
-local function reason_line(site)
+local function reason_line(site, tr)
   local parts = {}
-  if site.distance then parts[1] = ui.distance(site.distance) .. " " .. ui.compass(site.bearing) end
+  if site.distance then parts[1] = ui.distance(site.distance, tr) .. " " .. ui.compass(site.bearing, tr) end
   for _, reason in ipairs(site.reasons) do parts[#parts + 1] = reason end
   return #parts > 0 and table.concat(parts, " · ") or nil
 end
 
-local function item(ctx, site)
-  return { title = site.name, subtitle = ui.category_name(ctx, site.category), detail = reason_line(site),
-           action = ui.go("sites", { id = site.id }, "Open") }
+local function item(ctx, tr, site)
+  return { title = site.name, subtitle = ui.category_name(ctx, site.category), detail = reason_line(site, tr),
+           action = ui.go("sites", { id = site.id }, tr("action.open")) }
 end
 
-local function items(ctx, list, limit)
+local function items(ctx, tr, list, limit)
   local out = {}
-  for i, site in ipairs(sites.ranked(ctx, list, limit)) do out[i] = item(ctx, site) end
+  for i, site in ipairs(sites.ranked(ctx, list, limit)) do out[i] = item(ctx, tr, site) end
   return out
 end
 
 -- Without a position the lists are by name, and the visitor reads why (a notice while they
 -- must act, a caption while the phone searches).
-local function where(ctx)
+local function where(ctx, tr)
   if not ctx.at then
     if #ctx.sites == 0 then return nil end   -- nothing to rank: the empty list says enough
     local sentence = location.sentence(ctx)
     if not sentence then return nil end
     if ctx.location.state == "error" then
-      return ui.notice(sentence .. " Sites are listed by name.")
+      return ui.notice(sentence .. " " .. tr("sites.by_name"))
     end
-    return ui.text(sentence .. " Sites are listed by name meanwhile.", "caption")
+    return ui.text(sentence .. " " .. tr("sites.by_name_meanwhile"), "caption")
   end
   local inside = ctx.at.inside_park
-  local place = inside == true and "inside the park" or inside == false and "outside the park" or "here"
+  local place = tr(inside == true and "sites.inside_park" or inside == false and "sites.outside_park" or "common.here")
   local accuracy = location.accuracy(ctx)
   if accuracy then place = place .. ", " .. accuracy end
-  return ui.text(("Ranked from %.4f, %.4f (%s), nearest first."):format(ctx.at.lat, ctx.at.lon, place), "caption")
+  return ui.text(tr("sites.ranked_from", { position = ("%.4f, %.4f"):format(ctx.at.lat, ctx.at.lon), place = place }), "caption")
 end
 
 -- The collection a category belongs to ("Views"), for the site's badge; nil for "More places".
@@ -68,16 +69,16 @@ end
 
 -- An act on the site's screen (ui.act("sites", {id = ..., favorite = "add"})): changes the
 -- store, then says what it did; nil when the run is not an act run or asks for nothing.
-local function perform(ctx, site)
+local function perform(ctx, tr, site)
   if not ctx.acting then return nil end
   local args = ctx.args
   if args.favorite == "add" then
-    return store.add_favorite(site.id) and "Added to your favorites." or "Already one of your favorites."
+    return tr(store.add_favorite(site.id) and "sites.favorite_added" or "sites.favorite_already")
   elseif args.favorite == "remove" then
-    return store.remove_favorite(site.id) and "Removed from your favorites." or "It was not one of your favorites."
+    return tr(store.remove_favorite(site.id) and "sites.favorite_removed" or "sites.favorite_not_one")
   elseif args.visited then
     store.mark_visited(site.id)
-    return "Marked as visited."
+    return tr("sites.marked_visited")
   end
   return nil
 end
@@ -90,49 +91,52 @@ local function visited_at(id)
   return nil
 end
 
-local function one_site(ctx, id)
+local function one_site(ctx, tr, id)
   local found = sites.by_id(ctx, id)
   if not found then
-    return ui.screen("Site not found", { ui.notice("No site with id '" .. id .. "' in " .. ctx.park.name .. "."),
-                                         ui.button("All sites", ui.go("sites", nil, "All sites")) }, ctx.park.name)
+    return ui.screen(tr("sites.not_found"), { ui.notice(tr("sites.no_such_site", { id = id, park = ctx.park.name })),
+                                              ui.button(tr("sites.all"), ui.go("sites", nil, tr("sites.all"))) }, ctx.park.name)
   end
-  local done = perform(ctx, found)
+  local done = perform(ctx, tr, found)
   local site = sites.ranked(ctx, { found })[1]
   local body = site.description
-  if site.distance and site.bearing then body = (body and body .. "\n" or "") .. ui.distance(site.distance) .. " " .. ui.compass(site.bearing) .. " of you." end
+  if site.distance and site.bearing then
+    body = (body and body .. "\n" or "") .. tr("sites.of_you", { away = ui.distance(site.distance, tr) .. " " .. ui.compass(site.bearing, tr) })
+  end
   if #site.reasons > 0 then body = (body and body .. "\n" or "") .. table.concat(site.reasons, " · ") end
   -- The visitor's own marks: a favorite gets a badge, a visit its time.
   local favorite, visited = store.is_favorite(site.id), visited_at(site.id)
   local badges, collection = {}, collection_title(ctx, site.category)
   if collection then badges[1] = collection end
-  if favorite then badges[#badges + 1] = "favorite" end
+  if favorite then badges[#badges + 1] = tr("sites.favorite_badge") end
   local out = {}
   local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
   if done then add(ui.notice(done)) end
   add(ui.card({ title = site.name, subtitle = ui.category_name(ctx, site.category), body = body, badges = badges }))
   add(ui.text(ui.position(site.lat, site.lon), "caption"))
-  if visited then add(ui.text("You were here: marked " .. ui.local_time(visited) .. ".", "caption")) end
-  add(ui.button("Directions", ui.directions(site.lat, site.lon, site.name, site.properties.address, "Directions to " .. site.name)))
+  if visited then add(ui.text(tr("sites.you_were_here", { time = ui.local_time(visited) }), "caption")) end
+  add(ui.button(tr("action.directions"), ui.directions(site.lat, site.lon, site.name, site.properties.address,
+                                                       tr("action.directions_to", { place = site.name }))))
   if favorite then
-    add(ui.button("Remove from favorites", ui.act("sites", { id = site.id, favorite = "remove" }, "Remove from favorites"), "secondary"))
+    add(ui.button(tr("sites.remove_favorite"), ui.act("sites", { id = site.id, favorite = "remove" }, tr("sites.remove_favorite")), "secondary"))
   else
-    add(ui.button("Add to favorites", ui.act("sites", { id = site.id, favorite = "add" }, "Add to favorites")))
+    add(ui.button(tr("sites.add_favorite"), ui.act("sites", { id = site.id, favorite = "add" }, tr("sites.add_favorite"))))
   end
-  add(ui.button(visited and "I was here again" or "I was here", ui.act("sites", { id = site.id, visited = "now" }, "Mark as visited"), "secondary"))
-  add(ui.button("On the map", ui.go("map", { center = ("%.5f,%.5f"):format(site.lat, site.lon), zoom = 17 }, "On the map"), "secondary"))
-  add(ui.button("More " .. ui.category_plural(ctx, site.category):lower(),
-                ui.go("sites", { category = site.category }, "Same category"), "secondary"))
+  add(ui.button(tr(visited and "sites.here_again" or "sites.here"), ui.act("sites", { id = site.id, visited = "now" }, tr("sites.mark_visited")), "secondary"))
+  add(ui.button(tr("action.on_the_map"), ui.go("map", { center = ("%.5f,%.5f"):format(site.lat, site.lon), zoom = 17 }, tr("action.on_the_map")), "secondary"))
+  add(ui.button(tr("sites.more_of", { kind = ui.category_plural(ctx, site.category):lower() }),
+                ui.go("sites", { category = site.category }, tr("sites.same_category")), "secondary"))
   return ui.screen(site.name, out, ctx.park.name)
 end
 
 -- A search box: its words arrive as ctx.args.q, checked by the runtime first.
-local function search_form(q)
-  return ui.form(nil, { ui.search_field("q", "Search sites", q, "A name or a kind of place") }, ui.go("sites", nil, "Search"))
+local function search_form(tr, q)
+  return ui.form(nil, { ui.search_field("q", tr("sites.search"), q, tr("sites.search_hint")) }, ui.go("sites", nil, tr("sites.search_button")))
 end
 
 -- The sites a visitor's words find: the best matches first, or the nearest of them from
 -- where the visitor stands.
-local function search_screen(ctx, q, sections)
+local function search_screen(ctx, tr, q, sections)
   local found = sites.search(ctx, q, SEARCH_LIMIT)
   local ranked = sites.ranked(ctx, found, #found)
   if not ctx.at then   -- by name without a position: the search's own order reads better
@@ -141,22 +145,23 @@ local function search_screen(ctx, q, sections)
     table.sort(ranked, function(a, b) return place[a.id] < place[b.id] end)
   end
   local shown = {}
-  for i, site in ipairs(ranked) do shown[i] = item(ctx, site) end
-  local title = ("Sites matching \"%s\""):format(q)
-  sections[#sections + 1] = search_form(q)
-  sections[#sections + 1] = ui.list(("%s (%d%s)"):format(title, #found, #found == SEARCH_LIMIT and "+" or ""), shown,
-    ("No site's name or kind in %s has \"%s\"."):format(ctx.park.name, q))
-  sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
+  for i, site in ipairs(ranked) do shown[i] = item(ctx, tr, site) end
+  local title = tr("sites.matching", { q = q })
+  sections[#sections + 1] = search_form(tr, q)
+  sections[#sections + 1] = ui.list(("%s (%s%s)"):format(title, i18n.number(ctx.locale, #found), #found == SEARCH_LIMIT and "+" or ""), shown,
+    tr("sites.no_match", { park = ctx.park.name, q = q }))
+  sections[#sections + 1] = ui.button(tr("sites.all_collections"), ui.go("sites", nil, tr("sites.all_collections")), "secondary")
   return ui.screen(title, sections, ctx.park.name)
 end
 
 flow.register("sites", function(ctx)
   local args, limit = ctx.args, ctx.park.sites.nearby_limit
-  if args.id then return one_site(ctx, args.id) end
+  local tr = i18n.of(ctx)
+  if args.id then return one_site(ctx, tr, args.id) end
 
   local sections = {}
-  sections[#sections + 1] = where(ctx)
-  if args.q then return search_screen(ctx, args.q, sections) end
+  sections[#sections + 1] = where(ctx, tr)
+  if args.q then return search_screen(ctx, tr, args.q, sections) end
   if args.collection or args.category then
     local title, list
     if args.collection then
@@ -185,31 +190,31 @@ flow.register("sites", function(ctx)
     end
     -- Nearest first, a few; by name, a long page (a park may hold a hundred thousand sites).
     local shown = ctx.at and limit or BY_NAME
-    sections[#sections + 1] = ui.list(title .. " (" .. #list .. ")", items(ctx, list, shown),
-                                      "No sites in this group.")
+    sections[#sections + 1] = ui.list(title .. " (" .. i18n.number(ctx.locale, #list) .. ")", items(ctx, tr, list, shown),
+                                      tr("sites.group_empty"))
     if #list > shown then
-      sections[#sections + 1] = ui.text((ctx.at and "Showing the nearest %d of %d." or "Showing the first %d of %d by name.")
-                                        :format(shown, #list), "caption")
+      sections[#sections + 1] = ui.text(tr(ctx.at and "sites.showing_nearest" or "sites.showing_by_name", { shown = shown, total = #list }),
+                                        "caption")
     end
     -- A collection's sites where the camera points: ar takes a collection.
     if args.collection and #list > 0 then
-      sections[#sections + 1] = ui.button("See them in the AR view", ui.go("ar", { collection = args.collection }, "AR view"), "secondary")
+      sections[#sections + 1] = ui.button(tr("sites.in_ar"), ui.go("ar", { collection = args.collection }, tr("sites.ar_view")), "secondary")
     end
-    sections[#sections + 1] = ui.button("All collections", ui.go("sites", nil, "All collections"), "secondary")
+    sections[#sections + 1] = ui.button(tr("sites.all_collections"), ui.go("sites", nil, tr("sites.all_collections")), "secondary")
     return ui.screen(title, sections, ctx.park.name)
   end
 
   local groups = sites.collections(ctx)
-  sections[#sections + 1] = search_form(nil)
+  sections[#sections + 1] = search_form(tr, nil)
   for _, c in ipairs(groups) do
-    sections[#sections + 1] = ui.list(c.title .. " (" .. #c.sites .. ")", items(ctx, c.sites, limit))
+    sections[#sections + 1] = ui.list(c.title .. " (" .. i18n.number(ctx.locale, #c.sites) .. ")", items(ctx, tr, c.sites, limit))
     if #c.sites > limit then
-      sections[#sections + 1] = ui.button("All " .. #c.sites .. " in " .. c.title,
+      sections[#sections + 1] = ui.button(tr("sites.all_in", { count = #c.sites, collection = c.title }),
                                           ui.go("sites", { collection = c.id }, c.title), "secondary")
     end
   end
   if #groups == 0 then
-    sections[#sections + 1] = ui.list("Sites", {}, "No sites have been published for " .. ctx.park.name .. " yet.")
+    sections[#sections + 1] = ui.list(tr("sites.title"), {}, tr("sites.none_published", { park = ctx.park.name }))
   end
-  return ui.screen("Sites", sections, ctx.park.name)
+  return ui.screen(tr("sites.title"), sections, ctx.park.name)
 end, { args = { id = "site", collection = "collection", category = "category", favorite = { "add", "remove" }, visited = "text", q = "text" } })

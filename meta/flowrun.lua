@@ -97,6 +97,7 @@ function require(name) end
 --- @field ar flowrun.ARView the AR camera asked for (`--heading`, `--pitch`, `--fov`, `--size`), parsed and checked
 --- @field track flowrun.Track? the GPS track given with `--track FILE.gpx`, if any
 --- @field time flowrun.Time the clock (fixed by `--time`)
+--- @field locale string the language the screen speaks (`--locale es`; default the park's `language.default`): lib/i18n.lua's translator reads it
 --- @field sites flowrun.Site[] the park's sites (loaded on first use; empty if it has none); read-only, shared by every run: copy a site to change it
 --- @field parks flowrun.ParkEntry[] every park of the project that loads, by code, this one included (loaded on first use); read-only, shared by every run
 --- @field beacons flowrun.ScanLog? the Bluetooth scan log given with `--beacons FILE.csv`, if any: `beacons.replay()` feeds its readings

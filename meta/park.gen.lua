@@ -74,6 +74,9 @@ error('Cannot require a meta file')
 ---
 --- What the emergency flow calls and lists: park dispatch's number, the nearest ways out and help.
 --- @field emergency flowrun.Park.Emergency
+---
+--- The language screens speak unless the device asks for another (`--locale`), and the park's own strings.
+--- @field language flowrun.Park.Language
 
 --- A latitude and longitude in degrees.
 --- @class flowrun.Park.Center
@@ -439,6 +442,17 @@ error('Cannot require a meta file')
 --- (default: `3`)
 --- @field limit integer
 
+--- The words of the park's screens (docs/authoring/languages.md).
+--- @class flowrun.Park.Language
+---
+--- The language a screen speaks by default, and whose strings fill in a key another language lacks (`"en"`).
+--- (default: `"en"`)
+--- @field default string
+---
+--- The park's own strings by language and key, over the default tables of flows/strings/ (`{ es = { ["home.welcome"] = "¡Bienvenidos!" } }`); a new language needs every key.
+--- (default: `{}`)
+--- @field strings table<string, table<string, string>>
+
 --- What parks/<CODE>/park.lua returns (and parks/defaults.lua). Any setting may be left out: defaults.lua
 --- gives it. A table with named fields merges into the default's key by key; a list or a value replaces it.
 --- For completion, give park.lua's table a type: `---@type flowrun.ParkFile` on `local park = {`, then `return park`.
@@ -509,6 +523,9 @@ error('Cannot require a meta file')
 ---
 --- What the emergency flow calls and lists: park dispatch's number, the nearest ways out and help.
 --- @field emergency? flowrun.ParkFile.Emergency
+---
+--- The language screens speak unless the device asks for another (`--locale`), and the park's own strings.
+--- @field language? flowrun.ParkFile.Language
 
 --- A latitude and longitude in degrees.
 --- @class flowrun.ParkFile.Center
@@ -813,3 +830,14 @@ error('Cannot require a meta file')
 --- Places listed per category when the visitor's position is known (all of them, by name, when it is not); at least 1.
 --- (default: `3`)
 --- @field limit? integer
+
+--- The words of the park's screens (docs/authoring/languages.md).
+--- @class flowrun.ParkFile.Language
+---
+--- The language a screen speaks by default, and whose strings fill in a key another language lacks (`"en"`).
+--- (default: `"en"`)
+--- @field default? string
+---
+--- The park's own strings by language and key, over the default tables of flows/strings/ (`{ es = { ["home.welcome"] = "¡Bienvenidos!" } }`); a new language needs every key.
+--- (default: `{}`)
+--- @field strings? table<string, table<string, string>>

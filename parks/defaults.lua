@@ -203,6 +203,11 @@ local defaults = {
     size = "390x844",              -- screen points when the request gives no --size
     limit = 12,                    -- most pins shown, nearest first
   },
+
+  language = {
+    default = "en",                -- what screens speak unless the device asks (--locale es)
+    strings = {},                  -- the park's own words: { es = { ["home.welcome"] = "..." } }
+  },
 }
 
 return defaults

@@ -27,6 +27,7 @@ import Testing
         "duty-cycle": ("10/60,near=100:10/20", "'10/60,near=100:10/20'"),
         "accuracy": ("25.5", "25.5"),
         "location": ("searching-longer", "'searching-longer'"),
+        "locale": ("pt-BR", "'pt-BR'"),
         "until": ("2019-07-31T14:10:00Z", "'2019-07-31T14:10:00Z'"),
         "offline": ("1", "true"),
         "center": ("37.80,-122.46", "{37.80, -122.46}"),

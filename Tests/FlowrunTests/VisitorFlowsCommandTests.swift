@@ -132,7 +132,7 @@ import Testing
         #expect(unknown.status == 1)
         #expect(
             unknown.stderr.hasPrefix(
-                "flowrun: flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA "
+                "flowrun: flows/favorites.lua:21: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA "
                     + "(site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?\n"), "\(unknown.stderr)")
         let site = try p.run(["sites", "--arg", "id=nps-poi:goga:01444"])
         #expect(site.status == 0 && site.stdout.hasPrefix("Site not found\n"))

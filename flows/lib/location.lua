@@ -1,22 +1,24 @@
 -- What the default flows say about ctx.location and ctx.connectivity: one sentence per
 -- state, so every screen words the same state the same way. A park replaces a sentence by
 -- adding parks/<CODE>/flows/lib/location.lua (require finds the park's first).
+local i18n = require("lib.i18n")
 local M = {}
 
--- Why there is no position, for a list that would rank by it (the sites, the AR view).
+-- Why there is no position, for a list that would rank by it (the sites, the AR view): the
+-- key of each state's sentence (location.<state>).
 M.waiting = {
-  searching = "Finding your position…",
-  searching_longer = "Still finding your position… It takes longer under trees, in canyons and indoors.",
-  denied = "Allow location to see what is near you.",
-  unavailable = "Location services are off: turn them on to see what is near you.",
-  timed_out = "Your position could not be found. Move to open sky and try again.",
+  searching = "location.searching",
+  searching_longer = "location.searching_longer",
+  denied = "location.denied",
+  unavailable = "location.unavailable",
+  timed_out = "location.timed_out",
 }
 
 -- The sentence for the state, or nil when the position is known (found) or not asked for (idle).
 function M.sentence(ctx)
   local loc = ctx.location
-  if loc.state == "error" then return M.waiting[loc.reason] end
-  return M.waiting[loc.state]
+  local key = M.waiting[loc.state == "error" and loc.reason or loc.state]
+  return key and i18n.of(ctx)(key) or nil
 end
 
 -- Whether the visitor must act (allow location, turn it on): the state will not change by waiting.
@@ -28,7 +30,7 @@ end
 -- A sentence for a visitor known to be outside the park (ctx.at.inside_park false: in a live
 -- session, since the park's boundary was left), else nil.
 function M.outside(ctx)
-  if ctx.at and ctx.at.inside_park == false then return "You are outside " .. ctx.park.name .. "." end
+  if ctx.at and ctx.at.inside_park == false then return i18n.of(ctx)("location.outside", { park = ctx.park.name }) end
   return nil
 end
 
@@ -36,8 +38,10 @@ end
 function M.accuracy(ctx)
   local loc = ctx.location
   if loc.state ~= "found" then return nil end
-  local age = loc.age_s >= 1 and (", %d s ago"):format(math.floor(loc.age_s)) or ""
-  return ("±%d m%s"):format(math.floor(loc.accuracy + 0.5), age)
+  local tr = i18n.of(ctx)
+  local metres = math.floor(loc.accuracy + 0.5)
+  if loc.age_s >= 1 then return tr("location.accuracy_age", { metres = metres, seconds = math.floor(loc.age_s) }) end
+  return tr("location.accuracy", { metres = metres })
 end
 
 -- A sentence for an offline device: what needs the network (`needs`, e.g. "Pictures from the
@@ -45,7 +49,7 @@ end
 function M.offline(ctx, needs)
   local net = ctx.connectivity
   if net.state ~= "offline" then return nil end
-  local text = "You are offline: this runs from " .. net.cache .. "."
+  local text = i18n.of(ctx)("location.offline", { cache = net.cache })
   if needs then text = text .. " " .. needs end
   return text
 end

@@ -243,13 +243,22 @@ function ui.directions(lat, lon, name, address, label)
   return { kind = "directions", lat = lat, lon = lon, name = name, address = ui.address(address), label = label }
 end
 
---- "350 m", "1.2 km", "38 km".
+--- "350 m", "1.2 km", "38 km"; with a translator (`i18n.of(ctx)`), as its language writes
+--- them ("1,2 km").
 --- @param metres number
+--- @param tr? fun(key: string, values?: table<string, any>): string
 --- @return string
-function ui.distance(metres)
-  if metres < 1000 then return string.format("%d m", math.floor(metres / 10 + 0.5) * 10) end
-  if metres < 10000 then return string.format("%.1f km", metres / 1000) end
-  return string.format("%d km", math.floor(metres / 1000 + 0.5))
+function ui.distance(metres, tr)
+  if metres < 1000 then
+    local rounded = math.floor(metres / 10 + 0.5) * 10
+    return tr and tr("unit.m", { n = rounded }) or string.format("%d m", rounded)
+  end
+  if metres < 10000 then
+    local km = math.floor(metres / 100 + 0.5) / 10
+    return tr and tr("unit.km", { n = km }) or string.format("%.1f km", km)
+  end
+  local km = math.floor(metres / 1000 + 0.5)
+  return tr and tr("unit.km", { n = km }) or string.format("%d km", km)
 end
 
 --- 37.80795° N, 122.47548° W: a position as a visitor reads it.
@@ -284,20 +293,24 @@ end
 
 local compass = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 
---- "NE" for a bearing in degrees.
+--- "NE" for a bearing in degrees; with a translator, its language's ("NO" in Spanish).
 --- @param degrees number
+--- @param tr? fun(key: string, values?: table<string, any>): string
 --- @return string
-function ui.compass(degrees)
-  return compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1] or "N"   -- "N" for a NaN bearing
+function ui.compass(degrees, tr)
+  local point = compass[math.floor((degrees % 360) / 45 + 0.5) % 8 + 1] or "N"   -- "N" for a NaN bearing
+  return tr and tr("compass." .. point) or point
 end
 
---- How far and which way: "350 m NE", or "here" within 10 m (where a bearing means nothing).
+--- How far and which way: "350 m NE", or "here" within 10 m (where a bearing means nothing);
+--- with a translator, in its language.
 --- @param metres number
 --- @param degrees number the bearing
+--- @param tr? fun(key: string, values?: table<string, any>): string
 --- @return string
-function ui.away(metres, degrees)
-  if metres < 10 then return "here" end
-  return ui.distance(metres) .. " " .. ui.compass(degrees)
+function ui.away(metres, degrees, tr)
+  if metres < 10 then return tr and tr("common.here") or "here" end
+  return ui.distance(metres, tr) .. " " .. ui.compass(degrees, tr)
 end
 
 local function words(category)

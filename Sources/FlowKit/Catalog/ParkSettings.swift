@@ -52,6 +52,8 @@ public struct ParkSettings: SettingRecord, Sendable {
     public var location: Location
     /// Whom the emergency flow calls and which sites it lists.
     public var emergency: Emergency
+    /// The language screens speak by default, and the park's own strings.
+    public var language: Language
 
     package init(_ t: inout SettingTable) throws(LuaDecodingError) {
         name = try t.read("name")
@@ -74,6 +76,7 @@ public struct ParkSettings: SettingRecord, Sendable {
         ar = try t.read("ar")
         location = try t.read("location")
         emergency = try t.read("emergency")
+        language = try t.read("language")
     }
 
     /// A latitude and longitude in degrees.

@@ -37,6 +37,12 @@ package enum ParkSettingsCatalog {
         "ParkSettings.ar": "The AR view's defaults.",
         "ParkSettings.location": "When a fix counts as found and how long the search lasts: what flows read as `ctx.location`.",
         "ParkSettings.emergency": "What the emergency flow calls and lists: park dispatch's number, the nearest ways out and help.",
+        "ParkSettings.language": "The language screens speak unless the device asks for another (`--locale`), and the park's own strings.",
+
+        "Language": "The words of the park's screens (docs/authoring/languages.md).",
+        "Language.default": "The language a screen speaks by default, and whose strings fill in a key another language lacks (`\"en\"`).",
+        "Language.strings": "The park's own strings by language and key, over the default tables of flows/strings/ "
+            + "(`{ es = { [\"home.welcome\"] = \"¡Bienvenidos!\" } }`); a new language needs every key.",
 
         "Center": "A latitude and longitude in degrees.",
         "Center.lat": "Latitude, degrees north, in [-90, 90].",

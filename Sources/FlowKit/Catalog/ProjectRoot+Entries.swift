@@ -19,7 +19,7 @@ extension ProjectRoot {
     /// The names of the files and folders directly in `relativePath` (hidden ones too), as
     /// the folder spells them; none when it is missing.
     /// - Parameter relativePath: a folder relative to the root.
-    func names(in relativePath: String) -> [String] {
+    package func names(in relativePath: String) -> [String] {
         if let memory {
             return (memory.names(in: relativePath, folders: false) + memory.names(in: relativePath, folders: true)).sorted()
         }
@@ -28,7 +28,7 @@ extension ProjectRoot {
 
     /// Every regular file under `relativePath`, at any depth, as paths inside it, sorted.
     /// - Parameter relativePath: a folder relative to the root; none when it is missing.
-    func files(under relativePath: String) -> [String] {
+    package func files(under relativePath: String) -> [String] {
         let prefix = relativePath + "/"
         if let memory {
             return memory.files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()

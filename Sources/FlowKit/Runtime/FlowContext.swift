@@ -10,8 +10,8 @@ import LuaKit
 /// Builds `ctx`, the table a flow receives:
 /// `ctx.park` (the merged configuration plus `code`), `ctx.flow`, `ctx.acting`, `ctx.args`,
 /// `ctx.at` (`{lat, lon, inside_park}` or nil), `ctx.track` (a replayed GPX track, or nil),
-/// `ctx.view` and `ctx.ar` (the typed map and AR cameras), `ctx.time` and, on first use,
-/// `ctx.sites`.
+/// `ctx.view` and `ctx.ar` (the typed map and AR cameras), `ctx.time`, `ctx.locale` (the
+/// language the screen speaks) and, on first use, `ctx.sites`.
 enum FlowContext {
     /// The screen sizes used when a request gives none: the park's `map.size` and `ar.size`.
     struct DefaultSizes {
@@ -31,10 +31,11 @@ enum FlowContext {
     /// - Parameter now: the clock's time in seconds since 1970, for `ctx.location`'s ages.
     /// - Parameter trackLocation: `ctx.track.location`, the replay's location states (``locationChanges(_:track:)``).
     static func make(
-        request: FlowRequest, time: LuaValue, now: Double, insidePark: Bool?, sizes: DefaultSizes,
+        request: FlowRequest, time: LuaValue, now: Double, insidePark: Bool?, sizes: DefaultSizes, locale: String,
         trackLocation: LuaValue? = nil
     ) -> LuaValue {
         var ctx = LuaTable()
+        ctx["locale"] = .string(locale)
         for (key, value) in watched(request: request, time: time, now: now, insidePark: insidePark) { ctx[key] = value }
         ctx["flow"] = .string(request.flow)
         ctx["acting"] = .boolean(request.acting)

@@ -39,6 +39,9 @@ public struct FlowRequest: Sendable {
     /// when it is given, else searching since the clock's time. A state whose `since` is not
     /// finite began at the clock's time.
     public var location: LocationState?
+    /// The device's language (`--locale es`), seen as `ctx.locale`; nil for the park's
+    /// `language.default`. One the park has no strings in is refused when the flow runs.
+    public var locale: String?
     /// Whether the device reaches the network, seen as `ctx.connectivity` (default online).
     public var connectivity: Connectivity = .online
     /// Whether the visitor is inside the park as the app's region monitoring last said (a

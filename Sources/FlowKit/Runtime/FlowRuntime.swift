@@ -63,6 +63,8 @@ public final class FlowRuntime {
     var madeLoaders: Loaders?
     /// What the run in progress read of the world, when a live session asked (``run(_:reads:)``).
     private var recording: RunReads?
+    /// The park's languages (``ParkLanguages``), listed on the first run that asks for one.
+    private lazy var languages = ParkLanguages.available(root: root, park: park)
     /// The runner's `note`, which adds a path to ``recording``: made by the first such run.
     private var noteFunction: LuaFunctionRef?
 
@@ -261,9 +263,20 @@ public final class FlowRuntime {
             return try content.boundary()?.contains(at)
         }
         let marks = replay.flatMap { replay in request.track.map { FlowContext.locationChanges(replay.changes, track: $0) } }
+        // The device's language; one the park has no words in is the request's mistake (a
+        // plain run asks for none, and lists nothing).
+        let language = park.settings.language.default
+        if let locale = request.locale, locale != language {
+            guard languages.contains(locale) else {
+                let hint = Excerpt.suggestion(for: locale, in: languages).map { "did you mean '\($0)'? " } ?? ""
+                throw .badArgument(
+                    name: "--locale",
+                    message: "\(park.code) has no strings in \(Excerpt.quoted(locale)); \(hint)languages: \(languages.joined(separator: ", "))")
+            }
+        }
         var ctx = FlowContext.make(
             request: request, time: timeValue, now: clock.timeIntervalSince1970, insidePark: inside,
-            sizes: defaultSizes, trackLocation: marks)
+            sizes: defaultSizes, locale: request.locale ?? language, trackLocation: marks)
         if let replay = request.beacons {
             let log = try replay.read(content.exhibits(), park: park.code)
             let moment = try replay.moment(in: log)

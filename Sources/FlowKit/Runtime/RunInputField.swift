@@ -202,6 +202,10 @@ extension RunInputField {
                 .excludes(["at"], "says there is no position: leave out --at (a position is found)"),
                 .excludes(["until"], "leave it out with --until: the track's fixes say the state then"),
             ]),
+        .input(
+            "locale", .locale, .init({ $0.locale }, { $0.locale = $1 }), valueName: "language",
+            help: "The device's language, such as es: the screen's words come from the park's strings in it (default: the park's language.default).",
+            signed: false, inPreview: true, scenario: "locale"),
         // `until` is a Lua keyword: scenarios say `moment`.
         .input(
             "until", .moment(counting: "the track's start (such as 600)", example: "2026-07-04T09:30:00-07:00"), .init({ $0.until }, { $0.until = $1 }),

@@ -338,6 +338,20 @@ extension RunInputType where Value == String {
     /// Text as written (`--as ana`).
     static var string: Self { Self(string: { $0 }) }
 
+    /// A language code, `es` or `pt-BR` (ISO 639 and an optional region): which of the park's
+    /// languages it names is the runtime's to check.
+    static var locale: Self {
+        Self(string: { (text: String) throws(RunInputProblem) -> String in
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            let language = parts.first ?? ""
+            let valid =
+                (2...3).contains(language.count) && language.allSatisfy { $0.isASCII && $0.isLowercase }
+                && (parts.count == 1 || (parts.count == 2 && parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isUppercase }))
+            guard valid else { throw RunInputProblem("expected a language code such as es or pt-BR, got \(Excerpt.quoted(text))") }
+            return text
+        })
+    }
+
     /// A file ending in `suffix`: on the command line and in the preview, the path as given; in
     /// a scenario, found by the scenario's rule (``RunInputFiles``), which checks the suffix.
     static func file(suffix: String) -> Self {

@@ -41,6 +41,8 @@ public struct RunInputs: Sendable, Equatable {
     public var accuracy: Double?
     /// The location state without a position (`--location denied`), its times the clock's.
     public var location: LocationState?
+    /// The device's language (`--locale es`); nil for the park's default.
+    public var locale: String?
     /// The moment of ``track`` to run at.
     public var until: RunMoment?
     /// Whether the device has no network (`--offline`): the request's connectivity is then
@@ -118,6 +120,7 @@ public struct RunInputs: Sendable, Equatable {
         if !view.isEmpty { request.view = view }
         if !ar.isEmpty { request.ar = ar }
         request.accuracy = accuracy
+        request.locale = locale
         // The search's start is the clock's time: set by the runtime (since 0 is "just began" there).
         request.location = location
         if let until {

@@ -166,6 +166,8 @@ extension Flowrun {
                 report.problems.append("\(error)")
                 report.broken = true
             }
+            // The park's languages against each other, and the keys its flows ask for.
+            report.problems += StringTables.problems(root: root, park: runtime.park)
             // Pictures park.lua names are content (exit 2); those a flow names, its screen's (exit 1).
             let assets = AssetCheck(root: root, park: runtime.park.code)
             let exhibitProblems = exhibitProblems(runtime, assets: assets)

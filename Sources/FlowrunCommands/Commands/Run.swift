@@ -50,6 +50,9 @@ extension Flowrun {
         @Option(help: RunInputField.help("time"))
         var time: String?
 
+        @Option(help: RunInputField.help("locale"))
+        var locale: String?
+
         @Option(help: "Output: text (for people), json (for app clients) or svg (a picture of a map, timeline or AR view).")
         var format: OutputFormat = .text
 
@@ -98,7 +101,7 @@ extension Flowrun {
             // Each input by its name in RunInputField.all (RunInputTableTests holds these equal to the table).
             let given: [String: String?] = [
                 "at": at, "track": track, "beacons": beacons, "at-time": atTime, "party": party, "as": member, "duty-cycle": dutyCycle,
-                "time": time, "accuracy": device.accuracy, "location": device.location, "until": device.until,
+                "time": time, "locale": locale, "accuracy": device.accuracy, "location": device.location, "until": device.until,
             ]
             request.inputs.values = given.compactMapValues { $0 }.merging(camera.values) { $1 }.merging(arView.values) { $1 }
             if device.offline { request.inputs.flags.insert("offline") }

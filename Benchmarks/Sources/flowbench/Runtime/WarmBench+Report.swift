@@ -98,6 +98,12 @@ extension WarmBench {
         }
         for note in notes { table.note(note) }
         table.note("goals (issue 19): p50 within the goal and p99 within 2x p50; \(met) of \(goals) met")
+        if let english = results["sites"], let spanish = results["sites_es"] {
+            let ratio = spanish.p50 / english.p50
+            table.note(
+                "languages (issue 35): sites in Spanish / in English, p50: \(Format.ratio(ratio)) "
+                    + "(goal ≤ \(Format.ratio(languageRatioGoal))): \(ratio <= languageRatioGoal ? "PASS" : "FAIL")")
+        }
         return table.render()
     }
 

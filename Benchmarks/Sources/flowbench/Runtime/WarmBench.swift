@@ -38,6 +38,7 @@ struct WarmBench {
         [
             Case(id: "home", label: "home (\(park))", goalMs: 0.3),
             Case(id: "sites", label: "sites --at 37.8078,-122.4750 (\(park))", goalMs: 0.8),
+            Case(id: "sites_es", label: "  the same in Spanish (--locale es)", goalMs: nil),
             Case(id: "search", label: "sites --arg q=\(searchQuery) (\(park)), a keystroke's screen", goalMs: 1.0),
             Case(id: "map", label: "map --center 37.80,-122.46 --zoom 12, run + JSON (\(park))", goalMs: 1.0),
             Case(id: "map_run", label: "  of which the flow run", goalMs: nil),
@@ -64,6 +65,16 @@ struct WarmBench {
 
     private func wanted(_ group: String) -> Bool { only?.contains(group) ?? true }
 
+    /// `request` asked in Spanish: the same screen in the park's other shipped language.
+    static func spanish(_ request: FlowRequest) -> FlowRequest {
+        var asked = request
+        asked.locale = "es"
+        return asked
+    }
+
+    /// The goal for a screen in another language: within 5% of the same screen in the park's own.
+    static let languageRatioGoal = 1.05
+
     /// Runs every round; returns the cases and their figures, in report order.
     func run() throws(BenchError) -> (cases: [Case], figures: [String: Figure], fixes: Int) {
         let project = ProjectRoot(path: root)
@@ -73,10 +84,11 @@ struct WarmBench {
         let requests: [(id: String, runtime: FlowRuntime, request: FlowRequest)] = [
             ("home", goga, FlowRequest(flow: "home")),
             ("sites", goga, FlowRequest(flow: "sites", at: Self.at)),
+            ("sites_es", goga, Self.spanish(FlowRequest(flow: "sites", at: Self.at))),
             ("search", goga, FlowRequest(flow: "sites", args: ["q": Self.searchQuery])),
             ("ar", goga, FlowRequest(flow: "ar", at: Self.at, ar: Self.arView)),
             ("replay", yose, FlowRequest(flow: "geofence", track: track)),
-        ].filter { wanted($0.0) }
+        ].filter { wanted($0.0 == "sites_es" ? "sites" : $0.0) }
         let mapRequest = FlowRequest(flow: "map", view: Self.mapView)
         var figures: [String: Figure] = [:]
         func record(_ id: String, _ samples: Samples, idle: Samples = Samples()) {
