@@ -6,10 +6,18 @@
 -- A cluster's action zooms into it (its expansion zoom; following it keeps the size); a pin's
 -- opens the site. The visitor's favorites and own pins in view are pins of layers of their own
 -- ("favorites", "own"), drawn over the sites.
+-- With the visitor's position (ctx.at) the map marks it with its accuracy, draws the site
+-- regions a phone there would watch (geofence), and offers "Centre on me".
 -- Act runs: remember=1 keeps the view asked for (center and zoom ride along as the act's args)
--- as the one the map opens at; forget=1 drops it. Both return the map.
+-- as the one the map opens at; forget=1 drops it. Both return the map. "Drop a pin here" drops
+-- one at the view's center (pins drop=1 place=LAT,LON), wherever the visitor is.
 local ui = require("lib.ui")
 local sites = require("lib.sites")
+local i18n = require("lib.i18n")
+
+-- The run's translator: set first thing in every run.
+--- @type fun(key: string, values?: table<string, any>): string
+local tr
 
 -- The view the visitor remembered, when the store holds a usable one.
 local function remembered()
@@ -55,14 +63,14 @@ local function layers(ctx, box, out)
       favorites = favorites + 1
       out[#out + 1] = { type = "pin", layer = "favorites", id = "favorite:" .. site.id, coordinate = { site.lon, site.lat },
                         title = site.name, category = site.category, category_name = ui.category_name(ctx, site.category),
-                        action = ui.go("sites", { id = site.id }, "Open") }
+                        action = ui.go("sites", { id = site.id }, tr("action.open")) }
     end
   end
   for _, pin in ipairs(store.pins()) do
     if in_box(box, pin.lat, pin.lon) then
       own = own + 1
       out[#out + 1] = { type = "pin", layer = "own", id = "pin:" .. pin.id, coordinate = { pin.lon, pin.lat },
-                        title = pin.title or ("Pin " .. pin.id), action = ui.go("pins", { id = pin.id }, "Open") }
+                        title = pin.title or tr("pins.untitled", { id = tostring(pin.id) }), action = ui.go("pins", { id = pin.id }, tr("action.open")) }
     end
   end
   return favorites, own
@@ -74,19 +82,33 @@ local function same_view(cam, kept)
     and kept.zoom ~= nil and math.abs(cam.zoom - kept.zoom) < 1e-3
 end
 
-local function plural(n, one, many) return ("%d %s"):format(n, n == 1 and one or many) end
+-- The site regions a phone at the visitor's position would watch (the geofence's monitored
+-- set), as circles: what the map draws under the sites.
+local function watched(ctx)
+  if not ctx.at then return {} end
+  local mon = geofence.monitor()
+  mon:feed({ lat = ctx.at.lat, lon = ctx.at.lon, time = ctx.time.epoch })
+  local wanted = {}
+  for _, r in ipairs(mon:state(ctx.at.lat, ctx.at.lon).monitored) do wanted[r.id] = true end
+  local out = {}
+  for _, r in ipairs(geofence.regions()) do
+    if wanted[r.id] then out[#out + 1] = { id = r.id, name = r.name, center = { r.lon, r.lat }, radius = r.radius } end
+  end
+  return out
+end
 
 flow.register("map", function(ctx)
+  tr = i18n.of(ctx)
   local kept = remembered()
   local cam = camera(ctx, kept)
   local done
   if ctx.acting and ctx.args.remember then
     kept = { lat = cam.lat, lon = cam.lon, zoom = cam.zoom }
     store.set("map.center", kept)
-    done = "The map now opens at this view."
+    done = tr("map.remembered")
   elseif ctx.acting and ctx.args.forget then
     store.set("map.center", nil)
-    kept, done = nil, "The map opens at the park's center again."
+    kept, done = nil, tr("map.forgotten")
   end
   local zoom = math.floor(cam.zoom)
   local items = cluster.sites():clusters(cam.box, zoom)
@@ -115,15 +137,15 @@ flow.register("map", function(ctx)
         type = "cluster", id = "c" .. item.id, coordinate = { item.lon, item.lat }, count = item.count,
         expansion_zoom = item.expansion_zoom, categories = named(item.categories),
         action = ui.go("map", { center = ("%.5f,%.5f"):format(item.lat, item.lon), zoom = item.expansion_zoom },
-                       "Zoom in"),
+                       tr("map.zoom_in")),
       }
     else
       pins = pins + 1
       annotations[#annotations + 1] = {
         type = "pin", id = item.site_id or ("p" .. item.id), coordinate = { item.lon, item.lat },
-        title = item.name or "Site", category = item.category,
+        title = item.name or tr("map.site"), category = item.category,
         category_name = item.category and ui.category_name(ctx, item.category) or nil,
-        action = item.site_id and ui.go("sites", { id = item.site_id }, "Open") or nil,
+        action = item.site_id and ui.go("sites", { id = item.site_id }, tr("action.open")) or nil,
       }
     end
   end
@@ -131,14 +153,15 @@ flow.register("map", function(ctx)
   local b = cam.box
   local favorites, own = layers(ctx, b, annotations)
   local summary
-  if #items == 0 then summary = "No sites in this view."
-  else summary = ("%s and %s in view."):format(plural(clusters, "cluster", "clusters"), plural(pins, "single site", "single sites")) end
+  if #items == 0 then summary = tr("map.no_sites")
+  else summary = tr("map.in_view", { clusters = tr("map.clusters", { count = clusters }), pins = tr("map.single_sites", { count = pins }) }) end
   if favorites + own > 0 then
     local mine = {}
-    if favorites > 0 then mine[#mine + 1] = plural(favorites, "favorite", "favorites") end
-    if own > 0 then mine[#mine + 1] = plural(own, "pin", "pins") end
-    summary = summary .. " Yours: " .. table.concat(mine, " and ") .. "."
+    if favorites > 0 then mine[#mine + 1] = tr("map.favorites", { count = favorites }) end
+    if own > 0 then mine[#mine + 1] = tr("map.pins", { count = own }) end
+    summary = summary .. " " .. tr("map.yours", { list = table.concat(mine, " " .. tr("map.and") .. " ") })
   end
+  local accuracy = ctx.location.accuracy or 10
   local out = {}
   local function add(section) out[#out + 1] = section end   -- skips nil: a link the park does not run
   if done then add(ui.notice(done)) end
@@ -147,14 +170,25 @@ flow.register("map", function(ctx)
         bbox = { b.west, b.south, b.east, b.north },
         size = { width = cam.width, height = cam.height },
         annotations = annotations,
-        boundary = map.boundary(b, cam.zoom) })
+        boundary = map.boundary(b, cam.zoom),
+        regions = watched(ctx),
+        visitor = ctx.at and { coordinate = { ctx.at.lon, ctx.at.lat }, accuracy = accuracy } or nil })
   add(ui.text(summary, "caption"))
-  if same_view(cam, kept) then
-    add(ui.text("The map opens at this view: you remembered it.", "caption"))
-    add(ui.button("Forget this view", ui.act("map", { forget = "1" }, "Forget this view"), "secondary"))
-  else
-    add(ui.button("Remember this view", ui.act("map", { remember = "1", center = ("%.5f,%.5f"):format(cam.lat, cam.lon),
-                                                        zoom = cam.zoom }, "Remember this view"), "secondary"))
+  if ctx.at then
+    add(ui.text(tr("map.you_are_here", { metres = math.floor(accuracy + 0.5) }), "caption"))
+    local here = ("%.5f,%.5f"):format(ctx.at.lat, ctx.at.lon)
+    if here ~= ("%.5f,%.5f"):format(cam.lat, cam.lon) then
+      add(ui.button(tr("map.centre_on_me"), ui.go("map", { center = here, zoom = math.max(cam.zoom, 15) }, tr("map.centre_on_me"))))
+    end
   end
-  return ui.screen(ctx.park.name, out, "Map")
+  add(ui.button(tr("map.drop_pin"), ui.act("pins", { drop = "1", place = ("%.5f,%.5f"):format(cam.lat, cam.lon) }, tr("map.drop_pin")),
+                "secondary"))
+  if same_view(cam, kept) then
+    add(ui.text(tr("map.is_remembered"), "caption"))
+    add(ui.button(tr("map.forget"), ui.act("map", { forget = "1" }, tr("map.forget")), "secondary"))
+  else
+    add(ui.button(tr("map.remember"), ui.act("map", { remember = "1", center = ("%.5f,%.5f"):format(cam.lat, cam.lon),
+                                                      zoom = cam.zoom }, tr("map.remember")), "secondary"))
+  end
+  return ui.screen(ctx.park.name, out, tr("map.title"))
 end, { args = { remember = "text", forget = "text" } })

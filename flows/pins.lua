@@ -5,6 +5,7 @@
 -- Act runs (an `act` action, or flowrun --act) change the store and return a screen saying
 -- what they did:
 --   drop=1 [title=... note=...]  drops a pin at ctx.at; without a position nothing is dropped
+--   drop=1 place=LAT,LON         drops it there instead (the map's "Drop a pin at the map's centre")
 --   remove=N                     removes pin N and its photos, then lists the pins
 --   id=N photo=FILE              adds a photo to pin N: FILE is a name under the profile's
 --                                photos/ folder (.jpg, .jpeg, .png, .heic or .webp), where the
@@ -150,10 +151,20 @@ flow.register("pins", function(ctx)
   tr = i18n.of(ctx)
   local args = ctx.args
   if ctx.acting and args.drop then
-    if not ctx.at then
+    -- Where the visitor stands, or the place the map's "Drop a pin here" names.
+    local at = ctx.at
+    if args.place then
+      local lat_text, lon_text = args.place:match("^(-?[%d.]+),(-?[%d.]+)$")
+      local lat, lon = tonumber(lat_text), tonumber(lon_text)
+      if not (lat and lon and lat >= -90 and lat <= 90 and lon >= -180 and lon <= 180) then
+        error(("pins: place %q is not a position LAT,LON"):format(args.place), 0)
+      end
+      at = { lat = lat, lon = lon }   --[[@as { lat: number, lon: number, inside_park: boolean? }]]
+    end
+    if not at then
       return list_screen(ctx, tr("pins.no_position"))
     end
-    local id = store.add_pin { lat = ctx.at.lat, lon = ctx.at.lon, title = args.title, note = args.note }
+    local id = store.add_pin { lat = at.lat, lon = at.lon, title = args.title, note = args.note }
     local pin = assert(store.pin(id), "the pin just dropped")
     return pin_screen(ctx, pin, tr("pins.dropped", { pin = title_of(pin), position = ui.position(pin.lat, pin.lon) }))
   end
@@ -189,5 +200,5 @@ flow.register("pins", function(ctx)
   return list_screen(ctx, nil)
 end, { args = {
   id = "text", drop = "text", title = "text", note = "text", photo = "text", remove = "text", edit = "text", view = "text",
-  remove_photo = "text",
+  remove_photo = "text", place = "text",
 } })

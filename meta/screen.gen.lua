@@ -174,6 +174,11 @@ error('Cannot require a meta file')
 --- @field boundary? [number, number][][]
 ---
 --- @field id? string
+---
+--- The regions the phone watches (geofences), drawn under the annotations; ids unique.
+--- @field regions? flowrun.TimelineRegion[]
+---
+--- @field visitor? flowrun.MapVisitor
 
 --- Geofence events along a replayed track. Times are seconds since 1970-01-01 00:00 UTC, shown to people in timezone; coordinates are [longitude, latitude].
 --- @class flowrun.TimelineComponent
@@ -456,6 +461,20 @@ error('Cannot require a meta file')
 ---| flowrun.ClusterAnnotation
 ---| flowrun.PinAnnotation
 
+--- A circle or an area, told apart by their keys.
+--- @alias flowrun.TimelineRegion
+---| flowrun.CircleRegion
+---| flowrun.AreaRegion
+
+--- Where the visitor is: "you are here".
+--- @class flowrun.MapVisitor
+---
+--- [longitude, latitude] in degrees.
+--- @field coordinate [number, number]
+---
+--- Metres: drawn as a circle around the position. More than 0.
+--- @field accuracy number
+
 --- One event of a timeline: a geofence event, a callout, a change of the monitored regions or of the location state.
 --- @class flowrun.TimelineEntry
 ---
@@ -494,11 +513,6 @@ error('Cannot require a meta file')
 --- @field name string
 ---
 --- @field points [number, number][]
-
---- A circle or an area, told apart by their keys.
---- @alias flowrun.TimelineRegion
----| flowrun.CircleRegion
----| flowrun.AreaRegion
 
 --- The camera the AR view was projected for. Angles are degrees.
 --- @class flowrun.ArCamera

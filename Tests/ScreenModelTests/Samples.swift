@@ -108,6 +108,8 @@ enum Samples {
                 .init(latitude: 37.8, longitude: -122.4), .init(latitude: 37.7, longitude: -122.5),
             ]
         ],
+        regions: [.circle(id: "nps-poi:goga:0001", name: "Fort Point", center: .init(latitude: 37.8105, longitude: -122.4770), radius: 120)],
+        visitor: .init(coordinate: .init(latitude: 37.8078, longitude: -122.4750), accuracy: 12),
         id: "map"
     )
 

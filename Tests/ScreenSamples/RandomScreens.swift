@@ -85,6 +85,7 @@ public struct RandomScreens {
             camera: .init(center: coordinate(), zoom: number()),
             bbox: .init(west: number(), south: number(), east: number(), north: number()),
             size: size(), annotations: list(upTo: 4) { $0.annotation() }, boundary: list(upTo: 2) { $0.ring() },
+            regions: list(upTo: 2) { $0.region() }, visitor: maybe { .init(coordinate: $0.coordinate(), accuracy: $0.number()) },
             id: maybe { $0.string() })
     }
 

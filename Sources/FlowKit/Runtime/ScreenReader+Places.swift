@@ -15,7 +15,7 @@ extension ScreenReader {
     }
 
     static func map(_ value: LuaSlot) throws(GiveUp) -> Component.Map {
-        let r = try Record(value, keys: ["type", "id", "camera", "bbox", "size", "annotations", "boundary"])
+        let r = try Record(value, keys: ["type", "id", "camera", "bbox", "size", "annotations", "boundary", "regions", "visitor"])
         let camera = try r.record("camera", keys: ["center", "zoom"]) { c throws(GiveUp) in
             Component.Map.Camera(center: try c.required("center", coordinate), zoom: try c.double("zoom"))
         }
@@ -24,7 +24,11 @@ extension ScreenReader {
             camera: camera,
             bbox: Component.Map.BoundingBox(west: box[0], south: box[1], east: box[2], north: box[3]),
             size: try r.record("size", keys: ["width", "height"], size), annotations: try r.list("annotations", annotation),
-            boundary: try r.optionalList("boundary", ring), id: try r.optionalString("id"))
+            boundary: try r.optionalList("boundary", ring), regions: try r.optionalList("regions", region),
+            visitor: try r.optional("visitor") { v throws(GiveUp) in
+                let visitor = try Record(v, keys: ["coordinate", "accuracy"])
+                return Component.Map.Visitor(coordinate: try visitor.required("coordinate", coordinate), accuracy: try visitor.double("accuracy"))
+            }, id: try r.optionalString("id"))
     }
 
     private static func size(_ r: Record) throws(GiveUp) -> Component.Map.Size {
@@ -82,7 +86,7 @@ extension ScreenReader {
             position: try r.optional("position", coordinate))
     }
 
-    private static func region(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline.Region {
+    static func region(_ value: LuaSlot) throws(GiveUp) -> Component.Timeline.Region {
         if !value.withField("rings", { $0.isNil }) {
             let r = try Record(value, keys: ["id", "name", "rings"])
             return Component.Timeline.Region(id: try r.string("id"), name: try r.string("name"), shape: .area(rings: try r.list("rings", ring)))

@@ -20,6 +20,11 @@ extension Component {
         /// The park's outline as rings, already simplified for drawing (default `[]`,
         /// omitted from JSON when empty).
         public var boundary: [Ring]
+        /// The regions the phone watches (geofences: sites' circles, a flow's own areas), drawn
+        /// under the annotations (default `[]`, omitted when empty); ids unique within the map.
+        public var regions: [Component.Timeline.Region]
+        /// Where the visitor is, with its accuracy (default `nil`: unknown, omitted).
+        public var visitor: Visitor?
 
         /// Creates a map.
         /// - Parameters:
@@ -28,10 +33,12 @@ extension Component {
         ///   - size: the screen in points.
         ///   - annotations: clusters and pins (default `[]`).
         ///   - boundary: the park's outline (default `[]`).
+        ///   - regions: the watched regions (default `[]`).
+        ///   - visitor: where the visitor is (default `nil`).
         ///   - id: an identifier (default `nil`).
         public init(
             camera: Camera, bbox: BoundingBox, size: Size, annotations: [Annotation] = [],
-            boundary: [Ring] = [], id: String? = nil
+            boundary: [Ring] = [], regions: [Component.Timeline.Region] = [], visitor: Visitor? = nil, id: String? = nil
         ) {
             self.id = id
             self.camera = camera
@@ -39,6 +46,8 @@ extension Component {
             self.size = size
             self.annotations = annotations
             self.boundary = boundary
+            self.regions = regions
+            self.visitor = visitor
         }
     }
 }
@@ -51,7 +60,7 @@ extension Component.Map: Codable, ComponentPayload {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, camera, bbox, size, annotations, boundary
+        case id, camera, bbox, size, annotations, boundary, regions, visitor
     }
 
     /// Decodes the map's fields from any Decoder; `annotations`, `boundary` and each
@@ -69,6 +78,8 @@ extension Component.Map: Codable, ComponentPayload {
         size = try c.decode(Size.self, forKey: .size)
         annotations = try c.decodeList(Annotation.self, forKey: .annotations)
         boundary = try c.decodeListIfPresent(NestedList<Component.Coordinate>.self, forKey: .boundary).map(\.elements)
+        regions = try c.decodeListIfPresent(Component.Timeline.Region.self, forKey: .regions)
+        visitor = try c.decodeIfPresent(Visitor.self, forKey: .visitor)
     }
 
     /// Encodes the map's fields, omitting a nil id and an empty boundary.
@@ -80,6 +91,8 @@ extension Component.Map: Codable, ComponentPayload {
         try c.encode(size, forKey: .size)
         try c.encode(annotations, forKey: .annotations)
         try c.encodeUnlessEmpty(boundary, forKey: .boundary)
+        try c.encodeUnlessEmpty(regions, forKey: .regions)
+        try c.encodeIfPresent(visitor, forKey: .visitor)
     }
 
     func validate(at path: @autoclosure () -> String, into check: inout ScreenCheck) {
@@ -101,6 +114,17 @@ extension Component.Map: Codable, ComponentPayload {
         for (index, ring) in boundary.enumerated() {
             ring.validateRing(at: "\(path()).boundary[\(index + 1)]", into: &check)
         }
+        var regionIDs: [String: Int] = [:]
+        for (index, region) in regions.enumerated() {
+            let regionPath = "\(path()).regions[\(index + 1)]"
+            if let first = regionIDs[region.id] {
+                check.report("\(regionPath).id", "region id \(Excerpt.quoted(region.id)) is already used by \(path()).regions[\(first + 1)]")
+            } else {
+                regionIDs[region.id] = index
+            }
+            region.validate(at: regionPath, into: &check)
+        }
+        visitor?.validate(at: "\(path()).visitor", into: &check)
     }
 
     mutating func forEachAction(at path: @autoclosure () -> String, _ body: (inout Action, () -> String) -> Void) {
@@ -119,5 +143,9 @@ extension ScreenContract {
             .required("size", .reference("size")),
             .required("annotations", .array(of: .reference("annotation"), "Clusters (largest first) and pins; ids unique within the map.")),
             .optional("boundary", .array(of: .reference("ring"), "The park's outline, simplified for drawing.")),
+            .optional(
+                "regions",
+                .array(of: .reference("timelineRegion"), "The regions the phone watches (geofences), drawn under the annotations; ids unique.")),
+            .optional("visitor", .reference("mapVisitor")),
         ], "A map of sites. Coordinates are [longitude, latitude] (GeoJSON order).")
 }

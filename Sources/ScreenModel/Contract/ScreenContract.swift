@@ -28,7 +28,8 @@ public enum ScreenContract {
     /// the parts they are made of, then the values they share.
     public static let definitions: [SchemaDefinition] = [
         theme, component, textComponent, imageComponent, cardComponent, listComponent, carouselComponent, buttonComponent,
-        formComponent, formField, formOption, onboardingComponent, mapComponent, camera, size, annotation, clusterAnnotation, pinAnnotation, categoryCount,
+        formComponent, formField, formOption, onboardingComponent, mapComponent, mapVisitor, camera, size, annotation, clusterAnnotation, pinAnnotation,
+        categoryCount,
         timelineComponent, timelineEntry, timelinePath, timelineRegion, circleRegion, areaRegion, timelineFact, arComponent,
         arCamera, arPin, labelBox, offScreenHint, image, card, listItem, page, layer, position, action, goAction, urlAction,
         callAction, directionsAction, actAction, coordinate, bbox, ring, time, longitude, latitude, zoom, side, annotationID,

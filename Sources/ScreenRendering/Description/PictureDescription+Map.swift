@@ -3,8 +3,8 @@ import ScreenModel
 extension PictureDescription {
     /// "Map of Golden Gate National Recreation Area: 62 sites, 57 of them in 4 clusters.
     /// Clusters: 30 sites (historic 20, viewpoint 10) in the north-west, .... Sites: Fort
-    /// Point (historic) in the north, .... Your favorites: .... Your pins: .... The park's
-    /// boundary is outlined."
+    /// Point (historic) in the north, .... Your favorites: .... Your pins: .... You are in
+    /// the centre, within 10 m. Watched regions: .... The park's boundary is outlined."
     static func map(_ map: Component.Map, on screen: Screen) -> String {
         let clusters = map.annotations.compactMap { if case .cluster(let cluster) = $0 { cluster } else { nil } }
         let pins = map.annotations.compactMap { if case .pin(let pin) = $0 { pin } else { nil } }
@@ -44,6 +44,12 @@ extension PictureDescription {
                             let kind = (pin.categoryName ?? pin.category).map { " (\($0))" } ?? ""
                             return "\(pin.title)\(kind) \(place(pin.coordinate, in: map.bbox))"
                         }))
+        }
+        if let visitor = map.visitor {
+            sentences.append("You are \(place(visitor.coordinate, in: map.bbox)), within \(Int(min(visitor.accuracy, 1e9).rounded())) m")
+        }
+        if !map.regions.isEmpty {
+            sentences.append("Watched regions: " + listed(map.regions.map(\.name)))
         }
         if !map.boundary.isEmpty { sentences.append("The park's boundary is outlined") }
         return sentences.joined(separator: ". ") + "."

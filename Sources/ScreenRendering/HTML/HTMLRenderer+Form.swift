@@ -7,7 +7,7 @@ extension HTMLRenderer {
         // The action's data rides on the form: a submit sends it with the fields' values.
         let prefix = "field-\(form.submit.id ?? form.id ?? "form")-"
         html.open("form", [("class", "form"), ("novalidate", "")] + actionAttributes(form.submit) + idAttribute(form.id))
-        if let title = form.title { html.text("h3", title, [("class", "section-title")]) }
+        if let title = form.title { html.text("h2", title, [("class", "section-title")]) }
         for field in form.fields {
             let id = prefix + field.name
             var common: [SVGMarkup.Attribute] = [("id", id), ("name", field.name)]

@@ -20,8 +20,19 @@ extension Component.Map {
             }
             json.field("camera", camera)
             json.fieldIfPresent("id", id)
+            json.fieldUnlessEmpty("regions", regions)
             json.field("size", size)
             json.field("type", "map")
+            json.fieldIfPresent("visitor", visitor)
+        }
+    }
+}
+
+extension Component.Map.Visitor: PrettyJSONWritable {
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.field("accuracy", accuracy)
+            json.field("coordinate", coordinate)
         }
     }
 }

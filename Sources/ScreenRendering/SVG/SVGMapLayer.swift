@@ -29,9 +29,11 @@ struct SVGMapLayer {
     let projection: SVGProjection
     let layout: SVGMapLayout
 
-    /// Appends the boundary, then clusters, then pins and their labels.
+    /// Appends the boundary and the watched regions, then clusters, then pins and their
+    /// labels, then the visitor's position over everything.
     func draw(into svg: inout SVGMarkup) {
         boundary(into: &svg)
+        SVGMapOverlay(map: map, projection: projection).regions(into: &svg)
         Self.drawLeaders(layout.labels, into: &svg)
         svg.open("g", [("class", "clusters")])
         for cluster in layout.clusters { self.cluster(cluster, into: &svg) }
@@ -58,6 +60,7 @@ struct SVGMapLayer {
         }
         Self.draw(layout.labels, into: &svg)
         svg.close("g")
+        SVGMapOverlay(map: map, projection: projection).visitor(into: &svg)
     }
 
     /// Appends the leader lines of `labels`: drawn before the marks, so they pass beneath them.

@@ -48,6 +48,14 @@ struct SVGProjection {
         return ((Self.x(longitude: longitude) - originX) * scale, (Self.y(latitude: coordinate.latitude) - originY) * scale)
     }
 
+    /// Points that `metres` of ground span at `latitude` (Mercator grows them toward the
+    /// poles); 0 where that is meaningless.
+    func points(metres: Double, at latitude: Double) -> Double {
+        let perPoint = Self.earthCircumference * cos(min(max(latitude, -Self.maxLatitude), Self.maxLatitude) * .pi / 180) / scale
+        let points = metres / perPoint
+        return points.isFinite && points > 0 ? points : 0
+    }
+
     /// Whether a circle of `radius` around `point` shows in the picture at all.
     func isVisible(_ point: (x: Double, y: Double), radius: Double = 0) -> Bool {
         point.x.isFinite && point.y.isFinite

@@ -30,6 +30,9 @@ enum SVGStyle {
     static let favoriteFill = "#FFC20A"  // a favorite's star, drawn over the sites in no category's color
     static let ownPinFill = "#5D3A9B"  // a pin the visitor dropped: a diamond
     static let layerMarkerRadius = 8.0  // the star's and the diamond's reach from their center
+    static let visitorFill = "#1A73E8"  // "you are here": the dot, and its accuracy circle faintly
+    static let visitorRadius = 6.5
+    static let watchedRegion = "#7A4FB0"  // a region the phone watches (geofence), dashed
     static let labelSize = 10.5
     static let labelMaxCharacters = 28  // longer titles are cut with "…"
     static let labelShortCharacters = 16  // … and cut to this when the longer cut finds no room

@@ -24,6 +24,15 @@ extension TextLayout {
             ["\(Self.compact(latitude: box.south, longitude: box.west)) →", Self.compact(latitude: box.north, longitude: box.east)],
         ])
         var lines = TextWrap.lines(words: head, width: width).map(paint.bold)
+        if let visitor = map.visitor {
+            let at = Self.compact(latitude: visitor.coordinate.latitude, longitude: visitor.coordinate.longitude)
+            lines += TextWrap.hanging("You are here: \(at), ±\(Decimals.short(visitor.accuracy, 0)) m", width: width, first: "⊙ ", rest: "  ")
+        }
+        if !map.regions.isEmpty {
+            let names = map.regions.prefix(5).map(\.name) + (map.regions.count > 5 ? ["and \(map.regions.count - 5) more"] : [])
+            let count = "\(map.regions.count) region\(map.regions.count == 1 ? "" : "s")"
+            lines += TextWrap.hanging("Watched: \(count): \(names.joined(separator: ", "))", width: width, first: "◌ ", rest: "  ").map(paint.dim)
+        }
         if map.annotations.isEmpty {
             lines += TextWrap.hanging("No sites in this view.", width: width, first: "∅ ", rest: "  ").map(paint.dim)
         }

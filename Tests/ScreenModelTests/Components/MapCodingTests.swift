@@ -19,7 +19,9 @@ import ScreenModel
             { "type": "pin", "id": "favorite:nps-poi:goga:0001", "coordinate": [-122.4770, 37.8105], "title": "Fort Point",
               "layer": "favorites" }
           ],
-          "boundary": [ [ [-122.5, 37.7], [-122.4, 37.7], [-122.4, 37.8], [-122.5, 37.7] ] ] }
+          "boundary": [ [ [-122.5, 37.7], [-122.4, 37.7], [-122.4, 37.8], [-122.5, 37.7] ] ],
+          "regions": [ { "id": "nps-poi:goga:0001", "name": "Fort Point", "center": [-122.4770, 37.8105], "radius": 120 } ],
+          "visitor": { "coordinate": [-122.4750, 37.8078], "accuracy": 12 } }
         """#
 
     @Test func decodesTheDocumentedShape() throws {

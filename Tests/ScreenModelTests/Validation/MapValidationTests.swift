@@ -165,3 +165,23 @@ import ScreenModel
         #expect(ScreenValidator().validate(numbered) == [])
     }
 }
+
+/// The visitor's mark and the watched regions of a map: checked like a timeline's.
+@Suite struct MapOverlayValidationTests {
+    @Test func theVisitorIsOnTheEarthWithAnAccuracyAndRegionsAreUnique() {
+        var map = Component.Map(
+            camera: .init(center: .init(latitude: 37.8, longitude: -122.46), zoom: 12),
+            bbox: .init(west: -122.54, south: 37.75, east: -122.37, north: 37.84), size: .init(width: 390, height: 844))
+        map.visitor = .init(coordinate: .init(latitude: 95, longitude: -122.47), accuracy: 0)
+        map.regions = [
+            .circle(id: "a", name: "Fort Point", center: .init(latitude: 37.81, longitude: -122.47), radius: 100),
+            .circle(id: "a", name: "Crissy Field", center: .init(latitude: 37.80, longitude: -122.45), radius: -1),
+        ]
+        let screen = Screen(park: "GOGA", flow: "map", title: "Map", sections: [.map(map)])
+        let issues = ScreenValidator(knownFlows: nil).validate(screen).map(\.description)
+        #expect(issues.contains { $0.hasPrefix("sections[1].visitor.coordinate") }, "\(issues)")
+        #expect(issues.contains("sections[1].visitor.accuracy: 0 metres; an accuracy must be more than 0"), "\(issues)")
+        #expect(issues.contains("sections[1].regions[2].id: region id 'a' is already used by sections[1].regions[1]"), "\(issues)")
+        #expect(issues.contains { $0.hasPrefix("sections[1].regions[2].radius") }, "\(issues)")
+    }
+}

@@ -64,7 +64,7 @@ scenario {
   flow = "map",
   center = { 37.80, -122.46 },
   zoom = 12,
-  follow = { 17 },   -- [17] Remember this view (after 14 clusters and 2 pins)
+  follow = { 18 },   -- [18] Remember this view (after 14 clusters, 2 pins and "Drop a pin")
   expect = function()
     expect.text("The map now opens at this view.")
     expect.text("The map opens at this view: you remembered it.")
