@@ -172,7 +172,8 @@ struct PreviewRoutes: Sendable {
         let (result, console) = await project.screenWithConsole(park: park, inputs: inputs, acting: acting)
         switch result {
         case .success(let screen):
-            let renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park), photos: photoAddress)
+            var renderer = HTMLRenderer(frame: size, assets: PreviewAssets.address(park: screen.park), photos: photoAddress)
+            renderer.language = inputs.values["locale"]
             return (200, "<style class=\"phone-style\">\n" + renderer.styleSheet(screen) + "</style>\n" + renderer.phoneFrame(screen) + console.html())
         case .failure(let error):
             return (error.status, PreviewErrorPanel.html(error, root: project.root) + console.html())

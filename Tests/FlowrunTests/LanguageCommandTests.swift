@@ -18,6 +18,9 @@ import Testing
         // The same actions: a language changes words, not what a visitor can do.
         let ids = { (text: String) in text.matches(of: /\[(\d+)\]/).map { String($0.output.1) } }
         #expect(ids(english.stdout) == ids(spanish.stdout))
+        // A page says its language, so a screen reader pronounces it as Spanish.
+        let page = try flowrun(["--park", "GOGA", "sites", "--locale", "es", "--format", "html"])
+        #expect(page.stdout.contains("<html lang=\"es\">") && page.stdout.contains("class=\"phone\" data-park=\"GOGA\" data-flow=\"sites\" lang=\"es\""))
         let pins = try flowrun(["--park", "GOGA", "pins", "--locale", "es", "--at", "37.8078,-122.4750"])
         #expect(pins.stdout.contains("Tus marcas (0)") && pins.stdout.contains("▶ [1] Marcar este sitio → act pins drop=1"))
     }

@@ -62,7 +62,7 @@ import Testing
                 ERROR parks/GOGA/tests/bad.lua:5 home
                   parks/GOGA/tests/bad.lua:5: follow[1]: action '20' is a url action (the app opens https://www.nps.gov/goga/index.htm); a scenario follows go and act actions only
                 FAIL parks/GOGA/tests/bad.lua:6 favorites
-                  flows/favorites.lua:20: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?
+                  flows/favorites.lua:21: store.add_favorite: unknown site 'nps-poi:goga:01444' in park GOGA (site ids are ctx.sites[i].id); did you mean 'nps-poi:goga:0144'?
 
                 """), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("0 passed, 6 failed\n"))

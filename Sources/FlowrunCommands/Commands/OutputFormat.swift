@@ -41,9 +41,14 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     }
 
     /// The screen in this format, or a usage error (exit 2) when it cannot show it.
-    func render(_ screen: Screen) throws(FlowError) -> String {
+    /// - Parameter language: the language the screen speaks (`--locale`), for HTML's `lang`.
+    func render(_ screen: Screen, language: String? = nil) throws(FlowError) -> String {
         let row = row
         if let refusal = row.refusal(screen) { throw .badArgument(name: "--format \(rawValue)", message: refusal) }
+        if var html = row.renderer as? HTMLRenderer {
+            html.language = language
+            return html.render(screen)
+        }
         return row.renderer.render(screen)
     }
 

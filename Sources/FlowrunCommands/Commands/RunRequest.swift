@@ -84,7 +84,7 @@ package struct RunRequest: Equatable {
                 return
             }
         }
-        print(try format.render(run.screen), terminator: "")
+        print(try format.render(run.screen, language: inputs.locale), terminator: "")
         if let pictures {
             fflush(nil)  // the screen before the report, on a terminal showing both
             pictures.load(run.screen, runtime: run.session.runtime, request: request)

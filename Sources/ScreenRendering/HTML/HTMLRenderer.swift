@@ -22,6 +22,9 @@ public struct HTMLRenderer: ScreenRenderer {
     /// Where the visitor's photos are served (`/photos/`), so `photo:` pictures show; nil
     /// shows their placeholder colours.
     public var photos: String?
+    /// The language the screen speaks (`es`), for the page's `lang`: what a screen reader
+    /// pronounces it as (default `nil`: English for a whole page, the page's own for a frame).
+    public var language: String?
 
     /// Where pictures named in a screen are served: the park's assets and the visitor's photos.
     struct PictureAddresses {
@@ -46,7 +49,7 @@ public struct HTMLRenderer: ScreenRenderer {
     public func render(_ screen: Screen) -> String {
         var html = SVGMarkup()
         html.raw("<!DOCTYPE html>")
-        html.open("html", [("lang", "en")])
+        html.open("html", [("lang", language ?? "en")])
         html.open("head")
         html.element("meta", [("charset", "utf-8")])
         html.element("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
@@ -81,7 +84,7 @@ public struct HTMLRenderer: ScreenRenderer {
     }
 
     func phone(_ screen: Screen, into html: inout SVGMarkup) {
-        html.open("div", [("class", "phone"), ("data-park", screen.park), ("data-flow", screen.flow)])
+        html.open("div", [("class", "phone"), ("data-park", screen.park), ("data-flow", screen.flow)] + (language.map { [("lang", $0)] } ?? []))
         html.open("header", [("class", "bar")])
         html.text("h1", screen.title)
         if let subtitle = screen.subtitle { html.text("p", subtitle, [("class", "bar-subtitle")]) }
