@@ -49,7 +49,7 @@ extension FlowRuntime {
         case park(String, FlowRequest)
     }
 
-    /// Where action `id` of `screen` leads (``follow(_:from:at:size:location:connectivity:party:)``'s first half).
+    /// Where action `id` of `screen` leads (``follow(_:from:at:size:location:connectivity:party:values:)``'s first half).
     /// A form's submit sends its fields' `values` (what was typed, by field name; a field not
     /// given sends what it holds), checked by the form before anything runs
     /// (``ScreenModel/Component/Form/submission(_:)``); values for an action that submits no
