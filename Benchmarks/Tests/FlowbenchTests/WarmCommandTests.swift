@@ -13,7 +13,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let parks = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("parks").path)
             .filter { $0.count == 4 && $0.uppercased() == $0 }
-        let expected = Set(Self.goalCases + ["map_run", "map_json"] + parks.map { "runtime_\($0)" })
+        let expected = Set(Self.goalCases + ["sites_es", "map_run", "map_json"] + parks.map { "runtime_\($0)" })
         #expect(Set(object.keys) == expected)
         for (id, value) in object {
             let fields = try #require(value as? [String: Any], "\(id)")
