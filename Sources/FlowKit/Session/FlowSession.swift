@@ -486,7 +486,7 @@ public final class FlowSession {
         runtime.setClock(Date(timeIntervalSince1970: time))
         locate(machine.advance(to: time), into: &events)
         if exhibits { self.exhibits?.advance(to: time, into: &events) }
-        if let party { events += party.told(party.advance(to: time)) }
+        if let party { events += party.told(party.advance(to: time)) + party.overdue(at: time, store: runtime.store) }
     }
 
     private func locate(_ changes: [LocationChange], into events: inout [SessionEvent], at position: Coordinate? = nil) {
