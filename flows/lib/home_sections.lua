@@ -68,7 +68,7 @@ function builders.collections(ctx, out)
 end
 
 -- The park's other screens, each only where the park runs its flow (ui.go is nil otherwise)
--- and, for those about sites or exhibits, where it has some. Emergency is on every home: it calls for
+-- and, for those about sites or exhibits, where it has some; the party's where the run has one. Emergency is on every home: it calls for
 -- help whatever the park's data; its subtitle says whether it also lists ways out (sites of
 -- its categories). No counts of favorites or pins: home would then open the visitor's store
 -- on every launch.
@@ -79,6 +79,7 @@ local shortcuts = {
   { flow = "pins", title = "Your pins", subtitle = "Places you marked, with your photos" },
   { flow = "exhibits", title = "Exhibits", subtitle = "What is on show indoors: your phone finds the one you are at",
     exhibits = true },
+  { flow = "party", title = "Your party", subtitle = "Where everyone is, safe zones, watch over me", party = true },
   { flow = "geofence", title = "Alerts near you", subtitle = "What your phone watches for here" },
   { flow = "parks", title = "All parks", subtitle = "Switch to another park" },
   { flow = "emergency", title = "Emergency", subtitle = "Call for help, alert your party, the nearest ways out",
@@ -88,9 +89,9 @@ local shortcuts = {
 function builders.shortcuts(ctx, out)
   local items, has_sites = {}, #ctx.sites > 0
   local has_places = has_sites and #sites.in_categories(ctx, ctx.park.emergency.categories, 1) > 0
-  local has_exhibits = #beacons.exhibits() > 0
+  local has_exhibits, has_party = #beacons.exhibits() > 0, party.active()
   for _, s in ipairs(shortcuts) do
-    local shown = (has_sites or not s.sites) and (has_exhibits or not s.exhibits)
+    local shown = (has_sites or not s.sites) and (has_exhibits or not s.exhibits) and (has_party or not s.party)
     local action = shown and ui.go(s.flow, nil, "Open") or nil
     local subtitle = (s.without_places and not has_places) and s.without_places or s.subtitle
     if action then items[#items + 1] = { title = s.title, subtitle = subtitle, action = action } end
