@@ -179,7 +179,7 @@ public final class MemoryVisitorStore: VisitorStore {
     // MARK: - Party changes
 
     public func partyZones(park: String, party: String) throws(StoreError) -> [StoredPartyZone] {
-        tables.partyZones.filter { $0.park == park && $0.party == party }
+        tables.partyZones.filter { $0.park == park && $0.party == party }.sorted { ($0.updated, $0.zone) < ($1.updated, $1.zone) }
     }
 
     public func savePartyZone(_ zone: StoredPartyZone) throws(StoreError) {
@@ -188,7 +188,7 @@ public final class MemoryVisitorStore: VisitorStore {
     }
 
     public func partyMembers(park: String, party: String) throws(StoreError) -> [StoredPartyMember] {
-        tables.partyMembers.filter { $0.park == park && $0.party == party }
+        tables.partyMembers.filter { $0.park == park && $0.party == party }.sorted { ($0.updated, $0.member) < ($1.updated, $1.member) }
     }
 
     public func savePartyMember(_ member: StoredPartyMember) throws(StoreError) {
@@ -197,7 +197,7 @@ public final class MemoryVisitorStore: VisitorStore {
     }
 
     public func partyWatches(park: String, party: String) throws(StoreError) -> [StoredPartyWatch] {
-        tables.partyWatches.filter { $0.park == park && $0.party == party }.sorted { $0.started < $1.started }
+        tables.partyWatches.filter { $0.park == park && $0.party == party }.sorted { ($0.started, $0.member) < ($1.started, $1.member) }
     }
 
     public func savePartyWatch(_ watch: StoredPartyWatch) throws(StoreError) {

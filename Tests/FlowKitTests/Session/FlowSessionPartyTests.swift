@@ -50,6 +50,38 @@ import Testing
         }
     }
 
+    /// A watch kept by the child's run: the guardian's live session, ticking past its end with
+    /// no check-in, tells the guardian once and keeps the alert; one checked in tells nobody.
+    @Test(arguments: [false, true])
+    func aWatchThatRunsOutIsAnAlertForTheGuardianOnce(checkedIn: Bool) throws {
+        let store = MemoryVisitorStore()
+        let run = try PartyRun(party: try PartyFile.read(Self.partyFile), as: "ana")
+        let start = run.party.span.start
+        try store.begin(writing: true)
+        try store.savePartyWatch(
+            StoredPartyWatch(park: "YOSE", party: run.party.name, member: "ben", started: start, until: start + 600, checkedIn: checkedIn ? start + 300 : nil))
+        try store.commit()
+        let session = try Self.session(run, store: store)
+        let device = Device(now: Date(timeIntervalSince1970: start))
+        session.device = device
+        _ = try session.join(run)
+        func overdue(_ outputs: [SessionOutput]) -> [SessionEvent] {
+            outputs.compactMap { if case .event(let e) = $0, e.party == "overdue" { e } else { nil } }
+        }
+        #expect(overdue(session.advance(to: start + 599)).isEmpty, "not before its end")
+        let raised = overdue(session.advance(to: start + 660)) + overdue(session.advance(to: start + 720))
+        let kept = try store.partyAlerts(park: "YOSE", party: run.party.name, recipient: "ana", limit: nil).filter { $0.kind == "overdue" }
+        if checkedIn {
+            #expect(raised.isEmpty && kept.isEmpty)
+        } else {
+            #expect(raised.count == 1)
+            #expect(raised.first?.kind == .overdue && raised.first?.member == "ben" && raised.first?.time == start + 600)
+            #expect(raised.first?.recipients == ["ana", "ben"])
+            #expect(device.told.contains { $0.party == "overdue" })
+            #expect(kept.map(\.member) == ["ben"])
+        }
+    }
+
     /// A device double: its clock, and what the session told the visitor.
     final class Device: SessionDevice {
         var now: Date
