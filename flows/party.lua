@@ -97,7 +97,7 @@ end
 -- members and the watch.
 function M.sections(ctx, out)
   manage.where(ctx, out)
-  manage.zones(ctx, out)
+  manage.zones(out)
   manage.members(out)
   manage.watch(out)
 end
@@ -108,6 +108,7 @@ function M.replay(ctx)
   info.names = {}
   for _, m in ipairs(info.members) do info.names[m.id] = m.name end
   local entries, counts = {}, {}
+  --- @type number, number
   local start, finish = info.start, info.finish
   for _, e in ipairs(replay.events) do
     counts[e.kind] = (counts[e.kind] or 0) + 1

@@ -107,9 +107,8 @@ function M.where(ctx, out)
 end
 
 --- The safe zones; for a role that changes them, move and remove acts and the add form.
---- @param ctx flowrun.Context
 --- @param out flowrun.Component[]
-function M.zones(ctx, out)
+function M.zones(out)
   local may = party.viewer().rights.change_zones
   local items = {}
   for _, z in ipairs(party.info().zones) do
@@ -153,7 +152,9 @@ end
 --- for a guardian, everyone's.
 --- @param out flowrun.Component[]
 function M.watch(out)
-  local me, mine = party.viewer(), nil
+  local me = party.viewer()
+  --- @type table?
+  local mine = nil
   local items = {}
   for _, w in ipairs(party.watches()) do
     local state = w.checked_in and "checked in" or w.overdue and "ran out without a check-in" or "running"
