@@ -106,6 +106,12 @@ function M.where(ctx, out)
   out[#out + 1] = ui.list("Where everyone is now", items)
 end
 
+-- A list, then the form that adds to it when the viewer's role may (nil: none).
+local function listed(out, list, form)
+  out[#out + 1] = list
+  if form then out[#out + 1] = form end
+end
+
 --- The safe zones; for a role that changes them, move and remove acts and the add form.
 --- @param out flowrun.Component[]
 function M.zones(out)
@@ -119,13 +125,10 @@ function M.zones(out)
       items[#items + 1] = { title = "Move " .. z.name .. " here", action = ui.act("party", { zone = "move", id = z.id }, "Move here") }
     end
   end
-  out[#out + 1] = ui.list("Safe zones", items, "No safe zones.")
-  if may then
-    out[#out + 1] = ui.form("Add a safe zone where you are", {
-      ui.text_field("name", "Name", { placeholder = "Picnic spot", max_length = 80, required = true }),
-      ui.choice_field("radius", "Radius", M.RADII, "100"),
-    }, ui.act("party", { zone = "add" }, "Add the zone"))
-  end
+  listed(out, ui.list("Safe zones", items, "No safe zones."), may and ui.form("Add a safe zone where you are", {
+    ui.text_field("name", "Name", { placeholder = "Picnic spot", max_length = 80, required = true }),
+    ui.choice_field("radius", "Radius", M.RADII, "100"),
+  }, ui.act("party", { zone = "add" }, "Add the zone")) or nil)
 end
 
 --- The members; for a role that manages them, remove acts and the add form.
@@ -138,14 +141,11 @@ function M.members(out)
     local remove = may and m.id ~= me.id and ui.act("party", { member = "remove", id = m.id }, "Remove " .. m.name) or nil
     items[#items + 1] = { title = m.name, subtitle = m.role, action = remove }
   end
-  out[#out + 1] = ui.list("Members", items)
-  if may then
-    out[#out + 1] = ui.form("Add a member", {
-      ui.text_field("id", "Id", { placeholder = "eve", max_length = 100, required = true }),
-      ui.text_field("name", "Name", { placeholder = "Eve", max_length = 200 }),
-      ui.choice_field("role", "Role", M.ROLES, "child"),
-    }, ui.act("party", { member = "add" }, "Add the member"))
-  end
+  listed(out, ui.list("Members", items), may and ui.form("Add a member", {
+    ui.text_field("id", "Id", { placeholder = "eve", max_length = 100, required = true }),
+    ui.text_field("name", "Name", { placeholder = "Eve", max_length = 200 }),
+    ui.choice_field("role", "Role", M.ROLES, "child"),
+  }, ui.act("party", { member = "add" }, "Add the member")) or nil)
 end
 
 --- "Watch over me": the viewer's watch and its check-in, or the form to start one; and,
