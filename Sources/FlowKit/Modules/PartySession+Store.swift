@@ -49,6 +49,23 @@ extension PartySession {
         run.viewer = viewer
     }
 
+    /// `run` with the store's changes merged in, as a run's first party call merges them: the
+    /// party a live session joins (``FlowSession/join(_:)``), so its monitor watches the zones
+    /// the guardians kept and hears the members they added.
+    /// - Throws: ``FlowError/store(_:)`` for the store; ``FlowError/invalidContent(_:)`` when
+    ///   the viewer was removed from the party.
+    static func merged(_ run: PartyRun, store: any VisitorStore, park: String) throws(FlowError) -> PartyRun {
+        let reading = StoreRun(store: store, park: park, acting: false, time: "")
+        let session = PartySession(run, now: 0, acting: false)
+        var problem: LuaCallError?
+        do { try session.mergeStored(reading) } catch { problem = error }
+        do { try reading.finish(commit: false) } catch { throw .store(error) }
+        if let problem { throw .invalidContent("\(run.party.file): \(problem.message)") }
+        var merged = session.run
+        (merged.party.zoneSpecs, merged.party.zones) = (session.zoneSpecs, session.zones)
+        return merged
+    }
+
     /// Keeps a zone change (nil: removed) in an act run; a view run's change lasts for the run.
     func keepZone(_ id: String, _ spec: RegionSpec?, in store: StoreRun, function: String) throws(LuaCallError) {
         guard acting else { return }

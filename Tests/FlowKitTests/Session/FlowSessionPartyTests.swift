@@ -82,6 +82,25 @@ import Testing
         }
     }
 
+    /// The zones a guardian kept replace the file's for the session that joins later: with
+    /// the camp and meadow removed and one zone over the whole valley, nobody leaves them.
+    @Test func aSessionJoiningLaterWatchesTheZonesTheGuardiansKept() throws {
+        let run = try PartyRun(party: try PartyFile.read(Self.partyFile), as: "ana")
+        func leaves(_ store: any VisitorStore) throws -> Int {
+            let session = try Self.session(run, store: store)
+            _ = try session.join(run)
+            return Self.play(run, into: session).count { $0.party == "left_zones" }
+        }
+        #expect(try leaves(MemoryVisitorStore()) > 0)
+        let store = MemoryVisitorStore()
+        try store.begin(writing: true)
+        for (zone, spec) in [("camp", nil), ("meadow", nil), ("valley", #"{"id":"valley","lat":37.74,"lon":-119.56,"radius_m":20000}"#)] {
+            try store.savePartyZone(StoredPartyZone(park: "YOSE", party: run.party.name, zone: zone, spec: spec, updated: "2026-07-04T15:00:00Z", by: "ana"))
+        }
+        try store.commit()
+        #expect(try leaves(store) == 0)
+    }
+
     /// A device double: its clock, and what the session told the visitor.
     final class Device: SessionDevice {
         var now: Date
