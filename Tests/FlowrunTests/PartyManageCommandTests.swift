@@ -83,6 +83,16 @@ import Testing
         #expect(!(try family.run(as: "cal", at: "09:40").stdout.contains("Ben did not check in")), "a member is not told of another's")
     }
 
+    @Test func aLiveSessionRaisesTheRunOutWatchOnceAndKeepsIt() throws {
+        let family = Family()
+        #expect(try family.run(as: "ben", ["--act", "--arg", "watch=start", "--arg", "until=09:30"]).status == 0)
+        let live = try flowrun(
+            ["live", "--park", "YOSE", "--flow", "party", "--party", PartyCommandTests.family, "--as", "ana", "--speed", "0", "--profile", family.profile])
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.stdout.components(separatedBy: "2026-07-04T09:30:00-07:00  overdue  Ben  told: ana, ben\n").count == 2, "once")
+        #expect(live.stdout.contains("• Ben did not check in"), "kept, and listed by the party screen")
+    }
+
     @Test func aCheckInCancelsTheWatch() throws {
         let family = Family()
         #expect(try family.run(as: "ben", ["--act", "--arg", "watch=start", "--arg", "until=09:30"]).status == 0)
