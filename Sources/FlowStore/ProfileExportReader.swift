@@ -1,4 +1,9 @@
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Formats
 import GeoKit
 
@@ -71,6 +76,7 @@ struct ExportReader {
         document.party_zones = try list(top, "party_zones") { o, path throws(FlowError) in
             let spec = try field(o, "spec", path)
             guard spec.isNull || spec.objectValue != nil else { throw fail(path + ".spec", "expected a zone (an object) or null, found \(Self.kind(spec))") }
+            if !spec.isNull, let problem = Self.zoneProblem(spec) { throw fail(path + ".spec", problem) }
             return ProfileExport.PartyZone(
                 park: try park(o, path), party: try text(o, "party", path), zone: try text(o, "zone", path, max: limits.keyLength), spec: spec,
                 updated: try time(o, "updated", path), by: try text(o, "by", path, max: limits.keyLength))
@@ -102,6 +108,14 @@ struct ExportReader {
         "party_members": ["park", "party", "member", "name", "role", "removed", "updated", "by"],
         "party_watches": ["park", "party", "member", "started", "until"],
     ]
+
+    /// Why `spec` is no zone `party.set_zone` would keep, or nil.
+    private static func zoneProblem(_ spec: JSONValue) -> String? {
+        let zone: RegionSpec
+        do { zone = try JSONDecoder().decode(RegionSpec.self, from: Data(spec.description.utf8)) } catch { return "not a zone: \(error)" }
+        do { _ = try zone.region(path: "zone") } catch { return error.message }
+        return nil
+    }
 
     // MARK: - Fields
 

@@ -129,6 +129,10 @@ import Testing
             "x.json: party_zones[1].spec: expected a zone (an object) or null, found a number"
         ),
         (
+            #""party_zones": [{"park": "YOSE", "party": "P", "zone": "z", "spec": {"id": "z", "lat": 37.7, "lon": -119.5, "radius_m": -5}, "updated": "2026-07-04T16:00:00Z", "by": "ana"}]"#,
+            "x.json: party_zones[1].spec: zone.radius_m: -5 must be a positive number of metres"
+        ),
+        (
             #""party_watches": [{"park": "YOSE", "party": "P", "member": "ben", "started": -1, "until": 2}]"#,
             "x.json: party_watches[1].started: -1 is out of range: expected a number in [0.0, 100000000000.0]"
         ),

@@ -66,6 +66,9 @@ extension PartySession {
         return merged
     }
 
+    /// The most bytes of JSON a kept zone holds (a polygon of some thousands of points).
+    static let largestZone = 1 << 16
+
     /// Keeps a zone change (nil: removed) in an act run; a view run's change lasts for the run.
     func keepZone(_ id: String, _ spec: RegionSpec?, in store: StoreRun, function: String) throws(LuaCallError) {
         guard acting else { return }
@@ -73,7 +76,14 @@ extension PartySession {
             throw LuaCallError(
                 "\(function): the party has \(store.store.limits.partyZones) safe zones, the most a party keeps (StoreLimits.partyZones); remove one first")
         }
+        let limits = store.store.limits
+        guard id.count <= limits.keyLength, (spec?.name?.count ?? 0) <= limits.titleLength else {
+            throw LuaCallError("\(function): a kept zone's id takes at most \(limits.keyLength) characters and its name \(limits.titleLength)")
+        }
         let json = spec.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        if let json, json.utf8.count > Self.largestZone {
+            throw LuaCallError("\(function): the zone is \(json.utf8.count) bytes as JSON, more than the \(Self.largestZone) a kept zone may hold")
+        }
         let row = StoredPartyZone(park: store.park, party: run.party.name, zone: id, spec: json, updated: store.time, by: me.id)
         try store.use(function, writes: true) { s throws(StoreError) in try s.savePartyZone(row) }
     }
