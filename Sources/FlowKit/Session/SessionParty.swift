@@ -119,10 +119,11 @@ final class SessionParty {
             longitude: event.position?.longitude, distance: event.distance)
     }
 
-    /// The party as the session's screens see it: live, with no recorded fixes ahead of now.
+    /// The party as the session's screens see it: live, each member's fixes what has been
+    /// reported so far (the latest: where everyone is now), none recorded ahead of now.
     var screenRun: PartyRun {
         var r = run
-        for i in r.party.members.indices { r.party.members[i].fixes = [] }
+        for i in r.party.members.indices { r.party.members[i].fixes = monitor.lastFix(of: i).map { [$0] } ?? [] }
         r.live = true
         r.dutyCycle = nil
         return r

@@ -142,10 +142,11 @@ import Testing
         for (m, i) in PartyReplay.merged(members.map(\.fixes)) {
             outputs += first.report([FlowSession.PartyReport(member: members[m].id, fix: members[m].fixes[i])])
         }
-        // The open party screen follows the alerts as they are kept.
+        // The open party screen follows the alerts as they are kept, and where everyone is.
         let updates = outputs.compactMap { if case .screen(let u) = $0, u.handle == handle { u } else { nil } }
-        let alerts = outputs.compactMap { if case .event(let e) = $0, e.party != nil, e.party != "in_zone" { e } else { nil } }
-        #expect(!updates.isEmpty && updates.count <= alerts.count, "an update when alerts were kept, and only then")
+        let last = try #require(updates.last.map { TextRenderer().render($0.screen) })
+        #expect(last.contains("Ben left the safe zones"), "\(last)")
+        #expect(last.contains("• Ben (child)\n  here, 5 min ago"), "the members' latest reports: \(last)")
 
         // Later: a new session on the same store, no report yet.
         let later = try Self.session(run, store: store)
