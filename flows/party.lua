@@ -2,10 +2,13 @@
 --   flowrun --park YOSE party --party FILE.json [--as MEMBER_ID]
 -- shows a timeline with everyone's path, the alerts the member it runs as is told of (left
 -- every safe zone, back in one, stopped reporting, two members drifting apart) and who else
--- is told. What a member may see, change or trigger comes from their role and is enforced
--- by the `party` module, not here: this flow only shows what it is given.
+-- is told; then where everyone is now, the safe zones and members (changed by acts, kept in
+-- the visitor's store) and "watch over me" (lib/party_manage.lua). What a member may see,
+-- change or trigger comes from their role and is enforced by the `party` module, not here:
+-- this flow only shows what it is given.
 local ui = require("lib.ui")
 local duty_cycle = require("lib.duty_cycle")
+local manage = require("lib.party_manage")
 
 local M = {}
 
@@ -25,6 +28,7 @@ function M.title(e)
   if e.kind == "reporting" then return ("%s reports again"):format(e.name) end
   if e.kind == "drift" then return ("%s and %s are %s apart"):format(e.name, e.other_name, ui.distance(rounded_up(e.distance))) end
   if e.kind == "together" then return ("%s and %s are together again"):format(e.name, e.other_name) end
+  if e.kind == "overdue" then return ("%s did not check in"):format(e.name) end
   return e.kind
 end
 
@@ -37,7 +41,8 @@ end
 -- What the viewer's role allows, in words: "may raise an emergency; may not see ...".
 local RIGHTS = {
   { "see_everyone", "see everyone's position" }, { "change_zones", "change safe zones" },
-  { "trigger_emergency", "raise an emergency" }, { "hear_every_alert", "hear every alert" },
+  { "manage_members", "add or remove members" }, { "trigger_emergency", "raise an emergency" },
+  { "hear_every_alert", "hear every alert" },
 }
 function M.rights(me)
   local may, may_not = {}, {}
@@ -57,12 +62,13 @@ function M.detail(e, info)
   if e.kind == "silent" then parts[#parts + 1] = ("no fix for %d min"):format(math.floor(info.silence_s / 60 + 0.5)) end
   if e.kind == "drift" then parts[#parts + 1] = ("more than %s"):format(ui.distance(info.drift_m)) end
   if e.kind == "together" then parts[#parts + 1] = ui.distance(e.distance) .. " apart" end
+  if e.kind == "overdue" then parts[#parts + 1] = "watched over until " .. os.date("%H:%M", math.floor(e.time)) end
   if #e.to > 0 then
     local names = {}
     for i, id in ipairs(e.to) do names[i] = info.names[id] or id end
     parts[#parts + 1] = "told: " .. table.concat(names, ", ")
   end
-  if e.lat == nil then parts[#parts + 1] = "position hidden from this member" end
+  if e.lat == nil and e.kind ~= "overdue" then parts[#parts + 1] = "position hidden from this member" end
   if #parts == 0 then return nil end
   return table.concat(parts, "; ")
 end
@@ -87,14 +93,28 @@ function M.entry(e, info)
            region = e.zone, position = e.lat and { e.lon, e.lat } or nil }
 end
 
+-- The sections below the replay or the kept alerts: where everyone is, the zones, the
+-- members and the watch.
+function M.sections(ctx, out)
+  manage.where(ctx, out)
+  manage.zones(out)
+  manage.members(out)
+  manage.watch(out)
+end
+
 function M.replay(ctx)
+  local did = manage.act(ctx)
   local info, me, replay = party.info(), party.viewer(), party.replay()
   info.names = {}
   for _, m in ipairs(info.members) do info.names[m.id] = m.name end
   local entries, counts = {}, {}
+  --- @type number, number
+  local start, finish = info.start, info.finish
   for _, e in ipairs(replay.events) do
     counts[e.kind] = (counts[e.kind] or 0) + 1
     entries[#entries + 1] = M.entry(e, info)
+    -- A watch may run out after the tracks end.
+    start, finish = math.min(start, e.time), math.max(finish, e.time)
   end
   local regions, paths = {}, {}
   for i, z in ipairs(info.zones) do regions[i] = M.region(z) end
@@ -120,15 +140,19 @@ function M.replay(ctx)
   end
   --- @type flowrun.TimelineComponent
   local timeline = {
-    type = "timeline", id = "party", title = ctx.park.name .. ": " .. info.name, start = info.start, ["end"] = info.finish,
+    type = "timeline", id = "party", title = ctx.park.name .. ": " .. info.name, start = start, ["end"] = finish,
     entries = entries, regions = regions, paths = paths, facts = facts, timezone = ctx.park.timezone,
   }
-  return ui.screen("Party replay", { timeline }, ctx.park.name)
+  local out = { timeline }
+  if did then table.insert(out, 1, ui.notice(did)) end
+  M.sections(ctx, out)
+  return ui.screen("Party replay", out, ctx.park.name)
 end
 
 -- A live session's party: the alerts delivered to this member so far, kept in the store, so
 -- one who opens the app later sees what happened and when.
 function M.kept(ctx)
+  local did = manage.act(ctx)
   local info, me = party.info(), party.viewer()
   info.names = {}
   for _, m in ipairs(info.members) do info.names[m.id] = m.name end
@@ -137,11 +161,14 @@ function M.kept(ctx)
   for i, a in ipairs(alerts) do
     items[i] = { title = M.title(a), detail = os.date("%H:%M", math.floor(a.time)) .. (M.detail(a, info) and ("; " .. M.detail(a, info)) or "") }
   end
-  return ui.screen("Party", {
+  local out = {
     ui.heading(info.name),
     ui.text(("You are %s (%s): you %s."):format(me.name, me.role, M.rights(me)), "caption"),
     ui.list("What happened", items, "Nothing yet: alerts meant for you appear here as they happen."),
-  }, ctx.park.name)
+  }
+  if did then table.insert(out, 1, ui.notice(did)) end
+  M.sections(ctx, out)
+  return ui.screen("Party", out, ctx.park.name)
 end
 
 flow.register("party", function(ctx)
@@ -151,6 +178,6 @@ flow.register("party", function(ctx)
     ui.text("Replay a group's tracks together with --party FILE.json (members, roles, tracks, safe zones); "
             .. "add --as MEMBER_ID to see what that member is shown."),
   }, ctx.park.name)
-end)
+end, { args = manage.ARGS })
 
 return M

@@ -23,7 +23,7 @@ return {
     "next",
     os = { fields = { "clock", "date", "difftime", "time" } },
     "pairs",
-    party = { fields = { "active", "alerts", "emergency", "info", "position", "remove_zone", "replay", "set_zone", "viewer" } },
+    party = { fields = { "active", "add_member", "alerts", "check_in", "emergency", "info", "position", "remove_member", "remove_zone", "replay", "set_zone", "viewer", "watch", "watches" } },
     "pcall",
     "print",
     "rawequal",

@@ -10,6 +10,14 @@ party = {}
 --- @return boolean # true with a party
 function party.active() end
 
+--- Adds a member (no track yet) and keeps them in the store; guardians only, in an act run.
+---
+--- ```lua
+--- party.add_member({ id = "eve", name = "Eve", role = "child" })
+--- ```
+--- @param member {id: string, name: string?, role: string} role: guardian, member, child or guest
+function party.add_member(member) end
+
 --- The alerts a live session delivered to the viewer and kept in the store, newest first: what happened while the app was closed, or before this screen opened.
 ---
 --- ```lua
@@ -18,6 +26,10 @@ function party.active() end
 --- @param limit integer? at most this many (default 50)
 --- @return table[] # {kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat?, lon?, distance?, to = {}} as replay's events
 function party.alerts(limit) end
+
+--- Ends the viewer's watch: nobody is alerted. In an act run.
+--- @return boolean # whether a watch was running
+function party.check_in() end
 
 --- Alerts the rest of the party to an emergency of the member the run acts as, with their position (nil: unknown). Only in an act run, and not as a guest (a guest may still call the park).
 ---
@@ -39,16 +51,21 @@ function party.info() end
 --- @return {lat: number, lon: number, time: number}? # nil when the member has no fixes
 function party.position(id, time) end
 
---- Removes a safe zone by id; guardians only.
+--- Removes a member and keeps that in the store; guardians only, in an act run.
+--- @param id string the member's id
+--- @return boolean # whether there was one
+function party.remove_member(id) end
+
+--- Removes a safe zone by id; guardians only. An act run keeps the removal, as set_zone.
 --- @param id string the zone's id
 --- @return boolean # whether there was one
 function party.remove_zone(id) end
 
---- Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.
+--- Replays every member's track together: the alerts the viewer is told of (with who else is told), with the watches that ran out without a check-in by the run's clock (kind `overdue`), and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.
 --- @return table # {events = {{kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat, lon, distance?, to = string[], duty?, delay?}}, paths = {{id, name, role, points = {{lon, lat}}}}, hidden = integer, duty? = {policy, summary, members = {{id, name, fixes, full_fixes, on_share}}, on_time, late, early, missed, extra, median_delay?, worst_delay?, missed_events}}
 function party.replay() end
 
---- Adds a safe zone or replaces the one with its id; guardians only.
+--- Adds a safe zone or replaces (moves) the one with its id; guardians only. An act run keeps it in the store for every later run; a view run's lasts for the run.
 ---
 --- ```lua
 --- party.set_zone({ id = "meet", name = "Meeting point", lat = 37.7326, lon = -119.5578, radius_m = 150 })
@@ -57,5 +74,18 @@ function party.replay() end
 function party.set_zone(zone) end
 
 --- The member the run acts as (--as; default the first guardian) and the role's rights.
---- @return {id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, trigger_emergency: boolean, hear_every_alert: boolean}} # the viewer
+--- @return {id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, manage_members: boolean, trigger_emergency: boolean, hear_every_alert: boolean}} # the viewer
 function party.viewer() end
+
+--- Watch over me: the viewer asks to be watched over until a time; if it passes before they check in, the guardians are told. Replaces the viewer's last watch; in an act run.
+---
+--- ```lua
+--- party.watch("18:00")
+--- ```
+--- @param ends string until when: HH:MM on the park's clock today, or an ISO 8601 time with its offset
+--- @return number # the end, seconds since 1970
+function party.watch(ends) end
+
+--- The watches the viewer is told of (their own; everyone's for a guardian), with whether each is overdue at the run's clock.
+--- @return {member: string, name: string, started: number, ends: number, checked_in: number?, overdue: boolean}[] # by when they started
+function party.watches() end

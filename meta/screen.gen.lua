@@ -481,7 +481,7 @@ error('Cannot require a meta file')
 --- Seconds since 1970-01-01 00:00 UTC.
 --- @field time number
 ---
---- @field kind "presence_enter"|"presence_exit"|"enter"|"exit"|"dwell"|"callout"|"callout_held"|"monitor"|"missed_enter"|"context"|"location"|"zone_left"|"zone_return"|"silent"|"reporting"|"drift"|"together"|"emergency"
+--- @field kind "presence_enter"|"presence_exit"|"enter"|"exit"|"dwell"|"callout"|"callout_held"|"monitor"|"missed_enter"|"context"|"location"|"zone_left"|"zone_return"|"silent"|"reporting"|"drift"|"together"|"emergency"|"overdue"
 ---
 --- Not empty.
 --- @field title string

@@ -9,7 +9,8 @@ import GeoKit
 
 /// Everything a profile's store holds, as one JSON document (`flowrun profile export`):
 /// `{"schema": "flowrun/profile@1", "favorites": [...], "visited": [...], "pins": [...],
-/// "settings": [...], "party_alerts": [...]}`, each list in the order the tables were written, settings' values as
+/// "settings": [...], "party_alerts": [...], "party_zones": [...],
+/// "party_members": [...], "party_watches": [...]}`, each list in the order the tables were written, settings' values as
 /// JSON. Reading never writes: a profile without a database exports empty lists and is not
 /// made, and the database is opened read-only.
 public enum ProfileExport {
@@ -23,6 +24,25 @@ public enum ProfileExport {
         var pins: [Pin] = []
         var settings: [Setting] = []
         var party_alerts: [PartyAlert] = []
+        var party_zones: [PartyZone] = []
+        var party_members: [PartyMember] = []
+        var party_watches: [PartyWatch] = []
+    }
+    struct PartyZone: Encodable {
+        var park, party, zone: String
+        /// The zone as `party.set_zone` took it; null: removed.
+        var spec: JSONValue
+        var updated, by: String
+    }
+    struct PartyMember: Encodable {
+        var park, party, member, name, role: String
+        var removed: Bool
+        var updated, by: String
+    }
+    struct PartyWatch: Encodable {
+        var park, party, member: String
+        var started, until: Double
+        var checked_in: Double?
     }
     struct PartyAlert: Encodable {
         var park, party, recipient, kind: String
@@ -101,6 +121,23 @@ public enum ProfileExport {
             PartyAlert(
                 park: $0.text(0), party: $0.text(1), recipient: $0.text(2), kind: $0.text(3), time: $0.real(4), member: $0.text(5),
                 other: $0.text(6), zone: $0.text(7), lat: $0.optionalReal(8), lon: $0.optionalReal(9), distance: $0.optionalReal(10))
+        }
+        guard applied.contains("v3") else { return }
+        document.party_zones = try db.statement("SELECT park, party, zone, spec, updated, by FROM party_zones ORDER BY park, party, zone").all {
+            let spec = $0.optionalText(3).map { (try? JSONValue.parse($0)) ?? .string($0) } ?? .null
+            return PartyZone(park: $0.text(0), party: $0.text(1), zone: $0.text(2), spec: spec, updated: $0.text(4), by: $0.text(5))
+        }
+        document.party_members = try db.statement(
+            "SELECT park, party, member, name, role, removed, updated, by FROM party_members ORDER BY park, party, member"
+        ).all {
+            PartyMember(
+                park: $0.text(0), party: $0.text(1), member: $0.text(2), name: $0.text(3), role: $0.text(4), removed: $0.integer(5) != 0,
+                updated: $0.text(6), by: $0.text(7))
+        }
+        document.party_watches = try db.statement(
+            "SELECT park, party, member, started, until, checked_in FROM party_watches ORDER BY park, party, member"
+        ).all {
+            PartyWatch(park: $0.text(0), party: $0.text(1), member: $0.text(2), started: $0.real(3), until: $0.real(4), checked_in: $0.optionalReal(5))
         }
     }
 }

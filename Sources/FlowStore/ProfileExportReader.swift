@@ -1,4 +1,9 @@
 import FlowKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Formats
 import GeoKit
 
@@ -17,7 +22,11 @@ struct ExportReader {
         } catch {
             throw .badContent(file: file, message: "not a profile export: \(error.message)")
         }
-        let top = try object(value, "the export", required: ["schema"], optional: ["favorites", "visited", "pins", "settings", "party_alerts"])
+        let top = try object(
+            value, "the export", required: ["schema"],
+            optional: [
+                "favorites", "visited", "pins", "settings", "party_alerts", "party_zones", "party_members", "party_watches",
+            ])
         guard top["schema"]?.stringValue == ProfileExport.schemaID else {
             throw fail(
                 "schema", "expected \"\(ProfileExport.schemaID)\", found \(top["schema"].map(\.description) ?? "nothing"): not an export of this flowrun")
@@ -58,7 +67,36 @@ struct ExportReader {
                 lat: try optionalNumber(o, "lat", path, in: -90...90), lon: try optionalNumber(o, "lon", path, in: -180...180),
                 distance: try optionalNumber(o, "distance", path, in: 0...1e8))
         }
+        try party(top, into: &document)
         return document
+    }
+
+    /// The party's changes and watches, each field checked as the `party` module checks what a flow writes.
+    private func party(_ top: [String: JSONValue], into document: inout ProfileExport.Document) throws(FlowError) {
+        document.party_zones = try list(top, "party_zones") { o, path throws(FlowError) in
+            let spec = try field(o, "spec", path)
+            guard spec.isNull || spec.objectValue != nil else { throw fail(path + ".spec", "expected a zone (an object) or null, found \(Self.kind(spec))") }
+            if !spec.isNull, let problem = Self.zoneProblem(spec) { throw fail(path + ".spec", problem) }
+            return ProfileExport.PartyZone(
+                park: try park(o, path), party: try text(o, "party", path), zone: try text(o, "zone", path, max: limits.keyLength), spec: spec,
+                updated: try time(o, "updated", path), by: try text(o, "by", path, max: limits.keyLength))
+        }
+        document.party_members = try list(top, "party_members") { o, path throws(FlowError) in
+            let role = try text(o, "role", path)
+            guard PartyRole(rawValue: role) != nil else { throw fail(path + ".role", "unknown role \(Excerpt.quoted(role)) (roles: \(PartyRole.list))") }
+            let removed = try field(o, "removed", path)
+            guard let gone = removed.boolValue else { throw fail(path + ".removed", "expected a boolean, found \(Self.kind(removed))") }
+            return ProfileExport.PartyMember(
+                park: try park(o, path), party: try text(o, "party", path), member: try text(o, "member", path, max: limits.keyLength),
+                name: try text(o, "name", path, max: limits.titleLength), role: role, removed: gone, updated: try time(o, "updated", path),
+                by: try text(o, "by", path, max: limits.keyLength))
+        }
+        document.party_watches = try list(top, "party_watches", optional: ["checked_in"]) { o, path throws(FlowError) in
+            ProfileExport.PartyWatch(
+                park: try park(o, path), party: try text(o, "party", path), member: try text(o, "member", path, max: limits.keyLength),
+                started: try number(o, "started", path, in: 0...1e11), until: try number(o, "until", path, in: 0...1e11),
+                checked_in: try optionalNumber(o, "checked_in", path, in: 0...1e11))
+        }
     }
 
     /// The required fields of each kind of row, by the list it is in.
@@ -66,7 +104,18 @@ struct ExportReader {
         "favorites": ["park", "site", "added"], "visited": ["park", "site", "at"],
         "pins": ["id", "park", "lat", "lon", "created", "photos"], "settings": ["park", "key", "value", "updated"],
         "party_alerts": ["park", "party", "recipient", "kind", "time", "member", "other", "zone"],
+        "party_zones": ["park", "party", "zone", "spec", "updated", "by"],
+        "party_members": ["park", "party", "member", "name", "role", "removed", "updated", "by"],
+        "party_watches": ["park", "party", "member", "started", "until"],
     ]
+
+    /// Why `spec` is no zone `party.set_zone` would keep, or nil.
+    private static func zoneProblem(_ spec: JSONValue) -> String? {
+        let zone: RegionSpec
+        do { zone = try JSONDecoder().decode(RegionSpec.self, from: Data(spec.description.utf8)) } catch { return "not a zone: \(error)" }
+        do { _ = try zone.region(path: "zone") } catch { return error.message }
+        return nil
+    }
 
     // MARK: - Fields
 

@@ -16,7 +16,9 @@ import Foundation
 /// - a pin, by park, position and the time it was dropped: added (with an id of this
 ///   store: the export's ids are its own), or kept, gaining the photos it lacks;
 /// - a setting, by park and key: the one updated later wins;
-/// - a party alert, by what it says: added, or kept.
+/// - a party alert, by what it says: added, or kept;
+/// - a party's zone or member change, by party and id: the one updated later wins; a watch,
+///   by party and member: the one started later wins.
 /// The store's limits (`StoreLimits`) hold after the merge, or nothing merges. Photos are
 /// names in the profile's `photos/` folder: the files travel beside the export.
 public enum ProfileImport {
@@ -37,12 +39,14 @@ public enum ProfileImport {
         public var photos = Rows()
         public var settings = Rows()
         public var partyAlerts = Rows()
+        /// The party's zones, members and watches together.
+        public var partyChanges = Rows()
 
         /// `2 favorites added, 1 kept; 1 visit updated; ...`: the kinds the export had.
         public var summary: String {
             let kinds: [(String, Rows)] = [
                 ("favorites", favorites), ("visits", visited), ("pins", pins), ("photos", photos), ("settings", settings),
-                ("party alerts", partyAlerts),
+                ("party alerts", partyAlerts), ("party changes", partyChanges),
             ]
             let parts = kinds.compactMap { name, rows -> String? in
                 let counts = [("added", rows.added), ("updated", rows.updated), ("kept", rows.kept)].filter { $0.1 > 0 }
@@ -155,7 +159,45 @@ public enum ProfileImport {
             ])
             if db.changes > 0 { report.partyAlerts.added += 1 } else { report.partyAlerts.kept += 1 }
         }
+        try mergeParty(document, into: db, report: &report.partyChanges)
         return (report, try overLimit(db, limits: limits))
+    }
+
+    /// Zones and members by party and id, the later change winning; watches by party and
+    /// member, the later start winning.
+    private static func mergeParty(_ document: ProfileExport.Document, into db: SQLiteDatabase, report: inout Report.Rows) throws {
+        /// Counts a row and says whether the export's replaces what is here (`here`: nil, none).
+        func wins<T: Comparable>(_ here: T?, _ theirs: T) -> Bool {
+            guard let here else { report.added += 1; return true }
+            if here < theirs { report.updated += 1; return true }
+            report.kept += 1
+            return false
+        }
+        for z in document.party_zones {
+            let here = try db.statement("SELECT updated FROM party_zones WHERE park = ? AND party = ? AND zone = ?")
+                .first([.text(z.park), .text(z.party), .text(z.zone)]) { $0.text(0) }
+            guard wins(here, z.updated) else { continue }
+            try db.statement("INSERT OR REPLACE INTO party_zones (park, party, zone, spec, updated, by) VALUES (?, ?, ?, ?, ?, ?)")
+                .run([.text(z.park), .text(z.party), .text(z.zone), .text(z.spec.isNull ? nil : z.spec.description), .text(z.updated), .text(z.by)])
+        }
+        for m in document.party_members {
+            let here = try db.statement("SELECT updated FROM party_members WHERE park = ? AND party = ? AND member = ?")
+                .first([.text(m.park), .text(m.party), .text(m.member)]) { $0.text(0) }
+            guard wins(here, m.updated) else { continue }
+            try db.statement(
+                "INSERT OR REPLACE INTO party_members (park, party, member, name, role, removed, updated, by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            ).run([
+                .text(m.park), .text(m.party), .text(m.member), .text(m.name), .text(m.role), .integer(m.removed ? 1 : 0), .text(m.updated),
+                .text(m.by),
+            ])
+        }
+        for w in document.party_watches {
+            let here = try db.statement("SELECT started FROM party_watches WHERE park = ? AND party = ? AND member = ?")
+                .first([.text(w.park), .text(w.party), .text(w.member)]) { $0.real(0) }
+            guard wins(here, w.started) else { continue }
+            try db.statement("INSERT OR REPLACE INTO party_watches (park, party, member, started, until, checked_in) VALUES (?, ?, ?, ?, ?, ?)")
+                .run([.text(w.park), .text(w.party), .text(w.member), .real(w.started), .real(w.until), .real(w.checked_in)])
+        }
     }
 
     /// The first of the store's limits the merge passed, said for people; nil within them all.

@@ -76,6 +76,42 @@ enum StoreSchema {
             );
             """
         ),
+        // What a party's flows changed (zones, members) and its watches, merged over the party
+        // file when a run reads the party: one row per zone, member or watcher, the latest wins.
+        (
+            "v3",
+            """
+            CREATE TABLE party_zones (
+              park TEXT NOT NULL,
+              party TEXT NOT NULL,
+              zone TEXT NOT NULL,
+              spec TEXT,
+              updated TEXT NOT NULL,
+              by TEXT NOT NULL,
+              PRIMARY KEY (park, party, zone)
+            );
+            CREATE TABLE party_members (
+              park TEXT NOT NULL,
+              party TEXT NOT NULL,
+              member TEXT NOT NULL,
+              name TEXT NOT NULL,
+              role TEXT NOT NULL,
+              removed INTEGER NOT NULL,
+              updated TEXT NOT NULL,
+              by TEXT NOT NULL,
+              PRIMARY KEY (park, party, member)
+            );
+            CREATE TABLE party_watches (
+              park TEXT NOT NULL,
+              party TEXT NOT NULL,
+              member TEXT NOT NULL,
+              started REAL NOT NULL,
+              until REAL NOT NULL,
+              checked_in REAL,
+              PRIMARY KEY (park, party, member)
+            );
+            """
+        ),
     ]
 
     /// The identifiers this flowrun knows, oldest first.

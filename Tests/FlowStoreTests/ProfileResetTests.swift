@@ -15,7 +15,8 @@ import Testing
         #expect(
             result
                 == .emptied(
-                    ["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: 1) } + [.init(table: "party_alerts", count: 0)]))
+                    ["favorites", "visited", "pins", "pin_photos", "settings"].map { .init(table: $0, count: 1) }
+                        + ["party_alerts", "party_zones", "party_members", "party_watches"].map { .init(table: $0, count: 0) }))
         #expect(f.profile.hasDatabase && FileManager.default.fileExists(atPath: f.profile.photosPath))
         #expect(try ProfileExport.json(f.profile).contains("\"favorites\" : [\n\n  ]"))
         #expect(f.run("return #store.favorites() + #store.visited() + #store.pins() .. (store.get('map.center') and 'x' or '')").title == "0")
@@ -51,7 +52,9 @@ import Testing
         #expect(
             try f.profile.reset(busyTimeout: 0.2)
                 == .emptied(
-                    ["favorites", "visited", "pins", "pin_photos", "settings", "party_alerts"].map { .init(table: $0, count: $0 == "favorites" ? 1 : 0) }))
+                    ["favorites", "visited", "pins", "pin_photos", "settings", "party_alerts", "party_zones", "party_members", "party_watches"].map {
+                        .init(table: $0, count: $0 == "favorites" ? 1 : 0)
+                    }))
     }
 
     @Test func aDamagedFileIsRemovedWithItsCompanions() throws {

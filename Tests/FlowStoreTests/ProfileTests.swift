@@ -71,7 +71,7 @@ import Testing
         let result = f.run("return #store.favorites()")
         #expect(
             result.message
-                == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1, v2); it was left as it is: use that flowrun, or another --profile"
+                == "\(f.profile.databasePath) was written by a newer flowrun (its schema has v2-visits-by-day, this flowrun knows v1, v2, v3); it was left as it is: use that flowrun, or another --profile"
         )
         if case .failure(let error) = result { #expect(error.exitCode == 2) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.profile.databasePath)) == before)
@@ -144,7 +144,7 @@ import Testing
         let versions = try db.statement("SELECT identifier FROM grdb_migrations").all { $0.text(0) }
         let integrity = try db.statement("PRAGMA integrity_check").first { $0.text(0) }
         let favorites = try db.statement("SELECT count(*) FROM favorites").first { $0.integer(0) }
-        #expect(mode == "wal" && versions == ["v1", "v2"] && integrity == "ok" && favorites == 1)
+        #expect(mode == "wal" && versions == ["v1", "v2", "v3"] && integrity == "ok" && favorites == 1)
     }
 
     @Test func aWriterHeldPastTheTimeoutIsABusyError() throws {

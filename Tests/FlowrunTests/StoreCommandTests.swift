@@ -85,10 +85,16 @@ import Testing
         #expect(try flowrun(["profile", "export", "--profile", w.profile]).stdout.contains("\"site\" : \""))
         let reset = try flowrun(["profile", "reset", "--yes", "--profile", w.profile])
         #expect(reset.status == 0)
-        #expect(reset.stdout == "emptied \(w.database): 1 favorite, 0 visited sites, 0 pins, 0 photos of pins, 0 settings, 0 party alerts removed\n")
+        #expect(
+            reset.stdout
+                == "emptied \(w.database): 1 favorite, 0 visited sites, 0 pins, 0 photos of pins, 0 settings, 0 party alerts, 0 party zone changes, 0 party member changes, 0 party watches removed\n"
+        )
         #expect(!(try flowrun(["profile", "export", "--profile", w.profile]).stdout.contains("\"site\" : \"")))
         let again = try flowrun(["profile", "reset", "--yes", "--profile", w.profile])
-        #expect(again.stdout == "emptied \(w.database): 0 favorites, 0 visited sites, 0 pins, 0 photos of pins, 0 settings, 0 party alerts removed\n")
+        #expect(
+            again.stdout
+                == "emptied \(w.database): 0 favorites, 0 visited sites, 0 pins, 0 photos of pins, 0 settings, 0 party alerts, 0 party zone changes, 0 party member changes, 0 party watches removed\n"
+        )
         try FileManager.default.removeItem(atPath: w.profile)
         #expect(try flowrun(["profile", "reset", "--yes", "--profile", w.profile]).stdout == "nothing to reset: \(w.database) does not exist\n")
     }

@@ -73,7 +73,7 @@ function builders.collections(ctx, out)
 end
 
 -- The park's other screens, each only where the park runs its flow (ui.go is nil otherwise)
--- and, for those about sites or exhibits, where it has some. Emergency is on every home: it calls for
+-- and, for those about sites or exhibits, where it has some; the party's where the run has one. Emergency is on every home: it calls for
 -- help whatever the park's data; its subtitle says whether it also lists ways out (sites of
 -- its categories). No counts of favorites or pins: home would then open the visitor's store
 -- on every launch.
@@ -85,6 +85,7 @@ local shortcuts = {
   { flow = "favorites", sites = true },
   { flow = "pins" },
   { flow = "exhibits", exhibits = true },
+  { flow = "party", party = true },
   { flow = "geofence" },
   { flow = "parks" },
   { flow = "emergency", without_places = true },
@@ -94,9 +95,9 @@ function builders.shortcuts(ctx, out)
   local tr = i18n.of(ctx)
   local items, has_sites = {}, #ctx.sites > 0
   local has_places = has_sites and #sites.in_categories(ctx, ctx.park.emergency.categories, 1) > 0
-  local has_exhibits = #beacons.exhibits() > 0
+  local has_exhibits, has_party = #beacons.exhibits() > 0, party.active()
   for _, s in ipairs(shortcuts) do
-    local shown = (has_sites or not s.sites) and (has_exhibits or not s.exhibits)
+    local shown = (has_sites or not s.sites) and (has_exhibits or not s.exhibits) and (has_party or not s.party)
     local action = shown and ui.go(s.flow, nil, tr("action.open")) or nil
     local key = "home.shortcut." .. s.flow
     local subtitle = tr(key .. ((s.without_places and not has_places) and ".without_places" or ".subtitle"))

@@ -56,6 +56,8 @@ return {
   ["home.shortcut.pins.subtitle"] = "Places you marked, with your photos",
   ["home.shortcut.exhibits.title"] = "Exhibits",
   ["home.shortcut.exhibits.subtitle"] = "What is on show indoors: your phone finds the one you are at",
+  ["home.shortcut.party.title"] = "Your party",
+  ["home.shortcut.party.subtitle"] = "Where everyone is, safe zones, watch over me",
   ["home.shortcut.geofence.title"] = "Alerts near you",
   ["home.shortcut.geofence.subtitle"] = "What your phone watches for here",
   ["home.shortcut.parks.title"] = "All parks",

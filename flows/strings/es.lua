@@ -54,6 +54,8 @@ return {
   ["home.shortcut.pins.subtitle"] = "Lugares que marcaste, con tus fotos",
   ["home.shortcut.exhibits.title"] = "Exposiciones",
   ["home.shortcut.exhibits.subtitle"] = "Lo que se expone bajo techo: tu teléfono encuentra la pieza junto a la que estás",
+  ["home.shortcut.party.title"] = "Tu grupo",
+  ["home.shortcut.party.subtitle"] = "Dónde está cada uno, zonas seguras, vigílame",
   ["home.shortcut.geofence.title"] = "Avisos cerca de ti",
   ["home.shortcut.geofence.subtitle"] = "Lo que tu teléfono vigila aquí",
   ["home.shortcut.parks.title"] = "Todos los parques",

@@ -1,3 +1,4 @@
+import Formats
 import GeoKit
 import LuaKit
 
@@ -8,10 +9,11 @@ struct PartyModule: NativeModule {
     let name = "party"
     let summary = "The party of the run (--party FILE, --as MEMBER_ID): members, safe zones, the replay and emergencies, limited by the member's role."
 
-    static func session(_ context: ModuleContext) throws -> PartySession {
+    static func session(_ context: ModuleContext) throws(LuaCallError) -> PartySession {
         guard let session = context.partySession else {
             throw LuaCallError("no party in this run: flowrun --park CODE FLOW --party FILE [--as MEMBER_ID]")
         }
+        if let store = context.storeRun { try session.mergeStored(store) }
         return session
     }
 
@@ -27,7 +29,7 @@ struct PartyModule: NativeModule {
                 "viewer", summary: "The member the run acts as (--as; default the first guardian) and the role's rights.",
                 returns: [
                     (
-                        "{id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, trigger_emergency: boolean, hear_every_alert: boolean}}",
+                        "{id: string, name: string, role: string, rights: {see_everyone: boolean, change_zones: boolean, manage_members: boolean, trigger_emergency: boolean, hear_every_alert: boolean}}",
                         "the viewer"
                     )
                 ]
@@ -100,7 +102,7 @@ struct PartyModule: NativeModule {
             NativeFunction(
                 "replay",
                 summary:
-                    "Replays every member's track together: the alerts the viewer is told of (with who else is told) and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.",
+                    "Replays every member's track together: the alerts the viewer is told of (with who else is told), with the watches that ran out without a check-in by the run's clock (kind `overdue`), and the paths the viewer may see. Under --duty-cycle the events are those of the duty-cycled fixes, each marked against the full track (duty, delay), and `duty` says what was missed and what the phones used.",
                 returns: [
                     (
                         "table",
@@ -119,12 +121,18 @@ struct PartyModule: NativeModule {
                 do { events = try PartyReplay.run(tracks: s.members.map(\.fixes), zones: s.zones, settings: settings) } catch {
                     throw LuaCallError((error as? GeoError)?.message ?? "\(error)")
                 }
-                let value = PartyValues.replay(s, events: events)
-                try call.charge(results: events.count + fixes / 8)
+                // Watches that ran out by the run's clock without a check-in, as the viewer is told of them.
+                let overdue = try s.watches(in: try StoreModule.run(context, "party.replay")).filter {
+                    $0.isOverdue(at: s.now) && s.watchRecipients($0.member).contains(s.me.id)
+                }
+                let value = PartyValues.replay(s, events: events, overdue: overdue)
+                try call.charge(results: events.count + overdue.count + fixes / 8)
                 call.push(value)
             },
             NativeFunction(
-                "set_zone", summary: "Adds a safe zone or replaces the one with its id; guardians only.",
+                "set_zone",
+                summary:
+                    "Adds a safe zone or replaces (moves) the one with its id; guardians only. An act run keeps it in the store for every later run; a view run's lasts for the run.",
                 parameters: [
                     .init(
                         "zone", "{id: string, name: string?, lat: number?, lon: number?, radius_m: number?, rings: {lat: number, lon: number}[][]?}",
@@ -137,13 +145,69 @@ struct PartyModule: NativeModule {
                 let spec = try call.decode(RegionSpec.self, 1)
                 try call.charge(Charge.sorting(spec.rings?.reduce(0) { $0 + $1.count } ?? 1) * Charge.perRegion)
                 try s.setZone(spec, path: "zone")
+                try s.keepZone(spec.id, spec, in: try StoreModule.run(context, "party.set_zone"), function: "party.set_zone")
             },
             NativeFunction(
-                "remove_zone", summary: "Removes a safe zone by id; guardians only.",
+                "remove_zone", summary: "Removes a safe zone by id; guardians only. An act run keeps the removal, as set_zone.",
                 parameters: [.init("id", "string", "the zone's id")], returns: [("boolean", "whether there was one")]
             ) { context, call in
                 let s = try Self.session(context)
-                call.push(try s.removeZone(try call.string(1)))
+                let id = try call.string(1)
+                let removed = try s.removeZone(id)
+                if removed { try s.keepZone(id, nil, in: try StoreModule.run(context, "party.remove_zone"), function: "party.remove_zone") }
+                call.push(removed)
+            },
+            NativeFunction(
+                "add_member",
+                summary: "Adds a member (no track yet) and keeps them in the store; guardians only, in an act run.",
+                parameters: [.init("member", "{id: string, name: string?, role: string}", "role: guardian, member, child or guest")],
+                example: "party.add_member({ id = \"eve\", name = \"Eve\", role = \"child\" })"
+            ) { context, call in
+                let s = try Self.session(context)
+                let t = try call.table(1)
+                guard case .string(let id) = t["id"], case .string(let role) = t["role"] else {
+                    throw call.badArgument(1, "a member needs an id and a role (strings)")
+                }
+                var name: String?
+                if case .string(let n) = t["name"] { name = n }
+                try s.addMember(id: id, name: name, role: role, in: try StoreModule.run(context, "party.add_member"))
+            },
+            NativeFunction(
+                "remove_member", summary: "Removes a member and keeps that in the store; guardians only, in an act run.",
+                parameters: [.init("id", "string", "the member's id")], returns: [("boolean", "whether there was one")]
+            ) { context, call in
+                let s = try Self.session(context)
+                call.push(try s.removeMember(try call.string(1), in: try StoreModule.run(context, "party.remove_member")))
+            },
+            NativeFunction(
+                "watch",
+                summary:
+                    "Watch over me: the viewer asks to be watched over until a time; if it passes before they check in, the guardians are told. Replaces the viewer's last watch; in an act run.",
+                parameters: [.init("ends", "string", "until when: HH:MM on the park's clock today, or an ISO 8601 time with its offset")],
+                returns: [("number", "the end, seconds since 1970")],
+                example: "party.watch(\"18:00\")"
+            ) { context, call in
+                let s = try Self.session(context)
+                let text = try call.string(1)
+                let zone = ZoneRules(identifier: context.park.timezone) ?? .utc
+                call.push(try s.startWatch(until: text, zone: zone, in: try StoreModule.run(context, "party.watch")))
+            },
+            NativeFunction(
+                "check_in", summary: "Ends the viewer's watch: nobody is alerted. In an act run.",
+                returns: [("boolean", "whether a watch was running")]
+            ) { context, call in
+                let s = try Self.session(context)
+                call.push(try s.checkIn(in: try StoreModule.run(context, "party.check_in")))
+            },
+            NativeFunction(
+                "watches",
+                summary: "The watches the viewer is told of (their own; everyone's for a guardian), with whether each is overdue at the run's clock.",
+                returns: [("{member: string, name: string, started: number, ends: number, checked_in: number?, overdue: boolean}[]", "by when they started")]
+            ) { context, call in
+                let s = try Self.session(context)
+                let watches = try s.watches(in: try StoreModule.run(context, "party.watches"))
+                try call.charge(results: watches.count)
+                call.push(LuaValue.table(LuaTable(sequence: watches.map { PartyValues.watch(s, $0) })))
             },
             NativeFunction(
                 "emergency",

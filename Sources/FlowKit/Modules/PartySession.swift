@@ -1,11 +1,15 @@
 import GeoKit
 import LuaKit
 
-/// The party of the run in progress (`--party FILE`, `--as MEMBER_ID`) and the zones changed
-/// during it. Every right is checked here, against the viewer's role (``PartyRole``), so a
-/// flow cannot see, change or trigger more than its member may.
+/// The party of the run in progress (`--party FILE`, `--as MEMBER_ID`), with the zones and
+/// members its flows changed (kept in the store, merged in by `PartySession+Store.swift`).
+/// Every right is checked here, against the viewer's role (``PartyRole``), so a flow cannot
+/// see, change or trigger more than its member may.
 final class PartySession {
-    let run: PartyRun
+    /// The party as the file gives it, then as merged with what the store keeps.
+    var run: PartyRun
+    /// Whether the store's changes are merged in (once per run, at the first party call).
+    var merged = false
     private(set) var zoneSpecs: [RegionSpec]
     private(set) var zones: [GeofenceRegion]
     /// Emergencies raised in this run: when, and where (nil: position unknown).
@@ -66,6 +70,10 @@ final class PartySession {
         guard me.role.changesZones else { throw LuaCallError("\(who) may not change safe zones: only guardians may") }
     }
 
+    func requireMemberRights() throws(LuaCallError) {
+        guard me.role.managesMembers else { throw LuaCallError("\(who) may not add or remove members: only guardians may") }
+    }
+
     func requireEmergencyRights() throws {
         guard me.role.triggersEmergency else {
             throw LuaCallError("\(who) may not raise a party emergency: guests may call the park but not alert the party")
@@ -77,6 +85,17 @@ final class PartySession {
         try requireZoneRights()
         let region: GeofenceRegion
         do { region = try spec.region(path: path) } catch { throw LuaCallError(error.message) }
+        put(spec, region)
+    }
+
+    /// Removes a zone; false when there is none by that id.
+    func removeZone(_ id: String) throws -> Bool {
+        try requireZoneRights()
+        return remove(zone: id)
+    }
+
+    /// Adds a checked zone, or replaces the one with its id.
+    func put(_ spec: RegionSpec, _ region: GeofenceRegion) {
         if let i = zoneSpecs.firstIndex(where: { $0.id == spec.id }) {
             (zoneSpecs[i], zones[i]) = (spec, region)
         } else {
@@ -85,9 +104,9 @@ final class PartySession {
         }
     }
 
-    /// Removes a zone; false when there is none by that id.
-    func removeZone(_ id: String) throws -> Bool {
-        try requireZoneRights()
+    /// Removes the zone with `id`; false when there is none.
+    @discardableResult
+    func remove(zone id: String) -> Bool {
         guard let i = zoneSpecs.firstIndex(where: { $0.id == id }) else { return false }
         zoneSpecs.remove(at: i)
         zones.remove(at: i)

@@ -1,5 +1,6 @@
 import GeoKit
 import LuaKit
+import ScreenModel
 
 /// The `party` module's results as Lua tables, limited to what the viewer may see.
 enum PartyValues {
@@ -48,18 +49,24 @@ enum PartyValues {
 
     /// The replay's result: the events the viewer is told of (each with `note`'s extra fields,
     /// by index in `events`) and the paths the viewer may see.
-    static func replay(_ s: PartySession, events: [PartyEvent], note: (Int) -> [String: LuaValue] = { _ in [:] }) -> LuaValue {
+    static func replay(
+        _ s: PartySession, events: [PartyEvent], overdue: [StoredPartyWatch] = [], note: (Int) -> [String: LuaValue] = { _ in [:] }
+    ) -> LuaValue {
         let members = s.members
         var t = LuaTable()
         var heard = 0
-        t["events"] = .table(
-            LuaTable(
-                sequence: events.enumerated().compactMap { i, e -> LuaValue? in
-                    guard var r = event(s, e) else { return nil }
-                    heard += 1
-                    for (k, v) in note(i) { r[k] = v }
-                    return .table(r)
-                }))
+        var told: [(time: Double, event: LuaValue)] = events.enumerated().compactMap { i, e in
+            guard var r = event(s, e) else { return nil }
+            heard += 1
+            for (k, v) in note(i) { r[k] = v }
+            return (e.time, .table(r))
+        }
+        // In time order with the track's events; a stable sort keeps the replay's own order.
+        for w in overdue {
+            let at = told.firstIndex { $0.time > w.until } ?? told.count
+            told.insert((w.until, .table(overdueAlert(s, w))), at: at)
+        }
+        t["events"] = .table(LuaTable(sequence: told.map(\.event)))
         t["hidden"] = .integer(Int64(events.count - heard))
         t["paths"] = .table(
             LuaTable(
@@ -86,16 +93,45 @@ enum PartyValues {
         return .table(t)
     }
 
+    /// A watch as `party.watches()` gives it.
+    static func watch(_ s: PartySession, _ w: StoredPartyWatch) -> LuaValue {
+        var t = LuaTable()
+        t["member"] = .string(w.member)
+        t["name"] = .string(s.run.party.member(w.member)?.name ?? w.member)
+        t["started"] = .number(w.started)
+        t["ends"] = .number(w.until)
+        if let c = w.checkedIn { t["checked_in"] = .number(c) }
+        t["overdue"] = .boolean(w.isOverdue(at: s.now))
+        return .table(t)
+    }
+
+    /// A watch that ran out as an event: `{kind = "overdue", entry = "overdue", time = until, member, name, to}`.
+    static func overdueAlert(_ s: PartySession, _ w: StoredPartyWatch) -> LuaTable {
+        table(
+            kind: overdueKind, entry: .overdue, time: w.until, member: (w.member, s.run.party.member(w.member)?.name ?? w.member), other: nil,
+            zone: nil, at: nil, distance: nil, to: s.watchRecipients(w.member))
+    }
+
+    /// The kind of a watch's alert, in the replay's events and the store's kept alerts.
+    static let overdueKind = "overdue"
+
     /// A kept alert as `party.alerts()` gives it: as ``event(_:_:)`` gives a replay's, ids
     /// resolved to names while the party still has them.
     static func alert(_ s: PartySession, _ a: StoredPartyAlert) -> LuaTable? {
-        guard let kind = PartyEvent.Kind(rawValue: a.kind) else { return nil }
         let party = s.run.party
+        let kinds: (String, Component.Timeline.Entry.Kind)
+        if let kind = PartyEvent.Kind(rawValue: a.kind) {
+            kinds = (kind.rawValue, kind.entryKind)
+        } else if a.kind == overdueKind {
+            kinds = (overdueKind, .overdue)
+        } else {
+            return nil
+        }
         func named(_ id: String) -> Named { (id, party.member(id)?.name ?? id) }
         let zone = a.zone.isEmpty ? nil : (a.zone, s.zoneSpecs.first { $0.id == a.zone }.map { $0.name ?? $0.id } ?? a.zone)
         let at = a.latitude.flatMap { lat in a.longitude.map { Coordinate(latitude: lat, longitude: $0) } }
         return table(
-            kind, time: a.time, member: named(a.member), other: a.other.isEmpty ? nil : named(a.other), zone: zone, at: at,
+            kind: kinds.0, entry: kinds.1, time: a.time, member: named(a.member), other: a.other.isEmpty ? nil : named(a.other), zone: zone, at: at,
             distance: a.distance, to: [])
     }
 
@@ -106,7 +142,8 @@ enum PartyValues {
         let members = s.members
         let zone = e.zone.flatMap { z in z < s.zones.count ? (s.zones[z].id, s.zones[z].name) : nil }
         return table(
-            e.kind, time: e.time, member: (members[e.member].id, members[e.member].name), other: e.other.map { (members[$0].id, members[$0].name) },
+            kind: e.kind.rawValue, entry: e.kind.entryKind, time: e.time, member: (members[e.member].id, members[e.member].name),
+            other: e.other.map { (members[$0].id, members[$0].name) },
             // A position the viewer may not see stays out, even in an alert they hear.
             zone: zone, at: s.sees(e.member) ? e.coordinate : nil, distance: e.distance, to: e.isAlert ? s.recipients(e) : [])
     }
@@ -115,11 +152,12 @@ enum PartyValues {
 
     /// `{kind, entry, time, member, name, other?, other_name?, zone?, zone_name?, lat?, lon?, distance?, to}`.
     private static func table(
-        _ kind: PartyEvent.Kind, time: Double, member: Named, other: Named?, zone: Named?, at: Coordinate?, distance: Double?, to: [String]
+        kind: String, entry: Component.Timeline.Entry.Kind, time: Double, member: Named, other: Named?, zone: Named?, at: Coordinate?, distance: Double?,
+        to: [String]
     ) -> LuaTable {
         var r = LuaTable()
-        r["kind"] = .string(kind.rawValue)
-        r["entry"] = .string(kind.entryKind.rawValue)
+        r["kind"] = .string(kind)
+        r["entry"] = .string(entry.rawValue)
         r["time"] = .number(time)
         r["member"] = .string(member.id)
         r["name"] = .string(member.name)

@@ -2,12 +2,14 @@
 /// runtime checks them (the `party` module), so no flow can show, change or trigger more
 /// than the member it runs as may.
 ///
-/// | role | sees positions of | changes safe zones | triggers emergency | is told of |
+/// | role | sees positions of | changes safe zones and members | triggers emergency | is told of |
 /// |---|---|---|---|---|
 /// | guardian | everyone | yes | yes | every alert |
 /// | member | everyone | no | yes | alerts about themselves, emergencies |
 /// | child | guardians | no | yes | alerts about themselves, emergencies |
 /// | guest | guardians | no | no | emergencies |
+///
+/// Anyone may ask to be watched over (`party.watch`): the guardians are told when it runs out.
 public enum PartyRole: String, Sendable, CaseIterable, Codable {
     case guardian, member, child, guest
 
@@ -25,6 +27,9 @@ public enum PartyRole: String, Sendable, CaseIterable, Codable {
     /// Whether the role may add, change or remove safe zones.
     public var changesZones: Bool { self == .guardian }
 
+    /// Whether the role may add or remove members.
+    public var managesMembers: Bool { self == .guardian }
+
     /// Whether the role may raise a party emergency (anyone may still call the park).
     public var triggersEmergency: Bool { self != .guest }
 
@@ -37,7 +42,8 @@ public enum PartyRole: String, Sendable, CaseIterable, Codable {
     /// The rights by name, as `party.viewer().rights` shows them.
     public var rights: [String: Bool] {
         [
-            "see_everyone": sees == .everyone, "change_zones": changesZones, "trigger_emergency": triggersEmergency,
+            "see_everyone": sees == .everyone, "change_zones": changesZones, "manage_members": managesMembers,
+            "trigger_emergency": triggersEmergency,
             "hear_every_alert": hearsEveryAlert,
         ]
     }

@@ -272,12 +272,15 @@ public final class FlowSession {
     /// the device's own fixes are the viewer's), raises the party's events the viewer is told
     /// of (by their role, as `flowrun party --party FILE --as ID` lists them), keeps each alert
     /// in the store once, and its screens see the party (`party.info().live`, `party.alerts()`).
+    /// The zones and members its flows kept in the store (`party.set_zone`, `party.add_member`)
+    /// are merged over the party's own, as a run merges them.
     /// - Parameter run: the party and the member this session is; the members' recorded
     ///   fixes, if any, are not used: reports bring them.
     /// - Returns: the screens that changed.
-    /// - Throws: ``FlowError/invalidContent(_:)`` for party settings the monitor refuses.
+    /// - Throws: ``FlowError/invalidContent(_:)`` for party settings the monitor refuses, or a
+    ///   viewer a guardian removed; ``FlowError/store(_:)`` when the store cannot be read.
     public func join(_ run: PartyRun) throws(FlowError) -> [SessionOutput] {
-        party = try SessionParty(run, park: runtime.park)
+        party = try SessionParty(try PartySession.merged(run, store: runtime.store, park: runtime.park.code), park: runtime.park)
         looked = nil
         var outputs = take()
         let world = self.world()
@@ -486,7 +489,7 @@ public final class FlowSession {
         runtime.setClock(Date(timeIntervalSince1970: time))
         locate(machine.advance(to: time), into: &events)
         if exhibits { self.exhibits?.advance(to: time, into: &events) }
-        if let party { events += party.told(party.advance(to: time)) }
+        if let party { events += party.told(party.advance(to: time)) + party.overdue(at: time, store: runtime.store) }
     }
 
     private func locate(_ changes: [LocationChange], into events: inout [SessionEvent], at position: Coordinate? = nil) {

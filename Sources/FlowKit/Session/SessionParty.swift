@@ -11,6 +11,8 @@ final class SessionParty {
     let rights: PartySession
     private let monitor: PartyMonitor
     private let park: String
+    /// Watches told of already, by member and end: each runs out once.
+    private var raisedWatches: Set<String> = []
 
     /// - Parameters:
     ///   - run: the party and its viewer.
@@ -42,6 +44,35 @@ final class SessionParty {
 
     /// Time passes: silences.
     func advance(to time: Double) -> [PartyEvent] { monitor.advance(to: time) }
+
+    /// The watches (`party.watch`) that ran out by `time` without a check-in, each once, as
+    /// the viewer is told of them. Read from the store, where every member's runs keep them;
+    /// a store that cannot be read now is read again at the next tick.
+    func overdue(at time: Double, store: any VisitorStore) -> [SessionEvent] {
+        let party = run.party.name
+        var watches: [StoredPartyWatch] = []
+        do throws(StoreError) {
+            try store.begin(writing: false)
+            defer { store.rollback() }
+            watches = try store.partyWatches(park: park, party: party)
+        } catch {
+            return []
+        }
+        let members = run.party.members
+        return watches.compactMap { w in
+            let key = "\(w.member)@\(w.until)"
+            guard w.isOverdue(at: time), !raisedWatches.contains(key) else { return nil }
+            raisedWatches.insert(key)
+            let to = rights.watchRecipients(w.member)
+            guard to.contains(run.me.id) else { return nil }
+            var event = SessionEvent(.overdue, at: w.until)
+            event.party = PartyValues.overdueKind
+            event.member = w.member
+            event.name = members.first { $0.id == w.member }?.name ?? w.member
+            event.recipients = to
+            return event
+        }
+    }
 
     /// Reports of one moment, fed together so their events come out in the replay's order.
     /// A fix older than the member's last, or one the monitor refuses, is dropped and counted.
@@ -88,10 +119,11 @@ final class SessionParty {
             longitude: event.position?.longitude, distance: event.distance)
     }
 
-    /// The party as the session's screens see it: live, with no recorded fixes ahead of now.
+    /// The party as the session's screens see it: live, each member's fixes what has been
+    /// reported so far (the latest: where everyone is now), none recorded ahead of now.
     var screenRun: PartyRun {
         var r = run
-        for i in r.party.members.indices { r.party.members[i].fixes = [] }
+        for i in r.party.members.indices { r.party.members[i].fixes = monitor.lastFix(of: i).map { [$0] } ?? [] }
         r.live = true
         r.dutyCycle = nil
         return r

@@ -13,6 +13,9 @@ public final class MemoryVisitorStore: VisitorStore {
         var pins: [StoredPin] = []
         var settings: [String: String] = [:]  // "park\u{0}key" → JSON text
         var partyAlerts: [StoredPartyAlert] = []
+        var partyZones: [StoredPartyZone] = []
+        var partyMembers: [StoredPartyMember] = []
+        var partyWatches: [StoredPartyWatch] = []
         var nextSeq = 1
         var nextPin: Int64 = 1
     }
@@ -171,6 +174,35 @@ public final class MemoryVisitorStore: VisitorStore {
         let mine = tables.partyAlerts.enumerated().filter { $1.park == park && $1.party == party && $1.recipient == recipient }
         let newest = mine.sorted { ($0.element.time, $0.offset) > ($1.element.time, $1.offset) }.map(\.element)
         return limit.map { Array(newest.prefix($0)) } ?? newest
+    }
+
+    // MARK: - Party changes
+
+    public func partyZones(park: String, party: String) throws(StoreError) -> [StoredPartyZone] {
+        tables.partyZones.filter { $0.park == park && $0.party == party }.sorted { ($0.updated, $0.zone) < ($1.updated, $1.zone) }
+    }
+
+    public func savePartyZone(_ zone: StoredPartyZone) throws(StoreError) {
+        tables.partyZones.removeAll { ($0.park, $0.party, $0.zone) == (zone.park, zone.party, zone.zone) }
+        tables.partyZones.append(zone)
+    }
+
+    public func partyMembers(park: String, party: String) throws(StoreError) -> [StoredPartyMember] {
+        tables.partyMembers.filter { $0.park == park && $0.party == party }.sorted { ($0.updated, $0.member) < ($1.updated, $1.member) }
+    }
+
+    public func savePartyMember(_ member: StoredPartyMember) throws(StoreError) {
+        tables.partyMembers.removeAll { ($0.park, $0.party, $0.member) == (member.park, member.party, member.member) }
+        tables.partyMembers.append(member)
+    }
+
+    public func partyWatches(park: String, party: String) throws(StoreError) -> [StoredPartyWatch] {
+        tables.partyWatches.filter { $0.park == park && $0.party == party }.sorted { ($0.started, $0.member) < ($1.started, $1.member) }
+    }
+
+    public func savePartyWatch(_ watch: StoredPartyWatch) throws(StoreError) {
+        tables.partyWatches.removeAll { ($0.park, $0.party, $0.member) == (watch.park, watch.party, watch.member) }
+        tables.partyWatches.append(watch)
     }
 
     // MARK: - Private

@@ -23,6 +23,10 @@ public struct StoreLimits: Sendable, Equatable {
     public var keyLength = 100
     /// Bytes of a setting's value as JSON text. Default 4,096.
     public var valueBytes = 4_096
+    /// Safe zones of one party, the file's and those its flows added. Default 100.
+    public var partyZones = 100
+    /// Members of one party, the file's and those its flows added. Default 100.
+    public var partyMembers = 100
     /// Bytes of a photo file found under the profile's `photos/` folder. Default 25 MiB.
     public var photoBytes = 25 << 20
 

@@ -84,6 +84,19 @@ public protocol VisitorStore: AnyObject {
     /// The alerts kept for `recipient` in `party`, newest first, at most `limit` (nil: all).
     func partyAlerts(park: String, party: String, recipient: String, limit: Int?) throws(StoreError) -> [StoredPartyAlert]
 
+    /// The zone changes kept for `party` in `park`, oldest change first (ties by zone id).
+    func partyZones(park: String, party: String) throws(StoreError) -> [StoredPartyZone]
+    /// Keeps a zone change, replacing the one kept for the same zone.
+    func savePartyZone(_ zone: StoredPartyZone) throws(StoreError)
+    /// The member changes kept for `party` in `park`, oldest change first (ties by member id).
+    func partyMembers(park: String, party: String) throws(StoreError) -> [StoredPartyMember]
+    /// Keeps a member change, replacing the one kept for the same member.
+    func savePartyMember(_ member: StoredPartyMember) throws(StoreError)
+    /// The watches kept for `party` in `park`, by when they started (ties by member id).
+    func partyWatches(park: String, party: String) throws(StoreError) -> [StoredPartyWatch]
+    /// Keeps a watch, replacing the member's last.
+    func savePartyWatch(_ watch: StoredPartyWatch) throws(StoreError)
+
     /// The photo file `file` names under the profile's `photos/` folder, or nil when there
     /// is none (or no folder: the default).
     func photoFile(_ file: String) -> PhotoFile?

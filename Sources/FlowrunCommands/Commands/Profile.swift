@@ -54,7 +54,8 @@ extension Flowrun {
                 discussion: """
                     Favorites and visits by park and site (a visit keeps the later time), pins by park, position \
                     and the time they were dropped (a pin here already gains the photos it lacks), settings by park \
-                    and key (the one updated later wins), party alerts by what they say. The whole file is checked \
+                    and key (the one updated later wins), party alerts by what they say, a party's zone and member \
+                    changes by id (the later wins) and watches by member (the later start wins). The whole file is checked \
                     first: a damaged or foreign export, or one whose merge would pass the store's limits, is refused \
                     with the field named and exit 2, and nothing merges. Photos are names: copy the old profile's \
                     photos/ folder beside the new one's. Prints what merged.
@@ -126,7 +127,8 @@ extension Flowrun {
                 let nouns = [
                     "favorites": ("favorite", "favorites"), "visited": ("visited site", "visited sites"), "pins": ("pin", "pins"),
                     "pin_photos": ("photo of a pin", "photos of pins"), "settings": ("setting", "settings"),
-                    "party_alerts": ("party alert", "party alerts"),
+                    "party_alerts": ("party alert", "party alerts"), "party_zones": ("party zone change", "party zone changes"),
+                    "party_members": ("party member change", "party member changes"), "party_watches": ("party watch", "party watches"),
                 ]
                 let parts = tables.map { removed in
                     guard let (one, many) = nouns[removed.table] else { return "\(removed.count) rows of \(removed.table)" }

@@ -41,6 +41,8 @@ extension Component.Timeline {
             case together
             /// A party member raised an emergency.
             case emergency
+            /// A party member's "watch over me" ran out without a check-in.
+            case overdue
         }
 
         /// When, in seconds since 1970 UTC; within the timeline's `start...end`.
@@ -81,7 +83,7 @@ extension Component.Timeline {
 extension Component.Timeline.Entry.Kind {
     /// The `kind` strings this model decodes, in declaration order:
     /// `presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location,
-    /// zone_left, zone_return, silent, reporting, drift, together, emergency`.
+    /// zone_left, zone_return, silent, reporting, drift, together, emergency, overdue`.
     public static var knownKinds: [String] { allCases.map(\.rawValue) }
 }
 

@@ -287,7 +287,7 @@ struct SVGTimelineLayer {
         case .enter, .presenceEnter, .zoneReturn, .reporting, .together: SVGStyle.enterColor
         case .exit, .presenceExit, .zoneLeft: SVGStyle.exitColor
         case .silent, .drift: SVGStyle.missedColor
-        case .emergency: SVGStyle.emergencyColor
+        case .emergency, .overdue: SVGStyle.emergencyColor
         case .dwell: SVGStyle.dwellColor
         case .callout: SVGStyle.calloutColor
         case .calloutHeld: SVGStyle.heldColor
@@ -318,6 +318,7 @@ struct SVGTimelineLayer {
         case .drift: "drifted apart"
         case .together: "together again"
         case .emergency: "emergency"
+        case .overdue: "watch ran out"
         }
     }
 

@@ -70,6 +70,7 @@ extension TextLayout {
         case .drift: "APART"
         case .together: "NEAR"
         case .emergency: "SOS"
+        case .overdue: "LATE"
         }
     }
 
@@ -81,7 +82,7 @@ extension TextLayout {
     /// One entry's lines; `time` is its clock and elapsed time, already aligned.
     private func entry(_ entry: Component.Timeline.Entry, time: String, width: Int) -> [String] {
         let marker = Self.marker(entry.kind)
-        let notice: Set<Component.Timeline.Entry.Kind> = [.missedEnter, .zoneLeft, .silent, .drift, .emergency]
+        let notice: Set<Component.Timeline.Entry.Kind> = [.missedEnter, .zoneLeft, .silent, .drift, .emergency, .overdue]
         let paintedMarker = notice.contains(entry.kind) ? paint.notice(marker) : paint.bold(marker)
         let markerPad = TextWrap.spaces(Self.timelineMarkerWidth - TextWrap.columns(marker))
         let head = "\(time)  \(marker)\(markerPad)  "

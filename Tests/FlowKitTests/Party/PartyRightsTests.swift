@@ -16,10 +16,10 @@ import Testing
 
     @Test(
         arguments: [
-            (nil, "ana guardian: change_zones=true hear_every_alert=true see_everyone=true trigger_emergency=true"),
-            ("cal", "cal member: change_zones=false hear_every_alert=false see_everyone=true trigger_emergency=true"),
-            ("ben", "ben child: change_zones=false hear_every_alert=false see_everyone=false trigger_emergency=true"),
-            ("dee", "dee guest: change_zones=false hear_every_alert=false see_everyone=false trigger_emergency=false"),
+            (nil, "ana guardian: change_zones=true hear_every_alert=true manage_members=true see_everyone=true trigger_emergency=true"),
+            ("cal", "cal member: change_zones=false hear_every_alert=false manage_members=false see_everyone=true trigger_emergency=true"),
+            ("ben", "ben child: change_zones=false hear_every_alert=false manage_members=false see_everyone=false trigger_emergency=true"),
+            ("dee", "dee guest: change_zones=false hear_every_alert=false manage_members=false see_everyone=false trigger_emergency=false"),
         ] as [(String?, String)])
     func theViewerIsTheFirstGuardianOrTheMemberAskedFor(member: String?, rights: String) throws {
         let title = try probe.run(
@@ -83,6 +83,28 @@ import Testing
                 try error("party.remove_zone('camp')\nreturn { title = 'x', sections = {} }", as: member)
                     .contains("flows/probe.lua:2: member '\(member)' (\(role)) may not change safe zones"))
         }
+    }
+
+    /// Members and watches are kept in the store, so only an act run changes them; a zone set
+    /// in a view run lasts for that run.
+    @Test(arguments: [
+        ("party.add_member({ id = 'eve', role = 'child' })", "party.add_member"), ("party.remove_member('cal')", "party.remove_member"),
+        // An hour from the run's clock, whenever the test runs.
+        ("party.watch(os.date('!%Y-%m-%dT%H:%M:%SZ', ctx.time.epoch + 3600))", "party.watch"),
+    ])
+    func aKeptChangeInAViewRunIsAnErrorAtItsLine(call: String, function: String) throws {
+        let text = try error("\(call)\nreturn { title = 'x', sections = {} }", as: nil)
+        #expect(text.contains("flows/probe.lua:2: \(function): the store is read-only in a view run; change it from an act action"), "\(text)")
+        #expect(try probe.run("\(call)\nreturn { title = 'ok', sections = {} }", acting: true).title == "ok")
+    }
+
+    @Test func aGuardianCannotRemoveThemselvesNorTheLastGuardian() throws {
+        #expect(
+            try probe.run("party.remove_member('ana')\nreturn { title = 'x', sections = {} }", acting: true).error?.description.contains(
+                "party.remove_member: member 'ana' (guardian) may not remove themselves: another guardian may") == true)
+        #expect(
+            try probe.run("party.add_member({ id = 'ana', role = 'child' })\nreturn { title = 'x', sections = {} }", acting: true).error?.description
+                .contains("party.add_member: the party has a member 'ana' already") == true)
     }
 
     @Test func aZoneAGuardianSetsIsCheckedLikeTheFilesZones() throws {

@@ -50,6 +50,57 @@ import Testing
         }
     }
 
+    /// A watch kept by the child's run: the guardian's live session, ticking past its end with
+    /// no check-in, tells the guardian once and keeps the alert; one checked in tells nobody.
+    @Test(arguments: [false, true])
+    func aWatchThatRunsOutIsAnAlertForTheGuardianOnce(checkedIn: Bool) throws {
+        let store = MemoryVisitorStore()
+        let run = try PartyRun(party: try PartyFile.read(Self.partyFile), as: "ana")
+        let start = run.party.span.start
+        try store.begin(writing: true)
+        try store.savePartyWatch(
+            StoredPartyWatch(park: "YOSE", party: run.party.name, member: "ben", started: start, until: start + 600, checkedIn: checkedIn ? start + 300 : nil))
+        try store.commit()
+        let session = try Self.session(run, store: store)
+        let device = Device(now: Date(timeIntervalSince1970: start))
+        session.device = device
+        _ = try session.join(run)
+        func overdue(_ outputs: [SessionOutput]) -> [SessionEvent] {
+            outputs.compactMap { if case .event(let e) = $0, e.party == "overdue" { e } else { nil } }
+        }
+        #expect(overdue(session.advance(to: start + 599)).isEmpty, "not before its end")
+        let raised = overdue(session.advance(to: start + 660)) + overdue(session.advance(to: start + 720))
+        let kept = try store.partyAlerts(park: "YOSE", party: run.party.name, recipient: "ana", limit: nil).filter { $0.kind == "overdue" }
+        if checkedIn {
+            #expect(raised.isEmpty && kept.isEmpty)
+        } else {
+            #expect(raised.count == 1)
+            #expect(raised.first?.kind == .overdue && raised.first?.member == "ben" && raised.first?.time == start + 600)
+            #expect(raised.first?.recipients == ["ana", "ben"])
+            #expect(device.told.contains { $0.party == "overdue" })
+            #expect(kept.map(\.member) == ["ben"])
+        }
+    }
+
+    /// The zones a guardian kept replace the file's for the session that joins later: with
+    /// the camp and meadow removed and one zone over the whole valley, nobody leaves them.
+    @Test func aSessionJoiningLaterWatchesTheZonesTheGuardiansKept() throws {
+        let run = try PartyRun(party: try PartyFile.read(Self.partyFile), as: "ana")
+        func leaves(_ store: any VisitorStore) throws -> Int {
+            let session = try Self.session(run, store: store)
+            _ = try session.join(run)
+            return Self.play(run, into: session).count { $0.party == "left_zones" }
+        }
+        #expect(try leaves(MemoryVisitorStore()) > 0)
+        let store = MemoryVisitorStore()
+        try store.begin(writing: true)
+        for (zone, spec) in [("camp", nil), ("meadow", nil), ("valley", #"{"id":"valley","lat":37.74,"lon":-119.56,"radius_m":20000}"#)] {
+            try store.savePartyZone(StoredPartyZone(park: "YOSE", party: run.party.name, zone: zone, spec: spec, updated: "2026-07-04T15:00:00Z", by: "ana"))
+        }
+        try store.commit()
+        #expect(try leaves(store) == 0)
+    }
+
     /// A device double: its clock, and what the session told the visitor.
     final class Device: SessionDevice {
         var now: Date
@@ -91,10 +142,11 @@ import Testing
         for (m, i) in PartyReplay.merged(members.map(\.fixes)) {
             outputs += first.report([FlowSession.PartyReport(member: members[m].id, fix: members[m].fixes[i])])
         }
-        // The open party screen follows the alerts as they are kept.
+        // The open party screen follows the alerts as they are kept, and where everyone is.
         let updates = outputs.compactMap { if case .screen(let u) = $0, u.handle == handle { u } else { nil } }
-        let alerts = outputs.compactMap { if case .event(let e) = $0, e.party != nil, e.party != "in_zone" { e } else { nil } }
-        #expect(!updates.isEmpty && updates.count <= alerts.count, "an update when alerts were kept, and only then")
+        let last = try #require(updates.last.map { TextRenderer().render($0.screen) })
+        #expect(last.contains("Ben left the safe zones"), "\(last)")
+        #expect(last.contains("• Ben (child)\n  here, 5 min ago"), "the members' latest reports: \(last)")
 
         // Later: a new session on the same store, no report yet.
         let later = try Self.session(run, store: store)

@@ -63,7 +63,7 @@ import ScreenModel
         #expect(
             Timeline.Entry.Kind.knownKinds == [
                 "presence_enter", "presence_exit", "enter", "exit", "dwell", "callout", "callout_held", "monitor", "missed_enter", "context", "location",
-                "zone_left", "zone_return", "silent", "reporting", "drift", "together", "emergency",
+                "zone_left", "zone_return", "silent", "reporting", "drift", "together", "emergency", "overdue",
             ])
     }
 
@@ -76,7 +76,7 @@ import ScreenModel
         ),
         (
             TimelineCodingTests.entries(#"{"time": 0, "kind": "arrive", "title": "T"}"#),
-            "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location, zone_left, zone_return, silent, reporting, drift, together, emergency"
+            "unknown timeline entry kind 'arrive'; expected one of: presence_enter, presence_exit, enter, exit, dwell, callout, callout_held, monitor, missed_enter, context, location, zone_left, zone_return, silent, reporting, drift, together, emergency, overdue"
         ),
         (
             TimelineCodingTests.entries(#"{"time": 0, "kind": "enter", "title": "T", "color": "red"}"#),

@@ -89,7 +89,7 @@ import ScreenModel
         #expect(
             markers == [
                 "IN", "OUT", "ENTER", "EXIT", "DWELL", "SAY", "HOLD", "MON", "MISS", "CTX", "GPS",
-                "LEFT", "BACK", "QUIET", "HEARD", "APART", "NEAR", "SOS",
+                "LEFT", "BACK", "QUIET", "HEARD", "APART", "NEAR", "SOS", "LATE",
             ])
         #expect(Set(markers).count == markers.count)
         #expect(TextLayout.timelineMarkerWidth == 5)

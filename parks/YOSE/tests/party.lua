@@ -43,3 +43,33 @@ scenario {
     expect.no_text("Dee left the safe zones")
   end,
 }
+
+scenario {
+  name = "a guardian adds a safe zone where they stand, with the form",
+  flow = "party",
+  party = "party/valley-family.json",
+  time = "2026-07-04T09:20:00-07:00",
+  follow = 4,   -- [4] Add the zone
+  fields = { name = "Picnic spot", radius = "200" },
+  expect = function()
+    expect.text("Picnic spot is a safe zone around where you are.")
+    expect.section("list", { title = "Safe zones" })
+    expect.text("200 m around 37.74000° N, 119.56500° W")
+  end,
+}
+
+scenario {
+  name = "a child sees where the guardians are and may ask to be watched over, not change zones or members",
+  flow = "party",
+  party = "party/valley-family.json",
+  as = "ben",
+  time = "2026-07-04T09:20:00-07:00",
+  expect = function()
+    expect.section("list", { title = "Where everyone is now" })
+    expect.text("800 m W, just now")
+    expect.text("position not shown to you")
+    expect.section("form", { title = "Watch over me" })
+    expect.no_section("form", { title = "Add a safe zone where you are" })
+    expect.no_section("form", { title = "Add a member" })
+  end,
+}
