@@ -144,11 +144,7 @@ local WHY = { timed_out = "geofence.why.timed_out", denied = "geofence.why.denie
 -- fix that found it again, or nil at the end), as one entry titled by the worst state
 -- reached (searching longer, or an error).
 local function loss_mark(lost, back, stop, tr)
-  --- @type string
-  local why
-  if lost.worst.state ~= "error" then why = tr("geofence.why.searching_longer")
-  elseif WHY[lost.worst.reason] then why = tr(WHY[lost.worst.reason])
-  else why = (lost.worst.reason:gsub("_", " ")) end
+  local why = tr(lost.worst.state == "error" and WHY[lost.worst.reason] or "geofence.why.searching_longer")
   local title = back and tr("geofence.lost_for", { lasted = lasted(back.time - lost.first.time, tr), why = why })
     or tr("geofence.lost_to_end", { why = why, lasted = lasted(stop - lost.first.time, tr) })
   local detail = lost.first.line and tr("geofence.last_fix_at", { line = tostring(lost.first.line) }) or nil

@@ -258,8 +258,8 @@ function ui.distance(metres, tr)
     return tr and tr("unit.km", { n = km }) or string.format("%.1f km", km)
   end
   local km = math.floor(metres / 1000 + 0.5)
-  -- Whole kilometres are not grouped ("1034 km", as screens always wrote them; Spanish
-  -- groups from five digits only, and no place on the Earth is 10,000 km away twice over).
+  -- Whole kilometres are filled in ungrouped, as English screens always wrote them
+  -- ("1034 km"); Spanish, which groups from five digits, writes the same below 10000 km.
   return tr and tr("unit.km", { n = ("%d"):format(km) }) or string.format("%d km", km)
 end
 
