@@ -8,6 +8,7 @@
 local ui = require("lib.ui")
 local sites = require("lib.sites")
 local location = require("lib.location")
+local i18n = require("lib.i18n")
 
 local function candidates(ctx)
   local id = ctx.args.collection
@@ -24,23 +25,23 @@ end
 flow.register("ar", function(ctx)
   local settings = ctx.park.ar
   local camera = ctx.ar
+  local tr = i18n.of(ctx)
   if not ctx.at and location.sentence(ctx) then
     -- No position: ask the visitor to allow it (or turn it on), else say the view is waiting.
     local loc = ctx.location
     local lead
-    if loc.reason == "denied" then lead = "Allow location to see the sites around you in AR."
-    elseif loc.reason == "unavailable" then lead = "Location services are off: turn them on to use the AR view."
+    if loc.reason == "denied" then lead = tr("ar.allow_location")
+    elseif loc.reason == "unavailable" then lead = tr("ar.location_off")
     elseif loc.reason == "timed_out" then lead = location.sentence(ctx)
-    else lead = "The AR view is waiting for your position." .. (loc.state == "searching_longer" and " It takes longer under trees and in canyons." or "") end
-    return ui.screen("AR view", {
+    else lead = tr(loc.state == "searching_longer" and "ar.waiting_longer" or "ar.waiting") end
+    return ui.screen(tr("ar.title"), {
       ui.notice(lead),
-      ui.text("The camera shows the sites around you once your position is known (--at LAT,LON --heading DEG).", "caption"),
+      ui.text(tr("ar.once_known"), "caption"),
     }, ctx.park.name)
   end
   if not ctx.at or not camera.heading then
-    return ui.screen("AR view", {
-      ui.text("Point the camera: give the position and the heading, e.g. --at 37.8078,-122.4750 --heading 90 "
-              .. "(optionally --pitch, --fov, --size and --arg collection=...)."),
+    return ui.screen(tr("ar.title"), {
+      ui.text(tr("ar.point_camera")),
     }, ctx.park.name)
   end
   local width, height = camera.size.width, camera.size.height
@@ -62,7 +63,7 @@ flow.register("ar", function(ctx)
       subtitle = ui.category_name(ctx, site.category),
       coordinate = { pin.lon, pin.lat }, distance = pin.distance, bearing = pin.bearing,
       x = pin.x, y = pin.y, label = pin.label, stack = pin.stack, z = pin.z,
-      action = ui.go("sites", { id = site.id }, "Open"),
+      action = ui.go("sites", { id = site.id }, tr("action.open")),
     }
   end
   local off = {}
@@ -70,17 +71,18 @@ flow.register("ar", function(ctx)
     off[#off + 1] = { id = hint.id or ("site" .. hint.site), title = hint.name, distance = hint.distance,
                       bearing = hint.bearing, turn = hint.turn, degrees = hint.degrees }
   end
-  local what = collection and (collection .. ": ") or ""
   --- @type flowrun.Component[]
   local sections = {}
   if hidden > 0 then
-    sections[1] = ui.notice(("%d more site%s in this direction behind the nearer labels."):format(hidden, hidden == 1 and "" or "s"))
+    -- {n} as screens always wrote it (1234, not 1,234); count picks the plural form.
+    sections[1] = ui.notice(tr("ar.more_behind", { count = hidden, n = ("%d"):format(hidden) }))
   end
   sections[#sections + 1] =
     { type = "ar", id = "camera",
       camera = { position = { ctx.at.lon, ctx.at.lat }, heading = heading % 360, pitch = pitch, fov = fov },
       size = { width = width, height = height }, max_distance = settings.max_distance,
       pins = pins, off_screen = off,
-      empty = ("%snothing within %s this way"):format(what, ui.distance(settings.max_distance)) }
-  return ui.screen("AR view", sections, ctx.park.name)
+      empty = collection and tr("ar.nothing_within_in", { collection = collection, distance = ui.distance(settings.max_distance, tr) })
+        or tr("ar.nothing_within", { distance = ui.distance(settings.max_distance, tr) }) }
+  return ui.screen(tr("ar.title"), sections, ctx.park.name)
 end, { args = { collection = "collection" } })

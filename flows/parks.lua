@@ -4,12 +4,13 @@
 -- found by part of its name, its state or its code (--arg q=teton). The park this screen
 -- belongs to is marked.
 local ui = require("lib.ui")
+local i18n = require("lib.i18n")
 
 -- The first state a park names: "Wyoming, Montana, Idaho" is listed under Wyoming.
-local function first_state(park)
+local function first_state(park, tr)
   local state = (park.state or ""):match("^%s*([^,]+)") or ""
   state = state:gsub("%s+$", "")
-  return state ~= "" and state or "Elsewhere"
+  return state ~= "" and state or tr("parks.elsewhere")
 end
 
 local function matches(park, q)
@@ -20,12 +21,13 @@ end
 
 flow.register("parks", function(ctx)
   local at = ctx.at
+  local tr = i18n.of(ctx)
   local q = ctx.args.q and ctx.args.q:lower():gsub("^%s+", ""):gsub("%s+$", "") or ""
   local by_state = ctx.args.by == "state" and not at
   local entries = {}
   for _, park in ipairs(ctx.parks) do
     if q == "" or matches(park, q) then
-      entries[#entries + 1] = { park = park, name = park.name:lower(), state = first_state(park),
+      entries[#entries + 1] = { park = park, name = park.name:lower(), state = first_state(park, tr),
                                 distance = at and geo.distance(at.lat, at.lon, park.lat, park.lon) or nil }
     end
   end
@@ -41,26 +43,26 @@ flow.register("parks", function(ctx)
     return {
       title = park.name,
       subtitle = park.state ~= "" and park.state or nil,
-      detail = entry.distance and ui.distance(entry.distance) or nil,
-      badge = park.code == ctx.park.code and "current" or nil,
-      action = ui.go_park(park.code, "home", nil, "Open " .. park.name),
+      detail = entry.distance and ui.distance(entry.distance, tr) or nil,
+      badge = park.code == ctx.park.code and tr("parks.current") or nil,
+      action = ui.go_park(park.code, "home", nil, tr("parks.open", { park = park.name })),
     }
   end
 
   --- @type flowrun.Component[]
   local sections = {}
   if at then
-    sections[1] = ui.text(("Nearest first from %.4f, %.4f (to each park's center)."):format(at.lat, at.lon), "caption")
+    sections[1] = ui.text(tr("parks.nearest_first_from", { position = ("%.4f, %.4f"):format(at.lat, at.lon) }), "caption")
   else
-    local other = by_state and { label = "By name", args = nil } or { label = "By state", args = { by = "state" } }
+    local other = by_state and { label = tr("parks.by_name"), args = nil } or { label = tr("parks.by_state"), args = { by = "state" } }
     if q ~= "" then other.args = other.args or {}; other.args.q = ctx.args.q end
     sections[1] = ui.button(other.label, ui.go("parks", other.args, other.label))
   end
   if q ~= "" then
-    sections[#sections + 1] = ui.button("All parks", ui.go("parks", by_state and { by = "state" } or nil, "All parks"))
+    sections[#sections + 1] = ui.button(tr("parks.all"), ui.go("parks", by_state and { by = "state" } or nil, tr("parks.all")))
   end
-  local empty = q ~= "" and ("No park's name or state has \"" .. ctx.args.q .. "\".") or "No parks are published yet."
-  local title = q ~= "" and ("Parks matching \"" .. ctx.args.q .. "\"") or "Parks"
+  local empty = q ~= "" and tr("parks.no_match", { q = ctx.args.q }) or tr("parks.none_published")
+  local title = q ~= "" and tr("parks.matching", { q = ctx.args.q }) or tr("parks.title")
   if by_state and #entries > 0 then
     local list, state = {}, nil   -- the first entry starts the first list
     for _, entry in ipairs(entries) do
@@ -74,7 +76,7 @@ flow.register("parks", function(ctx)
   else
     local items = {}
     for i, entry in ipairs(entries) do items[i] = item(entry) end
-    sections[#sections + 1] = ui.list(title .. " (" .. #items .. ")", items, empty)
+    sections[#sections + 1] = ui.list(tr("parks.list_count", { title = title, count = tostring(#items) }), items, empty)
   end
-  return ui.screen("Parks", sections, ctx.park.name)
+  return ui.screen(tr("parks.title"), sections, ctx.park.name)
 end, { args = { q = "text", by = { "state" } } })

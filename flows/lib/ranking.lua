@@ -2,6 +2,7 @@
 --- parks/defaults.lua): what each numeric site property adds to a site's distance, and how a
 --- visitor reads the weighed facts ("★4.5", "free"). lib.scoring builds on it, so a park that
 --- replaces lib.scoring keeps the weights by calling `ranking.adjustment` and `ranking.facts`.
+local i18n = require("lib.i18n")
 local ranking = {}
 
 --- A weighed property, as `ranking.weights` lists it.
@@ -110,12 +111,18 @@ local function short(value)
   return (string.format("%.1f", value))
 end
 
+-- The facts of the properties with a format of their own, in the visitor's language
+-- (`tr`, i18n.of(ctx)): "★4.5" ("★4,5" in Spanish), "free", "$7.50".
+--- @type table<string, fun(value: number, ctx: flowrun.Context, tr: fun(key: string, values?: table<string, any>): string): string>
 local formats = {
-  rating = function(value) return "★" .. short(value) end,
-  fee = function(value)
-    if value == 0 then return "free" end
+  rating = function(value, ctx)
+    if value == math.floor(value) then return "★" .. short(value) end
+    return "★" .. i18n.number(ctx.locale, value, 1)
+  end,
+  fee = function(value, ctx, tr)
+    if value == 0 then return tr("ranking.free") end
     if value == math.floor(value) then return string.format("$%d", value) end
-    return string.format("$%.2f", value)
+    return "$" .. i18n.number(ctx.locale, value, 2)
   end,
 }
 
@@ -128,11 +135,15 @@ local formats = {
 function ranking.facts(site, ctx)
   local out, properties = {}, site.properties
   if not properties then return out end
+  --- @type (fun(key: string, values?: table<string, any>): string)?
+  local tr = nil   -- made when a fact needs words
   for _, term in ipairs(ranking.weights(ctx)) do
     local value = properties[term.name]
     if type(value) == "number" then
       local format = formats[term.name]
-      out[#out + 1] = format and format(value) or (term.name:gsub("_", " ") .. " " .. short(value))
+      if format and not tr then tr = i18n.of(ctx) end
+      out[#out + 1] = format and format(value, ctx, tr --[[@as fun(key: string, values?: table<string, any>): string]])
+        or (term.name:gsub("_", " ") .. " " .. short(value))
     end
   end
   return out

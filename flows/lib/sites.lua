@@ -1,6 +1,7 @@
 --- Grouping and ranking of a park's sites, shared by the home and sites flows.
 local scoring = require("lib.scoring")   -- parks/<CODE>/flows/lib/scoring.lua overrides it
 local ranking = require("lib.ranking")
+local i18n = require("lib.i18n")
 
 -- lib.scoring's reasons, or the weighed facts when a park's scoring has none.
 local function reasons(site, ctx, distance)
@@ -54,7 +55,8 @@ function sites.in_categories(_ctx, categories, limit)
 end
 
 --- The park's collections with their sites: { {id, title, sites = {...}} ... }, in the
---- configured order, empty ones left out; sites in no collection go to "More places". A
+--- configured order, empty ones left out; sites in no collection go to "More places" (in the
+--- visitor's language: collections.more_places). A
 --- collection's sites come category by category, each by name, in a read-only list.
 --- @param ctx flowrun.Context
 --- @return flowrun.SiteCollection[]
@@ -80,7 +82,7 @@ function sites.collections(ctx)
   for _, category in ipairs(catalog.categories()) do
     if not owner[category] then rest[#rest + 1] = category end
   end
-  add("more", "More places", rest)
+  add("more", i18n.of(ctx)("collections.more_places"), rest)
   return out
 end
 

@@ -258,7 +258,9 @@ function ui.distance(metres, tr)
     return tr and tr("unit.km", { n = km }) or string.format("%.1f km", km)
   end
   local km = math.floor(metres / 1000 + 0.5)
-  return tr and tr("unit.km", { n = km }) or string.format("%d km", km)
+  -- Whole kilometres are filled in ungrouped, as English screens always wrote them
+  -- ("1034 km"); Spanish, which groups from five digits, writes the same below 10000 km.
+  return tr and tr("unit.km", { n = ("%d"):format(km) }) or string.format("%d km", km)
 end
 
 --- 37.80795° N, 122.47548° W: a position as a visitor reads it.
