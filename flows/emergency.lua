@@ -7,13 +7,18 @@
 local ui = require("lib.ui")
 local sites = require("lib.sites")
 local location = require("lib.location")
+local i18n = require("lib.i18n")
 
 local M = {}
 
--- "a, b and c" (or `last` instead of "and").
+-- The run's translator: set first thing in every run, so the builders below speak its language.
+--- @type fun(key: string, values?: table<string, any>): string
+local tr
+
+-- "a, b and c" (or `last`, a translated word, instead of "and").
 local function joined(list, last)
   if #list < 2 then return list[1] or "" end
-  return table.concat(list, ", ", 1, #list - 1) .. " " .. (last or "and") .. " " .. list[#list]
+  return table.concat(list, ", ", 1, #list - 1) .. " " .. (last or tr("emergency.and")) .. " " .. list[#list]
 end
 
 --- A category's sites: the `limit` nearest to `at` with how far and which way, or by name
@@ -41,13 +46,13 @@ end
 function M.position(ctx, out)
   local at = ctx.at
   if at then
-    local where = at.inside_park == false and " (outside the park's boundary)" or ""
-    out[#out + 1] = ui.text(("Your position: %s, %s%s. Read it to the dispatcher."):format(
-      ui.position(at.lat, at.lon), location.accuracy(ctx) or "", where))
+    local where = at.inside_park == false and tr("emergency.outside_boundary") or ""
+    out[#out + 1] = ui.text(tr("emergency.your_position", {
+      position = ui.position(at.lat, at.lon), accuracy = location.accuracy(ctx) or "", outside = where }))
   else
     local why = location.sentence(ctx)
-    out[#out + 1] = ui.notice("Your position is unknown." .. (why and " " .. why or "")
-      .. " Tell the dispatcher where you are: the trail, the last sign or landmark you passed.")
+    out[#out + 1] = ui.notice(tr("emergency.position_unknown") .. (why and " " .. why or "")
+      .. " " .. tr("emergency.tell_dispatcher"))
   end
 end
 
@@ -61,19 +66,19 @@ function M.party(ctx, out)
     local at = ctx.at
     local told = party.emergency(at and at.lat, at and at.lon)
     for i, id in ipairs(told) do told[i] = names[id] end
-    out[#out + 1] = ui.notice(("%s %s alerted %s."):format(joined(told), #told == 1 and "was" or "were",
-      at and "with your position" or "without a position (yours is unknown)"))
+    local key = at and "emergency.alerted_with_position" or "emergency.alerted_without_position"
+    out[#out + 1] = ui.notice(tr(key, { names = joined(told), count = #told }))
   elseif me.rights.trigger_emergency then
     local others = {}
     for _, m in ipairs(info.members) do if m.id ~= me.id then others[#others + 1] = m.name end end
-    out[#out + 1] = ui.button("Alert your party", ui.act("emergency", { alert = "party" }, "Alert your party"))
-    out[#out + 1] = ui.text(("Tells %s that you need help, %s."):format(joined(others),
-      ctx.at and "and where you are" or "without a position (yours is unknown)"), "caption")
+    out[#out + 1] = ui.button(tr("emergency.alert_party"), ui.act("emergency", { alert = "party" }, tr("emergency.alert_party")))
+    local key = ctx.at and "emergency.tells_with_position" or "emergency.tells_without_position"
+    out[#out + 1] = ui.text(tr(key, { names = joined(others) }), "caption")
   else
     local guardians = {}
     for _, m in ipairs(info.members) do if m.role == "guardian" then guardians[#guardians + 1] = m.name end end
-    out[#out + 1] = ui.text(("As a guest you cannot alert %s: call for help, or ask %s."):format(
-      info.name, joined(guardians, "or")), "caption")
+    out[#out + 1] = ui.text(tr("emergency.guest_cannot_alert", {
+      party = info.name, guardians = joined(guardians, tr("emergency.or")) }), "caption")
   end
 end
 
@@ -86,39 +91,41 @@ function M.places_sections(ctx, out)
     for i, p in ipairs(M.places(ctx, category, at, settings.limit)) do
       local site = p.site
       -- The list's title names the category: an item says how far and which way, when known.
-      items[i] = { title = site.name, subtitle = p.distance and p.bearing and ui.away(p.distance, p.bearing),
-                   action = ui.directions(site.lat, site.lon, site.name, site.properties.address, "Directions") }
+      items[i] = { title = site.name, subtitle = p.distance and p.bearing and ui.away(p.distance, p.bearing, tr),
+                   action = ui.directions(site.lat, site.lon, site.name, site.properties.address, tr("action.directions")) }
     end
     if #items > 0 then lists[#lists + 1] = ui.list(ui.category_plural(ctx, category), items) end
   end
   if #lists == 0 then
     local kinds = {}
     for i, category in ipairs(settings.categories) do kinds[i] = ui.category_plural(ctx, category):lower() end
-    out[#out + 1] = ui.text(("The park lists no %s yet."):format(joined(kinds, "or")), "caption")
+    out[#out + 1] = ui.text(tr("emergency.no_places", { kinds = joined(kinds, tr("emergency.or")) }), "caption")
     -- Without ways out, the one place the park's data gives: its center, where roads lead.
     local park = ctx.park
-    out[#out + 1] = ui.button("Directions to the park's center",
-      ui.directions(park.center.lat, park.center.lon, park.name, park.address, "Directions to the park's center"), "secondary")
+    out[#out + 1] = ui.button(tr("emergency.directions_to_center"),
+      ui.directions(park.center.lat, park.center.lon, park.name, park.address, tr("emergency.directions_to_center")), "secondary")
     return
   end
-  out[#out + 1] = ui.heading(at and "Nearest ways out and help" or "Ways out and help")
-  if not at then out[#out + 1] = ui.text("By name: your position is unknown.", "caption") end
+  out[#out + 1] = ui.heading(at and tr("emergency.nearest_ways_out") or tr("emergency.ways_out"))
+  if not at then out[#out + 1] = ui.text(tr("emergency.by_name"), "caption") end
   table.move(lists, 1, #lists, #out + 1, out)
 end
 
 flow.register("emergency", function(ctx)
+  tr = i18n.of(ctx)
   local park, out = ctx.park, {}
-  out[#out + 1] = ui.button(("Call for help (%s)"):format(park.emergency.phone),
-    ui.call(park.emergency.phone, "Call " .. park.emergency.phone))
+  local phone = tostring(park.emergency.phone)
+  out[#out + 1] = ui.button(tr("emergency.call_for_help", { phone = phone }),
+    ui.call(park.emergency.phone, tr("emergency.call", { phone = phone })))
   if park.phone then
-    out[#out + 1] = ui.button("Not an emergency: call the park", ui.call(park.phone, "Call the park"), "secondary")
+    out[#out + 1] = ui.button(tr("emergency.not_an_emergency"), ui.call(park.phone, tr("emergency.call_the_park")), "secondary")
   end
-  local offline = location.offline(ctx, "Calling needs no data; directions need the network.")
+  local offline = location.offline(ctx, tr("emergency.offline_needs"))
   if offline then out[#out + 1] = ui.text(offline, "caption") end
   M.position(ctx, out)
   M.party(ctx, out)
   M.places_sections(ctx, out)
-  return ui.screen("Emergency", out, park.name)
+  return ui.screen(tr("emergency.title"), out, park.name)
 end, { args = { alert = { "party" } } })
 
 return M

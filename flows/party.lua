@@ -9,8 +9,14 @@
 local ui = require("lib.ui")
 local duty_cycle = require("lib.duty_cycle")
 local manage = require("lib.party_manage")
+local i18n = require("lib.i18n")
 
 local M = {}
+
+-- The run's translator: set first thing in every run (runs of one park share this state,
+-- one at a time), so the builders below speak the run's language.
+--- @type fun(key: string, values?: table<string, any>): string
+local tr
 
 -- A distance past a limit rounded up at the step ui.distance shows (10 m, 100 m, 1 km):
 -- 800.4 m past an 800 m limit reads "810 m", never "800 m apart; more than 800 m".
@@ -21,54 +27,58 @@ end
 
 -- The line an event shows.
 function M.title(e)
-  if e.kind == "in_zone" then return ("%s is in %s"):format(e.name, e.zone_name) end
-  if e.kind == "left_zones" then return ("%s left the safe zones"):format(e.name) end
-  if e.kind == "returned" then return ("%s is back in %s"):format(e.name, e.zone_name) end
-  if e.kind == "silent" then return ("%s stopped reporting"):format(e.name) end
-  if e.kind == "reporting" then return ("%s reports again"):format(e.name) end
-  if e.kind == "drift" then return ("%s and %s are %s apart"):format(e.name, e.other_name, ui.distance(rounded_up(e.distance))) end
-  if e.kind == "together" then return ("%s and %s are together again"):format(e.name, e.other_name) end
-  if e.kind == "overdue" then return ("%s did not check in"):format(e.name) end
+  if e.kind == "in_zone" then return tr("party.event.in_zone", { name = e.name, zone = e.zone_name }) end
+  if e.kind == "left_zones" then return tr("party.event.left_zones", { name = e.name }) end
+  if e.kind == "returned" then return tr("party.event.returned", { name = e.name, zone = e.zone_name }) end
+  if e.kind == "silent" then return tr("party.event.silent", { name = e.name }) end
+  if e.kind == "reporting" then return tr("party.event.reporting", { name = e.name }) end
+  if e.kind == "drift" then
+    return tr("party.event.drift", { name = e.name, other = e.other_name, distance = ui.distance(rounded_up(e.distance), tr) })
+  end
+  if e.kind == "together" then return tr("party.event.together", { name = e.name, other = e.other_name }) end
+  if e.kind == "overdue" then return tr("party.event.overdue", { name = e.name }) end
   return e.kind
 end
 
--- "a, b and c" / "a, b or c".
+-- "a, b and c" / "a, b or c" (`last` a translated word).
 local function joined(list, last)
   if #list < 2 then return list[1] or "" end
   return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
 end
 
 -- What the viewer's role allows, in words: "may raise an emergency; may not see ...".
-local RIGHTS = {
-  { "see_everyone", "see everyone's position" }, { "change_zones", "change safe zones" },
-  { "manage_members", "add or remove members" }, { "trigger_emergency", "raise an emergency" },
-  { "hear_every_alert", "hear every alert" },
-}
+-- Each right, and the key of its words (party.right.<right>).
+local RIGHTS = { "see_everyone", "change_zones", "manage_members", "trigger_emergency", "hear_every_alert" }
 function M.rights(me)
   local may, may_not = {}, {}
   for _, r in ipairs(RIGHTS) do
-    if me.rights[r[1]] then may[#may + 1] = r[2] else may_not[#may_not + 1] = r[2] end
+    local words = tr("party.right." .. r)
+    if me.rights[r] then may[#may + 1] = words else may_not[#may_not + 1] = words end
   end
   local parts = {}
-  if #may > 0 then parts[#parts + 1] = "may " .. joined(may, "and") end
-  if #may_not > 0 then parts[#parts + 1] = "may not " .. joined(may_not, "or") end
+  if #may > 0 then parts[#parts + 1] = tr("party.may", { rights = joined(may, tr("party.and")) }) end
+  if #may_not > 0 then parts[#parts + 1] = tr("party.may_not", { rights = joined(may_not, tr("party.or")) }) end
   return table.concat(parts, "; ")
 end
 
 -- Who is told (by name), and more about the event.
 function M.detail(e, info)
   local parts = {}
-  if e.kind == "left_zones" then parts[#parts + 1] = "last in " .. e.zone_name end
-  if e.kind == "silent" then parts[#parts + 1] = ("no fix for %d min"):format(math.floor(info.silence_s / 60 + 0.5)) end
-  if e.kind == "drift" then parts[#parts + 1] = ("more than %s"):format(ui.distance(info.drift_m)) end
-  if e.kind == "together" then parts[#parts + 1] = ui.distance(e.distance) .. " apart" end
-  if e.kind == "overdue" then parts[#parts + 1] = "watched over until " .. os.date("%H:%M", math.floor(e.time)) end
+  if e.kind == "left_zones" then parts[#parts + 1] = tr("party.detail.last_in", { zone = e.zone_name }) end
+  if e.kind == "silent" then
+    parts[#parts + 1] = tr("party.detail.no_fix", { minutes = tostring(math.floor(info.silence_s / 60 + 0.5)) })
+  end
+  if e.kind == "drift" then parts[#parts + 1] = tr("party.detail.more_than", { distance = ui.distance(info.drift_m, tr) }) end
+  if e.kind == "together" then parts[#parts + 1] = tr("party.detail.apart", { distance = ui.distance(e.distance, tr) }) end
+  if e.kind == "overdue" then
+    parts[#parts + 1] = tr("party.detail.watched_until", { time = os.date("%H:%M", math.floor(e.time)) })
+  end
   if #e.to > 0 then
     local names = {}
     for i, id in ipairs(e.to) do names[i] = info.names[id] or id end
-    parts[#parts + 1] = "told: " .. table.concat(names, ", ")
+    parts[#parts + 1] = tr("party.detail.told", { names = table.concat(names, ", ") })
   end
-  if e.lat == nil and e.kind ~= "overdue" then parts[#parts + 1] = "position hidden from this member" end
+  if e.lat == nil and e.kind ~= "overdue" then parts[#parts + 1] = tr("party.detail.position_hidden") end
   if #parts == 0 then return nil end
   return table.concat(parts, "; ")
 end
@@ -97,9 +107,9 @@ end
 -- members and the watch.
 function M.sections(ctx, out)
   manage.where(ctx, out)
-  manage.zones(out)
-  manage.members(out)
-  manage.watch(out)
+  manage.zones(out, tr)
+  manage.members(out, tr)
+  manage.watch(out, tr)
 end
 
 function M.replay(ctx)
@@ -121,19 +131,21 @@ function M.replay(ctx)
   for i, p in ipairs(replay.paths) do paths[i] = { id = p.id, name = p.name, points = p.points } end
   local people = {}
   for i, m in ipairs(info.members) do
-    people[i] = ("%s (%s, %d fixes%s)"):format(m.name, m.role, m.fixes, m.visible and "" or ", position hidden")
+    people[i] = tr(m.visible and "party.fact.member" or "party.fact.member_hidden",
+                   { name = m.name, role = manage.role(m.role, tr), fixes = ("%d"):format(m.fixes) })
   end
-  local function n(kind) return counts[kind] or 0 end
+  local function n(kind) return tostring(counts[kind] or 0) end
   local facts = {
-    { label = "Party", value = ("%s (%s)"):format(info.name, info.file) },
-    { label = "Members", value = table.concat(people, "; ") },
-    { label = "Viewing as", value = ("%s, %s: %s"):format(me.name, me.role, M.rights(me)) },
-    { label = "Settings", value = ("drift over %s; silent after %d min"):format(ui.distance(info.drift_m), math.floor(info.silence_s / 60 + 0.5)) },
-    { label = "Alerts", value = ("%d left the safe zones, %d back, %d stopped reporting, %d drifted apart"):format(
-        n("left_zones"), n("returned"), n("silent"), n("drift")) },
+    { label = tr("party.fact.party"), value = ("%s (%s)"):format(info.name, info.file) },
+    { label = tr("party.fact.members"), value = table.concat(people, "; ") },
+    { label = tr("party.fact.viewing_as"), value = ("%s, %s: %s"):format(me.name, manage.role(me.role, tr), M.rights(me)) },
+    { label = tr("party.fact.settings"), value = tr("party.fact.settings_value", {
+        drift = ui.distance(info.drift_m, tr), minutes = tostring(math.floor(info.silence_s / 60 + 0.5)) }) },
+    { label = tr("party.fact.alerts"), value = tr("party.fact.alerts_value", {
+        left = n("left_zones"), back = n("returned"), silent = n("silent"), drift = n("drift") }) },
   }
   if replay.hidden > 0 then
-    facts[#facts + 1] = { label = "Not for this member", value = ("%d events (the role is not told of them)"):format(replay.hidden) }
+    facts[#facts + 1] = { label = tr("party.fact.hidden"), value = tr("party.fact.hidden_value", { events = ("%d"):format(replay.hidden) }) }
   end
   if replay.duty then
     duty_cycle.apply(replay.duty, replay.events, entries, facts, function(e) return M.entry(e, info) end)
@@ -146,7 +158,7 @@ function M.replay(ctx)
   local out = { timeline }
   if did then table.insert(out, 1, ui.notice(did)) end
   M.sections(ctx, out)
-  return ui.screen("Party replay", out, ctx.park.name)
+  return ui.screen(tr("party.replay_title"), out, ctx.park.name)
 end
 
 -- A live session's party: the alerts delivered to this member so far, kept in the store, so
@@ -163,20 +175,20 @@ function M.kept(ctx)
   end
   local out = {
     ui.heading(info.name),
-    ui.text(("You are %s (%s): you %s."):format(me.name, me.role, M.rights(me)), "caption"),
-    ui.list("What happened", items, "Nothing yet: alerts meant for you appear here as they happen."),
+    ui.text(tr("party.you_are", { name = me.name, role = manage.role(me.role, tr), rights = M.rights(me) }), "caption"),
+    ui.list(tr("party.what_happened"), items, tr("party.nothing_yet")),
   }
   if did then table.insert(out, 1, ui.notice(did)) end
   M.sections(ctx, out)
-  return ui.screen("Party", out, ctx.park.name)
+  return ui.screen(tr("party.title"), out, ctx.park.name)
 end
 
 flow.register("party", function(ctx)
+  tr = i18n.of(ctx)
   if party.active() and party.info().live then return M.kept(ctx) end
   if party.active() then return M.replay(ctx) end
-  return ui.screen("Party", {
-    ui.text("Replay a group's tracks together with --party FILE.json (members, roles, tracks, safe zones); "
-            .. "add --as MEMBER_ID to see what that member is shown."),
+  return ui.screen(tr("party.title"), {
+    ui.text(tr("party.usage")),
   }, ctx.park.name)
 end, { args = manage.ARGS })
 
