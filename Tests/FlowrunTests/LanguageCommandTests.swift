@@ -64,19 +64,23 @@ import Testing
 
     @Test func checkFindsWhatTheLanguagesDoNotShare() throws {
         let project = try ProjectCopy()
-        let es = project.url.appendingPathComponent("flows/strings/es.lua")
-        var table = try String(contentsOf: es, encoding: .utf8)
-        table = table.replacingOccurrences(of: "  [\"pins.back\"] = \"Volver a la marca\",\n", with: "")
-        table = table.replacingOccurrences(
-            of: "[\"sites.matching\"] = \"Lugares con \\\"{q}\\\"\"", with: "[\"sites.matching\"] = \"Lugares con \\\"{query}\\\"\"")
-        table = table.replacingOccurrences(of: "return {\n", with: "return {\n  [\"pins.extra\"] = \"De más\",\n")
-        try project.write("flows/strings/es.lua", table)
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let url = project.url.appendingPathComponent(path)
+            try project.write(path, change(try String(contentsOf: url, encoding: .utf8)))
+        }
+        try edit("flows/strings/es/pins.lua") { table in
+            table.replacingOccurrences(of: "  [\"pins.back\"] = \"Volver a la marca\",\n", with: "")
+                .replacingOccurrences(of: "return {\n", with: "return {\n  [\"pins.extra\"] = \"De más\",\n")
+        }
+        try edit("flows/strings/es/sites.lua") { table in
+            table.replacingOccurrences(of: "[\"sites.matching\"] = \"Lugares con \\\"{q}\\\"\"", with: "[\"sites.matching\"] = \"Lugares con \\\"{query}\\\"\"")
+        }
         let pins = try String(contentsOf: project.url.appendingPathComponent("flows/pins.lua"), encoding: .utf8)
         try project.write("flows/pins.lua", pins.replacingOccurrences(of: "tr(\"pins.no_photos\")", with: "tr(\"pins.no_photo\")"))
         let result = try flowrun(["check", "--park", "GOGA"], in: project.url)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("flows/strings/es.lua: es lacks 1 of en's strings: 'pins.back'"), "\(result.stderr)")
-        #expect(result.stderr.contains("flows/strings/es.lua:4: 'pins.extra' is a string es has and en (flows/strings/en.lua) lacks"))
+        #expect(result.stderr.contains("flows/strings/es/pins.lua: es lacks 1 of en's strings: 'pins.back'"), "\(result.stderr)")
+        #expect(result.stderr.contains("flows/strings/es/pins.lua:3: 'pins.extra' is a string es has and en (flows/strings/en) lacks"), "\(result.stderr)")
         #expect(result.stderr.contains("'sites.matching' fills in 'Lugares con \"{query}\"'; en's fills in {q}"))
         #expect(
             result.stderr.contains("flows/pins.lua:")

@@ -23,7 +23,7 @@ import Testing
             """)
         let result = try flowrun(["check", "--park", "GRTE", "--time", fixedTime], in: copy.url)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\nlint: 27 files, 2 warnings (luacheck)\nchecked 1 park, "), "\(result.stdout)")
+        #expect(result.stdout.contains("\nlint: 51 files, 2 warnings (luacheck)\nchecked 1 park, "), "\(result.stdout)")
         #expect(
             result.stderr.hasSuffix(
                 """
@@ -61,7 +61,7 @@ import Testing
     func theRepositoryLintsClean() throws {
         let result = try flowrun(["check", "--park", "YELL", "--time", fixedTime])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\nlint: 27 files, 0 warnings (luacheck)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("\nlint: 51 files, 0 warnings (luacheck)\n"), "\(result.stdout)")
     }
 
     @Test(.enabled(if: Luacheck.executable() != nil, Comment(rawValue: luacheckMissing)))

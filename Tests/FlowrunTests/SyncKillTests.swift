@@ -6,7 +6,7 @@ import Testing
 /// between two versions: after each kill the cache runs the old version or the new one,
 /// whole, never a mix.
 @Suite struct SyncKillTests {
-    /// What the two versions' onboarding shows: they differ in two files (park.lua and flows/strings/en.lua).
+    /// What the two versions' onboarding shows: they differ in two files (park.lua and flows/strings/en/onboarding.lua).
     static let variants = [
         (title: "Welcome to the Golden Gate", action: "Start exploring"),
         (title: "Welcome back to the Golden Gate", action: "Explore now"),
@@ -19,7 +19,7 @@ import Testing
         let bundle = ["bundle", "--root", copy.url.path, "--park", "GOGA", "--key", "keys/dev.key"]
         #expect(try space.run(bundle).status == 0)
         try copy.edit("parks/GOGA/park.lua", Self.variants[0].title, Self.variants[1].title)
-        try copy.edit("flows/strings/en.lua", Self.variants[0].action, Self.variants[1].action)
+        try copy.edit("flows/strings/en/onboarding.lua", Self.variants[0].action, Self.variants[1].action)
         #expect(try space.run(bundle).status == 0)
         let server = try ServerProcess(in: space.url)
         defer { server.stop() }

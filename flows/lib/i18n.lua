@@ -6,13 +6,14 @@
 ---     tr("pins.count", { count = 3 })       --> "3 pins": a key with plural forms
 ---                                               (pins.count.one, pins.count.other) picks one
 ---
---- The strings are the tables of flows/strings/<language>.lua, with the park's own
---- (park.lua's language.strings) over them. A key the language lacks falls back to the
+--- The strings are the tables of flows/strings/<language>/*.lua (a file per flow, and
+--- common.lua for what they share), with the park's own (park.lua's language.strings)
+--- over them. A key the language lacks falls back to the
 --- park's default language; `flowrun check` reports every key one language has and another
 --- lacks. Numbers filled in are written as the language writes them (1,234.5 / 1.234,5).
 local i18n = {}
 
--- The merged table of each language, made once per Lua state (one park's).
+-- Each file of each language read so far, by "<language>/<file>", once per Lua state.
 --- @type table<string, table<string, string>?>
 local tables = {}
 
@@ -53,27 +54,27 @@ function i18n.number(language, x, decimals)
   return sign .. whole
 end
 
--- The default table of `language` (flows/strings/<language>.lua), or nil when there is none.
-local function default_table(language)
-  local ok, result = pcall(require, "strings." .. language)
+-- Which file of a language holds a key's prefix: flows/strings/<language>/<file>.lua. A
+-- screen loads only the files of the keys it asks for (home's are a few of a language's).
+local shared = { action = true, common = true, compass = true, unit = true, location = true, collections = true, ranking = true }
+
+-- The strings of file `name` of `language`, or an empty table when the language has none.
+local function default_file(language, name)
+  local ok, result = pcall(require, "strings." .. language .. "." .. name)
   if ok then return result end
-  if tostring(result):find("not found", 1, true) then return nil end
+  if tostring(result):find("not found", 1, true) then return {} end
   error(result, 0)   -- a table that is there but broken: its own error
 end
 
--- The strings of `language` for the park: the default table with the park's over it.
-local function strings(ctx, language)
-  local found = tables[language]
+-- The strings of `language` a key with this prefix is looked up in.
+--- @return table<string, string>
+local function strings(language, prefix)
+  local name = shared[prefix] and "common" or prefix
+  local cache_key = language .. "/" .. name
+  local found = tables[cache_key]
   if found then return found end
-  found = default_table(language) or {}
-  local own = ctx.park.language.strings[language]
-  if own ~= nil and next(own) ~= nil then   -- a copy only when the park changes it: tables are shared read-only
-    local merged = {}
-    for key, text in pairs(found) do merged[key] = text end
-    for key, text in pairs(own) do merged[key] = text end
-    found = merged
-  end
-  tables[language] = found
+  found = default_file(language, name)
+  tables[cache_key] = found
   return found
 end
 
@@ -83,9 +84,12 @@ end
 --- @return fun(key: string, values?: table<string, any>): string
 function i18n.of(ctx)
   local language, fallback = ctx.locale, ctx.park.language.default
-  local own, default = strings(ctx, language), strings(ctx, fallback)
+  -- The park's own words first, in each language, then the default tables'.
+  local park_strings = ctx.park.language.strings
+  local own, fallback_own = park_strings[language] or {}, park_strings[fallback] or {}
   local function lookup(key)
-    return own[key] or default[key]
+    local prefix = key:match("^[^.]+") or key
+    return own[key] or strings(language, prefix)[key] or fallback_own[key] or strings(fallback, prefix)[key]
   end
   return function(key, values)
     local text = lookup(key)

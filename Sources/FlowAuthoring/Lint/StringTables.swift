@@ -22,17 +22,19 @@ public enum StringTables {
             do { tables[language] = try ParkLanguages.strings(language, root: root, park: park, lua: lua) } catch { problems.append("\(error)") }
         }
         guard let reference = tables[base] else { return problems }
-        let baseFile = ParkLanguages.file(of: base, root: root, park: park.code) ?? "parks/\(park.code)/park.lua"
+        let baseFolder = "\(ParkLanguages.folder)/\(base)"
         for language in languages where language != base {
             guard let table = tables[language] else { continue }
-            let file = ParkLanguages.file(of: language, root: root, park: park.code) ?? "parks/\(park.code)/park.lua"
+            let file = "\(ParkLanguages.folder)/\(language)"
             let missing = reference.keys.filter { table[$0] == nil }.sorted()
-            if !missing.isEmpty {
-                problems.append("\(file): \(language) lacks \(Excerpt.count(missing.count)) of \(base)'s strings: \(Excerpt.list(missing.map { "'\($0)'" }))")
+            // Named by the file the default language has each in: the one to copy and translate.
+            for (holder, keys) in Dictionary(grouping: missing, by: { reference[$0]?.file ?? baseFolder }).sorted(by: { $0.key < $1.key }) {
+                let there = holder.hasPrefix(baseFolder + "/") ? "\(file)/\(holder.dropFirst(baseFolder.count + 1))" : file
+                problems.append("\(there): \(language) lacks \(Excerpt.count(keys.count)) of \(base)'s strings: \(Excerpt.list(keys.map { "'\($0)'" }))")
             }
             for key in table.keys.sorted() where reference[key] == nil {
                 let written = table[key]?.file ?? file
-                problems.append("\(place(of: key, in: written, root: root)): '\(key)' is a string \(language) has and \(base) (\(baseFile)) lacks")
+                problems.append("\(place(of: key, in: written, root: root)): '\(key)' is a string \(language) has and \(base) (\(baseFolder)) lacks")
             }
             for key in table.keys.sorted() {
                 guard let text = table[key]?.text, let original = reference[key]?.text, placeholders(text) != placeholders(original) else { continue }
