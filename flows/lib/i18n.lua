@@ -17,6 +17,10 @@ local i18n = {}
 --- @type table<string, table<string, string>?>
 local tables = {}
 
+-- Each key's text as found, by language then key (the park's words over the tables').
+--- @type table<string, table<string, string>?>
+local resolved = {}
+
 -- The CLDR plural category of `n` in `language`: "one" or "other" (the two forms the
 -- languages shipped need; French counts 0 as one).
 local function plural_form(language, n)
@@ -87,9 +91,20 @@ function i18n.of(ctx)
   -- The park's own words first, in each language, then the default tables'.
   local park_strings = ctx.park.language.strings
   local own, fallback_own = park_strings[language] or {}, park_strings[fallback] or {}
+  -- Each key's text once per language and state: a list of 50 sites asks for the same few
+  -- keys 50 times, and a warm run should pay a table read for each, not a search.
+  local known = resolved[language]
+  if not known then
+    known = {}
+    resolved[language] = known
+  end
   local function lookup(key)
+    local text = known[key]
+    if text then return text end
     local prefix = key:match("^[^.]+") or key
-    return own[key] or strings(language, prefix)[key] or fallback_own[key] or strings(fallback, prefix)[key]
+    text = own[key] or strings(language, prefix)[key] or fallback_own[key] or strings(fallback, prefix)[key]
+    known[key] = text
+    return text
   end
   return function(key, values)
     local text = lookup(key)

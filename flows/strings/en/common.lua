@@ -15,6 +15,7 @@ return {
   ["compass.SW"] = "SW",
   ["compass.W"] = "W",
   ["compass.NW"] = "NW",
+  ["unit.decimal_mark"] = ".",
   ["unit.m"] = "{n} m",
   ["unit.km"] = "{n} km",
   ["location.searching"] = "Finding your position…",

@@ -15,6 +15,7 @@ return {
   ["compass.SW"] = "SO",
   ["compass.W"] = "O",
   ["compass.NW"] = "NO",
+  ["unit.decimal_mark"] = ",",
   ["unit.m"] = "{n} m",
   ["unit.km"] = "{n} km",
   ["location.searching"] = "Buscando tu posición…",
