@@ -29,7 +29,9 @@ struct PreviewPhotos: Sendable {
     func file(uriPath: String) -> URL? {
         guard uriPath.hasPrefix(Self.address) else { return nil }
         let encoded = String(uriPath.dropFirst(Self.address.count))
-        guard let name = encoded.removingPercentEncoding, PhotoReference.problem(name, maxLength: 255) == nil else { return nil }
+        // Only what a screen's `photo:` picture may name.
+        guard let decoded = encoded.removingPercentEncoding, case .photo(let name)? = try? AssetReference(PhotoReference.scheme + decoded)
+        else { return nil }
         let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath()
         let file = base.appendingPathComponent(name)
         guard file.resolvingSymlinksInPath().path == file.path,
