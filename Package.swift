@@ -32,7 +32,8 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //   FlowAuthoring    ──► FlowKit, ScreenRendering, ScreenModel, LuaKit, GeoKit, Formats
 //                                                          beside the runtime: scenario runner, stubs, scaffolds, lint, art
 //   FlowStore (SQLite), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
-//   LoopbackServer, NetworkClient (AsyncHTTPClient): beside the runtime, each over FlowKit or below
+//   LoopbackServer, NetworkClient (AsyncHTTPClient), PartyRelay (Hummingbird, postgres-nio):
+//                    beside the runtime, each over FlowKit or below
 //                    (FlowPreview over FlowAuthoring too: its catalogue page is `flowrun catalog`'s)
 //   FlowrunCommands  the command line's commands but those of the servers, updates, bundles, pictures
 //   flowrun          ──► FlowrunCommands    the lean executable a plain run starts
@@ -92,6 +93,9 @@ let package = Package(
         // Ed25519 signatures and SHA-256 for bundles (FlowBundle); already in the graph through
         // async-http-client's TLS, so it adds no package, only the targets that use it.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The party relay's database (PartyRelay): PostgreSQL's own protocol over NIO, with
+        // LISTEN/NOTIFY, which the relays fan alerts out through.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -162,6 +166,19 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: librarySettings
+        ),
+        // `flowrun relay`: the party service (docs/relay.md): Hummingbird over PostgreSQL
+        // (postgres-nio), the party rules of FlowKit and GeoKit, tokens signed with the
+        // bundles' Ed25519 keys (FlowBundle's SigningKey).
+        .target(
+            name: "PartyRelay",
+            dependencies: [
+                "FlowKit", "GeoKit", "Formats", "FlowBundle", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: librarySettings
         ),
@@ -238,6 +255,7 @@ let package = Package(
             name: "FlowrunFull",
             dependencies: [
                 "FlowrunCommands", "FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "ScreenModel",
+                "PartyRelay",
                 "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked as flowrun is (above).
@@ -290,6 +308,15 @@ let package = Package(
             dependencies: [
                 "FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        // A scratch PostgreSQL server on 127.0.0.1 for the relay's tests (initdb, pg_ctl); no product ships it.
+        .target(name: "PostgresFixture", path: "Tests/PostgresFixture"),
+        .testTarget(
+            name: "PartyRelayTests",
+            dependencies: [
+                "PartyRelay", "PostgresFixture", "FlowKit", "GeoKit", "Formats", "FlowBundle", "RawClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
         .executableTarget(name: "storewriter", dependencies: ["FlowKit", "FlowStore"], path: "Tests/StoreWriter"),

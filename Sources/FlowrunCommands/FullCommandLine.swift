@@ -23,7 +23,7 @@ import Darwin
 package enum FullCommandLine {
     /// The commands only flowrun-full runs, in the order `flowrun --help` lists them.
     package enum Command: String, CaseIterable, Sendable {
-        case preview, keys, bundle, serve, sync
+        case preview, keys, bundle, serve, sync, relay
 
         /// What the command does, for `flowrun --help` (both executables list it).
         package var abstract: String {
@@ -33,6 +33,7 @@ package enum FullCommandLine {
             case .bundle: "Check a park, then write its signed bundle: OUT/CODE/manifest.json, manifest.sig, objects/, versions/."
             case .serve: "Serve a folder of bundles over HTTP on 127.0.0.1, as a static host or CDN serves them: for authoring and tests."
             case .sync: "Update a cache of a park's bundle from a server: fetch what changed, verify it, switch to it atomically."
+            case .relay: "Run the party relay: members' phones report to it, and it tells each member the alerts their role hears (PostgreSQL)."
             }
         }
     }
@@ -52,6 +53,7 @@ package enum FullCommandLine {
     /// ``parts`` is.
     nonisolated(unsafe) package private(set) static var commandTypes: [any ParsableCommand.Type] = [
         HandOver<PreviewName>.self, HandOver<KeysName>.self, HandOver<BundleName>.self, HandOver<ServeName>.self, HandOver<SyncName>.self,
+        HandOver<RelayName>.self,
     ]
 
     /// flowrun-full's start: its parts and its commands, in ``Command``'s order. Called once,
@@ -135,3 +137,4 @@ enum KeysName: FullCommandName { static let command = FullCommandLine.Command.ke
 enum BundleName: FullCommandName { static let command = FullCommandLine.Command.bundle }
 enum ServeName: FullCommandName { static let command = FullCommandLine.Command.serve }
 enum SyncName: FullCommandName { static let command = FullCommandLine.Command.sync }
+enum RelayName: FullCommandName { static let command = FullCommandLine.Command.relay }

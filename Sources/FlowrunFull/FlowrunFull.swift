@@ -11,7 +11,7 @@ import Formats
 enum FlowrunFullMain {
     static func main() {
         FullCommandLine.install(
-            FullParts(), commands: [Flowrun.Preview.self, Flowrun.Keys.self, Flowrun.Bundle.self, Flowrun.Serve.self, Flowrun.Sync.self])
+            FullParts(), commands: [Flowrun.Preview.self, Flowrun.Keys.self, Flowrun.Bundle.self, Flowrun.Serve.self, Flowrun.Sync.self, Flowrun.Relay.self])
         Flowrun.runCommandLine()
     }
 }

@@ -32,9 +32,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var deadline: Scheduled<Void>?
     private var stall: Scheduled<Void>?
 
-    init(limits: ServerLimits, roster: ConnectionRoster) {
+    private let origins: OriginCheck.Policy
+
+    init(limits: ServerLimits, roster: ConnectionRoster, origins: OriginCheck.Policy) {
         self.limits = limits
         self.roster = roster
+        self.origins = origins
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -59,7 +62,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let request):
             guard phase != .refused else { return }
-            if let (status, message) = OriginCheck.refusal(request, port: context.channel.localAddress?.port) {
+            if let (status, message) = OriginCheck.refusal(request, port: context.channel.localAddress?.port, policy: origins) {
                 phase = .refused
                 refuse(context, status: status, message: message)
                 return

@@ -39,16 +39,21 @@ public enum LoopbackServer {
     ///     connection guard: origin check, timeouts, the cap) and what it calls once it listens.
     ///   - onListening: told the port once the server listens (the one chosen when `port` is 0).
     /// - Throws: ``StartError`` when it cannot listen; the server's error if it fails later.
+    ///   - address: where to listen (default ``host``); a service behind a proxy on another
+    ///     machine names its own.
+    ///   - origins: which requests it answers (default: its own origin only).
     public static func run<App: ApplicationProtocol & Service>(
         port: Int, handlesSignals: Bool, logger: Logger, limits: ServerLimits = ServerLimits(),
+        address: String = host, origins: OriginCheck.Policy = .ownOrigin,
         makeApp: (ApplicationConfiguration, HTTPServerBuilder, @escaping @Sendable (any Channel) async -> Void) -> App,
         alongside: (@Sendable () async -> Void)? = nil,
         onListening: @escaping @Sendable (Int) async -> Void
     ) async throws {
         let started = StartFlag()
         let roster = ConnectionRoster(capacity: limits.effectiveConnections)
-        let server = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, roster: roster)]))
-        let app = makeApp(.init(address: .hostname(host, port: port), serverName: "flowrun", backlog: limits.pendingConnections), server) { channel in
+        let server = HTTPServerBuilder.http1(
+            configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, roster: roster, origins: origins)]))
+        let app = makeApp(.init(address: .hostname(address, port: port), serverName: "flowrun", backlog: limits.pendingConnections), server) { channel in
             await started.set()
             await onListening(channel.localAddress?.port ?? port)
         }

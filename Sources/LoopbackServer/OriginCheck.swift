@@ -6,6 +6,27 @@ public import HTTPTypes
 /// page; its requests carry that name in `Host`, and its cross-site requests a foreign
 /// `Origin`, so both are refused before any route sees them (docs/operations.md, Local servers).
 public enum OriginCheck {
+    /// Which requests a server answers.
+    public enum Policy: Sendable {
+        /// A tool of this machine (preview, serve): its own name and origin only.
+        case ownOrigin
+        /// A service behind a proxy whose requests carry a credential (`flowrun relay`): any
+        /// `Host` (the proxy's name), but no web page's request (any `Origin`), so no page a
+        /// member visits can use their connection.
+        case noPages
+    }
+
+    /// Why `request` is refused under `policy`, or nil.
+    public static func refusal(_ request: HTTPRequest, port: Int?, policy: Policy) -> (status: Int, message: String)? {
+        switch policy {
+        case .ownOrigin:
+            return refusal(request, port: port)
+        case .noPages:
+            guard let origin = request.headerFields[.origin] else { return nil }
+            return (403, "a web page (\(origin.prefix(200))) may not use this service; apps call it directly")
+        }
+    }
+
     /// The names a request may address the server by: the address it listens on, and the
     /// name every system gives it.
     public static let names: Set<String> = [LoopbackServer.host, "localhost"]

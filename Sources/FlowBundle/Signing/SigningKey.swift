@@ -44,6 +44,17 @@ public struct SigningKey: Sendable {
     /// The bytes of the key's `.key` file.
     public var privateKeyFile: [UInt8] { KeyText.line([KeyText.privateLabel], key.rawRepresentation) }
 
+    /// The raw Ed25519 signature of `bytes` (64 bytes): what the party relay signs its
+    /// members' tokens with (PartyRelay's `RelayToken`).
+    /// - Throws: ``BundleError`` (``BundleError/Reason/writeFailed``) if signing fails.
+    public func signature(for bytes: [UInt8]) throws(BundleError) -> [UInt8] {
+        do {
+            return Array(try key.signature(for: bytes))
+        } catch {
+            throw BundleError(.writeFailed, file: "", "cannot sign: \(error)")
+        }
+    }
+
     /// The bytes of `manifest.sig` for manifest bytes `bytes`: `ed25519 <key id> <base64>`.
     /// - Parameter bytes: the manifest's exact bytes.
     /// - Throws: ``BundleError`` (``BundleError/Reason/writeFailed``) if signing fails.

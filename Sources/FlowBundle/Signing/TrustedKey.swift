@@ -45,4 +45,7 @@ public struct TrustedKey: Sendable {
 
     /// Whether `signature` is this key's signature of `bytes`.
     func isValid(signature: Data, for bytes: [UInt8]) -> Bool { key.isValidSignature(signature, for: bytes) }
+
+    /// Whether `signature` (raw, 64 bytes) is this key's signature of `bytes`.
+    public func isValid(signature: [UInt8], for bytes: [UInt8]) -> Bool { key.isValidSignature(signature, for: bytes) }
 }

@@ -37,7 +37,7 @@ extension PartySession {
     /// Who is told that `member`'s watch ran out: every role that hears every alert, and the
     /// member themselves when their role hears its own.
     func watchRecipients(_ member: String) -> [String] {
-        members.filter { $0.role.hearsEveryAlert || ($0.id == member && $0.role.hearsOwnAlerts) }.map(\.id)
+        members.filter { PartyRights.toldOfWatch(by: $0.role, isWatched: $0.id == member) }.map(\.id)
     }
 
     /// A watch's end as written: `HH:MM` on the park's clock today, or an ISO 8601 time with

@@ -39,25 +39,18 @@ final class PartySession {
 
     /// Whether the viewer may see member `i`'s position.
     func sees(_ i: Int) -> Bool {
-        i == run.viewer || me.role.sees == .everyone || members[i].role == .guardian
+        PartyRights.sees(viewer: run.viewer, role: me.role, target: i, targetRole: members[i].role)
     }
 
     /// Whether an event reaches the viewer: guardians hear every alert, members and children
     /// their own, everyone an emergency.
     func hears(_ event: PartyEvent) -> Bool {
-        Self.tells(event, to: run.viewer, me.role)
+        PartyRights.tells(event, to: run.viewer, role: me.role)
     }
 
     /// Who an event is delivered to, by the roles.
     func recipients(_ event: PartyEvent) -> [String] {
-        members.enumerated().filter { i, m in Self.tells(event, to: i, m.role) }.map(\.element.id)
-    }
-
-    /// Whether member `i` with `role` is told of `event`: by the role, and never of their own
-    /// silence (their phone is the one not reporting).
-    private static func tells(_ event: PartyEvent, to i: Int, _ role: PartyRole) -> Bool {
-        if event.kind == .silent && event.member == i { return false }
-        return role.hearsEveryAlert || (role.hearsOwnAlerts && (event.member == i || event.other == i))
+        members.enumerated().filter { i, m in PartyRights.tells(event, to: i, role: m.role) }.map(\.element.id)
     }
 
     func requireSight(of i: Int) throws {

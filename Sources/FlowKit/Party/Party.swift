@@ -38,6 +38,16 @@ public struct Party: Sendable {
     /// The index of the first guardian (a checked party has one).
     public var firstGuardian: Int { members.firstIndex { $0.role == .guardian } ?? 0 }
 
+    /// A party's drift and silence with the park's geofence monitor settings (no missed
+    /// enters: a party's zones are few): what a replay, a live session and the relay
+    /// (`flowrun relay`) all evaluate a party with.
+    public static func rules(_ settings: PartySettings, in park: ParkConfig) -> PartySettings {
+        var settings = settings
+        settings.geofence = park.settings.geofence.monitor
+        settings.geofence.reportMissed = false
+        return settings
+    }
+
     /// The replay's first and last time.
     public var span: (start: Double, end: Double) {
         let firsts = members.compactMap { $0.fixes.first?.time }, lasts = members.compactMap { $0.fixes.last?.time }

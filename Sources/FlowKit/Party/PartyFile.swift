@@ -1,10 +1,10 @@
-import Formats
+public import Formats
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import GeoKit
+public import GeoKit
 import ScreenModel
 
 /// Reads a party file (JSON, `schema/party.schema.json`): every field checked, unknown
@@ -64,6 +64,43 @@ public enum PartyFile {
         }
     }
 
+    /// A safe zone written as a party file's `zones[]` entry, checked: the relay
+    /// (`flowrun relay`) takes zones in the same shape, by the same rules.
+    /// - Parameters:
+    ///   - value: the zone's JSON.
+    ///   - path: the field it came from, for messages (`zones[2]`).
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the field.
+    public static func zone(_ value: JSONValue, path: String) throws(FlowError) -> (spec: RegionSpec, region: GeofenceRegion) {
+        do {
+            let spec = try zone(value, path)
+            return (spec, try spec.region(path: path))
+        } catch let error as Problem {
+            throw .invalidContent(error.message)
+        } catch let error as GeoError {
+            throw .invalidContent(error.message)
+        } catch {
+            throw .invalidContent("\(path): \(error)")
+        }
+    }
+
+    /// A party file's `settings` (`drift_m`, `silence_s`) over the defaults, checked.
+    /// - Throws: ``FlowError/invalidContent(_:)`` naming the field.
+    public static func settings(_ value: JSONValue?) throws(FlowError) -> PartySettings {
+        var settings = PartySettings()
+        guard let value else { return settings }
+        do {
+            let o = try object(value, "settings", keys: Fields.settings)
+            if let v = o["drift_m"] { settings.driftDistance = try number(v, "settings.drift_m") }
+            if let v = o["silence_s"] { settings.silenceTimeout = try number(v, "settings.silence_s") }
+        } catch let error as Problem {
+            throw .invalidContent(error.message)
+        } catch {
+            throw .invalidContent("settings: \(error)")
+        }
+        if let problem = settings.problem() { throw .invalidContent("settings.\(problem)") }
+        return settings
+    }
+
     /// The largest time shift of a member's track (seconds): a year.
     static let largestOffset = 31_536_000.0
 
@@ -79,13 +116,8 @@ public enum PartyFile {
         guard let format = top["format"]?.stringValue, format == Self.format else {
             throw Problem(message: "format: expected \"\(Self.format)\", got \(top["format"].map { $0.description } ?? "nothing")")
         }
-        var settings = PartySettings()
-        if let s = top["settings"] {
-            let o = try object(s, "settings", keys: Fields.settings)
-            if let v = o["drift_m"] { settings.driftDistance = try number(v, "settings.drift_m") }
-            if let v = o["silence_s"] { settings.silenceTimeout = try number(v, "settings.silence_s") }
-            if let problem = settings.problem() { throw Problem(message: "settings.\(problem)") }
-        }
+        let settings: PartySettings
+        do { settings = try Self.settings(top["settings"]) } catch { throw Problem(message: error.description) }
         guard let list = top["members"]?.arrayValue, !list.isEmpty else {
             throw Problem(message: "members: expected a list of at least one member")
         }

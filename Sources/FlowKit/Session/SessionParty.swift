@@ -30,14 +30,9 @@ final class SessionParty {
         }
     }
 
-    /// The party's settings with the park's geofence monitor settings (no missed enters: a
-    /// party's zones are few), as `party.replay()` replays with.
-    static func settings(_ party: Party, park: ParkConfig) -> PartySettings {
-        var settings = party.settings
-        settings.geofence = park.settings.geofence.monitor
-        settings.geofence.reportMissed = false
-        return settings
-    }
+    /// The party's settings with the park's geofence monitor settings, as `party.replay()`
+    /// replays with (``Party/rules(_:in:)``).
+    static func settings(_ party: Party, park: ParkConfig) -> PartySettings { Party.rules(party.settings, in: park) }
 
     /// The index of member `id`, nil for one the party does not have.
     func member(_ id: String) -> Int? { run.party.members.firstIndex { $0.id == id } }

@@ -41,6 +41,12 @@ public final class PartyMonitor {
     /// The last fix of member `i`, nil before their first.
     public func lastFix(of i: Int) -> TimedFix? { members.indices.contains(i) ? members[i].last : nil }
 
+    /// The earliest time a member not yet silent falls silent if no fix comes (their last fix
+    /// plus the silence timeout), nil when no one can: when a service must move the clock next.
+    public var nextSilence: Double? {
+        members.compactMap { m in m.silent ? nil : m.last.map { $0.time + settings.silenceTimeout } }.min()
+    }
+
     /// Time passes: members whose last fix is older than the silence timeout fall silent.
     /// - Parameter time: seconds since 1970.
     /// - Returns: the silences raised, in ``ordered(_:)``'s order.

@@ -1,0 +1,172 @@
+import Formats
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// Alerts to the members connected to this relay, wherever they were raised: every relay
+/// LISTENs on PostgreSQL's channel (``RelaySchema/channel``), the transaction that stores an
+/// alert NOTIFYs it with the party's id, and each relay then reads that party's new
+/// deliveries for the members it holds streams for.
+///
+/// A stream's position is the last delivery id it was sent (the SSE event id a phone resumes
+/// after), and each party is read by one task at a time here, in id order, so no stream is
+/// sent an alert twice or skips one: a notification that arrives while a party is being read
+/// makes it read again. After the LISTEN connection is lost and made again, every party with
+/// streams is read, for what was stored meanwhile.
+final class RelayFanout: Sendable {
+    /// One member's open event stream.
+    final class Stream: Sendable {
+        let member: String
+        let output: AsyncStream<String>.Continuation
+        /// The last delivery id sent.
+        let cursor: Mutex<Int64>
+
+        init(member: String, after: Int64, output: AsyncStream<String>.Continuation) {
+            self.member = member
+            self.cursor = Mutex(after)
+            self.output = output
+        }
+    }
+
+    private struct PartyStreams {
+        var streams: [ObjectIdentifier: Stream] = [:]
+        /// A read is running; `again`: a notification came meanwhile.
+        var reading = false
+        var again = false
+    }
+
+    /// Events a stream holds for a phone that reads slowly; past this its stream ends, and
+    /// the phone resumes after the last event it read (nothing skipped, nothing twice).
+    static let buffered = 1_000
+
+    private let parties = Mutex<[String: PartyStreams]>([:])
+    private let database: RelayDatabase
+    private let counters: RelayCounters
+    private let logger: Logger
+
+    init(database: RelayDatabase, counters: RelayCounters, logger: Logger) {
+        (self.database, self.counters, self.logger) = (database, counters, logger)
+    }
+
+    /// Opens a stream for `member` of `party`, starting after delivery `after`: the text of
+    /// each event (`id:`, `event:`, `data:` lines) arrives on the returned sequence until
+    /// `close` is called.
+    func open(party: String, member: String, after: Int64) -> (events: AsyncStream<String>, close: @Sendable () -> Void) {
+        let (events, output) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.buffered))
+        let stream = Stream(member: member, after: after, output: output)
+        let key = ObjectIdentifier(stream)
+        parties.withLock { $0[party, default: PartyStreams()].streams[key] = stream }
+        counters.add(\.streams, 1)
+        poke(party)
+        let close: @Sendable () -> Void = { [weak self] in
+            output.finish()
+            guard let self else { return }
+            self.parties.withLock { all in
+                all[party]?.streams.removeValue(forKey: key)
+                if all[party]?.streams.isEmpty == true, all[party]?.reading == false { all.removeValue(forKey: party) }
+            }
+            self.counters.add(\.streams, -1)
+        }
+        return (events, close)
+    }
+
+    /// Writes a comment line on every stream, so proxies and phones see the connection alive.
+    func keepAlive() {
+        let all = parties.withLock { $0.values.flatMap { $0.streams.values } }
+        for stream in all { stream.output.yield(": keep-alive\n\n") }
+    }
+
+    /// Ends every stream (the relay stops).
+    func closeAll() {
+        let all = parties.withLock { $0.values.flatMap { $0.streams.values } }
+        for stream in all { stream.output.finish() }
+    }
+
+    /// New deliveries may exist for `party`: read them for the streams here.
+    func poke(_ party: String) {
+        let start = parties.withLock { all -> Bool in
+            guard var entry = all[party], !entry.streams.isEmpty else { return false }
+            if entry.reading {
+                entry.again = true
+                all[party] = entry
+                return false
+            }
+            entry.reading = true
+            entry.again = false
+            all[party] = entry
+            return true
+        }
+        guard start else { return }
+        Task { await self.read(party) }
+    }
+
+    /// Every party with streams here (the LISTEN connection was made again).
+    func pokeAll() {
+        for party in parties.withLock({ Array($0.keys) }) { poke(party) }
+    }
+
+    private func read(_ party: String) async {
+        while true {
+            var more = false
+            let streams = parties.withLock { Array(($0[party]?.streams ?? [:]).values) }
+            if !streams.isEmpty {
+                let from = streams.map { $0.cursor.withLock { $0 } }.min() ?? 0
+                let members = Array(Set(streams.map(\.member)))
+                do {
+                    let rows = try await database.read { connection in
+                        try await RelayAlerts.deliveries(party: party, members: members, after: from, on: connection, logger: self.logger)
+                    }
+                    more = rows.count == RelayAlerts.readLimit
+                    for row in rows {
+                        for stream in streams where stream.member == row.recipient {
+                            let send = stream.cursor.withLock { cursor -> Bool in
+                                guard row.id > cursor else { return false }
+                                cursor = row.id
+                                return true
+                            }
+                            guard send else { continue }
+                            if case .dropped = stream.output.yield("id: \(row.id)\nevent: alert\ndata: \(row.json.description)\n\n") {
+                                stream.output.finish()
+                            } else {
+                                counters.add(\.delivered, 1)
+                            }
+                        }
+                    }
+                } catch {
+                    // The database is away: the streams keep their places, and the LISTEN
+                    // loop reads every party again once it is back.
+                    logger.debug("fan-out read failed: \(error)")
+                }
+            }
+            let done = parties.withLock { all -> Bool in
+                guard var entry = all[party] else { return true }
+                if entry.again || more {
+                    entry.again = false
+                    all[party] = entry
+                    return false
+                }
+                entry.reading = false
+                if entry.streams.isEmpty { all.removeValue(forKey: party) } else { all[party] = entry }
+                return true
+            }
+            if done { return }
+        }
+    }
+
+    /// LISTENs until cancelled, making the connection again a second after it is lost.
+    func listen() async {
+        while !Task.isCancelled {
+            do {
+                try await database.client.withConnection { connection in
+                    try await connection.listen(on: RelaySchema.channel) { notifications in
+                        self.pokeAll()
+                        for try await notification in notifications { self.poke(notification.payload) }
+                    }
+                }
+            } catch {
+                logger.debug("LISTEN lost: \(error)")
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import FlowKit
+import Formats
+import GeoKit
+import PostgresNIO
+
+/// Position reports: checked, stored in the party's log in order, once, and evaluated by the
+/// party's rules as they are stored; positions and alerts read back by rights.
+extension RelayService {
+    /// One report of a phone.
+    struct Report: Sendable, Equatable {
+        var seq: Int64
+        var time: Double
+        var lat: Double
+        var lon: Double
+        var accuracy: Double?
+    }
+
+    /// The reports of a request's body, each checked, in order (seq and time never go back).
+    func reports(_ bytes: [UInt8]) throws(Refusal) -> [Report] {
+        let body = try RelayBody(bytes, keys: ["reports"], reason: .badReport)
+        guard let list = body["reports"]?.arrayValue, !list.isEmpty else {
+            throw Refusal(.badReport, "reports: expected a list of 1 to \(configuration.maxReportsPerRequest) reports")
+        }
+        guard list.count <= configuration.maxReportsPerRequest else {
+            throw Refusal(.tooLarge, "reports: \(list.count) reports; send at most \(configuration.maxReportsPerRequest) at once")
+        }
+        let now = clock()
+        var out: [Report] = []
+        for (i, item) in list.enumerated() {
+            let here = "reports[\(i + 1)]"
+            let r = try RelayBody(item, path: here, keys: ["seq", "time", "lat", "lon", "accuracy"], reason: .badReport)
+            let seq = try r.number("seq") ?? 0, time = try r.number("time") ?? 0
+            let lat = try r.number("lat") ?? 0, lon = try r.number("lon") ?? 0
+            let accuracy = try r.number("accuracy", optional: true)
+            guard seq >= 1, seq <= 9e15, seq.rounded() == seq else { throw Refusal(.badReport, "\(here).seq: \(GeoError.text(seq)) is not a whole number ≥ 1") }
+            guard (-90...90).contains(lat) else { throw Refusal(.badReport, "\(here).lat: \(GeoError.text(lat)) is not a latitude (-90...90)") }
+            guard (-180...180).contains(lon) else { throw Refusal(.badReport, "\(here).lon: \(GeoError.text(lon)) is not a longitude (-180...180)") }
+            if let accuracy, !(0...100_000).contains(accuracy) {
+                throw Refusal(.badReport, "\(here).accuracy: \(GeoError.text(accuracy)) is not metres (0...100000)")
+            }
+            guard time <= now + configuration.futureSkew else {
+                throw Refusal(.timeFuture, "\(here).time: \(Int(time - now)) s ahead of the relay's clock (at most \(Int(configuration.futureSkew)) s)")
+            }
+            guard time >= now - configuration.pastWindow else {
+                throw Refusal(.timePast, "\(here).time: \(Int(now - time)) s old; reports older than \(Int(configuration.pastWindow)) s are not taken")
+            }
+            if let last = out.last {
+                guard Int64(seq) > last.seq else { throw Refusal(.badReport, "\(here).seq: \(Int64(seq)) does not follow \(last.seq)") }
+                guard time >= last.time else { throw Refusal(.badReport, "\(here).time: earlier than reports[\(i)]'s") }
+            }
+            out.append(Report(seq: Int64(seq), time: time, lat: lat, lon: lon, accuracy: accuracy))
+        }
+        return out
+    }
+
+    /// `POST /v1/parties/{party}/reports`: stores what is new, evaluates it, and acknowledges
+    /// the highest seq stored (now or before). A retransmission of stored reports is
+    /// acknowledged and not stored again; anything else refused refuses the whole request.
+    func report(_ token: RelayToken, _ bytes: [UInt8]) async throws(Refusal) -> JSONValue {
+        try admit(token)
+        let reports = try reports(bytes)
+        do {
+            let (stored, duplicates, deliveries, alerts) = try await database.transaction { connection in
+                try await self.store(reports, token: token, on: connection)
+            }
+            counters.add(\.reportsStored, stored)
+            counters.add(\.duplicates, duplicates)
+            counters.add(\.alerts, alerts)
+            _ = deliveries
+            return ["acked": .number(Double(reports.last?.seq ?? 0)), "stored": .number(Double(stored)), "duplicates": .number(Double(duplicates))]
+        } catch {
+            // The party's state here may have been fed what was not committed.
+            rules.forget(token.party)
+            throw error
+        }
+    }
+
+    private func store(
+        _ reports: [Report], token: RelayToken, on connection: PostgresConnection
+    ) async throws
+        -> (stored: Int, duplicates: Int, deliveries: Int, alerts: Int)
+    {
+        let row = try await lock(token.party, on: connection)
+        _ = try await caller(token, on: connection)
+        var lastSeq: Int64 = 0, lastTime: Double?
+        for try await (seq, time) in try await connection.query(
+            "SELECT last_seq, last_time FROM members WHERE party = \(token.party) AND id = \(token.member)", logger: logger
+        ).decode((Int64, Double?).self) { (lastSeq, lastTime) = (seq, time) }
+        let old = reports.filter { $0.seq <= lastSeq }
+        if !old.isEmpty {
+            // Sent before: the same report again is a retransmission; anything else a replay.
+            let seqs = old.map(\.seq)
+            var kept: [Int64: Report] = [:]
+            for try await (seq, time, lat, lon) in try await connection.query(
+                """
+                SELECT client_seq, time, lat, lon FROM party_log
+                WHERE party = \(token.party) AND member = \(token.member) AND client_seq = ANY(\(seqs)::bigint[])
+                """, logger: logger
+            ).decode((Int64, Double, Double, Double).self) {
+                kept[seq] = Report(seq: seq, time: time, lat: lat, lon: lon)
+            }
+            for r in old {
+                guard let k = kept[r.seq], k.time == r.time, k.lat == r.lat, k.lon == r.lon else {
+                    throw Refusal(.replay, "reports: seq \(r.seq) was used by another report of '\(token.member)' (the last stored is \(lastSeq))")
+                }
+            }
+        }
+        let new = reports.filter { $0.seq > lastSeq }
+        guard let first = new.first else { return (0, old.count, 0, 0) }
+        if let lastTime, first.time < lastTime {
+            throw Refusal(.replay, "reports: a report at \(first.time) is older than '\(token.member)''s last, at \(lastTime)")
+        }
+        let state = try await rules.state(row, on: connection)
+        var seq = row.logSeq
+        var events: [PartyEvent] = []
+        for r in new {
+            seq += 1
+            events += state.feed(LogEntry(seq: seq, member: token.member, time: r.time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
+        }
+        let logSeqs = (row.logSeq + 1...seq).map { $0 }
+        try await connection.query(
+            """
+            INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
+            SELECT \(token.party), s, \(token.member), c, t, la, lo, NULLIF(a, -1)
+            FROM unnest(\(logSeqs)::bigint[], \(new.map(\.seq))::bigint[], \(new.map(\.time))::float8[],
+                        \(new.map(\.lat))::float8[], \(new.map(\.lon))::float8[], \(new.map { $0.accuracy ?? -1 })::float8[])
+                 AS t(s, c, t, la, lo, a)
+            """, logger: logger)
+        let last = new[new.count - 1]
+        try await connection.query(
+            """
+            UPDATE members SET last_seq = \(last.seq), last_time = \(last.time), last_lat = \(last.lat), last_lon = \(last.lon),
+                   last_accuracy = \(last.accuracy) WHERE party = \(token.party) AND id = \(token.member)
+            """, logger: logger)
+        let alerts = RelayAlerts.alerts(PartyMonitor.ordered(events), in: state)
+        let deliveries = try await RelayAlerts.store(alerts, party: token.party, on: connection, logger: logger)
+        try await connection.query(
+            "UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence) WHERE id = \(token.party)", logger: logger)
+        return (new.count, old.count, deliveries, alerts.count)
+    }
+
+    /// `GET /v1/parties/{party}/positions`: the latest fix of each member the caller may see.
+    func positions(_ token: RelayToken) async throws(Refusal) -> JSONValue {
+        try await database.read { connection in
+            let me = try await caller(token, on: connection)
+            var out: [JSONValue] = []
+            for try await (id, name, role, time, lat, lon, accuracy) in try await connection.query(
+                """
+                SELECT id, name, role, last_time, last_lat, last_lon, last_accuracy FROM members
+                WHERE party = \(token.party) AND NOT removed ORDER BY ordinal
+                """, logger: logger
+            ).decode((String, String, String, Double?, Double?, Double?, Double?).self) {
+                let theirs = PartyRole(rawValue: role) ?? .guest
+                let mine = id == me.member
+                guard PartyRights.sees(viewer: mine ? 0 : 1, role: me.role, target: 0, targetRole: theirs) else { continue }
+                var o: [String: JSONValue] = ["member": .string(id), "name": .string(name), "role": .string(role)]
+                if let time, let lat, let lon { (o["time"], o["lat"], o["lon"]) = (.number(time), .number(lat), .number(lon)) }
+                if let accuracy { o["accuracy"] = .number(accuracy) }
+                out.append(.object(o))
+            }
+            return ["positions": .array(out)]
+        }
+    }
+
+    /// `GET /v1/parties/{party}/alerts?after=N&limit=M`: the caller's alerts after delivery N.
+    func alerts(_ token: RelayToken, after: Int64, limit: Int) async throws(Refusal) -> JSONValue {
+        try await database.read { connection in
+            let me = try await caller(token, on: connection)
+            let rows = try await RelayAlerts.deliveries(party: token.party, members: [me.member], after: after, on: connection, logger: logger)
+            return ["alerts": .array(rows.prefix(limit).map(\.json))]
+        }
+    }
+}
