@@ -103,10 +103,10 @@ public final class PostgresServer: @unchecked Sendable {
             let candidate = given ?? Self.freePort()
             do {
                 _ = try Self.run(
-                    [
+                    ["/bin/bash", "-c", Self.withoutInheritedDescriptors, "pg_ctl"] + runAs + [
                         "\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "30", "-o",
                         "-h 127.0.0.1 -p \(candidate) -k \(folder) -F -c max_connections=300", "start",
-                    ], runAs: runAs)
+                    ], runAs: [])
                 port = candidate
                 return
             } catch {
@@ -117,6 +117,14 @@ public final class PostgresServer: @unchecked Sendable {
         let log = (try? String(contentsOfFile: "\(folder)/server.log", encoding: .utf8)) ?? ""
         throw Failure(description: "PostgreSQL did not start: \(lastError.map { "\($0)" } ?? "")\n\(log.suffix(2000))")
     }
+
+    /// A shell script that runs its arguments with every descriptor past 2 closed for them.
+    /// `pg_ctl start` leaves the server running with the descriptors pg_ctl had, and
+    /// Foundation's `Process` learns that its child ended when a socket the child inherited is
+    /// closed: a server holding that socket kept `run(_:runAs:)` waiting for ever (the child a
+    /// zombie). The shell keeps its own copy until it exits, so its end is still seen.
+    static let withoutInheritedDescriptors =
+        #"closes=""; for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && closes="$closes $fd>&-"; done; eval "\"\$@\"$closes""#
 
     /// The folder of Debian's PostgreSQL binaries: `FLOWRUN_PG_BIN`, or the newest
     /// /usr/lib/postgresql/N/bin.
