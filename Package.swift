@@ -316,7 +316,7 @@ let package = Package(
             dependencies: [
                 "PartyRelay", "PostgresFixture", "FlowKit", "GeoKit", "Formats", "FlowBundle", "RawClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // The process the store's kill -9 test kills: flowrun's write path in a loop; no product ships it.
         .executableTarget(name: "storewriter", dependencies: ["FlowKit", "FlowStore"], path: "Tests/StoreWriter"),

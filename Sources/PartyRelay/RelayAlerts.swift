@@ -109,7 +109,7 @@ enum RelayAlerts {
         let rows = try await connection.query(
             """
             SELECT d.id, d.recipient, d.sees, a.kind, a.time, a.member, m.name, a.other, a.zone, a.lat, a.lon, a.distance
-            FROM deliveries d JOIN alerts a ON a.id = d.alert
+            FROM deliveries d JOIN alerts a ON a.party = d.party AND a.id = d.alert
             LEFT JOIN members m ON m.party = a.party AND m.id = a.member
             WHERE d.party = \(party) AND d.recipient = ANY(\(members)::text[]) AND d.id > \(after)
             ORDER BY d.id LIMIT \(readLimit)

@@ -12,6 +12,8 @@ public struct RelayConfiguration: Sendable {
     public var connections = 8_192
     /// PostgreSQL connections the relay's pool may open.
     public var databaseConnections = 16
+    /// Seconds a request waits for the database before it is answered 503 (`Retry-After: 1`).
+    public var databaseSeconds = 5.0
 
     /// The largest request body: a batch of reports, a party with its zones.
     public var maxBodyBytes = 64 << 10

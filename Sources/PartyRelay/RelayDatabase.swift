@@ -8,8 +8,12 @@ import PostgresNIO
 final class RelayDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
+    /// Seconds a request waits for the database before it is answered 503: a database that
+    /// went away must not hold a phone's request (or a proxy's) until TCP gives up.
+    let timeout: Double
 
-    init(_ url: RelayDatabaseURL, connections: Int, logger: Logger) {
+    init(_ url: RelayDatabaseURL, connections: Int, timeout: Double, logger: Logger) {
+        self.timeout = timeout
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: url.tls == "disable" ? .disable : url.tls == "require" ? .require(.makeClientConfiguration()) : .prefer(.makeClientConfiguration()))
@@ -21,6 +25,18 @@ final class RelayDatabase: Sendable {
 
     /// Makes the tables when missing, and refuses a database of another schema version.
     func prepare() async throws(RelayError) {
+        do {
+            try await Self.within(max(timeout, 10), what: "the database did not answer") { [client, logger] in
+                try await Self.makeSchema(client, logger: logger)
+            }
+        } catch let error as RelayError {
+            throw error
+        } catch {
+            throw .database(Self.describe(error))
+        }
+    }
+
+    private static func makeSchema(_ client: PostgresClient, logger: Logger) async throws {
         do {
             try await client.withConnection { connection in
                 // One relay at a time makes the schema: others wait on the lock, then find it made.
@@ -40,23 +56,44 @@ final class RelayDatabase: Sendable {
         } catch let error as RelayError {
             throw error
         } catch {
-            throw .database(Self.describe(error))
+            throw RelayError.database(Self.describe(error))
         }
+    }
+
+    /// `body`'s result, or `TimedOut` after `seconds` (`body` is then cancelled).
+    static func within<T: Sendable>(_ seconds: Double, what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                throw TimedOut(message: "\(what) within \(Int(seconds)) s")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw TimedOut(message: what) }
+            return first
+        }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// A ``Refusal`` it throws comes out as it is; a connection failure as 503.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
         do {
-            return try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: logger)
-                do {
-                    let value = try await body(connection)
-                    try await connection.query("COMMIT", logger: logger)
-                    return value
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
+            return try await Self.within(timeout, what: "the database did not answer") { [client, logger] in
+                try await client.withConnection { connection in
+                    try await connection.query("BEGIN", logger: logger)
+                    do {
+                        let value = try await body(connection)
+                        try await connection.query("COMMIT", logger: logger)
+                        return value
+                    } catch {
+                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                        throw error
+                    }
                 }
             }
         } catch let refusal as Refusal {
@@ -67,9 +104,11 @@ final class RelayDatabase: Sendable {
     }
 
     /// Runs `body` on a connection without a transaction (reads).
-    func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            return try await Self.within(timeout, what: "the database did not answer") { [client] in
+                try await client.withConnection { connection in try await body(connection) }
+            }
         } catch let refusal as Refusal {
             throw refusal
         } catch {

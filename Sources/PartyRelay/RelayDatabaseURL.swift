@@ -38,7 +38,11 @@ public struct RelayDatabaseURL: Sendable, Equatable, CustomStringConvertible {
             }
             tls = mode
         }
-        (self.user, self.password, self.host, self.port, self.database, self.tls) = (user, url.password, host, port, database, tls)
+        // Reserved characters of a password are percent-encoded in a URL; without one in the
+        // URL, PostgreSQL's own PGPASSWORD (kept off the command line, where `ps` shows it).
+        let password = url.password.map { $0.removingPercentEncoding ?? $0 } ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
+        let name = user.removingPercentEncoding ?? user
+        (self.user, self.password, self.host, self.port, self.database, self.tls) = (name, password, host, port, database, tls)
     }
 
     /// The URL without its password, for logs and messages.

@@ -63,22 +63,23 @@ enum RelaySchema {
         "CREATE INDEX IF NOT EXISTS watches_until ON watches (until) WHERE NOT alerted",
         """
         CREATE TABLE IF NOT EXISTS alerts (
-            id bigserial PRIMARY KEY, party text NOT NULL REFERENCES parties ON DELETE CASCADE,
+            party text NOT NULL REFERENCES parties ON DELETE CASCADE, id bigserial,
             kind text NOT NULL, time double precision NOT NULL, member text NOT NULL,
             other text, zone text, lat double precision, lon double precision,
-            distance double precision, created timestamptz NOT NULL DEFAULT now())
+            distance double precision, created timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (party, id))
         """,
         """
         CREATE TABLE IF NOT EXISTS deliveries (
-            id bigserial PRIMARY KEY, party text NOT NULL, recipient text NOT NULL,
-            alert bigint NOT NULL REFERENCES alerts ON DELETE CASCADE, sees boolean NOT NULL)
+            party text NOT NULL, id bigserial, recipient text NOT NULL, alert bigint NOT NULL,
+            sees boolean NOT NULL, PRIMARY KEY (party, id),
+            FOREIGN KEY (party, alert) REFERENCES alerts (party, id) ON DELETE CASCADE)
         """,
         "CREATE INDEX IF NOT EXISTS deliveries_recipient ON deliveries (party, recipient, id)",
         """
         CREATE TABLE IF NOT EXISTS outbox (
-            id bigserial PRIMARY KEY, party text NOT NULL, recipient text NOT NULL,
-            alert bigint NOT NULL REFERENCES alerts ON DELETE CASCADE, channel text NOT NULL,
-            created timestamptz NOT NULL DEFAULT now(), sent timestamptz)
+            party text NOT NULL, id bigserial, recipient text NOT NULL, alert bigint NOT NULL,
+            channel text NOT NULL, created timestamptz NOT NULL DEFAULT now(), sent timestamptz,
+            PRIMARY KEY (party, id), FOREIGN KEY (party, alert) REFERENCES alerts (party, id) ON DELETE CASCADE)
         """,
         "CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (id) WHERE sent IS NULL",
     ]

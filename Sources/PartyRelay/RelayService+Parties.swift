@@ -36,13 +36,14 @@ extension RelayService {
         let expires = clock() + configuration.invitationSeconds
         let codes = members.dropFirst().map { _ in Self.invitationCode() }
         let guardianID = members[0].id
-        try await database.transaction { connection in
+        let invited = members
+        try await database.transaction { [self] connection in
             try await connection.query(
                 """
                 INSERT INTO parties (id, name, park, drift_m, silence_s)
                 VALUES (\(party), \(name), \(park), \(settings.driftDistance), \(settings.silenceTimeout))
                 """, logger: logger)
-            for (i, m) in members.enumerated() {
+            for (i, m) in invited.enumerated() {
                 try await connection.query(
                     """
                     INSERT INTO members (party, id, name, role, ordinal, joined)
@@ -51,7 +52,7 @@ extension RelayService {
             }
             for (i, code) in codes.enumerated() {
                 try await connection.query(
-                    "INSERT INTO invitations (code, party, member, expires) VALUES (\(code), \(party), \(members[i + 1].id), \(expires))",
+                    "INSERT INTO invitations (code, party, member, expires) VALUES (\(code), \(party), \(invited[i + 1].id), \(expires))",
                     logger: logger)
             }
             for (i, zone) in zones.enumerated() {
@@ -79,8 +80,8 @@ extension RelayService {
             else { throw Refusal(.badRequest, "notify: expected a list of push, sms or email, each once") }
             notify = items
         }
-        let now = clock()
-        let (party, member, role) = try await database.transaction { connection -> (String, String, String) in
+        let now = clock(), channels = notify
+        let (party, member, role) = try await database.transaction { [self] connection -> (String, String, String) in
             let rows = try await connection.query(
                 """
                 SELECT i.party, i.member, i.expires, i.used, m.role FROM invitations i
@@ -92,7 +93,7 @@ extension RelayService {
                 guard now < expires else { throw Refusal(.codeExpired, "this invitation expired; ask a guardian for a new one") }
                 try await connection.query("UPDATE invitations SET used = true WHERE code = \(code)", logger: logger)
                 try await connection.query(
-                    "UPDATE members SET joined = true, notify = \(notify)::text[] WHERE party = \(party) AND id = \(member)", logger: logger)
+                    "UPDATE members SET joined = true, notify = \(channels)::text[] WHERE party = \(party) AND id = \(member)", logger: logger)
                 return (party, member, role)
             }
             throw Refusal(.codeUnknown, "no invitation '\(Excerpt.text(code))' (codes look like ABCD-EFGH-JKLM)")
@@ -102,7 +103,7 @@ extension RelayService {
 
     /// `GET /v1/parties/{party}`: the party as the caller may know it.
     func partyInfo(_ token: RelayToken) async throws(Refusal) -> JSONValue {
-        try await database.read { connection in
+        try await database.read { [self] connection in
             let me = try await caller(token, on: connection)
             var name = "", park = "", drift = 0.0, silence = 0.0
             for try await row in try await connection.query(
@@ -135,7 +136,7 @@ extension RelayService {
         let (id, role) = (try body.id("id"), try body.role("role"))
         let name = try body.string("name", optional: true) ?? id
         let code = Self.invitationCode(), expires = clock() + configuration.invitationSeconds
-        try await database.transaction { connection in
+        try await database.transaction { [self] connection in
             _ = try await lock(token.party, on: connection)
             let me = try await caller(token, on: connection)
             try Self.require(me.role.managesMembers, me, "add members")
@@ -161,7 +162,7 @@ extension RelayService {
 
     /// `DELETE /v1/parties/{party}/members/{member}` (manage_members): their token stops working at once.
     func removeMember(_ token: RelayToken, _ member: String) async throws(Refusal) -> JSONValue {
-        try await database.transaction { connection in
+        try await database.transaction { [self] connection in
             _ = try await lock(token.party, on: connection)
             let me = try await caller(token, on: connection)
             try Self.require(me.role.managesMembers, me, "remove members")
@@ -196,7 +197,7 @@ extension RelayService {
         }
         let zone = try Self.zone(json, path: "zone")
         guard zone.id == id else { throw Refusal(.badRequest, "zone.id: '\(zone.id)' is not the path's '\(id)'") }
-        try await database.transaction { connection in
+        try await database.transaction { [self] connection in
             _ = try await lock(token.party, on: connection)
             let me = try await caller(token, on: connection)
             try Self.require(me.role.changesZones, me, "change safe zones")
@@ -224,7 +225,7 @@ extension RelayService {
 
     /// `DELETE /v1/parties/{party}/zones/{zone}` (change_zones).
     func removeZone(_ token: RelayToken, _ id: String) async throws(Refusal) -> JSONValue {
-        try await database.transaction { connection in
+        try await database.transaction { [self] connection in
             _ = try await lock(token.party, on: connection)
             let me = try await caller(token, on: connection)
             try Self.require(me.role.changesZones, me, "change safe zones")

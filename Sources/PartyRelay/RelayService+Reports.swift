@@ -60,7 +60,7 @@ extension RelayService {
         try admit(token)
         let reports = try reports(bytes)
         do {
-            let (stored, duplicates, deliveries, alerts) = try await database.transaction { connection in
+            let (stored, duplicates, deliveries, alerts) = try await database.transaction { [self] connection in
                 try await self.store(reports, token: token, on: connection)
             }
             counters.add(\.reportsStored, stored)
@@ -141,7 +141,7 @@ extension RelayService {
 
     /// `GET /v1/parties/{party}/positions`: the latest fix of each member the caller may see.
     func positions(_ token: RelayToken) async throws(Refusal) -> JSONValue {
-        try await database.read { connection in
+        try await database.read { [self] connection in
             let me = try await caller(token, on: connection)
             var out: [JSONValue] = []
             for try await (id, name, role, time, lat, lon, accuracy) in try await connection.query(
@@ -164,7 +164,7 @@ extension RelayService {
 
     /// `GET /v1/parties/{party}/alerts?after=N&limit=M`: the caller's alerts after delivery N.
     func alerts(_ token: RelayToken, after: Int64, limit: Int) async throws(Refusal) -> JSONValue {
-        try await database.read { connection in
+        try await database.read { [self] connection in
             let me = try await caller(token, on: connection)
             let rows = try await RelayAlerts.deliveries(party: token.party, members: [me.member], after: after, on: connection, logger: logger)
             return ["alerts": .array(rows.prefix(limit).map(\.json))]

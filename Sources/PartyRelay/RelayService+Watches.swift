@@ -16,7 +16,7 @@ extension RelayService {
         let until = try body.number("until") ?? 0, now = clock()
         guard until > now else { throw Refusal(.badRequest, "until: \(Int(now - until)) s in the past; a watch ends later") }
         guard until <= now + Self.longestWatch else { throw Refusal(.badRequest, "until: more than a week ahead") }
-        try await database.transaction { connection in
+        try await database.transaction { [self] connection in
             _ = try await lock(token.party, on: connection)
             _ = try await caller(token, on: connection)
             try await connection.query(
@@ -31,7 +31,7 @@ extension RelayService {
     /// `POST /v1/parties/{party}/check-in`: the caller's watch ends.
     func checkIn(_ token: RelayToken) async throws(Refusal) -> JSONValue {
         try admit(token)
-        let ended = try await database.transaction { connection -> Bool in
+        let ended = try await database.transaction { [self] connection -> Bool in
             _ = try await caller(token, on: connection)
             var found = false
             for try await _ in try await connection.query(
@@ -51,8 +51,8 @@ extension RelayService {
         if let lat, let lon {
             do { coordinate = try Coordinate(validatingLatitude: lat, longitude: lon) } catch { throw Refusal(.badRequest, "lat, lon: \(error.message)") }
         }
-        let now = clock()
-        let told = try await database.transaction { connection -> Int in
+        let now = clock(), place = coordinate
+        let told = try await database.transaction { [self] connection -> Int in
             let row = try await lock(token.party, on: connection)
             let me = try await caller(token, on: connection)
             try Self.require(me.role.triggersEmergency, me, "raise a party emergency (a guest may still call the park)")
@@ -62,7 +62,7 @@ extension RelayService {
                 RelayAlert.Recipient(id: state.members[j].id, sees: state.sees(j, i), notify: state.members[j].notify)
             }
             let alert = RelayAlert(
-                kind: "emergency", time: now, member: me.member, coordinate: coordinate, recipients: recipients)
+                kind: "emergency", time: now, member: me.member, coordinate: place, recipients: recipients)
             return try await RelayAlerts.store([alert], party: token.party, on: connection, logger: logger)
         }
         counters.add(\.alerts, 1)
@@ -75,7 +75,7 @@ extension RelayService {
     @discardableResult
     func sweep() async throws(Refusal) -> Int {
         let now = clock(), tick = now - configuration.silenceGrace
-        var raised = try await database.transaction { connection -> Int in
+        var raised = try await database.transaction { [self] connection -> Int in
             var ids: [String] = []
             for try await id in try await connection.query(
                 "SELECT id FROM parties WHERE next_tick <= \(tick) ORDER BY next_tick LIMIT 100 FOR UPDATE SKIP LOCKED", logger: logger
@@ -95,7 +95,7 @@ extension RelayService {
             }
             return raised
         }
-        raised += try await database.transaction { connection -> Int in
+        raised += try await database.transaction { [self] connection -> Int in
             var due: [(party: String, member: String, until: Double)] = []
             for try await row in try await connection.query(
                 "SELECT party, member, until FROM watches WHERE NOT alerted AND until <= \(now) LIMIT 100 FOR UPDATE SKIP LOCKED", logger: logger

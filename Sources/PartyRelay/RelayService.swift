@@ -30,7 +30,8 @@ final class RelayService: Sendable {
     init(configuration: RelayConfiguration, key: SigningKey, root: ProjectRoot, logger: Logger, clock: @escaping @Sendable () -> Double) {
         self.configuration = configuration
         self.logger = logger
-        database = RelayDatabase(configuration.database, connections: configuration.databaseConnections, logger: logger)
+        database = RelayDatabase(
+            configuration.database, connections: configuration.databaseConnections, timeout: configuration.databaseSeconds, logger: logger)
         parks = ParkRules(root: root)
         rules = PartyRules(capacity: configuration.cachedParties, parks: parks, logger: logger)
         fanout = RelayFanout(database: database, counters: counters, logger: logger)

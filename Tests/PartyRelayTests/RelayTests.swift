@@ -1,1 +1,114 @@
+import Formats
+import Foundation
 import Testing
+
+/// The relay as a phone uses it: a party made and joined, reports that raise alerts, delivered
+/// to the members whose role is told of them (docs/relay.md).
+@Suite("Relay: parties, reports and alerts") struct RelayTests {
+    /// 800 m east of the camp at YOSE's latitude is about 0.00909° of longitude.
+    static let camp = (lat: 37.74, lon: -119.565)
+
+    @Test("a drift between two members is delivered to the guardian and to each of the two, not to others")
+    func driftDelivered() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let party = try await relay.party()
+        let t = relay.now - 120
+        #expect(try await relay.report(party, "ana", [(1, t, Self.camp.lat, Self.camp.lon)]).status == 200)
+        let far = try await relay.report(party, "ben", [(1, t + 10, Self.camp.lat, Self.camp.lon + 0.02)])
+        #expect(far.status == 200)
+        #expect(far["acked"]?.numberValue == 1)
+        let ana = try await relay.alerts(party, "ana"), ben = try await relay.alerts(party, "ben")
+        let cal = try await relay.alerts(party, "cal"), dee = try await relay.alerts(party, "dee")
+        #expect(ana.map { $0["kind"]?.stringValue } == ["drift"])
+        #expect(ana.first?["member"]?.stringValue == "ana")
+        #expect(ana.first?["other"]?.stringValue == "ben")
+        #expect((ana.first?["distance"]?.numberValue ?? 0) > 800)
+        #expect(ben.map { $0["kind"]?.stringValue } == ["drift"])
+        #expect(cal.isEmpty)
+        #expect(dee.isEmpty)
+        // Back within 80 % of the drift distance: together, to the same three.
+        _ = try await relay.report(party, "ben", [(2, t + 20, Self.camp.lat, Self.camp.lon + 0.001)])
+        #expect(try await relay.alerts(party, "ana").map { $0["kind"]?.stringValue } == ["drift", "together"])
+    }
+
+    @Test("an event stream sends each alert once, and resumes after Last-Event-ID")
+    func eventStream() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let party = try await relay.party()
+        let t = relay.now - 300
+        _ = try await relay.report(party, "ana", [(1, t, Self.camp.lat, Self.camp.lon)])
+        // Drift, together, drift: three alerts for the guardian.
+        _ = try await relay.report(
+            party, "ben",
+            [(1, t + 1, Self.camp.lat, Self.camp.lon + 0.02), (2, t + 2, Self.camp.lat, Self.camp.lon), (3, t + 3, Self.camp.lat, Self.camp.lon + 0.02)])
+        let first = try await EventStreamReader.read(relay, party, "ana", count: 3)
+        #expect(first.map(\.kind) == ["drift", "together", "drift"])
+        #expect(first.map(\.id) == first.map(\.id).sorted())
+        // A new alert while the phone is away; it resumes after the first alert it read.
+        _ = try await relay.report(party, "ben", [(4, t + 4, Self.camp.lat, Self.camp.lon)])
+        let again = try await EventStreamReader.read(relay, party, "ana", count: 3, lastEventID: first[0].id)
+        #expect(again.map(\.kind) == ["together", "drift", "together"])
+        #expect(Array(again.prefix(2)) == Array(first.suffix(2)))
+        #expect(again[2].id > first[2].id)
+        #expect(Set(again.map(\.id)).count == 3)
+    }
+
+    @Test("a retransmission is acknowledged and not stored again; another report with a used seq is a replay")
+    func onceAndInOrder() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let party = try await relay.party()
+        let t = relay.now - 60
+        let fixes = [(1, t, Self.camp.lat, Self.camp.lon), (2, t + 10, Self.camp.lat, Self.camp.lon)]
+        #expect(try await relay.report(party, "cal", fixes)["stored"]?.numberValue == 2)
+        let again = try await relay.report(party, "cal", fixes + [(3, t + 20, Self.camp.lat, Self.camp.lon)])
+        #expect(again.status == 200)
+        #expect(again["stored"]?.numberValue == 1)
+        #expect(again["duplicates"]?.numberValue == 2)
+        let replay = try await relay.report(party, "cal", [(2, t + 15, Self.camp.lat, Self.camp.lon)])
+        #expect(replay.status == 409)
+        #expect(replay.error == "replay")
+        let older = try await relay.report(party, "cal", [(4, t + 5, Self.camp.lat, Self.camp.lon)])
+        #expect(older.status == 409)
+        #expect(older.message.contains("older than 'cal''s last"))
+        #expect(try relay.sql("SELECT count(*) FROM party_log WHERE member = 'cal'") == "3")
+    }
+}
+
+/// Reads a member's event stream until `count` alerts came (or 10 s passed).
+enum EventStreamReader {
+    struct Event: Equatable {
+        var id: Int
+        var kind: String
+    }
+
+    static func read(
+        _ relay: RelayHarness, _ party: RelayHarness.Party, _ member: String, count: Int, lastEventID: Int? = nil,
+        live: (@Sendable () async throws -> Void)? = nil
+    ) async throws -> [Event] {
+        var request = HTTPClientRequestBuilder.request("http://127.0.0.1:\(relay.port)/v1/parties/\(party.id)/events", token: party.tokens[member])
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: "\(lastEventID)") }
+        let response = try await RelayHarness.client.execute(request, timeout: .seconds(10))
+        #expect(response.status.code == 200)
+        var events: [Event] = [], text = ""
+        for try await chunk in response.body {
+            text += String(buffer: chunk)
+            while let end = text.range(of: "\n\n") {
+                let block = text[..<end.lowerBound]
+                text = String(text[end.upperBound...])
+                var id: Int?, data: String?
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("id: ") { id = Int(line.dropFirst(4)) }
+                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+                }
+                if let id, let data, let json = try? JSONValue.parse(data) {
+                    events.append(Event(id: id, kind: json["kind"]?.stringValue ?? ""))
+                }
+            }
+            if events.count >= count { break }
+        }
+        return events
+    }
+}

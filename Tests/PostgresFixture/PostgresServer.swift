@@ -13,6 +13,7 @@ public final class PostgresServer: @unchecked Sendable {
     /// Why no server could be started: the message says what to install or what failed.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The user the cluster is made for (its superuser).
