@@ -71,6 +71,9 @@ extension RelayService {
         } catch {
             // The party's state here may have been fed what was not committed.
             rules.forget(token.party)
+            // A request the database could not take does not count against the member's
+            // minute: a phone retrying through an outage is not flooding.
+            if error.reason == .databaseUnavailable { forgive(token) }
             throw error
         }
     }

@@ -86,6 +86,14 @@ final class RelayService: Sendable {
         }
     }
 
+    /// Takes back one of the member's requests this minute.
+    func forgive(_ token: RelayToken) {
+        let key = token.party + "\u{1F}" + token.member
+        requestsByMember.withLock { state in
+            if let n = state.counts[key], n > 0 { state.counts[key] = n - 1 }
+        }
+    }
+
     /// A new token for `member` of `party`.
     func issue(party: String, member: String) throws(Refusal) -> String {
         let now = clock()
