@@ -69,10 +69,12 @@ let package = Package(
         // JSON, XML and number text, which every layer above writes with.
         .library(name: "Formats", targets: ["Formats"]),
         // For flowbench (Benchmarks/) and the fuzzers (Fuzz/), separate packages: the preview
-        // server, and benchmark and test support no app uses (data generators, a WebDriver client).
+        // server, and benchmark and test support no app uses (data generators, a WebDriver client,
+        // the scratch PostgreSQL the relay's tests and `flowbench relay` start).
         .library(name: "FlowPreview", targets: ["FlowPreview"]),
         .library(name: "BenchData", targets: ["BenchData"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
+        .library(name: "PostgresFixture", targets: ["PostgresFixture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -309,7 +311,7 @@ let package = Package(
                 "FlowAssets", "FlowKit", "ScreenModel", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        // A scratch PostgreSQL server on 127.0.0.1 for the relay's tests (initdb, pg_ctl); no product ships it.
+        // A scratch PostgreSQL server on 127.0.0.1 for the relay's tests and its benchmark (initdb, pg_ctl).
         .target(name: "PostgresFixture", path: "Tests/PostgresFixture"),
         .testTarget(
             name: "PartyRelayTests",

@@ -132,6 +132,13 @@ final class RelayFanout: Sendable {
                             }
                         }
                     }
+                    // The read covered every delivery of these members up to its last row: a
+                    // stream none of them was for moves there too, or a member seldom told
+                    // of anything would hold every read back at its old place (and a full
+                    // page of others' rows would be read again and again).
+                    if let last = rows.last?.id {
+                        for stream in streams { stream.cursor.withLock { $0 = max($0, last) } }
+                    }
                 } catch {
                     // The database is away: the streams keep their places, and the LISTEN
                     // loop reads every party again once it is back.

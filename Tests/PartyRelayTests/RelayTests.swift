@@ -55,6 +55,33 @@ import Testing
         #expect(Set(again.map(\.id)).count == 3)
     }
 
+    @Test("a stream reads past a page of alerts while another member's stream is told of none")
+    func pastOnePage() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let party = try await relay.party()
+        // The guest hears no drift: their stream is open but is sent nothing, and must not hold
+        // the party's reads back at its place (every read would be the same first page).
+        var request = HTTPClientRequestBuilder.request("http://127.0.0.1:\(relay.port)/v1/parties/\(party.id)/events", token: party.tokens["dee"])
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        let held = try await RelayHarness.client.execute(request, timeout: .seconds(60))
+        #expect(held.status.code == 200)
+        let t = relay.now - 3_600
+        _ = try await relay.report(party, "ana", [(1, t, Self.camp.lat, Self.camp.lon)])
+        // Far, near, far, ...: drift and together in turn, one alert to the guardian each.
+        let count = 520
+        for batch in stride(from: 0, to: count, by: 100) {
+            let fixes = (batch..<min(count, batch + 100)).map { i in
+                (i + 1, t + 1 + Double(i), Self.camp.lat, Self.camp.lon + (i % 2 == 0 ? 0.02 : 0))
+            }
+            #expect(try await relay.report(party, "ben", fixes).status == 200)
+        }
+        let events = try await EventStreamReader.read(relay, party, "ana", count: count)
+        #expect(events.count == count)
+        #expect(Set(events.map(\.id)).count == events.count)
+        _ = held
+    }
+
     @Test("a retransmission is acknowledged and not stored again; another report with a used seq is a replay")
     func onceAndInOrder() async throws {
         let relay = try await RelayHarness.start()

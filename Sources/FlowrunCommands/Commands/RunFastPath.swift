@@ -28,9 +28,10 @@ enum RunFastPath {
     /// Options that may be given more than once (arrays in ``Flowrun/Run``).
     static let repeatable: Set<String> = ["--arg", "--follow", "--field", "--trust"]
     /// Words ArgumentParser may read as a subcommand (`help` is its own): never a flow here.
-    static let subcommandNames: Set<String> = [
-        "run", "live", "parks", "check", "lua", "stubs", "test", "new", "catalog", "preview", "keys", "bundle", "serve", "sync", "art", "profile", "help",
-    ]
+    /// flowrun-full's come from ``FullCommandLine/Command``, so a new one is never missed.
+    static let subcommandNames: Set<String> = Set(
+        ["run", "live", "parks", "check", "lua", "stubs", "test", "new", "catalog", "art", "profile", "help"]
+            + FullCommandLine.Command.allCases.map(\.rawValue))
 
     /// The request `arguments` (without the program's name) ask for, or nil when they need
     /// ArgumentParser.
