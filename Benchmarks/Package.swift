@@ -19,6 +19,7 @@ let package = Package(
         // The same versions as the main package's (one graph, one resolution).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Sources/flowbench: a folder per subject (Benchmarks/README.md).
@@ -37,8 +38,11 @@ let package = Package(
                 .product(name: "Formats", package: "flowrun"),
                 .product(name: "BenchData", package: "flowrun"),
                 .product(name: "WebDriver", package: "flowrun"),
+                .product(name: "PostgresFixture", package: "flowrun"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "FlowbenchTests", dependencies: ["flowbench"]),

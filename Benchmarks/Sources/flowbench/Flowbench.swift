@@ -39,6 +39,7 @@ struct Flowbench: ParsableCommand {
               flowbench party                   GPS duty cycles on the real tracks
               flowbench servers --against OLD   the local servers against hostile clients
               flowbench preview-api --against OLD   the preview's JSON API and idle CPU
+              flowbench relay                   the party relay: two relays, one PostgreSQL
             The machine is noisy: compare ratios taken in the same run, not absolute figures \
             across runs.
             Exit codes: 0 with a report (even when a goal fails), 1 when a benchmark cannot be set \
@@ -48,7 +49,7 @@ struct Flowbench: ParsableCommand {
             Runtime.self, Cluster.self, ClusterQuery.self, ClusterBuildOnce.self, Geodesy.self,
             Geofence.self, Containment.self, Patterns.self, Readers.self, ReaderOnce.self,
             Render.self, Warm.self, Bundle.self, Preview.self, PreviewAPI.self, Sync.self, Store.self,
-            Beacons.self, BeaconsGen.self, Party.self, Live.self, Servers.self, FromLua.self, Scale.self,
+            Beacons.self, BeaconsGen.self, Party.self, Live.self, Servers.self, FromLua.self, Scale.self, Relay.self,
         ],
         defaultSubcommand: Runtime.self
     )

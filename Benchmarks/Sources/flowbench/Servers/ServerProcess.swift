@@ -19,15 +19,15 @@ final class ServerProcess {
     /// The open-file limit the servers run under.
     static let openFileLimit = 1_024
 
-    /// Spawns `flowrun ARGUMENTS` through /bin/sh, which lowers the open-file limit and
-    /// execs flowrun (same pid), and waits up to 60 s for its address.
+    /// Spawns `flowrun ARGUMENTS` through /bin/sh, which sets the open-file limit
+    /// (`openFiles`) and execs flowrun (same pid), and waits up to 60 s for its address.
     /// - Throws: `BenchError.setup` when it cannot start or prints no address.
-    init(flowrun: String, _ arguments: [String], stderrPath: String) throws(BenchError) {
+    init(flowrun: String, _ arguments: [String], stderrPath: String, openFiles: Int = openFileLimit) throws(BenchError) {
         self.stderrPath = stderrPath
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else { throw .setup("pipe: \(String(cString: strerror(errno)))") }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        let script = "ulimit -n \(Self.openFileLimit) && exec \"$0\" \"$@\""
+        let script = "ulimit -n \(openFiles) && exec \"$0\" \"$@\""
         var argv: [UnsafeMutablePointer<CChar>?] = (["/bin/sh", "-c", script, flowrun] + arguments).map { strdup($0) }
         argv.append(nil)
         defer { for p in argv { free(p) } }
