@@ -125,7 +125,9 @@ extension Flowbench {
             guard let own = BenchEnvironment.ownExecutable() else { throw .setup("relay: cannot find this executable's folder") }
             let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun-full").path
             guard FileManager.default.isExecutableFile(atPath: sibling) else {
-                throw .setup("relay: no flowrun-full next to flowbench; build it (swift build -c release --package-path Benchmarks --product flowrun-full) or pass --flowrun-full PATH")
+                throw .setup(
+                    "relay: no flowrun-full next to flowbench; build it (swift build -c release --package-path Benchmarks --product flowrun-full) or pass --flowrun-full PATH"
+                )
             }
             return sibling
         }
@@ -156,11 +158,14 @@ extension Flowbench {
             row("report to alert on a recipient's stream", alerts)
             let rate = Double(t.reportsAcked) / seconds
             let relayCPU = m.cpu.relays
-            table.note("\(ProcessInfo.processInfo.activeProcessorCount) cores shared by PostgreSQL, the relays and these clients; load \(BenchEnvironment.loadAverage())")
+            table.note(
+                "\(ProcessInfo.processInfo.activeProcessorCount) cores shared by PostgreSQL, the relays and these clients; load \(BenchEnvironment.loadAverage())"
+            )
             table.note("setup: parties made and members joined in \(Format.fixed(m.setupSeconds, 1)) s; \(m.streams) of \(m.members) event streams open")
             table.note(
                 "over \(Format.fixed(seconds, 0)) s measured: \(t.reportsDue) reports due, \(t.reportsAcked) acknowledged (\(Format.fixed(rate, 0))/s), "
-                    + "\(t.failed) unanswered, refused by status: \(t.refused.isEmpty ? "none" : t.refused.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))")
+                    + "\(t.failed) unanswered, refused by status: \(t.refused.isEmpty ? "none" : t.refused.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))"
+            )
             table.note("alerts on streams from reports outside the window (warm-up, answers after it): \(t.unmatched)")
             table.note(
                 "CPU seconds in the window: relays \(Format.fixed(relayCPU, 1)), PostgreSQL \(Format.fixed(m.cpu.postgres, 1)), clients \(Format.fixed(m.cpu.clients, 1)); "
