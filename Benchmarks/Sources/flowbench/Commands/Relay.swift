@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowBundle
 import Foundation
 import PostgresFixture
+import Synchronization
 
 extension Flowbench {
     /// `flowbench relay`: the party relay under a park's worth of phones (issue 36).
@@ -122,9 +123,7 @@ extension Flowbench {
                 guard FileManager.default.isExecutableFile(atPath: option) else { throw .badInput("--flowrun-full \(option): not an executable file") }
                 return option
             }
-            guard let own = BenchEnvironment.ownExecutable() else { throw .setup("relay: cannot find this executable's folder") }
-            let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun-full").path
-            guard FileManager.default.isExecutableFile(atPath: sibling) else {
+            guard let sibling = BenchEnvironment.sibling("flowrun-full") else {
                 throw .setup(
                     "relay: no flowrun-full next to flowbench; build it (swift build -c release --package-path Benchmarks --product flowrun-full) or pass --flowrun-full PATH"
                 )
@@ -180,19 +179,17 @@ extension Flowbench {
 }
 
 /// CPU time of the relays, PostgreSQL and this process at the window's start and end.
-final class CPUSnapshot: @unchecked Sendable {
-    private let lock = NSLock()
-    private var start: (Double, Double, Double)?
-    private var end: (Double, Double, Double)?
+final class CPUSnapshot: Sendable {
+    private let taken = Mutex<(start: (Double, Double, Double)?, end: (Double, Double, Double)?)>((nil, nil))
 
     func take(starting: Bool, relays: [Int32], postgresData: String) {
         let now = (relays.map(ProcessCPU.seconds).reduce(0, +), ProcessCPU.postgresSeconds(data: postgresData), ProcessCPU.own())
-        lock.withLock { if starting { start = now } else { end = now } }
+        taken.withLock { if starting { $0.start = now } else { $0.end = now } }
     }
 
     var used: (relays: Double, postgres: Double, clients: Double) {
-        lock.withLock {
-            guard let start, let end else { return (0, 0, 0) }
+        taken.withLock {
+            guard let start = $0.start, let end = $0.end else { return (0, 0, 0) }
             return (end.0 - start.0, end.1 - start.1, end.2 - start.2)
         }
     }

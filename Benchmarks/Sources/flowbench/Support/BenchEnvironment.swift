@@ -76,9 +76,14 @@ extension BenchEnvironment {
             guard FileManager.default.isExecutableFile(atPath: option) else { throw .badInput("--flowrun \(option): not an executable file") }
             return option
         }
+        return sibling("flowrun")
+    }
+
+    /// The executable `name` next to this one (a binary built with it), or nil.
+    static func sibling(_ name: String) -> String? {
         guard let own = ownExecutable() else { return nil }
-        let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("flowrun").path
-        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
+        let path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
     /// Runs `body` on the concurrency pool and blocks this (main) thread until it is done:
