@@ -4,7 +4,7 @@ import Testing
 /// `flowrun check` on the pictures parks name: a file of the park's assets/ or a full https:// URL.
 @Suite struct AssetCheckTests {
     @Test func everyPictureTheParksNameIsThere() throws {
-        let result = try flowrun(["check", "--time", fixedTime])
+        let result = try flowrun(checkEveryPark + ["--time", fixedTime])
         #expect(!result.stderr.contains("assets/"), "\(result.stderr)")
     }
 

@@ -39,7 +39,7 @@ import Testing
         let result = try flowrun(["--park", "GRTE", "home"], in: copy.url)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("flowrun: parks/GRTE/flows/home.lua:2: attempt to index a nil value (field 'nothing')\nstack traceback:\n"))
-        let check = try flowrun(["check"], in: copy.url)
+        let check = try flowrun(checkEveryPark, in: copy.url)
         #expect(check.status == 1)
         #expect(check.stdout.contains("FAIL GRTE"))
         #expect(check.stderr.contains("parks/GRTE/flows/home.lua:2:"))

@@ -113,6 +113,10 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
 /// 2026-07-04 09:30 in San Francisco: every golden uses this clock.
 let fixedTime = "2026-07-04T09:30:00-07:00"
 
+/// `flowrun check` of every park unhurried: its own 60 s limit is for an author's machine, and a
+/// debug build checking 64 parks beside the rest of the suite on 2 cores can come near it.
+let checkEveryPark = ["check", "--deadline", "900"]
+
 /// A temporary copy of the repository's `items` (default flows/ and parks/), removed on deinit.
 final class ProjectCopy {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-cli-\(UUID().uuidString)")

@@ -33,7 +33,7 @@ import Testing
         let home = try flowrun(["--park", "GOGA", "trail_walks", "--follow", "11", "--time", fixedTime, "--format", "json"], in: copy.url)
         #expect(home.status == 0, "\(home.stderr)")
         #expect(home.stdout.contains("\"flow\" : \"home\"") || home.stdout.contains("\"flow\":\"home\""))
-        let check = try flowrun(["check", "--time", fixedTime], in: copy.url)
+        let check = try flowrun(checkEveryPark + ["--time", fixedTime], in: copy.url)
         #expect(check.status == 0, "\(check.stderr)")
     }
 

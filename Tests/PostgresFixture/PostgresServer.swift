@@ -32,7 +32,7 @@ public final class PostgresServer: @unchecked Sendable {
             if let server = sharedServer { return server }
             let server = try PostgresServer.start()
             sharedServer = server
-            atexit { PostgresServer.sharedServer?.stop() }
+            atexit { PostgresServer.sharedServer?.stopAtExit() }
             return server
         }
     }
@@ -95,6 +95,21 @@ public final class PostgresServer: @unchecked Sendable {
     /// Stops the server and removes its files.
     public func stop() {
         _ = try? Self.run(["\(binaries)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "-w", "stop"], runAs: runAs)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Stops the server as the test process exits, without starting a process: a `pg_ctl`
+    /// run from an exit handler waits on Foundation's child monitoring while the process is
+    /// being torn down. SIGQUIT is PostgreSQL's immediate shutdown; the files are removed once
+    /// the server is gone, or after five seconds whatever happens.
+    func stopAtExit() {
+        let pidFile = "\(folder)/data/postmaster.pid"
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+            let pid = text.split(separator: "\n").first.flatMap({ pid_t($0.trimmingCharacters(in: .whitespaces)) }), pid > 1
+        {
+            kill(pid, SIGQUIT)
+            for _ in 0..<100 where kill(pid, 0) == 0 { usleep(50_000) }
+        }
         try? FileManager.default.removeItem(atPath: folder)
     }
 
