@@ -32,7 +32,8 @@ let staticStdlib = BuildSettingCondition.when(platforms: [.linux], configuration
 //   FlowAuthoring    ──► FlowKit, ScreenRendering, ScreenModel, LuaKit, GeoKit, Formats
 //                                                          beside the runtime: scenario runner, stubs, scaffolds, lint, art
 //   FlowStore (SQLite), FlowBundle (swift-crypto), FlowSync, FlowAssets, FlowPreview (Hummingbird),
-//   LoopbackServer, NetworkClient (AsyncHTTPClient), PartyRelay (Hummingbird, postgres-nio):
+//   LoopbackServer, NetworkClient (AsyncHTTPClient), PartyRelay (Hummingbird, postgres-nio),
+//   PartyRelayClient (AsyncHTTPClient: FlowSession's PartyRelayLink):
 //                    beside the runtime, each over FlowKit or below
 //                    (FlowPreview over FlowAuthoring too: its catalogue page is `flowrun catalog`'s)
 //   FlowrunCommands  the command line's commands but those of the servers, updates, bundles, pictures
@@ -64,6 +65,9 @@ let package = Package(
         .library(name: "FlowBundle", targets: ["FlowBundle"]),
         .library(name: "FlowSync", targets: ["FlowSync"]),
         .library(name: "FlowAssets", targets: ["FlowAssets"]),
+        // A phone's side of the party relay: a live session's reports, alerts and positions
+        // over the network (docs/authoring/parties.md, "A party across phones").
+        .library(name: "PartyRelayClient", targets: ["PartyRelayClient"]),
         // Authoring beside the runtime: stubs of an app's native modules, scenarios, lint.
         .library(name: "FlowAuthoring", targets: ["FlowAuthoring"]),
         // JSON, XML and number text, which every layer above writes with.
@@ -184,6 +188,16 @@ let package = Package(
             ],
             swiftSettings: librarySettings
         ),
+        // The relay's client (docs/relay.md): a live session's PartyRelayLink over the project's
+        // HTTP client; its queue and token in a folder. FlowKit stays without networking.
+        .target(
+            name: "PartyRelayClient",
+            dependencies: [
+                "FlowKit", "GeoKit", "Formats", "NetworkClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: librarySettings
+        ),
         // `flowrun preview`: the HTTP server (Hummingbird, so NIO) stays out of FlowKit.
         .target(
             name: "FlowPreview",
@@ -257,7 +271,7 @@ let package = Package(
             name: "FlowrunFull",
             dependencies: [
                 "FlowrunCommands", "FlowKit", "FlowBundle", "FlowPreview", "FlowStore", "FlowSync", "FlowAssets", "LoopbackServer", "ScreenModel",
-                "PartyRelay",
+                "PartyRelay", "PartyRelayClient", "GeoKit", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "Formats", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked as flowrun is (above).
@@ -316,7 +330,7 @@ let package = Package(
         .testTarget(
             name: "PartyRelayTests",
             dependencies: [
-                "PartyRelay", "PostgresFixture", "FlowKit", "GeoKit", "Formats", "FlowBundle", "RawClient",
+                "PartyRelay", "PartyRelayClient", "PostgresFixture", "FlowKit", "GeoKit", "Formats", "FlowBundle", "RawClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),

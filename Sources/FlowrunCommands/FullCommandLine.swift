@@ -39,7 +39,7 @@ package enum FullCommandLine {
     }
 
     /// Options of the other commands that need flowrun-full (``Parts``).
-    package static let options: Set<String> = ["--bundle", "--cache", "--trust", "--assets", "--assets-parallel", "--assets-timeout"]
+    package static let options: Set<String> = ["--bundle", "--cache", "--trust", "--assets", "--assets-parallel", "--assets-timeout", "--relay"]
 
     /// The executable's name, beside `flowrun`.
     package static let executable = "flowrun-full"
@@ -109,6 +109,24 @@ package enum FullCommandLine {
         func pictures(for request: RunRequest) throws -> (any ScreenPictures)?
         /// The message and exit code of one of flowrun-full's own errors, or nil.
         func exit(for error: any Error) -> (message: String, code: Int32)?
+        /// `flowrun live --relay URL`: this phone's link to the party on the relay, joined
+        /// with `code` or carrying `token` (neither: the one kept in `folder`), running.
+        func liveRelay(url: String, token: String?, code: String?, folder: String) throws -> any LiveRelay
+    }
+
+    /// A live session's party on a relay (`flowrun live --relay`), as the lean command drives it.
+    package protocol LiveRelay: AnyObject {
+        /// What the session reports to and hears from.
+        var link: any PartyRelayLink { get }
+        /// The party as the relay describes it, this member the viewer.
+        var run: PartyRun { get }
+        /// The park the party is in.
+        var park: String { get }
+        /// The others' positions the session took since the last call, for printing.
+        func positionsTaken() -> [RelayDelivery.Position]
+        /// Sends what is queued, waiting at most `seconds`; then stops the link. Lines for
+        /// standard error: what is still queued or was dropped, and why.
+        func finish(within seconds: Double) -> [String]
     }
 
     /// Loads a run's screen's pictures and reports them (`--assets`).

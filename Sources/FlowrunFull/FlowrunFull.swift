@@ -3,6 +3,7 @@ import FlowBundle
 import FlowKit
 import FlowrunCommands
 import Formats
+import PartyRelayClient
 
 /// `flowrun-full`: flowrun with every part linked, the servers, the updater, signed bundles
 /// and the picture loader (``FullCommandLine``). The lean `flowrun` hands it the command
@@ -55,7 +56,12 @@ struct FullParts: FullCommandLine.Parts {
     }
 
     func exit(for error: any Error) -> (message: String, code: Int32)? {
+        if let error = error as? RelayClientError { return ("--relay: \(error)", error.isUsage ? 2 : 1) }
         guard let error = error as? BundleError else { return nil }
         return (error.description, error.exitCode)
+    }
+
+    func liveRelay(url: String, token: String?, code: String?, folder: String) throws -> any FullCommandLine.LiveRelay {
+        try LiveRelay.start(url: url, token: token, code: code, folder: folder)
     }
 }

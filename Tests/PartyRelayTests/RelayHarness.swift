@@ -34,6 +34,9 @@ final class RelayHarness: Sendable {
         configuration.port = 0
         // Sweeps happen when a test asks (RelayService.sweep), at the clock it set.
         configuration.sweepSeconds = 3_600
+        // Dozens of relays share the scratch server when the suites run at once (a relay's
+        // default pool of 16 each would pass its max_connections on a machine of many cores).
+        configuration.databaseConnections = 4
         adjust(&configuration)
         return try await RelayHarness(url: url, configuration: configuration, now: now)
     }
@@ -137,6 +140,56 @@ final class RelayHarness: Sendable {
         guard let name = url.split(separator: "/").last?.split(separator: "?").first else { return "" }
         let server = try PostgresServer.shared()
         return try server.psql(sql, database: String(name)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// An executable of the package (`flowrun`, `flowrun-full`), built beside the test bundle.
+func builtExecutable(_ name: String) -> URL {
+    var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    while folder.path != "/" {
+        let candidate = folder.appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/\(name)")
+}
+
+/// What a process printed, and how it ended.
+struct ProcessResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `executable` with `arguments` in the repository, off the concurrency pool (so a relay
+/// in this process keeps serving it), its output read to the end.
+func runProcess(_ executable: URL, _ arguments: [String]) async throws -> ProcessResult {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            do {
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = arguments
+                process.currentDirectoryURL = repositoryRoot
+                process.standardInput = FileHandle.nullDevice
+                let out = Pipe(), err = Pipe()
+                process.standardOutput = out
+                process.standardError = err
+                try process.run()
+                let errors = DispatchQueue(label: "stderr")
+                nonisolated(unsafe) var errorBytes = Data()
+                errors.async { errorBytes = err.fileHandleForReading.readDataToEndOfFile() }
+                let output = out.fileHandleForReading.readDataToEndOfFile()
+                errors.sync {}
+                process.waitUntilExit()
+                continuation.resume(
+                    returning: ProcessResult(
+                        status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                        stderr: String(decoding: errorBytes, as: UTF8.self)))
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
     }
 }
 

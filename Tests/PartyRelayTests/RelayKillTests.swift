@@ -229,16 +229,8 @@ private final class Relay: @unchecked Sendable {
     /// The repository (parks/YOSE): this file is Tests/PartyRelayTests/RelayKillTests.swift.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `flowrun-full` built beside the test bundle (as Tests/FlowrunTests find `flowrun`).
-    static let binary: URL = {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("flowrun-full")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return root.appendingPathComponent(".build/debug/flowrun-full")
-    }()
+    /// The `flowrun-full` built beside the test bundle.
+    static let binary = builtExecutable("flowrun-full")
 
     init(name: String, db: String, key: String, logs: URL) throws {
         self.name = name

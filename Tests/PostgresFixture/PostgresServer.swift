@@ -121,7 +121,7 @@ public final class PostgresServer: @unchecked Sendable {
                 _ = try Self.run(
                     ["/bin/bash", "-c", Self.withoutInheritedDescriptors, "pg_ctl"] + runAs + [
                         "\(binaries)/pg_ctl", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "30", "-o",
-                        "-h 127.0.0.1 -p \(candidate) -k \(folder) -F -c max_connections=300", "start",
+                        "-h 127.0.0.1 -p \(candidate) -k \(folder) -F -c max_connections=500", "start",
                     ], runAs: [])
                 port = candidate
                 return
@@ -155,7 +155,7 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on now (bound, read and released).
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return 54_320 }
         defer { close(fd) }

@@ -17,6 +17,11 @@ public struct Party: Sendable {
         public var source: String
         /// The member's fixes, in time order (shifted by the file's `offset_s`).
         public var fixes: [TimedFix]
+
+        /// A member; each parameter sets the property of the same name.
+        public init(id: String, name: String, role: PartyRole, source: String, fixes: [TimedFix] = []) {
+            (self.id, self.name, self.role, self.source, self.fixes) = (id, name, role, source, fixes)
+        }
     }
 
     /// The party's name.
@@ -31,6 +36,12 @@ public struct Party: Sendable {
     public var zones: [GeofenceRegion]
     /// Drift and silence (the file's `settings` over GeoKit's `PartySettings` defaults).
     public var settings: PartySettings
+
+    /// A party made elsewhere than from a file (a relay's answer); ``PartyFile`` checks
+    /// a file's. `zones` are `zoneSpecs` checked, in the same order (``PartyFile/zone(_:path:)``).
+    public init(name: String, file: String, members: [Member], zoneSpecs: [RegionSpec], zones: [GeofenceRegion], settings: PartySettings) {
+        (self.name, self.file, self.members, self.zoneSpecs, self.zones, self.settings) = (name, file, members, zoneSpecs, zones, settings)
+    }
 
     /// The member with this id.
     public func member(_ id: String) -> Member? { members.first { $0.id == id } }

@@ -202,8 +202,10 @@ public final class FlowSession {
         move(to: fix.time, into: &events)
         own(fix, into: &events)
         if let party {
+            party.send(fix)
             events += party.told(party.feed([(party.run.viewer, TimedFix(coordinate: fix.coordinate, time: fix.time))]).events)
         }
+        pullRelay(into: &events)
         return finish(events)
     }
 
@@ -288,6 +290,47 @@ public final class FlowSession {
         return outputs
     }
 
+    /// Joins a party that lives on a relay (`flowrun relay`): as ``join(_:)``, but each of the
+    /// device's own fixes goes to `relay` (the GPS's duty cycle decides when fixes come: GeoKit's
+    /// `DutyCyclePolicy`), and the others' positions and this member's alerts come from it
+    /// (``relayed()``, and every input takes what arrived). The relay raises the alerts, by
+    /// the same rules over every member's reports; the session raises none of its own, so no
+    /// alert is told twice.
+    /// - Parameters:
+    ///   - run: the party as the relay describes it, and the member this session is.
+    ///   - relay: the link to the relay (the `PartyRelayClient` product's ``PartyRelayLink``).
+    /// - Returns: the screens that changed.
+    /// - Throws: what ``join(_:)`` throws.
+    public func join(_ run: PartyRun, relay: any PartyRelayLink) throws(FlowError) -> [SessionOutput] {
+        var outputs = try join(run)
+        guard let party else { return outputs }
+        party.relay = relay
+        outputs += relayed()
+        return outputs
+    }
+
+    /// What the relay delivered since the last input (``join(_:relay:)``): the alerts meant
+    /// for this member as events (each kept in the store once), and the screens the others'
+    /// new positions changed. Without a relay, nothing.
+    /// - Returns: what it caused, in order.
+    public func relayed() -> [SessionOutput] {
+        var events: [SessionEvent] = []
+        pullRelay(into: &events)
+        return finish(events)
+    }
+
+    /// Takes what the relay delivered, if joined through one.
+    private func pullRelay(into events: inout [SessionEvent]) {
+        guard let party, let relay = party.relay else { return }
+        let delivery = relay.received()
+        guard !delivery.isEmpty else { return }
+        let (told, dropped) = party.relayed(delivery)
+        diagnostics.reportsDropped += dropped
+        // A position moves what screens see even with no alert.
+        if !delivery.positions.isEmpty { looked = nil }
+        events += told
+    }
+
     /// A party member's position report (the party module's reporting, or a recording). A
     /// report of the viewer is the device's own fix.
     public struct PartyReport: Sendable {
@@ -351,6 +394,7 @@ public final class FlowSession {
         guard time.isFinite, time > now else { return take() }
         var events: [SessionEvent] = []
         move(to: time, into: &events)
+        pullRelay(into: &events)
         return finish(events)
     }
 

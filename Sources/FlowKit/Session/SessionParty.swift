@@ -13,6 +13,9 @@ final class SessionParty {
     private let park: String
     /// Watches told of already, by member and end: each runs out once.
     private var raisedWatches: Set<String> = []
+    /// The relay the party lives on (``FlowSession/join(_:relay:)``), if any: it raises the
+    /// alerts then, and this party's monitor only holds where everyone is.
+    var relay: (any PartyRelayLink)?
 
     /// - Parameters:
     ///   - run: the party and its viewer.
@@ -54,6 +57,7 @@ final class SessionParty {
             return []
         }
         let members = run.party.members
+        if relay != nil { return [] }
         return watches.compactMap { w in
             let key = "\(w.member)@\(w.until)"
             guard w.isOverdue(at: time), !raisedWatches.contains(key) else { return nil }
@@ -88,7 +92,9 @@ final class SessionParty {
     /// The events the viewer is told of, as session events: alerts by the role, a member's
     /// arrival in a zone when the viewer may see them, positions only where they may.
     func told(_ events: [PartyEvent]) -> [SessionEvent] {
-        events.compactMap { e in
+        // Joined through a relay, the relay's alerts are the party's (``relayed(_:)``).
+        guard relay == nil else { return [] }
+        return events.compactMap { e in
             guard e.isAlert ? rights.hears(e) : rights.sees(e.member) else { return nil }
             let members = run.party.members
             var event = SessionEvent(e.kind.entryKind, at: e.time)
@@ -103,6 +109,50 @@ final class SessionParty {
             event.recipients = e.isAlert ? rights.recipients(e) : []
             return event
         }
+    }
+
+    /// The device's own fix, sent to the relay. The duty cycle is the GPS's: a fix comes only
+    /// while it is on (the app sets it from GeoKit's `DutyCyclePolicy`; `flowrun live` plays a
+    /// track as `DutyCycleSampler` has the phone get it), and each is reported.
+    func send(_ fix: LocationFix) {
+        relay?.report(RelayFix(coordinate: fix.coordinate, time: fix.time, accuracy: fix.accuracy))
+    }
+
+    /// What the relay delivered: positions fed to the monitor (what the screens see), alerts
+    /// as session events for the viewer. An alert of a kind or member this party does not
+    /// know is dropped and counted.
+    func relayed(_ delivery: RelayDelivery) -> (events: [SessionEvent], dropped: Int) {
+        var dropped = 0
+        for p in delivery.positions {
+            guard let i = member(p.member), i != run.viewer else {
+                if member(p.member) == nil { dropped += 1 }
+                continue
+            }
+            if monitor.lastFix(of: i).map({ p.fix.time <= $0.time }) == true { continue }
+            // Its events are not told: the relay's alerts are (``told(_:)``).
+            _ = try? monitor.feed(member: i, fix: p.fix)
+        }
+        let members = run.party.members
+        var events: [SessionEvent] = []
+        for a in delivery.alerts {
+            guard let entry = Component.Timeline.Entry.Kind(rawValue: a.kind), let who = members.first(where: { $0.id == a.member }) else {
+                dropped += 1
+                continue
+            }
+            var event = SessionEvent(entry, at: a.time)
+            // The store and `party.alerts()` name a rule's alert by the monitor's kind.
+            event.party = PartyEvent.Kind.allCases.first { $0.alertKind == a.kind }?.rawValue ?? a.kind
+            event.member = a.member
+            event.name = who.name
+            event.other = a.other
+            event.otherName = a.other.map { o in members.first { $0.id == o }?.name ?? o }
+            event.region = a.zone
+            event.position = a.position
+            event.distance = a.distance
+            event.recipients = [run.me.id]
+            events.append(event)
+        }
+        return (events, dropped)
     }
 
     /// An alert as the store keeps it for the viewer.

@@ -19,7 +19,9 @@ import ScreenRendering
 extension Flowrun {
     /// `flowrun live --park YOSE [--flow home] [--track FILE] [--beacons FILE] [--party FILE
     /// --as ID] [--speed N]`: one live session (FlowKit's ``FlowSession``) driven by
-    /// recordings, printing each screen update and each event as it happens.
+    /// recordings, printing each screen update and each event as it happens. With `--relay URL
+    /// (--join CODE | --token TOKEN)` the session's party is on a relay (flowrun-full's part:
+    /// ``FullCommandLine/LiveRelay``): the track is the device's own fixes, reported there.
     struct Live: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "live",
@@ -32,7 +34,13 @@ extension Flowrun {
                 and dwells, callouts shown and held, monitored-set changes, exhibits shown and left, the party alerts the \
                 member is told of) and flow errors (the screen keeps its last good state) are printed once, at their \
                 moment. With --format jsonl each is one JSON object per line: {"type": "screen", "at", "flow", "handle", \
-                "screen"} or {"type": "event", "at", "kind", ...}.
+                "screen"} or {"type": "event", "at", "kind", ...}. With --relay URL the session joins a party on a party \
+                relay ('flowrun relay'; --join CODE the first time, or --token TOKEN): the --track is the device's own \
+                fixes as its GPS gets them under the standard duty cycle, moved to end when the replay does (a relay takes no \
+                fix from the future or a day old), each reported; \
+                the alerts the relay delivers to this member are printed as events, the others' positions as \
+                {"type": "position", ...}. Reports queue in --relay-folder while the relay is out of reach and are sent \
+                in order once it is back; the session keeps listening --listen seconds after the track.
                 """)
 
         @OptionGroup var project: ProjectOptions
@@ -71,6 +79,23 @@ extension Flowrun {
         @Option(help: "Output: text (for people) or jsonl (one JSON object per line, for programs).")
         var format: LiveFormat = .text
 
+        @Option(help: ArgumentHelp("A party relay ('flowrun relay'): the session joins its party there (flowrun-full).", valueName: "url"))
+        var relay: String?
+
+        @Option(name: .customLong("join"), help: ArgumentHelp("With --relay: the invitation code to join the party with.", valueName: "code"))
+        var joinCode: String?
+
+        @Option(help: ArgumentHelp("With --relay: this member's token (from an earlier join).", valueName: "token"))
+        var token: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --relay: where the token and the queue of reports are kept (default: the profile's relay/).", valueName: "dir"))
+        var relayFolder: String?
+
+        @Option(help: ArgumentHelp("With --relay: seconds to keep listening after the recordings end.", valueName: "s"))
+        var listen: Double = 5
+
         @OptionGroup(title: "Limits")
         var limits: LimitOptions
 
@@ -85,6 +110,15 @@ extension Flowrun {
                 throw ValidationError("--track and --party both give the device's own fixes: with --party, the --as member's track is the device's")
             }
             if member != nil && party == nil { throw ValidationError("--as needs --party FILE") }
+            guard listen.isFinite, (0...86_400).contains(listen) else { throw ValidationError("--listen must be 0...86400 seconds, got \(listen)") }
+            if relay == nil {
+                for (name, given) in [("--join", joinCode != nil), ("--token", token != nil), ("--relay-folder", relayFolder != nil)] where given {
+                    throw ValidationError("\(name) needs --relay URL")
+                }
+            } else {
+                if party != nil { throw ValidationError("--party and --relay both give the party: with --relay, the relay has it") }
+                if joinCode != nil && token != nil { throw ValidationError("--join and --token both say who you are: give one") }
+            }
         }
 
         func run() throws {
@@ -98,6 +132,7 @@ extension Flowrun {
                 // Opened only when something is kept (a party's alerts) or a flow reads the store.
                 store: SQLiteVisitorStore(profile: profile.chosen), compiledChunks: CompiledFlows.standard, keptSites: CompiledFlows.sites)
             let readings = try beacons.map { path throws(FlowError) in try SessionRecording.readings(path, runtime: runtime) } ?? []
+            if let relay { return try runRelayed(relay, runtime: runtime, track: recorded?.fixes ?? [], readings: readings) }
             let inputs = SessionRecording(track: recorded?.fixes ?? [], readings: readings, party: partyRun)
             let start = inputs.start.map(Date.init(timeIntervalSince1970:)) ?? Date()
             let session = try FlowSession(runtime: runtime, start: start)
@@ -125,6 +160,57 @@ extension Flowrun {
 }
 
 extension Flowrun.Live {
+    /// The session with its party on a relay: the recordings moved to end now, the track as the
+    /// phone's GPS gets it under the party's duty cycle (GeoKit's `DutyCycleSampler`), each of
+    /// those fixes reported, what the relay delivers printed as it comes, then `--listen`
+    /// seconds more.
+    func runRelayed(_ url: String, runtime: FlowRuntime, track recorded: [TimedFix], readings: [BeaconReading]) throws {
+        guard let parts = FullCommandLine.parts else { FullCommandLine.handOver() }
+        let folder = relayFolder ?? profile.chosen.path + "/relay"
+        let relay = try parts.liveRelay(url: url, token: token, code: joinCode, folder: folder)
+        if !relay.park.isEmpty, relay.park != park {
+            TerminalText.writeError("flowrun live: warning: the relay's party is in \(relay.park), not \(park)")
+        }
+        let policy = relay.run.dutyCycle ?? .standard
+        let track =
+            policy.isAlwaysOn
+            ? recorded : DutyCycleSampler.sample(DutyCycleSampler.fullRate(recorded), policy: policy, zones: relay.run.party.zones).fixes
+        let now = Date().timeIntervalSince1970
+        let first = min(track.first?.time ?? .infinity, readings.first?.time ?? .infinity)
+        let last = max(track.last?.time ?? -.infinity, readings.last?.time ?? -.infinity)
+        // A relay refuses a fix from the future: played at its pace or faster (--speed 0: at
+        // once), the recording ends when the replay does, so each fix is sent after its time;
+        // played slower, it starts now.
+        let replay = speed > 0 ? (last - first) / speed : 0
+        let shift = !first.isFinite ? 0 : speed >= 1 || speed == 0 ? now + replay - last : now - first
+        var moved = track
+        for i in moved.indices { moved[i].time += shift }
+        var heard = readings
+        for i in heard.indices { heard[i].time += shift }
+        let inputs = SessionRecording(track: moved, readings: heard, party: nil)
+        let start = first.isFinite ? first + shift : now
+        let session = try FlowSession(runtime: runtime, start: Date(timeIntervalSince1970: start))
+        session.defaultAccuracy = accuracy
+        let printer = LivePrinter(format: format, zone: ZoneRules(identifier: runtime.park.timezone) ?? .utc)
+        printer.print(try session.join(relay.run, relay: relay.link))
+        printer.print(try session.open(FlowRequest(flow: flow, args: try Flowrun.Run.parseArgs(args))).outputs)
+        var played = start
+        for moment in inputs.moments() {
+            if speed > 0, moment.time > played { Self.sleep(seconds: min(3600, (moment.time - played) / speed)) }
+            played = max(played, moment.time)
+            printer.print(moment.feed(session))
+            printer.print(relay.positionsTaken())
+        }
+        let end = Date().timeIntervalSince1970 + listen
+        repeat {
+            printer.print(session.relayed())
+            printer.print(relay.positionsTaken())
+            Self.sleep(seconds: 0.25)
+        } while Date().timeIntervalSince1970 < end
+        for line in relay.finish(within: 10) { TerminalText.writeError("flowrun live: \(line)") }
+        printer.print(session.relayed())
+    }
+
     /// Waits `seconds` (a replay at its recorded pace), however often a signal interrupts.
     static func sleep(seconds: Double) {
         guard seconds > 0 else { return }
@@ -148,6 +234,27 @@ struct LivePrinter {
             }
         }
         fflush(nil)  // each line as it happens, for a reader of the pipe
+    }
+
+    /// The others' positions a relay delivered: `TIME  position  NAME  LAT,LON`, or
+    /// `{"type": "position", "at", "time", "member", "lat", "lon"}`.
+    func print(_ positions: [RelayDelivery.Position]) {
+        guard !positions.isEmpty else { return }
+        for p in positions {
+            // An output's time, written as every other line's.
+            let at = SessionOutput.event(SessionEvent(.location, at: p.fix.time)).isoTime(in: zone)
+            switch format {
+            case .text:
+                Swift.print(TerminalText.line("\(at)  position  \(p.member)  \(p.fix.coordinate.latitude),\(p.fix.coordinate.longitude)"))
+            case .jsonl:
+                let line: JSONValue = [
+                    "type": "position", "at": .string(at), "time": .number(p.fix.time), "member": .string(p.member),
+                    "lat": .number(p.fix.coordinate.latitude), "lon": .number(p.fix.coordinate.longitude),
+                ]
+                Swift.print(line.description)
+            }
+        }
+        fflush(nil)
     }
 
     func text(_ output: SessionOutput) -> String {
