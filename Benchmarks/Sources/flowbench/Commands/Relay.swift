@@ -93,11 +93,11 @@ extension Flowbench {
             let (members, parties, interval, warmup, seconds) = (self.members, self.parties, self.interval, self.warmup, self.seconds)
             let (pids, postgresData) = (processes.map(\.pid), "\(postgres.folder)/data")
             let measured = try BenchEnvironment.wait("relay") { () async throws -> Measured in
-                let client = RelayLoad.client(streams: members)
+                let clients = RelayLoad.Clients(streams: members)
                 let clock = MonotonicClock.now()
                 let load: RelayLoad
-                do { load = try await RelayLoad.make(parties: parties, size: size, ports: ports, client: client) } catch {
-                    await RelayLoad.shutdown(client)
+                do { load = try await RelayLoad.make(parties: parties, size: size, ports: ports, clients: clients) } catch {
+                    await clients.shutdown()
                     throw error
                 }
                 let setup = Double(MonotonicClock.now() - clock) / 1e9

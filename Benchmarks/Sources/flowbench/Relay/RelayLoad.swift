@@ -49,7 +49,9 @@ final class RelayLoad: Sendable {
 
     let ports: [Int]
     let members: [Member]
-    private let client: HTTPClient
+    /// Requests (setup and reports) go through ``Clients/requests``; each member's stream
+    /// through one of ``Clients/streams``.
+    private let clients: Clients
     /// Due instants (monotonic ns) of reports by "party|member|time", while they may raise alerts.
     private let due = Mutex<[String: UInt64]>([:])
     private let tally = Mutex(Tally())
@@ -57,21 +59,42 @@ final class RelayLoad: Sendable {
     private let window = Mutex<(start: UInt64, end: UInt64)>((UInt64.max, UInt64.max))
     private let connected = Atomic<Int>(0)
 
-    private init(ports: [Int], members: [Member], client: HTTPClient) {
-        (self.ports, self.members, self.client) = (ports, members, client)
+    private init(ports: [Int], members: [Member], clients: Clients) {
+        (self.ports, self.members, self.clients) = (ports, members, clients)
     }
 
-    /// An HTTP client for `streams` long-lived connections and the reports beside them.
-    static func client(streams: Int) -> HTTPClient {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: streams + 512)
-        configuration.timeout = .init(connect: .seconds(30))
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    /// The load's HTTP clients. One pool holding 10,000 open streams spent the machine's CPU
+    /// in its own bookkeeping, and the reports queued behind the streams went unanswered (the
+    /// first run): the streams are spread over pools of ``streamsPerClient``, and the reports
+    /// have a pool of their own.
+    struct Clients: Sendable {
+        static let streamsPerClient = 500
+        let requests: HTTPClient
+        let streams: [HTTPClient]
+
+        init(streams count: Int) {
+            func client(_ connections: Int) -> HTTPClient {
+                var configuration = HTTPClient.Configuration()
+                configuration.connectionPool = .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+                configuration.timeout = .init(connect: .seconds(30))
+                return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            }
+            requests = client(512)
+            streams = (0..<max(1, (count + Self.streamsPerClient - 1) / Self.streamsPerClient)).map { _ in client(Self.streamsPerClient) }
+        }
+
+        /// The stream client of member number `n`.
+        func stream(_ n: Int) -> HTTPClient { streams[n % streams.count] }
+
+        func shutdown() async {
+            for client in [requests] + streams { try? await client.shutdown() }
+        }
     }
 
     /// Makes `parties` parties of `size` members (a guardian, a child, the rest members),
     /// each party through one relay in turn and each member joined with their code.
-    static func make(parties: Int, size: Int, ports: [Int], client: HTTPClient) async throws -> RelayLoad {
+    static func make(parties: Int, size: Int, ports: [Int], clients: Clients) async throws -> RelayLoad {
+        let client = clients.requests
         let made = try await withThrowingTaskGroup(of: [Member].self) { group in
             var all: [Member] = []
             var next = 0
@@ -87,7 +110,7 @@ final class RelayLoad: Sendable {
             }
             return all
         }
-        return RelayLoad(ports: ports, members: made.sorted { ($0.partyIndex, $0.index) < ($1.partyIndex, $1.index) }, client: client)
+        return RelayLoad(ports: ports, members: made.sorted { ($0.partyIndex, $0.index) < ($1.partyIndex, $1.index) }, clients: clients)
     }
 
     private static func party(_ p: Int, size: Int, ports: [Int], client: HTTPClient) async throws -> [Member] {
@@ -144,7 +167,8 @@ final class RelayLoad: Sendable {
     /// answered (or `seconds` pass); the number open.
     func openStreams(seconds: Double) async -> Int {
         for (n, member) in members.enumerated() {
-            Task { await self.stream(member) }
+            let client = clients.stream(n)
+            Task { await self.stream(member, client: client) }
             if n % 250 == 249 { try? await Task.sleep(for: .milliseconds(50)) }
         }
         let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
@@ -156,7 +180,7 @@ final class RelayLoad: Sendable {
 
     /// One member's stream, read until the process ends, opened again after the last event
     /// it read when it closes.
-    private func stream(_ member: Member) async {
+    private func stream(_ member: Member, client: HTTPClient) async {
         var last: String?
         var counted = false
         while true {
@@ -257,7 +281,7 @@ final class RelayLoad: Sendable {
             "reports": [["seq": .number(Double(seq)), "time": .number(time), "lat": .number(lat), "lon": .number(Self.camp.lon), "accuracy": 8]]
         ]
         let answer = try? await Self.call(
-            client, .POST, port: ports[member.reportRelay], "/v1/parties/\(member.party)/reports", token: member.token, body: body)
+            clients.requests, .POST, port: ports[member.reportRelay], "/v1/parties/\(member.party)/reports", token: member.token, body: body)
         let now = MonotonicClock.now()
         guard measured else { return }
         tally.withLock { t in
@@ -272,7 +296,5 @@ final class RelayLoad: Sendable {
         }
     }
 
-    func shutdown() async { await Self.shutdown(client) }
-
-    static func shutdown(_ client: HTTPClient) async { try? await client.shutdown() }
+    func shutdown() async { await clients.shutdown() }
 }
