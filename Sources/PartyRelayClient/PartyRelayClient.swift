@@ -212,7 +212,12 @@ public final class PartyRelayClient: PartyRelayLink, Sendable {
                     }
                 },
                 deliver: { [self] alert in inbox.withLock { $0.alerts.append(alert) } })
-            inbox.withLock { $0.status.listening = false }
+            // A connection that was answered starts the waits over: the next failure waits a second.
+            if inbox.withLock({ s in
+                defer { s.status.listening = false }; return s.status.listening
+            }) {
+                backoff.reset()
+            }
             switch ended {
             case .refused(let refusal): inbox.withLock { $0.status.refused = refusal }
             case .closed(let why):
