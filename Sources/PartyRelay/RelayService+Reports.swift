@@ -83,12 +83,11 @@ extension RelayService {
     ) async throws
         -> (stored: Int, duplicates: Int, deliveries: Int, alerts: Int)
     {
+        // A report with no alert is four round trips: the lock, the caller (with where their
+        // reports stand), one statement for every write, and the commit.
         let row = try await lock(token.party, on: connection)
-        _ = try await caller(token, on: connection)
-        var lastSeq: Int64 = 0, lastTime: Double?
-        for try await (seq, time) in try await connection.query(
-            "SELECT last_seq, last_time FROM members WHERE party = \(token.party) AND id = \(token.member)", logger: logger
-        ).decode((Int64, Double?).self) { (lastSeq, lastTime) = (seq, time) }
+        let me = try await caller(token, on: connection)
+        let (lastSeq, lastTime) = (me.lastSeq, me.lastTime)
         let old = reports.filter { $0.seq <= lastSeq }
         if !old.isEmpty {
             // Sent before: the same report again is a retransmission; anything else a replay.
@@ -121,24 +120,23 @@ extension RelayService {
             events += state.feed(LogEntry(seq: seq, member: token.member, time: r.time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
         }
         let logSeqs = (row.logSeq + 1...seq).map { $0 }
-        try await connection.query(
-            """
-            INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
-            SELECT \(token.party), s, \(token.member), c, t, la, lo, NULLIF(a, -1)
-            FROM unnest(\(logSeqs)::bigint[], \(new.map(\.seq))::bigint[], \(new.map(\.time))::float8[],
-                        \(new.map(\.lat))::float8[], \(new.map(\.lon))::float8[], \(new.map { $0.accuracy ?? -1 })::float8[])
-                 AS t(s, c, t, la, lo, a)
-            """, logger: logger)
         let last = new[new.count - 1]
         try await connection.query(
             """
-            UPDATE members SET last_seq = \(last.seq), last_time = \(last.time), last_lat = \(last.lat), last_lon = \(last.lon),
-                   last_accuracy = \(last.accuracy) WHERE party = \(token.party) AND id = \(token.member)
+            WITH logged AS (
+                INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
+                SELECT \(token.party), s, \(token.member), c, t, la, lo, NULLIF(a, -1)
+                FROM unnest(\(logSeqs)::bigint[], \(new.map(\.seq))::bigint[], \(new.map(\.time))::float8[],
+                            \(new.map(\.lat))::float8[], \(new.map(\.lon))::float8[], \(new.map { $0.accuracy ?? -1 })::float8[])
+                     AS t(s, c, t, la, lo, a)
+            ), member AS (
+                UPDATE members SET last_seq = \(last.seq), last_time = \(last.time), last_lat = \(last.lat), last_lon = \(last.lon),
+                       last_accuracy = \(last.accuracy) WHERE party = \(token.party) AND id = \(token.member)
+            )
+            UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence) WHERE id = \(token.party)
             """, logger: logger)
         let alerts = RelayAlerts.alerts(PartyMonitor.ordered(events), in: state)
         let deliveries = try await RelayAlerts.store(alerts, party: token.party, on: connection, logger: logger)
-        try await connection.query(
-            "UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence) WHERE id = \(token.party)", logger: logger)
         return (new.count, old.count, deliveries, alerts.count)
     }
 

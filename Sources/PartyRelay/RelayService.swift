@@ -46,6 +46,9 @@ final class RelayService: Sendable {
         var member: String
         var name: String
         var role: PartyRole
+        /// The seq and fix time of the member's last stored report (0 and nil before any).
+        var lastSeq: Int64
+        var lastTime: Double?
     }
 
     /// The token of `authorization` (`Bearer TOKEN`) for `party`, checked without the database.
@@ -61,10 +64,10 @@ final class RelayService: Sendable {
     /// The caller's row: a member removed loses access at once, whatever their token says.
     func caller(_ token: RelayToken, on connection: PostgresConnection) async throws -> Caller {
         let rows = try await connection.query(
-            "SELECT name, role, removed FROM members WHERE party = \(token.party) AND id = \(token.member)", logger: logger)
-        for try await (name, role, removed) in rows.decode((String, String, Bool).self) {
+            "SELECT name, role, removed, last_seq, last_time FROM members WHERE party = \(token.party) AND id = \(token.member)", logger: logger)
+        for try await (name, role, removed, lastSeq, lastTime) in rows.decode((String, String, Bool, Int64, Double?).self) {
             guard !removed, let role = PartyRole(rawValue: role) else { break }
-            return Caller(party: token.party, member: token.member, name: name, role: role)
+            return Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: lastSeq, lastTime: lastTime)
         }
         throw Refusal(.memberRemoved, "member '\(token.member)' is no longer in this party")
     }
