@@ -213,11 +213,11 @@ public final class PartyRelayClient: PartyRelayLink, Sendable {
                 },
                 deliver: { [self] alert in inbox.withLock { $0.alerts.append(alert) } })
             // A connection that was answered starts the waits over: the next failure waits a second.
-            if inbox.withLock({ s in
-                defer { s.status.listening = false }; return s.status.listening
-            }) {
-                backoff.reset()
+            let answered = inbox.withLock { i in
+                defer { i.status.listening = false }
+                return i.status.listening
             }
+            if answered { backoff.reset() }
             switch ended {
             case .refused(let refusal): inbox.withLock { $0.status.refused = refusal }
             case .closed(let why):
@@ -233,7 +233,7 @@ public final class PartyRelayClient: PartyRelayLink, Sendable {
                 let new = try await positions.poll(http, credentials: credentials)
                 if !new.isEmpty { inbox.withLock { $0.positions += new } }
             } catch {
-                if case .refused(let status, _, _) = error, [401, 403, 404].contains(status) {
+                if error.endsMembership {
                     inbox.withLock { $0.status.refused = error }
                 } else {
                     note(problem: error.description)

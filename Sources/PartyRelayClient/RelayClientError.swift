@@ -32,6 +32,13 @@ public enum RelayClientError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// Whether the relay no longer takes this member (401, 403, 404: a token expired or for
+    /// another party, a member removed): the client stops, its queue kept.
+    public var endsMembership: Bool {
+        if case .refused(let status, _, _) = self { return [401, 403, 404].contains(status) }
+        return false
+    }
+
     /// The relay's reason, for a refusal.
     public var reason: String? {
         if case .refused(_, let reason, _) = self { return reason }

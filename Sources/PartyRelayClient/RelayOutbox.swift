@@ -132,9 +132,8 @@ public final class RelayOutbox: Sendable {
         case 503, 429, 500..<600:
             let why = answer.refusal?.description ?? "HTTP \(answer.status)"
             return .wait(seconds: backoff.next(asked: answer.retryAfter), why: why)
-        case 401, 403, 404:
-            return .stopped(answer.refusal ?? .badAnswer("HTTP \(answer.status)"))
         default:
+            if let refusal = answer.refusal, refusal.endsMembership { return .stopped(refusal) }
             // A report refused for itself: the message names it (`reports[2].lat: ...`); one
             // that names none is the batch's first, so the queue always moves on.
             backoff.reset()

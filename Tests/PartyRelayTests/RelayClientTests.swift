@@ -292,12 +292,3 @@ final class ClientFolder {
     init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
-
-/// Waits until `condition` holds, looking every 50 ms, failing after `seconds`.
-func poll(_ what: String, seconds: Double = 20, _ condition: () async throws -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !(try await condition()) {
-        guard Date() < deadline else { throw PostgresServer.Failure(description: "gave up after \(seconds) s waiting for \(what)") }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-}

@@ -193,6 +193,16 @@ func runProcess(_ executable: URL, _ arguments: [String]) async throws -> Proces
     }
 }
 
+/// Waits until `condition` holds, looking every 20 ms (the kill test stops a relay the moment
+/// a report is in flight), failing after `seconds`.
+func poll(_ what: String, seconds: Double = 20, _ condition: () async throws -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !(try await condition()) {
+        guard Date() < deadline else { throw PostgresServer.Failure(description: "gave up after \(seconds) s waiting for \(what)") }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
 /// A clock a test sets.
 final class TestClock: Sendable {
     private let value: Mutex<Double>

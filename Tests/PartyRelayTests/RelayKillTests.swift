@@ -34,7 +34,8 @@ struct RelayKillTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-relaykill-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let keys = try Relay.run([Relay.binary.path, "keys", "new", "relay", "--out", folder.path])
+        let made = try await runProcess(Relay.binary, ["keys", "new", "relay", "--out", folder.path])
+        let keys = made.stdout + made.stderr
         #expect(keys.contains("relay.key"), "\(keys)")
         let key = folder.appendingPathComponent("relay.key").path
 
@@ -75,7 +76,7 @@ struct RelayKillTests {
         let stream = GuardianStream()
         let streamTask = Task { await stream.follow(http, relay: b, party: party, token: guardianToken) }
         defer { stream.state.withLock { $0.stopping = true } }
-        try await Relay.poll("the guardian's stream to open", seconds: 10) { stream.state.withLock { $0.connections } >= 1 }
+        try await poll("the guardian's stream to open", seconds: 10) { stream.state.withLock { $0.connections } >= 1 }
 
         // The members report through relay A.
         let base = Date().timeIntervalSince1970.rounded(.down) - 600
@@ -99,15 +100,15 @@ struct RelayKillTests {
 
         // Relay A killed while a request is in flight, and started again on its port; killed
         // again (three times at most) when that request's answer still got out first.
-        try await Relay.poll("a quarter of the reports acknowledged", seconds: 30) { acked() >= total / 4 }
+        try await poll("a quarter of the reports acknowledged", seconds: 30) { acked() >= total / 4 }
         var ackedAtFirstKill: Int?
         for _ in 0..<3 where unanswered() == 0 {
-            try await Relay.poll("a report in flight", seconds: 30) { inFlight() > 0 }
+            try await poll("a report in flight", seconds: 30) { inFlight() > 0 }
             a.sigkill()
             ackedAtFirstKill = ackedAtFirstKill ?? acked()
             try a.start()
             try await a.waitUntilServing(http)
-            try? await Relay.poll("the members to notice", seconds: 2) { unanswered() > 0 }
+            try? await poll("the members to notice", seconds: 2) { unanswered() > 0 }
         }
         // A phone whose answer was lost sends its report again, here through the other relay:
         // acknowledged, not stored twice.
@@ -119,7 +120,7 @@ struct RelayKillTests {
         #expect((resent["acked"] as? NSNumber)?.intValue == lastSeq, "\(resent)")
 
         // Relay B, the stream's, killed and started again; the stream resumes with Last-Event-ID.
-        try await Relay.poll("three fifths of the reports acknowledged", seconds: 30) { acked() >= total * 3 / 5 }
+        try await poll("three fifths of the reports acknowledged", seconds: 30) { acked() >= total * 3 / 5 }
         let connectionsBefore = stream.state.withLock { $0.connections }
         b.sigkill()
         try b.start()
@@ -135,7 +136,7 @@ struct RelayKillTests {
                 .split(separator: "\n").compactMap { Int64($0) }
         }
         var stored = try deliveries()
-        try await Relay.poll("the stream to receive every delivery to the guardian", seconds: 15) {
+        try await poll("the stream to receive every delivery to the guardian", seconds: 15) {
             stored = (try? deliveries()) ?? stored
             return stream.state.withLock { $0.ids.last } == stored.last
         }
@@ -234,7 +235,7 @@ private final class Relay: @unchecked Sendable {
 
     init(name: String, db: String, key: String, logs: URL) throws {
         self.name = name
-        port = Self.freePort()
+        port = PostgresServer.freePort()
         arguments = ["relay", "--db", db, "--key", key, "--port", "\(port)", "--root", Self.root.path]
         log = logs.appendingPathComponent("relay-\(name).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -269,7 +270,7 @@ private final class Relay: @unchecked Sendable {
 
     /// Polls `/v1/health` until the relay answers 200.
     func waitUntilServing(_ http: HTTPClient) async throws {
-        try await Self.poll("relay \(name) on port \(port) to serve (its log: \(logText()))", seconds: 20) {
+        try await poll("relay \(name) on port \(port) to serve (its log: \(logText()))", seconds: 20) {
             guard let (status, _) = await Self.send(http, "GET", self.url("/v1/health")) else { return false }
             return status == 200
         }
@@ -320,42 +321,6 @@ private final class Relay: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
-    }
-
-    /// Waits until `condition` holds, looking every 20 ms, failing after `seconds`.
-    static func poll(_ what: String, seconds: Double, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !(await condition()) {
-            guard Date() < deadline else { throw Failure("gave up after \(seconds) s waiting for \(what)") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    /// A port nothing listens on now (bound to 0, read and released).
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func run(_ command: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -124,11 +124,11 @@ final class SessionParty {
     func relayed(_ delivery: RelayDelivery) -> (events: [SessionEvent], dropped: Int) {
         var dropped = 0
         for p in delivery.positions {
-            guard let i = member(p.member), i != run.viewer else {
-                if member(p.member) == nil { dropped += 1 }
+            guard let i = member(p.member) else {
+                dropped += 1
                 continue
             }
-            if monitor.lastFix(of: i).map({ p.fix.time <= $0.time }) == true { continue }
+            if i == run.viewer || monitor.lastFix(of: i).map({ p.fix.time <= $0.time }) == true { continue }
             // Its events are not told: the relay's alerts are (``told(_:)``).
             _ = try? monitor.feed(member: i, fix: p.fix)
         }

@@ -140,14 +140,7 @@ extension Flowrun {
             let printer = LivePrinter(format: format, zone: ZoneRules(identifier: runtime.park.timezone) ?? .utc)
             if let partyRun { printer.print(try session.join(partyRun)) }
             printer.print(try session.open(FlowRequest(flow: flow, args: try Run.parseArgs(args))).outputs)
-            var last = inputs.start ?? 0
-            for moment in inputs.moments() {
-                if speed > 0, moment.time > last {
-                    Self.sleep(seconds: min(3600, (moment.time - last) / speed))
-                }
-                last = max(last, moment.time)
-                printer.print(moment.feed(session))
-            }
+            play(inputs, from: inputs.start ?? 0, into: session, printer: printer)
             let d = session.diagnostics
             let dropped = [
                 (d.fixesDropped, "fixes dropped (out of order or not a position)"),
@@ -194,13 +187,7 @@ extension Flowrun.Live {
         let printer = LivePrinter(format: format, zone: ZoneRules(identifier: runtime.park.timezone) ?? .utc)
         printer.print(try session.join(relay.run, relay: relay.link))
         printer.print(try session.open(FlowRequest(flow: flow, args: try Flowrun.Run.parseArgs(args))).outputs)
-        var played = start
-        for moment in inputs.moments() {
-            if speed > 0, moment.time > played { Self.sleep(seconds: min(3600, (moment.time - played) / speed)) }
-            played = max(played, moment.time)
-            printer.print(moment.feed(session))
-            printer.print(relay.positionsTaken())
-        }
+        play(inputs, from: start, into: session, printer: printer) { printer.print(relay.positionsTaken()) }
         let end = Date().timeIntervalSince1970 + listen
         repeat {
             printer.print(session.relayed())
@@ -209,6 +196,18 @@ extension Flowrun.Live {
         } while Date().timeIntervalSince1970 < end
         for line in relay.finish(within: 10) { TerminalText.writeError("flowrun live: \(line)") }
         printer.print(session.relayed())
+    }
+
+    /// Feeds the recordings' moments to `session` at `--speed` from `start`, printing what each
+    /// caused, then `after` each.
+    func play(_ inputs: SessionRecording, from start: Double, into session: FlowSession, printer: LivePrinter, after: () -> Void = {}) {
+        var played = start
+        for moment in inputs.moments() {
+            if speed > 0, moment.time > played { Self.sleep(seconds: min(3600, (moment.time - played) / speed)) }
+            played = max(played, moment.time)
+            printer.print(moment.feed(session))
+            after()
+        }
     }
 
     /// Waits `seconds` (a replay at its recorded pace), however often a signal interrupts.
