@@ -10,11 +10,11 @@ import Synchronization
 ///
 /// Relays keep no state a request needs: any relay rebuilds a party's monitor from the
 /// database (`party_log`), and one that served the party before only feeds it the entries
-/// other relays added since. The `parties` row is locked (`FOR UPDATE`) for the whole
-/// evaluation, so one party's reports are evaluated one at a time across all relays, and
-/// the log's order is the order every relay feeds.
+/// other relays added since. Each party's log is written in one order across all relays
+/// (``PartyRules``), and that order is the order every relay feeds.
 final class PartyState: @unchecked Sendable {
-    // @unchecked: used only by the task that holds the party's row lock (see above).
+    // @unchecked: one task at a time holds a state, taken out of PartyRules' cache and put
+    // back only once what it was fed is committed (see PartyRules).
     struct Member: Sendable {
         var id: String
         var name: String
@@ -68,7 +68,14 @@ struct LogEntry: Sendable {
     var accuracy: Double?
 }
 
-/// The parties' states this relay holds, and how one is brought up to date under the lock.
+/// The parties' states this relay holds, and how one is brought up to date.
+///
+/// A party's log grows one write at a time across all relays: a write names the `log_seq`
+/// and `epoch` its evaluation started from and is refused if the `parties` row moved since
+/// (another relay wrote, or the members or zones changed), or it holds the row's lock.
+/// A state is taken out of the cache for one evaluation and put back (``keep(_:for:)``) only
+/// after its writes commit, so a state fed what was not committed is never used again, and
+/// two requests never feed one state at once.
 final class PartyRules: Sendable {
     private let cache = Mutex<[String: PartyState]>([:])
     private let capacity: Int
@@ -99,11 +106,14 @@ final class PartyRules: Sendable {
         return nil
     }
 
-    /// The party's state brought up to `row.logSeq`: the cached one fed what other relays
-    /// logged since, or one rebuilt from the log. Events raised while catching up were
-    /// delivered by the relay that logged them, and are dropped here.
+    /// The party's cached state, taken out of the cache (nil when none is held).
+    func take(_ party: String) -> PartyState? { cache.withLock { $0.removeValue(forKey: party) } }
+
+    /// The party's state brought up to `row.logSeq`, taken out of the cache: the cached one
+    /// fed what other relays logged since, or one rebuilt from the log. Events raised while
+    /// catching up were delivered by the relay that logged them, and are dropped here.
     func state(_ row: Row, on connection: PostgresConnection) async throws -> PartyState {
-        let cached = cache.withLock { $0[row.id] }
+        let cached = take(row.id)
         let state: PartyState
         if let cached, cached.epoch == row.epoch, cached.seq <= row.logSeq {
             state = cached
@@ -118,15 +128,17 @@ final class PartyRules: Sendable {
                 _ = state.feed(LogEntry(seq: seq, member: member, time: time, lat: lat, lon: lon, accuracy: accuracy))
             }
         }
-        keep(state, for: row.id)
         return state
     }
 
     /// Forgets a party's state (its members or zones changed: the next request rebuilds it).
-    func forget(_ party: String) { cache.withLock { _ = $0.removeValue(forKey: party) } }
+    func forget(_ party: String) { _ = take(party) }
 
-    private func keep(_ state: PartyState, for party: String) {
+    /// Puts back a state whose writes are committed (or that was not fed), unless the cache
+    /// holds a later one of the party.
+    func keep(_ state: PartyState, for party: String) {
         cache.withLock { cache in
+            if let held = cache[party], held.epoch > state.epoch || (held.epoch == state.epoch && held.seq >= state.seq) { return }
             // Past the capacity, half the parties go (any half: each is rebuilt from the log when next used).
             if cache.count >= capacity, cache[party] == nil {
                 for key in cache.keys.prefix(cache.count / 2) { cache.removeValue(forKey: key) }

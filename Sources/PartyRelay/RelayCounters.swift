@@ -8,6 +8,8 @@ final class RelayCounters: Sendable {
     struct Values: Sendable {
         var reportsStored = 0
         var duplicates = 0
+        /// Reports evaluated again under the party's lock, another relay having written first.
+        var writesRetried = 0
         var alerts = 0
         var delivered = 0
         var streams = 0
@@ -30,7 +32,7 @@ final class RelayCounters: Sendable {
         for reason in Refusal.Reason.allCases { refused[reason.rawValue] = .number(Double(v.refused[reason] ?? 0)) }
         return [
             "requests": .number(Double(v.requests)), "reports_stored": .number(Double(v.reportsStored)),
-            "duplicates": .number(Double(v.duplicates)), "alerts": .number(Double(v.alerts)),
+            "duplicates": .number(Double(v.duplicates)), "writes_retried": .number(Double(v.writesRetried)), "alerts": .number(Double(v.alerts)),
             "deliveries_sent": .number(Double(v.delivered)), "streams_open": .number(Double(v.streams)), "refused": .object(refused),
         ]
     }

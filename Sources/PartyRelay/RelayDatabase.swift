@@ -82,29 +82,26 @@ final class RelayDatabase: Sendable {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// A ``Refusal`` it throws comes out as it is; a connection failure as 503.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
+        try await connection { [logger] connection in try await Self.transaction(on: connection, logger: logger, body) }
+    }
+
+    /// Runs `body` in one transaction on `connection` (see above).
+    static func transaction<T: Sendable>(
+        on connection: PostgresConnection, logger: Logger, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await connection.query("BEGIN", logger: logger)
         do {
-            return try await Self.within(timeout, what: "the database did not answer") { [client, logger] in
-                try await client.withConnection { connection in
-                    try await connection.query("BEGIN", logger: logger)
-                    do {
-                        let value = try await body(connection)
-                        try await connection.query("COMMIT", logger: logger)
-                        return value
-                    } catch {
-                        _ = try? await connection.query("ROLLBACK", logger: logger)
-                        throw error
-                    }
-                }
-            }
-        } catch let refusal as Refusal {
-            throw refusal
+            let value = try await body(connection)
+            try await connection.query("COMMIT", logger: logger)
+            return value
         } catch {
-            throw Self.refusal(error)
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw error
         }
     }
 
-    /// Runs `body` on a connection without a transaction (reads).
-    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
+    /// Runs `body` on one connection without a transaction: each statement commits on its own.
+    func connection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(Refusal) -> T {
         do {
             return try await Self.within(timeout, what: "the database did not answer") { [client] in
                 try await client.withConnection { connection in try await body(connection) }

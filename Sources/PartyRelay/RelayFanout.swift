@@ -113,7 +113,7 @@ final class RelayFanout: Sendable {
                 let from = streams.map { $0.cursor.withLock { $0 } }.min() ?? 0
                 let members = Array(Set(streams.map(\.member)))
                 do {
-                    let rows = try await database.read { [self] connection in
+                    let rows = try await database.connection { [self] connection in
                         try await RelayAlerts.deliveries(party: party, members: members, after: from, on: connection, logger: self.logger)
                     }
                     more = rows.count == RelayAlerts.readLimit

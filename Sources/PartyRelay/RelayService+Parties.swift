@@ -94,6 +94,8 @@ extension RelayService {
                 try await connection.query("UPDATE invitations SET used = true WHERE code = \(code)", logger: logger)
                 try await connection.query(
                     "UPDATE members SET joined = true, notify = \(channels)::text[] WHERE party = \(party) AND id = \(member)", logger: logger)
+                // The member's channels are part of the party's state: every relay makes it again.
+                try await connection.query("UPDATE parties SET epoch = epoch + 1 WHERE id = \(party)", logger: logger)
                 return (party, member, role)
             }
             throw Refusal(.codeUnknown, "no invitation '\(Excerpt.text(code))' (codes look like ABCD-EFGH-JKLM)")
@@ -103,7 +105,7 @@ extension RelayService {
 
     /// `GET /v1/parties/{party}`: the party as the caller may know it.
     func partyInfo(_ token: RelayToken) async throws(Refusal) -> JSONValue {
-        try await database.read { [self] connection in
+        try await database.connection { [self] connection in
             let me = try await caller(token, on: connection)
             var name = "", park = "", drift = 0.0, silence = 0.0
             for try await row in try await connection.query(

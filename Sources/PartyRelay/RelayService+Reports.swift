@@ -56,21 +56,36 @@ extension RelayService {
     /// `POST /v1/parties/{party}/reports`: stores what is new, evaluates it, and acknowledges
     /// the highest seq stored (now or before). A retransmission of stored reports is
     /// acknowledged and not stored again; anything else refused refuses the whole request.
+    ///
+    /// A report is first evaluated without a lock, from one read of the party, and written by
+    /// one statement that only takes if the party's log is still where the read found it: two
+    /// round trips for a report that raises no alert. When another relay wrote first, the
+    /// report is evaluated again under the party's row lock.
     func report(_ token: RelayToken, _ bytes: [UInt8]) async throws(Refusal) -> JSONValue {
         try admit(token)
         let reports = try reports(bytes)
         do {
-            let (stored, duplicates, deliveries, alerts) = try await database.transaction { [self] connection in
-                try await self.store(reports, token: token, on: connection)
+            let outcome: Stored
+            if let stored = try await database.connection({ [self] connection in try await self.storeUnlocked(reports, token: token, on: connection) }) {
+                outcome = stored
+            } else {
+                counters.add(\.writesRetried, 1)
+                outcome = try await database.transaction { [self] connection in
+                    let row = try await lock(token.party, on: connection)
+                    let me = try await caller(token, on: connection)
+                    return try await self.store(reports, token: token, row: row, me: me, state: nil, locked: true, on: connection)
+                }
             }
-            counters.add(\.reportsStored, stored)
-            counters.add(\.duplicates, duplicates)
-            counters.add(\.alerts, alerts)
-            _ = deliveries
-            return ["acked": .number(Double(reports.last?.seq ?? 0)), "stored": .number(Double(stored)), "duplicates": .number(Double(duplicates))]
+            // Only now, committed, may the state serve the party's next report.
+            if let state = outcome.state { rules.keep(state, for: token.party) }
+            counters.add(\.reportsStored, outcome.stored)
+            counters.add(\.duplicates, outcome.duplicates)
+            counters.add(\.alerts, outcome.alerts)
+            return [
+                "acked": .number(Double(reports.last?.seq ?? 0)), "stored": .number(Double(outcome.stored)),
+                "duplicates": .number(Double(outcome.duplicates)),
+            ]
         } catch {
-            // The party's state here may have been fed what was not committed.
-            rules.forget(token.party)
             // A request the database could not take does not count against the member's
             // minute: a phone retrying through an outage is not flooding.
             if error.reason == .databaseUnavailable { forgive(token) }
@@ -78,15 +93,67 @@ extension RelayService {
         }
     }
 
+    /// What storing a request's reports did; `state`: the party's state after them, to keep.
+    private struct Stored: Sendable {
+        var stored = 0, duplicates = 0, alerts = 0
+        var state: PartyState?
+    }
+
+    /// Another relay wrote the party's log (or changed the party) since it was read.
+    private struct WriteConflict: Error {}
+
+    /// The report path without a lock: one read of the party, the caller and the log entries
+    /// this relay's state of the party lacks; nil when the write lost to another's.
+    private func storeUnlocked(_ reports: [Report], token: RelayToken, on connection: PostgresConnection) async throws -> Stored? {
+        let cached = rules.take(token.party)
+        var row: PartyRules.Row?
+        var me: Caller?
+        var entries: [LogEntry] = []
+        // Entries after the cached state's place, if it is of the party's epoch still.
+        let (epoch, after) = cached.map { ($0.epoch, $0.seq) } ?? (-1, Int64.max)
+        for try await (park, drift, silence, logSeq, partyEpoch, name, role, removed, lastSeq, lastTime, seq, member, time, lat, lon, accuracy)
+            in try await connection.query(
+                """
+                SELECT p.park, p.drift_m, p.silence_s, p.log_seq, p.epoch, m.name, m.role, m.removed, m.last_seq, m.last_time,
+                       l.seq, l.member, l.time, l.lat, l.lon, l.accuracy
+                FROM parties p
+                LEFT JOIN members m ON m.party = p.id AND m.id = \(token.member)
+                LEFT JOIN party_log l ON l.party = p.id AND p.epoch = \(epoch) AND l.seq > \(after)
+                WHERE p.id = \(token.party) ORDER BY l.seq
+                """, logger: logger
+            ).decode(
+                (String, Double, Double, Int64, Int64, String?, String?, Bool?, Int64?, Double?, Int64?, String?, Double?, Double?, Double?, Double?).self)
+        {
+            if row == nil {
+                row = PartyRules.Row(id: token.party, park: park, drift: drift, silence: silence, logSeq: logSeq, epoch: partyEpoch)
+                if let name, let role = role.flatMap(PartyRole.init(rawValue:)), removed == false {
+                    me = Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: lastSeq ?? 0, lastTime: lastTime)
+                }
+            }
+            if let seq, let time { entries.append(LogEntry(seq: seq, member: member, time: time, lat: lat, lon: lon, accuracy: accuracy)) }
+        }
+        guard let row else { throw Self.noParty(token.party) }
+        guard let me else { throw Self.noLongerMember(token) }
+        var state: PartyState?
+        if let cached, cached.epoch == row.epoch, cached.seq + Int64(entries.count) == row.logSeq {
+            for entry in entries { _ = cached.feed(entry) }
+            state = cached
+        }
+        do {
+            return try await store(reports, token: token, row: row, me: me, state: state, locked: false, on: connection)
+        } catch is WriteConflict {
+            return nil
+        }
+    }
+
+    /// Stores the new of `reports` after the party's log at `row`, fed to `state` (the party's
+    /// state at `row.logSeq`; nil: made now), with the alerts they raise. Unless `locked` (in
+    /// a transaction holding the party's row), the write takes only if the row is still as
+    /// read, else ``WriteConflict``.
     private func store(
-        _ reports: [Report], token: RelayToken, on connection: PostgresConnection
-    ) async throws
-        -> (stored: Int, duplicates: Int, deliveries: Int, alerts: Int)
-    {
-        // A report with no alert is four round trips: the lock, the caller (with where their
-        // reports stand), one statement for every write, and the commit.
-        let row = try await lock(token.party, on: connection)
-        let me = try await caller(token, on: connection)
+        _ reports: [Report], token: RelayToken, row: PartyRules.Row, me: Caller, state held: PartyState?, locked: Bool,
+        on connection: PostgresConnection
+    ) async throws -> Stored {
         let (lastSeq, lastTime) = (me.lastSeq, me.lastTime)
         let old = reports.filter { $0.seq <= lastSeq }
         if !old.isEmpty {
@@ -108,41 +175,60 @@ extension RelayService {
             }
         }
         let new = reports.filter { $0.seq > lastSeq }
-        guard let first = new.first else { return (0, old.count, 0, 0) }
+        guard let first = new.first else { return Stored(duplicates: old.count, state: held) }
         if let lastTime, first.time < lastTime {
             throw Refusal(.replay, "reports: a report at \(first.time) is older than '\(token.member)''s last, at \(lastTime)")
         }
-        let state = try await rules.state(row, on: connection)
+        let state: PartyState
+        if let held { state = held } else { state = try await rules.state(row, on: connection) }
         var seq = row.logSeq
         var events: [PartyEvent] = []
         for r in new {
             seq += 1
             events += state.feed(LogEntry(seq: seq, member: token.member, time: r.time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
         }
+        let alerts = RelayAlerts.alerts(PartyMonitor.ordered(events), in: state)
         let logSeqs = (row.logSeq + 1...seq).map { $0 }
         let last = new[new.count - 1]
-        try await connection.query(
-            """
-            WITH logged AS (
-                INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
-                SELECT \(token.party), s, \(token.member), c, t, la, lo, NULLIF(a, -1)
-                FROM unnest(\(logSeqs)::bigint[], \(new.map(\.seq))::bigint[], \(new.map(\.time))::float8[],
-                            \(new.map(\.lat))::float8[], \(new.map(\.lon))::float8[], \(new.map { $0.accuracy ?? -1 })::float8[])
-                     AS t(s, c, t, la, lo, a)
-            ), member AS (
-                UPDATE members SET last_seq = \(last.seq), last_time = \(last.time), last_lat = \(last.lat), last_lon = \(last.lon),
-                       last_accuracy = \(last.accuracy) WHERE party = \(token.party) AND id = \(token.member)
-            )
-            UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence) WHERE id = \(token.party)
-            """, logger: logger)
-        let alerts = RelayAlerts.alerts(PartyMonitor.ordered(events), in: state)
-        let deliveries = try await RelayAlerts.store(alerts, party: token.party, on: connection, logger: logger)
-        return (new.count, old.count, deliveries, alerts.count)
+        let write = { [logger] (connection: PostgresConnection) async throws in
+            // The party's row moves first, and only from where it was read; the log and the
+            // member's row follow it, so a write that lost stores nothing.
+            let rows = try await connection.query(
+                """
+                WITH party AS (
+                    UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence)
+                    WHERE id = \(token.party) AND log_seq = \(row.logSeq) AND epoch = \(row.epoch) RETURNING id
+                ), logged AS (
+                    INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
+                    SELECT \(token.party), s, \(token.member), c, t, la, lo, NULLIF(a, -1)
+                    FROM unnest(\(logSeqs)::bigint[], \(new.map(\.seq))::bigint[], \(new.map(\.time))::float8[],
+                                \(new.map(\.lat))::float8[], \(new.map(\.lon))::float8[], \(new.map { $0.accuracy ?? -1 })::float8[])
+                         AS t(s, c, t, la, lo, a)
+                    WHERE EXISTS (SELECT FROM party)
+                ), member AS (
+                    UPDATE members SET last_seq = \(last.seq), last_time = \(last.time), last_lat = \(last.lat), last_lon = \(last.lon),
+                           last_accuracy = \(last.accuracy)
+                    WHERE party = \(token.party) AND id = \(token.member) AND EXISTS (SELECT FROM party)
+                )
+                SELECT count(*) FROM party
+                """, logger: logger)
+            var written: Int64 = 0
+            for try await n in rows.decode(Int64.self) { written = n }
+            guard written == 1 else { throw WriteConflict() }
+            try await RelayAlerts.store(alerts, party: token.party, on: connection, logger: logger)
+        }
+        if locked || alerts.isEmpty {
+            try await write(connection)
+        } else {
+            // The alerts are stored with the report that raised them, or neither is.
+            try await RelayDatabase.transaction(on: connection, logger: logger, write)
+        }
+        return Stored(stored: new.count, duplicates: old.count, alerts: alerts.count, state: state)
     }
 
     /// `GET /v1/parties/{party}/positions`: the latest fix of each member the caller may see.
     func positions(_ token: RelayToken) async throws(Refusal) -> JSONValue {
-        try await database.read { [self] connection in
+        try await database.connection { [self] connection in
             let me = try await caller(token, on: connection)
             var out: [JSONValue] = []
             for try await (id, name, role, time, lat, lon, accuracy) in try await connection.query(
@@ -165,7 +251,7 @@ extension RelayService {
 
     /// `GET /v1/parties/{party}/alerts?after=N&limit=M`: the caller's alerts after delivery N.
     func alerts(_ token: RelayToken, after: Int64, limit: Int) async throws(Refusal) -> JSONValue {
-        try await database.read { [self] connection in
+        try await database.connection { [self] connection in
             let me = try await caller(token, on: connection)
             let rows = try await RelayAlerts.deliveries(party: token.party, members: [me.member], after: after, on: connection, logger: logger)
             return ["alerts": .array(rows.prefix(limit).map(\.json))]

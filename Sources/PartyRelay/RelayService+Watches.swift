@@ -52,19 +52,20 @@ extension RelayService {
             do { coordinate = try Coordinate(validatingLatitude: lat, longitude: lon) } catch { throw Refusal(.badRequest, "lat, lon: \(error.message)") }
         }
         let now = clock(), place = coordinate
-        let told = try await database.transaction { [self] connection -> Int in
+        let (told, state) = try await database.transaction { [self] connection -> (Int, PartyState?) in
             let row = try await lock(token.party, on: connection)
             let me = try await caller(token, on: connection)
             try Self.require(me.role.triggersEmergency, me, "raise a party emergency (a guest may still call the park)")
             let state = try await rules.state(row, on: connection)
-            guard let i = state.index[me.member] else { return 0 }
+            guard let i = state.index[me.member] else { return (0, state) }
             let recipients = state.members.indices.filter { $0 != i }.map { j in
                 RelayAlert.Recipient(id: state.members[j].id, sees: state.sees(j, i), notify: state.members[j].notify)
             }
             let alert = RelayAlert(
                 kind: "emergency", time: now, member: me.member, coordinate: place, recipients: recipients)
-            return try await RelayAlerts.store([alert], party: token.party, on: connection, logger: logger)
+            return (try await RelayAlerts.store([alert], party: token.party, on: connection, logger: logger), state)
         }
+        if let state { rules.keep(state, for: token.party) }
         counters.add(\.alerts, 1)
         return ["told": .number(Double(told))]
     }
@@ -75,12 +76,13 @@ extension RelayService {
     @discardableResult
     func sweep() async throws(Refusal) -> Int {
         let now = clock(), tick = now - configuration.silenceGrace
-        var raised = try await database.transaction { [self] connection -> Int in
+        let swept = try await database.transaction { [self] connection -> (Int, [(String, PartyState)]) in
             var ids: [String] = []
             for try await id in try await connection.query(
                 "SELECT id FROM parties WHERE next_tick <= \(tick) ORDER BY next_tick LIMIT 100 FOR UPDATE SKIP LOCKED", logger: logger
             ).decode(String.self) { ids.append(id) }
             var raised = 0
+            var states: [(String, PartyState)] = []
             for id in ids {
                 guard let row = try await PartyRules.lock(id, on: connection, logger: logger) else { continue }
                 let state = try await rules.state(row, on: connection)
@@ -92,9 +94,12 @@ extension RelayService {
                 try await connection.query(
                     "UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence) WHERE id = \(id)", logger: logger)
                 raised += alerts.count
+                states.append((id, state))
             }
-            return raised
+            return (raised, states)
         }
+        for (id, state) in swept.1 { rules.keep(state, for: id) }
+        var raised = swept.0
         raised += try await database.transaction { [self] connection -> Int in
             var due: [(party: String, member: String, until: Double)] = []
             for try await row in try await connection.query(

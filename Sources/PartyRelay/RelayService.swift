@@ -69,8 +69,16 @@ final class RelayService: Sendable {
             guard !removed, let role = PartyRole(rawValue: role) else { break }
             return Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: lastSeq, lastTime: lastTime)
         }
-        throw Refusal(.memberRemoved, "member '\(token.member)' is no longer in this party")
+        throw Self.noLongerMember(token)
     }
+
+    /// The refusal of a token whose member was removed.
+    static func noLongerMember(_ token: RelayToken) -> Refusal {
+        Refusal(.memberRemoved, "member '\(token.member)' is no longer in this party")
+    }
+
+    /// The refusal of a party that does not exist.
+    static func noParty(_ party: String) -> Refusal { Refusal(.notFound, "no party '\(Excerpt.text(party))'") }
 
     /// Refuses a member's request past ``RelayConfiguration/requestsPerMinute`` in this minute.
     func admit(_ token: RelayToken) throws(Refusal) {
@@ -120,7 +128,7 @@ final class RelayService: Sendable {
     /// The party's row locked, or 404.
     func lock(_ party: String, on connection: PostgresConnection) async throws -> PartyRules.Row {
         guard let row = try await PartyRules.lock(party, on: connection, logger: logger) else {
-            throw Refusal(.notFound, "no party '\(Excerpt.text(party))'")
+            throw Self.noParty(party)
         }
         return row
     }

@@ -27,7 +27,8 @@ final class RelayHarness: Sendable {
 
     /// Starts a relay; `adjust` changes its configuration first.
     static func start(
-        database: String? = nil, now: Double = Date().timeIntervalSince1970, adjust: (inout RelayConfiguration) -> Void = { _ in }
+        database: String? = nil, key: SigningKey = SigningKey.generate(), now: Double = Date().timeIntervalSince1970,
+        adjust: (inout RelayConfiguration) -> Void = { _ in }
     ) async throws -> RelayHarness {
         let url = try database ?? PostgresServer.shared().database()
         var configuration = RelayConfiguration(database: try RelayDatabaseURL(url))
@@ -38,15 +39,15 @@ final class RelayHarness: Sendable {
         // default pool of 16 each would pass its max_connections on a machine of many cores).
         configuration.databaseConnections = 4
         adjust(&configuration)
-        return try await RelayHarness(url: url, configuration: configuration, now: now)
+        return try await RelayHarness(url: url, configuration: configuration, key: key, now: now)
     }
 
-    private init(url: String, configuration: RelayConfiguration, now: Double) async throws {
+    private init(url: String, configuration: RelayConfiguration, key: SigningKey, now: Double) async throws {
         self.url = url
         let clock = TestClock(now)
         self.clock = clock
         let server = RelayServer(
-            configuration: configuration, key: SigningKey.generate(), root: ProjectRoot(path: repositoryRoot.path), clock: { clock.now })
+            configuration: configuration, key: key, root: ProjectRoot(path: repositoryRoot.path), clock: { clock.now })
         self.server = server
         let (ports, portOut) = AsyncStream<Int>.makeStream()
         task = Task { try await server.run(handlesSignals: false) { portOut.yield($0) } }

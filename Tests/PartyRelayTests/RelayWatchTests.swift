@@ -51,4 +51,25 @@ import Testing
         let rows = try relay.sql("SELECT recipient || ':' || channel FROM outbox WHERE party = '\(party.id)' ORDER BY recipient, channel")
         #expect(rows.split(separator: "\n") == ["ana:push", "ben:email", "ben:sms"])
     }
+
+    @Test("the channels a member chooses when joining reach the outbox though the party's rules were made before")
+    func outboxAfterLateJoin() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let made = try await relay.call(
+            .POST, "/v1/parties",
+            body: [
+                "name": "Two", "park": "YOSE", "guardian": ["id": "ana", "name": "Ana"],
+                "invite": [["id": "ben", "name": "Ben", "role": "member"]],
+            ])
+        var party = RelayHarness.Party(id: made["party"]?.stringValue ?? "", tokens: ["ana": made["token"]?.stringValue ?? ""])
+        let t = relay.now - 30
+        // Ana's report makes the relay evaluate the party (and keep its state) before Ben joins.
+        #expect(try await relay.report(party, "ana", [(1, t, 37.74, -119.565)]).status == 200)
+        let code = made["invitations"]?.arrayValue?.first?["code"] ?? .null
+        party.tokens["ben"] = try await relay.call(.POST, "/v1/join", body: ["code": code, "notify": ["sms", "email"]])["token"]?.stringValue
+        #expect(try await relay.report(party, "ben", [(1, t + 1, 37.74, -119.54)]).status == 200)
+        let rows = try relay.sql("SELECT recipient || ':' || channel FROM outbox WHERE party = '\(party.id)' ORDER BY recipient, channel")
+        #expect(rows.split(separator: "\n") == ["ana:push", "ben:email", "ben:sms"])
+    }
 }

@@ -1,0 +1,88 @@
+import FlowBundle
+import FlowKit
+import Formats
+import Foundation
+import GeoKit
+import NIOHTTP1
+@testable import PartyRelay
+import PostgresFixture
+import PostgresNIO
+import Testing
+
+/// One party's reports through two relays at once. Each relay evaluates a report from its own
+/// state of the party and writes only if no other relay wrote since; a write that lost is
+/// evaluated again under the party's lock. Whatever the interleaving, the party's log holds
+/// every report once, and its alerts are those of its log evaluated in order by one monitor.
+@Suite("Relay: one party's reports through two relays at once") struct RelayStateTests {
+    static let camp = (lat: 37.74, lon: -119.565)
+
+    @Test("every report is logged once and the alerts are the log's, evaluated in order")
+    func concurrentReportsMatchTheLog() async throws {
+        let database = try PostgresServer.shared().database()
+        let key = SigningKey.generate()
+        let a = try await RelayHarness.start(database: database, key: key) { $0.requestsPerMinute = 100_000 }
+        defer { Task { await a.stop() } }
+        let b = try await RelayHarness.start(database: database, key: key) { $0.requestsPerMinute = 100_000 }
+        defer { Task { await b.stop() } }
+        let party = try await a.party()
+        let members = ["ana", "ben", "cal", "dee"]
+        let start = a.now - 3_600
+        let fixes = 30
+        // Each member sends its fixes one request at a time, to the two relays in turn, while
+        // the others do the same: the party's writes race. The three who are not the guardian
+        // walk 700 m out of the camp and back, each at its own phase, so alerts are raised.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (m, member) in members.enumerated() {
+                group.addTask {
+                    for k in 0..<fixes {
+                        let out = m > 0 && (k + 2 * m) % 10 >= 5
+                        let fix = (k + 1, start + Double(k) * 20 + Double(m), Self.camp.lat + (out ? 0.0063 : 0), Self.camp.lon + Double(m) * 0.0001)
+                        let relay = (m + k) % 2 == 0 ? a : b
+                        let answer = try await relay.report(party, member, [fix])
+                        #expect(answer.status == 200, "\(member) #\(k + 1): \(answer.json)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        var retried = 0
+        for relay in [a, b] { retried += Int(try await relay.call(.GET, "/v1/stats")["writes_retried"]?.numberValue ?? 0) }
+        #expect(retried > 0, "no write lost a race: the lock path went untried")
+
+        // The log: every report once, numbered without gaps, each member's in their order.
+        let service = a.service
+        let (state, log) = try await service.database.connection { connection -> (PartyState, [LogEntry]) in
+            guard var row = try await PartyRules.lock(party.id, on: connection, logger: service.logger) else {
+                throw PostgresServer.Failure(description: "no party")
+            }
+            // A state made afresh before any entry, fed the log below.
+            row.logSeq = 0
+            let state = try await PartyRules(capacity: 1, parks: service.parks, logger: service.logger).state(row, on: connection)
+            var log: [LogEntry] = []
+            for try await (seq, member, clientSeq, time, lat, lon) in try await connection.query(
+                "SELECT seq, member, client_seq, time, lat, lon FROM party_log WHERE party = \(party.id) ORDER BY seq", logger: service.logger
+            ).decode((Int64, String?, Int64?, Double, Double?, Double?).self) {
+                log.append(LogEntry(seq: seq, member: member, time: time, lat: lat, lon: lon, accuracy: Double(clientSeq ?? 0)))
+            }
+            return (state, log)
+        }
+        #expect(log.map { $0.seq } == Array(1...Int64(members.count * fixes)))
+        for member in members {
+            // (The client's seq rode in `accuracy` above.)
+            #expect(log.filter { $0.member == member }.map { Int($0.accuracy ?? 0) } == Array(1...fixes), "\(member)'s reports")
+        }
+
+        // The alerts: those of one monitor fed the log in order, in the same order.
+        var expected: [String] = []
+        for var entry in log {
+            entry.accuracy = nil
+            for alert in RelayAlerts.alerts(PartyMonitor.ordered(state.feed(entry)), in: state) {
+                expected.append("\(alert.kind) \(alert.member) \(alert.other ?? "-") \(Int(alert.time))")
+            }
+        }
+        let stored = try a.sql(
+            "SELECT kind || ' ' || member || ' ' || coalesce(other, '-') || ' ' || time::bigint FROM alerts WHERE party = '\(party.id)' ORDER BY id")
+        #expect(expected.count >= 6, "the walk raised too few alerts to compare: \(expected)")
+        #expect(stored.split(separator: "\n").map(String.init) == expected)
+    }
+}
