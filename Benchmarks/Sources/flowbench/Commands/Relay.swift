@@ -14,8 +14,9 @@ extension Flowbench {
                 and --relays 'flowrun-full relay' processes on it with one key, makes --parties parties of \
                 --members members in all through their API (a guardian, a child, members; a 300 m camp zone), \
                 joins each member with its code and holds one event stream per member open on one relay while its \
-                reports go to another. Each member then reports a fix every --interval seconds, spread evenly, \
-                open loop; guardians stay in camp, the others walk 500 m out for 6 reports and back for 6, so \
+                reports go to another. Each member then reports a fix every --interval seconds at its own instant \
+                of the interval (a fixed shuffle, as independent phones; --party-bursts: a party's members one \
+                right after another), open loop; guardians stay in camp, the others walk 500 m out for 6 reports and back for 6, so \
                 zone_left and zone_return alerts flow to the member and the guardian. After --warmup seconds, \
                 reports due over --seconds are measured: report to acknowledgement, report to each recipient's \
                 alert on its stream (matched by the fix time the alert carries), the relays' and PostgreSQL's CPU \
@@ -43,6 +44,9 @@ extension Flowbench {
 
         @Option(help: ArgumentHelp("Seconds between one member's reports.", valueName: "seconds"))
         var interval = 10.0
+
+        @Flag(help: "A party's members report one right after another (the worst case for a party's log), not each at its own instant.")
+        var partyBursts = false
 
         @Option(help: ArgumentHelp("Seconds of reports before measuring.", valueName: "seconds"))
         var warmup = 30.0
@@ -105,13 +109,16 @@ extension Flowbench {
                 let open = await load.openStreams(seconds: 120)
                 progress("relay: \(open) event streams open; reporting for \(Int(warmup + seconds)) s")
                 let cpu = CPUSnapshot()
-                await load.report(interval: interval, warmup: warmup, seconds: seconds) { starting in
+                await load.report(interval: interval, warmup: warmup, seconds: seconds, partyBursts: partyBursts) { starting in
                     cpu.take(starting: starting, relays: pids, postgresData: postgresData)
                 }
                 await load.settle(seconds: 5)
                 let result = load.result
+                let stats = await load.stats(["reports_stored", "writes_retried"])
                 await load.shutdown()
-                return Measured(tally: result, cpu: cpu.used, members: load.members.count, streams: open, setupSeconds: setup)
+                return Measured(
+                    tally: result, cpu: cpu.used, members: load.members.count, streams: open, setupSeconds: setup,
+                    stored: stats["reports_stored"] ?? 0, retried: stats["writes_retried"] ?? 0)
             }
             let dead = processes.filter { !$0.isAlive }.map { "relay \($0.port): \($0.ending ?? "ended")" }
             print(report(measured, dead: dead))
@@ -137,6 +144,10 @@ extension Flowbench {
             var members: Int
             var streams: Int
             var setupSeconds: Double
+            /// The relays' counters over the whole run: reports stored, and those evaluated again
+            /// under the party's lock because another relay wrote the party's log first.
+            var stored: Int
+            var retried: Int
         }
 
         func report(_ m: Measured, dead: [String]) -> String {
@@ -163,12 +174,13 @@ extension Flowbench {
             table.note("setup: parties made and members joined in \(Format.fixed(m.setupSeconds, 1)) s; \(m.streams) of \(m.members) event streams open")
             table.note(
                 "over \(Format.fixed(seconds, 0)) s measured: \(t.reportsDue) reports due, \(t.reportsAcked) acknowledged (\(Format.fixed(rate, 0))/s), "
-                    + "\(t.failed) unanswered, refused by status: \(t.refused.isEmpty ? "none" : t.refused.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))"
+                    + "\(t.failed) unanswered\(t.failures.isEmpty ? "" : " (" + t.failures.sorted { $0.key < $1.key }.map { "\($0.value)× \($0.key)" }.joined(separator: "; ") + ")"), refused by status: \(t.refused.isEmpty ? "none" : t.refused.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))"
             )
             table.note("alerts on streams from reports outside the window (warm-up, answers after it): \(t.unmatched)")
             table.note(
                 "CPU seconds in the window: relays \(Format.fixed(relayCPU, 1)), PostgreSQL \(Format.fixed(m.cpu.postgres, 1)), clients \(Format.fixed(m.cpu.clients, 1)); "
                     + "PostgreSQL's share of the service's CPU \(Format.fixed(100 * m.cpu.postgres / max(0.001, relayCPU + m.cpu.postgres), 0)) %")
+            table.note("over the whole run: \(m.stored) reports stored, \(m.retried) evaluated again under the party's lock (another relay wrote first)")
             table.note("reports per relay CPU-second: \(relayCPU > 0 ? Format.fixed(Double(t.reportsAcked) / relayCPU, 0) : "-")")
             let goal = !alerts.values.isEmpty && alerts.percentile(99) < 200 && t.failed == 0
             table.note("goal: alert p99 < 200 ms with every report answered: \(goal ? "met" : "NOT met")")

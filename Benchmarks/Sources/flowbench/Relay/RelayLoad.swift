@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BenchData
 import Formats
 import Foundation
 import NIOCore
@@ -32,7 +33,9 @@ final class RelayLoad: Sendable {
         var reportsDue = 0
         var reportsAcked = 0
         var refused: [Int: Int] = [:]
-        var failed = 0
+        /// Reports with no answer, by the client's error.
+        var failures: [String: Int] = [:]
+        var failed: Int { failures.values.reduce(0, +) }
         var ackMilliseconds: [Double] = []
         var alertMilliseconds: [Double] = []
         /// Alerts received that no report of the window raised (silences, warm-up's).
@@ -75,7 +78,9 @@ final class RelayLoad: Sendable {
         init(streams count: Int) {
             func client(_ connections: Int) -> HTTPClient {
                 var configuration = HTTPClient.Configuration()
-                configuration.connectionPool = .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+                // Idle connections close before the relay's 30 s idle limit would close them
+                // under a request just sent on one.
+                configuration.connectionPool = .init(idleTimeout: .seconds(20), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
                 configuration.timeout = .init(connect: .seconds(30))
                 return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             }
@@ -236,7 +241,12 @@ final class RelayLoad: Sendable {
     /// Every member reports once each `interval` seconds, spread evenly over it, from now for
     /// `warmup` + `seconds`; reports due in the last `seconds` are measured. Returns when the
     /// last is due; ``settle(seconds:)`` waits for their answers and alerts.
-    func report(interval: Double, warmup: Double, seconds: Double, measuring: @Sendable (Bool) -> Void) async {
+    /// `partyBursts`: a party's members report one after another (the worst case for one
+    /// party's log); else each member at its own instant of the interval, as independent
+    /// phones do (a fixed shuffle).
+    func report(interval: Double, warmup: Double, seconds: Double, partyBursts: Bool, measuring: @Sendable (Bool) -> Void) async {
+        var generator = SplitMix64(seed: 36)
+        let order = partyBursts ? members : members.shuffled(using: &generator)
         let start = MonotonicClock.now()
         let measureFrom = start + UInt64(warmup * 1e9)
         let end = measureFrom + UInt64(seconds * 1e9)
@@ -245,7 +255,7 @@ final class RelayLoad: Sendable {
         var round = 0
         var started = false
         while true {
-            for (i, member) in members.enumerated() {
+            for (i, member) in order.enumerated() {
                 let at = start + UInt64(Double(round) * interval * 1e9 + Double(i) * step)
                 if at >= end {
                     measuring(false)
@@ -264,6 +274,16 @@ final class RelayLoad: Sendable {
         }
     }
 
+    /// The relays' `GET /v1/stats` counters named `names`, added up.
+    func stats(_ names: [String]) async -> [String: Int] {
+        var sums: [String: Int] = [:]
+        for port in ports {
+            guard let answer = try? await Self.call(clients.requests, .GET, port: port, "/v1/stats") else { continue }
+            for name in names { sums[name, default: 0] += Int(answer.json[name]?.numberValue ?? 0) }
+        }
+        return sums
+    }
+
     /// Waits `seconds` for answers and alerts still on their way.
     func settle(seconds: Double) async { try? await Task.sleep(for: .seconds(seconds)) }
 
@@ -280,8 +300,14 @@ final class RelayLoad: Sendable {
         let body: JSONValue = [
             "reports": [["seq": .number(Double(seq)), "time": .number(time), "lat": .number(lat), "lon": .number(Self.camp.lon), "accuracy": 8]]
         ]
-        let answer = try? await Self.call(
-            clients.requests, .POST, port: ports[member.reportRelay], "/v1/parties/\(member.party)/reports", token: member.token, body: body)
+        var answer: (status: Int, json: JSONValue)?
+        var failure = ""
+        do {
+            answer = try await Self.call(
+                clients.requests, .POST, port: ports[member.reportRelay], "/v1/parties/\(member.party)/reports", token: member.token, body: body)
+        } catch {
+            failure = String("\(error)".prefix(80))
+        }
         let now = MonotonicClock.now()
         guard measured else { return }
         tally.withLock { t in
@@ -291,7 +317,7 @@ final class RelayLoad: Sendable {
                 t.reportsAcked += 1
                 t.ackMilliseconds.append(Double(now - min(now, at)) / 1e6)
             case let status?: t.refused[status, default: 0] += 1
-            case nil: t.failed += 1
+            case nil: t.failures[failure, default: 0] += 1
             }
         }
     }
