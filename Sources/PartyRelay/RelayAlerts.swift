@@ -56,39 +56,8 @@ enum RelayAlerts {
     static func store(_ alerts: [RelayAlert], party: String, on connection: PostgresConnection, logger: Logger) async throws -> Int {
         var deliveries = 0
         for alert in alerts {
-            let rows = try await connection.query(
-                """
-                INSERT INTO alerts (party, kind, time, member, other, zone, lat, lon, distance)
-                VALUES (\(party), \(alert.kind), \(alert.time), \(alert.member), \(alert.other), \(alert.zone),
-                        \(alert.coordinate?.latitude), \(alert.coordinate?.longitude), \(alert.distance))
-                RETURNING id
-                """, logger: logger)
-            var id: Int64 = 0
-            for try await value in rows.decode(Int64.self) { id = value }
-            let ids = alert.recipients.map(\.id), sees = alert.recipients.map(\.sees)
-            try await connection.query(
-                """
-                INSERT INTO deliveries (party, recipient, alert, sees)
-                SELECT \(party), r, \(id), s FROM unnest(\(ids)::text[], \(sees)::boolean[]) AS t(r, s)
-                """, logger: logger)
-            var outRecipients: [String] = [], channels: [String] = []
-            for r in alert.recipients {
-                for channel in r.notify {
-                    outRecipients.append(r.id)
-                    channels.append(channel)
-                }
-            }
-            if !channels.isEmpty {
-                try await connection.query(
-                    """
-                    INSERT INTO outbox (party, recipient, alert, channel)
-                    SELECT \(party), r, \(id), c FROM unnest(\(outRecipients)::text[], \(channels)::text[]) AS t(r, c)
-                    """, logger: logger)
-            }
-            deliveries += ids.count
-        }
-        if deliveries > 0 {
-            try await connection.query("SELECT pg_notify(\(RelaySchema.channel), \(party))", logger: logger)
+            _ = try await connection.execute(RelayStatements.AlertInsert(party: party, alert: alert), logger: logger)
+            deliveries += alert.recipients.count
         }
         return deliveries
     }
@@ -106,27 +75,17 @@ enum RelayAlerts {
     ) async throws
         -> [Delivery]
     {
-        let rows = try await connection.query(
-            """
-            SELECT d.id, d.recipient, d.sees, a.kind, a.time, a.member, m.name, a.other, a.zone, a.lat, a.lon, a.distance
-            FROM deliveries d JOIN alerts a ON a.party = d.party AND a.id = d.alert
-            LEFT JOIN members m ON m.party = a.party AND m.id = a.member
-            WHERE d.party = \(party) AND d.recipient = ANY(\(members)::text[]) AND d.id > \(after)
-            ORDER BY d.id LIMIT \(readLimit)
-            """, logger: logger)
         var out: [Delivery] = []
-        for try await (id, recipient, sees, kind, time, member, name, other, zone, lat, lon, distance) in rows.decode(
-            (Int64, String, Bool, String, Double, String, String?, String?, String?, Double?, Double?, Double?).self)
-        {
+        for try await d in try await connection.execute(RelayStatements.Deliveries(party: party, members: members, after: after), logger: logger) {
             var o: [String: JSONValue] = [
-                "id": .number(Double(id)), "kind": .string(kind), "time": .number(time), "member": .string(member),
-                "name": .string(name ?? member),
+                "id": .number(Double(d.id)), "kind": .string(d.kind), "time": .number(d.time), "member": .string(d.member),
+                "name": .string(d.name ?? d.member),
             ]
-            if let other { o["other"] = .string(other) }
-            if let zone { o["zone"] = .string(zone) }
-            if sees, let lat, let lon { (o["lat"], o["lon"]) = (.number(lat), .number(lon)) }
-            if let distance { o["distance"] = .number(distance.rounded()) }
-            out.append(Delivery(id: id, recipient: recipient, json: .object(o)))
+            if let other = d.other { o["other"] = .string(other) }
+            if let zone = d.zone { o["zone"] = .string(zone) }
+            if d.sees, let lat = d.lat, let lon = d.lon { (o["lat"], o["lon"]) = (.number(lat), .number(lon)) }
+            if let distance = d.distance { o["distance"] = .number(distance.rounded()) }
+            out.append(Delivery(id: d.id, recipient: d.recipient, json: .object(o)))
         }
         return out
     }

@@ -84,7 +84,7 @@ struct RelayRoutes {
 
     private func health() async -> Response {
         do {
-            try await service.database.connection { [self] connection in try await connection.query("SELECT 1", logger: service.logger) }
+            _ = try await service.database.connection { [self] connection in try await connection.query("SELECT 1", logger: service.logger) }
             return Self.json(200, ["database": "up"])
         } catch {
             return Self.json(503, ["database": "down", "message": .string(error.message)])

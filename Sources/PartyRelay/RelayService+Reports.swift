@@ -111,26 +111,17 @@ extension RelayService {
         var entries: [LogEntry] = []
         // Entries after the cached state's place, if it is of the party's epoch still.
         let (epoch, after) = cached.map { ($0.epoch, $0.seq) } ?? (-1, Int64.max)
-        for try await (park, drift, silence, logSeq, partyEpoch, name, role, removed, lastSeq, lastTime, seq, member, time, lat, lon, accuracy)
-            in try await connection.query(
-                """
-                SELECT p.park, p.drift_m, p.silence_s, p.log_seq, p.epoch, m.name, m.role, m.removed, m.last_seq, m.last_time,
-                       l.seq, l.member, l.time, l.lat, l.lon, l.accuracy
-                FROM parties p
-                LEFT JOIN members m ON m.party = p.id AND m.id = \(token.member)
-                LEFT JOIN party_log l ON l.party = p.id AND p.epoch = \(epoch) AND l.seq > \(after)
-                WHERE p.id = \(token.party) ORDER BY l.seq
-                """, logger: logger
-            ).decode(
-                (String, Double, Double, Int64, Int64, String?, String?, Bool?, Int64?, Double?, Int64?, String?, Double?, Double?, Double?, Double?).self)
-        {
+        let snapshot = RelayStatements.ReportSnapshot(party: token.party, member: token.member, epoch: epoch, after: after)
+        for try await r in try await connection.execute(snapshot, logger: logger) {
             if row == nil {
-                row = PartyRules.Row(id: token.party, park: park, drift: drift, silence: silence, logSeq: logSeq, epoch: partyEpoch)
-                if let name, let role = role.flatMap(PartyRole.init(rawValue:)), removed == false {
-                    me = Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: lastSeq ?? 0, lastTime: lastTime)
+                row = PartyRules.Row(id: token.party, park: r.park, drift: r.drift, silence: r.silence, logSeq: r.logSeq, epoch: r.epoch)
+                if let name = r.name, let role = r.role.flatMap(PartyRole.init(rawValue:)), r.removed == false {
+                    me = Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: r.lastSeq ?? 0, lastTime: r.lastTime)
                 }
             }
-            if let seq, let time { entries.append(LogEntry(seq: seq, member: member, time: time, lat: lat, lon: lon, accuracy: accuracy)) }
+            if let seq = r.seq, let time = r.time {
+                entries.append(LogEntry(seq: seq, member: r.member, time: time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
+            }
         }
         guard let row else { throw Self.noParty(token.party) }
         guard let me else { throw Self.noLongerMember(token) }
@@ -188,32 +179,12 @@ extension RelayService {
             events += state.feed(LogEntry(seq: seq, member: token.member, time: r.time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
         }
         let alerts = RelayAlerts.alerts(PartyMonitor.ordered(events), in: state)
-        let logSeqs = (row.logSeq + 1...seq).map { $0 }
-        let last = new[new.count - 1]
+        let entries = RelayStatements.ReportWrite(
+            party: token.party, member: token.member, toSeq: seq, nextTick: state.monitor.nextSilence, fromSeq: row.logSeq, epoch: row.epoch,
+            reports: new)
         let write = { [logger] (connection: PostgresConnection) async throws in
-            // The party's row moves first, and only from where it was read; the log and the
-            // member's row follow it, so a write that lost stores nothing.
-            let rows = try await connection.query(
-                """
-                WITH party AS (
-                    UPDATE parties SET log_seq = \(seq), next_tick = \(state.monitor.nextSilence)
-                    WHERE id = \(token.party) AND log_seq = \(row.logSeq) AND epoch = \(row.epoch) RETURNING id
-                ), logged AS (
-                    INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
-                    SELECT \(token.party), s, \(token.member), c, t, la, lo, NULLIF(a, -1)
-                    FROM unnest(\(logSeqs)::bigint[], \(new.map(\.seq))::bigint[], \(new.map(\.time))::float8[],
-                                \(new.map(\.lat))::float8[], \(new.map(\.lon))::float8[], \(new.map { $0.accuracy ?? -1 })::float8[])
-                         AS t(s, c, t, la, lo, a)
-                    WHERE EXISTS (SELECT FROM party)
-                ), member AS (
-                    UPDATE members SET last_seq = \(last.seq), last_time = \(last.time), last_lat = \(last.lat), last_lon = \(last.lon),
-                           last_accuracy = \(last.accuracy)
-                    WHERE party = \(token.party) AND id = \(token.member) AND EXISTS (SELECT FROM party)
-                )
-                SELECT count(*) FROM party
-                """, logger: logger)
             var written: Int64 = 0
-            for try await n in rows.decode(Int64.self) { written = n }
+            for try await n in try await connection.execute(entries, logger: logger) { written = n }
             guard written == 1 else { throw WriteConflict() }
             try await RelayAlerts.store(alerts, party: token.party, on: connection, logger: logger)
         }
