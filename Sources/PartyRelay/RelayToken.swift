@@ -45,10 +45,15 @@ struct RelayToken: Sendable, Equatable {
             let party = json["party"]?.stringValue, let member = json["member"]?.stringValue,
             let issued = json["iat"]?.numberValue, let expires = json["exp"]?.numberValue
         else { throw Refusal(.tokenInvalid, "the token's payload is not a member's") }
+        (self.party, self.member, self.issued, self.expires) = (party, member, issued, expires)
+        try check(now: now)
+    }
+
+    /// Refuses the token once it has expired.
+    func check(now: Double) throws(Refusal) {
         guard now < expires else {
             throw Refusal(.tokenExpired, "the token expired \(Int(now - expires)) s ago; join the party again with a new invitation")
         }
-        (self.party, self.member, self.issued, self.expires) = (party, member, issued, expires)
     }
 
     init(party: String, member: String, issued: Double, expires: Double) {

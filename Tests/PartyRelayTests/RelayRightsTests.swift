@@ -90,6 +90,8 @@ import Testing
         #expect(forged.error == "token_invalid")
         let missing = try await relay.call(.GET, "/v1/parties/\(one.id)/positions")
         #expect(missing.error == "token_missing")
+        // Used once (the relay keeps tokens it checked), then past its expiry: refused all the same.
+        #expect(try await relay.call(.GET, "/v1/parties/\(one.id)/positions", token: one.tokens["ana"]).status == 200)
         relay.now += relay.server.configuration.tokenSeconds + 1
         let expired = try await relay.call(.GET, "/v1/parties/\(one.id)/positions", token: one.tokens["ana"])
         #expect(expired.status == 401)
