@@ -2,8 +2,10 @@
 /// rows sit together, every query of a request names one party, and the schema partitions by
 /// hash of `party` without a change to a query.
 ///
-/// - `parties`: one row per party; `log_seq` is its log's last entry and the row every
-///   change locks, so one party's reports are evaluated one at a time, by any relay.
+/// - `parties`: one row per party; `log_seq` is its log's last entry and `epoch` moves when
+///   its members or zones change. Every write of the party's log moves the row from where its
+///   evaluation read it (or holds its lock), so one party's reports are evaluated one at a
+///   time, by any relay.
 /// - `members`: roles and the latest fix; `ordinal` is the member's index in the rules.
 /// - `zones`, `invitations`, `watches`: as they read.
 /// - `party_log`: every fix stored and every tick of the party's clock, in order: what the
