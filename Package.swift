@@ -111,6 +111,8 @@ let package = Package(
         ),
         // C trampolines, the budgeted allocator and the count hook: a system library compiles nothing.
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
+        // The relay's tasks on SwiftNIO's event loops (PartyRelay's RelayServer.runTasksOnEventLoops).
+        .target(name: "CExecutorHook"),
         // SQLite's header (libsqlite3-dev) for the visitor's store, which loads the library
         // itself on first use: nothing links it (FlowStore's SQLiteLibrary).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -183,7 +185,8 @@ let package = Package(
             dependencies: [
                 "FlowKit", "GeoKit", "Formats", "FlowBundle", "LoopbackServer", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), "CExecutorHook",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: librarySettings

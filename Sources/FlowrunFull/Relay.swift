@@ -53,6 +53,8 @@ extension Flowrun {
             let server = RelayServer(configuration: configuration, key: signing, root: root)
             let host = self.host
             ProcessBackstop.liftCPULimit()
+            // Before any task runs: the relay's tasks on its event loops (false: they stay on the pool).
+            _ = RelayServer.runTasksOnEventLoops()
             let result = Blocking.wait { () async throws -> Void in
                 try await server.run { port in
                     let line = "flowrun relay: serving parties of \(url) at http://\(host):\(port)/v1/ (Ctrl-C to stop)\n"

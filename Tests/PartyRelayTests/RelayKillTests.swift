@@ -239,7 +239,7 @@ private final class Relay: @unchecked Sendable {
         port = PostgresServer.freePort()
         arguments = ["relay", "--db", db, "--key", key, "--port", "\(port)", "--root", Self.root.path]
         log = logs.appendingPathComponent("relay-\(name).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         try start()
     }
 
