@@ -29,16 +29,21 @@ import Testing
         #expect(try await relay.alerts(party, "cal").isEmpty)
     }
 
-    @Test("each alert leaves an outbox row per recipient and channel they chose")
-    func outbox() async throws {
-        let relay = try await RelayHarness.start()
-        defer { Task { await relay.stop() } }
-        let made = try await relay.call(
+    /// A party of Ana, its guardian, who invites Ben: the answer of `POST /v1/parties`.
+    static func anaInvitingBen(_ relay: RelayHarness) async throws -> RelayHarness.Answer {
+        try await relay.call(
             .POST, "/v1/parties",
             body: [
                 "name": "Two", "park": "YOSE", "guardian": ["id": "ana", "name": "Ana"],
                 "invite": [["id": "ben", "name": "Ben", "role": "member"]],
             ])
+    }
+
+    @Test("each alert leaves an outbox row per recipient and channel they chose")
+    func outbox() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let made = try await Self.anaInvitingBen(relay)
         let code = made["invitations"]?.arrayValue?.first?["code"] ?? .null
         let joined = try await relay.call(.POST, "/v1/join", body: ["code": code, "notify": ["sms", "email"]])
         let party = RelayHarness.Party(
@@ -56,12 +61,7 @@ import Testing
     func outboxAfterLateJoin() async throws {
         let relay = try await RelayHarness.start()
         defer { Task { await relay.stop() } }
-        let made = try await relay.call(
-            .POST, "/v1/parties",
-            body: [
-                "name": "Two", "park": "YOSE", "guardian": ["id": "ana", "name": "Ana"],
-                "invite": [["id": "ben", "name": "Ben", "role": "member"]],
-            ])
+        let made = try await Self.anaInvitingBen(relay)
         var party = RelayHarness.Party(id: made["party"]?.stringValue ?? "", tokens: ["ana": made["token"]?.stringValue ?? ""])
         let t = relay.now - 30
         // Ana's report makes the relay evaluate the party (and keep its state) before Ben joins.
