@@ -82,8 +82,11 @@ final class PartyRules: Sendable {
     private let parks: ParkRules
     let logger: Logger
 
-    init(capacity: Int, parks: ParkRules, logger: Logger) {
-        (self.capacity, self.parks, self.logger) = (capacity, parks, logger)
+    /// Counts each state rebuilt from the log (`states_rebuilt` in `/v1/stats`).
+    private let counters: RelayCounters
+
+    init(capacity: Int, parks: ParkRules, counters: RelayCounters, logger: Logger) {
+        (self.capacity, self.parks, self.counters, self.logger) = (capacity, parks, counters, logger)
     }
 
     /// The party's row, locked until the transaction ends.
@@ -148,6 +151,7 @@ final class PartyRules: Sendable {
     }
 
     private func build(_ row: Row, on connection: PostgresConnection) async throws -> PartyState {
+        counters.add(\.statesRebuilt, 1)
         var members: [PartyState.Member] = []
         let memberRows = try await connection.query(
             "SELECT id, name, role, notify FROM members WHERE party = \(row.id) AND NOT removed ORDER BY ordinal", logger: logger)

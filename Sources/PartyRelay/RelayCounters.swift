@@ -10,6 +10,8 @@ final class RelayCounters: Sendable {
         var duplicates = 0
         /// Reports evaluated again under the party's lock, another relay having written first.
         var writesRetried = 0
+        /// Parties' states made from their whole log (first seen, changed, or a write lost).
+        var statesRebuilt = 0
         var alerts = 0
         var delivered = 0
         var streams = 0
@@ -32,7 +34,8 @@ final class RelayCounters: Sendable {
         for reason in Refusal.Reason.allCases { refused[reason.rawValue] = .number(Double(v.refused[reason] ?? 0)) }
         return [
             "requests": .number(Double(v.requests)), "reports_stored": .number(Double(v.reportsStored)),
-            "duplicates": .number(Double(v.duplicates)), "writes_retried": .number(Double(v.writesRetried)), "alerts": .number(Double(v.alerts)),
+            "duplicates": .number(Double(v.duplicates)), "writes_retried": .number(Double(v.writesRetried)),
+            "states_rebuilt": .number(Double(v.statesRebuilt)), "alerts": .number(Double(v.alerts)),
             "deliveries_sent": .number(Double(v.delivered)), "streams_open": .number(Double(v.streams)), "refused": .object(refused),
         ]
     }

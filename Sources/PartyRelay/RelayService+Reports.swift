@@ -124,16 +124,21 @@ extension RelayService {
             }
         }
         guard let row else { throw Self.noParty(token.party) }
-        guard let me else { throw Self.noLongerMember(token) }
         var state: PartyState?
         if let cached, cached.epoch == row.epoch, cached.seq + Int64(entries.count) == row.logSeq {
             for entry in entries { _ = cached.feed(entry) }
             state = cached
         }
         do {
+            guard let me else { throw Self.noLongerMember(token) }
             return try await store(reports, token: token, row: row, me: me, state: state, locked: false, on: connection)
         } catch is WriteConflict {
             return nil
+        } catch let refusal as Refusal {
+            // Refused before the report was fed: the state holds only what is committed, and
+            // serves on (a member sending replays must not make the party's state be rebuilt).
+            if let state { rules.keep(state, for: token.party) }
+            throw refusal
         }
     }
 
@@ -145,6 +150,7 @@ extension RelayService {
         _ reports: [Report], token: RelayToken, row: PartyRules.Row, me: Caller, state held: PartyState?, locked: Bool,
         on connection: PostgresConnection
     ) async throws -> Stored {
+        // Every refusal here comes before `state` is fed (storeUnlocked keeps it on a refusal).
         let (lastSeq, lastTime) = (me.lastSeq, me.lastTime)
         let old = reports.filter { $0.seq <= lastSeq }
         if !old.isEmpty {

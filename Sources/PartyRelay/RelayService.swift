@@ -38,7 +38,7 @@ final class RelayService: Sendable {
         database = RelayDatabase(
             configuration.database, connections: configuration.databaseConnections, timeout: configuration.databaseSeconds, logger: logger)
         parks = ParkRules(root: root)
-        rules = PartyRules(capacity: configuration.cachedParties, parks: parks, logger: logger)
+        rules = PartyRules(capacity: configuration.cachedParties, parks: parks, counters: counters, logger: logger)
         fanout = RelayFanout(database: database, counters: counters, logger: logger)
         self.key = key
         trusted = key.publicKey

@@ -9,11 +9,12 @@ import PostgresFixture
 import PostgresNIO
 import Testing
 
-/// One party's reports through two relays at once. Each relay evaluates a report from its own
-/// state of the party and writes only if no other relay wrote since; a write that lost is
-/// evaluated again under the party's lock. Whatever the interleaving, the party's log holds
-/// every report once, and its alerts are those of its log evaluated in order by one monitor.
-@Suite("Relay: one party's reports through two relays at once") struct RelayStateTests {
+/// A party's state across reports and relays. Each relay evaluates a report from its own state
+/// of the party and writes only if no other relay wrote since; a write that lost is evaluated
+/// again under the party's lock. Whatever the interleaving, the party's log holds every report
+/// once, and its alerts are those of its log evaluated in order by one monitor; a refused
+/// report leaves the state to serve the next.
+@Suite("Relay: a party's state across reports and relays") struct RelayStateTests {
     static let camp = (lat: 37.74, lon: -119.565)
 
     @Test("every report is logged once and the alerts are the log's, evaluated in order")
@@ -57,7 +58,7 @@ import Testing
             }
             // A state made afresh before any entry, fed the log below.
             row.logSeq = 0
-            let state = try await PartyRules(capacity: 1, parks: service.parks, logger: service.logger).state(row, on: connection)
+            let state = try await PartyRules(capacity: 1, parks: service.parks, counters: RelayCounters(), logger: service.logger).state(row, on: connection)
             var log: [LogEntry] = []
             for try await (seq, member, clientSeq, time, lat, lon) in try await connection.query(
                 "SELECT seq, member, client_seq, time, lat, lon FROM party_log WHERE party = \(party.id) ORDER BY seq", logger: service.logger
@@ -84,5 +85,25 @@ import Testing
             "SELECT kind || ' ' || member || ' ' || coalesce(other, '-') || ' ' || floor(time)::bigint FROM alerts WHERE party = '\(party.id)' ORDER BY id")
         #expect(expected.count >= 6, "the walk raised too few alerts to compare: \(expected)")
         #expect(stored.split(separator: "\n").map(String.init) == expected)
+    }
+
+    @Test("refused reports leave the party's state as it was: the next report does not rebuild it")
+    func refusalsKeepTheState() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let party = try await relay.party()
+        let t = relay.now - 600
+        #expect(try await relay.report(party, "ana", [(1, t, Self.camp.lat, Self.camp.lon)]).status == 200)
+        #expect(try await relay.report(party, "ben", [(1, t + 1, Self.camp.lat, Self.camp.lon)]).status == 200)
+        func rebuilt() async throws -> Double? { try await relay.call(.GET, "/v1/stats")["states_rebuilt"]?.numberValue }
+        let before = try await rebuilt()
+        for k in 0..<3 {
+            // Ben's seq 1 again with another fix: a replay, refused each time.
+            let replay = try await relay.report(party, "ben", [(1, t + 2 + Double(k), Self.camp.lat + 0.001, Self.camp.lon)])
+            #expect(replay.error == "replay", "\(replay.json)")
+        }
+        #expect(try await relay.report(party, "ben", [(2, t + 10, Self.camp.lat, Self.camp.lon)]).status == 200)
+        #expect(before != nil)
+        #expect(try await rebuilt() == before)
     }
 }
