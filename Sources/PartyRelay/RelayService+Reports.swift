@@ -115,9 +115,7 @@ extension RelayService {
         for try await r in try await connection.execute(snapshot, logger: logger) {
             if row == nil {
                 row = PartyRules.Row(id: token.party, park: r.park, drift: r.drift, silence: r.silence, logSeq: r.logSeq, epoch: r.epoch)
-                if let name = r.name, let role = r.role.flatMap(PartyRole.init(rawValue:)), r.removed == false {
-                    me = Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: r.lastSeq ?? 0, lastTime: r.lastTime)
-                }
+                me = Caller(token, name: r.name, role: r.role, removed: r.removed, lastSeq: r.lastSeq, lastTime: r.lastTime)
             }
             if let seq = r.seq, let time = r.time {
                 entries.append(LogEntry(seq: seq, member: r.member, time: time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))

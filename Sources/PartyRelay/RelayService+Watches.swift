@@ -76,7 +76,7 @@ extension RelayService {
     @discardableResult
     func sweep() async throws(Refusal) -> Int {
         let now = clock(), tick = now - configuration.silenceGrace
-        let swept = try await database.transaction { [self] connection -> (Int, [(String, PartyState)]) in
+        let swept = try await database.transaction { [self] connection -> (raised: Int, states: [(String, PartyState)]) in
             var ids: [String] = []
             for try await id in try await connection.query(
                 "SELECT id FROM parties WHERE next_tick <= \(tick) ORDER BY next_tick LIMIT 100 FOR UPDATE SKIP LOCKED", logger: logger
@@ -98,8 +98,8 @@ extension RelayService {
             }
             return (raised, states)
         }
-        for (id, state) in swept.1 { rules.keep(state, for: id) }
-        var raised = swept.0
+        for (id, state) in swept.states { rules.keep(state, for: id) }
+        var raised = swept.raised
         raised += try await database.transaction { [self] connection -> Int in
             var due: [(party: String, member: String, until: Double)] = []
             for try await row in try await connection.query(

@@ -54,6 +54,13 @@ final class RelayService: Sendable {
         /// The seq and fix time of the member's last stored report (0 and nil before any).
         var lastSeq: Int64
         var lastTime: Double?
+
+        /// The caller of `token` as their row reads; nil for a member removed (or of no role).
+        init?(_ token: RelayToken, name: String?, role: String?, removed: Bool?, lastSeq: Int64?, lastTime: Double?) {
+            guard let name, let role = role.flatMap(PartyRole.init(rawValue:)), removed == false else { return nil }
+            (party, member, self.name, self.role) = (token.party, token.member, name, role)
+            (self.lastSeq, self.lastTime) = (lastSeq ?? 0, lastTime)
+        }
     }
 
     /// The token of `authorization` (`Bearer TOKEN`) for `party`, checked without the database.
@@ -82,8 +89,8 @@ final class RelayService: Sendable {
         let rows = try await connection.query(
             "SELECT name, role, removed, last_seq, last_time FROM members WHERE party = \(token.party) AND id = \(token.member)", logger: logger)
         for try await (name, role, removed, lastSeq, lastTime) in rows.decode((String, String, Bool, Int64, Double?).self) {
-            guard !removed, let role = PartyRole(rawValue: role) else { break }
-            return Caller(party: token.party, member: token.member, name: name, role: role, lastSeq: lastSeq, lastTime: lastTime)
+            guard let me = Caller(token, name: name, role: role, removed: removed, lastSeq: lastSeq, lastTime: lastTime) else { break }
+            return me
         }
         throw Self.noLongerMember(token)
     }
