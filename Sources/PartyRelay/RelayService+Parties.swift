@@ -92,10 +92,11 @@ extension RelayService {
                 guard !used else { throw Refusal(.codeUsed, "this invitation was used already; ask a guardian for a new one") }
                 guard now < expires else { throw Refusal(.codeExpired, "this invitation expired; ask a guardian for a new one") }
                 try await connection.query("UPDATE invitations SET used = true WHERE code = \(code)", logger: logger)
+                // The member's channels are part of the party's state: every relay makes it
+                // again. The party's row first, as every writer of a member's row takes it.
+                try await connection.query("UPDATE parties SET epoch = epoch + 1 WHERE id = \(party)", logger: logger)
                 try await connection.query(
                     "UPDATE members SET joined = true, notify = \(channels)::text[] WHERE party = \(party) AND id = \(member)", logger: logger)
-                // The member's channels are part of the party's state: every relay makes it again.
-                try await connection.query("UPDATE parties SET epoch = epoch + 1 WHERE id = \(party)", logger: logger)
                 return (party, member, role)
             }
             throw Refusal(.codeUnknown, "no invitation '\(Excerpt.text(code))' (codes look like ABCD-EFGH-JKLM)")
