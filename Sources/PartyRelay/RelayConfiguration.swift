@@ -12,6 +12,11 @@ public struct RelayConfiguration: Sendable {
     public var connections = 8_192
     /// PostgreSQL connections the relay's pool may open.
     public var databaseConnections = 16
+    /// Batches of reports stored at once: reports that arrive while these run wait for the
+    /// next batch, and go together (group commit, one statement for many; docs/relay.md).
+    public var reportLanes = 4
+    /// Requests in one batch of reports at most.
+    public var reportsPerBatch = 100
     /// Seconds a request waits for the database before it is answered 503 (`Retry-After: 1`).
     public var databaseSeconds = 5.0
 

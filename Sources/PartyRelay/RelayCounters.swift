@@ -10,6 +10,9 @@ final class RelayCounters: Sendable {
         var duplicates = 0
         /// Reports evaluated again under the party's lock, another relay having written first.
         var writesRetried = 0
+        /// Batches the reports were stored in (``BatchQueue``): reports per batch is the
+        /// group commit's gain.
+        var reportBatches = 0
         /// Parties' states made from their whole log (first seen, changed, or a write lost).
         var statesRebuilt = 0
         var alerts = 0
@@ -35,6 +38,7 @@ final class RelayCounters: Sendable {
         return [
             "requests": .number(Double(v.requests)), "reports_stored": .number(Double(v.reportsStored)),
             "duplicates": .number(Double(v.duplicates)), "writes_retried": .number(Double(v.writesRetried)),
+            "report_batches": .number(Double(v.reportBatches)),
             "states_rebuilt": .number(Double(v.statesRebuilt)), "alerts": .number(Double(v.alerts)),
             "deliveries_sent": .number(Double(v.delivered)), "streams_open": .number(Double(v.streams)), "refused": .object(refused),
         ]

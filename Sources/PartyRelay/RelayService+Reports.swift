@@ -57,27 +57,25 @@ extension RelayService {
     /// the highest seq stored (now or before). A retransmission of stored reports is
     /// acknowledged and not stored again; anything else refused refuses the whole request.
     ///
-    /// A report is first evaluated without a lock, from one read of the party, and written by
-    /// one statement that only takes if the party's log is still where the read found it: two
-    /// round trips for a report that raises no alert. When another relay wrote first, the
-    /// report is evaluated again under the party's row lock.
+    /// A request goes in the relay's next batch of reports (``BatchQueue``): one read of every
+    /// party in the batch, each request evaluated without a lock, and one write that takes a
+    /// party only if its log is still where the read found it; two round trips for a batch
+    /// that raises no alert. A request whose write lost to another relay's, or that repeats
+    /// reports sent before, is then evaluated alone under the party's row lock.
     func report(_ token: RelayToken, _ bytes: [UInt8]) async throws(Refusal) -> JSONValue {
         try admit(token)
         let reports = try reports(bytes)
-        do {
+        do throws(Refusal) {
             let outcome: Stored
-            if let stored = try await database.connection({ [self] connection in try await self.storeUnlocked(reports, token: token, on: connection) }) {
-                outcome = stored
-            } else {
-                counters.add(\.writesRetried, 1)
-                outcome = try await database.transaction { [self] connection in
-                    let row = try await lock(token.party, on: connection)
-                    let me = try await caller(token, on: connection)
-                    return try await self.store(reports, token: token, row: row, me: me, state: nil, locked: true, on: connection)
-                }
+            switch await batches.submit(ReportJob(token: token, reports: reports), key: token.party, run: { [self] in await self.storeBatch($0) }) {
+            case .stored(let stored): outcome = stored
+            case .refused(let refusal): throw refusal
+            case .alone(let lost):
+                if lost { counters.add(\.writesRetried, 1) }
+                outcome = try await database.transaction { [self] connection in try await self.storeLocked(reports, token: token, on: connection) }
+                // Only now, committed, may the state serve the party's next report.
+                if let state = outcome.state { rules.keep(state, for: token.party) }
             }
-            // Only now, committed, may the state serve the party's next report.
-            if let state = outcome.state { rules.keep(state, for: token.party) }
             counters.add(\.reportsStored, outcome.stored)
             counters.add(\.duplicates, outcome.duplicates)
             counters.add(\.alerts, outcome.alerts)
@@ -93,66 +91,129 @@ extension RelayService {
         }
     }
 
+    /// One request's reports, waiting for the relay's next batch.
+    struct ReportJob: Sendable {
+        var token: RelayToken
+        var reports: [Report]
+    }
+
+    /// What a batch did with a request.
+    enum ReportOutcome: Sendable {
+        case stored(Stored)
+        case refused(Refusal)
+        /// To be evaluated alone, under the party's lock: its write lost to another's (`lost`),
+        /// or it repeats reports sent before (checked against the log there).
+        case alone(lost: Bool)
+    }
+
     /// What storing a request's reports did; `state`: the party's state after them, to keep.
-    private struct Stored: Sendable {
+    struct Stored: Sendable {
         var stored = 0, duplicates = 0, alerts = 0
         var state: PartyState?
     }
 
-    /// Another relay wrote the party's log (or changed the party) since it was read.
+    /// A request's new reports evaluated on its party's state: the write they make, the
+    /// alerts they raise (stored with the write, or neither is), and the state after them.
+    private struct Evaluated: Sendable {
+        var write: RelayStatements.ReportWrites.Request
+        var alerts: [RelayAlert]
+        var state: PartyState
+    }
+
+    /// The party's log moved while a report was stored under its lock (it cannot, held).
     private struct WriteConflict: Error {}
 
-    /// The report path without a lock: one read of the party, the caller and the log entries
-    /// this relay's state of the party lacks; nil when the write lost to another's.
-    private func storeUnlocked(_ reports: [Report], token: RelayToken, on connection: PostgresConnection) async throws -> Stored? {
-        let cached = rules.take(token.party)
-        var row: PartyRules.Row?
-        var me: Caller?
-        var entries: [LogEntry] = []
-        // Entries after the cached state's place, if it is of the party's epoch still.
-        let (epoch, after) = cached.map { ($0.epoch, $0.seq) } ?? (-1, Int64.max)
-        let snapshot = RelayStatements.ReportSnapshot(party: token.party, member: token.member, epoch: epoch, after: after)
-        for try await r in try await connection.execute(snapshot, logger: logger) {
-            if row == nil {
-                row = PartyRules.Row(id: token.party, park: r.park, drift: r.drift, silence: r.silence, logSeq: r.logSeq, epoch: r.epoch)
-                me = Caller(token, name: r.name, role: r.role, removed: r.removed, lastSeq: r.lastSeq, lastTime: r.lastTime)
-            }
-            if let seq = r.seq, let time = r.time {
-                entries.append(LogEntry(seq: seq, member: r.member, time: time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
-            }
-        }
-        guard let row else { throw Self.noParty(token.party) }
-        var state: PartyState?
-        if let cached, cached.epoch == row.epoch, cached.seq + Int64(entries.count) == row.logSeq {
-            for entry in entries { _ = cached.feed(entry) }
-            state = cached
-        }
+    /// One batch of requests, each of a different party: one read of every party, the caller
+    /// and the log entries this relay's cached state of the party lacks; each request then
+    /// evaluated; one write of all of them. The states of the parties written are kept (their
+    /// writes committed) before any of the batch's requests is answered.
+    private func storeBatch(_ jobs: [ReportJob]) async -> [ReportOutcome] {
+        let cached = jobs.map { rules.take($0.token.party) }
+        counters.add(\.reportBatches, 1)
         do {
-            guard let me else { throw Self.noLongerMember(token) }
-            return try await store(reports, token: token, row: row, me: me, state: state, locked: false, on: connection)
-        } catch is WriteConflict {
-            return nil
-        } catch let refusal as Refusal {
-            // Refused before the report was fed: the state holds only what is committed, and
-            // serves on (a member sending replays must not make the party's state be rebuilt).
-            if let state { rules.keep(state, for: token.party) }
-            throw refusal
+            return try await database.connection { [self] connection in try await self.storeBatch(jobs, cached: cached, on: connection) }
+        } catch {
+            // Nothing was stored; the states taken are dropped (the next report rebuilds them).
+            return jobs.map { _ in .refused(error) }
         }
     }
 
-    /// Stores the new of `reports` after the party's log at `row`, fed to `state` (the party's
-    /// state at `row.logSeq`; nil: made now), with the alerts they raise. Unless `locked` (in
-    /// a transaction holding the party's row), the write takes only if the row is still as
-    /// read, else ``WriteConflict``.
-    private func store(
-        _ reports: [Report], token: RelayToken, row: PartyRules.Row, me: Caller, state held: PartyState?, locked: Bool,
-        on connection: PostgresConnection
-    ) async throws -> Stored {
-        // Every refusal here comes before `state` is fed (storeUnlocked keeps it on a refusal).
-        let (lastSeq, lastTime) = (me.lastSeq, me.lastTime)
-        let old = reports.filter { $0.seq <= lastSeq }
+    private func storeBatch(_ jobs: [ReportJob], cached: [PartyState?], on connection: PostgresConnection) async throws -> [ReportOutcome] {
+        let snapshot = RelayStatements.ReportSnapshots(
+            requests: zip(jobs, cached).map { job, state in
+                // Entries after the cached state's place, if it is of the party's epoch still.
+                .init(party: job.token.party, member: job.token.member, epoch: state?.epoch ?? -1, after: state?.seq ?? Int64.max)
+            })
+        var rows = [PartyRules.Row?](repeating: nil, count: jobs.count)
+        var callers = [Caller?](repeating: nil, count: jobs.count)
+        var entries = [[LogEntry]](repeating: [], count: jobs.count)
+        for try await r in try await connection.execute(snapshot, logger: logger) {
+            let i = Int(r.request) - 1
+            guard jobs.indices.contains(i) else { continue }
+            if rows[i] == nil {
+                let token = jobs[i].token
+                rows[i] = PartyRules.Row(id: token.party, park: r.park, drift: r.drift, silence: r.silence, logSeq: r.logSeq, epoch: r.epoch)
+                callers[i] = Caller(token, name: r.name, role: r.role, removed: r.removed, lastSeq: r.lastSeq, lastTime: r.lastTime)
+            }
+            if let seq = r.seq, let time = r.time {
+                entries[i].append(LogEntry(seq: seq, member: r.member, time: time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
+            }
+        }
+        var outcomes = [ReportOutcome?](repeating: nil, count: jobs.count)
+        var writes: [(index: Int, evaluated: Evaluated)] = []
+        for (i, job) in jobs.enumerated() {
+            guard let row = rows[i] else {
+                outcomes[i] = .refused(Self.noParty(job.token.party))
+                continue
+            }
+            var state: PartyState?
+            if let held = cached[i], held.epoch == row.epoch, held.seq + Int64(entries[i].count) == row.logSeq {
+                for entry in entries[i] { _ = held.feed(entry) }
+                state = held
+            }
+            // Refused or sent alone before it is fed, the state holds only what is committed and
+            // serves on (a member sending replays must not make the party's state be rebuilt).
+            guard let me = callers[i] else {
+                if let state { rules.keep(state, for: row.id) }
+                outcomes[i] = .refused(Self.noLongerMember(job.token))
+                continue
+            }
+            guard job.reports.allSatisfy({ $0.seq > me.lastSeq }) else {
+                if let state { rules.keep(state, for: row.id) }
+                outcomes[i] = .alone(lost: false)
+                continue
+            }
+            let made: PartyState
+            if let state { made = state } else { made = try await rules.state(row, on: connection) }
+            do {
+                writes.append((i, try evaluate(job.reports, token: job.token, row: row, me: me, state: made)))
+            } catch {
+                rules.keep(made, for: row.id)
+                outcomes[i] = .refused(error)
+            }
+        }
+        if !writes.isEmpty {
+            let written = try await write(writes.map(\.evaluated), inTransaction: false, on: connection)
+            for (i, evaluated) in writes {
+                if written.contains(evaluated.write.party) {
+                    rules.keep(evaluated.state, for: evaluated.write.party)
+                    outcomes[i] = .stored(Stored(stored: evaluated.write.reports.count, alerts: evaluated.alerts.count))
+                } else {
+                    // Another relay wrote the party first: the state, fed what was not stored, goes.
+                    outcomes[i] = .alone(lost: true)
+                }
+            }
+        }
+        return outcomes.map { $0 ?? .alone(lost: false) }
+    }
+
+    /// A request's reports stored alone, in a transaction holding the party's row: the same
+    /// report sent again is a retransmission, acknowledged; anything else sent before, a replay.
+    private func storeLocked(_ reports: [Report], token: RelayToken, on connection: PostgresConnection) async throws -> Stored {
+        let row = try await lock(token.party, on: connection)
+        let me = try await caller(token, on: connection)
+        let old = reports.filter { $0.seq <= me.lastSeq }
         if !old.isEmpty {
-            // Sent before: the same report again is a retransmission; anything else a replay.
             let seqs = old.map(\.seq)
             var kept: [Int64: Report] = [:]
             for try await (seq, time, lat, lon) in try await connection.query(
@@ -165,40 +226,55 @@ extension RelayService {
             }
             for r in old {
                 guard let k = kept[r.seq], k.time == r.time, k.lat == r.lat, k.lon == r.lon else {
-                    throw Refusal(.replay, "reports: seq \(r.seq) was used by another report of '\(token.member)' (the last stored is \(lastSeq))")
+                    throw Refusal(.replay, "reports: seq \(r.seq) was used by another report of '\(token.member)' (the last stored is \(me.lastSeq))")
                 }
             }
         }
-        let new = reports.filter { $0.seq > lastSeq }
-        guard let first = new.first else { return Stored(duplicates: old.count, state: held) }
-        if let lastTime, first.time < lastTime {
+        let new = reports.filter { $0.seq > me.lastSeq }
+        guard !new.isEmpty else { return Stored(duplicates: old.count) }
+        let state = try await rules.state(row, on: connection)
+        let evaluated: Evaluated
+        do { evaluated = try evaluate(new, token: token, row: row, me: me, state: state) } catch {
+            rules.keep(state, for: token.party)
+            throw error
+        }
+        guard try await write([evaluated], inTransaction: true, on: connection).contains(token.party) else { throw WriteConflict() }
+        return Stored(stored: new.count, duplicates: old.count, alerts: evaluated.alerts.count, state: state)
+    }
+
+    /// `new` (every one after the member's last stored report) evaluated on `state`, the
+    /// party's state at `row`. Refused before `state` is fed, or not at all.
+    private func evaluate(_ new: [Report], token: RelayToken, row: PartyRules.Row, me: Caller, state: PartyState) throws(Refusal) -> Evaluated {
+        if let lastTime = me.lastTime, let first = new.first, first.time < lastTime {
             throw Refusal(.replay, "reports: a report at \(first.time) is older than '\(token.member)''s last, at \(lastTime)")
         }
-        let state: PartyState
-        if let held { state = held } else { state = try await rules.state(row, on: connection) }
         var seq = row.logSeq
         var events: [PartyEvent] = []
         for r in new {
             seq += 1
             events += state.feed(LogEntry(seq: seq, member: token.member, time: r.time, lat: r.lat, lon: r.lon, accuracy: r.accuracy))
         }
-        let alerts = RelayAlerts.alerts(PartyMonitor.ordered(events), in: state)
-        let entries = RelayStatements.ReportWrite(
-            party: token.party, member: token.member, toSeq: seq, nextTick: state.monitor.nextSilence, fromSeq: row.logSeq, epoch: row.epoch,
-            reports: new)
-        let write = { [logger] (connection: PostgresConnection) async throws in
-            var written: Int64 = 0
-            for try await n in try await connection.execute(entries, logger: logger) { written = n }
-            guard written == 1 else { throw WriteConflict() }
-            try await RelayAlerts.store(alerts, party: token.party, on: connection, logger: logger)
+        let write = RelayStatements.ReportWrites.Request(
+            party: token.party, member: token.member, fromSeq: row.logSeq, epoch: row.epoch, nextTick: state.monitor.nextSilence, reports: new)
+        return Evaluated(write: write, alerts: RelayAlerts.alerts(PartyMonitor.ordered(events), in: state), state: state)
+    }
+
+    /// Writes `evaluated` (``RelayStatements/ReportWrites``) and the alerts of those that took,
+    /// in one transaction when there are alerts (unless already `inTransaction`).
+    /// - Returns: the parties written.
+    private func write(_ evaluated: [Evaluated], inTransaction: Bool, on connection: PostgresConnection) async throws -> Set<String> {
+        let statement = RelayStatements.ReportWrites(requests: evaluated.map(\.write))
+        let body = { [logger] (connection: PostgresConnection) async throws -> Set<String> in
+            var written: Set<String> = []
+            for try await party in try await connection.execute(statement, logger: logger) { written.insert(party) }
+            for e in evaluated where written.contains(e.write.party) {
+                try await RelayAlerts.store(e.alerts, party: e.write.party, on: connection, logger: logger)
+            }
+            return written
         }
-        if locked || alerts.isEmpty {
-            try await write(connection)
-        } else {
-            // The alerts are stored with the report that raised them, or neither is.
-            try await RelayDatabase.transaction(on: connection, logger: logger, write)
-        }
-        return Stored(stored: new.count, duplicates: old.count, alerts: alerts.count, state: state)
+        if inTransaction || evaluated.allSatisfy({ $0.alerts.isEmpty }) { return try await body(connection) }
+        // The alerts are stored with the reports that raised them, or neither is.
+        return try await RelayDatabase.transaction(on: connection, logger: logger, body)
     }
 
     /// `GET /v1/parties/{party}/positions`: the latest fix of each member the caller may see.

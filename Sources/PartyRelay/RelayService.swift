@@ -19,6 +19,8 @@ final class RelayService: Sendable {
     let rules: PartyRules
     let fanout: RelayFanout
     let counters = RelayCounters()
+    /// Reports waiting for the next batch (``report(_:_:)``).
+    let batches: BatchQueue<ReportJob, ReportOutcome>
     let key: SigningKey
     let trusted: TrustedKey
     let parks: ParkRules
@@ -40,6 +42,7 @@ final class RelayService: Sendable {
         parks = ParkRules(root: root)
         rules = PartyRules(capacity: configuration.cachedParties, parks: parks, counters: counters, logger: logger)
         fanout = RelayFanout(database: database, counters: counters, logger: logger)
+        batches = BatchQueue(lanes: configuration.reportLanes, largest: configuration.reportsPerBatch)
         self.key = key
         trusted = key.publicKey
         self.clock = clock

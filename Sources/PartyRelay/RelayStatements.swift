@@ -5,101 +5,148 @@ import PostgresNIO
 /// went to parsing and planning), so these are parsed and planned once, then only bound and
 /// run. The rest of the relay's statements are rare enough to send as text.
 enum RelayStatements {
-    /// The party's row, the caller's row and the party's log after `after` (only while the
-    /// party is still at `epoch`), in log order: one row per entry, or one without an entry.
-    struct ReportSnapshot: PostgresPreparedStatement {
+    /// For each of a batch's requests: the party's row, the caller's row and the party's log
+    /// after `after` (only while the party is still at `epoch`), in log order: one row per
+    /// entry, or one without an entry; `request` is the request's place in the batch, from 1.
+    /// A party that does not exist has no row. Each request is looked up on its own (`LATERAL`,
+    /// kept apart by `OFFSET 0`): joined as tables, the generic plan read the whole of each
+    /// party's log and filtered it, and PostgreSQL's CPU doubled.
+    struct ReportSnapshots: PostgresPreparedStatement {
         static let sql = """
-            SELECT p.park, p.drift_m, p.silence_s, p.log_seq, p.epoch, m.name, m.role, m.removed, m.last_seq, m.last_time,
+            SELECT r.i, p.park, p.drift_m, p.silence_s, p.log_seq, p.epoch, m.name, m.role, m.removed, m.last_seq, m.last_time,
                    l.seq, l.member, l.time, l.lat, l.lon, l.accuracy
-            FROM parties p
-            LEFT JOIN members m ON m.party = p.id AND m.id = $2::text
-            LEFT JOIN party_log l ON l.party = p.id AND p.epoch = $3::bigint AND l.seq > $4::bigint
-            WHERE p.id = $1::text ORDER BY l.seq
+            FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS r(party, member, epoch, after, i)
+            CROSS JOIN LATERAL (SELECT park, drift_m, silence_s, log_seq, epoch FROM parties WHERE id = r.party OFFSET 0) p
+            LEFT JOIN LATERAL (
+                SELECT name, role, removed, last_seq, last_time FROM members WHERE party = r.party AND id = r.member OFFSET 0
+            ) m ON true
+            LEFT JOIN LATERAL (
+                SELECT seq, member, time, lat, lon, accuracy FROM party_log
+                WHERE party = r.party AND seq > r.after AND p.epoch = r.epoch OFFSET 0
+            ) l ON true
+            ORDER BY r.i, l.seq
             """
         typealias Row = (
-            park: String, drift: Double, silence: Double, logSeq: Int64, epoch: Int64,
+            request: Int64, park: String, drift: Double, silence: Double, logSeq: Int64, epoch: Int64,
             name: String?, role: String?, removed: Bool?, lastSeq: Int64?, lastTime: Double?,
             seq: Int64?, member: String?, time: Double?, lat: Double?, lon: Double?, accuracy: Double?
         )
 
-        var party: String
-        var member: String
-        var epoch: Int64
-        var after: Int64
+        struct Request: Sendable {
+            var party: String
+            var member: String
+            var epoch: Int64
+            var after: Int64
+        }
+
+        var requests: [Request]
 
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 4)
-            bindings.append(party)
-            bindings.append(member)
-            bindings.append(epoch)
-            bindings.append(after)
+            bindings.append(requests.map(\.party))
+            bindings.append(requests.map(\.member))
+            bindings.append(requests.map(\.epoch))
+            bindings.append(requests.map(\.after))
             return bindings
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
             try row.decode(
-                (String, Double, Double, Int64, Int64, String?, String?, Bool?, Int64?, Double?, Int64?, String?, Double?, Double?, Double?, Double?)
-                    .self)
+                (
+                    Int64, String, Double, Double, Int64, Int64, String?, String?, Bool?, Int64?, Double?, Int64?, String?, Double?, Double?,
+                    Double?, Double?
+                ).self)
         }
     }
 
-    /// A member's reports appended to the party's log as entries `logSeqs`: the `parties` row
-    /// moves first, only from `fromSeq` and `epoch` (where the evaluation started), and the log
-    /// and the member's row follow it, so a write that lost to another stores nothing. One row:
-    /// 1 when written, 0 when it lost.
-    struct ReportWrite: PostgresPreparedStatement {
+    /// Members' reports appended to their parties' logs, each request's as entries after
+    /// `fromSeq`: a party's row moves only from the `fromSeq` and `epoch` its evaluation
+    /// started at, and only if no other transaction holds it now (`SKIP LOCKED`: a batch
+    /// never waits on a row, so two relays' batches cannot deadlock); its log and its
+    /// member's row follow it, so a request whose write lost stores nothing. Rows: the
+    /// parties written.
+    struct ReportWrites: PostgresPreparedStatement {
         static let sql = """
-            WITH party AS (
-                UPDATE parties SET log_seq = $3::bigint, next_tick = $4::float8
-                WHERE id = $1::text AND log_seq = $5::bigint AND epoch = $6::bigint RETURNING id
+            WITH w AS (
+                SELECT * FROM unnest($1::text[], $2::bigint[], $3::float8[], $4::bigint[], $5::bigint[]) AS w(id, to_seq, next_tick, from_seq, epoch)
+            ), taken AS (
+                SELECT p.id FROM parties p JOIN w ON p.id = w.id
+                WHERE p.log_seq = w.from_seq AND p.epoch = w.epoch
+                FOR UPDATE OF p SKIP LOCKED
+            ), party AS (
+                UPDATE parties p SET log_seq = w.to_seq, next_tick = NULLIF(w.next_tick, 'NaN'::float8)
+                FROM w WHERE p.id = w.id AND p.id IN (SELECT id FROM taken)
+                RETURNING p.id
             ), logged AS (
                 INSERT INTO party_log (party, seq, member, client_seq, time, lat, lon, accuracy)
-                SELECT $1::text, s, $2::text, c, t, la, lo, NULLIF(a, -1)
-                FROM unnest($7::bigint[], $8::bigint[], $9::float8[], $10::float8[], $11::float8[], $12::float8[]) AS r(s, c, t, la, lo, a)
-                WHERE EXISTS (SELECT FROM party)
+                SELECT e.party, e.seq, e.member, e.c, e.t, e.la, e.lo, NULLIF(e.a, -1)
+                FROM unnest($6::text[], $7::bigint[], $8::text[], $9::bigint[], $10::float8[], $11::float8[], $12::float8[], $13::float8[])
+                     AS e(party, seq, member, c, t, la, lo, a)
+                WHERE e.party IN (SELECT id FROM party)
             ), member AS (
-                UPDATE members SET last_seq = $13::bigint, last_time = $14::float8, last_lat = $15::float8, last_lon = $16::float8,
-                       last_accuracy = $17::float8
-                WHERE party = $1::text AND id = $2::text AND EXISTS (SELECT FROM party)
+                UPDATE members m SET last_seq = u.c, last_time = u.t, last_lat = u.la, last_lon = u.lo, last_accuracy = NULLIF(u.a, -1)
+                FROM unnest($14::text[], $15::text[], $16::bigint[], $17::float8[], $18::float8[], $19::float8[], $20::float8[])
+                     AS u(party, member, c, t, la, lo, a)
+                WHERE m.party = u.party AND m.id = u.member AND u.party IN (SELECT id FROM party)
             )
-            SELECT count(*) FROM party
+            SELECT id FROM party
             """
-        typealias Row = Int64
+        typealias Row = String
 
-        var party: String
-        var member: String
-        /// The party's log_seq after the write, and the silence clock's next tick.
-        var toSeq: Int64
-        var nextTick: Double?
-        /// Where the evaluation started.
-        var fromSeq: Int64
-        var epoch: Int64
-        var reports: [RelayService.Report]
+        /// One request's write: its member's `reports` as the party's entries `fromSeq + 1`
+        /// on, leaving the silence clock's next tick at `nextTick`.
+        struct Request: Sendable {
+            var party: String
+            var member: String
+            var fromSeq: Int64
+            var epoch: Int64
+            var nextTick: Double?
+            var reports: [RelayService.Report]
+        }
+
+        var requests: [Request]
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 17)
+            var bindings = PostgresBindings(capacity: 20)
+            bindings.append(requests.map(\.party))
+            bindings.append(requests.map { $0.fromSeq + Int64($0.reports.count) })
+            bindings.append(requests.map { $0.nextTick ?? .nan })
+            bindings.append(requests.map(\.fromSeq))
+            bindings.append(requests.map(\.epoch))
+            var party: [String] = [], seq: [Int64] = [], member: [String] = [], client: [Int64] = []
+            var time: [Double] = [], lat: [Double] = [], lon: [Double] = [], accuracy: [Double] = []
+            for request in requests {
+                for (n, report) in request.reports.enumerated() {
+                    party.append(request.party)
+                    seq.append(request.fromSeq + 1 + Int64(n))
+                    member.append(request.member)
+                    client.append(report.seq)
+                    time.append(report.time)
+                    lat.append(report.lat)
+                    lon.append(report.lon)
+                    accuracy.append(report.accuracy ?? -1)
+                }
+            }
             bindings.append(party)
+            bindings.append(seq)
             bindings.append(member)
-            bindings.append(toSeq)
-            bindings.append(nextTick)
-            bindings.append(fromSeq)
-            bindings.append(epoch)
-            bindings.append(Array(fromSeq + 1...toSeq))
-            bindings.append(reports.map(\.seq))
-            bindings.append(reports.map(\.time))
-            bindings.append(reports.map(\.lat))
-            bindings.append(reports.map(\.lon))
-            bindings.append(reports.map { $0.accuracy ?? -1 })
-            let last = reports.last
-            bindings.append(last?.seq ?? 0)
-            bindings.append(last?.time)
-            bindings.append(last?.lat)
-            bindings.append(last?.lon)
-            bindings.append(last?.accuracy)
+            bindings.append(client)
+            bindings.append(time)
+            bindings.append(lat)
+            bindings.append(lon)
+            bindings.append(accuracy)
+            let last = requests.compactMap { r in r.reports.last.map { (r, $0) } }
+            bindings.append(last.map(\.0.party))
+            bindings.append(last.map(\.0.member))
+            bindings.append(last.map(\.1.seq))
+            bindings.append(last.map(\.1.time))
+            bindings.append(last.map(\.1.lat))
+            bindings.append(last.map(\.1.lon))
+            bindings.append(last.map { $0.1.accuracy ?? -1 })
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(String.self) }
     }
 
     /// One alert, its deliveries and its outbox rows, and a NOTIFY of the party to the relays

@@ -87,6 +87,57 @@ import Testing
         #expect(stored.split(separator: "\n").map(String.init) == expected)
     }
 
+    @Test("reports of many parties that arrive at once are stored in batches, each in its party's log")
+    func partiesBatchedTogether() async throws {
+        // One lane: what arrives while a batch runs waits for the next, with the others.
+        let relay = try await RelayHarness.start {
+            $0.requestsPerMinute = 100_000; $0.reportLanes = 1
+        }
+        defer { Task { await relay.stop() } }
+        var parties: [RelayHarness.Party] = []
+        for _ in 0..<8 { parties.append(try await relay.party()) }
+        func stat(_ name: String) async throws -> Int { Int(try await relay.call(.GET, "/v1/stats")[name]?.numberValue ?? -1) }
+        let (batchesBefore, storedBefore) = (try await stat("report_batches"), try await stat("reports_stored"))
+        let members = ["ana", "ben", "cal", "dee"]
+        let t = relay.now - 600
+        // Six rounds 40 s apart, every member of every party at once; Ben walks 700 m out for
+        // four of them.
+        let rounds = 6
+        for round in 0..<rounds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for party in parties {
+                    for (m, member) in members.enumerated() {
+                        let out = (2...5).contains(round) && member == "ben"
+                        let fix = (round + 1, t + Double(round) * 40 + Double(m), Self.camp.lat + (out ? 0.0063 : 0), Self.camp.lon)
+                        group.addTask {
+                            let answer = try await relay.report(party, member, [fix])
+                            #expect(answer.status == 200, "\(member) round \(round + 1): \(answer.json)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let requests = parties.count * members.count * rounds
+        #expect(try await stat("reports_stored") - storedBefore == requests)
+        let batches = try await stat("report_batches") - batchesBefore
+        #expect(batches >= 1 && batches < requests, "\(batches) batches for \(requests) requests: none went together")
+
+        // Each party's log: its 24 reports, numbered without gaps, each member's in order;
+        // and the same alerts in every party (the same walk), raised once.
+        var alertsOfEach: Set<String> = []
+        for party in parties {
+            let log = try relay.sql("SELECT seq || ' ' || member || ' ' || client_seq FROM party_log WHERE party = '\(party.id)' ORDER BY seq")
+                .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(log.map { $0[0] } == (1...(members.count * rounds)).map(String.init))
+            for member in members {
+                #expect(log.filter { $0[1] == member }.map { $0[2] } == (1...rounds).map(String.init), "\(member) in \(party.id)")
+            }
+            alertsOfEach.insert(try relay.sql("SELECT kind || ' ' || member FROM alerts WHERE party = '\(party.id)' ORDER BY id"))
+        }
+        #expect(alertsOfEach.count == 1 && alertsOfEach.first?.contains("ben") == true, "\(alertsOfEach)")
+    }
+
     @Test("refused reports leave the party's state as it was: the next report does not rebuild it")
     func refusalsKeepTheState() async throws {
         let relay = try await RelayHarness.start()
