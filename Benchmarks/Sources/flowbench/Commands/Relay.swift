@@ -114,11 +114,11 @@ extension Flowbench {
                 }
                 await load.settle(seconds: 5)
                 let result = load.result
-                let stats = await load.stats(["reports_stored", "writes_retried"])
+                let stats = await load.stats(["reports_stored", "writes_retried", "report_batches"])
                 await load.shutdown()
                 return Measured(
                     tally: result, cpu: cpu.used, members: load.members.count, streams: open, setupSeconds: setup,
-                    stored: stats["reports_stored"] ?? 0, retried: stats["writes_retried"] ?? 0)
+                    stored: stats["reports_stored"] ?? 0, retried: stats["writes_retried"] ?? 0, batches: stats["report_batches"] ?? 0)
             }
             let dead = processes.filter { !$0.isAlive }.map { "relay \($0.port): \($0.ending ?? "ended")" }
             print(report(measured, dead: dead))
@@ -148,6 +148,8 @@ extension Flowbench {
             /// under the party's lock because another relay wrote the party's log first.
             var stored: Int
             var retried: Int
+            /// Batches the relays stored reports in (group commit; 0 from a relay before them).
+            var batches: Int
         }
 
         func report(_ m: Measured, dead: [String]) -> String {
@@ -166,6 +168,7 @@ extension Flowbench {
             }
             row("report to acknowledgement", acks)
             row("report to alert on a recipient's stream", alerts)
+            row("due to sent (the load's own lag, in both)", Samples(t.lagMilliseconds))
             let rate = Double(t.reportsAcked) / seconds
             let relayCPU = m.cpu.relays
             table.note(
@@ -176,11 +179,20 @@ extension Flowbench {
                 "over \(Format.fixed(seconds, 0)) s measured: \(t.reportsDue) reports due, \(t.reportsAcked) acknowledged (\(Format.fixed(rate, 0))/s), "
                     + "\(t.failed) unanswered\(t.failures.isEmpty ? "" : " (" + t.failures.sorted { $0.key < $1.key }.map { "\($0.value)× \($0.key)" }.joined(separator: "; ") + ")"), refused by status: \(t.refused.isEmpty ? "none" : t.refused.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))"
             )
+            if !t.slowBySecond.isEmpty {
+                let worst = t.slowBySecond.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5)
+                table.note(
+                    "alerts of 200 ms or more: \(t.slowBySecond.values.reduce(0, +)), from reports due in \(t.slowBySecond.count) of the \(Format.fixed(seconds, 0)) seconds; "
+                        + "the most: " + worst.map { "second \($0.key + 1): \($0.value)" }.joined(separator: ", "))
+            }
             table.note("alerts on streams from reports outside the window (warm-up, answers after it): \(t.unmatched)")
             table.note(
                 "CPU seconds in the window: relays \(Format.fixed(relayCPU, 1)), PostgreSQL \(Format.fixed(m.cpu.postgres, 1)), clients \(Format.fixed(m.cpu.clients, 1)); "
                     + "PostgreSQL's share of the service's CPU \(Format.fixed(100 * m.cpu.postgres / max(0.001, relayCPU + m.cpu.postgres), 0)) %")
-            table.note("over the whole run: \(m.stored) reports stored, \(m.retried) evaluated again under the party's lock (another relay wrote first)")
+            table.note(
+                "over the whole run: \(m.stored) reports stored"
+                    + (m.batches > 0 ? " in \(m.batches) batches (\(Format.fixed(Double(m.stored) / Double(m.batches), 2)) a batch)" : "")
+                    + ", \(m.retried) evaluated again under the party's lock (another relay wrote first)")
             table.note("reports per relay CPU-second: \(relayCPU > 0 ? Format.fixed(Double(t.reportsAcked) / relayCPU, 0) : "-")")
             let goal = !alerts.values.isEmpty && alerts.percentile(99) < 200 && t.failed == 0
             table.note("goal: alert p99 < 200 ms with every report answered: \(goal ? "met" : "NOT met")")

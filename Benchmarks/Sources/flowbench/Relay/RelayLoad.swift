@@ -37,9 +37,15 @@ final class RelayLoad: Sendable {
         var failures: [String: Int] = [:]
         var failed: Int { failures.values.reduce(0, +) }
         var ackMilliseconds: [Double] = []
+        /// From a report's due instant to its task starting here: the load's own lag, inside
+        /// both latencies above.
+        var lagMilliseconds: [Double] = []
         var alertMilliseconds: [Double] = []
         /// Alerts received that no report of the window raised (silences, warm-up's).
         var unmatched = 0
+        /// Alerts slower than the goal (200 ms), by the second of the window their report was
+        /// due in: a few seconds holding most of them is a stall, not a queue.
+        var slowBySecond: [Int: Int] = [:]
     }
 
     /// The camp every party's zone is around (Yosemite Valley), and how far north a member
@@ -230,7 +236,9 @@ final class RelayLoad: Sendable {
                     t.unmatched += 1
                     return
                 }
-                t.alertMilliseconds.append(Double(now - min(now, sent)) / 1e6)
+                let ms = Double(now - min(now, sent)) / 1e6
+                t.alertMilliseconds.append(ms)
+                if ms >= 200 { t.slowBySecond[Int((sent - start) / 1_000_000_000), default: 0] += 1 }
             }
         }
         return id
@@ -291,6 +299,7 @@ final class RelayLoad: Sendable {
     var result: Tally { tally.withLock { $0 } }
 
     private func send(_ member: Member, seq: Int, round: Int, due at: UInt64, measured: Bool) async {
+        let started = MonotonicClock.now()
         let time = (Date().timeIntervalSince1970).rounded(.down)
         let phase = (round + member.index * 3 + member.partyIndex) % (2 * Self.halfCycle)
         let out = member.index > 0 && phase >= Self.halfCycle
@@ -312,6 +321,7 @@ final class RelayLoad: Sendable {
         guard measured else { return }
         tally.withLock { t in
             t.reportsDue += 1
+            t.lagMilliseconds.append(Double(started - min(started, at)) / 1e6)
             switch answer?.status {
             case 200?:
                 t.reportsAcked += 1
