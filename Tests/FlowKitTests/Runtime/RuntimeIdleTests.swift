@@ -16,9 +16,11 @@ import ScreenModel
             flow.register("count", function(ctx)
               return { title = string.format("%d %s", collectgarbage("count") // 1, tostring(collectgarbage("isrunning"))), sections = {} }
             end)
+            -- 64 KiB a step: past the 64 MiB cap in a thousand steps, long before the CPU
+            -- limit of a debug build on a busy machine (1 KiB steps took it 1 s once).
             flow.register("hog", function(ctx)
               local t = {}
-              while true do t[#t + 1] = string.rep("x", 1000) .. #t end
+              while true do t[#t + 1] = string.rep("x", 65536) .. #t end
             end)
             """
         ])
