@@ -124,6 +124,8 @@ package enum FullCommandLine {
         var park: String { get }
         /// The others' positions the session took since the last call, for printing.
         func positionsTaken() -> [RelayDelivery.Position]
+        /// Whether the relay has acknowledged everything queued, or refuses this member.
+        var settled: Bool { get }
         /// Sends what is queued, waiting at most `seconds`; then stops the link. Lines for
         /// standard error: what is still queued or was dropped, and why.
         func finish(within seconds: Double) -> [String]

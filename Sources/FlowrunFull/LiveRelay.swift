@@ -61,6 +61,8 @@ final class LiveRelay: FullCommandLine.LiveRelay, PartyRelayLink, Sendable {
         }
     }
 
+    var settled: Bool { client.outbox.pending.isEmpty || client.status.refused != nil }
+
     func finish(within seconds: Double) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         while !client.outbox.pending.isEmpty, client.status.refused == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }

@@ -40,7 +40,7 @@ extension Flowrun {
                 fix from the future or a day old), each reported; \
                 the alerts the relay delivers to this member are printed as events, the others' positions as \
                 {"type": "position", ...}. Reports queue in --relay-folder while the relay is out of reach and are sent \
-                in order once it is back; the session keeps listening --listen seconds after the track.
+                in order once it is back; the session keeps listening --listen seconds once the relay has them.
                 """)
 
         @OptionGroup var project: ProjectOptions
@@ -93,7 +93,7 @@ extension Flowrun {
                 "With --relay: where the token and the queue of reports are kept (default: the profile's relay/).", valueName: "dir"))
         var relayFolder: String?
 
-        @Option(help: ArgumentHelp("With --relay: seconds to keep listening after the recordings end.", valueName: "s"))
+        @Option(help: ArgumentHelp("With --relay: seconds to keep listening once the relay has every report.", valueName: "s"))
         var listen: Double = 5
 
         @OptionGroup(title: "Limits")
@@ -155,8 +155,8 @@ extension Flowrun {
 extension Flowrun.Live {
     /// The session with its party on a relay: the recordings moved to end now, the track as the
     /// phone's GPS gets it under the party's duty cycle (GeoKit's `DutyCycleSampler`), each of
-    /// those fixes reported, what the relay delivers printed as it comes, then `--listen`
-    /// seconds more.
+    /// those fixes reported, what the relay delivers printed as it comes until it has them
+    /// all, then `--listen` seconds more: the alerts a report causes come after its answer.
     func runRelayed(_ url: String, runtime: FlowRuntime, track recorded: [TimedFix], readings: [BeaconReading]) throws {
         guard let parts = FullCommandLine.parts else { FullCommandLine.handOver() }
         let folder = relayFolder ?? profile.chosen.path + "/relay"
@@ -188,15 +188,28 @@ extension Flowrun.Live {
         printer.print(try session.join(relay.run, relay: relay.link))
         printer.print(try session.open(FlowRequest(flow: flow, args: try Flowrun.Run.parseArgs(args))).outputs)
         play(inputs, from: start, into: session, printer: printer) { printer.print(relay.positionsTaken()) }
-        let end = Date().timeIntervalSince1970 + listen
-        repeat {
+        let printDeliveries = {
             printer.print(session.relayed())
             printer.print(relay.positionsTaken())
+        }
+        // However slow the relay, the listening starts once it has every report (or at most
+        // `sendingSeconds` on: one out of reach keeps the rest queued for the next run).
+        let sentBy = Date().timeIntervalSince1970 + Self.sendingSeconds
+        while !relay.settled, Date().timeIntervalSince1970 < sentBy {
+            printDeliveries()
+            Self.sleep(seconds: 0.1)
+        }
+        let end = Date().timeIntervalSince1970 + listen
+        repeat {
+            printDeliveries()
             Self.sleep(seconds: 0.25)
         } while Date().timeIntervalSince1970 < end
-        for line in relay.finish(within: 10) { TerminalText.writeError("flowrun live: \(line)") }
+        for line in relay.finish(within: 1) { TerminalText.writeError("flowrun live: \(line)") }
         printer.print(session.relayed())
     }
+
+    /// How long a relayed session waits for the relay to take its queue before it listens.
+    static let sendingSeconds = 10.0
 
     /// Feeds the recordings' moments to `session` at `--speed` from `start`, printing what each
     /// caused, then `after` each.

@@ -143,8 +143,9 @@ import Testing
             #expect(error.source == root + "GOGA/")
             #expect(error.message == "stopped at the sync's deadline of 2 s (--deadline): the server sends too slowly")
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
-            // The lock was let go (a held one refuses at once, it never waits).
-            _ = try await desk.sync(cache, from: root, options: bounded)
+            // The lock was let go (a held one refuses at once, it never waits). The next sync
+            // has the usual bounds: on a loaded machine a plain answer can be slow too.
+            _ = try await desk.sync(cache, from: root, options: quick)
             try desk.expectRuns(cache, version: 2, welcome: newWelcome)
         }
     }
@@ -161,7 +162,7 @@ import Testing
             #expect(error.message.hasPrefix("stopped: "), "\(error)")
             #expect(error.message.hasSuffix(" under the minimum of 1024 bytes/s (--min-rate): the server sends too slowly"), "\(error)")
             try desk.expectRuns(cache, version: 1, welcome: oldWelcome)
-            _ = try await desk.sync(cache, from: root, options: bounded)
+            _ = try await desk.sync(cache, from: root, options: quick)
             try desk.expectRuns(cache, version: 2, welcome: newWelcome)
         }
     }
