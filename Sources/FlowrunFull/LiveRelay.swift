@@ -65,7 +65,7 @@ final class LiveRelay: FullCommandLine.LiveRelay, PartyRelayLink, Sendable {
 
     func finish(within seconds: Double) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
-        while !client.outbox.pending.isEmpty, client.status.refused == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while !settled, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         task.cancel()
         var lines: [String] = []
         if let refused = client.status.refused { lines.append("the relay stopped taking this member's reports: \(refused)") }
