@@ -54,12 +54,9 @@ enum RelayAlerts {
     /// - Returns: the deliveries stored.
     @discardableResult
     static func store(_ alerts: [RelayAlert], party: String, on connection: PostgresConnection, logger: Logger) async throws -> Int {
-        var deliveries = 0
-        for alert in alerts {
-            _ = try await connection.execute(RelayStatements.AlertInsert(party: party, alert: alert), logger: logger)
-            deliveries += alert.recipients.count
-        }
-        return deliveries
+        guard !alerts.isEmpty else { return 0 }
+        for try await _ in try await connection.execute(RelayStatements.AlertInserts(alerts: alerts.map { (party, $0) }), logger: logger) {}
+        return alerts.reduce(0) { $0 + $1.recipients.count }
     }
 
     /// A delivery as a stream sends it.

@@ -59,8 +59,8 @@ extension RelayService {
     ///
     /// A request goes in the relay's next batch of reports (``BatchQueue``): one read of every
     /// party in the batch, each request evaluated without a lock, and one write that takes a
-    /// party only if its log is still where the read found it; two round trips for a batch
-    /// that raises no alert. A request whose write lost to another relay's, or that repeats
+    /// party only if its log is still where the read found it and stores the alerts raised;
+    /// two round trips for a batch. A request whose write lost to another relay's, or that repeats
     /// reports sent before, is then evaluated alone under the party's row lock.
     func report(_ token: RelayToken, _ bytes: [UInt8]) async throws(Refusal) -> JSONValue {
         try admit(token)
@@ -193,7 +193,7 @@ extension RelayService {
             }
         }
         if !writes.isEmpty {
-            let written = try await write(writes.map(\.evaluated), inTransaction: false, on: connection)
+            let written = try await write(writes.map(\.evaluated), on: connection)
             for (i, evaluated) in writes {
                 if written.contains(evaluated.write.party) {
                     rules.keep(evaluated.state, for: evaluated.write.party)
@@ -238,7 +238,7 @@ extension RelayService {
             rules.keep(state, for: token.party)
             throw error
         }
-        guard try await write([evaluated], inTransaction: true, on: connection).contains(token.party) else { throw WriteConflict() }
+        guard try await write([evaluated], on: connection).contains(token.party) else { throw WriteConflict() }
         return Stored(stored: new.count, duplicates: old.count, alerts: evaluated.alerts.count, state: state)
     }
 
@@ -259,22 +259,15 @@ extension RelayService {
         return Evaluated(write: write, alerts: RelayAlerts.alerts(PartyMonitor.ordered(events), in: state), state: state)
     }
 
-    /// Writes `evaluated` (``RelayStatements/ReportWrites``) and the alerts of those that took,
-    /// in one transaction when there are alerts (unless already `inTransaction`).
+    /// Writes `evaluated` and the alerts of those that took, in one statement
+    /// (``RelayStatements/ReportWrites``).
     /// - Returns: the parties written.
-    private func write(_ evaluated: [Evaluated], inTransaction: Bool, on connection: PostgresConnection) async throws -> Set<String> {
-        let statement = RelayStatements.ReportWrites(requests: evaluated.map(\.write))
-        let body = { [logger] (connection: PostgresConnection) async throws -> Set<String> in
-            var written: Set<String> = []
-            for try await party in try await connection.execute(statement, logger: logger) { written.insert(party) }
-            for e in evaluated where written.contains(e.write.party) {
-                try await RelayAlerts.store(e.alerts, party: e.write.party, on: connection, logger: logger)
-            }
-            return written
-        }
-        if inTransaction || evaluated.allSatisfy({ $0.alerts.isEmpty }) { return try await body(connection) }
-        // The alerts are stored with the reports that raised them, or neither is.
-        return try await RelayDatabase.transaction(on: connection, logger: logger, body)
+    private func write(_ evaluated: [Evaluated], on connection: PostgresConnection) async throws -> Set<String> {
+        let statement = RelayStatements.ReportWrites(
+            requests: evaluated.map(\.write), alerts: evaluated.flatMap { e in e.alerts.map { (e.write.party, $0) } })
+        var written: Set<String> = []
+        for try await party in try await connection.execute(statement, logger: logger) { written.insert(party) }
+        return written
     }
 
     /// `GET /v1/parties/{party}/positions`: the latest fix of each member the caller may see.

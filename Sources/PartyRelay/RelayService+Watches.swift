@@ -101,9 +101,15 @@ extension RelayService {
         for (id, state) in swept.states { rules.keep(state, for: id) }
         var raised = swept.raised
         raised += try await database.transaction { [self] connection -> Int in
+            // The party's row is held too, as by everything that stores a party's alerts: its
+            // delivery ids then commit in their order, and a stream, read in id order, never
+            // passes one whose transaction is still open. Rows another holds wait a sweep.
             var due: [(party: String, member: String, until: Double)] = []
             for try await row in try await connection.query(
-                "SELECT party, member, until FROM watches WHERE NOT alerted AND until <= \(now) LIMIT 100 FOR UPDATE SKIP LOCKED", logger: logger
+                """
+                SELECT w.party, w.member, w.until FROM watches w JOIN parties p ON p.id = w.party
+                WHERE NOT w.alerted AND w.until <= \(now) LIMIT 100 FOR UPDATE OF w, p SKIP LOCKED
+                """, logger: logger
             ).decode((String, String, Double).self) { due.append(row) }
             for w in due {
                 var recipients: [RelayAlert.Recipient] = []

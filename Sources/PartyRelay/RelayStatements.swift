@@ -62,9 +62,9 @@ enum RelayStatements {
     /// Members' reports appended to their parties' logs, each request's as entries after
     /// `fromSeq`: a party's row moves only from the `fromSeq` and `epoch` its evaluation
     /// started at, and only if no other transaction holds it now (`SKIP LOCKED`: a batch
-    /// never waits on a row, so two relays' batches cannot deadlock); its log and its
-    /// member's row follow it, so a request whose write lost stores nothing. Rows: the
-    /// parties written.
+    /// never waits on a row, so two relays' batches cannot deadlock); its log, its member's
+    /// row and the alerts it raised (``AlertRows``) follow it, so a request whose write lost
+    /// stores nothing. Rows: the parties written.
     struct ReportWrites: PostgresPreparedStatement {
         static let sql = """
             WITH w AS (
@@ -88,8 +88,8 @@ enum RelayStatements {
                 FROM unnest($14::text[], $15::text[], $16::bigint[], $17::float8[], $18::float8[], $19::float8[], $20::float8[])
                      AS u(party, member, c, t, la, lo, a)
                 WHERE m.party = u.party AND m.id = u.member AND u.party IN (SELECT id FROM party)
-            )
-            SELECT id FROM party
+            ), \(AlertRows.sql(first: 21, condition: "x.party IN (SELECT id FROM party)"))
+            SELECT id FROM party WHERE (SELECT count(*) FROM notified) >= 0
             """
         typealias Row = String
 
@@ -105,9 +105,11 @@ enum RelayStatements {
         }
 
         var requests: [Request]
+        /// The alerts the requests raised, each with its party: stored for the parties written.
+        var alerts: [(party: String, alert: RelayAlert)]
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 20)
+            var bindings = PostgresBindings(capacity: 20 + AlertRows.parameters)
             bindings.append(requests.map(\.party))
             bindings.append(requests.map { $0.fromSeq + Int64($0.reports.count) })
             bindings.append(requests.map { $0.nextTick ?? .nan })
@@ -143,61 +145,114 @@ enum RelayStatements {
             bindings.append(last.map(\.1.lat))
             bindings.append(last.map(\.1.lon))
             bindings.append(last.map { $0.1.accuracy ?? -1 })
+            AlertRows.bind(alerts, into: &bindings)
             return bindings
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(String.self) }
     }
 
-    /// One alert, its deliveries and its outbox rows, and a NOTIFY of the party to the relays
-    /// (sent when the transaction commits; one per party and transaction).
-    struct AlertInsert: PostgresPreparedStatement {
-        static let sql = """
-            WITH alert AS (
-                INSERT INTO alerts (party, kind, time, member, other, zone, lat, lon, distance)
-                VALUES ($1::text, $2::text, $3::float8, $4::text, $5::text, $6::text, $7::float8, $8::float8, $9::float8)
-                RETURNING id
+    /// Alerts, one delivery per alert and recipient, one outbox row per recipient and channel,
+    /// and a NOTIFY of each party to the relays (sent when the transaction commits), as the
+    /// common table expressions ``ReportWrites`` and ``AlertInserts`` both hold: a report and
+    /// the alerts it raises are one statement, atomic without a transaction of their own and
+    /// one round trip (BEGIN, a statement per alert and COMMIT were four or more).
+    ///
+    /// The alerts' ids are drawn in their order, and their deliveries inserted in theirs, so a
+    /// party's delivery ids (the streams' event ids) follow the order the rules raised them.
+    enum AlertRows {
+        /// Parameters the CTEs take.
+        static let parameters = 16
+
+        /// The CTEs (`alert_in`, `alert`, `delivered`, `queued`, `notified`), their parameters
+        /// numbered from `first`; only the alerts whose party meets `condition` (on `x.party`)
+        /// are stored. `notified` must be read by the statement, or PostgreSQL skips it.
+        static func sql(first n: Int, condition: String) -> String {
+            """
+            alert_in AS (
+                SELECT nextval('alerts_id_seq') AS id, x.party, x.kind, x.time, x.member, x.other, x.zone, x.lat, x.lon, x.distance, x.i
+                FROM unnest($\(n)::text[], $\(n + 1)::text[], $\(n + 2)::float8[], $\(n + 3)::text[], $\(n + 4)::text[],
+                            $\(n + 5)::text[], $\(n + 6)::float8[], $\(n + 7)::float8[], $\(n + 8)::float8[])
+                     WITH ORDINALITY AS x(party, kind, time, member, other, zone, lat, lon, distance, i)
+                WHERE \(condition)
+                ORDER BY x.i
+            ), alert AS (
+                INSERT INTO alerts (party, id, kind, time, member, other, zone, lat, lon, distance)
+                SELECT party, id, kind, time, member, NULLIF(other, ''), NULLIF(zone, ''),
+                       NULLIF(lat, 'NaN'::float8), NULLIF(lon, 'NaN'::float8), NULLIF(distance, 'NaN'::float8)
+                FROM alert_in
             ), delivered AS (
                 INSERT INTO deliveries (party, recipient, alert, sees)
-                SELECT $1::text, r, alert.id, s FROM alert, unnest($10::text[], $11::boolean[]) AS d(r, s)
+                SELECT a.party, d.r, a.id, d.s
+                FROM unnest($\(n + 9)::bigint[], $\(n + 10)::text[], $\(n + 11)::boolean[]) WITH ORDINALITY AS d(a, r, s, k)
+                JOIN alert_in a ON a.i = d.a
+                ORDER BY d.k
             ), queued AS (
                 INSERT INTO outbox (party, recipient, alert, channel)
-                SELECT $1::text, r, alert.id, c FROM alert, unnest($12::text[], $13::text[]) AS o(r, c)
+                SELECT a.party, o.r, a.id, o.c
+                FROM unnest($\(n + 12)::bigint[], $\(n + 13)::text[], $\(n + 14)::text[]) AS o(a, r, c)
+                JOIN alert_in a ON a.i = o.a
+            ), notified AS (
+                SELECT pg_notify($\(n + 15)::text, party) FROM (SELECT DISTINCT party FROM alert_in) p
             )
-            SELECT pg_notify($14::text, $1::text)
             """
-        typealias Row = ()
+        }
 
-        var party: String
-        var alert: RelayAlert
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 14)
-            bindings.append(party)
-            bindings.append(alert.kind)
-            bindings.append(alert.time)
-            bindings.append(alert.member)
-            bindings.append(alert.other)
-            bindings.append(alert.zone)
-            bindings.append(alert.coordinate?.latitude)
-            bindings.append(alert.coordinate?.longitude)
-            bindings.append(alert.distance)
-            bindings.append(alert.recipients.map(\.id))
-            bindings.append(alert.recipients.map(\.sees))
-            var recipients: [String] = [], channels: [String] = []
-            for r in alert.recipients {
-                for channel in r.notify {
-                    recipients.append(r.id)
-                    channels.append(channel)
+        /// Binds `alerts` (each with its party) as the CTEs' parameters. Absent values go as ''
+        /// and NaN (no member, zone or measure is either), which the CTEs make NULL again.
+        static func bind(_ alerts: [(party: String, alert: RelayAlert)], into bindings: inout PostgresBindings) {
+            bindings.append(alerts.map(\.party))
+            bindings.append(alerts.map(\.alert.kind))
+            bindings.append(alerts.map(\.alert.time))
+            bindings.append(alerts.map(\.alert.member))
+            bindings.append(alerts.map { $0.alert.other ?? "" })
+            bindings.append(alerts.map { $0.alert.zone ?? "" })
+            bindings.append(alerts.map { $0.alert.coordinate?.latitude ?? .nan })
+            bindings.append(alerts.map { $0.alert.coordinate?.longitude ?? .nan })
+            bindings.append(alerts.map { $0.alert.distance ?? .nan })
+            var delivered: (alert: [Int64], recipient: [String], sees: [Bool]) = ([], [], [])
+            var queued: (alert: [Int64], recipient: [String], channel: [String]) = ([], [], [])
+            for (i, (_, alert)) in alerts.enumerated() {
+                for r in alert.recipients {
+                    delivered.alert.append(Int64(i + 1))
+                    delivered.recipient.append(r.id)
+                    delivered.sees.append(r.sees)
+                    for channel in r.notify {
+                        queued.alert.append(Int64(i + 1))
+                        queued.recipient.append(r.id)
+                        queued.channel.append(channel)
+                    }
                 }
             }
-            bindings.append(recipients)
-            bindings.append(channels)
+            bindings.append(delivered.alert)
+            bindings.append(delivered.recipient)
+            bindings.append(delivered.sees)
+            bindings.append(queued.alert)
+            bindings.append(queued.recipient)
+            bindings.append(queued.channel)
             bindings.append(RelaySchema.channel)
+        }
+    }
+
+    /// Alerts stored alone (an emergency, a silence the clock raised, a watch that ran out),
+    /// in the transaction of what raised them: ``AlertRows``.
+    struct AlertInserts: PostgresPreparedStatement {
+        static let sql = """
+            WITH \(AlertRows.sql(first: 1, condition: "true"))
+            SELECT count(*) FROM notified
+            """
+        /// The parties notified.
+        typealias Row = Int64
+
+        var alerts: [(party: String, alert: RelayAlert)]
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: AlertRows.parameters)
+            AlertRows.bind(alerts, into: &bindings)
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row {}
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
     }
 
     /// Deliveries of `party` to `members` after id `after`, oldest first, at most
