@@ -64,26 +64,53 @@ enum RelayAlerts {
         var id: Int64
         var recipient: String
         var json: JSONValue
+
+        /// The event of delivery `id` to `recipient`: the alert, its member's `name`, and the
+        /// member's place only if the recipient `sees` them.
+        init(
+            id: Int64, recipient: String, sees: Bool, kind: String, time: Double, member: String, name: String?,
+            other: String?, zone: String?, lat: Double?, lon: Double?, distance: Double?
+        ) {
+            var o: [String: JSONValue] = [
+                "id": .number(Double(id)), "kind": .string(kind), "time": .number(time), "member": .string(member),
+                "name": .string(name ?? member),
+            ]
+            if let other { o["other"] = .string(other) }
+            if let zone { o["zone"] = .string(zone) }
+            if sees, let lat, let lon { (o["lat"], o["lon"]) = (.number(lat), .number(lon)) }
+            if let distance { o["distance"] = .number(distance.rounded()) }
+            (self.id, self.recipient, self.json) = (id, recipient, .object(o))
+        }
+
+        /// A delivery as a NOTIFY's payload lists it (``RelayStatements/AlertRows``): `[id,
+        /// recipient, sees, kind, time, member, name, other, zone, lat, lon, distance]`.
+        init?(listed item: JSONValue) {
+            guard let a = item.arrayValue, a.count == 12, let id = a[0].numberValue, let recipient = a[1].stringValue,
+                let sees = a[2].boolValue, let kind = a[3].stringValue, let time = a[4].numberValue, let member = a[5].stringValue
+            else { return nil }
+            self.init(
+                id: Int64(id), recipient: recipient, sees: sees, kind: kind, time: time, member: member, name: a[6].stringValue,
+                other: a[7].stringValue, zone: a[8].stringValue, lat: a[9].numberValue, lon: a[10].numberValue, distance: a[11].numberValue)
+        }
     }
 
-    /// Deliveries of `party` to `members` after id `after`, oldest first, at most ``readLimit``.
+    /// Deliveries of `party` to `members` after id `after`, oldest first, at most ``readLimit``,
+    /// and the party's last delivery id when they were read (`top`).
     static func deliveries(
         party: String, members: [String], after: Int64, on connection: PostgresConnection, logger: Logger
     ) async throws
-        -> [Delivery]
+        -> (rows: [Delivery], top: Int64)
     {
         var out: [Delivery] = []
+        var top: Int64 = 0
         for try await d in try await connection.execute(RelayStatements.Deliveries(party: party, members: members, after: after), logger: logger) {
-            var o: [String: JSONValue] = [
-                "id": .number(Double(d.id)), "kind": .string(d.kind), "time": .number(d.time), "member": .string(d.member),
-                "name": .string(d.name ?? d.member),
-            ]
-            if let other = d.other { o["other"] = .string(other) }
-            if let zone = d.zone { o["zone"] = .string(zone) }
-            if d.sees, let lat = d.lat, let lon = d.lon { (o["lat"], o["lon"]) = (.number(lat), .number(lon)) }
-            if let distance = d.distance { o["distance"] = .number(distance.rounded()) }
-            out.append(Delivery(id: d.id, recipient: d.recipient, json: .object(o)))
+            top = d.top
+            guard let id = d.id, let recipient = d.recipient, let kind = d.kind, let time = d.time, let member = d.member else { continue }
+            out.append(
+                Delivery(
+                    id: id, recipient: recipient, sees: d.sees ?? false, kind: kind, time: time, member: member, name: d.name,
+                    other: d.other, zone: d.zone, lat: d.lat, lon: d.lon, distance: d.distance))
         }
-        return out
+        return (out, top)
     }
 }

@@ -17,6 +17,10 @@ final class RelayCounters: Sendable {
         var statesRebuilt = 0
         var alerts = 0
         var delivered = 0
+        /// Notifications whose deliveries were sent as they came (``RelayFanout/Push``), and
+        /// those whose party was read instead (this relay's streams stood elsewhere).
+        var pushesSent = 0
+        var pushesRead = 0
         var streams = 0
         var requests = 0
         var refused: [Refusal.Reason: Int] = [:]
@@ -40,7 +44,8 @@ final class RelayCounters: Sendable {
             "duplicates": .number(Double(v.duplicates)), "writes_retried": .number(Double(v.writesRetried)),
             "report_batches": .number(Double(v.reportBatches)),
             "states_rebuilt": .number(Double(v.statesRebuilt)), "alerts": .number(Double(v.alerts)),
-            "deliveries_sent": .number(Double(v.delivered)), "streams_open": .number(Double(v.streams)), "refused": .object(refused),
+            "deliveries_sent": .number(Double(v.delivered)), "pushes_sent": .number(Double(v.pushesSent)),
+            "pushes_read": .number(Double(v.pushesRead)), "streams_open": .number(Double(v.streams)), "refused": .object(refused),
         ]
     }
 }

@@ -260,13 +260,19 @@ extension RelayService {
     }
 
     /// Writes `evaluated` and the alerts of those that took, in one statement
-    /// (``RelayStatements/ReportWrites``).
+    /// (``RelayStatements/ReportWrites``, or ``RelayStatements/AlertingReportWrites`` when
+    /// there are alerts).
     /// - Returns: the parties written.
     private func write(_ evaluated: [Evaluated], on connection: PostgresConnection) async throws -> Set<String> {
-        let statement = RelayStatements.ReportWrites(
-            requests: evaluated.map(\.write), alerts: evaluated.flatMap { e in e.alerts.map { (e.write.party, $0) } })
+        let writes = RelayStatements.ReportWrites(requests: evaluated.map(\.write))
+        let alerts = evaluated.flatMap { e in e.alerts.map { (e.write.party, $0) } }
         var written: Set<String> = []
-        for try await party in try await connection.execute(statement, logger: logger) { written.insert(party) }
+        if alerts.isEmpty {
+            for try await party in try await connection.execute(writes, logger: logger) { written.insert(party) }
+        } else {
+            let statement = RelayStatements.AlertingReportWrites(writes: writes, alerts: alerts)
+            for try await party in try await connection.execute(statement, logger: logger) { written.insert(party) }
+        }
         return written
     }
 
@@ -297,7 +303,7 @@ extension RelayService {
     func alerts(_ token: RelayToken, after: Int64, limit: Int) async throws(Refusal) -> JSONValue {
         try await database.connection { [self] connection in
             let me = try await caller(token, on: connection)
-            let rows = try await RelayAlerts.deliveries(party: token.party, members: [me.member], after: after, on: connection, logger: logger)
+            let rows = try await RelayAlerts.deliveries(party: token.party, members: [me.member], after: after, on: connection, logger: logger).rows
             return ["alerts": .array(rows.prefix(limit).map(\.json))]
         }
     }

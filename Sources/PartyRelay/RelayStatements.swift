@@ -62,11 +62,18 @@ enum RelayStatements {
     /// Members' reports appended to their parties' logs, each request's as entries after
     /// `fromSeq`: a party's row moves only from the `fromSeq` and `epoch` its evaluation
     /// started at, and only if no other transaction holds it now (`SKIP LOCKED`: a batch
-    /// never waits on a row, so two relays' batches cannot deadlock); its log, its member's
-    /// row and the alerts it raised (``AlertRows``) follow it, so a request whose write lost
-    /// stores nothing. Rows: the parties written.
+    /// never waits on a row, so two relays' batches cannot deadlock); its log and its member's
+    /// row follow it, so a request whose write lost stores nothing. Rows: the parties written.
+    /// A batch that raised alerts runs ``AlertingReportWrites``.
     struct ReportWrites: PostgresPreparedStatement {
-        static let sql = """
+        static let sql = text(alerting: false)
+
+        /// The statement; `alerting`: with ``AlertRows`` after its 20 parameters, for the
+        /// parties written. Apart, because a plan with the alert tables opens them and their
+        /// indexes at every run, rows or none (PostgreSQL's CPU rose a sixth under the relay
+        /// benchmark when every batch ran it).
+        static func text(alerting: Bool) -> String {
+            """
             WITH w AS (
                 SELECT * FROM unnest($1::text[], $2::bigint[], $3::float8[], $4::bigint[], $5::bigint[]) AS w(id, to_seq, next_tick, from_seq, epoch)
             ), taken AS (
@@ -88,9 +95,10 @@ enum RelayStatements {
                 FROM unnest($14::text[], $15::text[], $16::bigint[], $17::float8[], $18::float8[], $19::float8[], $20::float8[])
                      AS u(party, member, c, t, la, lo, a)
                 WHERE m.party = u.party AND m.id = u.member AND u.party IN (SELECT id FROM party)
-            ), \(AlertRows.sql(first: 21, condition: "x.party IN (SELECT id FROM party)"))
-            SELECT id FROM party WHERE (SELECT count(*) FROM notified) >= 0
+            )\(alerting ? ", " + AlertRows.sql(first: 21, condition: "x.party IN (SELECT id FROM party)") : "")
+            SELECT id FROM party\(alerting ? " WHERE (SELECT count(*) FROM notified) >= 0" : "")
             """
+        }
         typealias Row = String
 
         /// One request's write: its member's `reports` as the party's entries `fromSeq + 1`
@@ -105,8 +113,6 @@ enum RelayStatements {
         }
 
         var requests: [Request]
-        /// The alerts the requests raised, each with its party: stored for the parties written.
-        var alerts: [(party: String, alert: RelayAlert)]
 
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 20 + AlertRows.parameters)
@@ -145,21 +151,42 @@ enum RelayStatements {
             bindings.append(last.map(\.1.lat))
             bindings.append(last.map(\.1.lon))
             bindings.append(last.map { $0.1.accuracy ?? -1 })
-            AlertRows.bind(alerts, into: &bindings)
             return bindings
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(String.self) }
     }
 
+    /// ``ReportWrites`` and the alerts the requests raised (``AlertRows``), stored for the
+    /// parties written: a report and its alerts are stored together or not at all.
+    struct AlertingReportWrites: PostgresPreparedStatement {
+        static let sql = ReportWrites.text(alerting: true)
+        typealias Row = String
+
+        var writes: ReportWrites
+        /// The alerts, each with its party.
+        var alerts: [(party: String, alert: RelayAlert)]
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = try writes.makeBindings()
+            AlertRows.bind(alerts, into: &bindings)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try writes.decodeRow(row) }
+    }
+
     /// Alerts, one delivery per alert and recipient, one outbox row per recipient and channel,
     /// and a NOTIFY of each party to the relays (sent when the transaction commits), as the
-    /// common table expressions ``ReportWrites`` and ``AlertInserts`` both hold: a report and
+    /// common table expressions ``AlertingReportWrites`` and ``AlertInserts`` both hold: a report and
     /// the alerts it raises are one statement, atomic without a transaction of their own and
     /// one round trip (BEGIN, a statement per alert and COMMIT were four or more).
     ///
     /// The alerts' ids are drawn in their order, and their deliveries inserted in theirs, so a
     /// party's delivery ids (the streams' event ids) follow the order the rules raised them.
+    /// Each party's NOTIFY carries its new deliveries and the party's last delivery id before
+    /// them (``RelayFanout/Push``), so a relay whose streams stand there sends them without
+    /// reading them back; a payload over ``RelayFanout/largestPayload`` is the party's id alone.
     enum AlertRows {
         /// Parameters the CTEs take.
         static let parameters = 16
@@ -187,13 +214,25 @@ enum RelayStatements {
                 FROM unnest($\(n + 9)::bigint[], $\(n + 10)::text[], $\(n + 11)::boolean[]) WITH ORDINALITY AS d(a, r, s, k)
                 JOIN alert_in a ON a.i = d.a
                 ORDER BY d.k
+                RETURNING id, recipient, alert, sees
             ), queued AS (
                 INSERT INTO outbox (party, recipient, alert, channel)
                 SELECT a.party, o.r, a.id, o.c
                 FROM unnest($\(n + 12)::bigint[], $\(n + 13)::text[], $\(n + 14)::text[]) AS o(a, r, c)
                 JOIN alert_in a ON a.i = o.a
             ), notified AS (
-                SELECT pg_notify($\(n + 15)::text, party) FROM (SELECT DISTINCT party FROM alert_in) p
+                SELECT pg_notify($\(n + 15)::text, CASE WHEN octet_length(p.payload) <= \(RelayFanout.largestPayload) THEN p.payload ELSE p.party END)
+                FROM (
+                    SELECT a.party, json_build_object(
+                        'party', a.party, 'after', (SELECT coalesce(max(id), 0) FROM deliveries WHERE party = a.party),
+                        'deliveries', json_agg(json_build_array(
+                            d.id, d.recipient, d.sees, a.kind, a.time, a.member, m.name, NULLIF(a.other, ''), NULLIF(a.zone, ''),
+                            NULLIF(a.lat, 'NaN'::float8), NULLIF(a.lon, 'NaN'::float8), NULLIF(a.distance, 'NaN'::float8)) ORDER BY d.id)
+                    )::text AS payload
+                    FROM delivered d JOIN alert_in a ON a.id = d.alert
+                    LEFT JOIN members m ON m.party = a.party AND m.id = a.member
+                    GROUP BY a.party
+                ) p
             )
             """
         }
@@ -256,17 +295,24 @@ enum RelayStatements {
     }
 
     /// Deliveries of `party` to `members` after id `after`, oldest first, at most
-    /// ``RelayAlerts/readLimit``: what the event streams send.
+    /// ``RelayAlerts/readLimit``: what the event streams send. Each row also carries `top`,
+    /// the party's last delivery id when read (one row with no delivery when none is after
+    /// `after`): where a relay's streams of the party stand once it has sent them these.
     struct Deliveries: PostgresPreparedStatement {
         static let sql = """
-            SELECT d.id, d.recipient, d.sees, a.kind, a.time, a.member, m.name, a.other, a.zone, a.lat, a.lon, a.distance
-            FROM deliveries d JOIN alerts a ON a.party = d.party AND a.id = d.alert
-            LEFT JOIN members m ON m.party = a.party AND m.id = a.member
-            WHERE d.party = $1::text AND d.recipient = ANY($2::text[]) AND d.id > $3::bigint
-            ORDER BY d.id LIMIT \(RelayAlerts.readLimit)
+            SELECT t.top, x.id, x.recipient, x.sees, x.kind, x.time, x.member, x.name, x.other, x.zone, x.lat, x.lon, x.distance
+            FROM (SELECT coalesce(max(id), 0) AS top FROM deliveries WHERE party = $1::text) t
+            LEFT JOIN LATERAL (
+                SELECT d.id, d.recipient, d.sees, a.kind, a.time, a.member, m.name, a.other, a.zone, a.lat, a.lon, a.distance
+                FROM deliveries d JOIN alerts a ON a.party = d.party AND a.id = d.alert
+                LEFT JOIN members m ON m.party = a.party AND m.id = a.member
+                WHERE d.party = $1::text AND d.recipient = ANY($2::text[]) AND d.id > $3::bigint
+                ORDER BY d.id LIMIT \(RelayAlerts.readLimit)
+            ) x ON true
+            ORDER BY x.id
             """
         typealias Row = (
-            id: Int64, recipient: String, sees: Bool, kind: String, time: Double, member: String, name: String?,
+            top: Int64, id: Int64?, recipient: String?, sees: Bool?, kind: String?, time: Double?, member: String?, name: String?,
             other: String?, zone: String?, lat: Double?, lon: Double?, distance: Double?
         )
 
@@ -283,7 +329,7 @@ enum RelayStatements {
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
-            try row.decode((Int64, String, Bool, String, Double, String, String?, String?, String?, Double?, Double?, Double?).self)
+            try row.decode((Int64, Int64?, String?, Bool?, String?, Double?, String?, String?, String?, String?, Double?, Double?, Double?).self)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+@testable import PartyRelay
 import Testing
 
 /// The relay as a phone uses it: a party made and joined, reports that raise alerts, delivered
@@ -53,6 +54,39 @@ import Testing
         #expect(Array(again.prefix(2)) == Array(first.suffix(2)))
         #expect(again[2].id > first[2].id)
         #expect(Set(again.map(\.id)).count == 3)
+    }
+
+    @Test("alerts come with their NOTIFY while the streams stand where it follows; those too many for one are read")
+    func pushedThenRead() async throws {
+        let relay = try await RelayHarness.start()
+        defer { Task { await relay.stop() } }
+        let party = try await relay.party()
+        let counters = relay.service.counters
+        let singles = 6, many = 100
+        let reader = Task { try await EventStreamReader.read(relay, party, "ana", count: singles + many) }
+        try await poll("ana's stream to open") { counters.snapshot.streams == 1 }
+        let t = relay.now - 3_600
+        _ = try await relay.report(party, "ana", [(1, t, Self.camp.lat, Self.camp.lon)])
+        func far(_ i: Int) -> Double { Self.camp.lon + (i % 2 == 0 ? 0.02 : 0) }
+        // One alert a report, each sent on once the last is: after the first (which may find
+        // the stream's first read under way, and be read), each comes with its notification.
+        for i in 0..<singles {
+            _ = try await relay.report(party, "ben", [(i + 1, t + 1 + Double(i), Self.camp.lat, far(i))])
+            try await poll("alert \(i + 1) on ana's stream") { counters.snapshot.delivered == i + 1 }
+        }
+        let pushed = counters.snapshot.pushesSent
+        #expect(pushed >= singles - 1)
+        // A hundred alerts in one statement: their deliveries pass a NOTIFY's payload, which
+        // then names the party alone, and the relay reads them.
+        let fixes = (singles..<singles + many).map { i in (i + 1, t + 1 + Double(i), Self.camp.lat, far(i)) }
+        #expect(try await relay.report(party, "ben", fixes).status == 200)
+        let events = try await reader.value
+        #expect(events.count == singles + many)
+        #expect(events.map(\.id) == events.map(\.id).sorted() && Set(events.map(\.id)).count == events.count)
+        #expect(events.map(\.kind) == (0..<singles + many).map { $0 % 2 == 0 ? "drift" : "together" })
+        #expect(counters.snapshot.pushesSent == pushed)
+        // Pushed or read, the stream sent what the alerts' list (read from the tables) holds.
+        #expect(try await relay.alerts(party, "ana") == events.map(\.json))
     }
 
     @Test("a stream reads past a page of alerts while another member's stream is told of none")
@@ -109,6 +143,8 @@ enum EventStreamReader {
     struct Event: Equatable {
         var id: Int
         var kind: String
+        /// The event's data, whole.
+        var json: JSONValue
     }
 
     static func read(
@@ -131,7 +167,7 @@ enum EventStreamReader {
                     if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
                 }
                 if let id, let data, let json = try? JSONValue.parse(data) {
-                    events.append(Event(id: id, kind: json["kind"]?.stringValue ?? ""))
+                    events.append(Event(id: id, kind: json["kind"]?.stringValue ?? "", json: json))
                 }
             }
             if events.count >= count { break }
